@@ -1,0 +1,209 @@
+//! The boundary every implementation offers to the runner.
+//!
+//! Positions cross it as SFEN text plus a list of USI moves, and answers come back as USI move
+//! strings and numbers. Nothing here knows how a piece moves.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The SFEN of the initial position (FESA 2017 article 2.3), Sente to move.
+pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// A position as the USI `position` command describes it: a start and the moves played from it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PositionSpec {
+    /// The start: a full SFEN (the move number may be missing). `startpos` is expanded to
+    /// [`STARTPOS_SFEN`] when parsed.
+    pub sfen: String,
+    /// Moves in USI notation played from the start, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+}
+
+/// Why a string is not a [`PositionSpec`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionSpecError {
+    /// Nothing but whitespace was given.
+    #[error("empty position")]
+    Empty,
+    /// `sfen` was followed by too few fields.
+    #[error("`sfen` needs at least board, side to move and hand fields, got `{0}`")]
+    ShortSfen(String),
+    /// Something other than `moves` followed the position.
+    #[error("expected `moves` after the position, found `{0}`")]
+    ExpectedMoves(String),
+}
+
+impl PositionSpec {
+    /// The initial position with no moves.
+    pub fn startpos() -> Self {
+        PositionSpec { sfen: STARTPOS_SFEN.to_owned(), moves: Vec::new() }
+    }
+
+    /// A position from an SFEN string with no moves.
+    pub fn from_sfen(sfen: impl Into<String>) -> Self {
+        PositionSpec { sfen: sfen.into(), moves: Vec::new() }
+    }
+
+    /// Reads the argument of a USI `position` command, in any of these forms:
+    /// `startpos`, `sfen <SFEN>`, or a bare `<SFEN>`, each optionally followed by
+    /// `moves <m1> <m2> …`. A leading `position` keyword is accepted too. The SFEN's move-number
+    /// field may be missing. Only the shape is checked here; whether the SFEN and the moves make
+    /// sense is for the implementation to say.
+    pub fn parse(text: &str) -> Result<Self, PositionSpecError> {
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        if words.first() == Some(&"position") {
+            words.remove(0);
+        }
+        if words.is_empty() {
+            return Err(PositionSpecError::Empty);
+        }
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (&words[..], &words[words.len()..]),
+        };
+        let sfen = match head {
+            ["startpos"] => STARTPOS_SFEN.to_owned(),
+            ["startpos", extra, ..] => return Err(PositionSpecError::ExpectedMoves((*extra).into())),
+            ["sfen", fields @ ..] | fields => {
+                if fields.len() < 3 {
+                    return Err(PositionSpecError::ShortSfen(fields.join(" ")));
+                }
+                if fields.len() > 4 {
+                    return Err(PositionSpecError::ExpectedMoves(fields[4].into()));
+                }
+                fields.join(" ")
+            }
+        };
+        Ok(PositionSpec { sfen, moves: moves.iter().map(|m| (*m).to_owned()).collect() })
+    }
+}
+
+impl fmt::Display for PositionSpec {
+    /// Writes the USI `position` argument: `sfen <SFEN>[ moves …]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sfen {}", self.sfen)?;
+        if !self.moves.is_empty() {
+            write!(f, " moves {}", self.moves.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The state of the side to move, as far as checks and legal moves go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not in check, and at least one legal move.
+    Normal,
+    /// In check, with at least one legal move.
+    Check,
+    /// In check and without a legal move: mate (FESA 1.2).
+    Checkmate,
+    /// Not in check and without a legal move. FESA 1.2 defines mate through a threat to the
+    /// king, so this is not mate; what it means for the game is a rule-profile decision.
+    NoLegalMoves,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Normal => "normal",
+            Status::Check => "check",
+            Status::Checkmate => "checkmate",
+            Status::NoLegalMoves => "no_legal_moves",
+        })
+    }
+}
+
+/// Why an implementation could not answer a query.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImplError {
+    /// The implementation does not offer this kind of query at all. The runner reports the case
+    /// as skipped with this reason, never as passed.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The position could not be read or set up.
+    #[error("invalid position: {0}")]
+    InvalidPosition(String),
+    /// One of the moves of the position was unreadable or illegal.
+    #[error("invalid move `{mv}`: {reason}")]
+    InvalidMove {
+        /// The move as given.
+        mv: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The implementation failed while answering (a crash, a timeout, a garbled reply).
+    #[error("implementation failure: {0}")]
+    Failed(String),
+}
+
+/// What the runner can ask of a shogi implementation.
+///
+/// The oracle, the bitboard engine and external programs (USI engines, adapters) all implement
+/// this trait. Methods take `&mut self` because an external implementation is a process with a
+/// conversation state.
+///
+/// Move lists are in USI notation, every legal move including the non-promotions, sorted in
+/// byte order, without duplicates.
+pub trait Implementation {
+    /// A short name for reports, e.g. `oracle` or `usi:fairy-stockfish`.
+    fn name(&self) -> String;
+
+    /// Every legal move of the side to move.
+    fn legal_moves(&mut self, position: &PositionSpec) -> Result<Vec<String>, ImplError>;
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError>;
+
+    /// For each legal move, the perft count `depth - 1` plies below it, sorted by move.
+    /// `depth` must be at least 1.
+    fn divide(
+        &mut self,
+        position: &PositionSpec,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, ImplError>;
+
+    /// Check and mate status of the side to move.
+    fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_forms() {
+        let p = PositionSpec::parse("startpos moves 7g7f 3c3d").unwrap();
+        assert_eq!(p.sfen, STARTPOS_SFEN);
+        assert_eq!(p.moves, vec!["7g7f", "3c3d"]);
+        let p = PositionSpec::parse("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+        assert_eq!(p.sfen, "4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        let p = PositionSpec::parse("4k4/9/9/9/9/9/9/9/4K4 b -").unwrap();
+        assert_eq!(p.sfen, "4k4/9/9/9/9/9/9/9/4K4 b -");
+        assert!(p.moves.is_empty());
+    }
+
+    #[test]
+    fn parse_errors() {
+        assert_eq!(PositionSpec::parse("  "), Err(PositionSpecError::Empty));
+        assert!(matches!(PositionSpec::parse("sfen 9/9 b"), Err(PositionSpecError::ShortSfen(_))));
+        assert!(matches!(
+            PositionSpec::parse("startpos 7g7f"),
+            Err(PositionSpecError::ExpectedMoves(_))
+        ));
+        assert!(matches!(
+            PositionSpec::parse("9/9 b - 1 junk"),
+            Err(PositionSpecError::ExpectedMoves(_))
+        ));
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let p = PositionSpec::parse("startpos moves 7g7f").unwrap();
+        assert_eq!(PositionSpec::parse(&p.to_string()).unwrap(), p);
+    }
+}

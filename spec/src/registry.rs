@@ -1,0 +1,1 @@
+//! The FESA 2017 rulebook as data. (Filled in by the registry work.)

@@ -1,0 +1,136 @@
+//! How a game stands: won, drawn, or still going, and the article that says so.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ArticleId, Color};
+
+/// What the rules say about a game at some point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result")]
+pub enum Verdict {
+    /// The game is over and `winner` has won it.
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why, and under which article.
+        reason: Reason,
+    },
+    /// The game is over and nobody won it.
+    Draw {
+        /// Why, and under which article.
+        reason: Reason,
+    },
+    /// The game is declared void and is not scored (FESA 9.1, a wrong initial setup).
+    Annulled {
+        /// Why, and under which article.
+        reason: Reason,
+    },
+    /// Nothing in the rules has ended the game yet.
+    Continues,
+}
+
+/// Why a game ended, tied to the article that produced the result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reason {
+    /// The kind of ending.
+    pub kind: ReasonKind,
+    /// The article (registry id) that turns the facts into this result.
+    pub article: ArticleId,
+}
+
+/// The kinds of game endings the rulebooks know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReasonKind {
+    /// The loser's king is in check and the loser has no legal move (FESA 1.2, 5.1a).
+    Checkmate,
+    /// The loser has no legal move while not in check.
+    NoLegalMoves,
+    /// The loser resigned (FESA 5.1b).
+    Resignation,
+    /// The same position occurred for the fourth time (FESA 5.2).
+    Repetition,
+    /// The loser produced a repetition by checking continuously (FESA 3.12).
+    PerpetualCheck,
+    /// A declaration of victory under the point count (FESA 5.3, UFS 5.8).
+    Declaration,
+    /// A declaration of victory that failed its conditions.
+    FailedDeclaration,
+    /// Both kings entered the opponent's camp and the pieces were counted (UFS 5.8.6, 5.8.7).
+    Impasse,
+    /// The loser's time ran out (FESA 8.9).
+    FlagFall,
+    /// Both flags fell (FESA 8.3, 8.11).
+    DoubleFlagFall,
+    /// The loser arrived after all of their time had run (FESA 8.6).
+    LateArrival,
+    /// The loser played an illegal move and it was claimed (FESA Article 9).
+    IllegalMove,
+    /// The loser left the king in check and it was captured (FESA 9.5).
+    KingCaptured,
+    /// The initial position was wrong (FESA 9.1).
+    WrongSetup,
+}
+
+impl fmt::Display for ReasonKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            ReasonKind::Checkmate => "checkmate",
+            ReasonKind::NoLegalMoves => "no legal moves",
+            ReasonKind::Resignation => "resignation",
+            ReasonKind::Repetition => "repetition",
+            ReasonKind::PerpetualCheck => "perpetual check",
+            ReasonKind::Declaration => "declaration",
+            ReasonKind::FailedDeclaration => "failed declaration",
+            ReasonKind::Impasse => "impasse",
+            ReasonKind::FlagFall => "flag fall",
+            ReasonKind::DoubleFlagFall => "double flag fall",
+            ReasonKind::LateArrival => "late arrival",
+            ReasonKind::IllegalMove => "illegal move",
+            ReasonKind::KingCaptured => "king captured",
+            ReasonKind::WrongSetup => "wrong setup",
+        };
+        f.write_str(s)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Win { winner, reason } => {
+                write!(f, "{winner} wins by {} ({})", reason.kind, reason.article)
+            }
+            Verdict::Draw { reason } => write!(f, "draw by {} ({})", reason.kind, reason.article),
+            Verdict::Annulled { reason } => {
+                write!(f, "annulled: {} ({})", reason.kind, reason.article)
+            }
+            Verdict::Continues => f.write_str("game continues"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_the_article() {
+        let v = Verdict::Win {
+            winner: Color::Gote,
+            reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") },
+        };
+        assert_eq!(v.to_string(), "gote wins by checkmate (fesa2017:5.1a)");
+    }
+
+    #[test]
+    fn yaml_round_trip() {
+        let v = Verdict::Draw {
+            reason: Reason { kind: ReasonKind::Repetition, article: ArticleId::fesa("5.2") },
+        };
+        let text = serde_yaml::to_string(&v).unwrap();
+        let back: Verdict = serde_yaml::from_str(&text).unwrap();
+        assert_eq!(back, v);
+    }
+}
