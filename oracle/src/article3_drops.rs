@@ -1,0 +1,58 @@
+//! FESA 2017 Article 3.11: dropping a piece from the hand, and its three prohibitions.
+
+use shogi_spec::Color;
+
+use crate::article1_check::in_check;
+use crate::article3_moves::can_move_again;
+use crate::legality::has_legal_move;
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::square::Square;
+use crate::usi::Move;
+
+/// 3.11a: a pawn may not be dropped on a file where the dropping player already has an
+/// unpromoted pawn. Tokins (promoted pawns) and the opponent's pawns do not count.
+pub fn is_nifu(pos: &Position, color: Color, to: Square) -> bool {
+    (0..9).any(|rank| {
+        Square::new(to.file(), rank).and_then(|sq| pos.piece_at(sq)) == Some(Piece::new(color, Kind::Pawn))
+    })
+}
+
+/// 3.11b: a piece may not be dropped where it could never move: a pawn or lance on the
+/// opponent's back rank, a knight on the opponent's two back ranks.
+pub fn is_dead_square(kind: Kind, to: Square, color: Color) -> bool {
+    !can_move_again(kind, to, color)
+}
+
+/// 3.11c: whether dropping a pawn would mate at once. `after` is the position after the drop.
+/// Mate needs check (1.2): the drop must attack the opponent's king and leave the opponent
+/// without a legal move. A pawn drop that gives no check is never caught by this rule, even if
+/// the opponent then has no legal move (an interpretation point recorded in the registry).
+pub fn is_pawn_drop_mate(after: &Position) -> bool {
+    let them = after.side_to_move();
+    in_check(after, them) && !has_legal_move(after)
+}
+
+/// 3.11 with (a) and (b): every drop of a piece in hand on an empty square that respects nifu
+/// and the dead-square rule. The king-safety rule of 1.2 and the pawn-drop-mate rule of 3.11c
+/// are applied afterwards, with the other legality rules.
+pub fn drop_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.side_to_move();
+    let mut out = Vec::new();
+    let kinds: Vec<Kind> = pos.hand(us).kinds().collect();
+    for to in Square::all() {
+        if pos.piece_at(to).is_some() {
+            continue;
+        }
+        for &kind in &kinds {
+            if is_dead_square(kind, to, us) {
+                continue;
+            }
+            if kind == Kind::Pawn && is_nifu(pos, us, to) {
+                continue;
+            }
+            out.push(Move::Drop { kind, to });
+        }
+    }
+    out
+}

@@ -1,0 +1,198 @@
+//! Putting the articles together: which moves are legal, the status of the side to move, and
+//! perft.
+//!
+//! A move is legal when it is one of the movements of 3.1–3.10 with a promotion choice allowed
+//! by 3.2, or a drop allowed by 3.11 (a)–(c), and it does not leave the mover's king attacked
+//! (1.2, 3.3).
+
+use shogi_spec::{ArticleId, Status};
+
+use crate::article1_check::{in_check, is_king, king_safe};
+use crate::article3_drops::{drop_moves, is_dead_square, is_nifu, is_pawn_drop_mate};
+use crate::article3_moves::{board_moves, destinations, promotion_options};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::usi::Move;
+
+/// Why a move may not be played, with the article that forbids it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// There is no piece on the from-square.
+    #[error("there is no piece on the from-square (3.3-3.10)")]
+    NoPiece,
+    /// The piece on the from-square belongs to the opponent.
+    #[error("the piece on the from-square belongs to the opponent (1.1)")]
+    NotOwnPiece,
+    /// The piece does not move that way, or something stands in its path.
+    #[error("the piece cannot move there (3.3-3.10)")]
+    CannotReach,
+    /// The destination holds one of the mover's own pieces.
+    #[error("the destination holds one of the mover's own pieces (3.1)")]
+    OwnPieceOnTarget,
+    /// The move would capture a king, which the rules never reach (1.2, 9.5).
+    #[error("the move captures a king (1.2)")]
+    CapturesKing,
+    /// The move promotes a piece that cannot promote, or outside the zone.
+    #[error("the piece may not promote on this move (3.2)")]
+    PromotionNotAllowed,
+    /// The piece must promote: unpromoted, it could never move again.
+    #[error("the piece must promote: unpromoted it could never move again (3.2)")]
+    PromotionRequired,
+    /// The dropped piece is not in the mover's hand.
+    #[error("the dropped piece is not in hand (3.11)")]
+    NotInHand,
+    /// The drop square is occupied.
+    #[error("the drop square is occupied (3.11)")]
+    DropOnOccupied,
+    /// Nifu.
+    #[error("a second unpromoted pawn on the file (3.11a)")]
+    Nifu,
+    /// A drop where the piece could never move.
+    #[error("the dropped piece could never move from there (3.11b)")]
+    DeadDrop,
+    /// Uchifuzume.
+    #[error("the pawn drop mates at once (3.11c)")]
+    PawnDropMate,
+    /// The mover's king is left attacked, or moves onto an attacked square.
+    #[error("the move leaves the mover's king in check (1.2)")]
+    KingLeftInCheck,
+}
+
+impl IllegalMove {
+    /// The FESA 2017 article that forbids the move.
+    pub fn article(self) -> ArticleId {
+        ArticleId::fesa(match self {
+            IllegalMove::NoPiece | IllegalMove::CannotReach => "3",
+            IllegalMove::NotOwnPiece => "1.1",
+            IllegalMove::OwnPieceOnTarget => "3.1",
+            IllegalMove::CapturesKing | IllegalMove::KingLeftInCheck => "1.2",
+            IllegalMove::PromotionNotAllowed | IllegalMove::PromotionRequired => "3.2",
+            IllegalMove::NotInHand | IllegalMove::DropOnOccupied => "3.11",
+            IllegalMove::Nifu => "3.11a",
+            IllegalMove::DeadDrop => "3.11b",
+            IllegalMove::PawnDropMate => "3.11c",
+        })
+    }
+}
+
+/// Checks one move against every rule, in the order the articles give them, and says which
+/// rule it breaks first.
+pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
+    let us = pos.side_to_move();
+    match mv {
+        Move::Board { from, to, promote } => {
+            let piece = pos.piece_at(from).ok_or(IllegalMove::NoPiece)?;
+            if piece.color != us {
+                return Err(IllegalMove::NotOwnPiece);
+            }
+            if pos.piece_at(to).is_some_and(|p| p.color == us) {
+                return Err(IllegalMove::OwnPieceOnTarget);
+            }
+            if !destinations(pos, from, piece).contains(&to) {
+                return Err(IllegalMove::CannotReach);
+            }
+            if is_king(pos, to) {
+                return Err(IllegalMove::CapturesKing);
+            }
+            let options = promotion_options(piece, from, to);
+            if !options.contains(&promote) {
+                return Err(if promote { IllegalMove::PromotionNotAllowed } else { IllegalMove::PromotionRequired });
+            }
+        }
+        Move::Drop { kind, to } => {
+            if pos.hand(us).count(kind) == 0 {
+                return Err(IllegalMove::NotInHand);
+            }
+            if pos.piece_at(to).is_some() {
+                return Err(IllegalMove::DropOnOccupied);
+            }
+            if kind == Kind::Pawn && is_nifu(pos, us, to) {
+                return Err(IllegalMove::Nifu);
+            }
+            if is_dead_square(kind, to, us) {
+                return Err(IllegalMove::DeadDrop);
+            }
+        }
+    }
+    let after = pos.after(mv);
+    if !king_safe(&after, us, after.king_square(us)) {
+        return Err(IllegalMove::KingLeftInCheck);
+    }
+    if matches!(mv, Move::Drop { kind: Kind::Pawn, .. }) && is_pawn_drop_mate(&after) {
+        return Err(IllegalMove::PawnDropMate);
+    }
+    Ok(())
+}
+
+/// Plays `mv` if it is legal.
+pub fn play(pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
+    check_move(pos, mv)?;
+    Ok(pos.after(mv))
+}
+
+/// Candidate moves (3.1–3.11b) that pass the king-safety rule of 1.2 and, for pawn drops, the
+/// pawn-drop-mate rule of 3.11c; `stop_at_first` ends the search at the first legal move.
+fn legal_moves_inner(pos: &Position, stop_at_first: bool) -> Vec<Move> {
+    let us = pos.side_to_move();
+    let king = pos.king_square(us);
+    let mut out = Vec::new();
+    for mv in board_moves(pos).into_iter().chain(drop_moves(pos)) {
+        let after = pos.after(mv);
+        // The king stays where it was unless it is the piece that moved.
+        let king_now = match mv {
+            Move::Board { from, to, .. } if Some(from) == king => Some(to),
+            _ => king,
+        };
+        if !king_safe(&after, us, king_now) {
+            continue;
+        }
+        if matches!(mv, Move::Drop { kind: Kind::Pawn, .. }) && is_pawn_drop_mate(&after) {
+            continue;
+        }
+        out.push(mv);
+        if stop_at_first {
+            break;
+        }
+    }
+    out
+}
+
+/// Every legal move of the side to move, including every non-promotion that 3.2 allows.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    legal_moves_inner(pos, false)
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    !legal_moves_inner(pos, true).is_empty()
+}
+
+/// 1.2: the side to move is mated when it is in check and has no legal move. No legal move
+/// without check is reported separately: 1.2 does not call it mate.
+pub fn status(pos: &Position) -> Status {
+    match (in_check(pos, pos.side_to_move()), has_legal_move(pos)) {
+        (false, true) => Status::Normal,
+        (true, true) => Status::Check,
+        (true, false) => Status::Checkmate,
+        (false, false) => Status::NoLegalMoves,
+    }
+}
+
+/// The number of leaf nodes of the legal-move tree `depth` plies deep.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => legal_moves(pos).len() as u64,
+        _ => legal_moves(pos).into_iter().map(|mv| perft(&pos.after(mv), depth - 1)).sum(),
+    }
+}
+
+/// For each legal move, in USI byte order, the perft count `depth - 1` plies below it.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out: Vec<(Move, u64)> = legal_moves(pos)
+        .into_iter()
+        .map(|mv| (mv, perft(&pos.after(mv), depth.saturating_sub(1))))
+        .collect();
+    out.sort_by_cached_key(|(mv, _)| mv.to_string());
+    out
+}

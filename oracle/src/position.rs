@@ -1,0 +1,160 @@
+//! A position: the board, both hands and the side to move.
+//!
+//! Deliberately plain: a 9×9 array and seven counters a side. Playing a move copies the whole
+//! position, so nothing is ever updated incrementally and nothing can drift out of step.
+
+use shogi_spec::Color;
+
+use crate::piece::{HAND_KINDS, Kind, Piece};
+use crate::square::Square;
+use crate::usi::Move;
+
+/// Pieces in hand of one player (FESA 3.1), counted per kind in [`HAND_KINDS`] order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hand {
+    counts: [u8; 7],
+}
+
+impl Hand {
+    /// How many pieces of `kind` are in this hand (0 for kinds that cannot be held).
+    pub fn count(&self, kind: Kind) -> u8 {
+        kind.hand_index().map_or(0, |i| self.counts[i])
+    }
+
+    /// Sets the number of pieces of a kind that can be held in hand.
+    ///
+    /// # Panics
+    /// When `kind` cannot be held (a king or a promoted kind): that is a bug in the caller.
+    pub fn set(&mut self, kind: Kind, count: u8) {
+        match kind.hand_index() {
+            Some(i) => self.counts[i] = count,
+            None => panic!("{kind:?} cannot be held in hand"),
+        }
+    }
+
+    /// Whether the hand holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|&c| c == 0)
+    }
+
+    /// The kinds held at least once, in SFEN order.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        HAND_KINDS.iter().copied().filter(|&k| self.count(k) > 0)
+    }
+}
+
+/// A shogi position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [[Option<Piece>; 9]; 9],
+    hands: [Hand; 2],
+    side_to_move: Color,
+    move_number: u32,
+}
+
+impl Position {
+    /// An empty board, empty hands, Sente to move, move number 1.
+    pub fn empty() -> Position {
+        Position { board: [[None; 9]; 9], hands: [Hand::default(); 2], side_to_move: Color::Sente, move_number: 1 }
+    }
+
+    /// The initial position of FESA 2.3.
+    pub fn startpos() -> Position {
+        match crate::sfen::parse(shogi_spec::STARTPOS_SFEN) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the initial SFEN is well formed: {e}"),
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.rank() as usize][sq.file() as usize]
+    }
+
+    /// Puts `piece` on `sq` (or empties it).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.rank() as usize][sq.file() as usize] = piece;
+    }
+
+    /// The hand of `color`.
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    /// The hand of `color`, mutably.
+    pub fn hand_mut(&mut self, color: Color) -> &mut Hand {
+        &mut self.hands[color.index()]
+    }
+
+    /// The side to move (FESA 1.1: the player who "has the move").
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, color: Color) {
+        self.side_to_move = color;
+    }
+
+    /// The SFEN move number.
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Sets the SFEN move number.
+    pub fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    /// The square of `color`'s king, if it has one. Scans the board; positions set up for
+    /// problems may lack a king.
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        Square::all().find(|&sq| self.piece_at(sq) == Some(Piece::new(color, Kind::King)))
+    }
+
+    /// Every occupied square with its piece, rank a first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The position after `mv`, which the caller has already found to be a well-formed move of
+    /// the side to move (a piece of its own on `from`, a piece in hand for a drop). No rule is
+    /// checked here: this is the physical act of FESA 3.1 and 3.11 — move or drop, capture into
+    /// hand unpromoted, pass the move.
+    pub fn after(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        let us = self.side_to_move;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let Some(piece) = self.piece_at(from) else {
+                    unreachable!("after() called with an empty from-square {from}");
+                };
+                if let Some(captured) = self.piece_at(to) {
+                    let kind = captured.kind.unpromoted();
+                    if kind != Kind::King {
+                        let hand = next.hand_mut(us);
+                        hand.set(kind, hand.count(kind) + 1);
+                    }
+                }
+                let kind = if promote { piece.kind.promoted().unwrap_or(piece.kind) } else { piece.kind };
+                next.set_piece(from, None);
+                next.set_piece(to, Some(Piece::new(us, kind)));
+            }
+            Move::Drop { kind, to } => {
+                let hand = next.hand_mut(us);
+                hand.set(kind, hand.count(kind).saturating_sub(1));
+                next.set_piece(to, Some(Piece::new(us, kind)));
+            }
+        }
+        next.side_to_move = !us;
+        next.move_number = self.move_number.saturating_add(1);
+        next
+    }
+
+    /// Whether two positions are the same for repetition purposes (FESA 5.2): the same pieces
+    /// on the same squares, the same pieces in both hands, and the same side to move. The move
+    /// number is not part of it.
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.board == other.board && self.hands == other.hands && self.side_to_move == other.side_to_move
+    }
+}
