@@ -113,7 +113,7 @@ mod tests {
     #[case::a2_2_missing_gote_king("9/9/9/9/9/9/9/9/4K4 b - 1", &["MissingKing(Gote)"])]
     #[case::a2_2_missing_both_kings("9/9/9/9/9/9/9/9/9 b - 1", &["MissingKing(Sente)", "MissingKing(Gote)"])]
     #[case::a2_2_three_rooks("4k4/9/9/9/9/9/9/9/4K4 b 2Rr 1", &["TooManyPieces(Rook, 3)"])]
-    #[case::a2_2_promoted_count_as_base("4k4/9/9/9/4+R4/9/9/9/4K4 b 2R 1", &["TooManyPieces(Rook, 3)"])]
+    #[case::a2_2_promoted_count_as_base("4k4/9/9/9/+R8/9/9/9/4K4 b 2R 1", &["TooManyPieces(Rook, 3)"])]
     #[case::a3_2_sente_pawn_last_rank("P3k4/9/9/9/9/9/9/9/4K4 b - 1", &["ImmobilePiece"])]
     #[case::a3_2_gote_lance_last_rank("4k4/9/9/9/9/9/9/9/l3K4 b - 1", &["ImmobilePiece"])]
     #[case::a3_2_sente_knight_second_rank("4k4/N8/9/9/9/9/9/9/4K4 b - 1", &["ImmobilePiece"])]
