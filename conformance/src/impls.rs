@@ -1,0 +1,49 @@
+//! Choosing an implementation by name, as the CLI's `--impl` option does.
+
+use shogi_oracle::Oracle;
+use shogi_spec::Implementation;
+
+/// Why an `--impl` value could not be turned into an implementation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImplSpecError {
+    /// The name is not one this build knows.
+    #[error("unknown implementation `{0}` (known: {known})", known = KNOWN.join(", "))]
+    Unknown(String),
+}
+
+/// The implementation names this build accepts.
+pub const KNOWN: &[&str] = &["oracle"];
+
+/// Options that apply to every built-in implementation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ImplOptions {
+    /// Accept positions that could not occur in a game (a missing king, a pawn on the last
+    /// rank, …) instead of refusing them.
+    pub allow_unreachable: bool,
+}
+
+/// Makes the implementation named `spec`.
+pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>, ImplSpecError> {
+    match spec {
+        "oracle" => Ok(Box::new(if options.allow_unreachable { Oracle::lenient() } else { Oracle::new() })),
+        other => Err(ImplSpecError::Unknown(other.to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_names_resolve() {
+        for name in KNOWN {
+            assert!(make(name, ImplOptions::default()).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn unknown_name_lists_the_known_ones() {
+        let err = make("stockfish", ImplOptions::default()).err().unwrap();
+        assert!(err.to_string().contains("oracle"), "{err}");
+    }
+}
