@@ -169,6 +169,17 @@ pub trait Implementation {
 
     /// Check and mate status of the side to move.
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError>;
+
+    /// The verdict on a whole game under a rule profile.
+    ///
+    /// The game record crosses the boundary as YAML text in the format of the corpus's game
+    /// records, and the profile by name (`fesa-2017`, `ufs-2016`, …), so that external
+    /// implementations need none of this project's types. Implementations that only generate
+    /// moves keep the default, which reports the query as unsupported.
+    fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<crate::Verdict, ImplError> {
+        let _ = (record_yaml, profile);
+        Err(ImplError::Unsupported(format!("{} does not adjudicate games", self.name())))
+    }
 }
 
 #[cfg(test)]
