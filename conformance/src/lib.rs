@@ -1,7 +1,15 @@
-//! The shogi-conformance runner library: choosing an implementation and asking it questions.
+//! The shogi-conformance runner library: the corpus format, running cases against an
+//! implementation, reports, and the linter.
 //!
 //! The `shogi-conformance` binary is a thin shell over this crate, so everything it does can be
 //! driven from tests.
 
+pub mod case;
+pub mod commands;
+pub mod corpus;
+pub mod filter;
 pub mod impls;
+pub mod lint;
 pub mod positions;
+pub mod report;
+pub mod runner;

@@ -3,9 +3,13 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand};
+use shogi_conformance::commands;
 use shogi_conformance::impls::{self, ImplOptions};
 use shogi_conformance::positions::legal_line;
+use shogi_conformance::report::Format;
 use shogi_spec::PositionSpec;
 
 /// The shogi rules conformance suite: a reference oracle for the FESA 2017 rules and tools to
@@ -54,6 +58,74 @@ enum Command {
         /// How many plies deep to count.
         depth: u32,
     },
+    /// Run the conformance corpus against an implementation and report per case and article.
+    ///
+    /// The exit status is 0 only when no applicable case failed or errored. A case whose query
+    /// the implementation does not support is reported as skipped, with the reason; a skip is
+    /// never counted as a pass. Cases under `corpus/staging/` run but do not count toward
+    /// certification.
+    #[command(after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
+        id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
+        Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md")]
+    Run {
+        /// Which implementation to certify: `oracle` (the reference implementation).
+        #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
+        imp: String,
+        /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
+        #[arg(long, default_value = "fesa-2017")]
+        profile: String,
+        /// Run only the cases matching this expression (see below).
+        #[arg(long, value_name = "EXPR")]
+        filter: Option<String>,
+        /// Report format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Write the report to this file (atomically) instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Check the corpus: unique and well-formed ids, known articles and tags, well-formed and
+    /// legal positions and moves, an expectation in every case, every testable article covered.
+    Lint {
+        /// How many cases every testable article needs (counting cases on its sub-clauses).
+        #[arg(long, default_value_t = 3)]
+        min_cases: usize,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Print every article of the registry with its testable flag and its number of cases.
+    Coverage {
+        /// Only list testable articles with fewer cases than this.
+        #[arg(long, value_name = "N")]
+        below: Option<usize>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Show a case: its articles, setup and expectations, and what the oracle answers.
+    Explain {
+        /// The case id (eight hex digits) or slug.
+        case: String,
+        /// The rule profile to explain under.
+        #[arg(long, default_value = "fesa-2017")]
+        profile: String,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+struct CorpusArgs {
+    /// The corpus folder (default: ./corpus, else the corpus shipped with this build).
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+}
+
+impl CorpusArgs {
+    fn root(&self) -> PathBuf {
+        self.corpus.clone().unwrap_or_else(shogi_conformance::corpus::default_root)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -134,5 +206,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Run { imp, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
+            imp,
+            profile,
+            filter,
+            format,
+            output,
+            corpus: corpus.root(),
+        }),
+        Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
+        Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
+        Command::Explain { case, profile, corpus } => commands::explain(&corpus.root(), &case, &profile),
     }
 }

@@ -1,0 +1,499 @@
+//! The corpus case format: what a YAML case file holds, and reading it with errors that name
+//! the file, the line and the case.
+//!
+//! The format is documented for case authors in `corpus/README.md` and as a JSON Schema in
+//! `corpus/schema.json`; this module is the one reader of it.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use shogi_spec::{ArticleId, Color, PositionSpec, ReasonKind, Status};
+
+/// One YAML file of the corpus.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseFile {
+    /// What the cases of this file have in common, for readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The cases, in the order they are run and reported.
+    pub cases: Vec<RawCase>,
+}
+
+/// A case as written in YAML, before its expectations are checked for shape.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCase {
+    /// Permanent opaque id: eight lowercase hex digits, never reused (see `corpus/retired-ids`).
+    pub id: String,
+    /// A short readable name, lowercase words joined by `-`.
+    pub slug: String,
+    /// One sentence saying what the case shows.
+    pub title: String,
+    /// The registry ids of the articles the case tests.
+    pub refs: Vec<ArticleId>,
+    /// Tags from the closed vocabulary in `corpus/tags.yaml`.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Where the expected values come from when not from the articles alone (a published perft
+    /// table, a rulebook example).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// A longer explanation for readers: why the expectation follows from the articles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The rule profiles the case applies to; all of them when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<Vec<String>>,
+    /// Where the game or position starts.
+    pub setup: Setup,
+    /// What must hold; at least one.
+    pub expect: Vec<RawExpectation>,
+}
+
+/// The start of a case: a position (optionally with moves played from it), or a full game record.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// `startpos`, an SFEN, or `sfen <SFEN>`; may itself end with `moves …`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Moves in USI notation played from `position`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+    /// Accept a position that could not occur in a game (a problem setup without a second
+    /// king, say). Implementations that cannot load such positions skip the case.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unreachable: bool,
+    /// A whole game record, in the format of `shogi-conformance judge`, for verdict cases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<serde_yaml::Value>,
+}
+
+/// One expectation as written: exactly one of the kind fields, and optionally the profiles it
+/// is restricted to.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawExpectation {
+    /// The exact set of legal moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<Vec<String>>,
+    /// Moves that must be legal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+    /// Moves that must not be legal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<Vec<String>>,
+    /// Check and mate status of the side to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    /// Perft node counts by depth.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub perft: Option<BTreeMap<u32, u64>>,
+    /// The verdict on the game record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<ExpectedVerdict>,
+    /// The outcome of the declaration in the game record (a verdict whose reason must be
+    /// about a declaration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declaration: Option<ExpectedVerdict>,
+    /// The outcome decided by the clocks in the game record (a verdict whose reason must be
+    /// about time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ExpectedVerdict>,
+    /// The profiles this expectation holds under; every profile the case applies to when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<Vec<String>>,
+}
+
+/// The result a verdict expectation asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExpectedResult {
+    /// Someone won.
+    Win,
+    /// Nobody won.
+    Draw,
+    /// The game is void (FESA 9.1).
+    Annulled,
+    /// The game goes on.
+    Continues,
+}
+
+/// A verdict as a case states it: the result, the winner for a win, and the reason's kind.
+/// The article is not compared: which article an implementation cites is the oracle's
+/// business, not a conformance requirement.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedVerdict {
+    /// Win, draw, annulled or continues.
+    pub result: ExpectedResult,
+    /// Who wins; required exactly for `win`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Color>,
+    /// Why; required for everything but `continues`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<ReasonKind>,
+}
+
+impl ExpectedVerdict {
+    /// Whether an actual verdict satisfies this expectation.
+    pub fn matches(&self, actual: &shogi_spec::Verdict) -> bool {
+        use shogi_spec::Verdict as V;
+        match (self.result, actual) {
+            (ExpectedResult::Win, V::Win { winner, reason }) => {
+                Some(*winner) == self.winner && self.reason.is_none_or(|k| k == reason.kind)
+            }
+            (ExpectedResult::Draw, V::Draw { reason }) | (ExpectedResult::Annulled, V::Annulled { reason }) => {
+                self.reason.is_none_or(|k| k == reason.kind)
+            }
+            (ExpectedResult::Continues, V::Continues) => true,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for ExpectedVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.result, self.winner, self.reason) {
+            (ExpectedResult::Win, Some(w), Some(r)) => write!(f, "{w} wins by {r}"),
+            (ExpectedResult::Win, Some(w), None) => write!(f, "{w} wins"),
+            (ExpectedResult::Draw, _, Some(r)) => write!(f, "draw by {r}"),
+            (ExpectedResult::Annulled, _, Some(r)) => write!(f, "annulled: {r}"),
+            (ExpectedResult::Continues, ..) => f.write_str("game continues"),
+            (result, _, _) => write!(f, "{result:?}"),
+        }
+    }
+}
+
+/// What one expectation asks, checked for shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expectation {
+    /// Exactly these legal moves.
+    LegalMoves(Vec<String>),
+    /// These moves are legal.
+    Legal(Vec<String>),
+    /// These moves are not legal.
+    Illegal(Vec<String>),
+    /// This status.
+    Status(Status),
+    /// These perft counts.
+    Perft(BTreeMap<u32, u64>),
+    /// This verdict on the record, of the given flavour.
+    Verdict(VerdictFlavour, ExpectedVerdict),
+}
+
+/// Which verdict keyword a case used. All three compare the same verdict; the keyword tells
+/// readers and reports which rule family the case is about (a clock case may still expect a
+/// mate, when the mate came before the flag fell).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VerdictFlavour {
+    /// `verdict:`
+    Game,
+    /// `declaration:`
+    Declaration,
+    /// `clock:`
+    Clock,
+}
+
+impl Expectation {
+    /// The keyword the expectation was written with.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Expectation::LegalMoves(_) => "legal_moves",
+            Expectation::Legal(_) => "legal",
+            Expectation::Illegal(_) => "illegal",
+            Expectation::Status(_) => "status",
+            Expectation::Perft(_) => "perft",
+            Expectation::Verdict(VerdictFlavour::Game, _) => "verdict",
+            Expectation::Verdict(VerdictFlavour::Declaration, _) => "declaration",
+            Expectation::Verdict(VerdictFlavour::Clock, _) => "clock",
+        }
+    }
+}
+
+/// A case ready to run.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The permanent id.
+    pub id: String,
+    /// The readable name.
+    pub slug: String,
+    /// The one-sentence title.
+    pub title: String,
+    /// The articles tested.
+    pub refs: Vec<ArticleId>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Provenance of the expected values.
+    pub source: Option<String>,
+    /// Reader's explanation.
+    pub note: Option<String>,
+    /// Profiles the case applies to (`None`: all).
+    pub profiles: Option<Vec<String>>,
+    /// The start.
+    pub setup: Setup,
+    /// What must hold, each with the profiles it is restricted to.
+    pub expectations: Vec<(Expectation, Option<Vec<String>>)>,
+    /// Where the case was read from.
+    pub file: PathBuf,
+    /// The line of the case's `id:` in that file.
+    pub line: usize,
+    /// Whether the case lives in `staging/` and does not count toward certification.
+    pub staging: bool,
+}
+
+impl Case {
+    /// The position the case's move-level expectations ask about.
+    pub fn position(&self) -> Option<PositionSpec> {
+        let text = self.setup.position.as_deref()?;
+        let mut spec = PositionSpec::parse(text).ok()?;
+        spec.moves.extend(self.setup.moves.iter().cloned());
+        Some(spec)
+    }
+
+    /// Whether the case applies under `profile`.
+    pub fn applies_to(&self, profile: &str) -> bool {
+        self.profiles.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile))
+    }
+
+    /// `file:line`, for messages.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.file.display(), self.line)
+    }
+}
+
+/// Why a case file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CaseError {
+    /// The file could not be read at all.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The YAML is malformed or does not fit the case format.
+    #[error("{file}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// 1-based column (0 when unknown).
+        column: usize,
+        /// What serde_yaml reported.
+        message: String,
+    },
+    /// A case is well-formed YAML but breaks a rule of the format.
+    #[error("{file}:{line}: case {id}: {message}")]
+    Case {
+        /// The file.
+        file: PathBuf,
+        /// The line of the case's id.
+        line: usize,
+        /// The case id as written.
+        id: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Reads a case file from disk.
+pub fn load_file(path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CaseError::Io { file: path.to_owned(), source })?;
+    parse_file(&text, path, staging)
+}
+
+/// Reads a case file's text; `path` is used only in messages and in the cases' locations.
+pub fn parse_file(text: &str, path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
+    let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+        let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+        CaseError::Syntax { file: path.to_owned(), line, column, message: e.to_string() }
+    })?;
+    file.cases.into_iter().map(|raw| check_case(raw, text, path, staging)).collect()
+}
+
+/// The 1-based line of `id: <id>` in the text, or 0.
+fn line_of_id(text: &str, id: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start().trim_start_matches("- ").trim_start();
+            l.strip_prefix("id:").is_some_and(|rest| rest.trim().trim_matches(['"', '\'']) == id)
+        })
+        .map_or(0, |i| i + 1)
+}
+
+fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Case, CaseError> {
+    let line = line_of_id(text, &raw.id);
+    let err = |message: String| CaseError::Case { file: path.to_owned(), line, id: raw.id.clone(), message };
+    if raw.expect.is_empty() {
+        return Err(err("no expectation: a case must assert something".into()));
+    }
+    let mut expectations = Vec::new();
+    for (i, e) in raw.expect.iter().enumerate() {
+        let n = i + 1;
+        let mut kinds: Vec<Expectation> = Vec::new();
+        if let Some(v) = &e.legal_moves {
+            kinds.push(Expectation::LegalMoves(v.clone()));
+        }
+        if let Some(v) = &e.legal {
+            kinds.push(Expectation::Legal(v.clone()));
+        }
+        if let Some(v) = &e.illegal {
+            kinds.push(Expectation::Illegal(v.clone()));
+        }
+        if let Some(v) = e.status {
+            kinds.push(Expectation::Status(v));
+        }
+        if let Some(v) = &e.perft {
+            kinds.push(Expectation::Perft(v.clone()));
+        }
+        if let Some(v) = &e.verdict {
+            kinds.push(Expectation::Verdict(VerdictFlavour::Game, v.clone()));
+        }
+        if let Some(v) = &e.declaration {
+            kinds.push(Expectation::Verdict(VerdictFlavour::Declaration, v.clone()));
+        }
+        if let Some(v) = &e.clock {
+            kinds.push(Expectation::Verdict(VerdictFlavour::Clock, v.clone()));
+        }
+        if kinds.len() != 1 {
+            return Err(err(format!(
+                "expectation {n} must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock (found {})",
+                kinds.len()
+            )));
+        }
+        let kind = kinds.remove(0);
+        match &kind {
+            Expectation::Verdict(_, v) => {
+                if raw.setup.record.is_none() {
+                    return Err(err(format!("expectation {n} ({}) needs `setup.record`", kind.kind())));
+                }
+                let winner_ok = (v.result == ExpectedResult::Win) == v.winner.is_some();
+                let reason_ok = v.result == ExpectedResult::Continues || v.reason.is_some();
+                if !winner_ok || !reason_ok {
+                    return Err(err(format!(
+                        "expectation {n}: a win needs a winner (and only a win has one); every result but `continues` needs a reason"
+                    )));
+                }
+            }
+            Expectation::Perft(counts) if counts.is_empty() || counts.contains_key(&0) => {
+                return Err(err(format!("expectation {n}: perft needs depths of at least 1")));
+            }
+            Expectation::LegalMoves(_)
+            | Expectation::Legal(_)
+            | Expectation::Illegal(_)
+            | Expectation::Status(_)
+            | Expectation::Perft(_) => {
+                if raw.setup.position.is_none() {
+                    return Err(err(format!("expectation {n} ({}) needs `setup.position`", kind.kind())));
+                }
+            }
+        }
+        expectations.push((kind, e.profiles.clone()));
+    }
+    if raw.setup.position.is_none() && raw.setup.record.is_none() {
+        return Err(err("setup needs a position or a record".into()));
+    }
+    if let Some(p) = &raw.setup.position {
+        PositionSpec::parse(p).map_err(|e| err(format!("setup.position: {e}")))?;
+    }
+    Ok(Case {
+        id: raw.id,
+        slug: raw.slug,
+        title: raw.title,
+        refs: raw.refs,
+        tags: raw.tags,
+        source: raw.source,
+        note: raw.note,
+        profiles: raw.profiles,
+        setup: raw.setup,
+        expectations,
+        file: path.to_owned(),
+        line,
+        staging,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+cases:
+  - id: 0a1b2c3d
+    slug: startpos-thirty
+    title: Thirty moves from the initial position
+    refs: [fesa2017:3]
+    source: published perft table
+    setup:
+      position: startpos
+    expect:
+      - perft: {1: 30, 2: 900}
+      - legal: [7g7f]
+        profiles: [fesa-2017]
+"#;
+
+    #[test]
+    fn reads_a_good_file() {
+        let cases = parse_file(GOOD, Path::new("x.yaml"), false).unwrap();
+        assert_eq!(cases.len(), 1);
+        let c = &cases[0];
+        assert_eq!(c.line, 3);
+        assert_eq!(c.expectations.len(), 2);
+        assert_eq!(c.expectations[1].1.as_deref(), Some(&["fesa-2017".to_owned()][..]));
+        assert_eq!(c.position().unwrap().moves.len(), 0);
+    }
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        let bad = GOOD.replace("refs: [fesa2017:3]", "refs: [fesa2017:3");
+        let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("x.yaml:"), "{text}");
+        assert!(matches!(err, CaseError::Syntax { line, .. } if line > 0), "{text}");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        let bad = GOOD.replace("source:", "sauce:");
+        let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
+        assert!(err.to_string().contains("sauce"), "{err}");
+    }
+
+    #[test]
+    fn case_errors_name_the_case_and_line() {
+        let bad = GOOD.replace("      - legal: [7g7f]\n", "      - legal: [7g7f]\n        illegal: [7g7e]\n");
+        let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "x.yaml:3: case 0a1b2c3d: expectation 2 must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock (found 2)"
+        );
+        let bad = GOOD.replace("      - perft: {1: 30, 2: 900}\n      - legal: [7g7f]\n        profiles: [fesa-2017]\n", "");
+        let bad = bad.replace("    expect:\n", "    expect: []\n");
+        let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
+        assert!(err.to_string().contains("no expectation"), "{err}");
+    }
+
+    #[test]
+    fn verdict_needs_record_and_consistent_fields() {
+        let bad = GOOD.replace("      - perft: {1: 30, 2: 900}\n", "      - verdict: {result: draw, reason: repetition}\n");
+        let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
+        assert!(err.to_string().contains("needs `setup.record`"), "{err}");
+    }
+
+    #[test]
+    fn expected_verdict_matching() {
+        use shogi_spec::{Reason, Verdict};
+        let v = ExpectedVerdict { result: ExpectedResult::Win, winner: Some(Color::Gote), reason: Some(ReasonKind::Checkmate) };
+        let actual = Verdict::Win { winner: Color::Gote, reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") } };
+        assert!(v.matches(&actual));
+        let other = Verdict::Win { winner: Color::Sente, reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") } };
+        assert!(!v.matches(&other));
+        assert!(!v.matches(&Verdict::Continues));
+    }
+}

@@ -1,0 +1,205 @@
+//! The corpus commands of the CLI (`run`, `lint`, `coverage`, `explain`), as functions that
+//! return the exit status or a message for standard error.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use shogi_spec::registry::Registry;
+
+use crate::case::Expectation;
+use crate::corpus::Corpus;
+use crate::filter::Filter;
+use crate::impls::{self, ImplOptions};
+use crate::lint::{case_counts, lint as lint_corpus};
+use crate::report::{Format, RunInfo, render};
+use crate::runner::{CaseResult, Summary, run_case};
+
+/// What `run` was asked to do.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The implementation spec (`oracle`, …).
+    pub imp: String,
+    /// The rule profile.
+    pub profile: String,
+    /// A filter expression.
+    pub filter: Option<String>,
+    /// The report format.
+    pub format: Format,
+    /// Where to write the report (standard output when `None`).
+    pub output: Option<PathBuf>,
+    /// The corpus folder.
+    pub corpus: PathBuf,
+}
+
+/// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
+/// a reader never sees half a report.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "report".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+/// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored.
+pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
+    if !crate::lint::PROFILES.contains(&opts.profile.as_str()) {
+        return Err(format!("unknown profile `{}` (known: {})", opts.profile, crate::lint::PROFILES.join(", ")));
+    }
+    let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
+    let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
+    // Cases may deliberately use positions that could not occur in a game; the built-in
+    // implementations are asked to accept them and judge the moves by the rules.
+    let mut imp = impls::make(&opts.imp, ImplOptions { allow_unreachable: true }).map_err(|e| e.to_string())?;
+    let chosen: Vec<_> = corpus.cases.iter().filter(|c| filter.matches(c, &corpus.root)).collect();
+    if chosen.is_empty() {
+        return Err(format!(
+            "no case to run in {}{}",
+            corpus.root.display(),
+            opts.filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default()
+        ));
+    }
+    let progress = std::io::stderr().is_terminal();
+    let mut results: Vec<CaseResult> = Vec::new();
+    for (i, case) in chosen.iter().enumerate() {
+        if progress {
+            eprint!("\r[{}/{}] {} {:<40}", i + 1, chosen.len(), case.id, case.slug);
+        }
+        if let Some(r) = run_case(imp.as_mut(), case, &opts.profile) {
+            results.push(r);
+        }
+    }
+    if progress {
+        eprintln!("\r{:<70}", "");
+    }
+    let info = RunInfo {
+        suite_version: env!("CARGO_PKG_VERSION").to_owned(),
+        corpus: corpus.root.display().to_string(),
+        profile: opts.profile.clone(),
+        implementation: imp.name(),
+        filter: opts.filter.clone(),
+    };
+    let text = render(opts.format, &info, &results);
+    match &opts.output {
+        Some(path) => {
+            write_atomically(path, &text)?;
+            let s = Summary::of(&results);
+            eprintln!(
+                "wrote {}: {} passed, {} failed, {} skipped, {} errored",
+                path.display(),
+                s.passed,
+                s.failed,
+                s.skipped,
+                s.errored
+            );
+        }
+        None => print!("{text}"),
+    }
+    Ok(if Summary::of(&results).ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Lints the corpus; prints every problem; exit status 1 if there is any.
+pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
+    let problems = lint_corpus(root, min_cases).map_err(|e| e.to_string())?;
+    for p in &problems {
+        println!("{p}");
+    }
+    let corpus = Corpus::load_all(root).map_err(|e| e.to_string())?.0;
+    if problems.is_empty() {
+        println!("lint: {} cases in {}: no problems", corpus.cases.len(), root.display());
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("lint: {} problem(s) in {}", problems.len(), root.display());
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// Prints each registry article with its testable flag and case count.
+pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
+    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+    let registry = Registry::fesa2017();
+    let counts = case_counts(&corpus, registry);
+    println!("{:<18} {:<9} {:>5}  title", "article", "testable", "cases");
+    let mut uncovered = 0;
+    for a in registry.iter() {
+        let n = counts.get(&a.id).copied().unwrap_or(0);
+        if below.is_some_and(|b| !(a.testable && n < b)) {
+            continue;
+        }
+        if a.testable && n == 0 {
+            uncovered += 1;
+        }
+        let flag = if a.testable { "yes" } else { "no" };
+        println!("{:<18} {:<9} {:>5}  {}", a.id.as_str(), flag, n, a.title);
+    }
+    let testable = registry.testable().count();
+    println!("\n{} articles, {testable} testable, {uncovered} testable without cases", registry.len());
+    Ok(if uncovered == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Shows a case and what the oracle answers for it.
+pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String> {
+    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+    let case = corpus
+        .cases
+        .iter()
+        .find(|c| c.id == id || c.slug == id)
+        .ok_or_else(|| format!("no case with id or slug `{id}` in {}", root.display()))?;
+    let registry = Registry::fesa2017();
+    println!("case {} {} ({})", case.id, case.slug, case.location());
+    println!("  {}", case.title);
+    for r in &case.refs {
+        let title = registry.get(r).map(|a| a.title.as_str()).unwrap_or("(not in the registry)");
+        println!("  cites {r}: {title}");
+        if let Some(a) = registry.get(r) {
+            println!("    {}", a.paraphrase.trim());
+        }
+    }
+    if let Some(s) = &case.source {
+        println!("  source: {s}");
+    }
+    if let Some(n) = &case.note {
+        println!("  note: {}", n.trim());
+    }
+    if let Some(p) = case.position() {
+        println!("  position: {p}");
+    }
+    let mut oracle = shogi_oracle::Oracle::lenient();
+    for (e, profiles) in &case.expectations {
+        let scope = profiles.as_ref().map(|p| format!(" [{}]", p.join(", "))).unwrap_or_default();
+        println!("  expects {}{scope}: {}", e.kind(), describe(e));
+        if let (Some(p), Expectation::Illegal(moves)) = (case.position(), e) {
+            if let Ok(pos) = oracle.setup(&p) {
+                for m in moves {
+                    if let Ok(mv) = shogi_oracle::Move::parse(m) {
+                        match shogi_oracle::check_move(&pos, mv) {
+                            Err(why) => println!("    oracle: {m} is illegal: {why} [{}]", why.article()),
+                            Ok(()) => println!("    oracle: {m} is LEGAL"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Some(r) = run_case(&mut oracle, case, profile) {
+        println!("  oracle under {profile}: {}", r.outcome().label());
+    } else {
+        println!("  the case does not apply under {profile}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe(e: &Expectation) -> String {
+    match e {
+        Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m.join(" "),
+        Expectation::Status(s) => s.to_string(),
+        Expectation::Perft(p) => p.iter().map(|(d, n)| format!("depth {d}: {n}")).collect::<Vec<_>>().join(", "),
+        Expectation::Verdict(_, v) => v.to_string(),
+    }
+}

@@ -1,0 +1,106 @@
+//! The corpus on disk: every case file under a folder, the tag vocabulary and the retired ids.
+//!
+//! Layout: `corpus/<area>/<topic>.yaml` hold cases; `corpus/staging/**.yaml` hold provisional
+//! cases that are run and reported but do not count toward certification; `corpus/tags.yaml`
+//! is the closed tag vocabulary (tag → meaning); `corpus/retired-ids` lists the ids of removed
+//! cases, one per line, so that they are never given to another case.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::case::{self, Case, CaseError};
+
+/// The whole corpus, loaded.
+#[derive(Debug, Clone)]
+pub struct Corpus {
+    /// The folder it was read from.
+    pub root: PathBuf,
+    /// Every case, in file order (files sorted by path).
+    pub cases: Vec<Case>,
+    /// The tag vocabulary.
+    pub tags: BTreeMap<String, String>,
+    /// Ids that belonged to removed cases.
+    pub retired_ids: Vec<String>,
+}
+
+/// Why the corpus could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum CorpusError {
+    /// The folder does not exist or cannot be listed.
+    #[error("cannot read corpus folder {0}: {1}")]
+    Folder(PathBuf, std::io::Error),
+    /// A case file is malformed.
+    #[error(transparent)]
+    Case(#[from] CaseError),
+    /// `tags.yaml` is malformed.
+    #[error("{0}: {1}")]
+    Tags(PathBuf, String),
+}
+
+/// The folder holding the corpus: `./corpus` when run from the repository root, otherwise the
+/// corpus next to this crate's sources.
+pub fn default_root() -> PathBuf {
+    let here = PathBuf::from("corpus");
+    if here.join("tags.yaml").is_file() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("corpus")
+}
+
+fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| CorpusError::Folder(dir.to_owned(), e))?.path();
+        if path.is_dir() {
+            yaml_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") && path.file_name() != Some("tags.yaml".as_ref()) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+impl Corpus {
+    /// Loads every case file under `root`. The first malformed file stops the load with an
+    /// error naming it; use [`Corpus::load_all`] to collect every error.
+    pub fn load(root: &Path) -> Result<Corpus, CorpusError> {
+        let (corpus, mut errors) = Corpus::load_all(root)?;
+        match errors.is_empty() {
+            true => Ok(corpus),
+            false => Err(errors.remove(0)),
+        }
+    }
+
+    /// Loads every readable case file under `root`, returning the malformed ones' errors
+    /// beside the corpus instead of stopping at the first.
+    pub fn load_all(root: &Path) -> Result<(Corpus, Vec<CorpusError>), CorpusError> {
+        let mut files = Vec::new();
+        yaml_files(root, &mut files)?;
+        files.sort();
+        let mut cases = Vec::new();
+        let mut errors = Vec::new();
+        for file in files {
+            let staging = file.strip_prefix(root).is_ok_and(|rel| rel.starts_with("staging"));
+            match case::load_file(&file, staging) {
+                Ok(mut c) => cases.append(&mut c),
+                Err(e) => errors.push(CorpusError::Case(e)),
+            }
+        }
+        let tags_path = root.join("tags.yaml");
+        let tags = match std::fs::read_to_string(&tags_path) {
+            Ok(text) => serde_yaml::from_str(&text).map_err(|e| CorpusError::Tags(tags_path.clone(), e.to_string()))?,
+            Err(e) => return Err(CorpusError::Tags(tags_path, e.to_string())),
+        };
+        let retired_ids = std::fs::read_to_string(root.join("retired-ids"))
+            .map(|t| {
+                t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_owned).collect()
+            })
+            .unwrap_or_default();
+        Ok((Corpus { root: root.to_owned(), cases, tags, retired_ids }, errors))
+    }
+
+    /// The case with this id.
+    pub fn get(&self, id: &str) -> Option<&Case> {
+        self.cases.iter().find(|c| c.id == id)
+    }
+}

@@ -1,0 +1,280 @@
+//! Running cases against an implementation, and what came of each.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+use shogi_spec::{ImplError, Implementation};
+
+use crate::case::{Case, Expectation};
+
+/// What came of one expectation, or of a whole case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The implementation's answer matches.
+    Pass,
+    /// The implementation answered, and the answer is wrong.
+    Fail(Failure),
+    /// The implementation does not answer this kind of query; the reason says why. A skip is
+    /// never a pass.
+    Skip {
+        /// Why.
+        reason: String,
+    },
+    /// The implementation failed to answer: it crashed, timed out, refused the position.
+    Error {
+        /// What went wrong, with whatever the implementation said.
+        message: String,
+    },
+}
+
+impl Outcome {
+    fn severity(&self) -> u8 {
+        match self {
+            Outcome::Pass => 0,
+            Outcome::Skip { .. } => 1,
+            Outcome::Error { .. } => 2,
+            Outcome::Fail(_) => 3,
+        }
+    }
+
+    /// A one-word label: pass, fail, skip, error.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Pass => "pass",
+            Outcome::Fail(_) => "fail",
+            Outcome::Skip { .. } => "skip",
+            Outcome::Error { .. } => "error",
+        }
+    }
+}
+
+/// How an answer differs from the expectation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The expectation, in words.
+    pub expected: String,
+    /// The answer, in words.
+    pub actual: String,
+    /// Moves expected but not listed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+    /// Moves listed but not expected (or expected to be illegal).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<String>,
+}
+
+/// The result of one expectation of a case.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpectationResult {
+    /// The expectation's keyword (`legal_moves`, `verdict`, …).
+    pub kind: &'static str,
+    /// What came of it.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// The result of one case.
+#[derive(Debug, Clone)]
+pub struct CaseResult {
+    /// The case.
+    pub case: Case,
+    /// One result per expectation that applies under the profile, in the case's order.
+    pub expectations: Vec<ExpectationResult>,
+}
+
+impl CaseResult {
+    /// The case's overall outcome: its worst expectation (fail, then error, then skip).
+    pub fn outcome(&self) -> Outcome {
+        self.expectations
+            .iter()
+            .map(|e| e.outcome.clone())
+            .max_by_key(Outcome::severity)
+            .unwrap_or(Outcome::Skip { reason: "no expectation applies".into() })
+    }
+}
+
+/// Runs one case under `profile`. Returns `None` when neither the case nor any of its
+/// expectations applies to the profile.
+pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Option<CaseResult> {
+    if !case.applies_to(profile) {
+        return None;
+    }
+    let applicable: Vec<&Expectation> = case
+        .expectations
+        .iter()
+        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+        .map(|(e, _)| e)
+        .collect();
+    if applicable.is_empty() {
+        return None;
+    }
+    let expectations = applicable
+        .into_iter()
+        .map(|e| ExpectationResult { kind: e.kind(), outcome: run_expectation(imp, case, e, profile) })
+        .collect();
+    Some(CaseResult { case: case.clone(), expectations })
+}
+
+fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
+    match e {
+        ImplError::Unsupported(reason) => Outcome::Skip { reason },
+        ImplError::InvalidPosition(reason) if case.setup.unreachable => Outcome::Skip {
+            reason: format!("the implementation refuses this deliberately unreachable position: {reason}"),
+        },
+        other => Outcome::Error { message: other.to_string() },
+    }
+}
+
+fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, profile: &str) -> Outcome {
+    let Some(position) = case.position() else {
+        if let Expectation::Verdict(_, expected) = e {
+            return run_verdict(imp, case, expected, profile);
+        }
+        return Outcome::Error { message: "the case has no position".into() };
+    };
+    let moves = |imp: &mut dyn Implementation| imp.legal_moves(&position);
+    match e {
+        Expectation::LegalMoves(expected) => match moves(imp) {
+            Err(err) => from_impl_error(case, err),
+            Ok(actual) => {
+                let want: BTreeSet<&String> = expected.iter().collect();
+                let got: BTreeSet<&String> = actual.iter().collect();
+                let missing: Vec<String> = want.difference(&got).map(|s| (*s).clone()).collect();
+                let mut extra: Vec<String> = got.difference(&want).map(|s| (*s).clone()).collect();
+                if got.len() != actual.len() {
+                    extra.push(format!("({} duplicate entries)", actual.len() - got.len()));
+                }
+                if missing.is_empty() && extra.is_empty() {
+                    Outcome::Pass
+                } else {
+                    Outcome::Fail(Failure {
+                        expected: format!("exactly {} legal moves", want.len()),
+                        actual: format!("{} moves listed", actual.len()),
+                        missing,
+                        extra,
+                    })
+                }
+            }
+        },
+        Expectation::Legal(expected) => match moves(imp) {
+            Err(err) => from_impl_error(case, err),
+            Ok(actual) => {
+                let missing: Vec<String> = expected.iter().filter(|m| !actual.contains(m)).cloned().collect();
+                if missing.is_empty() {
+                    Outcome::Pass
+                } else {
+                    Outcome::Fail(Failure {
+                        expected: format!("legal: {}", expected.join(" ")),
+                        actual: format!("not listed: {}", missing.join(" ")),
+                        missing,
+                        extra: vec![],
+                    })
+                }
+            }
+        },
+        Expectation::Illegal(expected) => match moves(imp) {
+            Err(err) => from_impl_error(case, err),
+            Ok(actual) => {
+                let extra: Vec<String> = expected.iter().filter(|m| actual.contains(m)).cloned().collect();
+                if extra.is_empty() {
+                    Outcome::Pass
+                } else {
+                    Outcome::Fail(Failure {
+                        expected: format!("illegal: {}", expected.join(" ")),
+                        actual: format!("listed as legal: {}", extra.join(" ")),
+                        missing: vec![],
+                        extra,
+                    })
+                }
+            }
+        },
+        Expectation::Status(expected) => match imp.status(&position) {
+            Err(err) => from_impl_error(case, err),
+            Ok(actual) if actual == *expected => Outcome::Pass,
+            Ok(actual) => Outcome::Fail(Failure {
+                expected: format!("status {expected}"),
+                actual: format!("status {actual}"),
+                missing: vec![],
+                extra: vec![],
+            }),
+        },
+        Expectation::Perft(counts) => {
+            for (&depth, &expected) in counts {
+                match imp.perft(&position, depth) {
+                    Err(err) => return from_impl_error(case, err),
+                    Ok(actual) if actual == expected => {}
+                    Ok(actual) => {
+                        return Outcome::Fail(Failure {
+                            expected: format!("perft({depth}) = {expected}"),
+                            actual: format!("perft({depth}) = {actual}"),
+                            missing: vec![],
+                            extra: vec![],
+                        });
+                    }
+                }
+            }
+            Outcome::Pass
+        }
+        Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
+    }
+}
+
+fn run_verdict(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    expected: &crate::case::ExpectedVerdict,
+    profile: &str,
+) -> Outcome {
+    let Some(record) = &case.setup.record else {
+        return Outcome::Error { message: "the case has no record".into() };
+    };
+    let text = match serde_yaml::to_string(record) {
+        Ok(t) => t,
+        Err(e) => return Outcome::Error { message: format!("cannot write the record as YAML: {e}") },
+    };
+    match imp.adjudicate(&text, profile) {
+        Err(err) => from_impl_error(case, err),
+        Ok(actual) if expected.matches(&actual) => Outcome::Pass,
+        Ok(actual) => Outcome::Fail(Failure {
+            expected: expected.to_string(),
+            actual: actual.to_string(),
+            missing: vec![],
+            extra: vec![],
+        }),
+    }
+}
+
+/// The tally of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Cases that passed.
+    pub passed: usize,
+    /// Cases that failed.
+    pub failed: usize,
+    /// Cases skipped (never counted as passes).
+    pub skipped: usize,
+    /// Cases where the implementation failed to answer.
+    pub errored: usize,
+}
+
+impl Summary {
+    /// Tallies case results.
+    pub fn of(results: &[CaseResult]) -> Summary {
+        let mut s = Summary::default();
+        for r in results {
+            match r.outcome() {
+                Outcome::Pass => s.passed += 1,
+                Outcome::Fail(_) => s.failed += 1,
+                Outcome::Skip { .. } => s.skipped += 1,
+                Outcome::Error { .. } => s.errored += 1,
+            }
+        }
+        s
+    }
+
+    /// Whether the run succeeded: nothing failed and nothing errored.
+    pub fn ok(&self) -> bool {
+        self.failed == 0 && self.errored == 0
+    }
+}
