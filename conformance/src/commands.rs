@@ -203,3 +203,25 @@ fn describe(e: &Expectation) -> String {
         Expectation::Verdict(_, v) => v.to_string(),
     }
 }
+
+/// Prints `count` fresh case ids: random, and used by no case and no retired case.
+pub fn new_ids(root: &Path, count: usize) -> Result<ExitCode, String> {
+    use std::collections::HashSet;
+    use std::hash::{BuildHasher, RandomState};
+    let (corpus, _) = Corpus::load_all(root).map_err(|e| e.to_string())?;
+    let mut taken: HashSet<String> = corpus.cases.iter().map(|c| c.id.clone()).collect();
+    taken.extend(corpus.retired_ids.iter().cloned());
+    // RandomState is seeded from the operating system's randomness for each instance.
+    let seed = RandomState::new();
+    let mut n: u64 = 0;
+    let mut printed = 0;
+    while printed < count {
+        n += 1;
+        let id = format!("{:08x}", seed.hash_one(n) as u32);
+        if taken.insert(id.clone()) {
+            println!("{id}");
+            printed += 1;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -103,6 +103,8 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Print fresh case ids: eight hex digits used by no case and not retired.
+    NewId(NewIdArgs),
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
     Explain {
         /// The case id (eight hex digits) or slug.
@@ -113,6 +115,16 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+}
+
+/// Arguments of `new-id`.
+#[derive(Debug, Args)]
+struct NewIdArgs {
+    /// How many ids to print.
+    #[arg(default_value_t = 1)]
+    count: usize,
+    #[command(flatten)]
+    corpus: CorpusArgs,
 }
 
 #[derive(Debug, Args)]
@@ -216,6 +228,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
+        Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),
         Command::Explain { case, profile, corpus } => commands::explain(&corpus.root(), &case, &profile),
     }
 }
