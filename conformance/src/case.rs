@@ -497,3 +497,62 @@ cases:
         assert!(!v.matches(&Verdict::Continues));
     }
 }
+
+#[cfg(test)]
+mod schema_tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    fn schema() -> serde_json::Value {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/schema.json");
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    fn props(v: &serde_json::Value) -> BTreeSet<String> {
+        v["properties"].as_object().unwrap().keys().cloned().collect()
+    }
+
+    /// Field names of a struct, learnt by serializing a value with every field set.
+    fn fields<T: Serialize>(value: &T) -> BTreeSet<String> {
+        serde_json::to_value(value).unwrap().as_object().unwrap().keys().cloned().collect()
+    }
+
+    /// The published JSON Schema names exactly the fields this reader accepts, so the two cannot
+    /// drift apart silently.
+    #[test]
+    fn schema_matches_the_reader() {
+        let s = schema();
+        let defs = &s["$defs"];
+        let verdict = ExpectedVerdict { result: ExpectedResult::Win, winner: Some(Color::Sente), reason: Some(ReasonKind::Checkmate) };
+        let exp = RawExpectation {
+            legal_moves: Some(vec![]),
+            legal: Some(vec![]),
+            illegal: Some(vec![]),
+            status: Some(Status::Normal),
+            perft: Some(BTreeMap::new()),
+            verdict: Some(verdict.clone()),
+            declaration: Some(verdict.clone()),
+            clock: Some(verdict.clone()),
+            profiles: Some(vec![]),
+        };
+        assert_eq!(props(&defs["expectation"]), fields(&exp));
+        assert_eq!(props(&defs["verdict"]), fields(&verdict));
+        let setup = Setup { position: Some(String::new()), moves: vec!["7g7f".into()], unreachable: true, record: Some(serde_yaml::Value::Null) };
+        assert_eq!(props(&defs["setup"]), fields(&setup));
+        let case = RawCase {
+            id: String::new(),
+            slug: String::new(),
+            title: String::new(),
+            refs: vec![],
+            tags: vec![],
+            source: Some(String::new()),
+            note: Some(String::new()),
+            profiles: Some(vec![]),
+            setup,
+            expect: vec![],
+        };
+        assert_eq!(props(&defs["case"]), fields(&case));
+        assert_eq!(props(&s), fields(&CaseFile { description: Some(String::new()), cases: vec![] }));
+    }
+}
