@@ -11,6 +11,7 @@
 mod article_id;
 mod color;
 mod implementation;
+pub mod profile;
 pub mod registry;
 mod verdict;
 
@@ -18,4 +19,4 @@ pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
 pub use implementation::{ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, Status};
 pub use registry::{Article, Registry, RegistryError};
-pub use verdict::{Reason, ReasonKind, Verdict};
+pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

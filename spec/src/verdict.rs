@@ -111,6 +111,67 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// One link of an explanation: an article, and the facts of the game that made it apply.
+///
+/// `knob` names the rule-profile setting that decided the outcome of this step, when one did,
+/// so that a rules committee comparing two profiles can see which setting made the difference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The article (registry id, or another rulebook's id such as `ufs2016:5.8.6.3`).
+    pub article: ArticleId,
+    /// What in the game made the article apply, in plain words.
+    pub fact: String,
+    /// The profile knob that decided this step, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knob: Option<String>,
+}
+
+impl Step {
+    /// A step decided by the articles alone.
+    pub fn new(article: ArticleId, fact: impl Into<String>) -> Step {
+        Step { article, fact: fact.into(), knob: None }
+    }
+
+    /// A step whose outcome a profile knob decided.
+    pub fn by_knob(article: ArticleId, fact: impl Into<String>, knob: &str) -> Step {
+        Step { article, fact: fact.into(), knob: Some(knob.to_owned()) }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.article, self.fact)?;
+        if let Some(knob) = &self.knob {
+            write!(f, " [profile knob `{knob}`]")?;
+        }
+        Ok(())
+    }
+}
+
+/// A verdict with its explanation: the ordered chain of articles that produced it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Judgement {
+    /// How the game stands.
+    pub verdict: Verdict,
+    /// The articles applied, in the order the game and the rules brought them in.
+    pub explanation: Vec<Step>,
+}
+
+impl Judgement {
+    /// The knobs that decided some step of the explanation, in order, without repeats.
+    pub fn knobs(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for knob in self.explanation.iter().filter_map(|s| s.knob.as_deref()) {
+            if !out.contains(&knob) {
+                out.push(knob);
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
