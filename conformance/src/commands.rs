@@ -30,6 +30,8 @@ pub struct RunOptions {
     pub output: Option<PathBuf>,
     /// The corpus folder.
     pub corpus: PathBuf,
+    /// How long an external implementation may take over one query.
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
@@ -56,7 +58,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
-    let mut imp = impls::make(&opts.imp, ImplOptions { allow_unreachable: true }).map_err(|e| e.to_string())?;
+    let mut imp = impls::make(&opts.imp, ImplOptions { allow_unreachable: true, timeout: opts.timeout }).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = corpus.cases.iter().filter(|c| filter.matches(c, &corpus.root)).collect();
     if chosen.is_empty() {
         return Err(format!(

@@ -7,8 +7,11 @@ use shogi_spec::Implementation;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImplSpecError {
     /// The name is not one this build knows.
-    #[error("unknown implementation `{0}` (known: {known})", known = KNOWN.join(", "))]
+    #[error("unknown implementation `{0}` (known: {known}, usi:COMMAND ARGS, adapter:COMMAND ARGS)", known = KNOWN.join(", "))]
     Unknown(String),
+    /// An external implementation could not be started or failed its handshake.
+    #[error("{0}")]
+    Start(String),
 }
 
 /// The implementation names this build accepts.
@@ -20,10 +23,19 @@ pub struct ImplOptions {
     /// Accept positions that could not occur in a game (a missing king, a pawn on the last
     /// rank, …) instead of refusing them.
     pub allow_unreachable: bool,
+    /// How long an external implementation may take over one query (default
+    /// [`crate::usi::DEFAULT_TIMEOUT`]).
+    pub timeout: Option<std::time::Duration>,
 }
 
-/// Makes the implementation named `spec`.
+/// Makes the implementation named `spec`: a built-in name, `usi:COMMAND ARGS` for a USI engine
+/// (see [`crate::usi`]), or `adapter:COMMAND ARGS` for a JSON-lines adapter (see
+/// [`crate::adapter`] and `conformance/PROTOCOL.md`).
 pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>, ImplSpecError> {
+    let timeout = options.timeout.unwrap_or(crate::usi::DEFAULT_TIMEOUT);
+    if let Some(command) = spec.strip_prefix("usi:") {
+        return Ok(Box::new(crate::usi::UsiEngine::start(command, timeout).map_err(ImplSpecError::Start)?));
+    }
     match spec {
         "oracle" => Ok(Box::new(if options.allow_unreachable { Oracle::lenient() } else { Oracle::new() })),
         other => Err(ImplSpecError::Unknown(other.to_owned())),

@@ -4,6 +4,8 @@
 //! The `shogi-conformance` binary is a thin shell over this crate, so everything it does can be
 //! driven from tests.
 
+pub mod annotate;
+pub mod bisect;
 pub mod case;
 pub mod commands;
 pub mod corpus;
@@ -11,5 +13,7 @@ pub mod filter;
 pub mod impls;
 pub mod lint;
 pub mod positions;
+pub mod process;
 pub mod report;
 pub mod runner;
+pub mod usi;

@@ -68,9 +68,15 @@ enum Command {
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
         Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md")]
     Run {
-        /// Which implementation to certify: `oracle` (the reference implementation).
+        /// Which implementation to certify: `oracle` (the reference implementation),
+        /// `usi:COMMAND ARGS` (a USI engine answering `go perft`), or `adapter:COMMAND ARGS`
+        /// (a process speaking the JSON-lines protocol of conformance/PROTOCOL.md).
         #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
         imp: String,
+        /// Seconds an external implementation may take over one query before it is killed,
+        /// restarted, and the case reported as errored.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<std::time::Duration>,
         /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,
@@ -149,12 +155,25 @@ struct ImplArgs {
     /// a second king or with a pawn on the last rank. Moves are still judged by the rules.
     #[arg(long)]
     allow_unreachable: bool,
+    /// Seconds an external implementation (usi:…, adapter:…) may take over one query before it
+    /// is killed, restarted, and the query reported as errored.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<std::time::Duration>,
 }
 
 impl ImplArgs {
     fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, String> {
-        impls::make(&self.imp, ImplOptions { allow_unreachable: self.allow_unreachable }).map_err(|e| e.to_string())
+        impls::make(&self.imp, ImplOptions { allow_unreachable: self.allow_unreachable, timeout: self.timeout }).map_err(|e| e.to_string())
     }
+}
+
+/// Reads a positive number of seconds for `--timeout`.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if secs <= 0.0 {
+        return Err("the timeout must be positive".into());
+    }
+    std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
 }
 
 fn main() -> ExitCode {
@@ -218,8 +237,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run { imp, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
+        Command::Run { imp, timeout, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
             imp,
+            timeout,
             profile,
             filter,
             format,

@@ -81,7 +81,8 @@ fn detail_lines(r: &CaseResult) -> Vec<String> {
                     lines.push(format!("  missing: {}", f.missing.join(" ")));
                 }
                 if !f.extra.is_empty() {
-                    lines.push(format!("  extra:   {}", f.extra.join(" ")));
+                    let extra = crate::annotate::extra_moves(r.case.position().as_ref(), &f.extra);
+                    lines.push(format!("  extra:   {}", extra.join(" ")));
                 }
             }
             Outcome::Skip { reason } => lines.push(format!("{}: skipped: {reason}", e.kind)),
