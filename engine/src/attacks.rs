@@ -1,0 +1,327 @@
+//! Attack tables, built at compile time by `const fn`, and sliding attacks.
+//!
+//! Sliding attacks use the ray / obstruction-difference method on the 128-bit board: because
+//! every ray runs through strictly increasing (or strictly decreasing) square indices, the
+//! first blocker on a ray is the lowest (or highest) set bit of `occupied & ray`. No PEXT, no
+//! magic multiplication, no large tables: eight 81-entry ray tables.
+
+/// Colour index of Sente.
+pub(crate) const SENTE: usize = 0;
+/// Colour index of Gote.
+pub(crate) const GOTE: usize = 1;
+
+// Kind indices, see `types::Kind`.
+pub(crate) const PAWN: usize = 0;
+pub(crate) const LANCE: usize = 1;
+pub(crate) const KNIGHT: usize = 2;
+pub(crate) const SILVER: usize = 3;
+pub(crate) const BISHOP: usize = 4;
+pub(crate) const ROOK: usize = 5;
+pub(crate) const GOLD: usize = 6;
+pub(crate) const KING: usize = 7;
+pub(crate) const PRO_PAWN: usize = 8;
+pub(crate) const PRO_LANCE: usize = 9;
+pub(crate) const PRO_KNIGHT: usize = 10;
+pub(crate) const PRO_SILVER: usize = 11;
+pub(crate) const HORSE: usize = 12;
+pub(crate) const DRAGON: usize = 13;
+
+/// Directions as (file delta, rank delta). Index delta is `df * 9 + dr`.
+/// Directions 0..4 increase the square index, 4..8 decrease it; `d ^ 4` is the opposite.
+const DIRS: [(i32, i32); 8] = [
+    (0, 1),   // 0: towards rank i (Gote's forward)
+    (1, 1),   // 1
+    (1, 0),   // 2: towards file 9
+    (1, -1),  // 3
+    (0, -1),  // 4: towards rank a (Sente's forward)
+    (-1, -1), // 5
+    (-1, 0),  // 6: towards file 1
+    (-1, 1),  // 7
+];
+
+/// Direction index towards rank a (Sente's forward).
+pub(crate) const DIR_N: usize = 4;
+/// Direction index towards rank i (Gote's forward).
+pub(crate) const DIR_S: usize = 0;
+
+/// The ray direction a lance of colour `c` moves in.
+#[inline(always)]
+pub(crate) const fn lance_dir(c: usize) -> usize {
+    if c == SENTE { DIR_N } else { DIR_S }
+}
+
+const fn on_board(f: i32, r: i32) -> bool {
+    f >= 0 && f < 9 && r >= 0 && r < 9
+}
+
+const fn bit(f: i32, r: i32) -> u128 {
+    1u128 << (f * 9 + r)
+}
+
+const fn make_rays() -> [[u128; 81]; 8] {
+    let mut t = [[0u128; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let (df, dr) = DIRS[d];
+            let mut f = (sq / 9) as i32 + df;
+            let mut r = (sq % 9) as i32 + dr;
+            let mut b = 0u128;
+            while on_board(f, r) {
+                b |= bit(f, r);
+                f += df;
+                r += dr;
+            }
+            t[d][sq] = b;
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d`.
+pub(crate) static RAYS: [[u128; 81]; 8] = make_rays();
+
+/// Step offsets (file delta, rank delta as seen by Sente: negative rank = forward).
+const PAWN_STEPS: &[(i32, i32)] = &[(0, -1)];
+const KNIGHT_STEPS: &[(i32, i32)] = &[(-1, -2), (1, -2)];
+const SILVER_STEPS: &[(i32, i32)] = &[(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const GOLD_STEPS: &[(i32, i32)] = &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+const KING_STEPS: &[(i32, i32)] =
+    &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)];
+
+const fn make_steps(steps: &[(i32, i32)]) -> [[u128; 81]; 2] {
+    let mut t = [[0u128; 81]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let sign = if c == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 81 {
+            let mut b = 0u128;
+            let mut i = 0;
+            while i < steps.len() {
+                let f = (sq / 9) as i32 + steps[i].0;
+                let r = (sq % 9) as i32 + steps[i].1 * sign;
+                if on_board(f, r) {
+                    b |= bit(f, r);
+                }
+                i += 1;
+            }
+            t[c][sq] = b;
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// Pawn attacks by colour and square.
+pub(crate) static PAWN_ATT: [[u128; 81]; 2] = make_steps(PAWN_STEPS);
+/// Knight attacks by colour and square.
+pub(crate) static KNIGHT_ATT: [[u128; 81]; 2] = make_steps(KNIGHT_STEPS);
+/// Silver attacks by colour and square.
+pub(crate) static SILVER_ATT: [[u128; 81]; 2] = make_steps(SILVER_STEPS);
+/// Gold (and tokin, promoted lance/knight/silver) attacks by colour and square.
+pub(crate) static GOLD_ATT: [[u128; 81]; 2] = make_steps(GOLD_STEPS);
+/// King attacks by square (the same for both colours).
+pub(crate) static KING_ATT: [[u128; 81]; 2] = make_steps(KING_STEPS);
+
+const fn make_dir_table() -> [[u8; 81]; 81] {
+    let mut t = [[8u8; 81]; 81];
+    let rays = make_rays();
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = 0;
+            while b < 81 {
+                if rays[d][a] >> b & 1 != 0 {
+                    t[a][b] = d as u8;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `DIR_BETWEEN[a][b]`: the direction from `a` to `b` if they share a line, else 8.
+pub(crate) static DIR_BETWEEN: [[u8; 81]; 81] = make_dir_table();
+
+/// The squares strictly between `a` and `b` if they share a line, else nothing.
+#[inline(always)]
+pub(crate) fn between(a: usize, b: usize) -> u128 {
+    let d = DIR_BETWEEN[a][b] as usize;
+    if d == 8 { 0 } else { RAYS[d][a] & RAYS[d ^ 4][b] }
+}
+
+/// The ray from `king` through `sq` to the edge (empty if they share no line). A piece on `sq`
+/// pinned against `king` may only move within it.
+#[inline(always)]
+pub(crate) fn pin_ray(king: usize, sq: usize) -> u128 {
+    let d = DIR_BETWEEN[king][sq] as usize;
+    if d == 8 { 0 } else { RAYS[d][king] }
+}
+
+/// Attacks along a ray whose indices increase: up to and including the lowest blocker.
+#[inline(always)]
+fn pos_ray(ray: u128, occ: u128) -> u128 {
+    let b = ray & occ;
+    ray & (b ^ b.wrapping_sub(1))
+}
+
+/// Attacks along a ray whose indices decrease: down to and including the highest blocker.
+#[inline(always)]
+fn neg_ray(ray: u128, occ: u128) -> u128 {
+    let b = (ray & occ) | 1;
+    ray & (u128::MAX << (127 - b.leading_zeros()))
+}
+
+/// Attacks in one direction (used by the tests to check the per-piece functions).
+#[cfg(test)]
+#[inline(always)]
+pub(crate) fn ray_attacks(d: usize, sq: usize, occ: u128) -> u128 {
+    if d < 4 { pos_ray(RAYS[d][sq], occ) } else { neg_ray(RAYS[d][sq], occ) }
+}
+
+/// Lance attacks of colour `c` from `sq`.
+#[inline(always)]
+pub(crate) fn lance_attacks(c: usize, sq: usize, occ: u128) -> u128 {
+    if c == SENTE { neg_ray(RAYS[DIR_N][sq], occ) } else { pos_ray(RAYS[DIR_S][sq], occ) }
+}
+
+/// Rook attacks from `sq`.
+#[inline(always)]
+pub(crate) fn rook_attacks(sq: usize, occ: u128) -> u128 {
+    pos_ray(RAYS[0][sq], occ)
+        | pos_ray(RAYS[2][sq], occ)
+        | neg_ray(RAYS[4][sq], occ)
+        | neg_ray(RAYS[6][sq], occ)
+}
+
+/// Bishop attacks from `sq`.
+#[inline(always)]
+pub(crate) fn bishop_attacks(sq: usize, occ: u128) -> u128 {
+    pos_ray(RAYS[1][sq], occ)
+        | pos_ray(RAYS[3][sq], occ)
+        | neg_ray(RAYS[5][sq], occ)
+        | neg_ray(RAYS[7][sq], occ)
+}
+
+/// Rook attacks on an empty board.
+#[inline(always)]
+pub(crate) fn rook_pseudo(sq: usize) -> u128 {
+    RAYS[0][sq] | RAYS[2][sq] | RAYS[4][sq] | RAYS[6][sq]
+}
+
+/// Bishop attacks on an empty board.
+#[inline(always)]
+pub(crate) fn bishop_pseudo(sq: usize) -> u128 {
+    RAYS[1][sq] | RAYS[3][sq] | RAYS[5][sq] | RAYS[7][sq]
+}
+
+/// Attacks of a piece of colour `c` and kind `k` from `sq`.
+#[inline(always)]
+pub(crate) fn piece_attacks(c: usize, k: usize, sq: usize, occ: u128) -> u128 {
+    match k {
+        PAWN => PAWN_ATT[c][sq],
+        LANCE => lance_attacks(c, sq, occ),
+        KNIGHT => KNIGHT_ATT[c][sq],
+        SILVER => SILVER_ATT[c][sq],
+        GOLD | PRO_PAWN | PRO_LANCE | PRO_KNIGHT | PRO_SILVER => GOLD_ATT[c][sq],
+        KING => KING_ATT[0][sq],
+        BISHOP => bishop_attacks(sq, occ),
+        ROOK => rook_attacks(sq, occ),
+        HORSE => bishop_attacks(sq, occ) | KING_ATT[0][sq],
+        _ => rook_attacks(sq, occ) | KING_ATT[0][sq],
+    }
+}
+
+const fn rank_mask(lo: usize, hi: usize) -> u128 {
+    let mut b = 0u128;
+    let mut sq = 0;
+    while sq < 81 {
+        let r = sq % 9;
+        if r >= lo && r <= hi {
+            b |= 1u128 << sq;
+        }
+        sq += 1;
+    }
+    b
+}
+
+/// The promotion zone of each colour (the three farthest ranks).
+pub(crate) const ZONE: [u128; 2] = [rank_mask(0, 2), rank_mask(6, 8)];
+/// The last rank of each colour.
+pub(crate) const LAST1: [u128; 2] = [rank_mask(0, 0), rank_mask(8, 8)];
+/// The last two ranks of each colour.
+pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
+
+/// `FILE_OF[sq]`: every square of the file of `sq`.
+pub(crate) static FILE_OF: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 0x1ffu128 << (sq / 9 * 9);
+        sq += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slow_ray(d: usize, sq: usize, occ: u128) -> u128 {
+        let (df, dr) = DIRS[d];
+        let (mut f, mut r) = ((sq / 9) as i32 + df, (sq % 9) as i32 + dr);
+        let mut b = 0;
+        while on_board(f, r) {
+            b |= bit(f, r);
+            if occ & bit(f, r) != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+        b
+    }
+
+    #[test]
+    fn rays_match_slow_walk() {
+        let mut x = 0x9e3779b97f4a7c15u64;
+        for _ in 0..2000 {
+            let mut occ = 0u128;
+            for _ in 0..2 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                occ = occ << 64 | x as u128;
+            }
+            occ &= crate::bitboard::ALL_BITS;
+            for sq in 0..81 {
+                for d in 0..8 {
+                    assert_eq!(ray_attacks(d, sq, occ), slow_ray(d, sq, occ), "d {d} sq {sq}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_tables() {
+        // Sente pawn on 7g (file 7, rank g) attacks 7f.
+        let sq = 6 * 9 + 6;
+        assert_eq!(PAWN_ATT[SENTE][sq], 1u128 << (6 * 9 + 5));
+        assert_eq!(PAWN_ATT[GOTE][sq], 1u128 << (6 * 9 + 7));
+        assert_eq!(KNIGHT_ATT[SENTE][sq].count_ones(), 2);
+        assert_eq!(KING_ATT[0][0].count_ones(), 3);
+        assert_eq!(PAWN_ATT[SENTE][0], 0);
+        assert_eq!(between(0, 80), RAYS[1][0] & !(1u128 << 80));
+        assert_eq!(between(0, 1), 0);
+        assert_eq!(between(0, 11), 0);
+    }
+}

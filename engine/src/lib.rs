@@ -1,0 +1,38 @@
+//! `shogi-bitboard`: the optimised shogi engine of shogi-conformance.
+//!
+//! An independent second reading of the rules, built the way fast engines are built:
+//! 81-square bitboards in a `u128`, attack tables computed at compile time, ray-based sliding
+//! attacks, pin- and check-aware legal move generation (every legal move, promotions and
+//! non-promotions alike), an uchifuzume test that does not play drops out, copy-make with an
+//! incrementally updated Zobrist hash, perft with bulk counting, and the game-level rules
+//! engines need: fourfold repetition, perpetual check and the 27-point declaration.
+//!
+//! It shares no code with the reference oracle; the two meet only through SFEN and USI
+//! strings, via [`Engine`]'s implementation of [`shogi_spec::Implementation`].
+//!
+//! ```
+//! use shogi_bitboard::{Position, perft};
+//! let pos = Position::startpos();
+//! assert_eq!(perft(&pos, 3), 25_470);
+//! ```
+
+mod attacks;
+mod bitboard;
+pub mod game;
+mod implementation;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod types;
+mod usi;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use implementation::{Engine, setup};
+pub use movegen::{count_legal, generate_legal, legal_moves};
+pub use moves::Move;
+pub use perft::{divide, perft};
+pub use position::{MAX_HAND_COUNT, Position, SfenError};
+pub use types::{Kind, Piece, Square};
+pub use usi::UsiMoveError;

@@ -1,0 +1,292 @@
+//! Legal move generation: pin- and check-aware, never pseudo-legal plus a filter.
+//!
+//! The generator produces *target sets* (one bitboard per moving piece, one bulk set for the
+//! unpinned pawns, one per kind of drop) and hands them to a [`Sink`]. One sink expands them
+//! into moves, applying the promotion rules; the other only counts them with popcounts, which
+//! is the bulk counting perft uses at the last ply. Both see exactly the same sets, so the
+//! count is the length of the list by construction.
+//!
+//! Every legal move is generated, including non-promotions that are legal but pointless (an
+//! unpromoted bishop entering the zone, a pawn stopping on the second-to-last rank), like
+//! YaneuraOu's `LEGAL_ALL`. Promotion is compulsory exactly where the piece could never move
+//! again: pawn and lance on the last rank, knight on the last two.
+
+use crate::attacks::*;
+use crate::bitboard::ALL_BITS;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Receives the target sets of the generator.
+pub(crate) trait Sink {
+    /// Unpinned pawn pushes of colour `us`, as the set of destinations.
+    fn pawns(&mut self, us: usize, to: u128);
+    /// Moves of the piece of kind `kind` on `from` to each square of `to` (non-empty).
+    fn piece(&mut self, us: usize, kind: usize, from: usize, to: u128);
+    /// Drops of `kind` on each square of `to` (possibly empty).
+    fn drops(&mut self, us: usize, kind: usize, to: u128);
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn pawns(&mut self, us: usize, to: u128) {
+        self.0 += u64::from(to.count_ones() + (to & ZONE[us] & !LAST1[us]).count_ones());
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, us: usize, kind: usize, from: usize, to: u128) {
+        let n = match kind {
+            PAWN | LANCE => to.count_ones() + (to & ZONE[us] & !LAST1[us]).count_ones(),
+            KNIGHT => to.count_ones() + (to & ZONE[us] & !LAST2[us]).count_ones(),
+            SILVER | BISHOP | ROOK => {
+                if ZONE[us] >> from & 1 != 0 {
+                    2 * to.count_ones()
+                } else {
+                    to.count_ones() + (to & ZONE[us]).count_ones()
+                }
+            }
+            _ => to.count_ones(),
+        };
+        self.0 += u64::from(n);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _us: usize, _kind: usize, to: u128) {
+        self.0 += u64::from(to.count_ones());
+    }
+}
+
+/// Collects moves.
+pub(crate) struct Lister<'a>(pub(crate) &'a mut Vec<Move>);
+
+impl Sink for Lister<'_> {
+    fn pawns(&mut self, us: usize, mut to: u128) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            to &= to - 1;
+            let from = if us == SENTE { t + 1 } else { t - 1 };
+            self.push(us, PAWN, from, t);
+        }
+    }
+
+    fn piece(&mut self, us: usize, kind: usize, from: usize, mut to: u128) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            to &= to - 1;
+            self.push(us, kind, from, t);
+        }
+    }
+
+    fn drops(&mut self, _us: usize, kind: usize, mut to: u128) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            to &= to - 1;
+            self.0.push(Move::drop(kind, t));
+        }
+    }
+}
+
+impl Lister<'_> {
+    #[inline(always)]
+    fn push(&mut self, us: usize, kind: usize, from: usize, to: usize) {
+        let tb = 1u128 << to;
+        let (promote, stay) = match kind {
+            PAWN | LANCE => (tb & ZONE[us] != 0, tb & LAST1[us] == 0),
+            KNIGHT => (tb & ZONE[us] != 0, tb & LAST2[us] == 0),
+            SILVER | BISHOP | ROOK => ((tb | 1u128 << from) & ZONE[us] != 0, true),
+            _ => (false, true),
+        };
+        if promote {
+            self.0.push(Move::board(from, to, true));
+        }
+        if stay {
+            self.0.push(Move::board(from, to, false));
+        }
+    }
+}
+
+/// Gold-movers other than the gold itself share its move set and never promote, so they are
+/// generated in one loop (with the gold kind) from `Position::golds`.
+const SLIDERS_AND_STEPPERS: [usize; 7] = [LANCE, KNIGHT, SILVER, BISHOP, ROOK, HORSE, DRAGON];
+
+/// Runs the generator for the side to move of `pos`.
+#[inline(always)]
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let us = pos.side;
+    let them = us ^ 1;
+    let own = pos.colors[us];
+    let occ = own | pos.colors[them];
+    let ksq = pos.kings[us] as usize;
+    let mut target = !own & ALL_BITS;
+    let mut drop_target = !occ & ALL_BITS;
+    let mut pinned = 0u128;
+
+    if ksq < 81 {
+        let checkers = pos.attackers_to(ksq, them, occ);
+        let occ_no_king = occ ^ (1u128 << ksq);
+        let mut candidates = KING_ATT[0][ksq] & !own;
+        let mut safe = 0u128;
+        while candidates != 0 {
+            let to = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if !pos.is_attacked(to, them, occ_no_king) {
+                safe |= 1u128 << to;
+            }
+        }
+        if safe != 0 {
+            sink.piece(us, KING, ksq, safe);
+        }
+        if checkers != 0 {
+            if checkers & (checkers - 1) != 0 {
+                return; // double check: only the king moves
+            }
+            let b = between(ksq, checkers.trailing_zeros() as usize);
+            target = b | checkers;
+            drop_target = b;
+        }
+        pinned = pos.pinned(us, ksq, occ);
+    }
+
+    // Pawns: the unpinned ones in bulk.
+    let pawns = pos.kinds[PAWN] & own;
+    let free = pawns & !pinned;
+    let pushes = if us == SENTE { (free & !LAST1[SENTE]) >> 1 } else { (free & !LAST1[GOTE]) << 1 };
+    let pushes = pushes & target;
+    if pushes != 0 {
+        sink.pawns(us, pushes);
+    }
+    let mut pinned_pawns = pawns & pinned;
+    while pinned_pawns != 0 {
+        let from = pinned_pawns.trailing_zeros() as usize;
+        pinned_pawns &= pinned_pawns - 1;
+        let t = PAWN_ATT[us][from] & target & pin_ray(ksq, from);
+        if t != 0 {
+            sink.piece(us, PAWN, from, t);
+        }
+    }
+
+    for kind in SLIDERS_AND_STEPPERS {
+        let mut pieces = pos.kinds[kind] & own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let mut t = piece_attacks(us, kind, from, occ) & target;
+            if pinned >> from & 1 != 0 {
+                t &= pin_ray(ksq, from);
+            }
+            if t != 0 {
+                sink.piece(us, kind, from, t);
+            }
+        }
+    }
+    let mut golds = pos.golds & own;
+    while golds != 0 {
+        let from = golds.trailing_zeros() as usize;
+        golds &= golds - 1;
+        let mut t = GOLD_ATT[us][from] & target;
+        if pinned >> from & 1 != 0 {
+            t &= pin_ray(ksq, from);
+        }
+        if t != 0 {
+            sink.piece(us, GOLD, from, t);
+        }
+    }
+
+    // Drops.
+    let hand = &pos.hands[us];
+    if drop_target == 0 || hand[..7].iter().all(|&n| n == 0) {
+        return;
+    }
+    if hand[PAWN] > 0 {
+        let mut t = drop_target & !LAST1[us];
+        let mut p = pawns;
+        while p != 0 {
+            let file = FILE_OF[p.trailing_zeros() as usize];
+            t &= !file;
+            p &= !file;
+        }
+        let tk = pos.kings[them] as usize;
+        if tk < 81 {
+            // The only square where a pawn drop gives check.
+            let check_sq = PAWN_ATT[them][tk];
+            if t & check_sq != 0 && is_uchifuzume(pos, check_sq.trailing_zeros() as usize) {
+                t &= !check_sq;
+            }
+        }
+        sink.drops(us, PAWN, t);
+    }
+    if hand[LANCE] > 0 {
+        sink.drops(us, LANCE, drop_target & !LAST1[us]);
+    }
+    if hand[KNIGHT] > 0 {
+        sink.drops(us, KNIGHT, drop_target & !LAST2[us]);
+    }
+    for kind in [SILVER, GOLD, BISHOP, ROOK] {
+        if hand[kind] > 0 {
+            sink.drops(us, kind, drop_target);
+        }
+    }
+}
+
+/// Whether dropping a pawn of the side to move on `psq` (the square in front of the enemy
+/// king, so the drop gives check) would be mate, i.e. an illegal pawn-drop mate.
+///
+/// Decided without playing the drop out in the normal case: the only checker is the pawn,
+/// which is adjacent to the king, so the defence is a king move to a safe square (capturing
+/// the pawn included) or a capture of the pawn by an unpinned piece. If the defender is already
+/// in check from another piece (possible only in a position that was set up that way), the
+/// drop is played out and the replies counted.
+pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
+    let us = pos.side;
+    let them = us ^ 1;
+    let tk = pos.kings[them] as usize;
+    let pb = 1u128 << psq;
+    let occ = pos.occupied() | pb;
+    let occ_no_king = occ ^ (1u128 << tk);
+    // The king takes the pawn if nothing of ours guards it.
+    if !pos.is_attacked(psq, us, occ_no_king) {
+        return false;
+    }
+    if pos.attackers_to(tk, us, occ) != 0 {
+        // Already in check before the drop: play it out.
+        let after = pos.after(Move::drop(PAWN, psq));
+        let mut counter = Counter(0);
+        generate(&after, &mut counter);
+        return counter.0 == 0;
+    }
+    let mut escapes = KING_ATT[0][tk] & !pos.colors[them] & !pb;
+    while escapes != 0 {
+        let to = escapes.trailing_zeros() as usize;
+        escapes &= escapes - 1;
+        if !pos.is_attacked(to, us, occ_no_king) {
+            return false;
+        }
+    }
+    let capturers = pos.attackers_to(psq, them, occ) & !(1u128 << tk);
+    if capturers != 0 && capturers & !pos.pinned(them, tk, occ) != 0 {
+        return false;
+    }
+    true
+}
+
+/// The number of legal moves of the side to move (bulk counting).
+#[inline]
+pub fn count_legal(pos: &Position) -> u64 {
+    let mut c = Counter(0);
+    generate(pos, &mut c);
+    c.0
+}
+
+/// Appends every legal move of the side to move to `out`.
+pub fn generate_legal(pos: &Position, out: &mut Vec<Move>) {
+    generate(pos, &mut Lister(out));
+}
+
+/// Every legal move of the side to move.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::with_capacity(128);
+    generate_legal(pos, &mut v);
+    v
+}

@@ -1,0 +1,567 @@
+//! The position: board, bitboards, hands, side to move, Zobrist hash; SFEN reading and writing;
+//! making moves; attack and check queries.
+//!
+//! # Positions without a king
+//! The SFEN reader accepts a side without a king (tsume problems leave out the attacker's king).
+//! Such a side is never in check, none of its pieces is pinned, and every move of its pieces
+//! that the piece movement rules allow is legal. A pawn drop can only be mate by drop
+//! (uchifuzume) if the opponent has a king. At most one king per side is accepted.
+//!
+//! # Other unusual positions
+//! Pieces on squares they can never leave (a pawn on the last rank, say) and two unpromoted
+//! pawns on one file are accepted as given: such pieces simply have no moves, and the nifu rule
+//! applies to drops only. If the side *not* to move is in check, the side to move may capture
+//! the king; the captured king is removed (it does not go to the hand) and that side then has
+//! no king.
+
+use std::fmt::Write as _;
+
+use shogi_spec::Color;
+
+use crate::attacks::*;
+use crate::bitboard::{ALL_BITS, Bitboard};
+use crate::moves::Move;
+use crate::types::{Kind, Piece, Square, code_color, code_kind, color_of, piece_code};
+use crate::zobrist::{HAND_KEYS, PIECE_KEYS, SIDE_KEY};
+
+/// Marks a missing king in [`Position::kings`].
+pub(crate) const NO_KING: u8 = 81;
+
+/// The most pieces of one kind the SFEN reader accepts in one hand.
+pub const MAX_HAND_COUNT: u32 = 81;
+
+/// Why an SFEN string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SfenError {
+    /// A required field is missing.
+    #[error("SFEN is missing the {0} field")]
+    MissingField(&'static str),
+    /// The board does not have nine ranks.
+    #[error("SFEN board has {0} ranks, expected 9")]
+    RankCount(usize),
+    /// A rank does not describe exactly nine squares.
+    #[error("SFEN rank {rank} describes {width} squares, expected 9")]
+    RankWidth {
+        /// The rank, 1 (a) to 9 (i).
+        rank: usize,
+        /// How many squares it described.
+        width: usize,
+    },
+    /// A character that is not a piece letter, digit, `+` or `/`.
+    #[error("unexpected character `{0}` in SFEN board")]
+    BadBoardChar(char),
+    /// `+` before a piece that cannot promote, or at the end of a rank.
+    #[error("bad promotion marker in SFEN board: `{0}`")]
+    BadPromotion(String),
+    /// The side to move is not `b` or `w`.
+    #[error("side to move must be `b` or `w`, got `{0}`")]
+    BadSide(String),
+    /// The hand field is malformed.
+    #[error("bad SFEN hand `{hand}`: {reason}")]
+    BadHand {
+        /// The hand field.
+        hand: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The move number is not a positive integer.
+    #[error("bad move number `{0}`")]
+    BadMoveNumber(String),
+    /// Something follows the move number.
+    #[error("unexpected text after the SFEN: `{0}`")]
+    TrailingText(String),
+    /// One side has two or more kings.
+    #[error("{0} has more than one king")]
+    TooManyKings(Color),
+}
+
+/// A shogi position.
+///
+/// `Copy` on purpose: perft and search use copy-make (copy the parent, make the move in the
+/// copy), which measured faster than keeping an undo stack for this ~400-byte struct.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// Board codes by square (see `types::piece_code`); 0 = empty.
+    pub(crate) board: [u8; 81],
+    /// Squares of each kind, both colours together.
+    pub(crate) kinds: [u128; 14],
+    /// Gold-movers of both colours: gold, tokin, promoted lance, knight and silver.
+    pub(crate) golds: u128,
+    /// Squares of each colour.
+    pub(crate) colors: [u128; 2],
+    /// Pieces in hand by colour and kind index (0..7; slot 7 unused).
+    pub(crate) hands: [[u8; 8]; 2],
+    /// Side to move, 0 Sente, 1 Gote.
+    pub(crate) side: usize,
+    /// King square by colour, or [`NO_KING`].
+    pub(crate) kings: [u8; 2],
+    /// Zobrist hash, updated incrementally.
+    pub(crate) hash: u64,
+    /// Move number as in SFEN.
+    pub(crate) ply: u32,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl Position {
+    /// The initial position.
+    pub fn startpos() -> Position {
+        match Position::from_sfen(shogi_spec::STARTPOS_SFEN) {
+            Ok(p) => p,
+            // The constant is valid; an empty board is the only possible fallback.
+            Err(_) => Position::empty(),
+        }
+    }
+
+    fn empty() -> Position {
+        Position {
+            board: [0; 81],
+            kinds: [0; 14],
+            golds: 0,
+            colors: [0; 2],
+            hands: [[0; 8]; 2],
+            side: SENTE,
+            kings: [NO_KING; 2],
+            hash: 0,
+            ply: 1,
+        }
+    }
+
+    fn put(&mut self, color: usize, kind: usize, sq: usize) {
+        let b = 1u128 << sq;
+        self.board[sq] = piece_code(color, kind);
+        self.kinds[kind] |= b;
+        self.colors[color] |= b;
+        if is_gold_mover(kind) {
+            self.golds |= b;
+        }
+        if kind == KING {
+            self.kings[color] = sq as u8;
+        }
+    }
+
+    /// Reads an SFEN (`board side hand [move-number]`). `startpos` is not accepted here; expand
+    /// it first (see [`shogi_spec::STARTPOS_SFEN`]).
+    pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
+        let mut fields = sfen.split_whitespace();
+        let board = fields.next().ok_or(SfenError::MissingField("board"))?;
+        let side = fields.next().ok_or(SfenError::MissingField("side to move"))?;
+        let hand = fields.next().ok_or(SfenError::MissingField("hand"))?;
+        let number = fields.next();
+        if let Some(extra) = fields.next() {
+            return Err(SfenError::TrailingText(extra.to_owned()));
+        }
+        let mut pos = Position::empty();
+
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != 9 {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        for (r, text) in ranks.iter().enumerate() {
+            let mut width = 0usize;
+            let mut promote = false;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if promote || d == 0 {
+                        return Err(if promote {
+                            SfenError::BadPromotion((*text).to_owned())
+                        } else {
+                            SfenError::BadBoardChar(ch)
+                        });
+                    }
+                    width += d as usize;
+                    continue;
+                }
+                if ch == '+' {
+                    if promote {
+                        return Err(SfenError::BadPromotion((*text).to_owned()));
+                    }
+                    promote = true;
+                    continue;
+                }
+                let kind = Kind::from_letter(ch).ok_or(SfenError::BadBoardChar(ch))?;
+                let kind = if promote {
+                    kind.promoted().ok_or_else(|| SfenError::BadPromotion((*text).to_owned()))?
+                } else {
+                    kind
+                };
+                promote = false;
+                if width >= 9 {
+                    return Err(SfenError::RankWidth { rank: r + 1, width: width + 1 });
+                }
+                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+                if kind == Kind::King && pos.kings[color] != NO_KING {
+                    return Err(SfenError::TooManyKings(color_of(color)));
+                }
+                // SFEN lists file 9 first.
+                let file_index = 8 - width;
+                pos.put(color, kind.index(), file_index * 9 + r);
+                width += 1;
+            }
+            if promote {
+                return Err(SfenError::BadPromotion((*text).to_owned()));
+            }
+            if width != 9 {
+                return Err(SfenError::RankWidth { rank: r + 1, width });
+            }
+        }
+
+        pos.side = match side {
+            "b" => SENTE,
+            "w" => GOTE,
+            _ => return Err(SfenError::BadSide(side.to_owned())),
+        };
+
+        if hand != "-" {
+            let bad = |reason: &str| SfenError::BadHand { hand: hand.to_owned(), reason: reason.to_owned() };
+            let mut count: Option<u32> = None;
+            for ch in hand.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    let n = count.unwrap_or(0) * 10 + d;
+                    if n > MAX_HAND_COUNT {
+                        return Err(bad("count too large"));
+                    }
+                    count = Some(n);
+                    continue;
+                }
+                let kind = Kind::from_letter(ch).ok_or_else(|| bad("unknown piece letter"))?;
+                if kind == Kind::King {
+                    return Err(bad("a king cannot be in hand"));
+                }
+                let n = count.take().unwrap_or(1);
+                if n == 0 {
+                    return Err(bad("zero count"));
+                }
+                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+                let total = u32::from(pos.hands[color][kind.index()]) + n;
+                if total > MAX_HAND_COUNT {
+                    return Err(bad("count too large"));
+                }
+                pos.hands[color][kind.index()] = total as u8;
+            }
+            if count.is_some() {
+                return Err(bad("count without a piece"));
+            }
+            if hand.is_empty() {
+                return Err(bad("empty"));
+            }
+        }
+
+        if let Some(number) = number {
+            pos.ply = match number.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(SfenError::BadMoveNumber(number.to_owned())),
+            };
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the position as SFEN, hands in the usual order (R B G S N L P, Sente first).
+    pub fn to_sfen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for r in 0..9 {
+            let mut empty = 0;
+            for f in (0..9).rev() {
+                let code = self.board[f * 9 + r];
+                if code == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    let _ = write!(s, "{empty}");
+                    empty = 0;
+                }
+                let text = Kind::ALL[code_kind(code)].sfen();
+                if code_color(code) == SENTE {
+                    s.push_str(text);
+                } else {
+                    s.push_str(&text.to_ascii_lowercase());
+                }
+            }
+            if empty > 0 {
+                let _ = write!(s, "{empty}");
+            }
+            if r < 8 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == SENTE { " b " } else { " w " });
+        let mut any = false;
+        for c in [SENTE, GOTE] {
+            for k in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN] {
+                let n = self.hands[c][k];
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                if n > 1 {
+                    let _ = write!(s, "{n}");
+                }
+                let letter = Kind::ALL[k].sfen();
+                s.push_str(&if c == SENTE { letter.to_owned() } else { letter.to_ascii_lowercase() });
+            }
+        }
+        if !any {
+            s.push('-');
+        }
+        let _ = write!(s, " {}", self.ply);
+        s
+    }
+
+    /// The hash computed from scratch (what the incremental hash must always equal).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                h ^= PIECE_KEYS[code as usize][sq];
+            }
+        }
+        for c in 0..2 {
+            for k in 0..7 {
+                h ^= HAND_KEYS[c][k][self.hands[c][k] as usize];
+            }
+        }
+        if self.side == GOTE {
+            h ^= SIDE_KEY;
+        }
+        h
+    }
+
+    /// The Zobrist hash (board, hands and side to move; not the move number).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether two positions are the same for the repetition rule: same board, same hands,
+    /// same side to move (the move number is ignored).
+    pub fn same_identity(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.side == other.side
+            && self.board == other.board
+            && self.hands == other.hands
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        color_of(self.side)
+    }
+
+    /// The move number (as in SFEN; incremented by every move).
+    pub fn move_number(&self) -> u32 {
+        self.ply
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.board[sq.index()];
+        (code != 0).then(|| Piece { color: color_of(code_color(code)), kind: Kind::ALL[code_kind(code)] })
+    }
+
+    /// How many pieces of `kind` `color` holds in hand (0 for kinds that cannot be in hand).
+    pub fn hand(&self, color: Color, kind: Kind) -> u32 {
+        if kind.index() < 7 { u32::from(self.hands[color.index()][kind.index()]) } else { 0 }
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(self.colors[color.index()])
+    }
+
+    /// The squares holding pieces of `color` and `kind`.
+    pub fn pieces_of(&self, color: Color, kind: Kind) -> Bitboard {
+        Bitboard(self.colors[color.index()] & self.kinds[kind.index()])
+    }
+
+    /// The square of `color`'s king, if it has one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        Square::from_index(self.kings[color.index()])
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> u128 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The pieces of colour `c` attacking `sq`, with occupancy `occ`.
+    #[inline]
+    pub(crate) fn attackers_to(&self, sq: usize, c: usize, occ: u128) -> u128 {
+        let opp = c ^ 1;
+        let k = &self.kinds;
+        ((PAWN_ATT[opp][sq] & k[PAWN])
+            | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
+            | (SILVER_ATT[opp][sq] & k[SILVER])
+            | (GOLD_ATT[opp][sq] & self.golds)
+            | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON]))
+            | (rook_attacks(sq, occ) & (k[ROOK] | k[DRAGON] | (k[LANCE] & RAYS[lance_dir(opp)][sq])))
+            | (bishop_attacks(sq, occ) & (k[BISHOP] | k[HORSE])))
+            & self.colors[c]
+    }
+
+    /// Whether colour `c` attacks `sq`, with occupancy `occ`. Cheap tests first.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: usize, c: usize, occ: u128) -> bool {
+        let opp = c ^ 1;
+        let k = &self.kinds;
+        let them = self.colors[c];
+        if ((PAWN_ATT[opp][sq] & k[PAWN])
+            | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
+            | (SILVER_ATT[opp][sq] & k[SILVER])
+            | (GOLD_ATT[opp][sq] & self.golds)
+            | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON])))
+            & them
+            != 0
+        {
+            return true;
+        }
+        let rooks = (k[ROOK] | k[DRAGON] | (k[LANCE] & RAYS[lance_dir(opp)][sq])) & them;
+        if rooks & rook_pseudo(sq) != 0 && rook_attacks(sq, occ) & rooks != 0 {
+            return true;
+        }
+        let bishops = (k[BISHOP] | k[HORSE]) & them;
+        bishops & bishop_pseudo(sq) != 0 && bishop_attacks(sq, occ) & bishops != 0
+    }
+
+    /// The pieces of colour `us` pinned against `us`'s king on `ksq`, with occupancy `occ`.
+    #[inline]
+    pub(crate) fn pinned(&self, us: usize, ksq: usize, occ: u128) -> u128 {
+        let k = &self.kinds;
+        let mut snipers = ((rook_pseudo(ksq) & (k[ROOK] | k[DRAGON]))
+            | (RAYS[lance_dir(us)][ksq] & k[LANCE])
+            | (bishop_pseudo(ksq) & (k[BISHOP] | k[HORSE])))
+            & self.colors[us ^ 1];
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            let b = between(ksq, s) & occ;
+            if b != 0 && b & (b - 1) == 0 {
+                pinned |= b & self.colors[us];
+            }
+        }
+        pinned
+    }
+
+    /// The enemy pieces giving check to the side to move (empty if it has no king).
+    pub fn checkers(&self) -> Bitboard {
+        let ksq = self.kings[self.side] as usize;
+        if ksq >= 81 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard(self.attackers_to(ksq, self.side ^ 1, self.occupied()))
+    }
+
+    /// Whether the side to move is in check. A side without a king is never in check.
+    pub fn in_check(&self) -> bool {
+        let ksq = self.kings[self.side] as usize;
+        ksq < 81 && self.is_attacked(ksq, self.side ^ 1, self.occupied())
+    }
+
+    /// Whether `color`'s king is attacked (false if it has no king), whoever is to move.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let c = color.index();
+        let ksq = self.kings[c] as usize;
+        ksq < 81 && self.is_attacked(ksq, c ^ 1, self.occupied())
+    }
+
+    /// Makes `m` in place (the "make" of copy-make: copy the position first to keep the
+    /// parent). `m` must be a legal move of this position, as produced by the move generator
+    /// or [`Position::parse_usi`]; anything else leaves the position inconsistent and may panic.
+    #[inline]
+    pub fn do_move(&mut self, m: Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let to = m.to_index();
+        let tb = 1u128 << to;
+        if let Some(k) = m.drop_kind_index() {
+            let n = self.hands[us][k] as usize;
+            self.hash ^= HAND_KEYS[us][k][n] ^ HAND_KEYS[us][k][n.wrapping_sub(1) & 255];
+            self.hands[us][k] = (n as u8).wrapping_sub(1);
+            let code = piece_code(us, k);
+            self.board[to] = code;
+            self.kinds[k] |= tb;
+            self.colors[us] |= tb;
+            if k == GOLD {
+                self.golds |= tb;
+            }
+            self.hash ^= PIECE_KEYS[code as usize][to];
+        } else {
+            let from = m.from_index();
+            let fb = 1u128 << from;
+            let code = self.board[from];
+            let k = code_kind(code);
+            let cap = self.board[to];
+            if cap != 0 {
+                let ck = code_kind(cap);
+                self.kinds[ck] ^= tb;
+                self.colors[them] ^= tb;
+                self.golds &= !tb;
+                self.hash ^= PIECE_KEYS[cap as usize][to];
+                if ck == KING {
+                    self.kings[them] = NO_KING;
+                } else {
+                    let hk = ck & 7;
+                    let n = self.hands[us][hk] as usize;
+                    self.hash ^= HAND_KEYS[us][hk][n] ^ HAND_KEYS[us][hk][(n + 1) & 255];
+                    self.hands[us][hk] = (n as u8).wrapping_add(1);
+                }
+            }
+            let nk = if m.is_promotion() { k + 8 } else { k };
+            let ncode = piece_code(us, nk);
+            self.board[from] = 0;
+            self.board[to] = ncode;
+            self.kinds[k] ^= fb;
+            self.kinds[nk] |= tb;
+            self.colors[us] ^= fb | tb;
+            if is_gold_mover(k) {
+                self.golds ^= fb;
+            }
+            if is_gold_mover(nk) {
+                self.golds |= tb;
+            }
+            self.hash ^= PIECE_KEYS[code as usize][from] ^ PIECE_KEYS[ncode as usize][to];
+            if k == KING {
+                self.kings[us] = to as u8;
+            }
+        }
+        self.side = them;
+        self.hash ^= SIDE_KEY;
+        self.ply = self.ply.wrapping_add(1);
+    }
+
+    /// The position after `m` (copy-make).
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.do_move(m);
+        p
+    }
+
+    /// Checks that the redundant parts of the position agree (for tests).
+    pub fn is_consistent(&self) -> bool {
+        let mut copy = Position::empty();
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                copy.put(code_color(code), code_kind(code), sq);
+            }
+        }
+        copy.kinds == self.kinds
+            && copy.colors == self.colors
+            && copy.golds == self.golds
+            && copy.kings == self.kings
+            && self.hash == self.compute_hash()
+            && self.colors[0] & self.colors[1] == 0
+            && self.occupied() & !ALL_BITS == 0
+    }
+}
+
+/// Whether a kind moves like a gold.
+#[inline(always)]
+pub(crate) const fn is_gold_mover(kind: usize) -> bool {
+    matches!(kind, GOLD | PRO_PAWN | PRO_LANCE | PRO_KNIGHT | PRO_SILVER)
+}
