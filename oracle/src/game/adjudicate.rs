@@ -1,0 +1,601 @@
+//! Walking a game record event by event and applying the articles in the order the game
+//! brings them in.
+//!
+//! The first event that ends the game fixes the verdict; later events are ignored and the
+//! explanation says so. This is how FESA 8.9 and 8.11 ("except where 5.1, 5.2 or 5.3 apply")
+//! are read: what ended the game first stands. With `flag_fall: automatic` (UFS 6.8.3, 7.5) a
+//! flag falls at the moment the time runs out, so a move, declaration or claim made after that
+//! moment comes too late; with `flag_fall: on_claim` (FESA 8.8) the flag only counts once the
+//! opponent claims it, and everything before the claim stands.
+//!
+//! After each move, in this order: the clock (8.1, 8.2), the move's legality (Articles 1 and 3,
+//! 9.4, 9.5), mate or no legal move (1.2, 5.1a), repetition and perpetual check (5.2, 3.12).
+
+use std::fmt;
+
+use shogi_spec::profile::{
+    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, IllegalMovePenalty, LateArrival,
+    NoLegalMoves, Profile, RepetitionTrigger, Rules,
+};
+use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
+
+use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
+use super::article5_declaration::{ImpasseOutcome, judge_declaration, judge_impasse};
+use super::article8_clock::Clock;
+use super::article9_illegal::{lasting_illegalities, physically_possible};
+use super::handicap::Handicap;
+use super::record::{ClaimKind, Event, FlagOrder, Record, Seconds};
+use crate::article1_check::in_check;
+use crate::legality::{IllegalMove, check_move, status};
+use crate::position::Position;
+use crate::usi::Move;
+
+/// A record that cannot be judged: events that contradict each other or the board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {event} ({what}): {message}")]
+pub struct AdjudicationError {
+    /// The event's number, from 1.
+    pub event: usize,
+    /// The event, in words.
+    pub what: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A record played through: the judgement and what the adjudicator saw at the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The verdict and its explanation.
+    pub judgement: Judgement,
+    /// The position when the game ended (or when the record ended).
+    pub position: Position,
+    /// The main time each player had left (indexed by [`Color::index`]), when there is a clock.
+    pub main_left: Option<[Seconds; 2]>,
+}
+
+/// Judges a game record under a profile: the verdict, and the articles that produced it.
+pub fn adjudicate(record: &Record, profile: &Profile) -> Result<Judgement, AdjudicationError> {
+    play_record(record, profile).map(|p| p.judgement)
+}
+
+/// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
+pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
+    let mut game = Game::new(record, &profile.rules);
+    if let Some(setup) = &record.setup {
+        let intended = record.start.position();
+        if setup.position().same_position(&intended) {
+            game.note(Step::new(ArticleId::fesa("9.1"), "the recorded setup is the intended start position"));
+        } else {
+            game.end(
+                Verdict::Annulled { reason: reason(ReasonKind::WrongSetup, "9.1") },
+                Step::new(ArticleId::fesa("9.1"), "the pieces were set up wrongly at the start: the game is annulled"),
+            );
+        }
+    }
+    let mut ignored = 0;
+    for (i, event) in record.events.iter().enumerate() {
+        if game.verdict.is_some() {
+            ignored += 1;
+            continue;
+        }
+        game.event(i + 1, event)?;
+    }
+    if ignored > 0 {
+        game.note(Step::new(
+            ArticleId::fesa("5"),
+            format!("{ignored} later event(s) ignored: the game had already ended"),
+        ));
+    }
+    let main_left = game.clocks.as_ref().map(|c| [c[0].main_left(), c[1].main_left()]);
+    let position = game.pos().clone();
+    let verdict = game.verdict.take().unwrap_or(Verdict::Continues);
+    if verdict == Verdict::Continues {
+        game.note(Step::new(ArticleId::fesa("5"), "nothing in the record ended the game"));
+    }
+    Ok(Played { judgement: Judgement { verdict, explanation: game.steps }, position, main_left })
+}
+
+fn reason(kind: ReasonKind, article: &str) -> Reason {
+    Reason { kind, article: ArticleId::fesa(article) }
+}
+
+/// The state of a game being walked through.
+struct Game<'a> {
+    rules: &'a Rules,
+    handicap: Option<Handicap>,
+    /// `history[k]`: the position after `k` moves.
+    history: Vec<Position>,
+    /// `gave_check[k]`: whether move `k` left the opponent in check (index 0 unused).
+    gave_check: Vec<bool>,
+    clocks: Option<[Clock; 2]>,
+    /// The order in which flags fell, as far as the clocks show it.
+    falls: Vec<Color>,
+    /// How long the clock of the side on move has been running in this turn.
+    turn_elapsed: Seconds,
+    moved: [bool; 2],
+    /// The last move, when it was illegal and the offender's opponent has not replied yet.
+    unanswered_illegal: Option<(Color, IllegalMove, usize)>,
+    /// The last move could not be made on the board; only a claim or an ending may follow.
+    stuck: bool,
+    moves_played: usize,
+    steps: Vec<Step>,
+    verdict: Option<Verdict>,
+}
+
+impl<'a> Game<'a> {
+    fn new(record: &Record, rules: &'a Rules) -> Game<'a> {
+        Game {
+            rules,
+            handicap: record.start.handicap(),
+            history: vec![record.initial_position()],
+            gave_check: vec![false],
+            clocks: record.time_control.map(|tc| [Clock::new(tc), Clock::new(tc)]),
+            falls: Vec::new(),
+            turn_elapsed: Seconds::ZERO,
+            moved: [false; 2],
+            unanswered_illegal: None,
+            stuck: false,
+            moves_played: 0,
+            steps: Vec::new(),
+            verdict: None,
+        }
+    }
+
+    fn pos(&self) -> &Position {
+        let Some(pos) = self.history.last() else { unreachable!("the history starts with the start position") };
+        pos
+    }
+
+    fn note(&mut self, step: Step) {
+        self.steps.push(step);
+    }
+
+    fn end(&mut self, verdict: Verdict, step: Step) {
+        self.steps.push(step);
+        self.verdict = Some(verdict);
+    }
+
+    /// A draw: its kind and article, followed by what a drawn game leads to under the profile.
+    fn draw(&mut self, kind: ReasonKind, article: ArticleId, step: Step) {
+        self.steps.push(step);
+        let next = match self.rules.draw_result {
+            DrawResult::Rematch => Step::by_knob(ArticleId::fesa("12.2"), "the drawn game is replayed with colours reversed", "draw_result"),
+            DrawResult::HalfPoint => {
+                Step::by_knob(ArticleId::fesa("12.1"), "the draw stands: half a point each (UFS 10.1)", "draw_result")
+            }
+        };
+        self.end(Verdict::Draw { reason: Reason { kind, article } }, next);
+    }
+
+    fn win(&mut self, winner: Color, kind: ReasonKind, article: ArticleId, step: Step) {
+        self.end(Verdict::Win { winner, reason: Reason { kind, article } }, step);
+    }
+
+    fn event(&mut self, n: usize, event: &Event) -> Result<(), AdjudicationError> {
+        let err = |message: String| AdjudicationError { event: n, what: event.to_string(), message };
+        if self.stuck && matches!(event, Event::Move { .. }) {
+            return Err(err(
+                "the previous move could not be made on the board, so play cannot go on from it; only a claim, a resignation or another ending may follow".into(),
+            ));
+        }
+        if let Some(t) = event.time() {
+            if t < self.turn_elapsed {
+                return Err(err(format!(
+                    "time {t} is earlier than {} already recorded in this turn (times count from the start of the turn)",
+                    self.turn_elapsed
+                )));
+            }
+            self.turn_elapsed = t;
+            if self.automatic_flag_fell() {
+                return Ok(());
+            }
+        }
+        match *event {
+            Event::Move { mv, .. } => self.play(mv.0),
+            Event::Resign { player, .. } => {
+                self.win(!player, ReasonKind::Resignation, ArticleId::fesa("5.1b"), Step::new(ArticleId::fesa("5.1b"), format!("{player} resigns")));
+            }
+            Event::Declare { player, .. } => self.declare(player),
+            Event::Claim { claim: ClaimKind::Flag, by, .. } => self.claim_flag(by),
+            Event::Claim { claim: ClaimKind::IllegalMove, by, .. } => self.claim_illegal(by),
+            Event::Claim { claim: ClaimKind::Repetition, by, .. } => self.claim_repetition(by),
+            Event::Arrive { player, at } => {
+                if self.moved[player.index()] {
+                    return Err(err(format!("{player} has already moved, so cannot arrive now")));
+                }
+                self.arrive(player, at);
+            }
+            Event::FlagsDown { first } => self.flags_down(first),
+            Event::Impasse { .. } => {
+                let (outcome, steps) = judge_impasse(self.pos(), self.rules.impasse);
+                let article = steps.last().map(|s| s.article.clone()).unwrap_or_else(|| ArticleId::fesa("5.4"));
+                let mut steps = steps.into_iter();
+                let last = steps.next_back();
+                self.steps.extend(steps);
+                match (outcome, last) {
+                    (ImpasseOutcome::Win(c), Some(step)) => self.win(c, ReasonKind::Impasse, article, step),
+                    (ImpasseOutcome::Draw, Some(step)) => self.draw(ReasonKind::Impasse, article, step),
+                    (_, last) => self.steps.extend(last),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Under `flag_fall: automatic`, whether the running turn has used up the time of the side
+    /// on move; if so the game ends there (8.9; UFS 6.8.3: what comes after the fall is void).
+    fn automatic_flag_fell(&mut self) -> bool {
+        if self.rules.flag_fall != FlagFall::Automatic {
+            return false;
+        }
+        let on_move = self.pos().side_to_move();
+        let elapsed = self.turn_elapsed;
+        let Some(clocks) = &mut self.clocks else { return false };
+        let clock = &mut clocks[on_move.index()];
+        if !clock.runs_out(elapsed) {
+            return false;
+        }
+        let available = clock.available();
+        clock.set_flag_down();
+        self.win(
+            !on_move,
+            ReasonKind::FlagFall,
+            ArticleId::fesa("8.9"),
+            Step::by_knob(
+                ArticleId::fesa("8.9"),
+                format!("{on_move}'s time ran out ({elapsed} used of {available} available); the flag falls at once, before anything later in the turn"),
+                "flag_fall",
+            ),
+        );
+        true
+    }
+
+    fn play(&mut self, mv: Move) {
+        let pos = self.pos().clone();
+        let mover = pos.side_to_move();
+        self.moved[mover.index()] = true;
+        self.moves_played += 1;
+        let number = self.moves_played;
+        self.unanswered_illegal = None;
+        let legal = match check_move(&pos, mv) {
+            Ok(()) => true,
+            Err(IllegalMove::CapturesKing) => {
+                self.note(Step::new(
+                    ArticleId::fesa("9.4a"),
+                    format!("{}'s king was left in check and {mover} is on move", !mover),
+                ));
+                self.win(
+                    mover,
+                    ReasonKind::KingCaptured,
+                    ArticleId::fesa("9.5"),
+                    Step::new(ArticleId::fesa("9.5"), format!("move {number} ({mv}) by {mover} takes the king: {mover} wins")),
+                );
+                return;
+            }
+            Err(why) => {
+                // Moving one of the opponent's pieces is the opponent moving out of turn (1.1;
+                // UFS 5.8.3.3): the piece's owner is the offender.
+                let mover = if why == IllegalMove::NotOwnPiece { !mover } else { mover };
+                let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
+                match self.rules.illegal_move {
+                    IllegalMovePenalty::Immediate => {
+                        self.note(Step::new(why.article(), fact));
+                        self.win(
+                            !mover,
+                            ReasonKind::IllegalMove,
+                            why.article(),
+                            Step::by_knob(ArticleId::fesa("9.4"), format!("the illegal move loses at once: {} wins", !mover), "illegal_move"),
+                        );
+                        return;
+                    }
+                    IllegalMovePenalty::OnClaim => {
+                        self.note(Step::by_knob(why.article(), format!("{fact}; {} may claim it before replying (9.4)", !mover), "illegal_move"));
+                        self.unanswered_illegal = Some((mover, why, number));
+                        let onto_king = match mv {
+                            Move::Board { to, .. } => pos.piece_at(to).is_some_and(|p| p.kind == crate::piece::Kind::King),
+                            Move::Drop { .. } => false,
+                        };
+                        if !physically_possible(why) || onto_king {
+                            self.stuck = true;
+                            return;
+                        }
+                    }
+                }
+                false
+            }
+        };
+        // 8.1, 8.2: the clock.
+        let elapsed = self.turn_elapsed;
+        self.turn_elapsed = Seconds::ZERO;
+        if let Some(clocks) = &mut self.clocks {
+            let clock = &mut clocks[mover.index()];
+            let available = clock.available();
+            let already_down = clock.flag_down();
+            if !clock.complete_move(elapsed) && !already_down {
+                self.falls.push(mover);
+                self.steps.push(Step::by_knob(
+                    ArticleId::fesa("8.8"),
+                    format!("{mover}'s time ran out during move {number} ({elapsed} used of {available}); the flag counts only once claimed"),
+                    "flag_fall",
+                ));
+            }
+        }
+        let next = pos.after(mv);
+        let checked = in_check(&next, !mover);
+        self.history.push(next);
+        self.gave_check.push(checked);
+        // 1.2, 5.1a: mate, or no legal move at all.
+        let reply_status = status(self.pos());
+        if legal {
+            match reply_status {
+                Status::Checkmate => {
+                    self.win(
+                        mover,
+                        ReasonKind::Checkmate,
+                        ArticleId::fesa("5.1a"),
+                        Step::new(
+                            ArticleId::fesa("5.1a"),
+                            format!("after move {number} ({mv}), a legal move, {} is in check with no legal move (1.2): mate", !mover),
+                        ),
+                    );
+                    return;
+                }
+                Status::NoLegalMoves => {
+                    let fact = format!("after move {number} ({mv}) {} has no legal move but is not in check", !mover);
+                    match self.rules.no_legal_moves {
+                        NoLegalMoves::Loss => self.win(
+                            mover,
+                            ReasonKind::NoLegalMoves,
+                            ArticleId::fesa("1.2"),
+                            Step::by_knob(ArticleId::fesa("1.2"), format!("{fact}; {} loses", !mover), "no_legal_moves"),
+                        ),
+                        NoLegalMoves::Draw => self.draw(
+                            ReasonKind::NoLegalMoves,
+                            ArticleId::fesa("1.2"),
+                            Step::by_knob(ArticleId::fesa("1.2"), format!("{fact}: a draw"), "no_legal_moves"),
+                        ),
+                    }
+                    return;
+                }
+                Status::Normal | Status::Check => {}
+            }
+        } else if reply_status == Status::Checkmate {
+            self.note(Step::new(
+                ArticleId::fesa("5.1a"),
+                format!("{} has no legal move, but the mating move was illegal, so it does not win", !mover),
+            ));
+        }
+        // 5.2, 3.12: repetition.
+        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        if outcome == RepetitionOutcome::NotYet {
+            return;
+        }
+        if self.rules.repetition == RepetitionTrigger::OnClaim {
+            self.steps.extend(steps);
+            self.note(Step::by_knob(ArticleId::fesa("5.2"), "the repetition ends the game only when claimed", "repetition"));
+            return;
+        }
+        self.apply_repetition(outcome, steps);
+    }
+
+    fn apply_repetition(&mut self, outcome: RepetitionOutcome, mut steps: Vec<Step>) {
+        let last = steps.pop();
+        self.steps.extend(steps);
+        let Some(last) = last else { return };
+        match outcome {
+            RepetitionOutcome::PerpetualCheck { loser } => {
+                self.win(!loser, ReasonKind::PerpetualCheck, ArticleId::fesa("3.12"), last);
+            }
+            RepetitionOutcome::Draw => self.draw(ReasonKind::Repetition, ArticleId::fesa("5.2"), last),
+            RepetitionOutcome::NotYet => self.steps.push(last),
+        }
+    }
+
+    fn declare(&mut self, player: Color) {
+        if self.rules.declaration == DeclarationRule::Disabled {
+            self.note(Step::by_knob(ArticleId::fesa("5.3"), format!("{player} declares, but the profile has no declaration: no effect"), "declaration"));
+            return;
+        }
+        let on_move = self.pos().side_to_move();
+        let time_left = self.clocks.as_ref().map(|c| {
+            let clock = &c[player.index()];
+            !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
+        });
+        let (ok, steps) = judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
+        self.steps.extend(steps);
+        if ok {
+            self.win(
+                player,
+                ReasonKind::Declaration,
+                ArticleId::fesa("5.3"),
+                Step::new(ArticleId::fesa("5.3"), format!("every condition is met: {player} wins by declaration")),
+            );
+            return;
+        }
+        match self.rules.declaration_failure {
+            DeclarationFailure::Loss => self.win(
+                !player,
+                ReasonKind::FailedDeclaration,
+                ArticleId::fesa("5.3"),
+                Step::by_knob(ArticleId::fesa("5.3"), format!("the declaration fails: {player} loses"), "declaration_failure"),
+            ),
+            DeclarationFailure::NoEffect => self.note(Step::by_knob(
+                ArticleId::fesa("5.3"),
+                "the declaration fails and has no effect: play goes on",
+                "declaration_failure",
+            )),
+        }
+    }
+
+    /// Whether `color`'s flag is down now, noting a fall during the running turn.
+    fn flag_is_down(&mut self, color: Color) -> bool {
+        let on_move = self.pos().side_to_move();
+        let elapsed = self.turn_elapsed;
+        let Some(clocks) = &mut self.clocks else { return false };
+        let clock = &mut clocks[color.index()];
+        if clock.flag_down() {
+            return true;
+        }
+        if on_move == color && clock.runs_out(elapsed) {
+            clock.set_flag_down();
+            self.falls.push(color);
+            return true;
+        }
+        false
+    }
+
+    fn claim_flag(&mut self, by: Color) {
+        if self.clocks.is_none() {
+            self.note(Step::new(ArticleId::fesa("8.3"), format!("{by} claims a flag fall, but the record has no clock: no effect")));
+            return;
+        }
+        let opp = !by;
+        let (opp_down, by_down) = (self.flag_is_down(opp), self.flag_is_down(by));
+        match (opp_down, by_down) {
+            (true, false) => self.win(
+                by,
+                ReasonKind::FlagFall,
+                ArticleId::fesa("8.9"),
+                Step::new(ArticleId::fesa("8.3"), format!("{by} claims with their own flag up and {opp}'s down: {opp} loses on time (8.9)")),
+            ),
+            (true, true) => {
+                let first = self.falls.first().copied();
+                match (self.rules.double_flag_fall, first) {
+                    (DoubleFlagFall::FirstLosesWhenKnown, Some(first)) => self.win(
+                        !first,
+                        ReasonKind::FlagFall,
+                        ArticleId::fesa("8.11"),
+                        Step::by_knob(
+                            ArticleId::fesa("8.11"),
+                            format!("both flags are down and the clock record shows {first}'s fell first: {first} loses (8.9)"),
+                            "double_flag_fall",
+                        ),
+                    ),
+                    _ => self.draw(
+                        ReasonKind::DoubleFlagFall,
+                        ArticleId::fesa("8.3"),
+                        Step::by_knob(ArticleId::fesa("8.3"), format!("{by} claims, but both flags are down: a draw"), "double_flag_fall"),
+                    ),
+                }
+            }
+            (false, _) => self.note(Step::new(
+                ArticleId::fesa("8.3"),
+                format!("{by} claims a flag fall, but {opp}'s flag is up: the claim fails and play goes on"),
+            )),
+        }
+    }
+
+    fn claim_illegal(&mut self, by: Color) {
+        if let Some((offender, why, number)) = self.unanswered_illegal {
+            if offender == !by {
+                self.stuck = false;
+                self.win(
+                    by,
+                    ReasonKind::IllegalMove,
+                    why.article(),
+                    Step::new(ArticleId::fesa("9.4"), format!("{by} claims move {number} of {offender} before replying: {offender} loses")),
+                );
+                return;
+            }
+        }
+        if self.pos().side_to_move() != by {
+            self.note(Step::new(
+                ArticleId::fesa("9.4"),
+                format!("{by} claims an illegal move while not on move and with nothing unanswered: the claim fails"),
+            ));
+            return;
+        }
+        let lasting = lasting_illegalities(self.pos(), !by);
+        match lasting.first() {
+            Some(&l) => {
+                self.note(Step::new(l.article(), l.describe(!by)));
+                self.win(
+                    by,
+                    ReasonKind::IllegalMove,
+                    l.article(),
+                    Step::new(ArticleId::fesa("9.4"), format!("the position is still illegal and {by} claims on their own turn: {} loses", !by)),
+                );
+            }
+            None => self.note(Step::new(
+                ArticleId::fesa("9.4"),
+                format!("{by} claims an illegal move, but has already replied and the position is not illegal (9.4a-c): the claim fails"),
+            )),
+        }
+    }
+
+    fn claim_repetition(&mut self, by: Color) {
+        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        if outcome == RepetitionOutcome::NotYet {
+            self.note(Step::new(
+                ArticleId::fesa("5.2"),
+                format!("{by} claims a repetition, but the position has not occurred often enough: the claim fails"),
+            ));
+            return;
+        }
+        self.apply_repetition(outcome, steps);
+    }
+
+    fn arrive(&mut self, player: Color, at: Seconds) {
+        let limit = match (self.rules.late_arrival_limit, &self.clocks) {
+            (LateArrival::Seconds(s), _) => Seconds::whole(s),
+            (LateArrival::Flag, Some(c)) => c[player.index()].available(),
+            (LateArrival::Flag, None) => {
+                self.note(Step::by_knob(ArticleId::fesa("8.6"), format!("{player} arrives {at} late; without a clock 8.6 cannot apply"), "late_arrival_limit"));
+                return;
+            }
+        };
+        if at >= limit {
+            self.win(
+                !player,
+                ReasonKind::LateArrival,
+                ArticleId::fesa("8.6"),
+                Step::by_knob(ArticleId::fesa("8.6"), format!("{player} arrives {at} after the start, not before {limit}: {player} loses"), "late_arrival_limit"),
+            );
+            return;
+        }
+        if let Some(clocks) = &mut self.clocks {
+            clocks[player.index()].charge_absence(at);
+        }
+        self.note(Step::by_knob(
+            ArticleId::fesa("8.6"),
+            format!("{player} arrives {at} after the start, within {limit}; the time is charged to {player}'s clock"),
+            "late_arrival_limit",
+        ));
+    }
+
+    fn flags_down(&mut self, first: FlagOrder) {
+        let known = match first {
+            FlagOrder::Sente => Some(Color::Sente),
+            FlagOrder::Gote => Some(Color::Gote),
+            FlagOrder::Unknown => None,
+        };
+        match (known, self.rules.double_flag_fall) {
+            (None, _) => self.draw(
+                ReasonKind::DoubleFlagFall,
+                ArticleId::fesa("8.11"),
+                Step::new(ArticleId::fesa("8.11"), "both flags are down and nobody can tell which fell first: a draw"),
+            ),
+            (Some(c), DoubleFlagFall::FirstLosesWhenKnown) => self.win(
+                !c,
+                ReasonKind::FlagFall,
+                ArticleId::fesa("8.11"),
+                Step::by_knob(ArticleId::fesa("8.11"), format!("both flags are down and {c}'s fell first: {c} loses (8.9)"), "double_flag_fall"),
+            ),
+            (Some(c), DoubleFlagFall::Draw) => self.draw(
+                ReasonKind::DoubleFlagFall,
+                ArticleId::fesa("8.3"),
+                Step::by_knob(ArticleId::fesa("8.3"), format!("both flags are down ({c}'s first): a draw all the same"), "double_flag_fall"),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Played {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.judgement.verdict)?;
+        for step in &self.judgement.explanation {
+            writeln!(f, "  {step}")?;
+        }
+        Ok(())
+    }
+}

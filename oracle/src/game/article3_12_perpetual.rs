@@ -1,0 +1,132 @@
+//! FESA 2017 5.2 (sennichite) and 3.12 (perpetual check).
+//!
+//! **5.2.** Two positions are the same when the board, both hands and the side to move all
+//! match ([`Position::same_position`]; the move number does not matter). A repetition happens
+//! when the current position has occurred four times (the profile's `repetition_occurrences`),
+//! counting its first occurrence — the start position included if it recurs. Every earlier
+//! occurrence counts, however far back: there is no look-back window.
+//!
+//! **3.12.** The repetition is perpetual check when one side gave check with every one of its
+//! moves over the span the profile names (`perpetual_check`):
+//! - `since_first` (the project's reading, the JSA definition of UFS 5.7.2): from the first of
+//!   the four occurrences to the fourth;
+//! - `last_cycle`: from the third occurrence to the fourth;
+//! - `not_special`: perpetual check is not distinguished from any other repetition.
+//!
+//! Decisions on the hard cases, all recorded in the profiles:
+//! - *Whose turn at the repeated position* does not matter: the checking side may be the one
+//!   whose move produced the fourth occurrence or the other one (UFS 5.7.2 says so explicitly).
+//! - *Checks not continuous* over the span (one quiet move by the checking side): not perpetual
+//!   check; the repetition is an ordinary 5.2 draw.
+//! - *Both sides checking* with every move: neither is singled out; the knob
+//!   `perpetual_both_sides` draws (default) or lets the side that made the last move lose.
+//! - *The consequence* is judged at the fourth occurrence, like 5.2, and does not wait for a
+//!   claim. 3.12 names no consequence; the project reads the checker's play as illegal, which
+//!   loses. Waiting for a 9.4 claim would not work: when the repeated position has the checking
+//!   side to move, the opponent has already replied and would have lost the right to claim.
+
+use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, Rules};
+use shogi_spec::{ArticleId, Color, Step};
+
+use crate::position::Position;
+
+/// What a position that has just occurred means for repetition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepetitionOutcome {
+    /// Fewer occurrences than the profile's count.
+    NotYet,
+    /// Sennichite: a draw (5.2).
+    Draw,
+    /// Perpetual check: `loser` checked continuously and loses (3.12).
+    PerpetualCheck {
+        /// The side that gave every check.
+        loser: Color,
+    },
+}
+
+/// The plies (0 = the start) at which the last position of `history` has occurred.
+pub fn occurrences(history: &[Position]) -> Vec<usize> {
+    let Some(last) = history.last() else { return Vec::new() };
+    history.iter().enumerate().filter(|(_, p)| p.same_position(last)).map(|(i, _)| i).collect()
+}
+
+/// Judges the last position of `history` under 5.2 and 3.12.
+///
+/// `history[k]` is the position after `k` moves; `gave_check[k]` (for `k ≥ 1`) says whether
+/// the move that produced `history[k]` left the opponent in check.
+pub fn judge_repetition(history: &[Position], gave_check: &[bool], rules: &Rules) -> (RepetitionOutcome, Vec<Step>) {
+    let occ = occurrences(history);
+    let needed = rules.repetition_occurrences.max(2) as usize;
+    if occ.len() < needed {
+        return (RepetitionOutcome::NotYet, Vec::new());
+    }
+    let now = occ[occ.len() - 1];
+    let plies: Vec<String> = occ.iter().map(|i| if *i == 0 { "the start".to_owned() } else { format!("ply {i}") }).collect();
+    let mut steps = vec![Step::by_knob(
+        ArticleId::fesa("5.2"),
+        format!(
+            "the same position (board, both hands, side to move) has occurred {} times: at {}",
+            occ.len(),
+            plies.join(", ")
+        ),
+        "repetition_occurrences",
+    )];
+    let from = match rules.perpetual_check {
+        PerpetualSpan::NotSpecial => {
+            steps.push(Step::by_knob(
+                ArticleId::fesa("3.12"),
+                "the profile does not single out perpetual check",
+                "perpetual_check",
+            ));
+            return (RepetitionOutcome::Draw, steps);
+        }
+        PerpetualSpan::SinceFirst => occ[occ.len() - needed],
+        PerpetualSpan::LastCycle => occ[occ.len() - 2],
+    };
+    let mover = |k: usize| history[k - 1].side_to_move();
+    let all_checks = |side: Color| {
+        let mut moves = (from + 1..=now).filter(|&k| mover(k) == side).peekable();
+        moves.peek().is_some() && moves.all(|k| gave_check.get(k).copied().unwrap_or(false))
+    };
+    let span = match rules.perpetual_check {
+        PerpetualSpan::LastCycle => "the last cycle",
+        _ => "the span",
+    };
+    let checkers: Vec<Color> = Color::ALL.into_iter().filter(|&c| all_checks(c)).collect();
+    let outcome = match checkers.as_slice() {
+        [] => {
+            steps.push(Step::by_knob(
+                ArticleId::fesa("3.12"),
+                format!("neither side gave check with every move of {span} (plies {}-{now}): not perpetual check", from + 1),
+                "perpetual_check",
+            ));
+            RepetitionOutcome::Draw
+        }
+        [one] => {
+            steps.push(Step::by_knob(
+                ArticleId::fesa("3.12"),
+                format!(
+                    "{one} gave check with every one of its moves from ply {} to ply {now}: perpetual check by {one}",
+                    from + 1
+                ),
+                "perpetual_check",
+            ));
+            RepetitionOutcome::PerpetualCheck { loser: *one }
+        }
+        _ => {
+            let last = mover(now);
+            let (outcome, fact) = match rules.perpetual_both_sides {
+                BothSidesChecking::Draw => {
+                    (RepetitionOutcome::Draw, "both sides gave check with every move: neither alone is the perpetual checker".to_owned())
+                }
+                BothSidesChecking::LastMoverLoses => (
+                    RepetitionOutcome::PerpetualCheck { loser: last },
+                    format!("both sides gave check with every move; {last} made the repeating move"),
+                ),
+            };
+            steps.push(Step::by_knob(ArticleId::fesa("3.12"), fact, "perpetual_both_sides"));
+            outcome
+        }
+    };
+    (outcome, steps)
+}

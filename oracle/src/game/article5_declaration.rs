@@ -1,0 +1,260 @@
+//! FESA 2017 5.3: the declaration of victory on points, and the impasse counts of UFS 5.8.6
+//! (24 points) and 5.8.7.1 (27 points).
+//!
+//! 5.3 counts, for the declarer only, the pieces standing in the opponent's camp (the three
+//! ranks farthest from the declarer, 2.4) and the pieces in hand: rooks and bishops 5, every
+//! other piece 1, promoted pieces at the value of their unpromoted face, the king nothing
+//! (5.3.2, 5.3.3; the registry notes on 5.3.1 and 5.3.2 record these readings).
+//!
+//! The UFS impasse count instead takes every piece the player owns, wherever it stands on the
+//! board, plus the pieces in hand (UFS 5.8.6.2).
+
+use shogi_spec::profile::{HandicapDeclaration, ImpasseRule, Rules};
+use shogi_spec::{ArticleId, Color, Step};
+
+use super::handicap::Handicap;
+use crate::article1_check::in_check;
+use crate::article3_moves::in_promotion_zone;
+use crate::piece::{HAND_KINDS, Kind};
+use crate::position::Position;
+
+/// 5.3.2: the points of a piece: 5 for a rook or bishop (promoted or not), 1 for any other
+/// piece, 0 for the king.
+pub fn piece_points(kind: Kind) -> u32 {
+    match kind.unpromoted() {
+        Kind::Rook | Kind::Bishop => 5,
+        Kind::King => 0,
+        _ => 1,
+    }
+}
+
+/// The facts 5.3 looks at, for one player in one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeclarationCount {
+    /// 5.3.1: the player's king stands in the opponent's camp.
+    pub king_in_zone: bool,
+    /// 5.3.2 with 5.3.3: points of the pieces in the opponent's camp and in hand.
+    pub points: u32,
+    /// 5.3.4: the player's pieces in the opponent's camp, the king excluded.
+    pub pieces_in_zone: u32,
+    /// 5.3.6: the player's king is in check.
+    pub in_check: bool,
+}
+
+/// Counts what 5.3 needs for `player`.
+pub fn declaration_count(pos: &Position, player: Color) -> DeclarationCount {
+    let mut count = DeclarationCount { king_in_zone: false, points: 0, pieces_in_zone: 0, in_check: in_check(pos, player) };
+    for (sq, piece) in pos.pieces() {
+        if piece.color != player || !in_promotion_zone(sq, player) {
+            continue;
+        }
+        if piece.kind == Kind::King {
+            count.king_in_zone = true;
+        } else {
+            count.points += piece_points(piece.kind);
+            count.pieces_in_zone += 1;
+        }
+    }
+    count.points += hand_points(pos, player);
+    count
+}
+
+fn hand_points(pos: &Position, player: Color) -> u32 {
+    HAND_KINDS.iter().map(|&k| u32::from(pos.hand(player).count(k)) * piece_points(k)).sum()
+}
+
+/// The points `player` needs under the profile (5.3.2), adjusted for a handicap when the
+/// profile says so: the giver — gote in a handicap game — then needs the points of the removed
+/// pieces fewer.
+pub fn points_needed(rules: &Rules, player: Color, handicap: Option<Handicap>) -> u32 {
+    let base = match player {
+        Color::Sente => rules.declaration_points_sente,
+        Color::Gote => rules.declaration_points_gote,
+    };
+    match (rules.handicap_declaration, handicap, player) {
+        (HandicapDeclaration::GiverReduced, Some(h), Color::Gote) => base.saturating_sub(h.removed_points()),
+        _ => base,
+    }
+}
+
+/// 5.3: whether a declaration by `player` in `pos` meets each condition, one step per
+/// condition in the article's order. `time_left` is `None` in a game without a clock, where
+/// 5.3.5 is taken as met (registry note on 5.3.5), else whether the declarer's clock still
+/// had time (main or byo-yomi) when the declaration was made.
+pub fn judge_declaration(
+    pos: &Position,
+    player: Color,
+    rules: &Rules,
+    handicap: Option<Handicap>,
+    time_left: Option<bool>,
+) -> (bool, Vec<Step>) {
+    let c = declaration_count(pos, player);
+    let needed = points_needed(rules, player, handicap);
+    let needed_pieces = rules.declaration_pieces_in_zone;
+    let mut steps = Vec::new();
+    let mut ok = true;
+    let mut check = |met: bool, article: &str, fact: String, knob: Option<&str>| {
+        ok &= met;
+        let verdict = if met { "met" } else { "NOT met" };
+        let fact = format!("{fact} — {verdict}");
+        steps.push(match knob {
+            Some(k) => Step::by_knob(ArticleId::fesa(article), fact, k),
+            None => Step::new(ArticleId::fesa(article), fact),
+        });
+    };
+    let on_move = pos.side_to_move() == player;
+    check(
+        on_move,
+        "5.3",
+        format!("{player} declares {} the move", if on_move { "while on" } else { "without having" }),
+        None,
+    );
+    check(
+        c.king_in_zone,
+        "5.3.1",
+        format!("{player}'s king is {}in the opponent's camp", if c.king_in_zone { "" } else { "not " }),
+        None,
+    );
+    let knob = match player {
+        Color::Sente => "declaration_points_sente",
+        Color::Gote => "declaration_points_gote",
+    };
+    let adjusted = if handicap.is_some()
+        && player == Color::Gote
+        && rules.handicap_declaration == HandicapDeclaration::GiverReduced
+    {
+        " (lowered for the handicap giver)"
+    } else {
+        ""
+    };
+    check(
+        c.points >= needed,
+        "5.3.2",
+        format!(
+            "{player} has {} points counting the pieces in the opponent's camp and in hand (5.3.3), needs {needed}{adjusted}",
+            c.points
+        ),
+        Some(knob),
+    );
+    check(
+        c.pieces_in_zone >= needed_pieces,
+        "5.3.4",
+        format!("{player} has {} pieces besides the king in the opponent's camp, needs {needed_pieces}", c.pieces_in_zone),
+        Some("declaration_pieces_in_zone"),
+    );
+    match time_left {
+        None => check(true, "5.3.5", "the game has no clock; the time condition is taken as met".into(), None),
+        Some(t) => check(
+            t,
+            "5.3.5",
+            format!("{player}'s clock {} time left (main or byo-yomi)", if t { "has" } else { "has no" }),
+            None,
+        ),
+    }
+    check(!c.in_check, "5.3.6", format!("{player}'s king is {}in check", if c.in_check { "" } else { "not " }), None);
+    (ok, steps)
+}
+
+/// UFS 5.8.6.2: the impasse points of `player`: every piece owned, on the board anywhere or in
+/// hand, at its unpromoted value.
+pub fn impasse_points(pos: &Position, player: Color) -> u32 {
+    let board: u32 = pos.pieces().filter(|(_, p)| p.color == player).map(|(_, p)| piece_points(p.kind)).sum();
+    board + hand_points(pos, player)
+}
+
+/// What an impasse count gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImpasseOutcome {
+    /// The rule does not apply (no impasse rule, or a king has not entered): play goes on.
+    NoEffect,
+    /// Both reach the threshold, or (only possible with missing material) neither: a draw.
+    Draw,
+    /// This side wins.
+    Win(Color),
+}
+
+/// UFS 5.8.6 and 5.8.7.1: the count when both kings have entered the opponent's camp.
+///
+/// Under `points_24` a side below 24 loses and both at 24 or more draw (5.8.6.3). Under
+/// `points_27` a side below 27 loses and at 27 each gote wins (5.8.7.1), i.e. sente needs 28
+/// and gote 27. With 54 points on the board exactly one side falls short or none does; with
+/// fewer (a handicap game) both may, which the text does not cover: project decision, a draw.
+pub fn judge_impasse(pos: &Position, rule: ImpasseRule) -> (ImpasseOutcome, Vec<Step>) {
+    let (article, sente_needs, gote_needs) = match rule {
+        ImpasseRule::None => {
+            let step = Step::by_knob(
+                ArticleId::fesa("5.4"),
+                "the profile has no impasse count; stopping to count changes nothing (1.3, 5.4)",
+                "impasse",
+            );
+            return (ImpasseOutcome::NoEffect, vec![step]);
+        }
+        ImpasseRule::Points24 => ("ufs2016:5.8.6.3", 24, 24),
+        ImpasseRule::Points27 => ("ufs2016:5.8.7.1", 28, 27),
+    };
+    let article: ArticleId = match article.parse() {
+        Ok(a) => a,
+        Err(e) => unreachable!("literal article id: {e}"),
+    };
+    let entered = |c: Color| {
+        pos.king_square(c).is_some_and(|k| in_promotion_zone(k, c))
+    };
+    let mut steps = Vec::new();
+    for c in Color::ALL {
+        if !entered(c) {
+            steps.push(Step::by_knob(
+                article.clone(),
+                format!("{c}'s king has not entered the opponent's camp; no count is made"),
+                "impasse",
+            ));
+            return (ImpasseOutcome::NoEffect, steps);
+        }
+    }
+    let (s, g) = (impasse_points(pos, Color::Sente), impasse_points(pos, Color::Gote));
+    let (s_ok, g_ok) = (s >= sente_needs, g >= gote_needs);
+    let outcome = match (s_ok, g_ok) {
+        (true, false) => ImpasseOutcome::Win(Color::Sente),
+        (false, true) => ImpasseOutcome::Win(Color::Gote),
+        _ => ImpasseOutcome::Draw,
+    };
+    steps.push(Step::by_knob(
+        article,
+        format!(
+            "both kings have entered; sente has {s} points (needs {sente_needs}), gote has {g} (needs {gote_needs})"
+        ),
+        "impasse",
+    ));
+    (outcome, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sfen;
+
+    #[test]
+    fn values_of_5_3_2() {
+        assert_eq!(piece_points(Kind::Dragon), 5);
+        assert_eq!(piece_points(Kind::Horse), 5);
+        assert_eq!(piece_points(Kind::ProPawn), 1);
+        assert_eq!(piece_points(Kind::Gold), 1);
+        assert_eq!(piece_points(Kind::King), 0);
+    }
+
+    #[test]
+    fn start_position_is_27_each_for_the_impasse_count() {
+        let pos = crate::Position::startpos();
+        assert_eq!(impasse_points(&pos, Color::Sente), 27);
+        assert_eq!(impasse_points(&pos, Color::Gote), 27);
+        let c = declaration_count(&pos, Color::Sente);
+        assert_eq!((c.king_in_zone, c.points, c.pieces_in_zone), (false, 0, 0));
+    }
+
+    #[test]
+    fn only_the_camp_and_the_hand_count() {
+        // Sente: king 5b, dragon 1a, pawn 5d (outside the camp), 2 golds in hand.
+        let pos = sfen::parse("+R8/4K4/9/4P4/9/9/9/9/4k4 b 2G 1").unwrap();
+        let c = declaration_count(&pos, Color::Sente);
+        assert_eq!((c.king_in_zone, c.points, c.pieces_in_zone), (true, 7, 1));
+    }
+}

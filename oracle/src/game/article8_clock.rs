@@ -1,0 +1,155 @@
+//! FESA 2017 Article 8: one player's clock.
+//!
+//! The clock model of 8.1 and 8.2 as the project reads them:
+//! - the main time runs down while the player is on move;
+//! - byo-yomi (non-accumulating, 8.2) gives a fresh period for each move once the main time is
+//!   gone; what is unused is lost;
+//! - a Fischer increment (accumulating, 8.2) is added after every move made in time and carries
+//!   over;
+//! - a period of N moves in M seconds (the form described by the Go rules, 12.2) starts when the
+//!   main time is gone and starts afresh after every N moves;
+//! - the flag falls (8.1) at the moment the time available for the turn reaches zero: a turn of
+//!   exactly the time available is already too long.
+//!
+//! A fallen flag stays down. What a fallen flag *does* (8.3, 8.8, 8.9) is decided by the
+//! adjudicator and the profile.
+
+use super::record::{Seconds, TimeControl};
+
+/// One player's clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    main_left: Seconds,
+    /// In a period of N moves: the time and moves left in it.
+    period: Option<(Seconds, u32)>,
+    flag_down: bool,
+}
+
+impl Clock {
+    /// A clock set to `control` before the game.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock { control, main_left: control.main, period: None, flag_down: false }
+    }
+
+    /// The main time left.
+    pub fn main_left(&self) -> Seconds {
+        self.main_left
+    }
+
+    /// Whether this clock's flag has fallen.
+    pub fn flag_down(&self) -> bool {
+        self.flag_down
+    }
+
+    /// Marks the flag as fallen.
+    pub fn set_flag_down(&mut self) {
+        self.flag_down = true;
+    }
+
+    /// The time the player may use on the current turn before the flag falls: what is left of
+    /// the main time, plus the byo-yomi period or the current period of N moves. Zero once the
+    /// flag is down.
+    pub fn available(&self) -> Seconds {
+        if self.flag_down {
+            return Seconds::ZERO;
+        }
+        let extra = match (self.period, self.control.periods, self.control.byoyomi) {
+            (Some((left, _)), _, _) => left,
+            (None, Some(p), _) => p.time,
+            (None, None, Some(b)) => b,
+            (None, None, None) => Seconds::ZERO,
+        };
+        self.main_left.saturating_add(extra)
+    }
+
+    /// Whether a turn that has lasted `elapsed` has run out the time (8.1).
+    pub fn runs_out(&self, elapsed: Seconds) -> bool {
+        elapsed >= self.available()
+    }
+
+    /// Charges the player `elapsed` without a move being completed: the clock ran while they
+    /// were away (8.6). The main time goes first; what is beyond it comes out of the first
+    /// byo-yomi or period, as for a move.
+    pub fn charge_absence(&mut self, elapsed: Seconds) {
+        if self.runs_out(elapsed) {
+            self.flag_down = true;
+            return;
+        }
+        self.main_left = self.main_left.saturating_sub(elapsed);
+    }
+
+    /// Completes a move that took `elapsed`. Returns false, and drops the flag, when the time
+    /// ran out during the move (8.1); otherwise updates the clock as 8.2 says.
+    pub fn complete_move(&mut self, elapsed: Seconds) -> bool {
+        if self.runs_out(elapsed) {
+            self.flag_down = true;
+            return false;
+        }
+        if elapsed < self.main_left {
+            self.main_left = self.main_left.saturating_sub(elapsed);
+        } else {
+            let overflow = elapsed.saturating_sub(self.main_left);
+            self.main_left = Seconds::ZERO;
+            if let Some(p) = self.control.periods {
+                let (left, moves) = self.period.unwrap_or((p.time, p.moves));
+                let (left, moves) = (left.saturating_sub(overflow), moves.saturating_sub(1));
+                self.period = Some(if moves == 0 { (p.time, p.moves) } else { (left, moves) });
+            }
+        }
+        if let Some(inc) = self.control.increment {
+            self.main_left = self.main_left.saturating_add(inc);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::record::Periods;
+
+    fn s(n: u64) -> Seconds {
+        Seconds::whole(n)
+    }
+
+    #[test]
+    fn main_time_only_flag_falls_at_zero() {
+        let c = Clock::new(TimeControl { main: s(60), ..TimeControl::default() });
+        assert!(!c.runs_out(Seconds::millis(59_999)));
+        assert!(c.runs_out(s(60)), "reaching zero is a fallen flag");
+    }
+
+    #[test]
+    fn byoyomi_does_not_accumulate() {
+        let mut c = Clock::new(TimeControl { main: s(10), byoyomi: Some(s(30)), ..TimeControl::default() });
+        assert_eq!(c.available(), s(40));
+        assert!(c.complete_move(s(15)), "10 main + 5 of byo-yomi");
+        assert_eq!(c.main_left(), Seconds::ZERO);
+        assert_eq!(c.available(), s(30), "a fresh period, the unused 25s lost");
+        assert!(c.complete_move(Seconds::millis(29_999)));
+        assert!(!c.complete_move(s(30)));
+        assert!(c.flag_down());
+        assert_eq!(c.available(), Seconds::ZERO);
+    }
+
+    #[test]
+    fn increment_accumulates() {
+        let mut c = Clock::new(TimeControl { main: s(10), increment: Some(s(5)), ..TimeControl::default() });
+        assert!(c.complete_move(s(1)));
+        assert!(c.complete_move(s(1)));
+        assert_eq!(c.main_left(), s(18));
+    }
+
+    #[test]
+    fn periods_of_n_moves() {
+        let tc = TimeControl { main: s(0), periods: Some(Periods { moves: 2, time: s(60) }), ..TimeControl::default() };
+        let mut c = Clock::new(tc);
+        assert!(c.complete_move(s(50)));
+        assert_eq!(c.available(), s(10), "one move left in the period, 10s");
+        assert!(c.complete_move(s(9)));
+        assert_eq!(c.available(), s(60), "the period starts afresh after two moves");
+        assert!(c.complete_move(s(59)));
+        assert!(!c.complete_move(s(1)));
+    }
+}

@@ -1,0 +1,137 @@
+//! UFS 2016 5.9: handicap games.
+//!
+//! FESA 2017 has no handicap rules; the UFS rules (5.9.5) list the standard handicaps. The
+//! handicap giver's pieces are removed before the game and never used (5.9.3), and the giver
+//! moves first although called gote (5.9.4). In SFEN the giver is therefore the lowercase side
+//! and the start position has `w` to move.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A standard handicap of UFS 5.9.5, by the pieces the giver removes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Handicap {
+    /// The giver's left lance (the one on 1a).
+    Lance,
+    /// The bishop.
+    Bishop,
+    /// The rook.
+    Rook,
+    /// The rook and the left lance.
+    RookLance,
+    /// Rook and bishop.
+    TwoPiece,
+    /// Rook, bishop and both lances.
+    FourPiece,
+    /// Rook, bishop, both lances and one knight.
+    FivePiece,
+    /// Rook, bishop, both lances and both knights.
+    SixPiece,
+}
+
+impl Handicap {
+    /// Every handicap, smallest first.
+    pub const ALL: [Handicap; 8] = [
+        Handicap::Lance,
+        Handicap::Bishop,
+        Handicap::Rook,
+        Handicap::RookLance,
+        Handicap::TwoPiece,
+        Handicap::FourPiece,
+        Handicap::FivePiece,
+        Handicap::SixPiece,
+    ];
+
+    /// The name used in records, e.g. `rook-lance`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Handicap::Lance => "lance",
+            Handicap::Bishop => "bishop",
+            Handicap::Rook => "rook",
+            Handicap::RookLance => "rook-lance",
+            Handicap::TwoPiece => "two-piece",
+            Handicap::FourPiece => "four-piece",
+            Handicap::FivePiece => "five-piece",
+            Handicap::SixPiece => "six-piece",
+        }
+    }
+
+    /// The start position, the giver (gote) to move (UFS 5.9.4).
+    ///
+    /// The five-piece handicap removes the knight on the giver's right (8a), as the UFS text
+    /// says ("right knight"); some other sources remove the other knight.
+    pub fn sfen(self) -> &'static str {
+        match self {
+            Handicap::Lance => "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::Bishop => "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::Rook => "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::RookLance => "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::TwoPiece => "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::FourPiece => "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::FivePiece => "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            Handicap::SixPiece => "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        }
+    }
+
+    /// The declaration points (FESA 5.3.2 values) of the removed pieces.
+    pub fn removed_points(self) -> u32 {
+        match self {
+            Handicap::Lance => 1,
+            Handicap::Bishop | Handicap::Rook => 5,
+            Handicap::RookLance => 6,
+            Handicap::TwoPiece => 10,
+            Handicap::FourPiece => 12,
+            Handicap::FivePiece => 13,
+            Handicap::SixPiece => 14,
+        }
+    }
+}
+
+impl fmt::Display for Handicap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Handicap {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Handicap, String> {
+        Handicap::ALL.into_iter().find(|h| h.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Handicap::ALL.iter().map(|h| h.name()).collect();
+            format!("unknown handicap `{s}` (known: {})", names.join(", "))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{HAND_KINDS, Kind};
+    use crate::{sfen, validate};
+    use shogi_spec::Color;
+
+    fn points(kind: Kind) -> u32 {
+        if matches!(kind, Kind::Rook | Kind::Bishop) { 5 } else { 1 }
+    }
+
+    /// Each handicap position is the initial position minus exactly the giver's removed pieces.
+    #[test]
+    fn positions_remove_only_the_givers_pieces() {
+        let full = crate::Position::startpos();
+        for h in Handicap::ALL {
+            let pos = sfen::parse(h.sfen()).unwrap();
+            assert!(validate(&pos).is_empty(), "{h}");
+            assert_eq!(pos.side_to_move(), Color::Gote, "{h}: the giver moves first");
+            let count = |p: &crate::Position, c: Color| -> u32 {
+                p.pieces().filter(|(_, pc)| pc.color == c && pc.kind != Kind::King).map(|(_, pc)| points(pc.kind)).sum()
+            };
+            assert_eq!(count(&pos, Color::Sente), count(&full, Color::Sente), "{h}");
+            assert_eq!(count(&full, Color::Gote) - count(&pos, Color::Gote), h.removed_points(), "{h}");
+            assert!(HAND_KINDS.iter().all(|&k| pos.hand(Color::Gote).count(k) == 0));
+            assert_eq!(h.name().parse::<Handicap>(), Ok(h));
+        }
+    }
+}

@@ -1,0 +1,677 @@
+//! The game record: what happened in a game, as YAML.
+//!
+//! ```yaml
+//! start: startpos                 # or an SFEN, or {handicap: two-piece}, or {sfen: "…"}
+//! setup: "…"                      # optional: what was actually set up, when it was wrong (9.1)
+//! time_control: {main: 600, byoyomi: 30}
+//! events:
+//!   - 7g7f                        # a move with no time recorded
+//!   - {move: 3c3d, time: 12.5}    # a move and the seconds it took
+//!   - {resign: sente, time: 4}
+//!   - {declare: gote}
+//!   - {claim: flag, by: sente, time: 31}
+//!   - {claim: illegal_move, by: gote}
+//!   - {claim: repetition, by: sente}
+//!   - {arrive: gote, at: 700}
+//!   - {flags_down: unknown}       # or sente / gote: whose flag fell first
+//!   - {impasse: true}
+//! ```
+//!
+//! Every field is checked when the record is read: unknown keys, malformed SFEN or USI, and
+//! events with two kinds are errors carrying the line and column. Whether the events make sense
+//! together (a move that cannot be made on the board, times running backwards) is for
+//! [`crate::game::adjudicate`] to say.
+//!
+//! Times are seconds (whole or decimal) and kept to the millisecond. `time` on an event is how
+//! long the clock of the side on move had been running in the current turn when the event
+//! happened: a move's time is the whole turn; a claim's time says when, within the running
+//! turn, the claim was made.
+
+use std::fmt;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use shogi_spec::Color;
+
+use super::handicap::Handicap;
+use crate::position::Position;
+use crate::sfen;
+use crate::usi::Move;
+
+/// A span of time, kept in whole milliseconds and written as seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Seconds(u64);
+
+impl Seconds {
+    /// No time.
+    pub const ZERO: Seconds = Seconds(0);
+
+    /// `n` whole seconds.
+    pub const fn whole(n: u64) -> Seconds {
+        Seconds(n * 1000)
+    }
+
+    /// `n` milliseconds.
+    pub const fn millis(n: u64) -> Seconds {
+        Seconds(n)
+    }
+
+    /// The time in milliseconds.
+    pub const fn as_millis(self) -> u64 {
+        self.0
+    }
+
+    /// `self - other`, or zero.
+    pub fn saturating_sub(self, other: Seconds) -> Seconds {
+        Seconds(self.0.saturating_sub(other.0))
+    }
+
+    /// `self + other`.
+    pub fn saturating_add(self, other: Seconds) -> Seconds {
+        Seconds(self.0.saturating_add(other.0))
+    }
+}
+
+impl fmt::Display for Seconds {
+    /// Seconds, with the milliseconds only when there are some: `30s`, `12.5s`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 % 1000 == 0 {
+            write!(f, "{}s", self.0 / 1000)
+        } else {
+            let text = format!("{}.{:03}", self.0 / 1000, self.0 % 1000);
+            write!(f, "{}s", text.trim_end_matches('0'))
+        }
+    }
+}
+
+impl Serialize for Seconds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 1000 == 0 { s.serialize_u64(self.0 / 1000) } else { s.serialize_f64(self.0 as f64 / 1000.0) }
+    }
+}
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seconds, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Seconds;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number of seconds, not negative")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seconds, E> {
+                v.checked_mul(1000).map(Seconds).ok_or_else(|| E::custom("too many seconds"))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Seconds, E> {
+                u64::try_from(v).map_err(|_| E::custom(format!("{v}: a time cannot be negative")))?;
+                self.visit_u64(v.unsigned_abs())
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
+                if !(0.0..=1e12).contains(&v) {
+                    return Err(E::custom(format!("{v}: not a usable number of seconds")));
+                }
+                Ok(Seconds((v * 1000.0).round() as u64))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A position as SFEN text, checked to be well formed when read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sfen(String);
+
+impl Sfen {
+    /// Reads and checks an SFEN (`startpos` is accepted and expanded).
+    pub fn parse(text: &str) -> Result<Sfen, sfen::SfenError> {
+        let text = if text.trim() == "startpos" { shogi_spec::STARTPOS_SFEN } else { text.trim() };
+        sfen::parse(text)?;
+        Ok(Sfen(text.to_owned()))
+    }
+
+    /// The SFEN text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The position.
+    pub fn position(&self) -> Position {
+        match sfen::parse(&self.0) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("an Sfen is checked when made: {e}"),
+        }
+    }
+}
+
+impl Serialize for Sfen {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sfen {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Sfen, D::Error> {
+        let text = String::deserialize(d)?;
+        Sfen::parse(&text).map_err(|e| de::Error::custom(format!("bad SFEN `{text}`: {e}")))
+    }
+}
+
+/// A move in USI notation, checked to be well formed when read (not to be legal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UsiMove(pub Move);
+
+impl Serialize for UsiMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for UsiMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UsiMove, D::Error> {
+        let text = String::deserialize(d)?;
+        Move::parse(&text).map(UsiMove).map_err(de::Error::custom)
+    }
+}
+
+/// Where the game started.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Start {
+    /// The initial position of FESA 2.3.
+    #[default]
+    Startpos,
+    /// A standard handicap (UFS 5.9.5).
+    Handicap(Handicap),
+    /// Any position, e.g. a game taken up in the middle. FESA 9.1 does not apply to it.
+    Sfen(Sfen),
+}
+
+impl Start {
+    /// The start position.
+    pub fn position(&self) -> Position {
+        match self {
+            Start::Startpos => Position::startpos(),
+            Start::Handicap(h) => match sfen::parse(h.sfen()) {
+                Ok(pos) => pos,
+                Err(e) => unreachable!("handicap SFENs are tested: {e}"),
+            },
+            Start::Sfen(s) => s.position(),
+        }
+    }
+
+    /// The handicap, if the game is a handicap game.
+    pub fn handicap(&self) -> Option<Handicap> {
+        match self {
+            Start::Handicap(h) => Some(*h),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Start {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Start::Startpos => s.serialize_str("startpos"),
+            Start::Sfen(sfen) => s.serialize_str(sfen.as_str()),
+            Start::Handicap(h) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("handicap", h)?;
+                map.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Start {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Start, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Start;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`startpos`, an SFEN, {handicap: NAME} or {sfen: SFEN}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Start, E> {
+                if v.trim() == "startpos" {
+                    return Ok(Start::Startpos);
+                }
+                Sfen::parse(v).map(Start::Sfen).map_err(|e| E::custom(format!("bad SFEN `{v}`: {e}")))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Start, A::Error> {
+                let Some(key) = map.next_key::<String>()? else {
+                    return Err(de::Error::custom("expected {handicap: NAME} or {sfen: SFEN}"));
+                };
+                let start = match key.as_str() {
+                    "handicap" => Start::Handicap(map.next_value()?),
+                    "sfen" => Start::Sfen(map.next_value()?),
+                    other => return Err(de::Error::unknown_field(other, &["handicap", "sfen"])),
+                };
+                if let Some(extra) = map.next_key::<String>()? {
+                    return Err(de::Error::custom(format!("`start` takes one key, found also `{extra}`")));
+                }
+                Ok(start)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A period of byo-yomi for several moves: `moves` moves within `time` (the Canadian form the
+/// Go rules describe; the period starts afresh after each `moves` moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Periods {
+    /// How many moves a period must hold.
+    pub moves: u32,
+    /// How long a period lasts.
+    pub time: Seconds,
+}
+
+/// The time control announced before the game (FESA 8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Main thinking time per player.
+    #[serde(default)]
+    pub main: Seconds,
+    /// Non-accumulating time per move once the main time is used up (byo-yomi).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub byoyomi: Option<Seconds>,
+    /// Accumulating time added after each move (Fischer increment).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment: Option<Seconds>,
+    /// Byo-yomi of N moves in M seconds, instead of per-move byo-yomi.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods: Option<Periods>,
+}
+
+/// What a claim is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// The opponent's flag is down (FESA 8.3).
+    Flag,
+    /// The opponent played an illegal move or left an illegal position (FESA 9.4).
+    IllegalMove,
+    /// The position has occurred for the fourth time (FESA 5.2), under profiles that want a claim.
+    Repetition,
+}
+
+/// Which flag fell first, when both are seen down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagOrder {
+    /// Sente's fell first.
+    #[serde(alias = "black", alias = "b")]
+    Sente,
+    /// Gote's fell first.
+    #[serde(alias = "white", alias = "w")]
+    Gote,
+    /// Nobody can tell (FESA 8.11).
+    Unknown,
+}
+
+/// One thing that happened in the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The side to move played a move.
+    Move {
+        /// The move.
+        mv: UsiMove,
+        /// How long the turn took.
+        time: Option<Seconds>,
+    },
+    /// A player resigned (FESA 5.1b).
+    Resign {
+        /// Who resigned.
+        player: Color,
+        /// When, within the running turn.
+        time: Option<Seconds>,
+    },
+    /// A player declared victory on points (FESA 5.3).
+    Declare {
+        /// The declarer.
+        player: Color,
+        /// When, within the running turn.
+        time: Option<Seconds>,
+    },
+    /// A player claimed something.
+    Claim {
+        /// What.
+        claim: ClaimKind,
+        /// The claimant.
+        by: Color,
+        /// When, within the running turn.
+        time: Option<Seconds>,
+    },
+    /// A player arrived at the board late (FESA 8.6).
+    Arrive {
+        /// Who.
+        player: Color,
+        /// How long after the scheduled start.
+        at: Seconds,
+    },
+    /// Both flags were seen down (FESA 8.3, 8.11).
+    FlagsDown {
+        /// Whose fell first, if known.
+        first: FlagOrder,
+    },
+    /// Both kings have entered and the players stopped to count (UFS 5.8.6).
+    Impasse {
+        /// When, within the running turn.
+        time: Option<Seconds>,
+    },
+}
+
+impl Event {
+    /// The time written on the event, if any.
+    pub fn time(&self) -> Option<Seconds> {
+        match self {
+            Event::Move { time, .. }
+            | Event::Resign { time, .. }
+            | Event::Declare { time, .. }
+            | Event::Claim { time, .. }
+            | Event::Impasse { time } => *time,
+            Event::Arrive { .. } | Event::FlagsDown { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Move { mv, .. } => write!(f, "move {}", mv.0),
+            Event::Resign { player, .. } => write!(f, "{player} resigns"),
+            Event::Declare { player, .. } => write!(f, "{player} declares"),
+            Event::Claim { claim, by, .. } => {
+                let what = match claim {
+                    ClaimKind::Flag => "flag fall",
+                    ClaimKind::IllegalMove => "an illegal move",
+                    ClaimKind::Repetition => "repetition",
+                };
+                write!(f, "{by} claims {what}")
+            }
+            Event::Arrive { player, at } => write!(f, "{player} arrives {at} late"),
+            Event::FlagsDown { first } => match first {
+                FlagOrder::Unknown => f.write_str("both flags down, order unknown"),
+                FlagOrder::Sente => f.write_str("both flags down, sente's first"),
+                FlagOrder::Gote => f.write_str("both flags down, gote's first"),
+            },
+            Event::Impasse { .. } => f.write_str("impasse count requested"),
+        }
+    }
+}
+
+/// The written form of an event: a map with exactly one kind key.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventFields {
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    mv: Option<UsiMove>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resign: Option<Color>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    declare: Option<Color>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    claim: Option<ClaimKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    by: Option<Color>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    arrive: Option<Color>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at: Option<Seconds>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flags_down: Option<FlagOrder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    impasse: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time: Option<Seconds>,
+}
+
+impl TryFrom<EventFields> for Event {
+    type Error = String;
+
+    fn try_from(e: EventFields) -> Result<Event, String> {
+        let kinds = [
+            e.mv.is_some(),
+            e.resign.is_some(),
+            e.declare.is_some(),
+            e.claim.is_some(),
+            e.arrive.is_some(),
+            e.flags_down.is_some(),
+            e.impasse.is_some(),
+        ]
+        .iter()
+        .filter(|&&k| k)
+        .count();
+        if kinds != 1 {
+            return Err(format!(
+                "an event needs exactly one of move, resign, declare, claim, arrive, flags_down, impasse (found {kinds})"
+            ));
+        }
+        if e.by.is_some() && e.claim.is_none() {
+            return Err("`by` belongs to a claim".into());
+        }
+        if e.at.is_some() && e.arrive.is_none() {
+            return Err("`at` belongs to an arrival".into());
+        }
+        let no_time = |what: &str| -> Result<(), String> {
+            if e.time.is_some() { Err(format!("`time` does not apply to {what}")) } else { Ok(()) }
+        };
+        let time = e.time;
+        Ok(if let Some(mv) = e.mv {
+            Event::Move { mv, time }
+        } else if let Some(player) = e.resign {
+            Event::Resign { player, time }
+        } else if let Some(player) = e.declare {
+            Event::Declare { player, time }
+        } else if let Some(claim) = e.claim {
+            let by = e.by.ok_or("a claim needs `by` (sente or gote)")?;
+            Event::Claim { claim, by, time }
+        } else if let Some(player) = e.arrive {
+            no_time("an arrival (use `at`)")?;
+            Event::Arrive { player, at: e.at.ok_or("an arrival needs `at` (seconds after the start)")? }
+        } else if let Some(first) = e.flags_down {
+            no_time("flags_down")?;
+            Event::FlagsDown { first }
+        } else if e.impasse == Some(true) {
+            Event::Impasse { time }
+        } else {
+            return Err("`impasse: false` is not an event; leave it out".into());
+        })
+    }
+}
+
+impl From<&Event> for EventFields {
+    fn from(e: &Event) -> EventFields {
+        let mut f = EventFields { time: e.time(), ..EventFields::default() };
+        match *e {
+            Event::Move { mv, .. } => f.mv = Some(mv),
+            Event::Resign { player, .. } => f.resign = Some(player),
+            Event::Declare { player, .. } => f.declare = Some(player),
+            Event::Claim { claim, by, .. } => {
+                f.claim = Some(claim);
+                f.by = Some(by);
+            }
+            Event::Arrive { player, at } => {
+                f.arrive = Some(player);
+                f.at = Some(at);
+            }
+            Event::FlagsDown { first } => f.flags_down = Some(first),
+            Event::Impasse { .. } => f.impasse = Some(true),
+        }
+        f
+    }
+}
+
+impl Serialize for Event {
+    /// A move without a time is written as the bare USI string; everything else as a map.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Event::Move { mv, time: None } => mv.serialize(s),
+            other => EventFields::from(other).serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Event;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a USI move, or a map such as {move: 7g7f, time: 3} or {resign: gote}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Event, E> {
+                let mv = Move::parse(v).map_err(E::custom)?;
+                Ok(Event::Move { mv: UsiMove(mv), time: None })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Event, A::Error> {
+                let fields = EventFields::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Event::try_from(fields).map_err(de::Error::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The players' names, for reports and for the replay of 12.2.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// Who played sente.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sente: Option<String>,
+    /// Who played gote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gote: Option<String>,
+}
+
+/// A game: where it started, its time control and what happened, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The intended start: `startpos` (the default), a handicap, or any SFEN.
+    #[serde(default)]
+    pub start: Start,
+    /// What the players actually set up, when it differs from `start` (FESA 9.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Sfen>,
+    /// The time control, if the game was played with a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// The players' names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<Players>,
+    /// What happened, in order.
+    #[serde(default)]
+    pub events: Vec<Event>,
+}
+
+/// Why a record could not be read: the message and, when known, where in the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", match location { Some((l, c)) => format!("line {l}, column {c}: "), None => String::new() })]
+pub struct RecordError {
+    /// Line and column (both from 1) of the offending text.
+    pub location: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Record {
+    /// Reads a record from YAML text.
+    pub fn from_yaml(text: &str) -> Result<Record, RecordError> {
+        serde_yaml::from_str(text).map_err(|e| RecordError {
+            location: e.location().map(|l| (l.line(), l.column())),
+            message: strip_location(&e.to_string()),
+        })
+    }
+
+    /// Writes the record as YAML.
+    pub fn to_yaml(&self) -> String {
+        match serde_yaml::to_string(self) {
+            Ok(text) => text,
+            Err(e) => unreachable!("a record always serializes: {e}"),
+        }
+    }
+
+    /// The position the game was actually played from: `setup` if given, else `start`.
+    pub fn initial_position(&self) -> Position {
+        match &self.setup {
+            Some(s) => s.position(),
+            None => self.start.position(),
+        }
+    }
+}
+
+/// serde_yaml appends " at line L column C" to its messages; the location is reported
+/// separately.
+fn strip_location(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: &str = r#"
+start: {handicap: two-piece}
+time_control: {main: 600, byoyomi: 30, increment: 0.5}
+players: {sente: Alice, gote: Bob}
+events:
+  - 5c5d
+  - {move: 7g7f, time: 12.25}
+  - {claim: flag, by: sente, time: 3}
+  - {arrive: gote, at: 20}
+  - {flags_down: unknown}
+  - {impasse: true}
+  - {declare: gote}
+  - {resign: sente, time: 1}
+"#;
+
+    #[test]
+    fn reads_every_event_kind_and_round_trips() {
+        let r = Record::from_yaml(FULL).unwrap();
+        assert_eq!(r.start, Start::Handicap(Handicap::TwoPiece));
+        assert_eq!(r.events.len(), 8);
+        assert_eq!(r.events[1].time(), Some(Seconds::millis(12_250)));
+        let text = r.to_yaml();
+        assert_eq!(Record::from_yaml(&text).unwrap(), r, "{text}");
+        assert!(text.contains("- 5c5d\n"), "a bare move stays bare: {text}");
+    }
+
+    #[test]
+    fn start_forms() {
+        let r = Record::from_yaml("start: startpos").unwrap();
+        assert_eq!(r.start, Start::Startpos);
+        let r = Record::from_yaml("events: []").unwrap();
+        assert_eq!(r.start, Start::Startpos);
+        let r = Record::from_yaml("start: {sfen: '4k4/9/9/9/9/9/9/9/4K4 b - 1'}").unwrap();
+        assert!(matches!(r.start, Start::Sfen(_)));
+        let r = Record::from_yaml("start: '4k4/9/9/9/9/9/9/9/4K4 b -'").unwrap();
+        assert_eq!(Record::from_yaml(&r.to_yaml()).unwrap(), r);
+    }
+
+    #[rstest::rstest]
+    #[case::unknown_key("start: startpos\nmoves: [7g7f]\n", 2, "unknown field `moves`")]
+    #[case::bad_usi("events:\n  - 7g7f\n  - 7z7f\n", 3, "not a square")]
+    #[case::bad_sfen("start: '9/9 b - 1'\n", 1, "bad SFEN")]
+    #[case::two_kinds("events:\n  - {move: 7g7f, resign: sente}\n", 2, "exactly one of")]
+    #[case::claim_without_claimant("events:\n  - {claim: flag}\n", 2, "needs `by`")]
+    #[case::negative_time("events:\n  - {move: 7g7f, time: -3}\n", 2, "negative")]
+    #[case::unknown_handicap("start: {handicap: queen}\n", 1, "unknown variant `queen`")]
+    #[case::unknown_event_key("events:\n  - {move: 7g7f, spent: 3}\n", 2, "unknown field `spent`")]
+    #[case::bad_colour("events:\n  - {resign: red}\n", 2, "unknown variant `red`")]
+    fn malformed_records_say_where(#[case] text: &str, #[case] line: usize, #[case] needle: &str) {
+        let err = Record::from_yaml(text).unwrap_err();
+        assert_eq!(err.location.map(|l| l.0), Some(line), "{err}");
+        assert!(err.message.contains(needle), "{err}");
+    }
+
+    #[test]
+    fn seconds_display() {
+        assert_eq!(Seconds::whole(30).to_string(), "30s");
+        assert_eq!(Seconds::millis(12_250).to_string(), "12.25s");
+    }
+}
