@@ -36,6 +36,9 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
     if let Some(command) = spec.strip_prefix("usi:") {
         return Ok(Box::new(crate::usi::UsiEngine::start(command, timeout).map_err(ImplSpecError::Start)?));
     }
+    if let Some(command) = spec.strip_prefix("adapter:") {
+        return Ok(Box::new(crate::adapter::Adapter::start(command, timeout).map_err(ImplSpecError::Start)?));
+    }
     match spec {
         "oracle" => Ok(Box::new(if options.allow_unreachable { Oracle::lenient() } else { Oracle::new() })),
         other => Err(ImplSpecError::Unknown(other.to_owned())),

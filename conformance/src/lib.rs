@@ -4,9 +4,11 @@
 //! The `shogi-conformance` binary is a thin shell over this crate, so everything it does can be
 //! driven from tests.
 
+pub mod adapter;
 pub mod annotate;
 pub mod bisect;
 pub mod case;
+pub mod check_adapter;
 pub mod commands;
 pub mod corpus;
 pub mod filter;
@@ -16,4 +18,5 @@ pub mod positions;
 pub mod process;
 pub mod report;
 pub mod runner;
+pub mod schema;
 pub mod usi;

@@ -109,6 +109,27 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Exercise a JSON-lines adapter (conformance/PROTOCOL.md) and validate every message it
+    /// sends against the protocol's schemas.
+    #[command(after_help = "Example:\n  shogi-conformance check-adapter 'python3 examples/adapters/python/adapter.py'")]
+    CheckAdapter {
+        /// The adapter's command line (quote it: it has spaces).
+        command: String,
+        /// Seconds to wait for each reply.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<std::time::Duration>,
+    },
+    /// Walk down the perft tree to the first position where the implementation's legal moves
+    /// differ from the oracle's, and print it.
+    #[command(after_help = "Example:\n  shogi-conformance bisect --impl usi:fairy-stockfish '7lk/7p1/8G/9/9/9/9/9/K8 w P 1' 3")]
+    Bisect {
+        #[command(flatten)]
+        imp: ImplArgs,
+        /// The start position.
+        position: String,
+        /// How many plies deep to look.
+        depth: u32,
+    },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
@@ -246,6 +267,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             output,
             corpus: corpus.root(),
         }),
+        Command::CheckAdapter { command, timeout } => shogi_conformance::check_adapter::command(&command, timeout),
+        Command::Bisect { imp, position, depth } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),

@@ -175,7 +175,12 @@ impl UsiEngine {
                     reply.unparsed.join(" | ")
                 ));
             }
-            Err(e) => self.perft = PerftSupport::No(format!("the engine does not answer `go perft`: {e}")),
+            // Silence is what an engine without the extension gives (it may be searching);
+            // a crash is a crash, reported per case like any other.
+            Err(ImplError::Failed(e)) if e.starts_with("no answer to") => {
+                self.perft = PerftSupport::No(format!("the engine does not answer `go perft` on the initial position: {e}"));
+            }
+            Err(_) => {}
         }
     }
 

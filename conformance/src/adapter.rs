@@ -1,0 +1,287 @@
+//! Any implementation, in any language, through the JSON-lines adapter protocol
+//! (`conformance/PROTOCOL.md`, schemas in `conformance/schemas/`).
+//!
+//! The adapter is a persistent process: the runner writes one JSON object per line to its
+//! standard input and reads one per line from its standard output. After a `hello` exchange
+//! (protocol version, name, version, the query types and profiles it answers), every request
+//! carries a sequence number `id` and gets exactly one reply with the same `id`: a `result`, a
+//! `skipped` with a reason, or an `errored` with context. Every reply is validated against the
+//! published schema. A reply that does not parse, breaks its schema, or carries the wrong id, a
+//! process that exits, and one that does not answer within the timeout are reported against the
+//! case as errors with what the process printed on standard error; the process is restarted for
+//! the next query when the conversation can no longer be trusted.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
+
+use crate::process::{CommandLine, Process, ProcessError, with_stderr};
+use crate::schema::{reply_schema, validate_against};
+
+/// The protocol version this runner speaks.
+pub const PROTOCOL: u64 = 1;
+const MAX_FAILED_STARTS: usize = 3;
+
+/// What the adapter said about itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hello {
+    /// Its implementation's name.
+    pub name: String,
+    /// Its implementation's version.
+    pub version: String,
+    /// The query types it answers.
+    pub queries: Vec<String>,
+    /// The profiles `adjudicate` understands (`None`: all).
+    pub profiles: Option<Vec<String>>,
+}
+
+/// The `hello` the runner sends.
+pub fn hello_request() -> Value {
+    json!({"type": "hello", "protocol": PROTOCOL, "suite": format!("shogi-conformance {}", env!("CARGO_PKG_VERSION"))})
+}
+
+/// Reads and checks the adapter's `hello` line.
+pub fn parse_hello(line: &str) -> Result<Hello, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("the hello is not JSON ({e}): `{}`", clip(line)))?;
+    validate_against("hello.reply.json", &v).map_err(|e| format!("malformed hello: {e}: `{}`", clip(line)))?;
+    let strings = |v: &Value| -> Vec<String> { v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect()).unwrap_or_default() };
+    Ok(Hello {
+        name: v["name"].as_str().unwrap_or_default().to_owned(),
+        version: v["version"].as_str().unwrap_or_default().to_owned(),
+        queries: strings(&v["queries"]),
+        profiles: v.get("profiles").map(strings),
+    })
+}
+
+/// A line cut to a readable length for messages.
+pub fn clip(line: &str) -> String {
+    if line.chars().count() <= 200 {
+        return line.to_owned();
+    }
+    let cut: String = line.chars().take(200).collect();
+    format!("{cut}… ({} bytes)", line.len())
+}
+
+/// The JSON form of a position in requests.
+pub fn position_json(p: &PositionSpec) -> Value {
+    json!({"sfen": p.sfen, "moves": p.moves})
+}
+
+/// Why one exchange failed, and whether the process must be restarted.
+struct ExchangeError {
+    message: String,
+    restart: bool,
+}
+
+/// Sends `request` (which has an `id`) and reads its reply, checking JSON, id and schema.
+/// Returns the reply line and its value.
+fn exchange(p: &mut Process, request: &Value, query: &str, timeout: Duration) -> Result<(String, Value), ExchangeError> {
+    let id = request["id"].as_u64().unwrap_or(0);
+    let what = format!("`{query}` request {id}");
+    let proc_err = |e: ProcessError, p: &Process| {
+        let m = match e {
+            ProcessError::Timeout(t) => format!("no reply to {what} within {t:.1?} (the adapter was killed and will be restarted)"),
+            ProcessError::Exited(s) => format!("the adapter exited{s} before replying to {what} (it will be restarted)"),
+            other => other.to_string(),
+        };
+        ExchangeError { message: with_stderr(m, &p.stderr_tail()), restart: true }
+    };
+    p.drain();
+    if let Err(e) = p.send(&request.to_string()) {
+        return Err(proc_err(e, p));
+    }
+    let deadline = Instant::now() + timeout;
+    let line = loop {
+        match p.recv(deadline, timeout) {
+            Ok(l) if l.trim().is_empty() => continue,
+            Ok(l) => break l,
+            Err(e) => return Err(proc_err(e, p)),
+        }
+    };
+    let value: Value = match serde_json::from_str(&line) {
+        Ok(v) => v,
+        Err(e) => {
+            return Err(ExchangeError {
+                message: with_stderr(format!("unparseable reply to {what} ({e}): `{}` (the adapter will be restarted)", clip(&line)), &p.stderr_tail()),
+                restart: true,
+            });
+        }
+    };
+    match value.get("id").and_then(Value::as_u64) {
+        Some(got) if got == id => {}
+        got => {
+            let got = got.map_or_else(|| "no id".to_owned(), |g| format!("id {g}"));
+            return Err(ExchangeError {
+                message: with_stderr(
+                    format!("reply out of order: {got} while waiting for the reply to {what}: `{}` (the adapter will be restarted)", clip(&line)),
+                    &p.stderr_tail(),
+                ),
+                restart: true,
+            });
+        }
+    }
+    let checked = reply_schema(query, &value).and_then(|schema| validate_against(&schema, &value));
+    if let Err(e) = checked {
+        return Err(ExchangeError { message: format!("malformed reply to {what}: {e}: `{}`", clip(&line)), restart: false });
+    }
+    Ok((line, value))
+}
+
+/// A JSON-lines adapter driven as an implementation under test.
+pub struct Adapter {
+    command: CommandLine,
+    timeout: Duration,
+    process: Option<Process>,
+    hello: Option<Hello>,
+    next_id: u64,
+    failed_starts: usize,
+    last_start_error: String,
+}
+
+impl Adapter {
+    /// Starts the adapter and exchanges `hello`; failing that is an error before any case runs.
+    pub fn start(command: &str, timeout: Duration) -> Result<Adapter, String> {
+        let command = CommandLine::parse(command).map_err(|e| format!("adapter: {e}"))?;
+        let mut a = Adapter { command, timeout, process: None, hello: None, next_id: 1, failed_starts: 0, last_start_error: String::new() };
+        a.ensure_started().map_err(|e| e.to_string())?;
+        Ok(a)
+    }
+
+    /// What the adapter said in its `hello`.
+    pub fn hello(&self) -> Option<&Hello> {
+        self.hello.as_ref()
+    }
+
+    fn start_process(&self) -> Result<(Process, Hello), String> {
+        let mut p = Process::spawn(&self.command).map_err(|e| e.to_string())?;
+        let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
+        p.send(&hello_request().to_string()).map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
+        let deadline = Instant::now() + self.timeout;
+        let line = loop {
+            match p.recv(deadline, self.timeout) {
+                Ok(l) if l.trim().is_empty() => continue,
+                Ok(l) => break l,
+                Err(e) => return Err(fail(format!("no hello: {e}"), &p)),
+            }
+        };
+        let hello = parse_hello(&line).map_err(|e| fail(e, &p))?;
+        Ok((p, hello))
+    }
+
+    fn ensure_started(&mut self) -> Result<(), ImplError> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        if self.failed_starts >= MAX_FAILED_STARTS {
+            return Err(ImplError::Failed(format!(
+                "the adapter failed to start {MAX_FAILED_STARTS} times in a row and is not started again; last: {}",
+                self.last_start_error
+            )));
+        }
+        match self.start_process() {
+            Ok((p, hello)) => {
+                self.failed_starts = 0;
+                self.process = Some(p);
+                self.hello = Some(hello);
+                Ok(())
+            }
+            Err(e) => {
+                self.failed_starts += 1;
+                self.last_start_error = e.clone();
+                Err(ImplError::Failed(format!("the adapter did not start: {e}")))
+            }
+        }
+    }
+
+    /// Sends one request of type `query` with `fields`, returns the `result` reply.
+    fn request(&mut self, query: &str, fields: Value) -> Result<Value, ImplError> {
+        if let Some(h) = &self.hello {
+            if !h.queries.iter().any(|q| q == query) {
+                return Err(ImplError::Unsupported(format!("the adapter does not answer `{query}` (its hello lists: {})", h.queries.join(", "))));
+            }
+        }
+        self.ensure_started()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut request = json!({"type": query, "id": id});
+        if let (Some(obj), Some(extra)) = (request.as_object_mut(), fields.as_object()) {
+            obj.extend(extra.clone());
+        }
+        let timeout = self.timeout;
+        let Some(p) = self.process.as_mut() else { return Err(ImplError::Failed("the adapter is not running".into())) };
+        match exchange(p, &request, query, timeout) {
+            Ok((_, v)) => match v["type"].as_str() {
+                Some("skipped") => Err(ImplError::Unsupported(v["reason"].as_str().unwrap_or_default().to_owned())),
+                Some("errored") => {
+                    let context = v.get("context").and_then(Value::as_str).map(|c| format!(" ({c})")).unwrap_or_default();
+                    Err(ImplError::Failed(format!("the adapter reported an error: {}{context}", v["error"].as_str().unwrap_or_default())))
+                }
+                _ => Ok(v),
+            },
+            Err(e) => {
+                if e.restart {
+                    if let Some(mut p) = self.process.take() {
+                        p.shutdown(None, Duration::from_millis(50));
+                    }
+                }
+                Err(ImplError::Failed(e.message))
+            }
+        }
+    }
+}
+
+impl Implementation for Adapter {
+    fn name(&self) -> String {
+        match &self.hello {
+            Some(h) => format!("adapter:{} {}", h.name, h.version),
+            None => format!("adapter:{}", self.command),
+        }
+    }
+
+    fn legal_moves(&mut self, position: &PositionSpec) -> Result<Vec<String>, ImplError> {
+        let v = self.request("legal_moves", json!({"position": position_json(position)}))?;
+        let mut moves: Vec<String> = v["moves"].as_array().map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect()).unwrap_or_default();
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
+        let v = self.request("perft", json!({"position": position_json(position), "depth": depth}))?;
+        v["nodes"].as_u64().ok_or_else(|| ImplError::Failed("perft reply without nodes".into()))
+    }
+
+    fn divide(&mut self, position: &PositionSpec, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        if depth == 0 {
+            return Err(ImplError::Unsupported("divide needs a depth of at least 1".into()));
+        }
+        let v = self.request("divide", json!({"position": position_json(position), "depth": depth}))?;
+        let mut rows: Vec<(String, u64)> =
+            v["divide"].as_object().map(|o| o.iter().map(|(m, n)| (m.clone(), n.as_u64().unwrap_or(0))).collect()).unwrap_or_default();
+        rows.sort();
+        Ok(rows)
+    }
+
+    fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
+        let v = self.request("status", json!({"position": position_json(position)}))?;
+        serde_json::from_value(v["status"].clone()).map_err(|e| ImplError::Failed(format!("bad status: {e}")))
+    }
+
+    fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
+        if let Some(ps) = self.hello.as_ref().and_then(|h| h.profiles.as_ref()) {
+            if !ps.iter().any(|p| p == profile) {
+                return Err(ImplError::Unsupported(format!("the adapter does not adjudicate under {profile} (its hello lists: {})", ps.join(", "))));
+            }
+        }
+        let v = self.request("adjudicate", json!({"record": record_yaml, "profile": profile}))?;
+        serde_json::from_value(v["verdict"].clone()).map_err(|e| ImplError::Failed(format!("bad verdict: {e}")))
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.shutdown(Some(r#"{"type":"quit"}"#), Duration::from_millis(500));
+        }
+    }
+}

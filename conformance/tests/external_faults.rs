@@ -1,0 +1,121 @@
+//! Faults are results, not crashes: misbehaving adapters and USI engines (the fakes in
+//! `tests/fixtures/fake_adapter.py`) are reported per case, and the run completes.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use shogi_conformance::check_adapter::check_adapter;
+use shogi_conformance::corpus::{Corpus, default_root};
+use shogi_conformance::impls::{ImplOptions, make};
+use shogi_conformance::runner::{CaseResult, Outcome, run_case};
+use shogi_spec::{ImplError, PositionSpec};
+
+fn fake(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_adapter.py");
+    format!("python3 '{}' {mode}", script.display())
+}
+
+fn python() -> bool {
+    Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// Four legal-move cases from the corpus (no perft: those are slow on a debug oracle).
+fn cases() -> Vec<shogi_conformance::case::Case> {
+    let corpus = Corpus::load(&default_root()).expect("corpus");
+    corpus.cases.into_iter().filter(|c| c.file.ends_with("nifu-core.yaml")).take(4).collect()
+}
+
+fn run(spec: &str) -> Vec<CaseResult> {
+    let mut imp = make(spec, ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_millis(700)) }).expect("starts");
+    cases().iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect()
+}
+
+fn errors(results: &[CaseResult]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| match r.outcome() {
+            Outcome::Error { message } => message,
+            other => panic!("{}: expected an error, got {other:?}", r.case.id),
+        })
+        .collect()
+}
+
+#[test]
+fn adapter_faults_are_reported_per_case() {
+    if !python() {
+        eprintln!("skipping: python3 is not available");
+        return;
+    }
+    let started = Instant::now();
+    for (mode, needle) in [
+        ("hang", "no reply to `legal_moves` request"),
+        ("crash", "fake adapter: panicked at request"),
+        ("garbage", "unparseable reply to `legal_moves` request"),
+        ("out-of-order", "reply out of order: id"),
+        ("bad-schema", "malformed reply to `legal_moves` request"),
+    ] {
+        let results = run(&adapter(mode));
+        assert_eq!(results.len(), 4, "{mode}: every case has a result");
+        for e in errors(&results) {
+            assert!(e.contains(needle), "{mode}: {e}");
+        }
+    }
+    assert!(started.elapsed() < Duration::from_secs(60), "the run never hangs");
+}
+
+fn adapter(mode: &str) -> String {
+    format!("adapter:{}", fake(mode))
+}
+
+#[test]
+fn a_hung_adapter_is_restarted_and_later_cases_run() {
+    if !python() {
+        return;
+    }
+    let results = run(&adapter("hang-once"));
+    let outcomes: Vec<&str> = results.iter().map(|r| r.outcome().label()).collect();
+    assert_eq!(outcomes.iter().filter(|o| **o == "error").count(), 1, "only request 2 hangs: {outcomes:?}");
+    assert_eq!(outcomes.last(), Some(&"skip"), "the restarted adapter answers the later cases: {outcomes:?}");
+}
+
+#[test]
+fn usi_faults_are_reported_per_case() {
+    if !python() {
+        return;
+    }
+    for (mode, needle) in [("usi-crash", "segmentation fault in movegen"), ("usi-hang", "no answer to `go perft 1`")] {
+        let results = run(&format!("usi:{}", fake(mode)));
+        assert_eq!(results.len(), 4);
+        for e in errors(&results) {
+            assert!(e.contains(needle), "{mode}: {e}");
+        }
+    }
+    // An engine that searches instead of counting is detected at start: every move query skips.
+    let mut imp = make(&format!("usi:{}", fake("usi-no-perft")), ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_secs(2)) }).unwrap();
+    match imp.legal_moves(&PositionSpec::startpos()) {
+        Err(ImplError::Unsupported(reason)) => assert!(reason.contains("does not answer `go perft`"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn check_adapter_passes_the_examples_and_fails_broken_ones() {
+    let rust = env!("CARGO_BIN_EXE_shogi-example-adapter");
+    let checks = check_adapter(rust, Duration::from_secs(10));
+    assert!(checks.iter().all(|c| c.ok), "{checks:#?}");
+    if !python() {
+        return;
+    }
+    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/adapters/python/adapter.py");
+    let cli = env!("CARGO_BIN_EXE_shogi-conformance");
+    let checks = check_adapter(&format!("python3 '{}' '{cli}' legal --allow-unreachable", py.display()), Duration::from_secs(10));
+    assert!(checks.iter().all(|c| c.ok), "{checks:#?}");
+    assert!(checks.len() >= 10);
+
+    let checks = check_adapter(&fake("bad-hello"), Duration::from_secs(5));
+    assert!(!checks[0].ok && checks[0].text.contains("missing required field `queries`"), "{checks:#?}");
+    let checks = check_adapter(&fake("bad-schema"), Duration::from_secs(5));
+    let bad = checks.iter().find(|c| !c.ok).expect("a failed check");
+    assert!(bad.text.contains("$.moves: expected array"), "{bad:?}");
+}
