@@ -32,6 +32,12 @@ pub struct RunOptions {
     pub corpus: PathBuf,
     /// How long an external implementation may take over one query.
     pub timeout: Option<std::time::Duration>,
+    /// Run only this shard of the chosen cases.
+    pub shard: Option<crate::expectations::Shard>,
+    /// Known failures and skips: the exit status says whether the results match them.
+    pub expectations: Option<PathBuf>,
+    /// Write an expectations file marking the current failures.
+    pub write_expectations: Option<PathBuf>,
 }
 
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
@@ -59,7 +65,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
     let mut imp = impls::make(&opts.imp, ImplOptions { allow_unreachable: true, timeout: opts.timeout }).map_err(|e| e.to_string())?;
-    let chosen: Vec<_> = corpus.cases.iter().filter(|c| filter.matches(c, &corpus.root)).collect();
+    let expectations = opts.expectations.as_deref().map(crate::expectations::Expectations::load).transpose()?;
+    let chosen: Vec<_> = corpus
+        .cases
+        .iter()
+        .filter(|c| filter.matches(c, &corpus.root) && opts.shard.is_none_or(|s| s.contains(&c.id)))
+        .collect();
     if chosen.is_empty() {
         return Err(format!(
             "no case to run in {}{}",
@@ -102,6 +113,19 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             );
         }
         None => print!("{text}"),
+    }
+    if let Some(path) = &opts.write_expectations {
+        let file = crate::expectations::Expectations::from_failures(&imp.name(), &results);
+        write_atomically(path, &file.to_yaml())?;
+        eprintln!("wrote {}: {} known failures", path.display(), file.entries.len());
+    }
+    if let Some(expected) = &expectations {
+        let mismatches = expected.compare(&results);
+        for m in &mismatches {
+            eprintln!("not as expected: {}: {}", m.case, m.message);
+        }
+        eprintln!("expectations: {} result(s) differ from the expectations file", mismatches.len());
+        return Ok(if mismatches.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE });
     }
     Ok(if Summary::of(&results).ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -1,0 +1,198 @@
+//! The expectations file an engine author keeps in their own repository: the cases (by id or
+//! tag) their implementation is known to fail or to skip, each with a reason. With it, `run`
+//! succeeds exactly when the results match: a new failure fails the run, and so does a known
+//! failure that now passes (so that the file stays honest and gets trimmed).
+//!
+//! ```yaml
+//! implementation: usi:fairy-stockfish
+//! entries:
+//!   - case: e8008b47
+//!     expect: fail
+//!     reason: lists pawn-drop mates (3.11c)
+//!   - tag: uchifuzume
+//!     expect: fail
+//!     reason: …
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::runner::{CaseResult, Outcome};
+
+/// What an entry says will happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expected {
+    /// The case fails (or errors), and must keep doing so.
+    Fail,
+    /// The case is skipped.
+    Skip,
+}
+
+/// One entry: a case id or a tag, what is expected, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// A case id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case: Option<String>,
+    /// A tag: every case carrying it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+    /// Fail or skip.
+    pub expect: Expected,
+    /// Why, in the author's words.
+    pub reason: String,
+}
+
+/// The file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectations {
+    /// The implementation the file is about (informative).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<String>,
+    /// The entries; a case id entry wins over a tag entry.
+    #[serde(default)]
+    pub entries: Vec<Entry>,
+}
+
+/// A result that does not match the expectations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The case id.
+    pub case: String,
+    /// What happened, in words.
+    pub message: String,
+}
+
+impl Expectations {
+    /// Reads the file, with errors naming it.
+    pub fn load(path: &Path) -> Result<Expectations, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let e: Expectations = serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (i, entry) in e.entries.iter().enumerate() {
+            if entry.case.is_some() == entry.tag.is_some() {
+                return Err(format!("{}: entry {}: give exactly one of `case` and `tag`", path.display(), i + 1));
+            }
+        }
+        Ok(e)
+    }
+
+    /// The entry that applies to a case: its id's, else its first matching tag's.
+    pub fn lookup(&self, id: &str, tags: &[String]) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .find(|e| e.case.as_deref() == Some(id))
+            .or_else(|| self.entries.iter().find(|e| e.tag.as_ref().is_some_and(|t| tags.contains(t))))
+    }
+
+    /// Every result that does not match; empty means the run is as expected.
+    pub fn compare(&self, results: &[CaseResult]) -> Vec<Mismatch> {
+        let mut out = Vec::new();
+        for r in results {
+            let outcome = r.outcome();
+            let entry = self.lookup(&r.case.id, &r.case.tags);
+            let problem = match (entry.map(|e| e.expect), &outcome) {
+                (None, Outcome::Pass | Outcome::Skip { .. }) => None,
+                (None, Outcome::Fail(_) | Outcome::Error { .. }) => Some(format!("unexpected {}", outcome.label())),
+                (Some(Expected::Fail), Outcome::Fail(_) | Outcome::Error { .. }) => None,
+                (Some(Expected::Fail), _) => Some(format!("expected to fail, but {}ed: remove it from the expectations file", outcome.label())),
+                (Some(Expected::Skip), Outcome::Skip { .. }) => None,
+                (Some(Expected::Skip), _) => Some(format!("expected to be skipped, but the outcome is {}", outcome.label())),
+            };
+            if let Some(message) = problem {
+                out.push(Mismatch { case: format!("{} {}", r.case.id, r.case.slug), message });
+            }
+        }
+        out
+    }
+
+    /// An expectations file marking every current failure and error as `fail`, with the first
+    /// line of what went wrong as the reason.
+    pub fn from_failures(implementation: &str, results: &[CaseResult]) -> Expectations {
+        let entries = results
+            .iter()
+            .filter_map(|r| {
+                let reason = r.expectations.iter().find_map(|e| match &e.outcome {
+                    Outcome::Fail(f) => Some(format!("{}: expected {}; got {}", e.kind, f.expected, f.actual)),
+                    Outcome::Error { message } => Some(format!("{}: error: {message}", e.kind)),
+                    _ => None,
+                })?;
+                Some(Entry { case: Some(r.case.id.clone()), tag: None, expect: Expected::Fail, reason })
+            })
+            .collect();
+        Expectations { implementation: Some(implementation.to_owned()), entries }
+    }
+
+    /// The file's YAML text, with a header comment.
+    pub fn to_yaml(&self) -> String {
+        let body = serde_yaml::to_string(self).unwrap_or_default();
+        format!("# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n{body}")
+    }
+}
+
+/// Which shard of a run to keep: `I/N` with 1 ≤ I ≤ N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, 1-based.
+    pub index: u32,
+    /// How many shards.
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (i, n) = s.split_once('/').ok_or_else(|| format!("`{s}`: expected I/N, e.g. 2/4"))?;
+        let index: u32 = i.trim().parse().map_err(|_| format!("`{s}`: I is not a number"))?;
+        let count: u32 = n.trim().parse().map_err(|_| format!("`{s}`: N is not a number"))?;
+        if count == 0 || index == 0 || index > count {
+            return Err(format!("`{s}`: need 1 <= I <= N"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl Shard {
+    /// Whether the case with this id belongs to the shard. Assignment is by the id's value,
+    /// so it does not move when cases are added or removed elsewhere.
+    pub fn contains(&self, id: &str) -> bool {
+        let n = u32::from_str_radix(id, 16).unwrap_or_else(|_| id.bytes().fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b))));
+        n % self.count == self.index - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_ids() {
+        let ids = ["0a1b2c3d", "e8008b47", "ffffffff", "00000000", "12345678"];
+        let shards: Vec<Shard> = (1..=3).map(|i| format!("{i}/3").parse().unwrap()).collect();
+        for id in ids {
+            assert_eq!(shards.iter().filter(|s| s.contains(id)).count(), 1, "{id}");
+        }
+        assert!("0/3".parse::<Shard>().is_err());
+        assert!("4/3".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+    }
+
+    #[test]
+    fn round_trips_and_lookup() {
+        let e = Expectations {
+            implementation: Some("x".into()),
+            entries: vec![
+                Entry { case: Some("0a1b2c3d".into()), tag: None, expect: Expected::Skip, reason: "r".into() },
+                Entry { case: None, tag: Some("uchifuzume".into()), expect: Expected::Fail, reason: "r".into() },
+            ],
+        };
+        let back: Expectations = serde_yaml::from_str(&e.to_yaml()).unwrap();
+        assert_eq!(back, e);
+        assert_eq!(e.lookup("0a1b2c3d", &["uchifuzume".into()]).unwrap().expect, Expected::Skip, "the id wins");
+        assert_eq!(e.lookup("99999999", &["uchifuzume".into()]).unwrap().expect, Expected::Fail);
+        assert!(e.lookup("99999999", &[]).is_none());
+    }
+}
