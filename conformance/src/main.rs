@@ -77,16 +77,6 @@ enum Command {
         /// restarted, and the case reported as errored.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<std::time::Duration>,
-        /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
-        #[arg(long, value_name = "I/N")]
-        shard: Option<shogi_conformance::expectations::Shard>,
-        /// An expectations file (known failures and skips, by case id or tag): the exit status
-        /// is 0 exactly when the results match it.
-        #[arg(long, value_name = "FILE")]
-        expectations: Option<PathBuf>,
-        /// Write an expectations file marking every current failure, then report as usual.
-        #[arg(long, value_name = "FILE")]
-        write_expectations: Option<PathBuf>,
         /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,
@@ -139,6 +129,26 @@ enum Command {
         position: String,
         /// How many plies deep to look.
         depth: u32,
+    },
+    /// Judge a game record: print the verdict, and with --explain the chain of articles and
+    /// the profile knobs that decided it.
+    ///
+    /// The record is YAML (see the oracle's `game::record` module: start, time_control,
+    /// events). A malformed record is an error naming the file, line and column.
+    #[command(after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
+        shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect")]
+    Judge {
+        /// The game record (YAML).
+        record: PathBuf,
+        /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
+        #[arg(long, default_value = "fesa-2017")]
+        profile: String,
+        /// Override a profile knob, e.g. `--set impasse=points_27` (repeatable).
+        #[arg(long = "set", value_name = "KNOB=VALUE")]
+        set: Vec<String>,
+        /// Print the articles applied, with the facts, and the knobs that decided.
+        #[arg(long)]
+        explain: bool,
     },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
@@ -268,12 +278,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run { imp, timeout, shard, expectations, write_expectations, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
+        Command::Run { imp, timeout, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
             imp,
             timeout,
-            shard,
-            expectations,
-            write_expectations,
             profile,
             filter,
             format,
@@ -286,5 +293,6 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),
         Command::Explain { case, profile, corpus } => commands::explain(&corpus.root(), &case, &profile),
+        Command::Judge { record, profile, set, explain } => shogi_conformance::judge::run(&record, &profile, &set, explain),
     }
 }

@@ -1,10 +1,12 @@
 //! The oracle behind the runner's [`Implementation`] trait.
 
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::profile::Profile;
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
 
 use crate::legality::{self, play};
 use crate::position::Position;
 use crate::usi::Move;
+use crate::game::{Record, adjudicate};
 use crate::{sfen, validate};
 
 /// The reference oracle as an [`Implementation`].
@@ -72,5 +74,13 @@ impl Implementation for Oracle {
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
         Ok(legality::status(&self.setup(position)?))
+    }
+
+    /// Reads the record, resolves the profile (a name, optionally with `,knob=value`
+    /// overrides) and adjudicates the game; see [`crate::game`].
+    fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
+        let record = Record::from_yaml(record_yaml).map_err(|e| ImplError::InvalidPosition(format!("bad game record: {e}")))?;
+        let profile = Profile::resolve(profile).map_err(|e| ImplError::Unsupported(e.to_string()))?;
+        adjudicate(&record, &profile).map(|j| j.verdict).map_err(|e| ImplError::InvalidPosition(e.to_string()))
     }
 }

@@ -1,0 +1,100 @@
+//! `shogi-conformance judge`: verdicts, explanations, profiles and overrides, clean errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use rstest::rstest;
+
+fn record(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "oracle", "tests", "records", name].iter().collect();
+    path.to_string_lossy().into_owned()
+}
+
+fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shogi-conformance")).arg("judge").args(args).output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[rstest]
+#[case::perpetual("perpetual-check-sente.yaml", "fesa-2017", "gote wins by perpetual check (fesa2017:3.12)")]
+#[case::perpetual_ufs("perpetual-check-sente.yaml", "ufs-2016", "gote wins by perpetual check (fesa2017:3.12)")]
+#[case::declaration("declaration-sente-27.yaml", "fesa-2017", "gote wins by failed declaration (fesa2017:5.3)")]
+#[case::impasse_fesa("impasse-24.yaml", "fesa-2017", "game continues")]
+#[case::impasse_ufs("impasse-24.yaml", "ufs-2016", "draw by impasse (ufs2016:5.8.6.3)")]
+#[case::mate_fesa("mate-after-flag.yaml", "fesa-2017", "sente wins by checkmate (fesa2017:5.1a)")]
+#[case::mate_ufs("mate-after-flag.yaml", "ufs-2016", "gote wins by flag fall (fesa2017:8.9)")]
+fn verdicts_by_profile(#[case] file: &str, #[case] profile: &str, #[case] expected: &str) {
+    let out = judge(&[&record(file), "--profile", profile]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), expected);
+}
+
+#[test]
+fn default_profile_is_fesa() {
+    let out = judge(&[&record("impasse-24.yaml")]);
+    assert_eq!(stdout(&out).trim(), "game continues");
+}
+
+#[test]
+fn set_overrides_a_knob() {
+    let out = judge(&[&record("declaration-sente-27.yaml"), "--set", "declaration_failure=no_effect"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "game continues");
+    let out = judge(&[&record("declaration-sente-27.yaml"), "--set", "declaration_points_sente=27"]);
+    assert_eq!(stdout(&out).trim(), "sente wins by declaration (fesa2017:5.3)");
+}
+
+#[test]
+fn explain_lists_articles_facts_and_knobs() {
+    let out = judge(&[&record("declaration-sente-27.yaml"), "--explain"]);
+    let text = stdout(&out);
+    assert!(text.contains("fesa2017:5.3.2: sente has 27 points"), "{text}");
+    assert!(text.contains("needs 28"), "{text}");
+    assert!(text.contains("fesa2017:5.3.4: sente has 10 pieces"), "{text}");
+    assert!(text.contains("knobs that decided:"), "{text}");
+    assert!(text.contains("declaration_failure = loss"), "{text}");
+}
+
+#[test]
+fn malformed_record_names_file_line_and_column() {
+    let path = record("malformed.yaml");
+    let out = judge(&[&path]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{path}:5:")), "{err}");
+    assert!(err.contains("not a square"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[rstest]
+#[case::missing_file(&["/nonexistent/game.yaml"], "cannot read")]
+#[case::unknown_profile(&["RECORD", "--profile", "jsa-1999"], "unknown profile")]
+#[case::unknown_knob(&["RECORD", "--set", "dragons=many"], "unknown knob")]
+#[case::bad_value(&["RECORD", "--set", "flag_fall=sometimes"], "on_claim, automatic")]
+#[case::no_equals(&["RECORD", "--set", "flag_fall"], "knob=value")]
+fn bad_invocations_fail_cleanly(#[case] args: &[&str], #[case] needle: &str) {
+    let path = record("impasse-24.yaml");
+    let args: Vec<&str> = args.iter().map(|a| if *a == "RECORD" { path.as_str() } else { a }).collect();
+    let out = judge(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+}
+
+#[test]
+fn contradictory_record_names_the_event() {
+    let dir = std::env::temp_dir().join(format!("judge-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stuck.yaml");
+    std::fs::write(&path, "events: [5e5d, 3c3d]\n").unwrap();
+    let out = judge(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("event 2"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
