@@ -77,6 +77,16 @@ enum Command {
         /// restarted, and the case reported as errored.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<std::time::Duration>,
+        /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<shogi_conformance::expectations::Shard>,
+        /// An expectations file (known failures and skips, by case id or tag): the exit status
+        /// is 0 exactly when the results match it.
+        #[arg(long, value_name = "FILE")]
+        expectations: Option<PathBuf>,
+        /// Write an expectations file marking every current failure, then report as usual.
+        #[arg(long, value_name = "FILE")]
+        write_expectations: Option<PathBuf>,
         /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,
@@ -278,9 +288,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run { imp, timeout, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
+        Command::Run { imp, timeout, shard, expectations, write_expectations, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
             imp,
             timeout,
+            shard,
+            expectations,
+            write_expectations,
             profile,
             filter,
             format,
