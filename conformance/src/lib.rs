@@ -13,6 +13,7 @@ pub mod commands;
 pub mod corpus;
 pub mod expectations;
 pub mod filter;
+pub mod html;
 pub mod impls;
 pub mod judge;
 pub mod lint;

@@ -160,6 +160,18 @@ enum Command {
         #[arg(long)]
         explain: bool,
     },
+    /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
+    /// matrix of articles × implementations, then every case that did not pass everywhere.
+    #[command(after_help = "Example:\n  shogi-conformance run --impl oracle --format json --output oracle.json\n  \
+        shogi-conformance run --impl usi:fairy-stockfish --format json --output fs.json\n  \
+        shogi-conformance matrix oracle.json fs.json --output matrix.html")]
+    Matrix {
+        /// JSON reports, one per implementation.
+        reports: Vec<PathBuf>,
+        /// Write the page to this file (atomically) instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
@@ -302,6 +314,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }),
         Command::CheckAdapter { command, timeout } => shogi_conformance::check_adapter::command(&command, timeout),
         Command::Bisect { imp, position, depth } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
+        Command::Matrix { reports, output } => shogi_conformance::html::command(&reports, output.as_deref()),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),

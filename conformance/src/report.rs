@@ -1,5 +1,5 @@
 //! Reports of a run: text for people, JSON for tools, JUnit XML for CI test tabs, Markdown for
-//! CI step summaries.
+//! CI step summaries, HTML for comparing implementations side by side ([`crate::html`]).
 //!
 //! Every format groups results by article, since "which articles does my implementation get
 //! wrong" is the question a report answers. A case citing two articles appears under both; the
@@ -41,6 +41,8 @@ pub enum Format {
     Junit,
     /// A Markdown table per article, for CI step summaries.
     Markdown,
+    /// A static HTML page: articles × implementations (see also the `matrix` command).
+    Html,
 }
 
 fn by_article(results: &[CaseResult]) -> BTreeMap<ArticleId, Vec<&CaseResult>> {
@@ -64,10 +66,12 @@ pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String 
         Format::Json => json(info, results),
         Format::Junit => junit(info, results),
         Format::Markdown => markdown(info, results),
+        Format::Html => crate::html::single(info, results),
     }
 }
 
-fn detail_lines(r: &CaseResult) -> Vec<String> {
+/// The lines that explain a case's outcome: position, then each expectation that did not pass.
+pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(p) = r.case.position() {
         lines.push(format!("position: {p}"));
