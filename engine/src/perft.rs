@@ -36,3 +36,23 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     out.sort_by_cached_key(|(m, _)| m.to_usi());
     out
 }
+
+/// [`perft`] with make/unmake on one position instead of copy-make. Same counts; kept to
+/// measure the two strategies against each other (see `benches/README.md`).
+pub fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_legal(pos),
+        _ => {
+            let mut moves = Vec::with_capacity(128);
+            generate_legal(pos, &mut moves);
+            let mut nodes = 0;
+            for &m in &moves {
+                let undo = pos.do_move_undoable(m);
+                nodes += perft_make_unmake(pos, depth - 1);
+                pos.undo_move(m, undo);
+            }
+            nodes
+        }
+    }
+}

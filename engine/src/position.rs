@@ -75,6 +75,14 @@ pub enum SfenError {
     TooManyKings(Color),
 }
 
+/// What [`Position::undo_move`] needs besides the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    captured: u8,
+    hash: u64,
+    king: u8,
+}
+
 /// A shogi position.
 ///
 /// `Copy` on purpose: perft and search use copy-make (copy the parent, make the move in the
@@ -533,6 +541,69 @@ impl Position {
         self.side = them;
         self.hash ^= SIDE_KEY;
         self.ply = self.ply.wrapping_add(1);
+    }
+
+    /// Makes `m` in place and returns what [`Position::undo_move`] needs to take it back
+    /// (make/unmake, the alternative to copy-make; see `perft::perft_make_unmake`).
+    #[inline]
+    pub fn do_move_undoable(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            captured: if m.is_drop() { 0 } else { self.board[m.to_index()] },
+            hash: self.hash,
+            king: self.kings[self.side ^ 1],
+        };
+        self.do_move(m);
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made with [`Position::do_move_undoable`].
+    #[inline]
+    pub fn undo_move(&mut self, m: Move, undo: Undo) {
+        let them = self.side;
+        let us = them ^ 1;
+        let to = m.to_index();
+        let tb = 1u128 << to;
+        let code = self.board[to];
+        let k = code_kind(code);
+        self.kinds[k] ^= tb;
+        self.colors[us] ^= tb;
+        self.golds &= !tb;
+        if let Some(dk) = m.drop_kind_index() {
+            self.board[to] = 0;
+            self.hands[us][dk] = self.hands[us][dk].wrapping_add(1);
+        } else {
+            let from = m.from_index();
+            let fb = 1u128 << from;
+            let ok = if m.is_promotion() { k - 8 } else { k };
+            self.board[from] = piece_code(us, ok);
+            self.kinds[ok] |= fb;
+            self.colors[us] |= fb;
+            if is_gold_mover(ok) {
+                self.golds |= fb;
+            }
+            if ok == KING {
+                self.kings[us] = from as u8;
+            }
+            let cap = undo.captured;
+            self.board[to] = cap;
+            if cap != 0 {
+                let ck = code_kind(cap);
+                self.kinds[ck] |= tb;
+                self.colors[them] |= tb;
+                if is_gold_mover(ck) {
+                    self.golds |= tb;
+                }
+                if ck == KING {
+                    self.kings[them] = undo.king;
+                } else {
+                    let hk = ck & 7;
+                    self.hands[us][hk] = self.hands[us][hk].wrapping_sub(1);
+                }
+            }
+        }
+        self.side = us;
+        self.hash = undo.hash;
+        self.ply = self.ply.wrapping_sub(1);
     }
 
     /// The position after `m` (copy-make).

@@ -1,0 +1,61 @@
+//! Prints the node counts each implementation produces on the benchmark positions, with times
+//! (one run each; the criterion bench is the measurement).
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth: u32 = args.first().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let sfen = if args.len() > 1 { args[1..].join(" ") } else { shogi_spec_start().to_owned() };
+    let t = Instant::now();
+    let pos = shogi_bitboard::Position::from_sfen(&sfen).expect("sfen");
+    let n = shogi_bitboard::perft(&pos, depth);
+    println!("shogi-bitboard {n} {:.3}s", t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let board = haitaka::Board::from_sfen(&sfen).expect("sfen");
+    let n = haitaka_perft(&board, depth);
+    println!("haitaka {n} {:.3}s", t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let p = rsshogi::board::Position::from_sfen(&sfen).expect("sfen");
+    let n = rsshogi::board::perft::perft(&p, depth as u8).expect("perft").nodes;
+    println!("rsshogi {n} {:.3}s", t.elapsed().as_secs_f64());
+}
+
+fn shogi_spec_start() -> &'static str {
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+}
+
+fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        board.generate_board_moves(|moves| {
+            nodes += moves.into_iter().len() as u64;
+            false
+        });
+        board.generate_drops(|moves| {
+            nodes += moves.into_iter().len() as u64;
+            false
+        });
+        return nodes;
+    }
+    board.generate_board_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            nodes += haitaka_perft(&child, depth - 1);
+        }
+        false
+    });
+    board.generate_drops(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            nodes += haitaka_perft(&child, depth - 1);
+        }
+        false
+    });
+    nodes
+}
