@@ -2,6 +2,9 @@
 //! positions, each with bulk counting at the last ply. Every benchmark asserts the node count
 //! it measured. See `benches/README.md` for the results and the haitaka caveat.
 
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

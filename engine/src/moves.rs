@@ -32,7 +32,7 @@ impl Move {
     }
 
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_index(self) -> usize {
         (self.0 >> 7 & 127) as usize
     }
 
@@ -50,7 +50,7 @@ impl Move {
 
     /// The origin square, `None` for a drop.
     pub fn from(self) -> Option<Square> {
-        if self.is_drop() { None } else { Some(Square::new_unchecked(self.from_index() as u8)) }
+        if self.is_drop() { None } else { Some(Square::new_unchecked(self.origin_index() as u8)) }
     }
 
     /// Whether the move is a drop.
@@ -100,7 +100,7 @@ impl fmt::Display for Move {
         match self.drop_kind() {
             Some(k) => write!(f, "{}*{}", k.sfen(), self.to()),
             None => {
-                write!(f, "{}{}", Square::new_unchecked(self.from_index() as u8), self.to())?;
+                write!(f, "{}{}", Square::new_unchecked(self.origin_index() as u8), self.to())?;
                 if self.is_promotion() { f.write_str("+") } else { Ok(()) }
             }
         }

@@ -500,7 +500,7 @@ impl Position {
             }
             self.hash ^= PIECE_KEYS[code as usize][to];
         } else {
-            let from = m.from_index();
+            let from = m.origin_index();
             let fb = 1u128 << from;
             let code = self.board[from];
             let k = code_kind(code);
@@ -572,7 +572,7 @@ impl Position {
             self.board[to] = 0;
             self.hands[us][dk] = self.hands[us][dk].wrapping_add(1);
         } else {
-            let from = m.from_index();
+            let from = m.origin_index();
             let fb = 1u128 << from;
             let ok = if m.is_promotion() { k - 8 } else { k };
             self.board[from] = piece_code(us, ok);
