@@ -13,6 +13,8 @@ pub mod commands;
 pub mod corpus;
 pub mod expectations;
 pub mod filter;
+pub mod fuzz_external;
+pub mod generate;
 pub mod html;
 pub mod impls;
 pub mod judge;

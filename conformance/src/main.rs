@@ -172,6 +172,28 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Play random legal games against an implementation and the oracle; shrink the first
+    /// divergence and write it to DIR as a corpus case file (exit status 1), or exit 0 when
+    /// none was found in time.
+    #[command(after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --out corpus/staging")]
+    Fuzz {
+        #[command(flatten)]
+        imp: ImplArgs,
+        /// How long to look, in seconds.
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        /// The seed of the first game (a run is reproducible from its seed).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the case file (never over an existing file).
+        #[arg(long, value_name = "DIR", default_value = "corpus/staging")]
+        out: PathBuf,
+        /// The longest game, in plies.
+        #[arg(long, default_value_t = 80)]
+        plies: usize,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
@@ -315,6 +337,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::CheckAdapter { command, timeout } => shogi_conformance::check_adapter::command(&command, timeout),
         Command::Bisect { imp, position, depth } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
         Command::Matrix { reports, output } => shogi_conformance::html::command(&reports, output.as_deref()),
+        Command::Fuzz { imp, seconds, seed, out, plies, corpus } => shogi_conformance::fuzz_external::command(
+            imp.make()?.as_mut(),
+            &shogi_conformance::fuzz_external::FuzzOptions { seconds, seed, out, plies, corpus: corpus.root() },
+        ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),

@@ -1,0 +1,71 @@
+//! `fuzz` against a real engine: Fairy-Stockfish lists pawn-drop mates (FESA 3.11c forbids
+//! them), and the fuzzer must find one quickly, shrink it, and write a valid case file that the
+//! oracle passes and the engine fails — never over an existing file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use shogi_conformance::case::parse_file;
+use shogi_conformance::fuzz_external::{FuzzOptions, fuzz, write_finding};
+use shogi_conformance::impls::{ImplOptions, make};
+use shogi_conformance::runner::{Outcome, run_case};
+use shogi_oracle::{Kind, Oracle};
+use shogi_spec::ArticleId;
+
+const ENGINE: &str = "/usr/games/fairy-stockfish";
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shogi-fuzz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn options(out: &Path, seconds: u64) -> FuzzOptions {
+    FuzzOptions { seconds, seed: 1, out: out.to_owned(), plies: 80, corpus: shogi_conformance::corpus::default_root() }
+}
+
+#[test]
+fn the_oracle_never_diverges_from_itself() {
+    let out = out_dir("oracle");
+    let found = fuzz(&mut Oracle::lenient(), &options(&out, 2), &mut |_| {});
+    assert_eq!(found, None);
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
+    if !Path::new(ENGINE).is_file() {
+        assert!(std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(), "{ENGINE} is missing");
+        eprintln!("skipping: {ENGINE} is not installed");
+        return;
+    }
+    let opts = ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_secs(10)) };
+    let mut engine = make(&format!("usi:{ENGINE}"), opts).unwrap();
+    let out = out_dir("fs");
+    let fuzz_opts = options(&out, 60);
+    let finding = fuzz(engine.as_mut(), &fuzz_opts, &mut |l| eprintln!("{l}")).expect("a divergence within a minute");
+    let (path, small) = write_finding(engine.as_mut(), &finding, &fuzz_opts).unwrap();
+
+    // A valid case file, citing 3.11c, expecting the pawn drop to be illegal.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cases = parse_file(&text, &path, true).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(cases.len(), 1);
+    let case = &cases[0];
+    assert!(case.refs.contains(&ArticleId::fesa("3.11c")), "{text}");
+    assert!(case.tags.contains(&"uchifuzume".to_owned()), "{text}");
+    assert!(small.extra.iter().all(|m| m.starts_with("P*")), "{small:?}");
+
+    // Minimal: a standalone SFEN with few pieces; the oracle passes it, the engine fails it.
+    assert!(small.position.moves.is_empty(), "{}", small.position);
+    let pos = Oracle::lenient().setup(&small.position).unwrap();
+    let others = pos.pieces().filter(|(_, p)| p.kind != Kind::King).count();
+    assert!(others <= 8, "shrunk to {others} pieces besides the kings: {}", small.position);
+    assert_eq!(run_case(&mut Oracle::lenient(), case, "fesa-2017").unwrap().outcome(), Outcome::Pass);
+    assert!(matches!(run_case(engine.as_mut(), case, "fesa-2017").unwrap().outcome(), Outcome::Fail(_)));
+
+    // Writing again never overwrites: a second file with a fresh id.
+    let (again, _) = write_finding(engine.as_mut(), &finding, &fuzz_opts).unwrap();
+    assert_ne!(again, path);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let _ = std::fs::remove_dir_all(&out);
+}
