@@ -119,3 +119,30 @@ fn check_adapter_passes_the_examples_and_fails_broken_ones() {
     let bad = checks.iter().find(|c| !c.ok).expect("a failed check");
     assert!(bad.text.contains("$.moves: expected array"), "{bad:?}");
 }
+
+#[test]
+fn wrong_moves_get_a_precise_report() {
+    if !python() {
+        return;
+    }
+    use shogi_conformance::report::{Format, RunInfo, render};
+    let case = shogi_conformance::case::parse_file(
+        "cases:\n  - id: 0badc0de\n    slug: startpos-moves\n    title: t\n    refs: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - illegal: [3c3d, 2h2c]\n      - legal_moves: [1g1f, 2g2f, 2h1h, 2h3h, 2h4h, 2h5h, 2h6h, 2h7h, 3g3f, 3i3h, 3i4h, 4g4f, 4i3h, 4i4h, 4i5h, 5g5f, 5i4h, 5i5h, 5i6h, 6g6f, 6i5h, 6i6h, 6i7h, 7g7f, 7i6h, 7i7h, 8g8f, 9g9f, 9i9h, 1i1h]\n",
+        Path::new("inline.yaml"),
+        false,
+    )
+    .unwrap();
+    let mut imp = make(&format!("usi:{}", fake("usi-wrong-moves")), ImplOptions::default()).unwrap();
+    let results: Vec<CaseResult> = case.iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect();
+    let info = RunInfo { suite_version: "t".into(), corpus: "t".into(), profile: "fesa-2017".into(), implementation: imp.name(), filter: None };
+    let text = render(Format::Text, &info, &results);
+    for needle in [
+        "3c3d (illegal under fesa2017:1.1: the piece on the from-square belongs to the opponent)",
+        "2h2c (illegal under fesa2017:3: the piece cannot move there)",
+        "7g7z (malformed USI move",
+        "(1 duplicate entries)",
+        "missing: 1g1f",
+    ] {
+        assert!(text.contains(needle), "{needle}\n{text}");
+    }
+}
