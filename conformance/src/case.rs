@@ -70,6 +70,10 @@ pub struct Setup {
     /// A whole game record, in the format of `shogi-conformance judge`, for verdict cases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<serde_yaml::Value>,
+    /// A tournament-rules question (furigoma, scoring, replay, pairing, rated time control),
+    /// for `answer` expectations; the forms are in `corpus/README.md`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<serde_yaml::Value>,
 }
 
 /// One expectation as written: exactly one of the kind fields, and optionally the profiles it
@@ -103,6 +107,9 @@ pub struct RawExpectation {
     /// about time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ExpectedVerdict>,
+    /// The answer to `setup.question`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<serde_yaml::Value>,
     /// The profiles this expectation holds under; every profile the case applies to when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Vec<String>>,
@@ -183,6 +190,8 @@ pub enum Expectation {
     Perft(BTreeMap<u32, u64>),
     /// This verdict on the record, of the given flavour.
     Verdict(VerdictFlavour, ExpectedVerdict),
+    /// This answer to the tournament-rules question.
+    Answer(serde_yaml::Value),
 }
 
 /// Which verdict keyword a case used. All three compare the same verdict; the keyword tells
@@ -210,6 +219,7 @@ impl Expectation {
             Expectation::Verdict(VerdictFlavour::Game, _) => "verdict",
             Expectation::Verdict(VerdictFlavour::Declaration, _) => "declaration",
             Expectation::Verdict(VerdictFlavour::Clock, _) => "clock",
+            Expectation::Answer(_) => "answer",
         }
     }
 }
@@ -361,9 +371,12 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         if let Some(v) = &e.clock {
             kinds.push(Expectation::Verdict(VerdictFlavour::Clock, v.clone()));
         }
+        if let Some(v) = &e.answer {
+            kinds.push(Expectation::Answer(v.clone()));
+        }
         if kinds.len() != 1 {
             return Err(err(format!(
-                "expectation {n} must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock (found {})",
+                "expectation {n} must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer (found {})",
                 kinds.len()
             )));
         }
@@ -381,6 +394,11 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
                     )));
                 }
             }
+            Expectation::Answer(_) => {
+                if raw.setup.question.is_none() {
+                    return Err(err(format!("expectation {n} (answer) needs `setup.question`")));
+                }
+            }
             Expectation::Perft(counts) if counts.is_empty() || counts.contains_key(&0) => {
                 return Err(err(format!("expectation {n}: perft needs depths of at least 1")));
             }
@@ -396,8 +414,8 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         }
         expectations.push((kind, e.profiles.clone()));
     }
-    if raw.setup.position.is_none() && raw.setup.record.is_none() {
-        return Err(err("setup needs a position or a record".into()));
+    if raw.setup.position.is_none() && raw.setup.record.is_none() && raw.setup.question.is_none() {
+        return Err(err("setup needs a position, a record or a question".into()));
     }
     if let Some(p) = &raw.setup.position {
         PositionSpec::parse(p).map_err(|e| err(format!("setup.position: {e}")))?;
@@ -471,7 +489,7 @@ cases:
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "x.yaml:3: case 0a1b2c3d: expectation 2 must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock (found 2)"
+            "x.yaml:3: case 0a1b2c3d: expectation 2 must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer (found 2)"
         );
         let bad = GOOD.replace("      - perft: {1: 30, 2: 900}\n      - legal: [7g7f]\n        profiles: [fesa-2017]\n", "");
         let bad = bad.replace("    expect:\n", "    expect: []\n");
@@ -534,11 +552,18 @@ mod schema_tests {
             verdict: Some(verdict.clone()),
             declaration: Some(verdict.clone()),
             clock: Some(verdict.clone()),
+            answer: Some(serde_yaml::Value::Null),
             profiles: Some(vec![]),
         };
         assert_eq!(props(&defs["expectation"]), fields(&exp));
         assert_eq!(props(&defs["verdict"]), fields(&verdict));
-        let setup = Setup { position: Some(String::new()), moves: vec!["7g7f".into()], unreachable: true, record: Some(serde_yaml::Value::Null) };
+        let setup = Setup {
+            position: Some(String::new()),
+            moves: vec!["7g7f".into()],
+            unreachable: true,
+            record: Some(serde_yaml::Value::Null),
+            question: Some(serde_yaml::Value::Null),
+        };
         assert_eq!(props(&defs["setup"]), fields(&setup));
         let case = RawCase {
             id: String::new(),

@@ -227,6 +227,7 @@ fn describe(e: &Expectation) -> String {
         Expectation::Status(s) => s.to_string(),
         Expectation::Perft(p) => p.iter().map(|(d, n)| format!("depth {d}: {n}")).collect::<Vec<_>>().join(", "),
         Expectation::Verdict(_, v) => v.to_string(),
+        Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
     }
 }
 

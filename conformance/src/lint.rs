@@ -139,6 +139,21 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
     if let Some(spec) = case.position() {
         check_position(case, &spec, out);
     }
+    if let Some(q) = &case.setup.question {
+        use shogi_oracle::questions::{QuestionError, answer};
+        // A question describing something impossible is a legitimate case (the implementation
+        // should refuse it); only a malformed one is the case's fault.
+        let text = serde_yaml::to_string(q).unwrap_or_default();
+        if let Err(e @ QuestionError::Malformed(_)) = answer(&text, &shogi_spec::profile::Profile::fesa2017()) {
+            out.push(format!("setup.question: {e}"));
+        }
+    }
+    if let Some(r) = &case.setup.record {
+        let text = serde_yaml::to_string(r).unwrap_or_default();
+        if let Err(e) = shogi_oracle::game::Record::from_yaml(&text) {
+            out.push(format!("setup.record: {e}"));
+        }
+    }
     for (i, (e, _)) in case.expectations.iter().enumerate() {
         let moves: &[String] = match e {
             Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m,

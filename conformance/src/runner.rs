@@ -126,7 +126,52 @@ fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     }
 }
 
+/// Whether two YAML values say the same thing: maps compared by key whatever their order,
+/// numbers by value (so `1` equals `1.0`), sequences in order.
+pub fn same_yaml(a: &serde_yaml::Value, b: &serde_yaml::Value) -> bool {
+    use serde_yaml::Value as V;
+    match (a, b) {
+        (V::Number(x), V::Number(y)) => x.as_f64() == y.as_f64(),
+        (V::Mapping(x), V::Mapping(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_yaml(v, w)))
+        }
+        (V::Sequence(x), V::Sequence(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_yaml(v, w)),
+        (V::Tagged(x), V::Tagged(y)) => x.tag == y.tag && same_yaml(&x.value, &y.value),
+        _ => a == b,
+    }
+}
+
+fn one_line(v: &serde_yaml::Value) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| format!("{v:?}"))
+}
+
+fn run_answer(imp: &mut dyn Implementation, case: &Case, expected: &serde_yaml::Value, profile: &str) -> Outcome {
+    let Some(question) = &case.setup.question else {
+        return Outcome::Error { message: "the case has no question".into() };
+    };
+    let text = match serde_yaml::to_string(question) {
+        Ok(t) => t,
+        Err(e) => return Outcome::Error { message: format!("cannot write the question as YAML: {e}") },
+    };
+    match imp.ask(&text, profile) {
+        Err(err) => from_impl_error(case, err),
+        Ok(reply) => match serde_yaml::from_str::<serde_yaml::Value>(&reply) {
+            Err(e) => Outcome::Error { message: format!("the answer is not YAML: {e}: {reply}") },
+            Ok(actual) if same_yaml(expected, &actual) => Outcome::Pass,
+            Ok(actual) => Outcome::Fail(Failure {
+                expected: one_line(expected),
+                actual: one_line(&actual),
+                missing: vec![],
+                extra: vec![],
+            }),
+        },
+    }
+}
+
 fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, profile: &str) -> Outcome {
+    if let Expectation::Answer(expected) = e {
+        return run_answer(imp, case, expected, profile);
+    }
     let Some(position) = case.position() else {
         if let Expectation::Verdict(_, expected) = e {
             return run_verdict(imp, case, expected, profile);
@@ -217,6 +262,7 @@ fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, p
             Outcome::Pass
         }
         Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
+        Expectation::Answer(expected) => run_answer(imp, case, expected, profile),
     }
 }
 

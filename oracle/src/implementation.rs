@@ -83,4 +83,11 @@ impl Implementation for Oracle {
         let profile = Profile::resolve(profile).map_err(|e| ImplError::Unsupported(e.to_string()))?;
         adjudicate(&record, &profile).map(|j| j.verdict).map_err(|e| ImplError::InvalidPosition(e.to_string()))
     }
+
+    /// Answers a tournament-rules question; see [`crate::questions`].
+    fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
+        let profile = Profile::resolve(profile).map_err(|e| ImplError::Unsupported(e.to_string()))?;
+        let answer = crate::questions::answer(question_yaml, &profile).map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
+        serde_yaml::to_string(&answer).map_err(|e| ImplError::Failed(e.to_string()))
+    }
 }

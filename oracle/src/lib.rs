@@ -23,6 +23,7 @@ mod implementation;
 pub mod legality;
 pub mod piece;
 pub mod position;
+pub mod questions;
 pub mod sfen;
 pub mod square;
 pub mod usi;

@@ -180,6 +180,17 @@ pub trait Implementation {
         let _ = (record_yaml, profile);
         Err(ImplError::Unsupported(format!("{} does not adjudicate games", self.name())))
     }
+
+    /// Answers a tournament-rules question — furigoma (FESA 7.1), scoring and replay (12),
+    /// pairing (14.4), rated time controls (15.4) — under a profile.
+    ///
+    /// Question and answer cross the boundary as YAML text in the forms documented in
+    /// `corpus/README.md`. Implementations that only play shogi keep the default, which
+    /// reports the query as unsupported.
+    fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
+        let _ = (question_yaml, profile);
+        Err(ImplError::Unsupported(format!("{} does not answer tournament-rules questions", self.name())))
+    }
 }
 
 #[cfg(test)]
