@@ -20,6 +20,7 @@ pub mod impls;
 pub mod judge;
 pub mod lint;
 pub mod positions;
+pub mod profile_diff;
 pub mod process;
 pub mod report;
 pub mod runner;

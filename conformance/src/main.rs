@@ -196,6 +196,25 @@ enum Command {
     },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
+    /// List the cases whose expected verdict or answer differs between two rule profiles, with
+    /// both results and the knob that causes the difference.
+    ///
+    /// Give two profiles, or one profile and `--set` overrides (the second side is then the
+    /// first with the overrides, e.g. "FESA, but a failed declaration has no effect").
+    /// Built-in profiles are compared on the expectations written in the cases; a profile with
+    /// overrides has none, so the oracle's answers are compared instead (marked [oracle]).
+    #[command(after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
+        shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect")]
+    Diff {
+        /// A profile; give it twice, or once with --set.
+        #[arg(long = "profile", value_name = "NAME", required = true)]
+        profiles: Vec<String>,
+        /// A knob override `knob=value` for the second profile (repeatable).
+        #[arg(long, value_name = "KNOB=VALUE")]
+        set: Vec<String>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
     Explain {
         /// The case id (eight hex digits) or slug.
@@ -343,6 +362,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
+        Command::Diff { profiles, set, corpus } => shogi_conformance::profile_diff::command(&corpus.root(), &profiles, &set),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),
         Command::Explain { case, profile, corpus } => commands::explain(&corpus.root(), &case, &profile),
         Command::Judge { record, profile, set, explain } => shogi_conformance::judge::run(&record, &profile, &set, explain),
