@@ -229,42 +229,45 @@ fn tags_and_refs(pos: &Position, missing: &[String], extra: &[String]) -> (Vec<S
     (tags.into_iter().collect(), refs.into_iter().collect())
 }
 
-fn yaml_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|m| format!("\"{}\"", m.replace('\\', "\\\\").replace('"', "\\\""))).collect();
-    format!("[{}]", quoted.join(", "))
-}
-
-/// The case file for a (shrunk) finding.
+/// The case file for a (shrunk) finding, written through the corpus reader's own types so that
+/// any implementation name or move text is quoted correctly.
 pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &Finding) -> String {
+    use crate::case::{CaseFile, RawCase, RawExpectation, Setup};
     let (tags, refs) = tags_and_refs(pos, &f.missing, &f.extra);
-    let mut expect = String::new();
+    let mut expect = Vec::new();
     if !f.extra.is_empty() {
-        expect.push_str(&format!("      - illegal: {}\n", yaml_list(&f.extra)));
+        expect.push(RawExpectation { illegal: Some(f.extra.clone()), ..RawExpectation::default() });
     }
     if !f.missing.is_empty() {
-        expect.push_str(&format!("      - legal: {}\n", yaml_list(&f.missing)));
+        expect.push(RawExpectation { legal: Some(f.missing.clone()), ..RawExpectation::default() });
     }
     if let Some((want, _)) = f.status {
-        expect.push_str(&format!("      - status: {want}\n"));
+        expect.push(RawExpectation { status: Some(want), ..RawExpectation::default() });
     }
-    let what = match (f.extra.first(), f.missing.first(), f.status) {
+    let title = match (f.extra.first(), f.missing.first(), f.status) {
         (Some(e), _, _) => format!("{e} is not a legal move here"),
         (None, Some(m), _) => format!("{m} is a legal move here"),
         (None, None, Some((want, got))) => format!("the status is {want}, not {got}"),
         _ => "the implementation departs from the rules here".into(),
     };
-    format!(
-        "description: Found by `shogi-conformance fuzz` against {imp} ({origin}) and shrunk.\n\
-cases:\n  - id: {id}\n    slug: fuzz-{id}\n    title: \"{title}\"\n    refs: {refs}\n    tags: {tags}\n    \
-source: \"shogi-conformance fuzz: the oracle's answer, where {imp_q} differed; check it against the articles before moving this case out of staging\"\n    \
-setup:\n      position: \"{sfen_text}\"\n    expect:\n{expect}",
-        imp = imp_name,
-        imp_q = imp_name.replace('"', "'"),
-        origin = f.origin,
-        title = what.replace('"', "'"),
-        refs = format!("[{}]", refs.join(", ")),
-        tags = format!("[{}]", tags.join(", ")),
-    )
+    let file = CaseFile {
+        description: Some(format!("Found by `shogi-conformance fuzz` against {imp_name} ({}) and shrunk.", f.origin)),
+        cases: vec![RawCase {
+            id: id.to_owned(),
+            slug: format!("fuzz-{id}"),
+            title,
+            refs: refs.iter().filter_map(|r| shogi_spec::ArticleId::try_from(r.clone()).ok()).collect(),
+            tags,
+            source: Some(format!(
+                "shogi-conformance fuzz: the oracle's answer, where {imp_name} differed; check it against the articles before moving this case out of staging"
+            )),
+            note: None,
+            profiles: None,
+            setup: Setup { position: Some(sfen_text.to_owned()), ..Setup::default() },
+            expect,
+        }],
+    };
+    serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write the case: {e}\n"))
 }
 
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.

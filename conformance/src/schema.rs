@@ -65,7 +65,7 @@ fn type_ok(t: &str, v: &Value) -> bool {
 
 fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String> {
     if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-        let target = r.strip_prefix("#/").map(|p| p.split('/').fold(Some(root), |acc, k| acc.and_then(|a| a.get(k)))).flatten();
+        let target = r.strip_prefix("#/").and_then(|p| p.split('/').try_fold(root, |acc, k| acc.get(k)));
         return match target {
             Some(t) => validate(root, t, v, path),
             None => Err(format!("{path}: unresolvable $ref {r}")),
