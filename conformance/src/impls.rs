@@ -15,7 +15,7 @@ pub enum ImplSpecError {
 }
 
 /// The implementation names this build accepts.
-pub const KNOWN: &[&str] = &["oracle"];
+pub const KNOWN: &[&str] = &["oracle", "engine"];
 
 /// Options that apply to every built-in implementation.
 #[derive(Debug, Clone, Copy, Default)]
@@ -41,6 +41,9 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
     }
     match spec {
         "oracle" => Ok(Box::new(if options.allow_unreachable { Oracle::lenient() } else { Oracle::new() })),
+        // The bitboard engine judges moves only; it loads any position its SFEN parser accepts,
+        // reachable or not, so `allow_unreachable` does not change it.
+        "engine" => Ok(Box::new(shogi_bitboard::Engine)),
         other => Err(ImplSpecError::Unknown(other.to_owned())),
     }
 }

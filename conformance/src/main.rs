@@ -68,8 +68,8 @@ enum Command {
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
         Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md")]
     Run {
-        /// Which implementation to certify: `oracle` (the reference implementation),
-        /// `usi:COMMAND ARGS` (a USI engine answering `go perft`), or `adapter:COMMAND ARGS`
+        /// Which implementation to certify: `oracle` (the reference implementation), `engine`
+        /// (the bitboard engine), `usi:COMMAND ARGS` (a USI engine answering `go perft`), or `adapter:COMMAND ARGS`
         /// (a process speaking the JSON-lines protocol of conformance/PROTOCOL.md).
         #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
         imp: String,
@@ -252,11 +252,13 @@ impl CorpusArgs {
 
 #[derive(Debug, Args)]
 struct ImplArgs {
-    /// Which implementation answers: `oracle` (the reference implementation).
+    /// Which implementation answers: `oracle` (the reference implementation), `engine` (the
+    /// bitboard engine), `usi:COMMAND ARGS` or `adapter:COMMAND ARGS`.
     #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
     imp: String,
     /// Also accept positions that could not occur in a game, such as problem setups without
     /// a second king or with a pawn on the last rank. Moves are still judged by the rules.
+    /// (The oracle refuses such positions otherwise; the engine always accepts them.)
     #[arg(long)]
     allow_unreachable: bool,
     /// Seconds an external implementation (usi:…, adapter:…) may take over one query before it
