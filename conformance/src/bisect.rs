@@ -57,15 +57,24 @@ pub fn bisect(imp: &mut dyn Implementation, start: &PositionSpec, depth: u32) ->
         if depth == 1 {
             return Ok(None);
         }
-        let ours = oracle.divide(&position, depth)?;
-        let theirs = imp.divide(&position, depth)?;
-        let Some(mv) = ours.iter().find(|(m, n)| theirs.iter().find(|(t, _)| t == m).map(|(_, k)| k) != Some(n)).map(|(m, _)| m.clone())
-        else {
+        // A deeper count can hide a wrong move list: an extra move that mates has no leaves
+        // below it. So when the counts `depth` plies deep agree, shallower ones are tried too.
+        let mut next = None;
+        for k in (2..=depth).rev() {
+            let ours = oracle.divide(&position, k)?;
+            let theirs = imp.divide(&position, k)?;
+            let differing = ours.iter().find(|(m, n)| theirs.iter().find(|(t, _)| t == m).map(|(_, c)| c) != Some(n));
+            if let Some((mv, _)) = differing {
+                next = Some((mv.clone(), k));
+                break;
+            }
+        }
+        let Some((mv, k)) = next else {
             return Ok(None);
         };
         position.moves.push(mv.clone());
         path.push(mv);
-        depth -= 1;
+        depth = k - 1;
     }
 }
 

@@ -136,3 +136,16 @@ fn bisect_stops_at_the_pawn_drop_mate() {
     assert!(d.missing.is_empty());
     assert!(d.path.is_empty());
 }
+
+#[test]
+fn bisect_finds_a_pawn_drop_mate_hidden_below_the_root() {
+    let Some(mut imp) = engine() else { return };
+    // After 5i4i, Gote's P*4h mates (the pawns on 3h and 5h, guarded by the tokin on 4g, take
+    // every flight): forbidden by FESA 3.11c. Three plies deep the counts agree (the mate has
+    // no moves below it), so only a walk that also tries shallower depths finds it.
+    let start = PositionSpec::from_sfen("9/9/9/9/9/9/5+p3/4p1p2/2k1K4 b p 29");
+    let d = bisect(imp.as_mut(), &start, 3).unwrap().expect("a divergence one ply down");
+    assert_eq!(d.path, vec!["5i4i"]);
+    assert_eq!(d.extra, vec!["P*4h"]);
+    assert!(is_uchifuzume(&d.position, "P*4h"));
+}
