@@ -206,6 +206,7 @@ impl<'a> Game<'a> {
                 self.arrive(player, at);
             }
             Event::FlagsDown { first } => self.flags_down(first),
+            Event::AgreeDraw { .. } => self.agree_draw(),
             Event::Impasse { .. } => {
                 let (outcome, steps) = judge_impasse(self.pos(), self.rules.impasse);
                 let article = steps.last().map(|s| s.article.clone()).unwrap_or_else(|| ArticleId::fesa("5.4"));
@@ -532,6 +533,21 @@ impl<'a> Game<'a> {
             ));
             return;
         }
+        self.apply_repetition(outcome, steps);
+    }
+
+    /// 5.4 (with 1.3): the players may not agree a draw unless the repetition of 5.2 holds; an
+    /// agreement outside it changes nothing and the game goes on.
+    fn agree_draw(&mut self) {
+        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        if outcome == RepetitionOutcome::NotYet {
+            self.note(Step::new(
+                ArticleId::fesa("5.4"),
+                "the players agree a draw, but the position has not occurred often enough for 5.2: the agreement has no effect and the game continues",
+            ));
+            return;
+        }
+        self.note(Step::new(ArticleId::fesa("5.4"), "the players agree a draw while the repetition of 5.2 holds"));
         self.apply_repetition(outcome, steps);
     }
 

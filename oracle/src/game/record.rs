@@ -15,6 +15,7 @@
 //!   - {arrive: gote, at: 700}
 //!   - {flags_down: unknown}       # or sente / gote: whose flag fell first
 //!   - {impasse: true}
+//!   - {agree_draw: true}          # both players agree to a draw (FESA 5.4)
 //! ```
 //!
 //! Every field is checked when the record is read: unknown keys, malformed SFEN or USI, and
@@ -359,6 +360,11 @@ pub enum Event {
         /// When, within the running turn.
         time: Option<Seconds>,
     },
+    /// Both players agreed to a draw (FESA 5.4: only valid when 5.2's repetition holds).
+    AgreeDraw {
+        /// When, within the running turn.
+        time: Option<Seconds>,
+    },
 }
 
 impl Event {
@@ -369,7 +375,8 @@ impl Event {
             | Event::Resign { time, .. }
             | Event::Declare { time, .. }
             | Event::Claim { time, .. }
-            | Event::Impasse { time } => *time,
+            | Event::Impasse { time }
+            | Event::AgreeDraw { time } => *time,
             Event::Arrive { .. } | Event::FlagsDown { .. } => None,
         }
     }
@@ -396,6 +403,7 @@ impl fmt::Display for Event {
                 FlagOrder::Gote => f.write_str("both flags down, gote's first"),
             },
             Event::Impasse { .. } => f.write_str("impasse count requested"),
+            Event::AgreeDraw { .. } => f.write_str("draw agreed by both players"),
         }
     }
 }
@@ -423,6 +431,8 @@ struct EventFields {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     impasse: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    agree_draw: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     time: Option<Seconds>,
 }
 
@@ -438,13 +448,14 @@ impl TryFrom<EventFields> for Event {
             e.arrive.is_some(),
             e.flags_down.is_some(),
             e.impasse.is_some(),
+            e.agree_draw.is_some(),
         ]
         .iter()
         .filter(|&&k| k)
         .count();
         if kinds != 1 {
             return Err(format!(
-                "an event needs exactly one of move, resign, declare, claim, arrive, flags_down, impasse (found {kinds})"
+                "an event needs exactly one of move, resign, declare, claim, arrive, flags_down, impasse, agree_draw (found {kinds})"
             ));
         }
         if e.by.is_some() && e.claim.is_none() {
@@ -474,8 +485,10 @@ impl TryFrom<EventFields> for Event {
             Event::FlagsDown { first }
         } else if e.impasse == Some(true) {
             Event::Impasse { time }
+        } else if e.agree_draw == Some(true) {
+            Event::AgreeDraw { time }
         } else {
-            return Err("`impasse: false` is not an event; leave it out".into());
+            return Err("`impasse: false` and `agree_draw: false` are not events; leave them out".into());
         })
     }
 }
@@ -497,6 +510,7 @@ impl From<&Event> for EventFields {
             }
             Event::FlagsDown { first } => f.flags_down = Some(first),
             Event::Impasse { .. } => f.impasse = Some(true),
+            Event::AgreeDraw { .. } => f.agree_draw = Some(true),
         }
         f
     }
