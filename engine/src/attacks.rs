@@ -212,16 +212,30 @@ pub(crate) fn bishop_attacks(sq: usize, occ: u128) -> u128 {
         | neg_ray(RAYS[7][sq], occ)
 }
 
+const fn make_pseudo(dirs: [usize; 4]) -> [u128; 81] {
+    let rays = make_rays();
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = rays[dirs[0]][sq] | rays[dirs[1]][sq] | rays[dirs[2]][sq] | rays[dirs[3]][sq];
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_PSEUDO: [u128; 81] = make_pseudo([0, 2, 4, 6]);
+static BISHOP_PSEUDO: [u128; 81] = make_pseudo([1, 3, 5, 7]);
+
 /// Rook attacks on an empty board.
 #[inline(always)]
 pub(crate) fn rook_pseudo(sq: usize) -> u128 {
-    RAYS[0][sq] | RAYS[2][sq] | RAYS[4][sq] | RAYS[6][sq]
+    ROOK_PSEUDO[sq]
 }
 
 /// Bishop attacks on an empty board.
 #[inline(always)]
 pub(crate) fn bishop_pseudo(sq: usize) -> u128 {
-    RAYS[1][sq] | RAYS[3][sq] | RAYS[5][sq] | RAYS[7][sq]
+    BISHOP_PSEUDO[sq]
 }
 
 /// Attacks of a piece of colour `c` and kind `k` from `sq`.
@@ -260,6 +274,18 @@ pub(crate) const ZONE: [u128; 2] = [rank_mask(0, 2), rank_mask(6, 8)];
 pub(crate) const LAST1: [u128; 2] = [rank_mask(0, 0), rank_mask(8, 8)];
 /// The last two ranks of each colour.
 pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
+
+/// `IN_ZONE[colour][sq]`: whether `sq` is in the colour's promotion zone.
+pub(crate) static IN_ZONE: [[bool; 81]; 2] = {
+    let mut t = [[false; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        t[0][sq] = sq % 9 <= 2;
+        t[1][sq] = sq % 9 >= 6;
+        sq += 1;
+    }
+    t
+};
 
 /// `FILE_OF[sq]`: every square of the file of `sq`.
 pub(crate) static FILE_OF: [u128; 81] = {

@@ -41,7 +41,7 @@ impl Sink for Counter {
             PAWN | LANCE => to.count_ones() + (to & ZONE[us] & !LAST1[us]).count_ones(),
             KNIGHT => to.count_ones() + (to & ZONE[us] & !LAST2[us]).count_ones(),
             SILVER | BISHOP | ROOK => {
-                if ZONE[us] >> from & 1 != 0 {
+                if IN_ZONE[us][from] {
                     2 * to.count_ones()
                 } else {
                     to.count_ones() + (to & ZONE[us]).count_ones()
@@ -95,7 +95,7 @@ impl Lister<'_> {
         let (promote, stay) = match kind {
             PAWN | LANCE => (tb & ZONE[us] != 0, tb & LAST1[us] == 0),
             KNIGHT => (tb & ZONE[us] != 0, tb & LAST2[us] == 0),
-            SILVER | BISHOP | ROOK => ((tb | 1u128 << from) & ZONE[us] != 0, true),
+            SILVER | BISHOP | ROOK => (IN_ZONE[us][from] || tb & ZONE[us] != 0, true),
             _ => (false, true),
         };
         if promote {
@@ -124,7 +124,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let mut pinned = 0u128;
 
     if ksq < 81 {
-        let checkers = pos.attackers_to(ksq, them, occ);
+        let checkers = pos.checkers_of(ksq, them, occ);
         let occ_no_king = occ ^ (1u128 << ksq);
         let mut candidates = KING_ATT[0][ksq] & !own;
         let mut safe = 0u128;
@@ -167,30 +167,38 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
+    // Unpinned pieces.
+    let free_pieces = own & !pinned;
     for kind in SLIDERS_AND_STEPPERS {
-        let mut pieces = pos.kinds[kind] & own;
+        let mut pieces = pos.kinds[kind] & free_pieces;
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            let mut t = piece_attacks(us, kind, from, occ) & target;
-            if pinned >> from & 1 != 0 {
-                t &= pin_ray(ksq, from);
-            }
+            let t = piece_attacks(us, kind, from, occ) & target;
             if t != 0 {
                 sink.piece(us, kind, from, t);
             }
         }
     }
-    let mut golds = pos.golds & own;
+    let mut golds = pos.golds & free_pieces;
     while golds != 0 {
         let from = golds.trailing_zeros() as usize;
         golds &= golds - 1;
-        let mut t = GOLD_ATT[us][from] & target;
-        if pinned >> from & 1 != 0 {
-            t &= pin_ray(ksq, from);
-        }
+        let t = GOLD_ATT[us][from] & target;
         if t != 0 {
             sink.piece(us, GOLD, from, t);
+        }
+    }
+    // Pinned pieces other than pawns: only along the ray from the king.
+    let mut pinned_pieces = pinned & !pos.kinds[PAWN];
+    while pinned_pieces != 0 {
+        let from = pinned_pieces.trailing_zeros() as usize;
+        pinned_pieces &= pinned_pieces - 1;
+        let code = pos.board[from];
+        let kind = crate::types::code_kind(code);
+        let t = piece_attacks(us, kind, from, occ) & target & pin_ray(ksq, from);
+        if t != 0 {
+            sink.piece(us, kind, from, t);
         }
     }
 

@@ -412,6 +412,31 @@ impl Position {
             & self.colors[c]
     }
 
+    /// [`Position::attackers_to`] for the king's square in the move generator: the sliding
+    /// attacks are only computed when an enemy slider shares a line with the square, which in
+    /// most positions it does not.
+    #[inline(always)]
+    pub(crate) fn checkers_of(&self, sq: usize, c: usize, occ: u128) -> u128 {
+        let opp = c ^ 1;
+        let k = &self.kinds;
+        let them = self.colors[c];
+        let mut b = ((PAWN_ATT[opp][sq] & k[PAWN])
+            | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
+            | (SILVER_ATT[opp][sq] & k[SILVER])
+            | (GOLD_ATT[opp][sq] & self.golds)
+            | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON])))
+            & them;
+        let rooks = (k[ROOK] | k[DRAGON] | (k[LANCE] & RAYS[lance_dir(opp)][sq])) & them;
+        if rooks & rook_pseudo(sq) != 0 {
+            b |= rook_attacks(sq, occ) & rooks;
+        }
+        let bishops = (k[BISHOP] | k[HORSE]) & them;
+        if bishops & bishop_pseudo(sq) != 0 {
+            b |= bishop_attacks(sq, occ) & bishops;
+        }
+        b
+    }
+
     /// Whether colour `c` attacks `sq`, with occupancy `occ`. Cheap tests first.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: usize, c: usize, occ: u128) -> bool {
