@@ -194,6 +194,16 @@ impl Adapter {
         }
     }
 
+    /// Unsupported unless the hello lists `profile` (or lists no profiles).
+    fn check_profile(&self, profile: &str) -> Result<(), ImplError> {
+        match self.hello.as_ref().and_then(|h| h.profiles.as_ref()) {
+            Some(ps) if !ps.iter().any(|p| p == profile) => {
+                Err(ImplError::Unsupported(format!("the adapter does not know the profile {profile} (its hello lists: {})", ps.join(", "))))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Sends one request of type `query` with `fields`, returns the `result` reply.
     fn request(&mut self, query: &str, fields: Value) -> Result<Value, ImplError> {
         if let Some(h) = &self.hello {
@@ -268,13 +278,15 @@ impl Implementation for Adapter {
     }
 
     fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
-        if let Some(ps) = self.hello.as_ref().and_then(|h| h.profiles.as_ref()) {
-            if !ps.iter().any(|p| p == profile) {
-                return Err(ImplError::Unsupported(format!("the adapter does not adjudicate under {profile} (its hello lists: {})", ps.join(", "))));
-            }
-        }
+        self.check_profile(profile)?;
         let v = self.request("adjudicate", json!({"record": record_yaml, "profile": profile}))?;
         serde_json::from_value(v["verdict"].clone()).map_err(|e| ImplError::Failed(format!("bad verdict: {e}")))
+    }
+
+    fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
+        self.check_profile(profile)?;
+        let v = self.request("ask", json!({"question": question_yaml, "profile": profile}))?;
+        v["answer"].as_str().map(str::to_owned).ok_or_else(|| ImplError::Failed("ask reply without answer".into()))
     }
 }
 

@@ -72,6 +72,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
         ("divide", json!({"position": position_json(&start), "depth": 1}), None),
         ("status", json!({"position": position_json(&mate)}), Some(json!("checkmate"))),
         ("adjudicate", json!({"record": record, "profile": "fesa-2017"}), None),
+        ("ask", json!({"question": "furigoma: {pawns: 3, tokins: 2}\n", "profile": "fesa-2017"}), None),
         ("frobnicate", json!({}), None),
         ("legal_moves", json!({"position": {"sfen": "this is not an sfen"}}), None),
     ];
@@ -83,7 +84,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
             o.extend(f.clone());
         }
         let listed = hello.queries.iter().any(|q| q == kind);
-        let label = format!("{kind} request {id}{}", if kind == "legal_moves" && id == 8 { " (unreadable position)" } else { "" });
+        let label = format!("{kind} request {id}{}", if kind == "legal_moves" && id == 9 { " (unreadable position)" } else { "" });
         if kind != "frobnicate" {
             if let Err(e) = validate_against(&format!("{kind}.request.json"), &request) {
                 push(false, format!("{label}: the runner's own request breaks its schema: {e}"));
@@ -117,7 +118,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
             continue;
         }
         let t = v["type"].as_str().unwrap_or_default();
-        let must_refuse = kind == "frobnicate" || id == 8;
+        let must_refuse = kind == "frobnicate" || id == 9;
         if must_refuse && t == "result" {
             push(false, format!("{label}: answered with a result; expected skipped or errored: `{}`", clip(&line)));
         } else if !listed && !must_refuse && t == "result" {

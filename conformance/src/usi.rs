@@ -296,6 +296,10 @@ impl Implementation for UsiEngine {
     fn adjudicate(&mut self, _record_yaml: &str, _profile: &str) -> Result<shogi_spec::Verdict, ImplError> {
         Err(ImplError::Unsupported("USI has no command that adjudicates a game record".into()))
     }
+
+    fn ask(&mut self, _question_yaml: &str, _profile: &str) -> Result<String, ImplError> {
+        Err(ImplError::Unsupported("USI has no command that answers tournament-rules questions".into()))
+    }
 }
 
 impl Drop for UsiEngine {
