@@ -84,7 +84,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         if progress {
             eprint!("\r[{}/{}] {} {:<40}", i + 1, chosen.len(), case.id, case.slug);
         }
-        if let Some(r) = run_case(imp.as_mut(), case, &opts.profile) {
+        if let Some(r) = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile) {
             results.push(r);
         }
     }

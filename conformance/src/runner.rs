@@ -116,6 +116,23 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     Some(CaseResult { case: case.clone(), expectations })
 }
 
+/// [`run_case`], with a panic of an in-process implementation turned into an *errored* result
+/// for the case instead of the end of the run: a run never loses the results it has collected.
+pub fn run_case_guarded(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Option<CaseResult> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(imp, case, profile))) {
+        Ok(r) => r,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a non-string panic payload".into());
+            let outcome = Outcome::Error { message: format!("the implementation panicked: {what}") };
+            Some(CaseResult { case: case.clone(), expectations: vec![ExpectationResult { kind: "case", outcome }] })
+        }
+    }
+}
+
 fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     match e {
         ImplError::Unsupported(reason) => Outcome::Skip { reason },

@@ -146,3 +146,33 @@ fn wrong_moves_get_a_precise_report() {
         assert!(text.contains(needle), "{needle}\n{text}");
     }
 }
+
+/// An in-process implementation that panics on every query.
+struct Panicky;
+
+impl shogi_spec::Implementation for Panicky {
+    fn name(&self) -> String {
+        "panicky".into()
+    }
+    fn legal_moves(&mut self, _: &PositionSpec) -> Result<Vec<String>, ImplError> {
+        panic!("index out of bounds in movegen")
+    }
+    fn perft(&mut self, _: &PositionSpec, _: u32) -> Result<u64, ImplError> {
+        panic!("perft")
+    }
+    fn divide(&mut self, _: &PositionSpec, _: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        panic!("divide")
+    }
+    fn status(&mut self, _: &PositionSpec) -> Result<shogi_spec::Status, ImplError> {
+        panic!("status")
+    }
+}
+
+#[test]
+fn a_panicking_implementation_errors_each_case_and_the_run_goes_on() {
+    let results: Vec<CaseResult> = cases().iter().filter_map(|c| shogi_conformance::runner::run_case_guarded(&mut Panicky, c, "fesa-2017")).collect();
+    assert_eq!(results.len(), 4);
+    for e in errors(&results) {
+        assert!(e.contains("the implementation panicked: index out of bounds in movegen"), "{e}");
+    }
+}
