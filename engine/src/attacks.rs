@@ -275,6 +275,29 @@ pub(crate) const LAST1: [u128; 2] = [rank_mask(0, 0), rank_mask(8, 8)];
 /// The last two ranks of each colour.
 pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
 
+/// `NEAR_KING[sq]`: squares within two files and three ranks of `sq`, the only places from
+/// which a non-sliding move (a step, a knight jump) can reach a square next to `sq`.
+pub(crate) static NEAR_KING: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let (f, r) = ((sq / 9) as i32, (sq % 9) as i32);
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -3;
+            while dr <= 3 {
+                if on_board(f + df, r + dr) {
+                    t[sq] |= bit(f + df, r + dr);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// `IN_ZONE[colour][sq]`: whether `sq` is in the colour's promotion zone.
 pub(crate) static IN_ZONE: [[bool; 81]; 2] = {
     let mut t = [[false; 81]; 2];

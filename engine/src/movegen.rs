@@ -24,6 +24,13 @@ pub(crate) trait Sink {
     fn piece(&mut self, us: usize, kind: usize, from: usize, to: u128);
     /// Drops of `kind` on each square of `to` (possibly empty).
     fn drops(&mut self, us: usize, kind: usize, to: u128);
+    /// Drops of each of `kinds` (silver, gold, bishop, rook: kinds with no dead squares) on
+    /// each square of `to`.
+    fn drops_anywhere(&mut self, us: usize, kinds: &[usize], to: u128) {
+        for &kind in kinds {
+            self.drops(us, kind, to);
+        }
+    }
 }
 
 /// Counts moves without listing them.
@@ -55,6 +62,11 @@ impl Sink for Counter {
     #[inline(always)]
     fn drops(&mut self, _us: usize, _kind: usize, to: u128) {
         self.0 += u64::from(to.count_ones());
+    }
+
+    #[inline(always)]
+    fn drops_anywhere(&mut self, _us: usize, kinds: &[usize], to: u128) {
+        self.0 += u64::from(to.count_ones()) * kinds.len() as u64;
     }
 }
 
@@ -107,10 +119,6 @@ impl Lister<'_> {
     }
 }
 
-/// Gold-movers other than the gold itself share its move set and never promote, so they are
-/// generated in one loop (with the gold kind) from `Position::golds`.
-const SLIDERS_AND_STEPPERS: [usize; 7] = [LANCE, KNIGHT, SILVER, BISHOP, ROOK, HORSE, DRAGON];
-
 /// Runs the generator for the side to move of `pos`.
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
@@ -128,11 +136,22 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         let occ_no_king = occ ^ (1u128 << ksq);
         let mut candidates = KING_ATT[0][ksq] & !own;
         let mut safe = 0u128;
-        while candidates != 0 {
-            let to = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if !pos.is_attacked(to, them, occ_no_king) {
-                safe |= 1u128 << to;
+        if pos.colors[them] & NEAR_KING[ksq] != 0 {
+            while candidates != 0 {
+                let to = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if !pos.is_attacked_maybe_steps::<true>(to, them, occ_no_king) {
+                    safe |= 1u128 << to;
+                }
+            }
+        } else {
+            // No enemy piece near the king: only sliders can attack its neighbours.
+            while candidates != 0 {
+                let to = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if !pos.is_attacked_maybe_steps::<false>(to, them, occ_no_king) {
+                    safe |= 1u128 << to;
+                }
             }
         }
         if safe != 0 {
@@ -167,28 +186,31 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
-    // Unpinned pieces.
+    // Unpinned pieces. Gold-movers other than the gold share its move set and never promote,
+    // so they are generated together (as golds) from `Position::golds`.
     let free_pieces = own & !pinned;
-    for kind in SLIDERS_AND_STEPPERS {
-        let mut pieces = pos.kinds[kind] & free_pieces;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            let t = piece_attacks(us, kind, from, occ) & target;
-            if t != 0 {
-                sink.piece(us, kind, from, t);
+    // One loop per kind, each with its own attack function (no per-piece dispatch).
+    macro_rules! each {
+        ($set:expr, $kind:expr, |$from:ident| $attacks:expr) => {
+            let mut pieces = $set & free_pieces;
+            while pieces != 0 {
+                let $from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let t = $attacks & target;
+                if t != 0 {
+                    sink.piece(us, $kind, $from, t);
+                }
             }
-        }
+        };
     }
-    let mut golds = pos.golds & free_pieces;
-    while golds != 0 {
-        let from = golds.trailing_zeros() as usize;
-        golds &= golds - 1;
-        let t = GOLD_ATT[us][from] & target;
-        if t != 0 {
-            sink.piece(us, GOLD, from, t);
-        }
-    }
+    each!(pos.kinds[LANCE], LANCE, |from| lance_attacks(us, from, occ));
+    each!(pos.kinds[KNIGHT], KNIGHT, |from| KNIGHT_ATT[us][from]);
+    each!(pos.kinds[SILVER], SILVER, |from| SILVER_ATT[us][from]);
+    each!(pos.golds, GOLD, |from| GOLD_ATT[us][from]);
+    each!(pos.kinds[BISHOP], BISHOP, |from| bishop_attacks(from, occ));
+    each!(pos.kinds[ROOK], ROOK, |from| rook_attacks(from, occ));
+    each!(pos.kinds[HORSE], HORSE, |from| bishop_attacks(from, occ) | KING_ATT[0][from]);
+    each!(pos.kinds[DRAGON], DRAGON, |from| rook_attacks(from, occ) | KING_ATT[0][from]);
     // Pinned pieces other than pawns: only along the ray from the king.
     let mut pinned_pieces = pinned & !pos.kinds[PAWN];
     while pinned_pieces != 0 {
@@ -204,7 +226,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 
     // Drops.
     let hand = &pos.hands[us];
-    if drop_target == 0 || hand[..7].iter().all(|&n| n == 0) {
+    if drop_target == 0 || u64::from_le_bytes(*hand) == 0 {
         return;
     }
     if hand[PAWN] > 0 {
@@ -231,10 +253,16 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if hand[KNIGHT] > 0 {
         sink.drops(us, KNIGHT, drop_target & !LAST2[us]);
     }
+    let mut kinds = [0usize; 4];
+    let mut n = 0;
     for kind in [SILVER, GOLD, BISHOP, ROOK] {
         if hand[kind] > 0 {
-            sink.drops(us, kind, drop_target);
+            kinds[n] = kind;
+            n += 1;
         }
+    }
+    if n > 0 {
+        sink.drops_anywhere(us, &kinds[..n], drop_target);
     }
 }
 

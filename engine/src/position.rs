@@ -440,10 +440,18 @@ impl Position {
     /// Whether colour `c` attacks `sq`, with occupancy `occ`. Cheap tests first.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: usize, c: usize, occ: u128) -> bool {
+        self.is_attacked_maybe_steps::<true>(sq, c, occ)
+    }
+
+    /// [`Position::is_attacked`], skipping the non-sliding attackers when `STEPS` is false
+    /// (the caller knows none is near enough).
+    #[inline(always)]
+    pub(crate) fn is_attacked_maybe_steps<const STEPS: bool>(&self, sq: usize, c: usize, occ: u128) -> bool {
         let opp = c ^ 1;
         let k = &self.kinds;
         let them = self.colors[c];
-        if ((PAWN_ATT[opp][sq] & k[PAWN])
+        if STEPS
+            && ((PAWN_ATT[opp][sq] & k[PAWN])
             | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
             | (SILVER_ATT[opp][sq] & k[SILVER])
             | (GOLD_ATT[opp][sq] & self.golds)
