@@ -275,6 +275,52 @@ pub(crate) const LAST1: [u128; 2] = [rank_mask(0, 0), rank_mask(8, 8)];
 /// The last two ranks of each colour.
 pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
 
+/// Population count of an 81-bit set.
+///
+/// The portable x86-64 baseline has no `popcnt` instruction, and `u128::count_ones` then runs
+/// two full SWAR popcounts. Here both halves share the later SWAR steps (nibble sums of the two
+/// halves still fit in four bits), which saves about a third of the work. With `popcnt`
+/// available (e.g. `-C target-cpu=native`) the compiler's version is used.
+#[inline(always)]
+pub(crate) fn popcount(x: u128) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones();
+    }
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const H01: u64 = 0x0101_0101_0101_0101;
+    let lo = x as u64;
+    let hi = (x >> 64) as u64;
+    let a = lo - ((lo >> 1) & M1);
+    let b = hi - ((hi >> 1) & M1);
+    let a = (a & M2) + ((a >> 2) & M2);
+    let b = (b & M2) + ((b >> 2) & M2);
+    let c = a + b;
+    let c = (c & M4) + ((c >> 4) & M4);
+    (c.wrapping_mul(H01) >> 56) as u32
+}
+
+/// `popcount(x) + popcount(y)`, sharing the final SWAR steps (byte sums of four halves still
+/// fit in a byte).
+#[inline(always)]
+pub(crate) fn popcount2(x: u128, y: u128) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones() + y.count_ones();
+    }
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const H01: u64 = 0x0101_0101_0101_0101;
+    let bytes = |v: u64| {
+        let a = v - ((v >> 1) & M1);
+        let a = (a & M2) + ((a >> 2) & M2);
+        (a + (a >> 4)) & M4
+    };
+    let c = bytes(x as u64) + bytes((x >> 64) as u64) + bytes(y as u64) + bytes((y >> 64) as u64);
+    (c.wrapping_mul(H01) >> 56) as u32
+}
+
 /// `NEAR_KING[sq]`: squares within two files and three ranks of `sq`, the only places from
 /// which a non-sliding move (a step, a knight jump) can reach a square next to `sq`.
 pub(crate) static NEAR_KING: [u128; 81] = {
@@ -358,6 +404,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn popcount_matches() {
+        let mut x = 0x9e3779b97f4a7c15u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = ((x as u128) << 64 | x.rotate_left(17) as u128) & crate::bitboard::ALL_BITS;
+            assert_eq!(popcount(v), v.count_ones());
+        }
+        assert_eq!(popcount(crate::bitboard::ALL_BITS), 81);
+        assert_eq!(popcount2(crate::bitboard::ALL_BITS, crate::bitboard::ALL_BITS), 162);
+        let y = 0x1234_5678_9abc_def0_1357_9bdf_u128;
+        assert_eq!(popcount2(y, y >> 3), y.count_ones() + (y >> 3).count_ones());
+        assert_eq!(popcount(0), 0);
     }
 
     #[test]

@@ -39,34 +39,34 @@ pub(crate) struct Counter(pub(crate) u64);
 impl Sink for Counter {
     #[inline(always)]
     fn pawns(&mut self, us: usize, to: u128) {
-        self.0 += u64::from(to.count_ones() + (to & ZONE[us] & !LAST1[us]).count_ones());
+        self.0 += u64::from(popcount2(to, to & ZONE[us] & !LAST1[us]));
     }
 
     #[inline(always)]
     fn piece(&mut self, us: usize, kind: usize, from: usize, to: u128) {
         let n = match kind {
-            PAWN | LANCE => to.count_ones() + (to & ZONE[us] & !LAST1[us]).count_ones(),
-            KNIGHT => to.count_ones() + (to & ZONE[us] & !LAST2[us]).count_ones(),
+            PAWN | LANCE => popcount2(to, to & ZONE[us] & !LAST1[us]),
+            KNIGHT => popcount2(to, to & ZONE[us] & !LAST2[us]),
             SILVER | BISHOP | ROOK => {
                 if IN_ZONE[us][from] {
-                    2 * to.count_ones()
+                    2 * popcount(to)
                 } else {
-                    to.count_ones() + (to & ZONE[us]).count_ones()
+                    popcount2(to, to & ZONE[us])
                 }
             }
-            _ => to.count_ones(),
+            _ => popcount(to),
         };
         self.0 += u64::from(n);
     }
 
     #[inline(always)]
     fn drops(&mut self, _us: usize, _kind: usize, to: u128) {
-        self.0 += u64::from(to.count_ones());
+        self.0 += u64::from(popcount(to));
     }
 
     #[inline(always)]
     fn drops_anywhere(&mut self, _us: usize, kinds: &[usize], to: u128) {
-        self.0 += u64::from(to.count_ones()) * kinds.len() as u64;
+        self.0 += u64::from(popcount(to)) * kinds.len() as u64;
     }
 }
 
