@@ -191,6 +191,10 @@ enum Command {
         /// The longest game, in plies.
         #[arg(long, default_value_t = 80)]
         plies: usize,
+        /// Look past known divergences: extra moves the oracle refuses under this article
+        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable.
+        #[arg(long = "ignore-article", value_name = "ARTICLE")]
+        ignore: Vec<String>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -358,9 +362,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::CheckAdapter { command, timeout } => shogi_conformance::check_adapter::command(&command, timeout),
         Command::Bisect { imp, position, depth } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
         Command::Matrix { reports, output } => shogi_conformance::html::command(&reports, output.as_deref()),
-        Command::Fuzz { imp, seconds, seed, out, plies, corpus } => shogi_conformance::fuzz_external::command(
+        Command::Fuzz { imp, seconds, seed, out, plies, ignore, corpus } => shogi_conformance::fuzz_external::command(
             imp.make()?.as_mut(),
-            &shogi_conformance::fuzz_external::FuzzOptions { seconds, seed, out, plies, corpus: corpus.root() },
+            &shogi_conformance::fuzz_external::FuzzOptions { seconds, seed, out, plies, corpus: corpus.root(), ignore },
         ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),

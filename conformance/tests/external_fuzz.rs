@@ -21,7 +21,7 @@ fn out_dir(name: &str) -> PathBuf {
 }
 
 fn options(out: &Path, seconds: u64) -> FuzzOptions {
-    FuzzOptions { seconds, seed: 1, out: out.to_owned(), plies: 80, corpus: shogi_conformance::corpus::default_root() }
+    FuzzOptions { seconds, seed: 1, out: out.to_owned(), plies: 80, corpus: shogi_conformance::corpus::default_root(), ignore: vec![] }
 }
 
 #[test]
