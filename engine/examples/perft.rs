@@ -1,4 +1,5 @@
-//! `cargo run --release --example perft -- <depth> [SFEN] [--divide]`: perft from the command line.
+//! `cargo run --release --example perft -- <depth> [SFEN] [--divide] [--unmake]`: perft from the
+//! command line (`--unmake`: make/unmake instead of copy-make).
 
 use std::time::Instant;
 
@@ -7,9 +8,10 @@ use shogi_bitboard::{Position, divide, perft};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let div = args.iter().any(|a| a == "--divide");
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let unmake = args.iter().any(|a| a == "--unmake");
+    let rest: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let Some(depth) = rest.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("usage: perft <depth> [SFEN] [--divide]");
+        eprintln!("usage: perft <depth> [SFEN] [--divide] [--unmake]");
         std::process::exit(2);
     };
     let sfen = if rest.len() > 1 {
@@ -32,6 +34,9 @@ fn main() {
             total += n;
         }
         total
+    } else if unmake {
+        let mut pos = pos;
+        shogi_bitboard::perft_make_unmake(&mut pos, depth)
     } else {
         perft(&pos, depth)
     };
