@@ -21,7 +21,7 @@ fn run_all(imp: &mut dyn Implementation, corpus: &Corpus, profile: &str) -> Vec<
 #[test]
 fn the_oracle_passes_every_case_under_every_profile() {
     let corpus = corpus();
-    assert!(corpus.cases.len() >= 4, "the corpus is not empty");
+    assert!(corpus.cases.len() >= 300, "the corpus holds its 300+ cases, found {}", corpus.cases.len());
     for profile in ["fesa-2017", "ufs-2016", "csa-computer"] {
         let results = run_all(&mut Oracle::lenient(), &corpus, profile);
         let failures: Vec<String> = results
@@ -122,4 +122,12 @@ fn reports_written_with_output_are_complete_files() {
     assert!(leftovers.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
     assert!(Path::new(&default_root()).join("tags.yaml").is_file());
+}
+
+/// The shipped corpus obeys its own rules, and every testable article has at least three cases.
+#[test]
+fn the_corpus_is_lint_clean_and_covers_every_testable_article() {
+    let problems = shogi_conformance::lint::lint(&default_root(), 3).expect("the corpus loads");
+    let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert!(problems.is_empty(), "{text:#?}");
 }
