@@ -94,6 +94,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let info = RunInfo {
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
         corpus: corpus.root.display().to_string(),
+        corpus_revision: corpus.revision().map_err(|e| e.to_string())?,
         profile: opts.profile.clone(),
         implementation: imp.name(),
         filter: opts.filter.clone(),

@@ -99,6 +99,36 @@ impl Corpus {
         Ok((Corpus { root: root.to_owned(), cases, tags, retired_ids }, errors))
     }
 
+    /// A fingerprint of the corpus: FNV-1a over every case file's path (relative to the root)
+    /// and bytes, plus the tag vocabulary and the retired ids, in path order, as 16 hex digits.
+    /// It changes whenever any case changes, and does not depend on git.
+    pub fn revision(&self) -> Result<String, CorpusError> {
+        let mut files = Vec::new();
+        yaml_files(&self.root, &mut files)?;
+        files.push(self.root.join("tags.yaml"));
+        files.push(self.root.join("retired-ids"));
+        files.sort();
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |bytes: &[u8]| {
+            for &b in bytes {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for file in files {
+            let rel = file.strip_prefix(&self.root).unwrap_or(&file);
+            feed(rel.to_string_lossy().as_bytes());
+            feed(&[0]);
+            match std::fs::read(&file) {
+                Ok(bytes) => feed(&bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(CorpusError::Folder(file, e)),
+            }
+            feed(&[0]);
+        }
+        Ok(format!("{hash:016x}"))
+    }
+
     /// The case with this id.
     pub fn get(&self, id: &str) -> Option<&Case> {
         self.cases.iter().find(|c| c.id == id)

@@ -21,6 +21,10 @@ pub struct RunInfo {
     pub suite_version: String,
     /// The corpus folder.
     pub corpus: String,
+    /// A fingerprint of the corpus's contents (see [`crate::corpus::Corpus::revision`]), so two
+    /// reports can be compared knowing whether they ran the same cases.
+    #[serde(default)]
+    pub corpus_revision: String,
     /// The rule profile.
     pub profile: String,
     /// The implementation's name.
@@ -100,11 +104,12 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "shogi-conformance {}: implementation {}, profile {}, corpus {}{}",
+        "shogi-conformance {}: implementation {}, profile {}, corpus {} (revision {}){}",
         info.suite_version,
         info.implementation,
         info.profile,
         info.corpus,
+        info.corpus_revision,
         info.filter.as_ref().map(|f| format!(", filter `{f}`")).unwrap_or_default()
     );
     for (article, rs) in by_article(results) {

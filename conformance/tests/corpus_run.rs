@@ -93,7 +93,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
 
     let info = RunInfo {
         suite_version: "test".into(),
-        corpus: "corpus".into(),
+        corpus: "corpus".into(), corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: "oracle-without-3.11a".into(),
         filter: None,
@@ -130,4 +130,21 @@ fn the_corpus_is_lint_clean_and_covers_every_testable_article() {
     let problems = shogi_conformance::lint::lint(&default_root(), 3).expect("the corpus loads");
     let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert!(problems.is_empty(), "{text:#?}");
+}
+
+#[test]
+fn the_corpus_revision_is_stable_and_tracks_content() {
+    let corpus = corpus();
+    let a = corpus.revision().unwrap();
+    assert_eq!(a.len(), 16);
+    assert_eq!(a, corpus.revision().unwrap(), "same content, same revision");
+    let dir = std::env::temp_dir().join(format!("shogi-conformance-rev-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("tags.yaml"), "x: y\n").unwrap();
+    std::fs::write(dir.join("a.yaml"), "cases: []\n").unwrap();
+    let small = Corpus::load(&dir).unwrap();
+    let r1 = small.revision().unwrap();
+    std::fs::write(dir.join("a.yaml"), "cases: [] # changed\n").unwrap();
+    assert_ne!(r1, small.revision().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
 }

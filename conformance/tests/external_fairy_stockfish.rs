@@ -111,7 +111,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
     // The report is produced in every format, and the text names the article of each extra move.
     let info = RunInfo {
         suite_version: "test".into(),
-        corpus: "corpus".into(),
+        corpus: "corpus".into(), corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,

@@ -134,7 +134,7 @@ fn wrong_moves_get_a_precise_report() {
     .unwrap();
     let mut imp = make(&format!("usi:{}", fake("usi-wrong-moves")), ImplOptions::default()).unwrap();
     let results: Vec<CaseResult> = case.iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect();
-    let info = RunInfo { suite_version: "t".into(), corpus: "t".into(), profile: "fesa-2017".into(), implementation: imp.name(), filter: None };
+    let info = RunInfo { suite_version: "t".into(), corpus: "t".into(), corpus_revision: String::new(), profile: "fesa-2017".into(), implementation: imp.name(), filter: None };
     let text = render(Format::Text, &info, &results);
     for needle in [
         "3c3d (illegal under fesa2017:1.1: the piece on the from-square belongs to the opponent)",
