@@ -85,8 +85,9 @@ pub struct Undo {
 
 /// A shogi position.
 ///
-/// `Copy` on purpose: perft and search use copy-make (copy the parent, make the move in the
-/// copy), which measured faster than keeping an undo stack for this ~400-byte struct.
+/// `Copy` on purpose: perft uses copy-make (copy the parent, make the move in the copy). For
+/// this 400-byte struct, make/unmake ([`Position::do_move_undoable`], [`Position::undo_move`])
+/// executed 3% more instructions and was no faster in wall time (see `benches/README.md`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     /// Board codes by square (see `types::piece_code`); 0 = empty.

@@ -31,9 +31,8 @@ fn published_perft(#[case] sfen: &str, #[case] depth: u32, #[case] nodes: u64) {
     assert_eq!(perft(&pos, depth), nodes);
 }
 
-/// About 4 s in release mode; run with `cargo test --release -- --ignored`.
+/// About 3 s with the workspace test profile (opt-level 2).
 #[test]
-#[ignore = "slow outside release mode"]
 fn startpos_depth_6() {
     assert_eq!(perft(&Position::startpos(), 6), 547_581_517);
 }
