@@ -7,6 +7,10 @@
 //! that the piece movement rules allow is legal. A pawn drop can only be mate by drop
 //! (uchifuzume) if the opponent has a king. At most one king per side is accepted.
 //!
+//! # Piece counts
+//! The reader refuses more pieces of a kind than a set holds (board and hands together), and
+//! more than one king per side; fewer pieces are fine (handicaps, problems).
+//!
 //! # Other unusual positions
 //! Pieces on squares they can never leave (a pawn on the last rank, say) and two unpromoted
 //! pawns on one file are accepted as given: such pieces simply have no moves, and the nifu rule
@@ -73,7 +77,21 @@ pub enum SfenError {
     /// One side has two or more kings.
     #[error("{0} has more than one king")]
     TooManyKings(Color),
+    /// More pieces of a kind (promoted or not, on the board and in both hands) than a shogi
+    /// set holds: 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and rooks.
+    #[error("{count} pieces of kind {kind:?} on the board and in hand; a set has {max}")]
+    TooManyPieces {
+        /// The unpromoted kind.
+        kind: Kind,
+        /// How many the position has.
+        count: u32,
+        /// How many a set has.
+        max: u32,
+    },
 }
+
+/// Pieces of each unpromoted kind in a set (king excluded: one per side, checked apart).
+const SET: [u32; 7] = [18, 4, 4, 4, 2, 2, 4];
 
 /// What [`Position::undo_move`] needs besides the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,6 +275,19 @@ impl Position {
             }
             if hand.is_empty() {
                 return Err(bad("empty"));
+            }
+        }
+
+        let mut counts = [0u32; 7];
+        for &code in &pos.board {
+            if code != 0 && code_kind(code) != KING {
+                counts[code_kind(code) & 7] += 1;
+            }
+        }
+        for (k, &max) in SET.iter().enumerate() {
+            let count = counts[k] + u32::from(pos.hands[SENTE][k]) + u32::from(pos.hands[GOTE][k]);
+            if count > max {
+                return Err(SfenError::TooManyPieces { kind: Kind::HAND[k], count, max });
             }
         }
 

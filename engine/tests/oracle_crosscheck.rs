@@ -96,6 +96,38 @@ fn random_play_agrees_with_oracle() {
     eprintln!("random play: {checked} positions agree ({drops_seen} with drops among the legal moves)");
 }
 
+/// Problem-style starts the lenient oracle accepts: Sente without a king, pieces in hand.
+const PROBLEM_STARTS: &[&str] = &[
+    "7nl/6gk1/7p1/9/9/9/9/9/9 b GS2r2b2g3s3n3l17p 1",
+    "4k4/9/9/9/9/9/9/9/9 b 2R 1",
+    "l2k4l/9/pppp1pppp/9/9/9/9/9/9 b RBGSNrb3g3s3n2l10p 1",
+];
+
+#[test]
+fn random_play_from_kingless_problems_agrees_with_lenient_oracle() {
+    let mut oracle = Oracle::lenient();
+    let mut rng = Rng(0x7a11_5eed_0000_0001);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for game in 0..30 {
+        let mut pos = Position::from_sfen(PROBLEM_STARTS[game % PROBLEM_STARTS.len()]).expect("valid");
+        for _ in 0..60 {
+            let spec = PositionSpec::from_sfen(pos.to_sfen());
+            if let Err(e) = compare(&spec, &mut oracle) {
+                failures.push(e);
+            }
+            checked += 1;
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos.do_move(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(failures.is_empty(), "{} of {checked} positions differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(checked >= 1000, "{checked}");
+}
+
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {

@@ -23,7 +23,7 @@ const STARTS: [&str; 4] = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "7nl/6gk1/7p1/9/9/9/9/9/9 b GS2r2b3g3s3n3l17p 1",
+    "7nl/6gk1/7p1/9/9/9/9/9/9 b GS2r2b2g3s3n3l17p 1",
 ];
 
 #[test]

@@ -149,7 +149,7 @@ fn pinned_piece_moves_along_the_pin_only() {
 #[case::gote_to_move_without_king("9/9/9/9/9/9/9/9/4K4 w r 1", Status::Normal)]
 #[case::empty_board("9/9/9/9/9/9/9/9/9 b - 1", Status::NoLegalMoves)]
 #[case::only_hands("9/9/9/9/9/9/9/9/9 w 18p 1", Status::Normal)]
-#[case::tsume_style("7nl/6gk1/7p1/9/9/9/9/9/9 b GS2r2b3g3s3n3l17p 1", Status::Normal)]
+#[case::tsume_style("7nl/6gk1/7p1/9/9/9/9/9/9 b GS2r2b2g3s3n3l17p 1", Status::Normal)]
 #[case::king_attacked_but_no_king_to_move("9/9/9/9/9/9/9/9/4r4 b 4P 1", Status::Normal)]
 fn kingless(#[case] sfen: &str, #[case] expected: Status) {
     assert_eq!(status(sfen, &[]), expected);

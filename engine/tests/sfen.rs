@@ -52,6 +52,17 @@ fn bad_input_is_a_typed_error() {
     assert!(matches!(err("9/9/9/9/9/9/9/9/9 b +P 1"), SfenError::BadHand { .. }));
     assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 999p 1"), SfenError::BadHand { .. }));
     assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 50p40p 1"), SfenError::BadHand { .. }));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 b G4g 1"),
+        SfenError::TooManyPieces { kind: shogi_bitboard::Kind::Gold, count: 5, max: 4 }
+    );
+    assert_eq!(
+        err("+R8/9/9/9/9/9/9/9/9 b Rr 1"),
+        SfenError::TooManyPieces { kind: shogi_bitboard::Kind::Rook, count: 3, max: 2 }
+    );
+    assert!(matches!(err("ppppppppp/9/9/9/9/9/9/9/9 b 10P 1"), SfenError::TooManyPieces { count: 19, .. }));
+    // Exactly a full set is fine.
+    assert!(Position::from_sfen("9/9/9/9/9/9/9/9/9 b 2R2B4G4S4N4L18P 1").is_ok());
     assert_eq!(err("9/9/9/9/9/9/9/9/9 b - 0"), SfenError::BadMoveNumber("0".into()));
     assert_eq!(err("9/9/9/9/9/9/9/9/9 b - x"), SfenError::BadMoveNumber("x".into()));
     assert_eq!(err("9/9/9/9/9/9/9/9/9 b - 1 moves"), SfenError::TrailingText("moves".into()));
