@@ -127,7 +127,10 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let own = pos.colors[us];
     let occ = own | pos.colors[them];
     let ksq = pos.kings[us] as usize;
-    let mut target = !own & ALL_BITS;
+    // Never onto the enemy king: in a set-up position where the side not to move stands in
+    // check, the king is not captured (the oracle's reading too).
+    let their_king = if (pos.kings[them] as usize) < 81 { 1u128 << pos.kings[them] } else { 0 };
+    let mut target = !own & !their_king & ALL_BITS;
     let mut drop_target = !occ & ALL_BITS;
     let mut pinned = 0u128;
 

@@ -14,9 +14,9 @@
 //! # Other unusual positions
 //! Pieces on squares they can never leave (a pawn on the last rank, say) and two unpromoted
 //! pawns on one file are accepted as given: such pieces simply have no moves, and the nifu rule
-//! applies to drops only. If the side *not* to move is in check, the side to move may capture
-//! the king; the captured king is removed (it does not go to the hand) and that side then has
-//! no king.
+//! applies to drops only. If the side *not* to move is in check (a set-up position), its king
+//! still cannot be captured: no move onto a king is generated. (`do_move` would remove a
+//! captured king rather than put it in hand, but legal moves never capture one.)
 
 use std::fmt::Write as _;
 
