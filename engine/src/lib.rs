@@ -33,6 +33,6 @@ pub use implementation::{Engine, setup};
 pub use movegen::{count_legal, generate_legal, legal_moves};
 pub use moves::Move;
 pub use perft::{divide, perft, perft_make_unmake};
-pub use position::{MAX_HAND_COUNT, Position, SfenError, Undo};
+pub use position::{Position, SfenError, Undo};
 pub use types::{Kind, Piece, Square};
 pub use usi::UsiMoveError;

@@ -137,7 +137,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if ksq < 81 {
         let checkers = pos.checkers_of(ksq, them, occ);
         let occ_no_king = occ ^ (1u128 << ksq);
-        let mut candidates = KING_ATT[0][ksq] & !own;
+        let mut candidates = KING_ATT[0][ksq] & !own & !their_king;
         let mut safe = 0u128;
         if pos.colors[them] & NEAR_KING[ksq] != 0 {
             while candidates != 0 {

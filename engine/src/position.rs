@@ -31,8 +31,8 @@ use crate::zobrist::{HAND_KEYS, PIECE_KEYS, SIDE_KEY};
 /// Marks a missing king in [`Position::kings`].
 pub(crate) const NO_KING: u8 = 81;
 
-/// The most pieces of one kind the SFEN reader accepts in one hand.
-pub const MAX_HAND_COUNT: u32 = 81;
+/// A bound on hand counts while reading digits (the set sizes are checked afterwards).
+const MAX_HAND_COUNT: u32 = 81;
 
 /// Why an SFEN string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

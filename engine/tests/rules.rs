@@ -178,4 +178,7 @@ fn king_is_never_captured() {
     assert!(!moves.iter().any(|m| m.starts_with("5i5a")), "{moves:?}");
     assert!(moves.contains(&"5i5b".to_owned()));
     assert_eq!(moves.len(), 19);
+    // Kings side by side: neither takes the other.
+    let moves = legal("9/9/9/9/9/9/9/9/3kK4 b - 1");
+    assert!(!moves.contains(&"5i6i".to_owned()), "{moves:?}");
 }
