@@ -1,0 +1,53 @@
+//! Any bytes as an SFEN: neither parser panics; a position either accepts round-trips through
+//! its own formatter; both parsers agree on acceptance (except where `fuzz/README.md` says the
+//! oracle is knowingly laxer); when both accept they read the same position, and when it is a
+//! position that could occur in a game they agree on its legal moves too.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use shogi_conformance::differential::{Subject, compare_position};
+use shogi_oracle::{sfen, validate};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let oracle = sfen::parse(text);
+    let engine = shogi_bitboard::Position::from_sfen(text);
+    if let Ok(p) = &oracle {
+        let back = sfen::parse(&sfen::format(p)).expect("the oracle reads its own SFEN");
+        assert_eq!(&back, p, "oracle SFEN round trip of {text:?}");
+    }
+    if let Ok(e) = &engine {
+        let again = shogi_bitboard::Position::from_sfen(&e.to_sfen()).expect("the engine reads its own SFEN");
+        assert_eq!(&again, e, "engine SFEN round trip of {text:?}");
+        assert_eq!(e.hash(), e.compute_hash());
+    }
+    match (&oracle, &engine) {
+        (Ok(o), Ok(e)) => {
+            let from_engine = sfen::parse(&e.to_sfen()).expect("the oracle reads the engine's SFEN");
+            assert_eq!(&from_engine, o, "both accept {text:?} but read different positions");
+            if validate(o).is_empty() {
+                if let Err(d) = compare_position(o, 0, || Subject::Position { start: sfen::format(o), moves: vec![] }) {
+                    panic!("oracle and engine diverge:\n{}", d.case_yaml());
+                }
+            }
+        }
+        (Err(_), Err(_)) => {}
+        (Ok(o), Err(e)) => {
+            // Documented difference: the oracle parses positions it then calls invalid
+            // (`validate`), the engine refuses some of them at parse time.
+            assert!(!validate(o).is_empty(), "the oracle accepts the valid position {text:?}, the engine refuses it: {e}");
+        }
+        // Known divergence (fuzz/README.md): the oracle insists on canonical spelling — one
+        // digit per run of empty squares, each hand letter once, counts without leading zeros, a move number without `+` —
+        // where the engine adds up `11` or `GG`. Reported, not resolved here; what must still
+        // hold is that the engine's reading, written canonically, is a position the oracle reads.
+        (
+            Err(sfen::SfenError::BadEmptyCount(_) | sfen::SfenError::DuplicateHandPiece(_) | sfen::SfenError::BadHandCount(_)
+                | sfen::SfenError::BadMoveNumber(_)),
+            Ok(e),
+        ) => {
+            let _ = sfen::parse(&e.to_sfen()).expect("the oracle reads the engine's canonical SFEN");
+        }
+        (Err(o), Ok(_)) => panic!("the engine accepts {text:?}, the oracle refuses it: {o}"),
+    }
+});
