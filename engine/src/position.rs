@@ -54,6 +54,9 @@ pub enum SfenError {
     /// A character that is not a piece letter, digit, `+` or `/`.
     #[error("unexpected character `{0}` in SFEN board")]
     BadBoardChar(char),
+    /// Two digits in a row in a rank: SFEN writes each run of empty squares as one digit.
+    #[error("SFEN rank {0} splits a run of empty squares over two digits")]
+    SplitEmptyRun(usize),
     /// `+` before a piece that cannot promote, or at the end of a rank.
     #[error("bad promotion marker in SFEN board: `{0}`")]
     BadPromotion(String),
@@ -191,8 +194,13 @@ impl Position {
         for (r, text) in ranks.iter().enumerate() {
             let mut width = 0usize;
             let mut promote = false;
+            let mut after_digit = false;
             for ch in text.chars() {
                 if let Some(d) = ch.to_digit(10) {
+                    if after_digit {
+                        return Err(SfenError::SplitEmptyRun(r + 1));
+                    }
+                    after_digit = true;
                     if promote || d == 0 {
                         return Err(if promote {
                             SfenError::BadPromotion((*text).to_owned())
@@ -203,6 +211,7 @@ impl Position {
                     width += d as usize;
                     continue;
                 }
+                after_digit = false;
                 if ch == '+' {
                     if promote {
                         return Err(SfenError::BadPromotion((*text).to_owned()));
@@ -246,8 +255,12 @@ impl Position {
         if hand != "-" {
             let bad = |reason: &str| SfenError::BadHand { hand: hand.to_owned(), reason: reason.to_owned() };
             let mut count: Option<u32> = None;
+            let mut listed = [[false; 7]; 2];
             for ch in hand.chars() {
                 if let Some(d) = ch.to_digit(10) {
+                    if count.is_none() && d == 0 {
+                        return Err(bad("a count starts with 0"));
+                    }
                     let n = count.unwrap_or(0) * 10 + d;
                     if n > MAX_HAND_COUNT {
                         return Err(bad("count too large"));
@@ -264,6 +277,9 @@ impl Position {
                     return Err(bad("zero count"));
                 }
                 let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+                if std::mem::replace(&mut listed[color][kind.index()], true) {
+                    return Err(bad("a piece is listed twice"));
+                }
                 let total = u32::from(pos.hands[color][kind.index()]) + n;
                 if total > MAX_HAND_COUNT {
                     return Err(bad("count too large"));
@@ -293,7 +309,7 @@ impl Position {
 
         if let Some(number) = number {
             pos.ply = match number.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
+                Ok(n) if n >= 1 && number.bytes().all(|b| b.is_ascii_digit()) => n,
                 _ => return Err(SfenError::BadMoveNumber(number.to_owned())),
             };
         }
