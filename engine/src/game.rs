@@ -24,11 +24,18 @@ pub enum Repetition {
     /// Fourth occurrence without perpetual check: a draw (sennichite, FESA 5.2).
     Draw,
     /// Fourth occurrence reached while `checker` gave check with every one of its moves since
-    /// the first occurrence: `checker` loses (FESA 3.12). If both sides checked with every
-    /// move, the side that made the last move (producing the fourth occurrence) is named.
+    /// the first occurrence, and the other side did not: `checker` loses (FESA 3.12).
     PerpetualCheck {
         /// The side that checked perpetually.
         checker: Color,
+    },
+    /// Fourth occurrence reached while both sides gave check with every move since the first
+    /// occurrence. The rulebook is silent; what follows is a rule-profile decision (the
+    /// `perpetual_both_sides` knob: a draw under FESA 2017, or a loss for `last_mover`), so the
+    /// engine reports the fact and leaves the ruling to its caller.
+    BothChecking {
+        /// The side whose move produced the fourth occurrence.
+        last_mover: Color,
     },
 }
 
@@ -104,7 +111,9 @@ impl Game {
         }
         let last_mover = self.positions[last - 1].side;
         let checker = |c: usize| moved[c] && all_checks[c];
-        if checker(last_mover) {
+        if checker(last_mover) && checker(last_mover ^ 1) {
+            Repetition::BothChecking { last_mover: crate::types::color_of(last_mover) }
+        } else if checker(last_mover) {
             Repetition::PerpetualCheck { checker: crate::types::color_of(last_mover) }
         } else if checker(last_mover ^ 1) {
             Repetition::PerpetualCheck { checker: crate::types::color_of(last_mover ^ 1) }
