@@ -91,6 +91,10 @@ impl Move {
         };
         let from = Square::from_usi(text.get(0..2)?)?;
         let to = Square::from_usi(text.get(2..4)?)?;
+        // A piece that stays where it is has not moved: `5e5e` is not a move at all.
+        if from == to {
+            return None;
+        }
         Some(Move::board(from.index(), to.index(), promote))
     }
 }

@@ -16,3 +16,12 @@ fn non_canonical_spellings_are_refused() {
     assert!(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2G 1").is_ok());
     assert!(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 10P 1").is_ok());
 }
+
+/// `5e5e` leaves the piece where it stood: not a move, for the engine as for the oracle (found
+/// by the `usi_move_parse` fuzz target).
+#[test]
+fn a_null_move_is_not_usi() {
+    assert!(shogi_bitboard::Move::from_usi_syntax("5e5e").is_none());
+    assert!(shogi_bitboard::Move::from_usi_syntax("5e5e+").is_none());
+    assert!(shogi_bitboard::Move::from_usi_syntax("5e5d").is_some());
+}
