@@ -9,19 +9,8 @@ use shogi_bitboard::{Engine, Position, legal_moves};
 use shogi_oracle::Oracle;
 use shogi_spec::{Implementation, PositionSpec, STARTPOS_SFEN, Status};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// Compares legal moves and status of the two implementations; returns a description of the
 /// first difference.
