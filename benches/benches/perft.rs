@@ -25,11 +25,41 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    Case { name: "startpos-d5", sfen: STARTPOS, depth: 5, nodes: 19_861_490, haitaka_nodes: 19_861_490 },
-    Case { name: "startpos-d6", sfen: STARTPOS, depth: 6, nodes: 547_581_517, haitaka_nodes: 547_581_517 },
-    Case { name: "matsuri-d3", sfen: MATSURI, depth: 3, nodes: 4_809_015, haitaka_nodes: HAITAKA_MATSURI_D3 },
-    Case { name: "matsuri-d4", sfen: MATSURI, depth: 4, nodes: 516_925_165, haitaka_nodes: HAITAKA_MATSURI_D4 },
-    Case { name: "drops593-d3", sfen: DROPS593, depth: 3, nodes: 53_393_368, haitaka_nodes: HAITAKA_DROPS_D3 },
+    Case {
+        name: "startpos-d5",
+        sfen: STARTPOS,
+        depth: 5,
+        nodes: 19_861_490,
+        haitaka_nodes: 19_861_490,
+    },
+    Case {
+        name: "startpos-d6",
+        sfen: STARTPOS,
+        depth: 6,
+        nodes: 547_581_517,
+        haitaka_nodes: 547_581_517,
+    },
+    Case {
+        name: "matsuri-d3",
+        sfen: MATSURI,
+        depth: 3,
+        nodes: 4_809_015,
+        haitaka_nodes: HAITAKA_MATSURI_D3,
+    },
+    Case {
+        name: "matsuri-d4",
+        sfen: MATSURI,
+        depth: 4,
+        nodes: 516_925_165,
+        haitaka_nodes: HAITAKA_MATSURI_D4,
+    },
+    Case {
+        name: "drops593-d3",
+        sfen: DROPS593,
+        depth: 3,
+        nodes: 53_393_368,
+        haitaka_nodes: HAITAKA_DROPS_D3,
+    },
 ];
 
 // Measured with haitaka 0.3.2 (see README.md).
@@ -40,7 +70,8 @@ const HAITAKA_DROPS_D3: u64 = 53_393_368;
 /// Our engine with make/unmake instead of copy-make (the measurement behind choosing
 /// copy-make).
 fn ours_unmake(sfen: &str, depth: u32) -> u64 {
-    let mut pos = shogi_bitboard::Position::from_sfen(sfen).expect("our SFEN reader accepts the case");
+    let mut pos =
+        shogi_bitboard::Position::from_sfen(sfen).expect("our SFEN reader accepts the case");
     shogi_bitboard::perft_make_unmake(black_box(&mut pos), depth)
 }
 
@@ -94,7 +125,9 @@ fn haitaka(sfen: &str, depth: u32) -> u64 {
 fn rsshogi(sfen: &str, depth: u32) -> u64 {
     let pos = rsshogi::board::Position::from_sfen(sfen).expect("rsshogi accepts the case");
     let depth = u8::try_from(depth).expect("small depth");
-    rsshogi::board::perft::perft(black_box(&pos), depth).expect("rsshogi perft runs").nodes
+    rsshogi::board::perft::perft(black_box(&pos), depth)
+        .expect("rsshogi perft runs")
+        .nodes
 }
 
 fn bench(c: &mut Criterion) {

@@ -7,9 +7,16 @@ fn main() {
     // `--only=NAME` runs one implementation (for instruction counts under callgrind).
     let only = std::env::args().find_map(|a| a.strip_prefix("--only=").map(str::to_owned));
     let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let depth: u32 = args.first().and_then(|d| d.parse().ok()).unwrap_or(3);
-    let sfen = if args.len() > 1 { args[1..].join(" ") } else { shogi_spec_start().to_owned() };
+    let sfen = if args.len() > 1 {
+        args[1..].join(" ")
+    } else {
+        shogi_spec_start().to_owned()
+    };
     if run("ours") {
         let t = Instant::now();
         let pos = shogi_bitboard::Position::from_sfen(&sfen).expect("sfen");
@@ -25,7 +32,9 @@ fn main() {
     if run("rsshogi") {
         let t = Instant::now();
         let p = rsshogi::board::Position::from_sfen(&sfen).expect("sfen");
-        let n = rsshogi::board::perft::perft(&p, depth as u8).expect("perft").nodes;
+        let n = rsshogi::board::perft::perft(&p, depth as u8)
+            .expect("perft")
+            .nodes;
         println!("rsshogi {n} {:.3}s", t.elapsed().as_secs_f64());
     }
 }

@@ -43,9 +43,19 @@ pub fn hello_request() -> Value {
 
 /// Reads and checks the adapter's `hello` line.
 pub fn parse_hello(line: &str) -> Result<Hello, String> {
-    let v: Value = serde_json::from_str(line).map_err(|e| format!("the hello is not JSON ({e}): `{}`", clip(line)))?;
-    validate_against("hello.reply.json", &v).map_err(|e| format!("malformed hello: {e}: `{}`", clip(line)))?;
-    let strings = |v: &Value| -> Vec<String> { v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect()).unwrap_or_default() };
+    let v: Value = serde_json::from_str(line)
+        .map_err(|e| format!("the hello is not JSON ({e}): `{}`", clip(line)))?;
+    validate_against("hello.reply.json", &v)
+        .map_err(|e| format!("malformed hello: {e}: `{}`", clip(line)))?;
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
     Ok(Hello {
         name: v["name"].as_str().unwrap_or_default().to_owned(),
         version: v["version"].as_str().unwrap_or_default().to_owned(),
@@ -76,16 +86,28 @@ struct ExchangeError {
 
 /// Sends `request` (which has an `id`) and reads its reply, checking JSON, id and schema.
 /// Returns the reply line and its value.
-fn exchange(p: &mut Process, request: &Value, query: &str, timeout: Duration) -> Result<(String, Value), ExchangeError> {
+fn exchange(
+    p: &mut Process,
+    request: &Value,
+    query: &str,
+    timeout: Duration,
+) -> Result<(String, Value), ExchangeError> {
     let id = request["id"].as_u64().unwrap_or(0);
     let what = format!("`{query}` request {id}");
     let proc_err = |e: ProcessError, p: &Process| {
         let m = match e {
-            ProcessError::Timeout(t) => format!("no reply to {what} within {t:.1?} (the adapter was killed and will be restarted)"),
-            ProcessError::Exited(s) => format!("the adapter exited{s} before replying to {what} (it will be restarted)"),
+            ProcessError::Timeout(t) => format!(
+                "no reply to {what} within {t:.1?} (the adapter was killed and will be restarted)"
+            ),
+            ProcessError::Exited(s) => {
+                format!("the adapter exited{s} before replying to {what} (it will be restarted)")
+            }
             other => other.to_string(),
         };
-        ExchangeError { message: with_stderr(m, &p.stderr_tail()), restart: true }
+        ExchangeError {
+            message: with_stderr(m, &p.stderr_tail()),
+            restart: true,
+        }
     };
     p.drain();
     if let Err(e) = p.send(&request.to_string()) {
@@ -103,7 +125,13 @@ fn exchange(p: &mut Process, request: &Value, query: &str, timeout: Duration) ->
         Ok(v) => v,
         Err(e) => {
             return Err(ExchangeError {
-                message: with_stderr(format!("unparseable reply to {what} ({e}): `{}` (the adapter will be restarted)", clip(&line)), &p.stderr_tail()),
+                message: with_stderr(
+                    format!(
+                        "unparseable reply to {what} ({e}): `{}` (the adapter will be restarted)",
+                        clip(&line)
+                    ),
+                    &p.stderr_tail(),
+                ),
                 restart: true,
             });
         }
@@ -114,7 +142,10 @@ fn exchange(p: &mut Process, request: &Value, query: &str, timeout: Duration) ->
             let got = got.map_or_else(|| "no id".to_owned(), |g| format!("id {g}"));
             return Err(ExchangeError {
                 message: with_stderr(
-                    format!("reply out of order: {got} while waiting for the reply to {what}: `{}` (the adapter will be restarted)", clip(&line)),
+                    format!(
+                        "reply out of order: {got} while waiting for the reply to {what}: `{}` (the adapter will be restarted)",
+                        clip(&line)
+                    ),
                     &p.stderr_tail(),
                 ),
                 restart: true,
@@ -123,7 +154,10 @@ fn exchange(p: &mut Process, request: &Value, query: &str, timeout: Duration) ->
     }
     let checked = reply_schema(query, &value).and_then(|schema| validate_against(&schema, &value));
     if let Err(e) = checked {
-        return Err(ExchangeError { message: format!("malformed reply to {what}: {e}: `{}`", clip(&line)), restart: false });
+        return Err(ExchangeError {
+            message: format!("malformed reply to {what}: {e}: `{}`", clip(&line)),
+            restart: false,
+        });
     }
     Ok((line, value))
 }
@@ -143,7 +177,15 @@ impl Adapter {
     /// Starts the adapter and exchanges `hello`; failing that is an error before any case runs.
     pub fn start(command: &str, timeout: Duration) -> Result<Adapter, String> {
         let command = CommandLine::parse(command).map_err(|e| format!("adapter: {e}"))?;
-        let mut a = Adapter { command, timeout, process: None, hello: None, next_id: 1, failed_starts: 0, last_start_error: String::new() };
+        let mut a = Adapter {
+            command,
+            timeout,
+            process: None,
+            hello: None,
+            next_id: 1,
+            failed_starts: 0,
+            last_start_error: String::new(),
+        };
         a.ensure_started().map_err(|e| e.to_string())?;
         Ok(a)
     }
@@ -156,7 +198,8 @@ impl Adapter {
     fn start_process(&self) -> Result<(Process, Hello), String> {
         let mut p = Process::spawn(&self.command).map_err(|e| e.to_string())?;
         let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
-        p.send(&hello_request().to_string()).map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
+        p.send(&hello_request().to_string())
+            .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
         let deadline = Instant::now() + self.timeout;
         let line = loop {
             match p.recv(deadline, self.timeout) {
@@ -197,9 +240,10 @@ impl Adapter {
     /// Unsupported unless the hello lists `profile` (or lists no profiles).
     fn check_profile(&self, profile: &str) -> Result<(), ImplError> {
         match self.hello.as_ref().and_then(|h| h.profiles.as_ref()) {
-            Some(ps) if !ps.iter().any(|p| p == profile) => {
-                Err(ImplError::Unsupported(format!("the adapter does not know the profile {profile} (its hello lists: {})", ps.join(", "))))
-            }
+            Some(ps) if !ps.iter().any(|p| p == profile) => Err(ImplError::Unsupported(format!(
+                "the adapter does not know the profile {profile} (its hello lists: {})",
+                ps.join(", ")
+            ))),
             _ => Ok(()),
         }
     }
@@ -208,7 +252,10 @@ impl Adapter {
     fn request(&mut self, query: &str, fields: Value) -> Result<Value, ImplError> {
         if let Some(h) = &self.hello {
             if !h.queries.iter().any(|q| q == query) {
-                return Err(ImplError::Unsupported(format!("the adapter does not answer `{query}` (its hello lists: {})", h.queries.join(", "))));
+                return Err(ImplError::Unsupported(format!(
+                    "the adapter does not answer `{query}` (its hello lists: {})",
+                    h.queries.join(", ")
+                )));
             }
         }
         self.ensure_started()?;
@@ -219,13 +266,24 @@ impl Adapter {
             obj.extend(extra.clone());
         }
         let timeout = self.timeout;
-        let Some(p) = self.process.as_mut() else { return Err(ImplError::Failed("the adapter is not running".into())) };
+        let Some(p) = self.process.as_mut() else {
+            return Err(ImplError::Failed("the adapter is not running".into()));
+        };
         match exchange(p, &request, query, timeout) {
             Ok((_, v)) => match v["type"].as_str() {
-                Some("skipped") => Err(ImplError::Unsupported(v["reason"].as_str().unwrap_or_default().to_owned())),
+                Some("skipped") => Err(ImplError::Unsupported(
+                    v["reason"].as_str().unwrap_or_default().to_owned(),
+                )),
                 Some("errored") => {
-                    let context = v.get("context").and_then(Value::as_str).map(|c| format!(" ({c})")).unwrap_or_default();
-                    Err(ImplError::Failed(format!("the adapter reported an error: {}{context}", v["error"].as_str().unwrap_or_default())))
+                    let context = v
+                        .get("context")
+                        .and_then(Value::as_str)
+                        .map(|c| format!(" ({c})"))
+                        .unwrap_or_default();
+                    Err(ImplError::Failed(format!(
+                        "the adapter reported an error: {}{context}",
+                        v["error"].as_str().unwrap_or_default()
+                    )))
                 }
                 _ => Ok(v),
             },
@@ -251,42 +309,80 @@ impl Implementation for Adapter {
 
     fn legal_moves(&mut self, position: &PositionSpec) -> Result<Vec<String>, ImplError> {
         let v = self.request("legal_moves", json!({"position": position_json(position)}))?;
-        let mut moves: Vec<String> = v["moves"].as_array().map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect()).unwrap_or_default();
+        let mut moves: Vec<String> = v["moves"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
         moves.sort();
         Ok(moves)
     }
 
     fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
-        let v = self.request("perft", json!({"position": position_json(position), "depth": depth}))?;
-        v["nodes"].as_u64().ok_or_else(|| ImplError::Failed("perft reply without nodes".into()))
+        let v = self.request(
+            "perft",
+            json!({"position": position_json(position), "depth": depth}),
+        )?;
+        v["nodes"]
+            .as_u64()
+            .ok_or_else(|| ImplError::Failed("perft reply without nodes".into()))
     }
 
-    fn divide(&mut self, position: &PositionSpec, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+    fn divide(
+        &mut self,
+        position: &PositionSpec,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, ImplError> {
         if depth == 0 {
-            return Err(ImplError::Unsupported("divide needs a depth of at least 1".into()));
+            return Err(ImplError::Unsupported(
+                "divide needs a depth of at least 1".into(),
+            ));
         }
-        let v = self.request("divide", json!({"position": position_json(position), "depth": depth}))?;
-        let mut rows: Vec<(String, u64)> =
-            v["divide"].as_object().map(|o| o.iter().map(|(m, n)| (m.clone(), n.as_u64().unwrap_or(0))).collect()).unwrap_or_default();
+        let v = self.request(
+            "divide",
+            json!({"position": position_json(position), "depth": depth}),
+        )?;
+        let mut rows: Vec<(String, u64)> = v["divide"]
+            .as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(m, n)| (m.clone(), n.as_u64().unwrap_or(0)))
+                    .collect()
+            })
+            .unwrap_or_default();
         rows.sort();
         Ok(rows)
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
         let v = self.request("status", json!({"position": position_json(position)}))?;
-        serde_json::from_value(v["status"].clone()).map_err(|e| ImplError::Failed(format!("bad status: {e}")))
+        serde_json::from_value(v["status"].clone())
+            .map_err(|e| ImplError::Failed(format!("bad status: {e}")))
     }
 
     fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
         self.check_profile(profile)?;
-        let v = self.request("adjudicate", json!({"record": record_yaml, "profile": profile}))?;
-        serde_json::from_value(v["verdict"].clone()).map_err(|e| ImplError::Failed(format!("bad verdict: {e}")))
+        let v = self.request(
+            "adjudicate",
+            json!({"record": record_yaml, "profile": profile}),
+        )?;
+        serde_json::from_value(v["verdict"].clone())
+            .map_err(|e| ImplError::Failed(format!("bad verdict: {e}")))
     }
 
     fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
         self.check_profile(profile)?;
-        let v = self.request("ask", json!({"question": question_yaml, "profile": profile}))?;
-        v["answer"].as_str().map(str::to_owned).ok_or_else(|| ImplError::Failed("ask reply without answer".into()))
+        let v = self.request(
+            "ask",
+            json!({"question": question_yaml, "profile": profile}),
+        )?;
+        v["answer"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| ImplError::Failed("ask reply without answer".into()))
     }
 }
 

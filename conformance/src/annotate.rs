@@ -50,9 +50,20 @@ mod tests {
     #[test]
     fn names_the_article() {
         let p = PositionSpec::from_sfen("7lk/7p1/8G/9/9/9/9/9/K8 b P 1");
-        assert_eq!(extra_move(&p, "P*1b"), "P*1b (illegal under fesa2017:3.11c: the pawn drop mates at once)");
-        assert!(extra_move(&p, "1a1b").contains("fesa2017:1.1"), "{}", extra_move(&p, "1a1b"));
-        assert!(extra_move(&p, "Z*9z").contains("malformed"), "{}", extra_move(&p, "Z*9z"));
+        assert_eq!(
+            extra_move(&p, "P*1b"),
+            "P*1b (illegal under fesa2017:3.11c: the pawn drop mates at once)"
+        );
+        assert!(
+            extra_move(&p, "1a1b").contains("fesa2017:1.1"),
+            "{}",
+            extra_move(&p, "1a1b")
+        );
+        assert!(
+            extra_move(&p, "Z*9z").contains("malformed"),
+            "{}",
+            extra_move(&p, "Z*9z")
+        );
         assert_eq!(extra_move(&p, "9i9h"), "9i9h");
     }
 }

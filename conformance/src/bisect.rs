@@ -42,7 +42,11 @@ pub fn compare_moves(want: &[String], got: &[String]) -> (Vec<String>, Vec<Strin
 
 /// Finds the first position at most `depth - 1` plies below `start` where `imp` and the oracle
 /// list different moves; `None` when they agree on the whole tree (`depth` plies deep).
-pub fn bisect(imp: &mut dyn Implementation, start: &PositionSpec, depth: u32) -> Result<Option<Divergence>, ImplError> {
+pub fn bisect(
+    imp: &mut dyn Implementation,
+    start: &PositionSpec,
+    depth: u32,
+) -> Result<Option<Divergence>, ImplError> {
     let mut oracle = Oracle::lenient();
     let mut position = start.clone();
     let mut path = Vec::new();
@@ -52,7 +56,12 @@ pub fn bisect(imp: &mut dyn Implementation, start: &PositionSpec, depth: u32) ->
         let got = imp.legal_moves(&position)?;
         let (missing, extra) = compare_moves(&want, &got);
         if !missing.is_empty() || !extra.is_empty() {
-            return Ok(Some(Divergence { position, path, missing, extra }));
+            return Ok(Some(Divergence {
+                position,
+                path,
+                missing,
+                extra,
+            }));
         }
         if depth == 1 {
             return Ok(None);
@@ -63,7 +72,9 @@ pub fn bisect(imp: &mut dyn Implementation, start: &PositionSpec, depth: u32) ->
         for k in (2..=depth).rev() {
             let ours = oracle.divide(&position, k)?;
             let theirs = imp.divide(&position, k)?;
-            let differing = ours.iter().find(|(m, n)| theirs.iter().find(|(t, _)| t == m).map(|(_, c)| c) != Some(n));
+            let differing = ours
+                .iter()
+                .find(|(m, n)| theirs.iter().find(|(t, _)| t == m).map(|(_, c)| c) != Some(n));
             if let Some((mv, _)) = differing {
                 next = Some((mv.clone(), k));
                 break;
@@ -80,15 +91,26 @@ pub fn bisect(imp: &mut dyn Implementation, start: &PositionSpec, depth: u32) ->
 
 /// The `bisect` command: prints the first differing position, its path and the differing moves
 /// (each extra move with the article that forbids it); exit status 1 when one is found.
-pub fn command(imp: &mut dyn Implementation, position: &str, depth: u32) -> Result<std::process::ExitCode, String> {
+pub fn command(
+    imp: &mut dyn Implementation,
+    position: &str,
+    depth: u32,
+) -> Result<std::process::ExitCode, String> {
     let start = PositionSpec::parse(position).map_err(|e| format!("bad position: {e}"))?;
     match bisect(imp, &start, depth).map_err(|e| e.to_string())? {
         None => {
-            println!("no divergence: {} agrees with the oracle on the whole tree, {depth} plies deep", imp.name());
+            println!(
+                "no divergence: {} agrees with the oracle on the whole tree, {depth} plies deep",
+                imp.name()
+            );
             Ok(std::process::ExitCode::SUCCESS)
         }
         Some(d) => {
-            println!("first divergence after {} plies: position {}", d.path.len(), d.position);
+            println!(
+                "first divergence after {} plies: position {}",
+                d.path.len(),
+                d.position
+            );
             if !d.path.is_empty() {
                 println!("path: {}", d.path.join(" "));
             }
@@ -96,7 +118,10 @@ pub fn command(imp: &mut dyn Implementation, position: &str, depth: u32) -> Resu
                 println!("missing: {}", d.missing.join(" "));
             }
             if !d.extra.is_empty() {
-                println!("extra:   {}", crate::annotate::extra_moves(Some(&d.position), &d.extra).join(" "));
+                println!(
+                    "extra:   {}",
+                    crate::annotate::extra_moves(Some(&d.position), &d.extra).join(" ")
+                );
             }
             Ok(std::process::ExitCode::FAILURE)
         }
@@ -109,7 +134,10 @@ mod tests {
 
     #[test]
     fn duplicates_count_as_extra() {
-        let (missing, extra) = compare_moves(&["a".into(), "b".into()], &["a".into(), "a".into(), "c".into()]);
+        let (missing, extra) = compare_moves(
+            &["a".into(), "b".into()],
+            &["a".into(), "a".into(), "c".into()],
+        );
         assert_eq!(missing, vec!["b"]);
         assert_eq!(extra, vec!["c", "a (listed twice)"]);
     }

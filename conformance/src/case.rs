@@ -153,7 +153,8 @@ impl ExpectedVerdict {
             (ExpectedResult::Win, V::Win { winner, reason }) => {
                 Some(*winner) == self.winner && self.reason.is_none_or(|k| k == reason.kind)
             }
-            (ExpectedResult::Draw, V::Draw { reason }) | (ExpectedResult::Annulled, V::Annulled { reason }) => {
+            (ExpectedResult::Draw, V::Draw { reason })
+            | (ExpectedResult::Annulled, V::Annulled { reason }) => {
                 self.reason.is_none_or(|k| k == reason.kind)
             }
             (ExpectedResult::Continues, V::Continues) => true,
@@ -266,7 +267,9 @@ impl Case {
 
     /// Whether the case applies under `profile`.
     pub fn applies_to(&self, profile: &str) -> bool {
-        self.profiles.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile))
+        self.profiles
+            .as_ref()
+            .is_none_or(|ps| ps.iter().any(|p| p == profile))
     }
 
     /// `file:line`, for messages.
@@ -314,7 +317,10 @@ pub enum CaseError {
 
 /// Reads a case file from disk.
 pub fn load_file(path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CaseError::Io { file: path.to_owned(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| CaseError::Io {
+        file: path.to_owned(),
+        source,
+    })?;
     parse_file(&text, path, staging)
 }
 
@@ -322,9 +328,17 @@ pub fn load_file(path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
 pub fn parse_file(text: &str, path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
     let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
         let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-        CaseError::Syntax { file: path.to_owned(), line, column, message: e.to_string() }
+        CaseError::Syntax {
+            file: path.to_owned(),
+            line,
+            column,
+            message: e.to_string(),
+        }
     })?;
-    file.cases.into_iter().map(|raw| check_case(raw, text, path, staging)).collect()
+    file.cases
+        .into_iter()
+        .map(|raw| check_case(raw, text, path, staging))
+        .collect()
 }
 
 /// The 1-based line of `id: <id>` in the text, or 0.
@@ -332,14 +346,20 @@ fn line_of_id(text: &str, id: &str) -> usize {
     text.lines()
         .position(|l| {
             let l = l.trim_start().trim_start_matches("- ").trim_start();
-            l.strip_prefix("id:").is_some_and(|rest| rest.trim().trim_matches(['"', '\'']) == id)
+            l.strip_prefix("id:")
+                .is_some_and(|rest| rest.trim().trim_matches(['"', '\'']) == id)
         })
         .map_or(0, |i| i + 1)
 }
 
 fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Case, CaseError> {
     let line = line_of_id(text, &raw.id);
-    let err = |message: String| CaseError::Case { file: path.to_owned(), line, id: raw.id.clone(), message };
+    let err = |message: String| CaseError::Case {
+        file: path.to_owned(),
+        line,
+        id: raw.id.clone(),
+        message,
+    };
     if raw.expect.is_empty() {
         return Err(err("no expectation: a case must assert something".into()));
     }
@@ -384,7 +404,10 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         match &kind {
             Expectation::Verdict(_, v) => {
                 if raw.setup.record.is_none() {
-                    return Err(err(format!("expectation {n} ({}) needs `setup.record`", kind.kind())));
+                    return Err(err(format!(
+                        "expectation {n} ({}) needs `setup.record`",
+                        kind.kind()
+                    )));
                 }
                 let winner_ok = (v.result == ExpectedResult::Win) == v.winner.is_some();
                 let reason_ok = v.result == ExpectedResult::Continues || v.reason.is_some();
@@ -396,11 +419,15 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
             }
             Expectation::Answer(_) => {
                 if raw.setup.question.is_none() {
-                    return Err(err(format!("expectation {n} (answer) needs `setup.question`")));
+                    return Err(err(format!(
+                        "expectation {n} (answer) needs `setup.question`"
+                    )));
                 }
             }
             Expectation::Perft(counts) if counts.is_empty() || counts.contains_key(&0) => {
-                return Err(err(format!("expectation {n}: perft needs depths of at least 1")));
+                return Err(err(format!(
+                    "expectation {n}: perft needs depths of at least 1"
+                )));
             }
             Expectation::LegalMoves(_)
             | Expectation::Legal(_)
@@ -408,7 +435,10 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
             | Expectation::Status(_)
             | Expectation::Perft(_) => {
                 if raw.setup.position.is_none() {
-                    return Err(err(format!("expectation {n} ({}) needs `setup.position`", kind.kind())));
+                    return Err(err(format!(
+                        "expectation {n} ({}) needs `setup.position`",
+                        kind.kind()
+                    )));
                 }
             }
         }
@@ -463,7 +493,10 @@ cases:
         let c = &cases[0];
         assert_eq!(c.line, 3);
         assert_eq!(c.expectations.len(), 2);
-        assert_eq!(c.expectations[1].1.as_deref(), Some(&["fesa-2017".to_owned()][..]));
+        assert_eq!(
+            c.expectations[1].1.as_deref(),
+            Some(&["fesa-2017".to_owned()][..])
+        );
         assert_eq!(c.position().unwrap().moves.len(), 0);
     }
 
@@ -473,7 +506,10 @@ cases:
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         let text = err.to_string();
         assert!(text.starts_with("x.yaml:"), "{text}");
-        assert!(matches!(err, CaseError::Syntax { line, .. } if line > 0), "{text}");
+        assert!(
+            matches!(err, CaseError::Syntax { line, .. } if line > 0),
+            "{text}"
+        );
     }
 
     #[test]
@@ -485,7 +521,10 @@ cases:
 
     #[test]
     fn case_errors_name_the_case_and_line() {
-        let bad = GOOD.replace("      - legal: [7g7f]\n", "      - legal: [7g7f]\n        illegal: [7g7e]\n");
+        let bad = GOOD.replace(
+            "      - legal: [7g7f]\n",
+            "      - legal: [7g7f]\n        illegal: [7g7e]\n",
+        );
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -499,7 +538,10 @@ cases:
 
     #[test]
     fn verdict_needs_record_and_consistent_fields() {
-        let bad = GOOD.replace("      - perft: {1: 30, 2: 900}\n", "      - verdict: {result: draw, reason: repetition}\n");
+        let bad = GOOD.replace(
+            "      - perft: {1: 30, 2: 900}\n",
+            "      - verdict: {result: draw, reason: repetition}\n",
+        );
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         assert!(err.to_string().contains("needs `setup.record`"), "{err}");
     }
@@ -507,10 +549,26 @@ cases:
     #[test]
     fn expected_verdict_matching() {
         use shogi_spec::{Reason, Verdict};
-        let v = ExpectedVerdict { result: ExpectedResult::Win, winner: Some(Color::Gote), reason: Some(ReasonKind::Checkmate) };
-        let actual = Verdict::Win { winner: Color::Gote, reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") } };
+        let v = ExpectedVerdict {
+            result: ExpectedResult::Win,
+            winner: Some(Color::Gote),
+            reason: Some(ReasonKind::Checkmate),
+        };
+        let actual = Verdict::Win {
+            winner: Color::Gote,
+            reason: Reason {
+                kind: ReasonKind::Checkmate,
+                article: ArticleId::fesa("5.1a"),
+            },
+        };
         assert!(v.matches(&actual));
-        let other = Verdict::Win { winner: Color::Sente, reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") } };
+        let other = Verdict::Win {
+            winner: Color::Sente,
+            reason: Reason {
+                kind: ReasonKind::Checkmate,
+                article: ArticleId::fesa("5.1a"),
+            },
+        };
         assert!(!v.matches(&other));
         assert!(!v.matches(&Verdict::Continues));
     }
@@ -528,12 +586,23 @@ mod schema_tests {
     }
 
     fn props(v: &serde_json::Value) -> BTreeSet<String> {
-        v["properties"].as_object().unwrap().keys().cloned().collect()
+        v["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
     }
 
     /// Field names of a struct, learnt by serializing a value with every field set.
     fn fields<T: Serialize>(value: &T) -> BTreeSet<String> {
-        serde_json::to_value(value).unwrap().as_object().unwrap().keys().cloned().collect()
+        serde_json::to_value(value)
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
     }
 
     /// The published JSON Schema names exactly the fields this reader accepts, so the two cannot
@@ -542,7 +611,11 @@ mod schema_tests {
     fn schema_matches_the_reader() {
         let s = schema();
         let defs = &s["$defs"];
-        let verdict = ExpectedVerdict { result: ExpectedResult::Win, winner: Some(Color::Sente), reason: Some(ReasonKind::Checkmate) };
+        let verdict = ExpectedVerdict {
+            result: ExpectedResult::Win,
+            winner: Some(Color::Sente),
+            reason: Some(ReasonKind::Checkmate),
+        };
         let exp = RawExpectation {
             legal_moves: Some(vec![]),
             legal: Some(vec![]),
@@ -578,6 +651,12 @@ mod schema_tests {
             expect: vec![],
         };
         assert_eq!(props(&defs["case"]), fields(&case));
-        assert_eq!(props(&s), fields(&CaseFile { description: Some(String::new()), cases: vec![] }));
+        assert_eq!(
+            props(&s),
+            fields(&CaseFile {
+                description: Some(String::new()),
+                cases: vec![]
+            })
+        );
     }
 }

@@ -52,11 +52,22 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
     let line = read_line(&mut p, timeout);
     let hello = match line.and_then(|l| parse_hello(&l)) {
         Ok(h) => {
-            push(true, format!("hello: {} {} answers {}", h.name, h.version, h.queries.join(", ")));
+            push(
+                true,
+                format!(
+                    "hello: {} {} answers {}",
+                    h.name,
+                    h.version,
+                    h.queries.join(", ")
+                ),
+            );
             h
         }
         Err(e) => {
-            push(false, format!("hello: {}", with_stderr(e, &p.stderr_tail())));
+            push(
+                false,
+                format!("hello: {}", with_stderr(e, &p.stderr_tail())),
+            );
             return checks;
         }
     };
@@ -66,15 +77,47 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
     let start = PositionSpec::startpos().clone();
     let record = "start: startpos\nevents: []\n";
     let probes: Vec<(&str, Value, Option<Value>)> = vec![
-        ("legal_moves", json!({"position": position_json(&start)}), oracle.legal_moves(&start).ok().map(|m| json!(m))),
-        ("legal_moves", json!({"position": position_json(&uchi)}), oracle.legal_moves(&uchi).ok().map(|m| json!(m))),
-        ("perft", json!({"position": position_json(&start), "depth": 2}), Some(json!(900))),
-        ("divide", json!({"position": position_json(&start), "depth": 1}), None),
-        ("status", json!({"position": position_json(&mate)}), Some(json!("checkmate"))),
-        ("adjudicate", json!({"record": record, "profile": "fesa-2017"}), None),
-        ("ask", json!({"question": "furigoma: {pawns: 3, tokins: 2}\n", "profile": "fesa-2017"}), None),
+        (
+            "legal_moves",
+            json!({"position": position_json(&start)}),
+            oracle.legal_moves(&start).ok().map(|m| json!(m)),
+        ),
+        (
+            "legal_moves",
+            json!({"position": position_json(&uchi)}),
+            oracle.legal_moves(&uchi).ok().map(|m| json!(m)),
+        ),
+        (
+            "perft",
+            json!({"position": position_json(&start), "depth": 2}),
+            Some(json!(900)),
+        ),
+        (
+            "divide",
+            json!({"position": position_json(&start), "depth": 1}),
+            None,
+        ),
+        (
+            "status",
+            json!({"position": position_json(&mate)}),
+            Some(json!("checkmate")),
+        ),
+        (
+            "adjudicate",
+            json!({"record": record, "profile": "fesa-2017"}),
+            None,
+        ),
+        (
+            "ask",
+            json!({"question": "furigoma: {pawns: 3, tokins: 2}\n", "profile": "fesa-2017"}),
+            None,
+        ),
         ("frobnicate", json!({}), None),
-        ("legal_moves", json!({"position": {"sfen": "this is not an sfen"}}), None),
+        (
+            "legal_moves",
+            json!({"position": {"sfen": "this is not an sfen"}}),
+            None,
+        ),
     ];
     let mut id = 0;
     for (kind, fields, expected) in probes {
@@ -84,53 +127,107 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
             o.extend(f.clone());
         }
         let listed = hello.queries.iter().any(|q| q == kind);
-        let label = format!("{kind} request {id}{}", if kind == "legal_moves" && id == 9 { " (unreadable position)" } else { "" });
+        let label = format!(
+            "{kind} request {id}{}",
+            if kind == "legal_moves" && id == 9 {
+                " (unreadable position)"
+            } else {
+                ""
+            }
+        );
         if kind != "frobnicate" {
             if let Err(e) = validate_against(&format!("{kind}.request.json"), &request) {
-                push(false, format!("{label}: the runner's own request breaks its schema: {e}"));
+                push(
+                    false,
+                    format!("{label}: the runner's own request breaks its schema: {e}"),
+                );
             }
         }
         if p.send(&request.to_string()).is_err() {
-            push(false, format!("{label}: {}", with_stderr("the adapter is gone".into(), &p.stderr_tail())));
+            push(
+                false,
+                format!(
+                    "{label}: {}",
+                    with_stderr("the adapter is gone".into(), &p.stderr_tail())
+                ),
+            );
             return checks;
         }
         let line = match read_line(&mut p, timeout) {
             Ok(l) => l,
             Err(e) => {
-                push(false, format!("{label}: {}", with_stderr(e, &p.stderr_tail())));
+                push(
+                    false,
+                    format!("{label}: {}", with_stderr(e, &p.stderr_tail())),
+                );
                 return checks;
             }
         };
         let v: Value = match serde_json::from_str(&line) {
             Ok(v) => v,
             Err(e) => {
-                push(false, format!("{label}: the reply is not JSON ({e}): `{}`", clip(&line)));
+                push(
+                    false,
+                    format!("{label}: the reply is not JSON ({e}): `{}`", clip(&line)),
+                );
                 continue;
             }
         };
         if v.get("id").and_then(Value::as_u64) != Some(id) {
-            push(false, format!("{label}: the reply carries id {} instead of {id}: `{}`", v.get("id").map_or("(none)".into(), Value::to_string), clip(&line)));
+            push(
+                false,
+                format!(
+                    "{label}: the reply carries id {} instead of {id}: `{}`",
+                    v.get("id").map_or("(none)".into(), Value::to_string),
+                    clip(&line)
+                ),
+            );
             continue;
         }
-        let schema_kind = if kind == "frobnicate" { "legal_moves" } else { kind };
+        let schema_kind = if kind == "frobnicate" {
+            "legal_moves"
+        } else {
+            kind
+        };
         if let Err(e) = reply_schema(schema_kind, &v).and_then(|s| validate_against(&s, &v)) {
-            push(false, format!("{label}: malformed reply: {e}: `{}`", clip(&line)));
+            push(
+                false,
+                format!("{label}: malformed reply: {e}: `{}`", clip(&line)),
+            );
             continue;
         }
         let t = v["type"].as_str().unwrap_or_default();
         let must_refuse = kind == "frobnicate" || id == 9;
         if must_refuse && t == "result" {
-            push(false, format!("{label}: answered with a result; expected skipped or errored: `{}`", clip(&line)));
+            push(
+                false,
+                format!(
+                    "{label}: answered with a result; expected skipped or errored: `{}`",
+                    clip(&line)
+                ),
+            );
         } else if !listed && !must_refuse && t == "result" {
-            push(false, format!("{label}: `{kind}` is not in the hello's queries but was answered; list it or reply skipped"));
+            push(
+                false,
+                format!(
+                    "{label}: `{kind}` is not in the hello's queries but was answered; list it or reply skipped"
+                ),
+            );
         } else if listed && !must_refuse && t != "result" {
-            push(true, format!("{label}: {t} (allowed, but `{kind}` is listed in the hello): `{}`", clip(&line)));
+            push(
+                true,
+                format!(
+                    "{label}: {t} (allowed, but `{kind}` is listed in the hello): `{}`",
+                    clip(&line)
+                ),
+            );
         } else {
             let note = match (&expected, t) {
                 (Some(want), "result") => {
                     let got = match kind {
                         "legal_moves" => {
-                            let mut m: Vec<String> = serde_json::from_value(v["moves"].clone()).unwrap_or_default();
+                            let mut m: Vec<String> =
+                                serde_json::from_value(v["moves"].clone()).unwrap_or_default();
                             m.sort();
                             json!(m)
                         }
@@ -138,7 +235,11 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
                         "status" => v["status"].clone(),
                         _ => Value::Null,
                     };
-                    if &got == want { " (agrees with the oracle)".to_owned() } else { " (note: the answer differs from the oracle's; the corpus run will say where)".to_owned() }
+                    if &got == want {
+                        " (agrees with the oracle)".to_owned()
+                    } else {
+                        " (note: the answer differs from the oracle's; the corpus run will say where)".to_owned()
+                    }
                 }
                 _ => String::new(),
             };
@@ -158,7 +259,14 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
             Ok(_) => {}
         }
     }
-    push(exited, if exited { "quit: the adapter exited".into() } else { "quit: the adapter did not exit within 2s".into() });
+    push(
+        exited,
+        if exited {
+            "quit: the adapter exited".into()
+        } else {
+            "quit: the adapter did not exit within 2s".into()
+        },
+    );
     checks
 }
 
@@ -181,5 +289,9 @@ pub fn command(command: &str, timeout: Option<Duration>) -> Result<std::process:
         println!("{} {}", if c.ok { "ok  " } else { "FAIL" }, c.text);
     }
     println!("check-adapter: {} checks, {failed} failed", checks.len());
-    Ok(if failed == 0 { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE })
+    Ok(if failed == 0 {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    })
 }

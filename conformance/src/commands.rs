@@ -43,8 +43,14 @@ pub struct RunOptions {
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
 /// a reader never sees half a report.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "report".into());
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "report".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = std::fs::File::create(&tmp)
         .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
@@ -58,14 +64,29 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 /// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored.
 pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     if !crate::lint::PROFILES.contains(&opts.profile.as_str()) {
-        return Err(format!("unknown profile `{}` (known: {})", opts.profile, crate::lint::PROFILES.join(", ")));
+        return Err(format!(
+            "unknown profile `{}` (known: {})",
+            opts.profile,
+            crate::lint::PROFILES.join(", ")
+        ));
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
     let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
-    let mut imp = impls::make(&opts.imp, ImplOptions { allow_unreachable: true, timeout: opts.timeout }).map_err(|e| e.to_string())?;
-    let expectations = opts.expectations.as_deref().map(crate::expectations::Expectations::load).transpose()?;
+    let mut imp = impls::make(
+        &opts.imp,
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: opts.timeout,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let expectations = opts
+        .expectations
+        .as_deref()
+        .map(crate::expectations::Expectations::load)
+        .transpose()?;
     let chosen: Vec<_> = corpus
         .cases
         .iter()
@@ -75,14 +96,23 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         return Err(format!(
             "no case to run in {}{}",
             corpus.root.display(),
-            opts.filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default()
+            opts.filter
+                .as_ref()
+                .map(|f| format!(" matches the filter `{f}`"))
+                .unwrap_or_default()
         ));
     }
     let progress = std::io::stderr().is_terminal();
     let mut results: Vec<CaseResult> = Vec::new();
     for (i, case) in chosen.iter().enumerate() {
         if progress {
-            eprint!("\r[{}/{}] {} {:<40}", i + 1, chosen.len(), case.id, case.slug);
+            eprint!(
+                "\r[{}/{}] {} {:<40}",
+                i + 1,
+                chosen.len(),
+                case.id,
+                case.slug
+            );
         }
         if let Some(r) = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile) {
             results.push(r);
@@ -118,17 +148,32 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     if let Some(path) = &opts.write_expectations {
         let file = crate::expectations::Expectations::from_failures(&imp.name(), &results);
         write_atomically(path, &file.to_yaml())?;
-        eprintln!("wrote {}: {} known failures", path.display(), file.entries.len());
+        eprintln!(
+            "wrote {}: {} known failures",
+            path.display(),
+            file.entries.len()
+        );
     }
     if let Some(expected) = &expectations {
         let mismatches = expected.compare(&results);
         for m in &mismatches {
             eprintln!("not as expected: {}: {}", m.case, m.message);
         }
-        eprintln!("expectations: {} result(s) differ from the expectations file", mismatches.len());
-        return Ok(if mismatches.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+        eprintln!(
+            "expectations: {} result(s) differ from the expectations file",
+            mismatches.len()
+        );
+        return Ok(if mismatches.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
     }
-    Ok(if Summary::of(&results).ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if Summary::of(&results).ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Lints the corpus; prints every problem; exit status 1 if there is any.
@@ -139,7 +184,11 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
     }
     let corpus = Corpus::load_all(root).map_err(|e| e.to_string())?.0;
     if problems.is_empty() {
-        println!("lint: {} cases in {}: no problems", corpus.cases.len(), root.display());
+        println!(
+            "lint: {} cases in {}: no problems",
+            corpus.cases.len(),
+            root.display()
+        );
         Ok(ExitCode::SUCCESS)
     } else {
         println!("lint: {} problem(s) in {}", problems.len(), root.display());
@@ -166,8 +215,15 @@ pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
         println!("{:<18} {:<9} {:>5}  {}", a.id.as_str(), flag, n, a.title);
     }
     let testable = registry.testable().count();
-    println!("\n{} articles, {testable} testable, {uncovered} testable without cases", registry.len());
-    Ok(if uncovered == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    println!(
+        "\n{} articles, {testable} testable, {uncovered} testable without cases",
+        registry.len()
+    );
+    Ok(if uncovered == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Shows a case and what the oracle answers for it.
@@ -182,7 +238,10 @@ pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String>
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
     for r in &case.refs {
-        let title = registry.get(r).map(|a| a.title.as_str()).unwrap_or("(not in the registry)");
+        let title = registry
+            .get(r)
+            .map(|a| a.title.as_str())
+            .unwrap_or("(not in the registry)");
         println!("  cites {r}: {title}");
         if let Some(a) = registry.get(r) {
             println!("    {}", a.paraphrase.trim());
@@ -199,14 +258,19 @@ pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String>
     }
     let mut oracle = shogi_oracle::Oracle::lenient();
     for (e, profiles) in &case.expectations {
-        let scope = profiles.as_ref().map(|p| format!(" [{}]", p.join(", "))).unwrap_or_default();
+        let scope = profiles
+            .as_ref()
+            .map(|p| format!(" [{}]", p.join(", ")))
+            .unwrap_or_default();
         println!("  expects {}{scope}: {}", e.kind(), describe(e));
         if let (Some(p), Expectation::Illegal(moves)) = (case.position(), e) {
             if let Ok(pos) = oracle.setup(&p) {
                 for m in moves {
                     if let Ok(mv) = shogi_oracle::Move::parse(m) {
                         match shogi_oracle::check_move(&pos, mv) {
-                            Err(why) => println!("    oracle: {m} is illegal: {why} [{}]", why.article()),
+                            Err(why) => {
+                                println!("    oracle: {m} is illegal: {why} [{}]", why.article())
+                            }
                             Ok(()) => println!("    oracle: {m} is LEGAL"),
                         }
                     }
@@ -226,7 +290,11 @@ fn describe(e: &Expectation) -> String {
     match e {
         Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m.join(" "),
         Expectation::Status(s) => s.to_string(),
-        Expectation::Perft(p) => p.iter().map(|(d, n)| format!("depth {d}: {n}")).collect::<Vec<_>>().join(", "),
+        Expectation::Perft(p) => p
+            .iter()
+            .map(|(d, n)| format!("depth {d}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
         Expectation::Verdict(_, v) => v.to_string(),
         Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
     }

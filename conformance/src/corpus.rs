@@ -44,16 +44,22 @@ pub fn default_root() -> PathBuf {
     if here.join("tags.yaml").is_file() {
         return here;
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("corpus")
 }
 
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
     let entries = std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
     for entry in entries {
-        let path = entry.map_err(|e| CorpusError::Folder(dir.to_owned(), e))?.path();
+        let path = entry
+            .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
+            .path();
         if path.is_dir() {
             yaml_files(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") && path.file_name() != Some("tags.yaml".as_ref()) {
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml")
+            && path.file_name() != Some("tags.yaml".as_ref())
+        {
             out.push(path);
         }
     }
@@ -80,7 +86,9 @@ impl Corpus {
         let mut cases = Vec::new();
         let mut errors = Vec::new();
         for file in files {
-            let staging = file.strip_prefix(root).is_ok_and(|rel| rel.starts_with("staging"));
+            let staging = file
+                .strip_prefix(root)
+                .is_ok_and(|rel| rel.starts_with("staging"));
             match case::load_file(&file, staging) {
                 Ok(mut c) => cases.append(&mut c),
                 Err(e) => errors.push(CorpusError::Case(e)),
@@ -88,15 +96,28 @@ impl Corpus {
         }
         let tags_path = root.join("tags.yaml");
         let tags = match std::fs::read_to_string(&tags_path) {
-            Ok(text) => serde_yaml::from_str(&text).map_err(|e| CorpusError::Tags(tags_path.clone(), e.to_string()))?,
+            Ok(text) => serde_yaml::from_str(&text)
+                .map_err(|e| CorpusError::Tags(tags_path.clone(), e.to_string()))?,
             Err(e) => return Err(CorpusError::Tags(tags_path, e.to_string())),
         };
         let retired_ids = std::fs::read_to_string(root.join("retired-ids"))
             .map(|t| {
-                t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_owned).collect()
+                t.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(str::to_owned)
+                    .collect()
             })
             .unwrap_or_default();
-        Ok((Corpus { root: root.to_owned(), cases, tags, retired_ids }, errors))
+        Ok((
+            Corpus {
+                root: root.to_owned(),
+                cases,
+                tags,
+                retired_ids,
+            },
+            errors,
+        ))
     }
 
     /// A fingerprint of the corpus: FNV-1a over every case file's path (relative to the root)

@@ -17,7 +17,11 @@ use shogi_spec::{Color, ReasonKind, Status, Verdict};
 /// Where a game can start: the initial position and every standard handicap (UFS 5.9.5).
 pub fn starts() -> Vec<(&'static str, &'static str)> {
     let mut v = vec![("startpos", shogi_spec::STARTPOS_SFEN)];
-    v.extend(shogi_oracle::game::handicap::Handicap::ALL.iter().map(|h| (h.name(), h.sfen())));
+    v.extend(
+        shogi_oracle::game::handicap::Handicap::ALL
+            .iter()
+            .map(|h| (h.name(), h.sfen())),
+    );
     v
 }
 
@@ -49,8 +53,18 @@ pub struct Divergence {
 }
 
 impl Divergence {
-    fn new(what: &str, oracle: impl Into<String>, engine: impl Into<String>, subject: Subject) -> Divergence {
-        Divergence { what: what.to_owned(), oracle: oracle.into(), engine: engine.into(), subject }
+    fn new(
+        what: &str,
+        oracle: impl Into<String>,
+        engine: impl Into<String>,
+        subject: Subject,
+    ) -> Divergence {
+        Divergence {
+            what: what.to_owned(),
+            oracle: oracle.into(),
+            engine: engine.into(),
+            subject,
+        }
     }
 
     /// The divergence as a corpus case to paste into `corpus/staging/`, with the expectation
@@ -59,17 +73,27 @@ impl Divergence {
         let mut out = String::new();
         out.push_str("# Minimal counterexample: oracle and engine disagree. Paste into a corpus file, then\n");
         out.push_str("# REPLACE the expectation placeholder with the answer the FESA articles give, worked out\n");
-        out.push_str("# by hand: an expectation must never be copied from either implementation's output.\n");
-        out.push_str("# Make an id with `shogi-conformance new-id`, pick refs and tags, and lint.\n");
+        out.push_str(
+            "# by hand: an expectation must never be copied from either implementation's output.\n",
+        );
+        out.push_str(
+            "# Make an id with `shogi-conformance new-id`, pick refs and tags, and lint.\n",
+        );
         out.push_str(&format!("# divergence: {}\n", self.what));
         for (who, text) in [("oracle", &self.oracle), ("engine", &self.engine)] {
             for (i, line) in text.lines().enumerate() {
-                out.push_str(&format!("#   {}: {line}\n", if i == 0 { who } else { "      " }));
+                out.push_str(&format!(
+                    "#   {}: {line}\n",
+                    if i == 0 { who } else { "      " }
+                ));
             }
         }
         out.push_str("  - id: 00000000   # TODO: shogi-conformance new-id\n");
         out.push_str("    slug: differential-counterexample\n");
-        out.push_str(&format!("    title: \"TODO: what the rules say here ({})\"\n", self.what.replace('"', "'")));
+        out.push_str(&format!(
+            "    title: \"TODO: what the rules say here ({})\"\n",
+            self.what.replace('"', "'")
+        ));
         out.push_str("    refs: [fesa2017:TODO]\n    tags: []\n    setup:\n");
         match &self.subject {
             Subject::Position { start, moves } => {
@@ -78,7 +102,13 @@ impl Divergence {
                     out.push_str(&format!("      moves: [{}]\n", moves.join(", ")));
                 }
                 out.push_str("    expect:\n");
-                let key = if self.what.starts_with("status") { "status" } else if self.what.starts_with("perft") { "perft" } else { "legal_moves" };
+                let key = if self.what.starts_with("status") {
+                    "status"
+                } else if self.what.starts_with("perft") {
+                    "perft"
+                } else {
+                    "legal_moves"
+                };
                 out.push_str(&format!("      - {key}: TODO   # fill in from the articles, not from either implementation\n"));
             }
             Subject::Record(record) => {
@@ -119,32 +149,65 @@ pub fn to_engine(pos: &Position) -> Result<shogi_bitboard::Position, String> {
 /// trips in both, the legal moves, the status, and — on the engine alone — that make/unmake
 /// restores the position and its hash and that the incremental hash equals a fresh one.
 /// `perft_depth` > 1 also compares perft to that depth.
-pub fn compare_position(pos: &Position, perft_depth: u32, subject: impl Fn() -> Subject) -> Result<(), Divergence> {
+pub fn compare_position(
+    pos: &Position,
+    perft_depth: u32,
+    subject: impl Fn() -> Subject,
+) -> Result<(), Divergence> {
     let text = sfen::format(pos);
     // Oracle SFEN round trip.
     match sfen::parse(&text) {
         Ok(back) if back == *pos => {}
-        other => return Err(Divergence::new("oracle SFEN round trip", format!("{other:?}"), "-", subject())),
+        other => {
+            return Err(Divergence::new(
+                "oracle SFEN round trip",
+                format!("{other:?}"),
+                "-",
+                subject(),
+            ));
+        }
     }
-    let epos = to_engine(pos).map_err(|e| Divergence::new("SFEN acceptance", "accepts", e, subject()))?;
+    let epos =
+        to_engine(pos).map_err(|e| Divergence::new("SFEN acceptance", "accepts", e, subject()))?;
     // Engine SFEN round trip, judged by the oracle's reading of the engine's SFEN.
     let etext = epos.to_sfen();
     match sfen::parse(&etext) {
         Ok(back) if back == *pos => {}
-        _ => return Err(Divergence::new("engine SFEN round trip", text.clone(), etext, subject())),
+        _ => {
+            return Err(Divergence::new(
+                "engine SFEN round trip",
+                text.clone(),
+                etext,
+                subject(),
+            ));
+        }
     }
     if epos.hash() != epos.compute_hash() {
-        return Err(Divergence::new("engine hash of a fresh position", "-", format!("{:x} vs {:x}", epos.hash(), epos.compute_hash()), subject()));
+        return Err(Divergence::new(
+            "engine hash of a fresh position",
+            "-",
+            format!("{:x} vs {:x}", epos.hash(), epos.compute_hash()),
+            subject(),
+        ));
     }
     // Legal moves.
-    let mut omoves: Vec<String> = shogi_oracle::legal_moves(pos).iter().map(|m| m.to_string()).collect();
+    let mut omoves: Vec<String> = shogi_oracle::legal_moves(pos)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     let emoves_raw = shogi_bitboard::legal_moves(&epos);
     let mut emoves: Vec<String> = emoves_raw.iter().map(|m| m.to_usi()).collect();
     omoves.sort();
     emoves.sort();
     if omoves != emoves {
-        let only_o: Vec<&String> = omoves.iter().filter(|m| emoves.binary_search(m).is_err()).collect();
-        let only_e: Vec<&String> = emoves.iter().filter(|m| omoves.binary_search(m).is_err()).collect();
+        let only_o: Vec<&String> = omoves
+            .iter()
+            .filter(|m| emoves.binary_search(m).is_err())
+            .collect();
+        let only_e: Vec<&String> = emoves
+            .iter()
+            .filter(|m| omoves.binary_search(m).is_err())
+            .collect();
         return Err(Divergence::new(
             "legal moves",
             format!("{} moves; only the oracle: {only_o:?}", omoves.len()),
@@ -155,27 +218,55 @@ pub fn compare_position(pos: &Position, perft_depth: u32, subject: impl Fn() -> 
     // Status.
     let (os, es) = (shogi_oracle::status(pos), status_of_engine(&epos));
     if os != es {
-        return Err(Divergence::new("status", format!("{os:?}"), format!("{es:?}"), subject()));
+        return Err(Divergence::new(
+            "status",
+            format!("{os:?}"),
+            format!("{es:?}"),
+            subject(),
+        ));
     }
     // Make/unmake and hashes, every legal move.
     for &m in &emoves_raw {
         let mut p = epos;
         let undo = p.do_move_undoable(m);
         if p.hash() != p.compute_hash() || !p.is_consistent() {
-            return Err(Divergence::new("engine incremental hash / consistency after a move", "-", m.to_usi(), subject()));
+            return Err(Divergence::new(
+                "engine incremental hash / consistency after a move",
+                "-",
+                m.to_usi(),
+                subject(),
+            ));
         }
         if p != epos.after(m) {
-            return Err(Divergence::new("engine do_move_undoable differs from after()", "-", m.to_usi(), subject()));
+            return Err(Divergence::new(
+                "engine do_move_undoable differs from after()",
+                "-",
+                m.to_usi(),
+                subject(),
+            ));
         }
         p.undo_move(m, undo);
         if p != epos || p.hash() != epos.hash() {
-            return Err(Divergence::new("engine make/unmake restores the position", "-", m.to_usi(), subject()));
+            return Err(Divergence::new(
+                "engine make/unmake restores the position",
+                "-",
+                m.to_usi(),
+                subject(),
+            ));
         }
     }
     if perft_depth > 1 {
-        let (op, ep) = (shogi_oracle::perft(pos, perft_depth), shogi_bitboard::perft(&epos, perft_depth));
+        let (op, ep) = (
+            shogi_oracle::perft(pos, perft_depth),
+            shogi_bitboard::perft(&epos, perft_depth),
+        );
         if op != ep {
-            return Err(Divergence::new(&format!("perft {perft_depth}"), op.to_string(), ep.to_string(), subject()));
+            return Err(Divergence::new(
+                &format!("perft {perft_depth}"),
+                op.to_string(),
+                ep.to_string(),
+                subject(),
+            ));
         }
     }
     Ok(())
@@ -191,7 +282,13 @@ pub fn game_profile() -> Profile {
 /// A record from a start SFEN, moves, and optionally a declaration by the side to move at the
 /// end.
 pub fn record(start: &str, moves: &[Move], declare: Option<Color>) -> Record {
-    let mut events: Vec<Event> = moves.iter().map(|m| Event::Move { mv: UsiMove(*m), time: None }).collect();
+    let mut events: Vec<Event> = moves
+        .iter()
+        .map(|m| Event::Move {
+            mv: UsiMove(*m),
+            time: None,
+        })
+        .collect();
     if let Some(player) = declare {
         events.push(Event::Declare { player, time: None });
     }
@@ -199,7 +296,11 @@ pub fn record(start: &str, moves: &[Move], declare: Option<Color>) -> Record {
         Ok(s) => Start::Sfen(s),
         Err(e) => unreachable!("start SFENs come from the oracle's formatter: {e}"),
     };
-    Record { start, events, ..Record::default() }
+    Record {
+        start,
+        events,
+        ..Record::default()
+    }
 }
 
 /// A verdict reduced to what both sides can say: result, winner and reason kind.
@@ -226,16 +327,28 @@ pub fn engine_verdict(start: &str, moves: &[Move], declare: bool) -> Result<Stri
         game.play_usi(&m.to_string()).map_err(|e| e.to_string())?;
         let pos = game.position();
         if shogi_bitboard::count_legal(pos) == 0 {
-            let why = if pos.in_check() { ReasonKind::Checkmate } else { ReasonKind::NoLegalMoves };
+            let why = if pos.in_check() {
+                ReasonKind::Checkmate
+            } else {
+                ReasonKind::NoLegalMoves
+            };
             return Ok(mover_wins(&game, why));
         }
         match game.repetition() {
             Repetition::None => {}
             Repetition::Draw => return Ok(format!("draw {:?}", ReasonKind::Repetition)),
-            Repetition::PerpetualCheck { checker } => return Ok(format!("win {:?} {:?}", !checker, ReasonKind::PerpetualCheck)),
+            Repetition::PerpetualCheck { checker } => {
+                return Ok(format!(
+                    "win {:?} {:?}",
+                    !checker,
+                    ReasonKind::PerpetualCheck
+                ));
+            }
             Repetition::BothChecking { last_mover } => {
                 return Ok(match game_profile().rules.perpetual_both_sides {
-                    shogi_spec::profile::BothSidesChecking::Draw => format!("draw {:?}", ReasonKind::Repetition),
+                    shogi_spec::profile::BothSidesChecking::Draw => {
+                        format!("draw {:?}", ReasonKind::Repetition)
+                    }
                     shogi_spec::profile::BothSidesChecking::LastMoverLoses => {
                         format!("win {:?} {:?}", !last_mover, ReasonKind::PerpetualCheck)
                     }
@@ -276,21 +389,32 @@ pub fn compare_game(start: &str, moves: &[Move], declare: bool) -> Result<(), Di
     };
     let engine = engine_verdict(start, moves, declare).unwrap_or_else(|e| format!("error: {e}"));
     if oracle != engine {
-        return Err(Divergence::new("game verdict (fesa-2017)", oracle, engine, subject()));
+        return Err(Divergence::new(
+            "game verdict (fesa-2017)",
+            oracle,
+            engine,
+            subject(),
+        ));
     }
     // The move number of the start is irrelevant to the verdict.
     let mut renumbered = match sfen::parse(start) {
         Ok(p) => p,
         Err(e) => unreachable!("{e}"),
     };
-    renumbered.set_move_number(renumbered.move_number().wrapping_mul(7).wrapping_add(113) % 999 + 1);
+    renumbered
+        .set_move_number(renumbered.move_number().wrapping_mul(7).wrapping_add(113) % 999 + 1);
     let rec2 = record(&sfen::format(&renumbered), moves, declarer);
     let other = match adjudicate(&rec2, &profile) {
         Ok(j) => summary(&j.verdict),
         Err(e) => format!("error: {e}"),
     };
     if other != oracle {
-        return Err(Divergence::new("oracle verdict depends on the SFEN move number", oracle, format!("(oracle, renumbered start) {other}"), subject()));
+        return Err(Divergence::new(
+            "oracle verdict depends on the SFEN move number",
+            oracle,
+            format!("(oracle, renumbered start) {other}"),
+            subject(),
+        ));
     }
     Ok(())
 }

@@ -71,10 +71,15 @@ impl Expectations {
     /// Reads the file, with errors naming it.
     pub fn load(path: &Path) -> Result<Expectations, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let e: Expectations = serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let e: Expectations =
+            serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for (i, entry) in e.entries.iter().enumerate() {
             if entry.case.is_some() == entry.tag.is_some() {
-                return Err(format!("{}: entry {}: give exactly one of `case` and `tag`", path.display(), i + 1));
+                return Err(format!(
+                    "{}: entry {}: give exactly one of `case` and `tag`",
+                    path.display(),
+                    i + 1
+                ));
             }
         }
         Ok(e)
@@ -85,7 +90,11 @@ impl Expectations {
         self.entries
             .iter()
             .find(|e| e.case.as_deref() == Some(id))
-            .or_else(|| self.entries.iter().find(|e| e.tag.as_ref().is_some_and(|t| tags.contains(t))))
+            .or_else(|| {
+                self.entries
+                    .iter()
+                    .find(|e| e.tag.as_ref().is_some_and(|t| tags.contains(t)))
+            })
     }
 
     /// Every result that does not match; empty means the run is as expected.
@@ -96,14 +105,25 @@ impl Expectations {
             let entry = self.lookup(&r.case.id, &r.case.tags);
             let problem = match (entry.map(|e| e.expect), &outcome) {
                 (None, Outcome::Pass | Outcome::Skip { .. }) => None,
-                (None, Outcome::Fail(_) | Outcome::Error { .. }) => Some(format!("unexpected {}", outcome.label())),
+                (None, Outcome::Fail(_) | Outcome::Error { .. }) => {
+                    Some(format!("unexpected {}", outcome.label()))
+                }
                 (Some(Expected::Fail), Outcome::Fail(_) | Outcome::Error { .. }) => None,
-                (Some(Expected::Fail), _) => Some(format!("expected to fail, but {}ed: remove it from the expectations file", outcome.label())),
+                (Some(Expected::Fail), _) => Some(format!(
+                    "expected to fail, but {}ed: remove it from the expectations file",
+                    outcome.label()
+                )),
                 (Some(Expected::Skip), Outcome::Skip { .. }) => None,
-                (Some(Expected::Skip), _) => Some(format!("expected to be skipped, but the outcome is {}", outcome.label())),
+                (Some(Expected::Skip), _) => Some(format!(
+                    "expected to be skipped, but the outcome is {}",
+                    outcome.label()
+                )),
             };
             if let Some(message) = problem {
-                out.push(Mismatch { case: format!("{} {}", r.case.id, r.case.slug), message });
+                out.push(Mismatch {
+                    case: format!("{} {}", r.case.id, r.case.slug),
+                    message,
+                });
             }
         }
         out
@@ -116,20 +136,33 @@ impl Expectations {
             .iter()
             .filter_map(|r| {
                 let reason = r.expectations.iter().find_map(|e| match &e.outcome {
-                    Outcome::Fail(f) => Some(format!("{}: expected {}; got {}", e.kind, f.expected, f.actual)),
+                    Outcome::Fail(f) => Some(format!(
+                        "{}: expected {}; got {}",
+                        e.kind, f.expected, f.actual
+                    )),
                     Outcome::Error { message } => Some(format!("{}: error: {message}", e.kind)),
                     _ => None,
                 })?;
-                Some(Entry { case: Some(r.case.id.clone()), tag: None, expect: Expected::Fail, reason })
+                Some(Entry {
+                    case: Some(r.case.id.clone()),
+                    tag: None,
+                    expect: Expected::Fail,
+                    reason,
+                })
             })
             .collect();
-        Expectations { implementation: Some(implementation.to_owned()), entries }
+        Expectations {
+            implementation: Some(implementation.to_owned()),
+            entries,
+        }
     }
 
     /// The file's YAML text, with a header comment.
     pub fn to_yaml(&self) -> String {
         let body = serde_yaml::to_string(self).unwrap_or_default();
-        format!("# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n{body}")
+        format!(
+            "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n{body}"
+        )
     }
 }
 
@@ -145,9 +178,17 @@ pub struct Shard {
 impl std::str::FromStr for Shard {
     type Err = String;
     fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("`{s}`: expected I/N, e.g. 2/4"))?;
-        let index: u32 = i.trim().parse().map_err(|_| format!("`{s}`: I is not a number"))?;
-        let count: u32 = n.trim().parse().map_err(|_| format!("`{s}`: N is not a number"))?;
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}`: expected I/N, e.g. 2/4"))?;
+        let index: u32 = i
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}`: I is not a number"))?;
+        let count: u32 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}`: N is not a number"))?;
         if count == 0 || index == 0 || index > count {
             return Err(format!("`{s}`: need 1 <= I <= N"));
         }
@@ -159,7 +200,10 @@ impl Shard {
     /// Whether the case with this id belongs to the shard. Assignment is by the id's value,
     /// so it does not move when cases are added or removed elsewhere.
     pub fn contains(&self, id: &str) -> bool {
-        let n = u32::from_str_radix(id, 16).unwrap_or_else(|_| id.bytes().fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b))));
+        let n = u32::from_str_radix(id, 16).unwrap_or_else(|_| {
+            id.bytes()
+                .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
+        });
         n % self.count == self.index - 1
     }
 }
@@ -185,14 +229,31 @@ mod tests {
         let e = Expectations {
             implementation: Some("x".into()),
             entries: vec![
-                Entry { case: Some("0a1b2c3d".into()), tag: None, expect: Expected::Skip, reason: "r".into() },
-                Entry { case: None, tag: Some("uchifuzume".into()), expect: Expected::Fail, reason: "r".into() },
+                Entry {
+                    case: Some("0a1b2c3d".into()),
+                    tag: None,
+                    expect: Expected::Skip,
+                    reason: "r".into(),
+                },
+                Entry {
+                    case: None,
+                    tag: Some("uchifuzume".into()),
+                    expect: Expected::Fail,
+                    reason: "r".into(),
+                },
             ],
         };
         let back: Expectations = serde_yaml::from_str(&e.to_yaml()).unwrap();
         assert_eq!(back, e);
-        assert_eq!(e.lookup("0a1b2c3d", &["uchifuzume".into()]).unwrap().expect, Expected::Skip, "the id wins");
-        assert_eq!(e.lookup("99999999", &["uchifuzume".into()]).unwrap().expect, Expected::Fail);
+        assert_eq!(
+            e.lookup("0a1b2c3d", &["uchifuzume".into()]).unwrap().expect,
+            Expected::Skip,
+            "the id wins"
+        );
+        assert_eq!(
+            e.lookup("99999999", &["uchifuzume".into()]).unwrap().expect,
+            Expected::Fail
+        );
         assert!(e.lookup("99999999", &[]).is_none());
     }
 }

@@ -19,7 +19,9 @@ use crate::case::Case;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FilterError {
     /// A `key:` this filter language does not know.
-    #[error("unknown filter key `{0}` (known: id, tag, ref, file, kind; or a bare word, `staging`)")]
+    #[error(
+        "unknown filter key `{0}` (known: id, tag, ref, file, kind; or a bare word, `staging`)"
+    )]
     UnknownKey(String),
     /// `key:` with nothing after it.
     #[error("filter term `{0}` has an empty value")]
@@ -83,7 +85,9 @@ impl Filter {
                 Term::Tag(t) => case.tags.iter().any(|x| x == t),
                 Term::Ref(r) => case.refs.iter().any(|a| {
                     let a = a.as_str();
-                    a == r || (a.starts_with(r.as_str()) && !a[r.len()..].starts_with(|c: char| c.is_ascii_digit()))
+                    a == r
+                        || (a.starts_with(r.as_str())
+                            && !a[r.len()..].starts_with(|c: char| c.is_ascii_digit()))
                 }),
                 Term::File(f) => {
                     let rel = case.file.strip_prefix(root).unwrap_or(&case.file);
@@ -91,7 +95,9 @@ impl Filter {
                 }
                 Term::Kind(k) => case.expectations.iter().any(|(e, _)| e.kind() == k),
                 Term::Staging => case.staging,
-                Term::Word(w) => case.slug.to_lowercase().contains(w) || case.title.to_lowercase().contains(w),
+                Term::Word(w) => {
+                    case.slug.to_lowercase().contains(w) || case.title.to_lowercase().contains(w)
+                }
             };
             hit != *negated
         })
@@ -107,7 +113,9 @@ mod tests {
 
     fn case() -> Case {
         let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: A Pawn drop\n    refs: [fesa2017:3.11c]\n    tags: [uchifuzume]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
-        parse_file(text, Path::new("corpus/drops/u.yaml"), false).unwrap().remove(0)
+        parse_file(text, Path::new("corpus/drops/u.yaml"), false)
+            .unwrap()
+            .remove(0)
     }
 
     #[test]
@@ -137,7 +145,13 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert_eq!(Filter::parse("colour:red"), Err(FilterError::UnknownKey("colour".into())));
-        assert_eq!(Filter::parse("tag:"), Err(FilterError::EmptyValue("tag:".into())));
+        assert_eq!(
+            Filter::parse("colour:red"),
+            Err(FilterError::UnknownKey("colour".into()))
+        );
+        assert_eq!(
+            Filter::parse("tag:"),
+            Err(FilterError::EmptyValue("tag:".into()))
+        );
     }
 }

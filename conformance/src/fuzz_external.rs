@@ -79,7 +79,10 @@ fn signature(pos: &Position, missing: &[String], extra: &[String]) -> BTreeSet<S
 fn known(pos: &Position, extra: &[String], ignore: &[String]) -> bool {
     !ignore.is_empty()
         && extra.iter().all(|m| {
-            Move::parse(m).ok().and_then(|mv| check_move(pos, mv).err()).is_some_and(|why| ignore.iter().any(|a| a == why.article().as_str()))
+            Move::parse(m)
+                .ok()
+                .and_then(|mv| check_move(pos, mv).err())
+                .is_some_and(|why| ignore.iter().any(|a| a == why.article().as_str()))
         })
 }
 
@@ -91,13 +94,20 @@ fn moves_of(pos: &Position) -> Vec<String> {
 
 /// Removes pieces for as long as the implementation keeps departing from the oracle in the same
 /// way; returns the smallest position found and its differing moves.
-pub fn shrink(imp: &mut dyn Implementation, start: &Position, sig: &BTreeSet<String>) -> (Position, Vec<String>, Vec<String>) {
-    let diff = |imp: &mut dyn Implementation, pos: &Position| -> Option<(Vec<String>, Vec<String>)> {
-        let got = imp.legal_moves(&PositionSpec::from_sfen(sfen::format(pos))).ok()?;
-        let (missing, extra) = compare_moves(&moves_of(pos), &got);
-        let s = signature(pos, &missing, &extra);
-        (!s.is_disjoint(sig)).then_some((missing, extra))
-    };
+pub fn shrink(
+    imp: &mut dyn Implementation,
+    start: &Position,
+    sig: &BTreeSet<String>,
+) -> (Position, Vec<String>, Vec<String>) {
+    let diff =
+        |imp: &mut dyn Implementation, pos: &Position| -> Option<(Vec<String>, Vec<String>)> {
+            let got = imp
+                .legal_moves(&PositionSpec::from_sfen(sfen::format(pos)))
+                .ok()?;
+            let (missing, extra) = compare_moves(&moves_of(pos), &got);
+            let s = signature(pos, &missing, &extra);
+            (!s.is_disjoint(sig)).then_some((missing, extra))
+        };
     let mut best = start.clone();
     let Some((mut missing, mut extra)) = diff(imp, &best) else {
         return (best, vec![], vec![]);
@@ -140,7 +150,11 @@ pub fn shrink(imp: &mut dyn Implementation, start: &Position, sig: &BTreeSet<Str
 }
 
 /// Plays games until the first divergence or until time is up.
-pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMut(&str)) -> Option<Finding> {
+pub fn fuzz(
+    imp: &mut dyn Implementation,
+    opts: &FuzzOptions,
+    log: &mut dyn FnMut(&str),
+) -> Option<Finding> {
     let deadline = Instant::now() + Duration::from_secs(opts.seconds);
     let mut ask_status = true;
     let mut ask_perft = true;
@@ -152,7 +166,9 @@ pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMu
         let bias = Bias::ALL[(game_no % Bias::ALL.len() as u64) as usize];
         game_no += 1;
         let game = random_game(&mut Rng::new(seed), bias, opts.plies);
-        let Ok(mut pos) = sfen::parse(&game.start) else { continue };
+        let Ok(mut pos) = sfen::parse(&game.start) else {
+            continue;
+        };
         for ply in 0..=game.moves.len() {
             if Instant::now() >= deadline {
                 break;
@@ -163,11 +179,20 @@ pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMu
             match imp.legal_moves(&spec) {
                 Ok(got) => {
                     let (missing, extra) = compare_moves(&moves_of(&pos), &got);
-                    if missing.is_empty() && !extra.is_empty() && known(&pos, &extra, &opts.ignore) {
+                    if missing.is_empty() && !extra.is_empty() && known(&pos, &extra, &opts.ignore)
+                    {
                         ignored += 1;
                     } else if !missing.is_empty() || !extra.is_empty() {
-                        log(&format!("divergence after {positions} positions ({origin}): {spec}"));
-                        return Some(Finding { position: spec, missing, extra, status: None, origin });
+                        log(&format!(
+                            "divergence after {positions} positions ({origin}): {spec}"
+                        ));
+                        return Some(Finding {
+                            position: spec,
+                            missing,
+                            extra,
+                            status: None,
+                            origin,
+                        });
                     }
                 }
                 Err(e) => log(&format!("{origin}: {e}")),
@@ -175,7 +200,13 @@ pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMu
             if ask_status {
                 match imp.status(&spec) {
                     Ok(s) if s != shogi_oracle::status(&pos) => {
-                        return Some(Finding { position: spec, missing: vec![], extra: vec![], status: Some((shogi_oracle::status(&pos), s)), origin });
+                        return Some(Finding {
+                            position: spec,
+                            missing: vec![],
+                            extra: vec![],
+                            status: Some((shogi_oracle::status(&pos), s)),
+                            origin,
+                        });
                     }
                     Err(ImplError::Unsupported(why)) => {
                         log(&format!("not asking status: {why}"));
@@ -190,13 +221,24 @@ pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMu
                         let d = bisect(imp, &spec, 2).ok().flatten();
                         let is_known = d.as_ref().is_some_and(|d| {
                             d.missing.is_empty()
-                                && Oracle::lenient().setup(&d.position).is_ok_and(|p| known(&p, &d.extra, &opts.ignore))
+                                && Oracle::lenient()
+                                    .setup(&d.position)
+                                    .is_ok_and(|p| known(&p, &d.extra, &opts.ignore))
                         });
                         if is_known {
                             ignored += 1;
                         } else if let Some(d) = d {
-                            log(&format!("perft 2 differs ({origin}); first differing node: {}", d.position));
-                            return Some(Finding { position: d.position, missing: d.missing, extra: d.extra, status: None, origin });
+                            log(&format!(
+                                "perft 2 differs ({origin}); first differing node: {}",
+                                d.position
+                            ));
+                            return Some(Finding {
+                                position: d.position,
+                                missing: d.missing,
+                                extra: d.extra,
+                                status: None,
+                                origin,
+                            });
                         }
                     }
                     Err(ImplError::Unsupported(why)) => {
@@ -213,12 +255,23 @@ pub fn fuzz(imp: &mut dyn Implementation, opts: &FuzzOptions, log: &mut dyn FnMu
     }
     log(&format!(
         "no divergence in {game_no} games, {positions} positions{}",
-        if opts.ignore.is_empty() { String::new() } else { format!(" ({ignored} known ones under {} looked past)", opts.ignore.join(", ")) }
+        if opts.ignore.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({ignored} known ones under {} looked past)",
+                opts.ignore.join(", ")
+            )
+        }
     ));
     None
 }
 
-fn tags_and_refs(pos: &Position, missing: &[String], extra: &[String]) -> (Vec<String>, Vec<String>) {
+fn tags_and_refs(
+    pos: &Position,
+    missing: &[String],
+    extra: &[String],
+) -> (Vec<String>, Vec<String>) {
     let mut tags = BTreeSet::new();
     let mut refs = BTreeSet::new();
     for m in extra {
@@ -240,8 +293,16 @@ fn tags_and_refs(pos: &Position, missing: &[String], extra: &[String]) -> (Vec<S
     }
     for m in missing {
         let drop = m.contains('*');
-        refs.insert(if drop { "fesa2017:3.11".into() } else { "fesa2017:3".into() });
-        tags.insert(if drop { "drop".into() } else { "movement".into() });
+        refs.insert(if drop {
+            "fesa2017:3.11".into()
+        } else {
+            "fesa2017:3".into()
+        });
+        tags.insert(if drop {
+            "drop".into()
+        } else {
+            "movement".into()
+        });
     }
     if refs.is_empty() {
         refs.insert("fesa2017:1.2".into());
@@ -260,13 +321,22 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
     let (tags, refs) = tags_and_refs(pos, &f.missing, &f.extra);
     let mut expect = Vec::new();
     if !f.extra.is_empty() {
-        expect.push(RawExpectation { illegal: Some(f.extra.clone()), ..RawExpectation::default() });
+        expect.push(RawExpectation {
+            illegal: Some(f.extra.clone()),
+            ..RawExpectation::default()
+        });
     }
     if !f.missing.is_empty() {
-        expect.push(RawExpectation { legal: Some(f.missing.clone()), ..RawExpectation::default() });
+        expect.push(RawExpectation {
+            legal: Some(f.missing.clone()),
+            ..RawExpectation::default()
+        });
     }
     if let Some((want, _)) = f.status {
-        expect.push(RawExpectation { status: Some(want), ..RawExpectation::default() });
+        expect.push(RawExpectation {
+            status: Some(want),
+            ..RawExpectation::default()
+        });
     }
     let title = match (f.extra.first(), f.missing.first(), f.status) {
         (Some(e), _, _) => format!("{e} is not a legal move here"),
@@ -275,19 +345,28 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
         _ => "the implementation departs from the rules here".into(),
     };
     let file = CaseFile {
-        description: Some(format!("Found by `shogi-conformance fuzz` against {imp_name} ({}) and shrunk.", f.origin)),
+        description: Some(format!(
+            "Found by `shogi-conformance fuzz` against {imp_name} ({}) and shrunk.",
+            f.origin
+        )),
         cases: vec![RawCase {
             id: id.to_owned(),
             slug: format!("fuzz-{id}"),
             title,
-            refs: refs.iter().filter_map(|r| shogi_spec::ArticleId::try_from(r.clone()).ok()).collect(),
+            refs: refs
+                .iter()
+                .filter_map(|r| shogi_spec::ArticleId::try_from(r.clone()).ok())
+                .collect(),
             tags,
             source: Some(format!(
                 "shogi-conformance fuzz: the oracle's answer, where {imp_name} differed; check it against the articles before moving this case out of staging"
             )),
             note: None,
             profiles: None,
-            setup: Setup { position: Some(sfen_text.to_owned()), ..Setup::default() },
+            setup: Setup {
+                position: Some(sfen_text.to_owned()),
+                ..Setup::default()
+            },
             expect,
         }],
     };
@@ -297,7 +376,13 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.
 fn fresh_id(corpus: &Path, out: &Path, rng: &mut Rng) -> String {
     let taken: BTreeSet<String> = crate::corpus::Corpus::load_all(corpus)
-        .map(|(c, _)| c.cases.iter().map(|c| c.id.clone()).chain(c.retired_ids.iter().cloned()).collect())
+        .map(|(c, _)| {
+            c.cases
+                .iter()
+                .map(|c| c.id.clone())
+                .chain(c.retired_ids.iter().cloned())
+                .collect()
+        })
         .unwrap_or_default();
     loop {
         let id = format!("{:08x}", rng.next_u64() as u32);
@@ -308,8 +393,14 @@ fn fresh_id(corpus: &Path, out: &Path, rng: &mut Rng) -> String {
 }
 
 /// Shrinks a finding and writes it as a case file; returns the file's path.
-pub fn write_finding(imp: &mut dyn Implementation, f: &Finding, opts: &FuzzOptions) -> Result<(PathBuf, Finding), String> {
-    let pos = shogi_oracle::Oracle::lenient().setup(&f.position).map_err(|e| e.to_string())?;
+pub fn write_finding(
+    imp: &mut dyn Implementation,
+    f: &Finding,
+    opts: &FuzzOptions,
+) -> Result<(PathBuf, Finding), String> {
+    let pos = shogi_oracle::Oracle::lenient()
+        .setup(&f.position)
+        .map_err(|e| e.to_string())?;
     let (small, finding) = if f.status.is_none() {
         let sig = signature(&pos, &f.missing, &f.extra);
         let (small, missing, extra) = shrink(imp, &pos, &sig);
@@ -319,23 +410,43 @@ pub fn write_finding(imp: &mut dyn Implementation, f: &Finding, opts: &FuzzOptio
             (pos.clone(), f.clone())
         } else {
             let spec = PositionSpec::from_sfen(sfen::format(&small));
-            (small, Finding { position: spec, missing, extra, ..f.clone() })
+            (
+                small,
+                Finding {
+                    position: spec,
+                    missing,
+                    extra,
+                    ..f.clone()
+                },
+            )
         }
     } else {
         (pos.clone(), f.clone())
     };
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?;
     let id = fresh_id(&opts.corpus, &opts.out, &mut Rng::new(opts.seed ^ 0x5eed));
-    let sfen_text = if finding.position.moves.is_empty() { finding.position.sfen.clone() } else { finding.position.to_string() };
+    let sfen_text = if finding.position.moves.is_empty() {
+        finding.position.sfen.clone()
+    } else {
+        finding.position.to_string()
+    };
     let text = case_yaml(&id, &imp.name(), &sfen_text, &small, &finding);
     let path = opts.out.join(format!("fuzz-{id}.yaml"));
-    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((path, finding))
 }
 
 /// The `fuzz` command: exit status 1 when a divergence was found (and written), 0 otherwise.
-pub fn command(imp: &mut dyn Implementation, opts: &FuzzOptions) -> Result<std::process::ExitCode, String> {
+pub fn command(
+    imp: &mut dyn Implementation,
+    opts: &FuzzOptions,
+) -> Result<std::process::ExitCode, String> {
     let mut log = |line: &str| eprintln!("fuzz: {line}");
     let Some(finding) = fuzz(imp, opts, &mut log) else {
         return Ok(std::process::ExitCode::SUCCESS);
@@ -343,7 +454,10 @@ pub fn command(imp: &mut dyn Implementation, opts: &FuzzOptions) -> Result<std::
     let (path, small) = write_finding(imp, &finding, opts)?;
     println!("divergence: {}", small.position);
     if !small.extra.is_empty() {
-        println!("  extra:   {}", crate::annotate::extra_moves(Some(&small.position), &small.extra).join(" "));
+        println!(
+            "  extra:   {}",
+            crate::annotate::extra_moves(Some(&small.position), &small.extra).join(" ")
+        );
     }
     if !small.missing.is_empty() {
         println!("  missing: {}", small.missing.join(" "));

@@ -67,7 +67,13 @@ pub enum Bias {
 
 impl Bias {
     /// Every bias, for cycling through.
-    pub const ALL: [Bias; 5] = [Bias::PawnDropNearKing, Bias::Drops, Bias::KingWalk, Bias::Repetition, Bias::Uniform];
+    pub const ALL: [Bias; 5] = [
+        Bias::PawnDropNearKing,
+        Bias::Drops,
+        Bias::KingWalk,
+        Bias::Repetition,
+        Bias::Uniform,
+    ];
 
     /// A short name for file names and messages.
     pub fn name(self) -> &'static str {
@@ -99,15 +105,29 @@ pub fn weight(pos: &Position, mv: Move, bias: Bias, previous: Option<Move>) -> u
     match (bias, mv) {
         (Bias::Uniform, _) => 1,
         (Bias::Drops, Move::Drop { .. }) => 6,
-        (Bias::Drops, Move::Board { to, .. }) => if pos.piece_at(to).is_some() { 8 } else { 1 },
+        (Bias::Drops, Move::Board { to, .. }) => {
+            if pos.piece_at(to).is_some() {
+                8
+            } else {
+                1
+            }
+        }
         (Bias::KingWalk, Move::Board { from, to, .. }) => match pos.piece_at(from) {
-            Some(p) if p.kind == Kind::King => if advance(us, to) > advance(us, from) { 40 } else { 4 },
+            Some(p) if p.kind == Kind::King => {
+                if advance(us, to) > advance(us, from) {
+                    40
+                } else {
+                    4
+                }
+            }
             _ => 1,
         },
         (Bias::KingWalk, Move::Drop { .. }) => 1,
         (Bias::PawnDropNearKing, Move::Drop { kind, to }) => {
             let near = pos.king_square(!us).is_some_and(|k| next_to(k, to));
-            let in_front = pos.king_square(!us).is_some_and(|k| k.offset(0, if us == Color::Sente { 1 } else { -1 }) == Some(to));
+            let in_front = pos
+                .king_square(!us)
+                .is_some_and(|k| k.offset(0, if us == Color::Sente { 1 } else { -1 }) == Some(to));
             match (kind, near) {
                 (Kind::Pawn, true) if in_front => 500,
                 (Kind::Pawn, true) => 100,
@@ -116,12 +136,28 @@ pub fn weight(pos: &Position, mv: Move, bias: Bias, previous: Option<Move>) -> u
             }
         }
         (Bias::PawnDropNearKing, Move::Board { to, .. }) => {
-            let toward = pos.king_square(!us).is_some_and(|k| (k.file() - to.file()).abs() <= 2 && (k.rank() - to.rank()).abs() <= 2);
-            if pos.piece_at(to).is_some() { 6 } else if toward { 4 } else { 1 }
+            let toward = pos.king_square(!us).is_some_and(|k| {
+                (k.file() - to.file()).abs() <= 2 && (k.rank() - to.rank()).abs() <= 2
+            });
+            if pos.piece_at(to).is_some() {
+                6
+            } else if toward {
+                4
+            } else {
+                1
+            }
         }
         (Bias::Repetition, Move::Board { from, to, .. }) => match previous {
-            Some(Move::Board { from: pf, to: pt, .. }) if pf == to && pt == from => 60,
-            _ => if pos.piece_at(to).is_some() { 0 } else { 2 },
+            Some(Move::Board {
+                from: pf, to: pt, ..
+            }) if pf == to && pt == from => 60,
+            _ => {
+                if pos.piece_at(to).is_some() {
+                    0
+                } else {
+                    2
+                }
+            }
         }
         .max(1),
         (Bias::Repetition, Move::Drop { .. }) => 1,
@@ -129,8 +165,17 @@ pub fn weight(pos: &Position, mv: Move, bias: Bias, previous: Option<Move>) -> u
 }
 
 /// Picks one of `moves` by weight; `None` when there is none.
-pub fn choose_move(rng: &mut Rng, pos: &Position, moves: &[Move], bias: Bias, previous: Option<Move>) -> Option<Move> {
-    let weights: Vec<u64> = moves.iter().map(|m| weight(pos, *m, bias, previous)).collect();
+pub fn choose_move(
+    rng: &mut Rng,
+    pos: &Position,
+    moves: &[Move],
+    bias: Bias,
+    previous: Option<Move>,
+) -> Option<Move> {
+    let weights: Vec<u64> = moves
+        .iter()
+        .map(|m| weight(pos, *m, bias, previous))
+        .collect();
     let total: u64 = weights.iter().sum();
     let mut pick = rng.below(total);
     for (m, w) in moves.iter().zip(weights) {
@@ -155,12 +200,23 @@ pub fn random_position(rng: &mut Rng, pieces: usize) -> Position {
             let sq = take(rng);
             pos.set_piece(sq, Some(Piece::new(color, Kind::King)));
         }
-        let mut pool: Vec<Kind> = HAND_KINDS.iter().flat_map(|k| std::iter::repeat_n(*k, usize::from(k.set_total()))).collect();
+        let mut pool: Vec<Kind> = HAND_KINDS
+            .iter()
+            .flat_map(|k| std::iter::repeat_n(*k, usize::from(k.set_total())))
+            .collect();
         let on_board = rng.below(pieces as u64 + 1) as usize;
         for _ in 0..on_board.min(pool.len()) {
             let kind = pool.swap_remove(rng.below(pool.len() as u64) as usize);
-            let color = if rng.chance(1, 2) { Color::Sente } else { Color::Gote };
-            let kind = if rng.chance(1, 5) { kind.promoted().unwrap_or(kind) } else { kind };
+            let color = if rng.chance(1, 2) {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
+            let kind = if rng.chance(1, 5) {
+                kind.promoted().unwrap_or(kind)
+            } else {
+                kind
+            };
             let sq = take(rng);
             pos.set_piece(sq, Some(Piece::new(color, kind)));
         }
@@ -168,11 +224,19 @@ pub fn random_position(rng: &mut Rng, pieces: usize) -> Position {
             if rng.chance(1, 3) {
                 continue; // some pieces simply left out: fewer than a full set is fine
             }
-            let color = if rng.chance(1, 2) { Color::Sente } else { Color::Gote };
+            let color = if rng.chance(1, 2) {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
             let hand = pos.hand_mut(color);
             hand.set(kind, hand.count(kind) + 1);
         }
-        pos.set_side_to_move(if rng.chance(1, 2) { Color::Sente } else { Color::Gote });
+        pos.set_side_to_move(if rng.chance(1, 2) {
+            Color::Sente
+        } else {
+            Color::Gote
+        });
         pos.set_move_number(1);
         if validate(&pos).is_empty() && !legal_moves(&pos).is_empty() {
             return pos;
@@ -187,31 +251,57 @@ pub fn random_position(rng: &mut Rng, pieces: usize) -> Position {
 /// positions are where uchifuzume (3.11c) and its near misses live. It passes [`validate`];
 /// falls back to [`random_position`] after a bounded number of tries.
 pub fn random_mating_net(rng: &mut Rng) -> Position {
-    let kinds = [Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Rook, Kind::Bishop, Kind::Pawn, Kind::ProPawn, Kind::Dragon, Kind::Horse];
+    let kinds = [
+        Kind::Gold,
+        Kind::Silver,
+        Kind::Knight,
+        Kind::Lance,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Pawn,
+        Kind::ProPawn,
+        Kind::Dragon,
+        Kind::Horse,
+    ];
     for _ in 0..500 {
-        let attacker = if rng.chance(1, 2) { Color::Sente } else { Color::Gote };
+        let attacker = if rng.chance(1, 2) {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
         let defender = !attacker;
         // Ranks as seen from the attacker: the defender's back rank is rank index 0 for Sente.
         let far = |r: i8| if attacker == Color::Sente { r } else { 8 - r };
         let mut pos = Position::empty();
-        let Some(king) = Square::new(rng.below(9) as i8, far(rng.below(2) as i8)) else { continue };
+        let Some(king) = Square::new(rng.below(9) as i8, far(rng.below(2) as i8)) else {
+            continue;
+        };
         pos.set_piece(king, Some(Piece::new(defender, Kind::King)));
-        let Some(own) = Square::new(rng.below(9) as i8, far(8 - rng.below(2) as i8)) else { continue };
+        let Some(own) = Square::new(rng.below(9) as i8, far(8 - rng.below(2) as i8)) else {
+            continue;
+        };
         if own == king {
             continue;
         }
         pos.set_piece(own, Some(Piece::new(attacker, Kind::King)));
         let front = king.offset(0, if attacker == Color::Sente { 1 } else { -1 });
         for _ in 0..(2 + rng.below(5)) {
-            let Some(sq) = king.offset(rng.below(5) as i8 - 2, rng.below(5) as i8 - 2) else { continue };
+            let Some(sq) = king.offset(rng.below(5) as i8 - 2, rng.below(5) as i8 - 2) else {
+                continue;
+            };
             if pos.piece_at(sq).is_some() || Some(sq) == front {
                 continue;
             }
-            let color = if rng.chance(7, 10) { attacker } else { defender };
+            let color = if rng.chance(7, 10) {
+                attacker
+            } else {
+                defender
+            };
             let kind = kinds[rng.below(kinds.len() as u64) as usize];
             pos.set_piece(sq, Some(Piece::new(color, kind)));
         }
-        pos.hand_mut(attacker).set(Kind::Pawn, 1 + rng.below(3) as u8);
+        pos.hand_mut(attacker)
+            .set(Kind::Pawn, 1 + rng.below(3) as u8);
         for kind in [Kind::Gold, Kind::Silver, Kind::Lance] {
             if rng.chance(1, 3) {
                 pos.hand_mut(attacker).set(kind, 1);
@@ -243,7 +333,10 @@ pub struct Game {
 impl Game {
     /// The position after the first `plies` moves, as the runner's boundary type.
     pub fn spec(&self, plies: usize) -> PositionSpec {
-        PositionSpec { sfen: self.start.clone(), moves: self.moves[..plies.min(self.moves.len())].to_vec() }
+        PositionSpec {
+            sfen: self.start.clone(),
+            moves: self.moves[..plies.min(self.moves.len())].to_vec(),
+        }
     }
 }
 
@@ -262,7 +355,9 @@ pub fn random_game(rng: &mut Rng, bias: Bias, plies: usize) -> Game {
     for _ in 0..plies {
         let legal = legal_moves(&pos);
         let previous = history.len().checked_sub(2).map(|i| history[i]);
-        let Some(mv) = choose_move(rng, &pos, &legal, bias, previous) else { break };
+        let Some(mv) = choose_move(rng, &pos, &legal, bias, previous) else {
+            break;
+        };
         pos = pos.after(mv);
         history.push(mv);
         moves.push(mv.to_string());
@@ -290,7 +385,9 @@ mod tests {
         for i in 0..40 {
             let game = random_game(&mut rng, Bias::ALL[i % Bias::ALL.len()], 40);
             let spec = game.spec(game.moves.len());
-            Oracle::new().setup(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            Oracle::new()
+                .setup(&spec)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
         }
         for _ in 0..40 {
             let pos = random_position(&mut rng, 12);
@@ -309,12 +406,25 @@ mod tests {
         let near = (0..200)
             .filter(|_| matches!(choose_move(&mut rng, &pos, &legal, Bias::PawnDropNearKing, None), Some(Move::Drop { to, .. }) if to.rank() == 1))
             .count();
-        assert!(near > 100, "{near} of 200 picks drop the pawn next to the king");
+        assert!(
+            near > 100,
+            "{near} of 200 picks drop the pawn next to the king"
+        );
         // Shuffles undo the previous move.
         let undo = Move::parse("5h5i").unwrap();
         let pos = sfen::parse("4k4/9/9/9/9/9/9/4K4/9 b - 1").unwrap();
         let legal = legal_moves(&pos);
-        let picks = (0..100).filter(|_| choose_move(&mut rng, &pos, &legal, Bias::Repetition, Some(Move::parse("5i5h").unwrap())) == Some(undo)).count();
+        let picks = (0..100)
+            .filter(|_| {
+                choose_move(
+                    &mut rng,
+                    &pos,
+                    &legal,
+                    Bias::Repetition,
+                    Some(Move::parse("5i5h").unwrap()),
+                ) == Some(undo)
+            })
+            .count();
         assert!(picks > 50, "{picks}");
     }
 }

@@ -34,13 +34,21 @@ pub struct ImplOptions {
 pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>, ImplSpecError> {
     let timeout = options.timeout.unwrap_or(crate::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
-        return Ok(Box::new(crate::usi::UsiEngine::start(command, timeout).map_err(ImplSpecError::Start)?));
+        return Ok(Box::new(
+            crate::usi::UsiEngine::start(command, timeout).map_err(ImplSpecError::Start)?,
+        ));
     }
     if let Some(command) = spec.strip_prefix("adapter:") {
-        return Ok(Box::new(crate::adapter::Adapter::start(command, timeout).map_err(ImplSpecError::Start)?));
+        return Ok(Box::new(
+            crate::adapter::Adapter::start(command, timeout).map_err(ImplSpecError::Start)?,
+        ));
     }
     match spec {
-        "oracle" => Ok(Box::new(if options.allow_unreachable { Oracle::lenient() } else { Oracle::new() })),
+        "oracle" => Ok(Box::new(if options.allow_unreachable {
+            Oracle::lenient()
+        } else {
+            Oracle::new()
+        })),
         // The bitboard engine judges moves only; it loads any position its SFEN parser accepts,
         // reachable or not, so `allow_unreachable` does not change it.
         "engine" => Ok(Box::new(shogi_bitboard::Engine)),

@@ -41,7 +41,9 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
     })?;
     let mut profile = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
     for assignment in req.set {
-        profile = profile.with_override(assignment).map_err(|e| format!("--set {assignment}: {e}"))?;
+        profile = profile
+            .with_override(assignment)
+            .map_err(|e| format!("--set {assignment}: {e}"))?;
     }
     let judgement = adjudicate(&record, &profile).map_err(|e| format!("{}: {e}", req.file))?;
     let mut out = format!("{}\n", judgement.verdict);
@@ -64,10 +66,21 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
 }
 
 /// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
-pub fn run(record: &Path, profile: &str, set: &[String], explain: bool) -> Result<ExitCode, String> {
+pub fn run(
+    record: &Path,
+    profile: &str,
+    set: &[String],
+    explain: bool,
+) -> Result<ExitCode, String> {
     let file = record.display().to_string();
     let text = std::fs::read_to_string(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let report = judge_text(&JudgeRequest { text: &text, file: &file, profile, set, explain })?;
+    let report = judge_text(&JudgeRequest {
+        text: &text,
+        file: &file,
+        profile,
+        set,
+        explain,
+    })?;
     print!("{report}");
     Ok(ExitCode::SUCCESS)
 }

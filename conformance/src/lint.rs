@@ -42,7 +42,8 @@ impl std::fmt::Display for Problem {
 
 /// How many (non-staging) cases cite `article` or one of its sub-clauses.
 pub fn case_counts(corpus: &Corpus, registry: &Registry) -> BTreeMap<ArticleId, usize> {
-    let mut counts: BTreeMap<ArticleId, usize> = registry.iter().map(|a| (a.id.clone(), 0)).collect();
+    let mut counts: BTreeMap<ArticleId, usize> =
+        registry.iter().map(|a| (a.id.clone(), 0)).collect();
     for case in corpus.cases.iter().filter(|c| !c.staging) {
         // Each case counts once for each article it cites and for every ancestor of those.
         let mut credited: Vec<ArticleId> = Vec::new();
@@ -63,12 +64,19 @@ pub fn case_counts(corpus: &Corpus, registry: &Registry) -> BTreeMap<ArticleId, 
 }
 
 fn is_hex_id(id: &str) -> bool {
-    id.len() == 8 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    id.len() == 8
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 fn is_slug(s: &str) -> bool {
     !s.is_empty()
-        && s.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && s.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }
 
 fn check_position(case: &Case, spec: &PositionSpec, out: &mut Vec<String>) {
@@ -92,7 +100,9 @@ fn check_position(case: &Case, spec: &PositionSpec, out: &mut Vec<String>) {
             Err(e) => return out.push(format!("setup move {} `{text}`: {e}", i + 1)),
             Ok(mv) => match play(&pos, mv) {
                 Ok(next) => pos = next,
-                Err(e) => return out.push(format!("setup move {} `{text}` is illegal: {e}", i + 1)),
+                Err(e) => {
+                    return out.push(format!("setup move {} `{text}` is illegal: {e}", i + 1));
+                }
             },
         }
     }
@@ -106,7 +116,10 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
         out.push("id is retired (listed in corpus/retired-ids): give the case a new one".into());
     }
     if !is_slug(&case.slug) {
-        out.push(format!("slug `{}` must be lowercase words joined by `-`", case.slug));
+        out.push(format!(
+            "slug `{}` must be lowercase words joined by `-`",
+            case.slug
+        ));
     }
     if case.title.trim().is_empty() {
         out.push("empty title".into());
@@ -119,7 +132,9 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
     }
     for r in &case.refs {
         match r.rulebook() {
-            "fesa2017" if !registry.contains(r) => out.push(format!("ref `{r}` is not in the registry")),
+            "fesa2017" if !registry.contains(r) => {
+                out.push(format!("ref `{r}` is not in the registry"))
+            }
             "fesa2017" => {}
             book if OTHER_RULEBOOKS.contains(&book) => {}
             book => out.push(format!("ref `{r}`: unknown rulebook `{book}`")),
@@ -130,10 +145,18 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             out.push(format!("tag `{t}` is not in corpus/tags.yaml"));
         }
     }
-    let profiles = case.profiles.iter().flatten().chain(case.expectations.iter().filter_map(|(_, p)| p.as_ref()).flatten());
+    let profiles = case.profiles.iter().flatten().chain(
+        case.expectations
+            .iter()
+            .filter_map(|(_, p)| p.as_ref())
+            .flatten(),
+    );
     for p in profiles {
         if !PROFILES.contains(&p.as_str()) {
-            out.push(format!("unknown profile `{p}` (known: {})", PROFILES.join(", ")));
+            out.push(format!(
+                "unknown profile `{p}` (known: {})",
+                PROFILES.join(", ")
+            ));
         }
     }
     if let Some(spec) = case.position() {
@@ -144,7 +167,9 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
         // A question describing something impossible is a legitimate case (the implementation
         // should refuse it); only a malformed one is the case's fault.
         let text = serde_yaml::to_string(q).unwrap_or_default();
-        if let Err(e @ QuestionError::Malformed(_)) = answer(&text, &shogi_spec::profile::Profile::fesa2017()) {
+        if let Err(e @ QuestionError::Malformed(_)) =
+            answer(&text, &shogi_spec::profile::Profile::fesa2017())
+        {
             out.push(format!("setup.question: {e}"));
         }
     }
@@ -169,7 +194,10 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             sorted.sort();
             sorted.dedup();
             if sorted.len() != m.len() {
-                out.push(format!("expectation {}: legal_moves lists a move twice", i + 1));
+                out.push(format!(
+                    "expectation {}: legal_moves lists a move twice",
+                    i + 1
+                ));
             }
         }
     }
@@ -182,7 +210,11 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
     let registry = Registry::fesa2017();
     let mut problems: Vec<Problem> = load_errors
         .into_iter()
-        .map(|e| Problem { location: String::new(), case: None, message: e.to_string() })
+        .map(|e| Problem {
+            location: String::new(),
+            case: None,
+            message: e.to_string(),
+        })
         .map(|mut p| {
             // Load errors already start with `file:line`; keep them whole.
             p.location = std::mem::take(&mut p.message);
@@ -197,10 +229,18 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
             msgs.push(format!("duplicate id (also at {})", first.location()));
         }
         if let Some(first) = slugs.insert(&case.slug, case) {
-            msgs.push(format!("duplicate slug `{}` (also at {})", case.slug, first.location()));
+            msgs.push(format!(
+                "duplicate slug `{}` (also at {})",
+                case.slug,
+                first.location()
+            ));
         }
         check_case(case, registry, &corpus, &mut msgs);
-        problems.extend(msgs.into_iter().map(|message| Problem { location: case.location(), case: Some(case.id.clone()), message }));
+        problems.extend(msgs.into_iter().map(|message| Problem {
+            location: case.location(),
+            case: Some(case.id.clone()),
+            message,
+        }));
     }
     let counts = case_counts(&corpus, registry);
     for article in registry.testable() {
@@ -209,7 +249,10 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
             problems.push(Problem {
                 location: root.display().to_string(),
                 case: None,
-                message: format!("testable article {} ({}) has {n} case(s), needs at least {min_cases}", article.id, article.title),
+                message: format!(
+                    "testable article {} ({}) has {n} case(s), needs at least {min_cases}",
+                    article.id, article.title
+                ),
             });
         }
     }

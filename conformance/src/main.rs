@@ -64,9 +64,11 @@ enum Command {
     /// the implementation does not support is reported as skipped, with the reason; a skip is
     /// never counted as a pass. Cases under `corpus/staging/` run but do not count toward
     /// certification.
-    #[command(after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
+    #[command(
+        after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
-        Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md")]
+        Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md"
+    )]
     Run {
         /// Which implementation to certify: `oracle` (the reference implementation), `engine`
         /// (the bitboard engine), `usi:COMMAND ARGS` (a USI engine answering `go perft`), or `adapter:COMMAND ARGS`
@@ -121,7 +123,9 @@ enum Command {
     },
     /// Exercise a JSON-lines adapter (conformance/PROTOCOL.md) and validate every message it
     /// sends against the protocol's schemas.
-    #[command(after_help = "Example:\n  shogi-conformance check-adapter 'python3 examples/adapters/python/adapter.py'")]
+    #[command(
+        after_help = "Example:\n  shogi-conformance check-adapter 'python3 examples/adapters/python/adapter.py'"
+    )]
     CheckAdapter {
         /// The adapter's command line (quote it: it has spaces).
         command: String,
@@ -131,7 +135,9 @@ enum Command {
     },
     /// Walk down the perft tree to the first position where the implementation's legal moves
     /// differ from the oracle's, and print it.
-    #[command(after_help = "Example:\n  shogi-conformance bisect --impl usi:fairy-stockfish '7lk/7p1/8G/9/9/9/9/9/K8 w P 1' 3")]
+    #[command(
+        after_help = "Example:\n  shogi-conformance bisect --impl usi:fairy-stockfish '7lk/7p1/8G/9/9/9/9/9/K8 w P 1' 3"
+    )]
     Bisect {
         #[command(flatten)]
         imp: ImplArgs,
@@ -145,8 +151,10 @@ enum Command {
     ///
     /// The record is YAML (see the oracle's `game::record` module: start, time_control,
     /// events). A malformed record is an error naming the file, line and column.
-    #[command(after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
-        shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect")]
+    #[command(
+        after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
+        shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect"
+    )]
     Judge {
         /// The game record (YAML).
         record: PathBuf,
@@ -162,9 +170,11 @@ enum Command {
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
-    #[command(after_help = "Example:\n  shogi-conformance run --impl oracle --format json --output oracle.json\n  \
+    #[command(
+        after_help = "Example:\n  shogi-conformance run --impl oracle --format json --output oracle.json\n  \
         shogi-conformance run --impl usi:fairy-stockfish --format json --output fs.json\n  \
-        shogi-conformance matrix oracle.json fs.json --output matrix.html")]
+        shogi-conformance matrix oracle.json fs.json --output matrix.html"
+    )]
     Matrix {
         /// JSON reports, one per implementation.
         reports: Vec<PathBuf>,
@@ -175,7 +185,9 @@ enum Command {
     /// Play random legal games against an implementation and the oracle; shrink the first
     /// divergence and write it to DIR as a corpus case file (exit status 1), or exit 0 when
     /// none was found in time.
-    #[command(after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --out corpus/staging")]
+    #[command(
+        after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --out corpus/staging"
+    )]
     Fuzz {
         #[command(flatten)]
         imp: ImplArgs,
@@ -207,8 +219,10 @@ enum Command {
     /// first with the overrides, e.g. "FESA, but a failed declaration has no effect").
     /// Built-in profiles are compared on the expectations written in the cases; a profile with
     /// overrides has none, so the oracle's answers are compared instead (marked [oracle]).
-    #[command(after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
-        shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect")]
+    #[command(
+        after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
+        shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect"
+    )]
     Diff {
         /// A profile; give it twice, or once with --set.
         #[arg(long = "profile", value_name = "NAME", required = true)]
@@ -250,7 +264,9 @@ struct CorpusArgs {
 
 impl CorpusArgs {
     fn root(&self) -> PathBuf {
-        self.corpus.clone().unwrap_or_else(shogi_conformance::corpus::default_root)
+        self.corpus
+            .clone()
+            .unwrap_or_else(shogi_conformance::corpus::default_root)
     }
 }
 
@@ -273,13 +289,22 @@ struct ImplArgs {
 
 impl ImplArgs {
     fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, String> {
-        impls::make(&self.imp, ImplOptions { allow_unreachable: self.allow_unreachable, timeout: self.timeout }).map_err(|e| e.to_string())
+        impls::make(
+            &self.imp,
+            ImplOptions {
+                allow_unreachable: self.allow_unreachable,
+                timeout: self.timeout,
+            },
+        )
+        .map_err(|e| e.to_string())
     }
 }
 
 /// Reads a positive number of seconds for `--timeout`.
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
     if secs <= 0.0 {
         return Err("the timeout must be positive".into());
     }
@@ -327,9 +352,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     answer(position).map_err(io_err)?;
                 }
             }
-            Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+            Ok(if failed {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
         }
-        Command::Perft { imp, divide, position, depth } => {
+        Command::Perft {
+            imp,
+            divide,
+            position,
+            depth,
+        } => {
             let mut imp = imp.make()?;
             let spec = PositionSpec::parse(&position).map_err(|e| format!("bad position: {e}"))?;
             let total = if divide {
@@ -347,7 +381,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run { imp, timeout, shard, expectations, write_expectations, profile, filter, format, output, corpus } => commands::run(&commands::RunOptions {
+        Command::Run {
+            imp,
+            timeout,
+            shard,
+            expectations,
+            write_expectations,
+            profile,
+            filter,
+            format,
+            output,
+            corpus,
+        } => commands::run(&commands::RunOptions {
             imp,
             timeout,
             shard,
@@ -359,18 +404,54 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             output,
             corpus: corpus.root(),
         }),
-        Command::CheckAdapter { command, timeout } => shogi_conformance::check_adapter::command(&command, timeout),
-        Command::Bisect { imp, position, depth } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
-        Command::Matrix { reports, output } => shogi_conformance::html::command(&reports, output.as_deref()),
-        Command::Fuzz { imp, seconds, seed, out, plies, ignore, corpus } => shogi_conformance::fuzz_external::command(
+        Command::CheckAdapter { command, timeout } => {
+            shogi_conformance::check_adapter::command(&command, timeout)
+        }
+        Command::Bisect {
+            imp,
+            position,
+            depth,
+        } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
+        Command::Matrix { reports, output } => {
+            shogi_conformance::html::command(&reports, output.as_deref())
+        }
+        Command::Fuzz {
+            imp,
+            seconds,
+            seed,
+            out,
+            plies,
+            ignore,
+            corpus,
+        } => shogi_conformance::fuzz_external::command(
             imp.make()?.as_mut(),
-            &shogi_conformance::fuzz_external::FuzzOptions { seconds, seed, out, plies, corpus: corpus.root(), ignore },
+            &shogi_conformance::fuzz_external::FuzzOptions {
+                seconds,
+                seed,
+                out,
+                plies,
+                corpus: corpus.root(),
+                ignore,
+            },
         ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
         Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
-        Command::Diff { profiles, set, corpus } => shogi_conformance::profile_diff::command(&corpus.root(), &profiles, &set),
+        Command::Diff {
+            profiles,
+            set,
+            corpus,
+        } => shogi_conformance::profile_diff::command(&corpus.root(), &profiles, &set),
         Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),
-        Command::Explain { case, profile, corpus } => commands::explain(&corpus.root(), &case, &profile),
-        Command::Judge { record, profile, set, explain } => shogi_conformance::judge::run(&record, &profile, &set, explain),
+        Command::Explain {
+            case,
+            profile,
+            corpus,
+        } => commands::explain(&corpus.root(), &case, &profile),
+        Command::Judge {
+            record,
+            profile,
+            set,
+            explain,
+        } => shogi_conformance::judge::run(&record, &profile, &set, explain),
     }
 }

@@ -68,7 +68,9 @@ impl CommandLine {
                             Some('"') => break,
                             Some('\\') => match chars.next() {
                                 Some(c) => cur.push(c),
-                                None => return Err(CommandLineError::Unterminated(text.to_owned())),
+                                None => {
+                                    return Err(CommandLineError::Unterminated(text.to_owned()));
+                                }
                             },
                             Some(c) => cur.push(c),
                             None => return Err(CommandLineError::Unterminated(text.to_owned())),
@@ -100,7 +102,10 @@ impl CommandLine {
             return Err(CommandLineError::Empty);
         }
         let program = words.remove(0);
-        Ok(CommandLine { program, args: words })
+        Ok(CommandLine {
+            program,
+            args: words,
+        })
     }
 
     /// The program to start: the name as given when it contains a `/` or is found on `PATH`;
@@ -131,7 +136,10 @@ impl std::fmt::Display for CommandLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.program)?;
         for a in &self.args {
-            if a.is_empty() || a.chars().any(|c| c.is_whitespace() || c == '\'' || c == '"') {
+            if a.is_empty()
+                || a.chars()
+                    .any(|c| c.is_whitespace() || c == '\'' || c == '"')
+            {
                 write!(f, " '{}'", a.replace('\'', "'\\''"))?;
             } else {
                 write!(f, " {a}")?;
@@ -187,7 +195,9 @@ fn read_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) 
             Ok(0) | Err(_) => return,
             Ok(_) => {
                 buf.truncate(MAX_LINE);
-                let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_owned();
+                let line = String::from_utf8_lossy(&buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_owned();
                 if !each(line) {
                     return;
                 }
@@ -206,7 +216,10 @@ impl Process {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| ProcessError::Spawn { command: command.to_string(), reason: e.to_string() })?;
+            .map_err(|e| ProcessError::Spawn {
+                command: command.to_string(),
+                reason: e.to_string(),
+            })?;
         let (tx, rx) = mpsc::channel();
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
@@ -233,7 +246,14 @@ impl Process {
             });
         }
         let stdin = child.stdin.take();
-        Ok(Process { command: command.clone(), child, stdin, lines: rx, stderr, transcript: VecDeque::new() })
+        Ok(Process {
+            command: command.clone(),
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+            transcript: VecDeque::new(),
+        })
     }
 
     fn note(&mut self, line: String) {
@@ -249,7 +269,10 @@ impl Process {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(ProcessError::Exited(self.exit_note()));
         };
-        let result = stdin.write_all(line.as_bytes()).and_then(|()| stdin.write_all(b"\n")).and_then(|()| stdin.flush());
+        let result = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
         result.map_err(|_| ProcessError::Exited(self.exit_note()))
     }
 
@@ -297,7 +320,10 @@ impl Process {
     pub fn stderr_tail(&self) -> String {
         // The reader thread may still be collecting the last lines of a crash.
         std::thread::sleep(Duration::from_millis(20));
-        self.stderr.lock().map(|b| b.iter().cloned().collect::<Vec<_>>().join(" | ")).unwrap_or_default()
+        self.stderr
+            .lock()
+            .map(|b| b.iter().cloned().collect::<Vec<_>>().join(" | "))
+            .unwrap_or_default()
     }
 
     /// The last lines exchanged, `> ` for sent and `< ` for received.
@@ -341,7 +367,11 @@ impl Drop for Process {
 
 /// Appends the process's standard error to a message, when it said anything there.
 pub fn with_stderr(message: String, stderr: &str) -> String {
-    if stderr.is_empty() { message } else { format!("{message}; stderr: {stderr}") }
+    if stderr.is_empty() {
+        message
+    } else {
+        format!("{message}; stderr: {stderr}")
+    }
 }
 
 #[cfg(test)]
@@ -354,19 +384,31 @@ mod tests {
         assert_eq!(c.program, "python3");
         assert_eq!(c.args, vec!["-u", "my adapter.py", "--name", "a b", "x y"]);
         assert_eq!(CommandLine::parse("   "), Err(CommandLineError::Empty));
-        assert!(matches!(CommandLine::parse("a 'b"), Err(CommandLineError::Unterminated(_))));
-        assert_eq!(CommandLine::parse(&c.to_string()).unwrap(), c, "display round-trips");
+        assert!(matches!(
+            CommandLine::parse("a 'b"),
+            Err(CommandLineError::Unterminated(_))
+        ));
+        assert_eq!(
+            CommandLine::parse(&c.to_string()).unwrap(),
+            c,
+            "display round-trips"
+        );
     }
 
     #[test]
     fn a_missing_program_is_a_clear_error() {
-        let err = Process::spawn(&CommandLine::parse("/nonexistent/engine --x").unwrap()).err().unwrap();
+        let err = Process::spawn(&CommandLine::parse("/nonexistent/engine --x").unwrap())
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("/nonexistent/engine"), "{err}");
     }
 
     #[test]
     fn reads_time_out_and_exits_are_seen() {
-        let mut p = Process::spawn(&CommandLine::parse("sh -c 'read x; echo got $x; echo oops >&2; exit 3'").unwrap()).unwrap();
+        let mut p = Process::spawn(
+            &CommandLine::parse("sh -c 'read x; echo got $x; echo oops >&2; exit 3'").unwrap(),
+        )
+        .unwrap();
         let t = Duration::from_millis(200);
         assert_eq!(p.recv(Instant::now() + t, t), Err(ProcessError::Timeout(t)));
         p.send("hello").unwrap();

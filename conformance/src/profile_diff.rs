@@ -38,7 +38,11 @@ impl Side {
             spec.push_str(o);
         }
         let profile = Profile::resolve(&spec).map_err(|e| e.to_string())?;
-        Ok(Side { profile, spec, has_expectations: overrides.is_empty() && builtin_names().contains(&name) })
+        Ok(Side {
+            profile,
+            spec,
+            has_expectations: overrides.is_empty() && builtin_names().contains(&name),
+        })
     }
 }
 
@@ -117,7 +121,9 @@ pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
             }
             oracle_answer(case, &s.spec).map(|o| (o, "oracle"))
         };
-        let (Some(left), Some(right)) = (side(a), side(b)) else { continue };
+        let (Some(left), Some(right)) = (side(a), side(b)) else {
+            continue;
+        };
         if left.0 == right.0 {
             continue;
         }
@@ -143,25 +149,46 @@ pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
 
 /// The `diff` command: prints every differing case; exit status 0.
 pub fn command(root: &Path, profiles: &[String], set: &[String]) -> Result<ExitCode, String> {
-    let (a, b) = match profiles {
-        [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
-        [a] if !set.is_empty() => (Side::new(a, &[])?, Side::new(a, set)?),
-        _ => return Err("give two --profile options, or one --profile and at least one --set knob=value".into()),
-    };
+    let (a, b) =
+        match profiles {
+            [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
+            [a] if !set.is_empty() => (Side::new(a, &[])?, Side::new(a, set)?),
+            _ => return Err(
+                "give two --profile options, or one --profile and at least one --set knob=value"
+                    .into(),
+            ),
+        };
     let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
     let diffs = differences(&corpus, &a, &b);
     let mut text = String::new();
     let knobs = a.profile.differences(&b.profile);
-    let _ = writeln!(text, "diff {} → {}: {} knob(s) differ", a.spec, b.spec, knobs.len());
+    let _ = writeln!(
+        text,
+        "diff {} → {}: {} knob(s) differ",
+        a.spec,
+        b.spec,
+        knobs.len()
+    );
     for k in &knobs {
         let _ = writeln!(text, "  {}: {} → {}", k.knob, k.left, k.right);
     }
     for d in &diffs {
         let _ = writeln!(text, "\n{} {} ({})", d.id, d.slug, d.location);
-        let _ = writeln!(text, "  {:<12} {} [{}]", a.spec, d.answers[0].0, d.answers[0].1);
-        let _ = writeln!(text, "  {:<12} {} [{}]", b.spec, d.answers[1].0, d.answers[1].1);
+        let _ = writeln!(
+            text,
+            "  {:<12} {} [{}]",
+            a.spec, d.answers[0].0, d.answers[0].1
+        );
+        let _ = writeln!(
+            text,
+            "  {:<12} {} [{}]",
+            b.spec, d.answers[1].0, d.answers[1].1
+        );
         if d.causes.is_empty() {
-            let _ = writeln!(text, "  cause: no single knob explains it (several knobs together, or the expectations disagree with the oracle)");
+            let _ = writeln!(
+                text,
+                "  cause: no single knob explains it (several knobs together, or the expectations disagree with the oracle)"
+            );
         } else {
             let _ = writeln!(text, "  cause: {}", d.causes.join(", "));
         }

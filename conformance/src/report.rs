@@ -60,7 +60,10 @@ fn by_article(results: &[CaseResult]) -> BTreeMap<ArticleId, Vec<&CaseResult>> {
 }
 
 fn title(id: &ArticleId) -> String {
-    Registry::fesa2017().get(id).map(|a| a.title.clone()).unwrap_or_default()
+    Registry::fesa2017()
+        .get(id)
+        .map(|a| a.title.clone())
+        .unwrap_or_default()
 }
 
 /// Writes the report in `format`.
@@ -84,7 +87,10 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
         match &e.outcome {
             Outcome::Pass => {}
             Outcome::Fail(f) => {
-                lines.push(format!("{}: expected {}; got {}", e.kind, f.expected, f.actual));
+                lines.push(format!(
+                    "{}: expected {}; got {}",
+                    e.kind, f.expected, f.actual
+                ));
                 if !f.missing.is_empty() {
                     lines.push(format!("  missing: {}", f.missing.join(" ")));
                 }
@@ -110,7 +116,10 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
         info.profile,
         info.corpus,
         info.corpus_revision,
-        info.filter.as_ref().map(|f| format!(", filter `{f}`")).unwrap_or_default()
+        info.filter
+            .as_ref()
+            .map(|f| format!(", filter `{f}`"))
+            .unwrap_or_default()
     );
     for (article, rs) in by_article(results) {
         let s = Summary::of(&rs.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
@@ -151,7 +160,11 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
         s.failed,
         s.skipped,
         s.errored,
-        if staging > 0 { format!(" ({staging} from staging, not counted toward certification)") } else { String::new() }
+        if staging > 0 {
+            format!(" ({staging} from staging, not counted toward certification)")
+        } else {
+            String::new()
+        }
     );
     out
 }
@@ -264,10 +277,18 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
                     );
                 }
                 Outcome::Skip { reason } => {
-                    let _ = writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", xml(&reason));
+                    let _ = writeln!(
+                        out,
+                        ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                        xml(&reason)
+                    );
                 }
                 Outcome::Error { message } => {
-                    let _ = writeln!(out, ">\n      <error message=\"{}\">{details}</error>\n    </testcase>", xml(&message));
+                    let _ = writeln!(
+                        out,
+                        ">\n      <error message=\"{}\">{details}</error>\n    </testcase>",
+                        xml(&message)
+                    );
                 }
             }
         }
@@ -311,7 +332,10 @@ fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
             a.errored
         );
     }
-    let problems: Vec<&CaseResult> = results.iter().filter(|r| r.outcome() != Outcome::Pass).collect();
+    let problems: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| r.outcome() != Outcome::Pass)
+        .collect();
     if !problems.is_empty() {
         out.push_str("\n### Cases that did not pass\n\n| case | outcome | articles | details |\n| --- | --- | --- | --- |\n");
         for r in problems {

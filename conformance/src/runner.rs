@@ -90,7 +90,9 @@ impl CaseResult {
             .iter()
             .map(|e| e.outcome.clone())
             .max_by_key(Outcome::severity)
-            .unwrap_or(Outcome::Skip { reason: "no expectation applies".into() })
+            .unwrap_or(Outcome::Skip {
+                reason: "no expectation applies".into(),
+            })
     }
 }
 
@@ -111,15 +113,27 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     }
     let expectations = applicable
         .into_iter()
-        .map(|e| ExpectationResult { kind: e.kind(), outcome: run_expectation(imp, case, e, profile) })
+        .map(|e| ExpectationResult {
+            kind: e.kind(),
+            outcome: run_expectation(imp, case, e, profile),
+        })
         .collect();
-    Some(CaseResult { case: case.clone(), expectations })
+    Some(CaseResult {
+        case: case.clone(),
+        expectations,
+    })
 }
 
 /// [`run_case`], with a panic of an in-process implementation turned into an *errored* result
 /// for the case instead of the end of the run: a run never loses the results it has collected.
-pub fn run_case_guarded(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Option<CaseResult> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(imp, case, profile))) {
+pub fn run_case_guarded(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    profile: &str,
+) -> Option<CaseResult> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_case(imp, case, profile)
+    })) {
         Ok(r) => r,
         Err(payload) => {
             let what = payload
@@ -127,8 +141,16 @@ pub fn run_case_guarded(imp: &mut dyn Implementation, case: &Case, profile: &str
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a non-string panic payload".into());
-            let outcome = Outcome::Error { message: format!("the implementation panicked: {what}") };
-            Some(CaseResult { case: case.clone(), expectations: vec![ExpectationResult { kind: "case", outcome }] })
+            let outcome = Outcome::Error {
+                message: format!("the implementation panicked: {what}"),
+            };
+            Some(CaseResult {
+                case: case.clone(),
+                expectations: vec![ExpectationResult {
+                    kind: "case",
+                    outcome,
+                }],
+            })
         }
     }
 }
@@ -137,9 +159,13 @@ fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     match e {
         ImplError::Unsupported(reason) => Outcome::Skip { reason },
         ImplError::InvalidPosition(reason) if case.setup.unreachable => Outcome::Skip {
-            reason: format!("the implementation refuses this deliberately unreachable position: {reason}"),
+            reason: format!(
+                "the implementation refuses this deliberately unreachable position: {reason}"
+            ),
         },
-        other => Outcome::Error { message: other.to_string() },
+        other => Outcome::Error {
+            message: other.to_string(),
+        },
     }
 }
 
@@ -150,9 +176,13 @@ pub fn same_yaml(a: &serde_yaml::Value, b: &serde_yaml::Value) -> bool {
     match (a, b) {
         (V::Number(x), V::Number(y)) => x.as_f64() == y.as_f64(),
         (V::Mapping(x), V::Mapping(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_yaml(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_yaml(v, w)))
         }
-        (V::Sequence(x), V::Sequence(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_yaml(v, w)),
+        (V::Sequence(x), V::Sequence(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_yaml(v, w))
+        }
         (V::Tagged(x), V::Tagged(y)) => x.tag == y.tag && same_yaml(&x.value, &y.value),
         _ => a == b,
     }
@@ -162,18 +192,31 @@ fn one_line(v: &serde_yaml::Value) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| format!("{v:?}"))
 }
 
-fn run_answer(imp: &mut dyn Implementation, case: &Case, expected: &serde_yaml::Value, profile: &str) -> Outcome {
+fn run_answer(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    expected: &serde_yaml::Value,
+    profile: &str,
+) -> Outcome {
     let Some(question) = &case.setup.question else {
-        return Outcome::Error { message: "the case has no question".into() };
+        return Outcome::Error {
+            message: "the case has no question".into(),
+        };
     };
     let text = match serde_yaml::to_string(question) {
         Ok(t) => t,
-        Err(e) => return Outcome::Error { message: format!("cannot write the question as YAML: {e}") },
+        Err(e) => {
+            return Outcome::Error {
+                message: format!("cannot write the question as YAML: {e}"),
+            };
+        }
     };
     match imp.ask(&text, profile) {
         Err(err) => from_impl_error(case, err),
         Ok(reply) => match serde_yaml::from_str::<serde_yaml::Value>(&reply) {
-            Err(e) => Outcome::Error { message: format!("the answer is not YAML: {e}: {reply}") },
+            Err(e) => Outcome::Error {
+                message: format!("the answer is not YAML: {e}: {reply}"),
+            },
             Ok(actual) if same_yaml(expected, &actual) => Outcome::Pass,
             Ok(actual) => Outcome::Fail(Failure {
                 expected: one_line(expected),
@@ -185,7 +228,12 @@ fn run_answer(imp: &mut dyn Implementation, case: &Case, expected: &serde_yaml::
     }
 }
 
-fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, profile: &str) -> Outcome {
+fn run_expectation(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    e: &Expectation,
+    profile: &str,
+) -> Outcome {
     if let Expectation::Answer(expected) = e {
         return run_answer(imp, case, expected, profile);
     }
@@ -193,7 +241,9 @@ fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, p
         if let Expectation::Verdict(_, expected) = e {
             return run_verdict(imp, case, expected, profile);
         }
-        return Outcome::Error { message: "the case has no position".into() };
+        return Outcome::Error {
+            message: "the case has no position".into(),
+        };
     };
     let moves = |imp: &mut dyn Implementation| imp.legal_moves(&position);
     match e {
@@ -222,7 +272,11 @@ fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, p
         Expectation::Legal(expected) => match moves(imp) {
             Err(err) => from_impl_error(case, err),
             Ok(actual) => {
-                let missing: Vec<String> = expected.iter().filter(|m| !actual.contains(m)).cloned().collect();
+                let missing: Vec<String> = expected
+                    .iter()
+                    .filter(|m| !actual.contains(m))
+                    .cloned()
+                    .collect();
                 if missing.is_empty() {
                     Outcome::Pass
                 } else {
@@ -238,7 +292,11 @@ fn run_expectation(imp: &mut dyn Implementation, case: &Case, e: &Expectation, p
         Expectation::Illegal(expected) => match moves(imp) {
             Err(err) => from_impl_error(case, err),
             Ok(actual) => {
-                let extra: Vec<String> = expected.iter().filter(|m| actual.contains(m)).cloned().collect();
+                let extra: Vec<String> = expected
+                    .iter()
+                    .filter(|m| actual.contains(m))
+                    .cloned()
+                    .collect();
                 if extra.is_empty() {
                     Outcome::Pass
                 } else {
@@ -290,11 +348,17 @@ fn run_verdict(
     profile: &str,
 ) -> Outcome {
     let Some(record) = &case.setup.record else {
-        return Outcome::Error { message: "the case has no record".into() };
+        return Outcome::Error {
+            message: "the case has no record".into(),
+        };
     };
     let text = match serde_yaml::to_string(record) {
         Ok(t) => t,
-        Err(e) => return Outcome::Error { message: format!("cannot write the record as YAML: {e}") },
+        Err(e) => {
+            return Outcome::Error {
+                message: format!("cannot write the record as YAML: {e}"),
+            };
+        }
     };
     match imp.adjudicate(&text, profile) {
         Err(err) => from_impl_error(case, err),

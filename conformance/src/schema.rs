@@ -11,28 +11,82 @@ use serde_json::Value;
 
 /// Every schema file, by name.
 pub const SCHEMAS: &[(&str, &str)] = &[
-    ("hello.request.json", include_str!("../schemas/hello.request.json")),
-    ("hello.reply.json", include_str!("../schemas/hello.reply.json")),
-    ("legal_moves.request.json", include_str!("../schemas/legal_moves.request.json")),
-    ("perft.request.json", include_str!("../schemas/perft.request.json")),
-    ("divide.request.json", include_str!("../schemas/divide.request.json")),
-    ("status.request.json", include_str!("../schemas/status.request.json")),
-    ("adjudicate.request.json", include_str!("../schemas/adjudicate.request.json")),
-    ("ask.request.json", include_str!("../schemas/ask.request.json")),
-    ("quit.request.json", include_str!("../schemas/quit.request.json")),
-    ("legal_moves.result.json", include_str!("../schemas/legal_moves.result.json")),
-    ("perft.result.json", include_str!("../schemas/perft.result.json")),
-    ("divide.result.json", include_str!("../schemas/divide.result.json")),
-    ("status.result.json", include_str!("../schemas/status.result.json")),
-    ("adjudicate.result.json", include_str!("../schemas/adjudicate.result.json")),
-    ("ask.result.json", include_str!("../schemas/ask.result.json")),
-    ("skipped.reply.json", include_str!("../schemas/skipped.reply.json")),
-    ("errored.reply.json", include_str!("../schemas/errored.reply.json")),
+    (
+        "hello.request.json",
+        include_str!("../schemas/hello.request.json"),
+    ),
+    (
+        "hello.reply.json",
+        include_str!("../schemas/hello.reply.json"),
+    ),
+    (
+        "legal_moves.request.json",
+        include_str!("../schemas/legal_moves.request.json"),
+    ),
+    (
+        "perft.request.json",
+        include_str!("../schemas/perft.request.json"),
+    ),
+    (
+        "divide.request.json",
+        include_str!("../schemas/divide.request.json"),
+    ),
+    (
+        "status.request.json",
+        include_str!("../schemas/status.request.json"),
+    ),
+    (
+        "adjudicate.request.json",
+        include_str!("../schemas/adjudicate.request.json"),
+    ),
+    (
+        "ask.request.json",
+        include_str!("../schemas/ask.request.json"),
+    ),
+    (
+        "quit.request.json",
+        include_str!("../schemas/quit.request.json"),
+    ),
+    (
+        "legal_moves.result.json",
+        include_str!("../schemas/legal_moves.result.json"),
+    ),
+    (
+        "perft.result.json",
+        include_str!("../schemas/perft.result.json"),
+    ),
+    (
+        "divide.result.json",
+        include_str!("../schemas/divide.result.json"),
+    ),
+    (
+        "status.result.json",
+        include_str!("../schemas/status.result.json"),
+    ),
+    (
+        "adjudicate.result.json",
+        include_str!("../schemas/adjudicate.result.json"),
+    ),
+    (
+        "ask.result.json",
+        include_str!("../schemas/ask.result.json"),
+    ),
+    (
+        "skipped.reply.json",
+        include_str!("../schemas/skipped.reply.json"),
+    ),
+    (
+        "errored.reply.json",
+        include_str!("../schemas/errored.reply.json"),
+    ),
 ];
 
 /// The schema named `name`, parsed.
 pub fn schema(name: &str) -> Option<Value> {
-    SCHEMAS.iter().find(|(n, _)| *n == name).and_then(|(_, text)| serde_json::from_str(text).ok())
+    SCHEMAS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, text)| serde_json::from_str(text).ok())
 }
 
 /// Validates `value` against the schema `name`; the error names the first offending path.
@@ -47,7 +101,9 @@ pub fn reply_schema(query: &str, reply: &Value) -> Result<String, String> {
         Some("result") => Ok(format!("{query}.result.json")),
         Some("skipped") => Ok("skipped.reply.json".into()),
         Some("errored") => Ok("errored.reply.json".into()),
-        Some(other) => Err(format!("$.type: `{other}` is not one of result, skipped, errored")),
+        Some(other) => Err(format!(
+            "$.type: `{other}` is not one of result, skipped, errored"
+        )),
         None => Err("$.type: missing".into()),
     }
 }
@@ -67,7 +123,9 @@ fn type_ok(t: &str, v: &Value) -> bool {
 
 fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String> {
     if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-        let target = r.strip_prefix("#/").and_then(|p| p.split('/').try_fold(root, |acc, k| acc.get(k)));
+        let target = r
+            .strip_prefix("#/")
+            .and_then(|p| p.split('/').try_fold(root, |acc, k| acc.get(k)));
         return match target {
             Some(t) => validate(root, t, v, path),
             None => Err(format!("{path}: unresolvable $ref {r}")),
@@ -86,7 +144,11 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String
     if let Some(options) = s.get("enum").and_then(Value::as_array) {
         if !options.contains(v) {
             let names: Vec<String> = options.iter().map(Value::to_string).collect();
-            return Err(format!("{path}: {} is not one of {}", short(v), names.join(", ")));
+            return Err(format!(
+                "{path}: {} is not one of {}",
+                short(v),
+                names.join(", ")
+            ));
         }
     }
     if let (Some(min), Some(n)) = (s.get("minimum").and_then(Value::as_f64), v.as_f64()) {
@@ -162,14 +224,26 @@ mod tests {
         let ok = json!({"type": "result", "id": 3, "moves": ["7g7f"]});
         assert_eq!(validate_against("legal_moves.result.json", &ok), Ok(()));
         let bad = json!({"type": "result", "id": 3, "moves": "7g7f"});
-        assert!(validate_against("legal_moves.result.json", &bad).unwrap_err().contains("$.moves: expected array"));
+        assert!(
+            validate_against("legal_moves.result.json", &bad)
+                .unwrap_err()
+                .contains("$.moves: expected array")
+        );
         let extra = json!({"type": "result", "id": 3, "moves": [], "debug": 1});
-        assert!(validate_against("legal_moves.result.json", &extra).unwrap_err().contains("unknown field `debug`"));
+        assert!(
+            validate_against("legal_moves.result.json", &extra)
+                .unwrap_err()
+                .contains("unknown field `debug`")
+        );
         let v = json!({"type": "result", "id": 1, "verdict": {"result": "win", "winner": "sente", "reason": {"kind": "checkmate", "article": "fesa2017:5.1a"}}});
         assert_eq!(validate_against("adjudicate.result.json", &v), Ok(()));
         let v = json!({"type": "result", "id": 1, "verdict": {"result": "win", "reason": {"kind": "mate"}}});
         assert!(validate_against("adjudicate.result.json", &v).is_err());
         let d = json!({"type": "result", "id": 1, "divide": {"7g7f": 30, "2g2f": -1}});
-        assert!(validate_against("divide.result.json", &d).unwrap_err().contains("$.divide.2g2f"));
+        assert!(
+            validate_against("divide.result.json", &d)
+                .unwrap_err()
+                .contains("$.divide.2g2f")
+        );
     }
 }

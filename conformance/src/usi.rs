@@ -59,11 +59,20 @@ pub fn parse_divide_line(line: &str) -> Option<(String, u64)> {
 /// `perft 1: 30`, `info nodes 30 …` is not one (that is search chatter).
 pub fn parse_total_line(line: &str) -> Option<u64> {
     let lower = line.trim().to_ascii_lowercase();
-    let starts = ["nodes searched", "nodes", "total", "perft", "leaf nodes", "node count"];
+    let starts = [
+        "nodes searched",
+        "nodes",
+        "total",
+        "perft",
+        "leaf nodes",
+        "node count",
+    ];
     if !starts.iter().any(|s| lower.starts_with(s)) {
         return None;
     }
-    let last = lower.rsplit(|c: char| c.is_whitespace() || c == ':' || c == '=').find(|w| !w.is_empty())?;
+    let last = lower
+        .rsplit(|c: char| c.is_whitespace() || c == ':' || c == '=')
+        .find(|w| !w.is_empty())?;
     last.parse().ok()
 }
 
@@ -85,8 +94,12 @@ pub struct UsiEngine {
 
 fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
     let what = match e {
-        ProcessError::Timeout(t) => format!("no answer to `{context}` within {t:.1?} (the engine was killed and will be restarted)"),
-        ProcessError::Exited(status) => format!("the engine exited{status} while answering `{context}` (it will be restarted)"),
+        ProcessError::Timeout(t) => format!(
+            "no answer to `{context}` within {t:.1?} (the engine was killed and will be restarted)"
+        ),
+        ProcessError::Exited(status) => {
+            format!("the engine exited{status} while answering `{context}` (it will be restarted)")
+        }
         ProcessError::Spawn { .. } => e.to_string(),
     };
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
@@ -119,10 +132,16 @@ impl UsiEngine {
 
     fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
         let deadline = Instant::now() + self.timeout;
-        let step = |p: &mut Process, send: &str, want: &str, name: &mut Option<String>| -> Result<(), ImplError> {
+        let step = |p: &mut Process,
+                    send: &str,
+                    want: &str,
+                    name: &mut Option<String>|
+         -> Result<(), ImplError> {
             p.send(send).map_err(|e| failed(send, &e, p))?;
             loop {
-                let line = p.recv(deadline, self.timeout).map_err(|e| failed(send, &e, p))?;
+                let line = p
+                    .recv(deadline, self.timeout)
+                    .map_err(|e| failed(send, &e, p))?;
                 if let Some(n) = line.strip_prefix("id name ") {
                     *name = Some(n.trim().to_owned());
                 }
@@ -132,10 +151,12 @@ impl UsiEngine {
             }
         };
         let mut name = self.engine_name.take();
-        let r = step(p, "usi", "usiok", &mut name).and_then(|()| step(p, "isready", "readyok", &mut name));
+        let r = step(p, "usi", "usiok", &mut name)
+            .and_then(|()| step(p, "isready", "readyok", &mut name));
         self.engine_name = name;
         r?;
-        p.send("usinewgame").map_err(|e| failed("usinewgame", &e, p))
+        p.send("usinewgame")
+            .map_err(|e| failed("usinewgame", &e, p))
     }
 
     fn ensure_started(&mut self) -> Result<(), ImplError> {
@@ -178,14 +199,20 @@ impl UsiEngine {
             // Silence is what an engine without the extension gives (it may be searching);
             // a crash is a crash, reported per case like any other.
             Err(ImplError::Failed(e)) if e.starts_with("no answer to") => {
-                self.perft = PerftSupport::No(format!("the engine does not answer `go perft` on the initial position: {e}"));
+                self.perft = PerftSupport::No(format!(
+                    "the engine does not answer `go perft` on the initial position: {e}"
+                ));
             }
             Err(_) => {}
         }
     }
 
     /// Sends `position …` and `go perft depth`, and reads the reply up to its total.
-    pub fn go_perft(&mut self, position: &PositionSpec, depth: u32) -> Result<PerftReply, ImplError> {
+    pub fn go_perft(
+        &mut self,
+        position: &PositionSpec,
+        depth: u32,
+    ) -> Result<PerftReply, ImplError> {
         if let PerftSupport::No(reason) = &self.perft {
             return Err(ImplError::Unsupported(reason.clone()));
         }
@@ -242,11 +269,17 @@ impl UsiEngine {
         if let Some(first) = reply.unparsed.first() {
             return Err(ImplError::Failed(format!(
                 "unparseable line in the reply to `go perft {depth}`: `{first}`{}",
-                if reply.unparsed.len() > 1 { format!(" (and {} more)", reply.unparsed.len() - 1) } else { String::new() }
+                if reply.unparsed.len() > 1 {
+                    format!(" (and {} more)", reply.unparsed.len() - 1)
+                } else {
+                    String::new()
+                }
             )));
         }
         if reply.total.is_none() && reply.divide.is_empty() {
-            return Err(ImplError::Failed(format!("no total in the reply to `go perft {depth}`")));
+            return Err(ImplError::Failed(format!(
+                "no total in the reply to `go perft {depth}`"
+            )));
         }
         Ok(reply)
     }
@@ -276,12 +309,20 @@ impl Implementation for UsiEngine {
             return Ok(1);
         }
         let reply = Self::checked(self.go_perft(position, depth)?, depth)?;
-        Ok(reply.total.unwrap_or_else(|| reply.divide.iter().map(|(_, n)| n).sum()))
+        Ok(reply
+            .total
+            .unwrap_or_else(|| reply.divide.iter().map(|(_, n)| n).sum()))
     }
 
-    fn divide(&mut self, position: &PositionSpec, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+    fn divide(
+        &mut self,
+        position: &PositionSpec,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, ImplError> {
         if depth == 0 {
-            return Err(ImplError::Unsupported("divide needs a depth of at least 1".into()));
+            return Err(ImplError::Unsupported(
+                "divide needs a depth of at least 1".into(),
+            ));
         }
         let reply = Self::checked(self.go_perft(position, depth)?, depth)?;
         let mut rows = reply.divide;
@@ -290,15 +331,25 @@ impl Implementation for UsiEngine {
     }
 
     fn status(&mut self, _position: &PositionSpec) -> Result<Status, ImplError> {
-        Err(ImplError::Unsupported("USI has no command that reports check or mate status".into()))
+        Err(ImplError::Unsupported(
+            "USI has no command that reports check or mate status".into(),
+        ))
     }
 
-    fn adjudicate(&mut self, _record_yaml: &str, _profile: &str) -> Result<shogi_spec::Verdict, ImplError> {
-        Err(ImplError::Unsupported("USI has no command that adjudicates a game record".into()))
+    fn adjudicate(
+        &mut self,
+        _record_yaml: &str,
+        _profile: &str,
+    ) -> Result<shogi_spec::Verdict, ImplError> {
+        Err(ImplError::Unsupported(
+            "USI has no command that adjudicates a game record".into(),
+        ))
     }
 
     fn ask(&mut self, _question_yaml: &str, _profile: &str) -> Result<String, ImplError> {
-        Err(ImplError::Unsupported("USI has no command that answers tournament-rules questions".into()))
+        Err(ImplError::Unsupported(
+            "USI has no command that answers tournament-rules questions".into(),
+        ))
     }
 }
 
@@ -316,7 +367,14 @@ mod tests {
 
     #[test]
     fn divide_lines_in_the_usual_shapes() {
-        for line in ["7g7f: 1", "7g7f : 1", "7g7f 1", "7g7f - 1", "7g7f=1", "  7g7f:1  "] {
+        for line in [
+            "7g7f: 1",
+            "7g7f : 1",
+            "7g7f 1",
+            "7g7f - 1",
+            "7g7f=1",
+            "  7g7f:1  ",
+        ] {
             assert_eq!(parse_divide_line(line), Some(("7g7f".into(), 1)), "{line}");
         }
         assert_eq!(parse_divide_line("P*5e: 12"), Some(("P*5e".into(), 12)));
@@ -326,7 +384,13 @@ mod tests {
 
     #[test]
     fn total_lines_in_the_usual_shapes() {
-        for (line, n) in [("Nodes searched: 30", 30), ("Nodes: 900", 900), ("Total: 5", 5), ("total 7", 7), ("perft 1: 30", 30)] {
+        for (line, n) in [
+            ("Nodes searched: 30", 30),
+            ("Nodes: 900", 900),
+            ("Total: 5", 5),
+            ("total 7", 7),
+            ("perft 1: 30", 30),
+        ] {
             assert_eq!(parse_total_line(line), Some(n), "{line}");
         }
         assert_eq!(parse_total_line("7g7f: 1"), None);

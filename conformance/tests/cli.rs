@@ -8,18 +8,36 @@ fn bin() -> Command {
 }
 
 fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone()).unwrap().lines().map(str::to_owned).collect()
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 #[test]
 fn legal_prints_one_line_per_argument() {
-    let out = bin().args(["legal", "startpos", "7lk/7pG/9/7N1/9/9/9/9/K8 w - 1"]).output().unwrap();
+    let out = bin()
+        .args(["legal", "startpos", "7lk/7pG/9/7N1/9/9/9/9/K8 w - 1"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let lines = lines(&out);
     assert_eq!(lines.len(), 2);
@@ -31,13 +49,25 @@ fn legal_prints_one_line_per_argument() {
 fn legal_reads_stdin_and_continues_after_errors() {
     let input = "startpos\nsfen 4k4/9/9/9/9/9/9/9/4K4 b -\nnot an sfen at all\n9/9/9/9/9/9/9/9 b - 1\nstartpos moves 7g7f 3c3d\n";
     let out = run_with_stdin(&["legal"], input);
-    assert_eq!(out.status.code(), Some(1), "a failed line makes the exit status non-zero");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a failed line makes the exit status non-zero"
+    );
     let lines = lines(&out);
     assert_eq!(lines.len(), 5, "{lines:?}");
     assert_eq!(lines[1], "5i4h 5i4i 5i5h 5i6h 5i6i");
     assert!(lines[2].starts_with("ERROR "), "{}", lines[2]);
-    assert!(lines[3].starts_with("ERROR ") && lines[3].contains("8 ranks"), "{}", lines[3]);
-    assert!(lines[4].contains("8h2b+"), "after 7g7f 3c3d the bishop exchange is on: {}", lines[4]);
+    assert!(
+        lines[3].starts_with("ERROR ") && lines[3].contains("8 ranks"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("8h2b+"),
+        "after 7g7f 3c3d the bishop exchange is on: {}",
+        lines[4]
+    );
 }
 
 #[test]
@@ -46,10 +76,20 @@ fn legal_refuses_unreachable_positions_unless_asked() {
     let out = bin().args(["legal", tsume]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let first = lines(&out).remove(0);
-    assert!(first.starts_with("ERROR") && first.contains("sente has no king"), "{first}");
-    let out = bin().args(["legal", "--allow-unreachable", tsume]).output().unwrap();
+    assert!(
+        first.starts_with("ERROR") && first.contains("sente has no king"),
+        "{first}"
+    );
+    let out = bin()
+        .args(["legal", "--allow-unreachable", tsume])
+        .output()
+        .unwrap();
     assert!(out.status.success());
-    assert_eq!(lines(&out)[0].split(' ').count(), 80, "a gold can be dropped on any of the 80 empty squares");
+    assert_eq!(
+        lines(&out)[0].split(' ').count(),
+        80,
+        "a gold can be dropped on any of the 80 empty squares"
+    );
 }
 
 #[test]
@@ -57,7 +97,10 @@ fn perft_prints_count_last_and_divides() {
     let out = bin().args(["perft", "startpos", "3"]).output().unwrap();
     assert!(out.status.success());
     assert_eq!(lines(&out), ["25470"]);
-    let out = bin().args(["perft", "--divide", "startpos", "2"]).output().unwrap();
+    let out = bin()
+        .args(["perft", "--divide", "startpos", "2"])
+        .output()
+        .unwrap();
     let lines = lines(&out);
     assert_eq!(lines.len(), 31);
     assert_eq!(lines[0], "1g1f 30");
@@ -72,6 +115,13 @@ fn perft_bad_input_is_a_clear_error() {
     assert!(err.contains("ranks"), "{err}");
     let out = bin().args(["perft", "startpos", "two"]).output().unwrap();
     assert!(!out.status.success());
-    let out = bin().args(["perft", "--impl", "nonesuch", "startpos", "1"]).output().unwrap();
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown implementation"));
+    let out = bin()
+        .args(["perft", "--impl", "nonesuch", "startpos", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("unknown implementation")
+    );
 }

@@ -15,13 +15,21 @@ fn corpus() -> Corpus {
 }
 
 fn run_all(imp: &mut dyn Implementation, corpus: &Corpus, profile: &str) -> Vec<CaseResult> {
-    corpus.cases.iter().filter_map(|c| run_case(imp, c, profile)).collect()
+    corpus
+        .cases
+        .iter()
+        .filter_map(|c| run_case(imp, c, profile))
+        .collect()
 }
 
 #[test]
 fn the_oracle_passes_every_case_under_every_profile() {
     let corpus = corpus();
-    assert!(corpus.cases.len() >= 300, "the corpus holds its 300+ cases, found {}", corpus.cases.len());
+    assert!(
+        corpus.cases.len() >= 300,
+        "the corpus holds its 300+ cases, found {}",
+        corpus.cases.len()
+    );
     for profile in ["fesa-2017", "ufs-2016", "csa-computer"] {
         let results = run_all(&mut Oracle::lenient(), &corpus, profile);
         let failures: Vec<String> = results
@@ -48,8 +56,12 @@ impl Implementation for NifuBlind {
         let mut moves = self.0.legal_moves(position)?;
         let us = pos.side_to_move();
         for to in Square::all() {
-            let mv = Move::Drop { kind: Kind::Pawn, to };
-            if check_move(&pos, mv) != Err(IllegalMove::Nifu) || is_dead_square(Kind::Pawn, to, us) {
+            let mv = Move::Drop {
+                kind: Kind::Pawn,
+                to,
+            };
+            if check_move(&pos, mv) != Err(IllegalMove::Nifu) || is_dead_square(Kind::Pawn, to, us)
+            {
                 continue;
             }
             let after = pos.after(mv);
@@ -62,11 +74,15 @@ impl Implementation for NifuBlind {
     }
 
     fn perft(&mut self, _: &PositionSpec, _: u32) -> Result<u64, ImplError> {
-        Err(ImplError::Unsupported("the broken wrapper only lists moves".into()))
+        Err(ImplError::Unsupported(
+            "the broken wrapper only lists moves".into(),
+        ))
     }
 
     fn divide(&mut self, _: &PositionSpec, _: u32) -> Result<Vec<(String, u64)>, ImplError> {
-        Err(ImplError::Unsupported("the broken wrapper only lists moves".into()))
+        Err(ImplError::Unsupported(
+            "the broken wrapper only lists moves".into(),
+        ))
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
@@ -78,8 +94,14 @@ impl Implementation for NifuBlind {
 fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
     let corpus = corpus();
     let results = run_all(&mut NifuBlind(Oracle::lenient()), &corpus, "fesa-2017");
-    let failed: Vec<&CaseResult> = results.iter().filter(|r| matches!(r.outcome(), Outcome::Fail(_))).collect();
-    assert!(!failed.is_empty(), "switching off 3.11a must make some case fail");
+    let failed: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| matches!(r.outcome(), Outcome::Fail(_)))
+        .collect();
+    assert!(
+        !failed.is_empty(),
+        "switching off 3.11a must make some case fail"
+    );
     for r in &failed {
         assert!(
             r.case.refs.iter().any(|a| a.as_str() == "fesa2017:3.11a"),
@@ -88,12 +110,20 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
         );
     }
     // Perft is unsupported by the wrapper: those cases are skipped, never passed.
-    let perft = results.iter().find(|r| r.case.slug == "perft-startpos").expect("perft case present");
-    assert!(matches!(perft.outcome(), Outcome::Skip { .. }), "{:?}", perft.outcome());
+    let perft = results
+        .iter()
+        .find(|r| r.case.slug == "perft-startpos")
+        .expect("perft case present");
+    assert!(
+        matches!(perft.outcome(), Outcome::Skip { .. }),
+        "{:?}",
+        perft.outcome()
+    );
 
     let info = RunInfo {
         suite_version: "test".into(),
-        corpus: "corpus".into(), corpus_revision: String::new(),
+        corpus: "corpus".into(),
+        corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: "oracle-without-3.11a".into(),
         filter: None,
@@ -101,12 +131,22 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
     let text = render(Format::Text, &info, &results);
     assert!(text.contains("fesa2017:3.11a"), "{text}");
     assert!(text.contains("FAIL"), "{text}");
-    assert!(text.contains("extra:   P*"), "the report names the extra pawn drop: {text}");
+    assert!(
+        text.contains("extra:   P*"),
+        "the report names the extra pawn drop: {text}"
+    );
     assert!(text.contains("SKIP"), "{text}");
-    let json: serde_json::Value = serde_json::from_str(&render(Format::Json, &info, &results)).unwrap();
-    assert_eq!(json["summary"]["failed"].as_u64(), Some(failed.len() as u64));
+    let json: serde_json::Value =
+        serde_json::from_str(&render(Format::Json, &info, &results)).unwrap();
+    assert_eq!(
+        json["summary"]["failed"].as_u64(),
+        Some(failed.len() as u64)
+    );
     let junit = render(Format::Junit, &info, &results);
-    assert!(junit.contains("<failure message=") && junit.contains("<skipped message="), "{junit}");
+    assert!(
+        junit.contains("<failure message=") && junit.contains("<skipped message="),
+        "{junit}"
+    );
     let md = render(Format::Markdown, &info, &results);
     assert!(md.contains("❌") && md.contains("fesa2017:3.11a"), "{md}");
 }
@@ -118,7 +158,11 @@ fn reports_written_with_output_are_complete_files() {
     let path = dir.join("report.json");
     shogi_conformance::commands::write_atomically(&path, "{\"ok\": true}").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"ok\": true}");
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".tmp")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
     assert!(leftovers.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
     assert!(Path::new(&default_root()).join("tags.yaml").is_file());

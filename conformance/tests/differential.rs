@@ -46,7 +46,9 @@ fn play(seed: u64, bias: usize, start: usize, plies: usize) -> Game {
     for _ in 0..plies {
         let legal = legal_moves(&pos);
         let previous = moves.len().checked_sub(2).map(|i| moves[i]);
-        let Some(mv) = choose_move(&mut rng, &pos, &legal, bias, previous) else { break };
+        let Some(mv) = choose_move(&mut rng, &pos, &legal, bias, previous) else {
+            break;
+        };
         pos = pos.after(mv);
         moves.push(mv);
     }
@@ -54,11 +56,18 @@ fn play(seed: u64, bias: usize, start: usize, plies: usize) -> Game {
 }
 
 fn cases(default: u32) -> u32 {
-    std::env::var("DIFFERENTIAL_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+    std::env::var("DIFFERENTIAL_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
 }
 
 fn config(default: u32) -> Config {
-    Config { cases: cases(default), failure_persistence: None, ..Config::default() }
+    Config {
+        cases: cases(default),
+        failure_persistence: None,
+        ..Config::default()
+    }
 }
 
 fn usi(moves: &[Move]) -> Vec<String> {
@@ -70,12 +79,20 @@ fn usi(moves: &[Move]) -> Vec<String> {
 fn check_positions(game: &Game) -> Result<(), TestCaseError> {
     let mut pos = match sfen::parse(&game.start) {
         Ok(p) => p,
-        Err(e) => return Err(TestCaseError::fail(format!("generator produced a bad SFEN: {e}"))),
+        Err(e) => {
+            return Err(TestCaseError::fail(format!(
+                "generator produced a bad SFEN: {e}"
+            )));
+        }
     };
     for i in 0..=game.moves.len() {
         let depth = if i == game.moves.len() { 2 } else { 0 };
-        let subject = || Subject::Position { start: game.start.clone(), moves: usi(&game.moves[..i]) };
-        compare_position(&pos, depth, subject).map_err(|d| TestCaseError::fail(format!("\n{}", d.case_yaml())))?;
+        let subject = || Subject::Position {
+            start: game.start.clone(),
+            moves: usi(&game.moves[..i]),
+        };
+        compare_position(&pos, depth, subject)
+            .map_err(|d| TestCaseError::fail(format!("\n{}", d.case_yaml())))?;
         if let Some(m) = game.moves.get(i) {
             pos = pos.after(*m);
         }
@@ -123,14 +140,21 @@ fn declaration_setup(rng: &mut Rng) -> Option<String> {
     use shogi_oracle::piece::HAND_KINDS;
     use shogi_oracle::{Kind, Piece, Square, validate};
     use shogi_spec::Color;
-    let me = if rng.chance(1, 2) { Color::Sente } else { Color::Gote };
+    let me = if rng.chance(1, 2) {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
     let camp = |r: i8| if me == Color::Sente { r } else { 8 - r };
     let mut pos = Position::empty();
     let king = Square::new(rng.below(9) as i8, camp(rng.below(3) as i8))?;
     pos.set_piece(king, Some(Piece::new(me, Kind::King)));
     let theirs = Square::new(rng.below(9) as i8, camp(6 + rng.below(3) as i8))?;
     pos.set_piece(theirs, Some(Piece::new(!me, Kind::King)));
-    let mut pool: Vec<Kind> = HAND_KINDS.iter().flat_map(|k| std::iter::repeat_n(*k, usize::from(k.set_total()))).collect();
+    let mut pool: Vec<Kind> = HAND_KINDS
+        .iter()
+        .flat_map(|k| std::iter::repeat_n(*k, usize::from(k.set_total())))
+        .collect();
     let in_camp = 7 + rng.below(8);
     for _ in 0..in_camp {
         if pool.is_empty() {
@@ -141,7 +165,11 @@ fn declaration_setup(rng: &mut Rng) -> Option<String> {
         if pos.piece_at(sq).is_some() {
             continue;
         }
-        let kind = if rng.chance(1, 2) { kind.promoted().unwrap_or(kind) } else { kind };
+        let kind = if rng.chance(1, 2) {
+            kind.promoted().unwrap_or(kind)
+        } else {
+            kind
+        };
         pos.set_piece(sq, Some(Piece::new(me, kind)));
     }
     for kind in pool {
@@ -185,11 +213,22 @@ proptest! {
 fn harness_reaches_declarations_and_repetitions() {
     use shogi_conformance::differential::engine_verdict;
     let entered = "+R+BGG+S+N+L+P1/4K4/+P+P+P6/9/9/9/9/9/4k4 b RB2GSNL3P 1";
-    assert_eq!(engine_verdict(entered, &[], true).as_deref(), Ok("win Sente Declaration"));
+    assert_eq!(
+        engine_verdict(entered, &[], true).as_deref(),
+        Ok("win Sente Declaration")
+    );
     compare_game(entered, &[], true).unwrap_or_else(|d| panic!("{d}"));
-    let shuffle: Vec<Move> = ["5i5h", "5a5b", "5h5i", "5b5a"].iter().cycle().take(12).map(|m| Move::parse(m).expect("USI")).collect();
+    let shuffle: Vec<Move> = ["5i5h", "5a5b", "5h5i", "5b5a"]
+        .iter()
+        .cycle()
+        .take(12)
+        .map(|m| Move::parse(m).expect("USI"))
+        .collect();
     let start = shogi_spec::STARTPOS_SFEN;
-    assert_eq!(engine_verdict(start, &shuffle, false).as_deref(), Ok("draw Repetition"));
+    assert_eq!(
+        engine_verdict(start, &shuffle, false).as_deref(),
+        Ok("draw Repetition")
+    );
     compare_game(start, &shuffle, false).unwrap_or_else(|d| panic!("{d}"));
 }
 
@@ -201,7 +240,12 @@ fn harness_reaches_declarations_and_repetitions() {
 fn throughput() {
     let mut positions = Vec::new();
     for seed in 0..400u64 {
-        let g = play(seed, (seed % 5) as usize, (seed % START_KINDS as u64) as usize, 60);
+        let g = play(
+            seed,
+            (seed % 5) as usize,
+            (seed % START_KINDS as u64) as usize,
+            60,
+        );
         let mut pos = sfen::parse(&g.start).expect("generated");
         positions.push(pos.clone());
         for m in &g.moves {
@@ -211,7 +255,11 @@ fn throughput() {
     }
     let t = std::time::Instant::now();
     for p in &positions {
-        compare_position(p, 0, || Subject::Position { start: sfen::format(p), moves: vec![] }).expect("agree");
+        compare_position(p, 0, || Subject::Position {
+            start: sfen::format(p),
+            moves: vec![],
+        })
+        .expect("agree");
     }
     let full = positions.len() as f64 / t.elapsed().as_secs_f64();
     // The core comparison alone: legal move lists and status.
@@ -221,8 +269,14 @@ fn throughput() {
         let o = legal_moves(p).len();
         let n = shogi_bitboard::count_legal(&e) as usize;
         assert_eq!(o, n);
-        assert_eq!(shogi_oracle::status(p) == shogi_spec::Status::Check, e.in_check() && n > 0);
+        assert_eq!(
+            shogi_oracle::status(p) == shogi_spec::Status::Check,
+            e.in_check() && n > 0
+        );
     }
     let core = positions.len() as f64 / t.elapsed().as_secs_f64();
-    println!("{} positions: full differential check {full:.0} positions/s; legal-move count + status only {core:.0} positions/s", positions.len());
+    println!(
+        "{} positions: full differential check {full:.0} positions/s; legal-move count + status only {core:.0} positions/s",
+        positions.len()
+    );
 }

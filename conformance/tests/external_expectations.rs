@@ -16,22 +16,50 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn an_unexpected_pass_fails_the_run_and_a_matching_file_passes_it() {
     let file = tmp("oracle.yaml");
     // The oracle passes every nifu case, so marking them as known failures is dishonest.
-    std::fs::write(&file, "entries:\n  - tag: nifu\n    expect: fail\n    reason: pretend\n").unwrap();
-    let out = bin().args(["run", "--filter", "tag:nifu", "--expectations"]).arg(&file).output().unwrap();
+    std::fs::write(
+        &file,
+        "entries:\n  - tag: nifu\n    expect: fail\n    reason: pretend\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args(["run", "--filter", "tag:nifu", "--expectations"])
+        .arg(&file)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("expected to fail, but passed"), "{err}");
 
     // Written from a clean run, the file is empty of entries and the run matches it.
     let written = tmp("written.yaml");
-    let out = bin().args(["run", "--filter", "tag:nifu", "--write-expectations"]).arg(&written).output().unwrap();
+    let out = bin()
+        .args(["run", "--filter", "tag:nifu", "--write-expectations"])
+        .arg(&written)
+        .output()
+        .unwrap();
     assert!(out.status.success());
-    let out = bin().args(["run", "--filter", "tag:nifu", "--expectations"]).arg(&written).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bin()
+        .args(["run", "--filter", "tag:nifu", "--expectations"])
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     let bad = tmp("bad.yaml");
-    std::fs::write(&bad, "entries:\n  - expect: fail\n    reason: neither case nor tag\n").unwrap();
-    let out = bin().args(["run", "--expectations"]).arg(&bad).output().unwrap();
+    std::fs::write(
+        &bad,
+        "entries:\n  - expect: fail\n    reason: neither case nor tag\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args(["run", "--expectations"])
+        .arg(&bad)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exactly one of `case` and `tag`"));
 }
@@ -39,11 +67,17 @@ fn an_unexpected_pass_fails_the_run_and_a_matching_file_passes_it() {
 #[test]
 fn shards_split_a_run_without_overlap() {
     let count = |args: &[&str]| -> usize {
-        let out = bin().args(["run", "--filter", "tag:nifu", "--format", "json"]).args(args).output().unwrap();
+        let out = bin()
+            .args(["run", "--filter", "tag:nifu", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         v["cases"].as_array().unwrap().len()
     };
     let all = count(&[]);
-    let parts: usize = (1..=3).map(|i| count(&["--shard", &format!("{i}/3")])).sum();
+    let parts: usize = (1..=3)
+        .map(|i| count(&["--shard", &format!("{i}/3")]))
+        .sum();
     assert_eq!(parts, all);
 }

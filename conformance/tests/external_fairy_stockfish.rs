@@ -33,12 +33,23 @@ fn engine() -> Option<Box<dyn Implementation>> {
         eprintln!("skipping: {ENGINE} is not installed (apt-get install fairy-stockfish)");
         return None;
     }
-    Some(make(&format!("usi:{ENGINE}"), ImplOptions { allow_unreachable: true, timeout: None }).expect("the engine starts"))
+    Some(
+        make(
+            &format!("usi:{ENGINE}"),
+            ImplOptions {
+                allow_unreachable: true,
+                timeout: None,
+            },
+        )
+        .expect("the engine starts"),
+    )
 }
 
 /// Whether the oracle refuses `mv` in `position` as a pawn-drop mate (FESA 3.11c).
 fn is_uchifuzume(position: &PositionSpec, mv: &str) -> bool {
-    let Ok(pos) = Oracle::lenient().setup(position) else { return false };
+    let Ok(pos) = Oracle::lenient().setup(position) else {
+        return false;
+    };
     let Ok(m) = Move::parse(mv) else { return false };
     check_move(&pos, m) == Err(IllegalMove::PawnDropMate)
 }
@@ -51,7 +62,9 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
         return Err("the case does not cite 3.11c".into());
     }
     for e in &r.expectations {
-        let Outcome::Fail(f) = &e.outcome else { continue };
+        let Outcome::Fail(f) = &e.outcome else {
+            continue;
+        };
         match e.kind {
             "illegal" | "legal_moves" => {
                 if !f.missing.is_empty() {
@@ -62,10 +75,21 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
                 }
             }
             "perft" => {
-                let depth = f.expected.trim_start_matches("perft(").split(')').next().and_then(|d| d.parse().ok()).ok_or("depth")?;
-                let d = bisect(imp, &position, depth).map_err(|e| e.to_string())?.ok_or("no differing node")?;
+                let depth = f
+                    .expected
+                    .trim_start_matches("perft(")
+                    .split(')')
+                    .next()
+                    .and_then(|d| d.parse().ok())
+                    .ok_or("depth")?;
+                let d = bisect(imp, &position, depth)
+                    .map_err(|e| e.to_string())?
+                    .ok_or("no differing node")?;
                 if !d.missing.is_empty() || !d.extra.iter().all(|m| is_uchifuzume(&d.position, m)) {
-                    return Err(format!("perft tree differs at {}: missing {:?}, extra {:?}", d.position, d.missing, d.extra));
+                    return Err(format!(
+                        "perft tree differs at {}: missing {:?}, extra {:?}",
+                        d.position, d.missing, d.extra
+                    ));
                 }
             }
             other => return Err(format!("unexpected failing kind {other}")),
@@ -78,11 +102,27 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
 fn fairy_stockfish_diverges_only_on_uchifuzume() {
     let Some(mut imp) = engine() else { return };
     let corpus = Corpus::load(&default_root()).expect("corpus");
-    let results: Vec<CaseResult> = corpus.cases.iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect();
+    let results: Vec<CaseResult> = corpus
+        .cases
+        .iter()
+        .filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017"))
+        .collect();
     let summary = Summary::of(&results);
     assert!(summary.passed > 100, "{summary:?}");
-    assert!(summary.failed > 0, "Fairy-Stockfish is known to list pawn-drop mates: {summary:?}");
-    assert_eq!(summary.errored, 0, "{:#?}", results.iter().filter(|r| matches!(r.outcome(), Outcome::Error { .. })).map(|r| (&r.case.id, r.outcome())).collect::<Vec<_>>());
+    assert!(
+        summary.failed > 0,
+        "Fairy-Stockfish is known to list pawn-drop mates: {summary:?}"
+    );
+    assert_eq!(
+        summary.errored,
+        0,
+        "{:#?}",
+        results
+            .iter()
+            .filter(|r| matches!(r.outcome(), Outcome::Error { .. }))
+            .map(|r| (&r.case.id, r.outcome()))
+            .collect::<Vec<_>>()
+    );
     let mut unexplained = Vec::new();
     for r in &results {
         match r.outcome() {
@@ -93,7 +133,8 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
                     // tournament questions) has no USI command and is skipped with the reason.
                     if let Outcome::Skip { reason } = &e.outcome {
                         if ["legal_moves", "legal", "illegal", "perft"].contains(&e.kind) {
-                            unexplained.push(format!("{} {}: skipped: {reason}", r.case.id, r.case.slug));
+                            unexplained
+                                .push(format!("{} {}: skipped: {reason}", r.case.id, r.case.slug));
                         }
                     }
                 }
@@ -103,23 +144,38 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
                     unexplained.push(format!("{} {}: {why}", r.case.id, r.case.slug));
                 }
             }
-            Outcome::Error { message } => unexplained.push(format!("{}: error {message}", r.case.id)),
+            Outcome::Error { message } => {
+                unexplained.push(format!("{}: error {message}", r.case.id))
+            }
         }
     }
-    assert!(unexplained.is_empty(), "unexplained divergences: {unexplained:#?}");
+    assert!(
+        unexplained.is_empty(),
+        "unexplained divergences: {unexplained:#?}"
+    );
 
     // The report is produced in every format, and the text names the article of each extra move.
     let info = RunInfo {
         suite_version: "test".into(),
-        corpus: "corpus".into(), corpus_revision: String::new(),
+        corpus: "corpus".into(),
+        corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
     };
-    assert!(info.implementation.starts_with("usi:fairy-stockfish (Fairy-Stockfish"), "{}", info.implementation);
+    assert!(
+        info.implementation
+            .starts_with("usi:fairy-stockfish (Fairy-Stockfish"),
+        "{}",
+        info.implementation
+    );
     let text = render(Format::Text, &info, &results);
-    assert!(text.contains("(illegal under fesa2017:3.11c: the pawn drop mates at once)"), "{text}");
-    let json: serde_json::Value = serde_json::from_str(&render(Format::Json, &info, &results)).expect("JSON report parses");
+    assert!(
+        text.contains("(illegal under fesa2017:3.11c: the pawn drop mates at once)"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&render(Format::Json, &info, &results)).expect("JSON report parses");
     assert_eq!(json["summary"]["failed"], summary.failed);
     assert!(render(Format::Junit, &info, &results).contains("<testsuite name=\"fesa2017:3.11c"));
     assert!(render(Format::Markdown, &info, &results).contains("| fesa2017:3.11c |"));
@@ -131,7 +187,9 @@ fn bisect_stops_at_the_pawn_drop_mate() {
     // The standard uchifuzume corner: dropping the pawn on 1b mates, so it is forbidden
     // (FESA 3.11c); the engine lists it, and the walk stops at the root with exactly that move.
     let start = PositionSpec::from_sfen("7lk/7p1/8G/9/9/9/9/9/K8 b P 1");
-    let d = bisect(imp.as_mut(), &start, 3).unwrap().expect("a divergence at the root");
+    let d = bisect(imp.as_mut(), &start, 3)
+        .unwrap()
+        .expect("a divergence at the root");
     assert_eq!(d.extra, vec!["P*1b"]);
     assert!(d.missing.is_empty());
     assert!(d.path.is_empty());
@@ -144,7 +202,9 @@ fn bisect_finds_a_pawn_drop_mate_hidden_below_the_root() {
     // every flight): forbidden by FESA 3.11c. Three plies deep the counts agree (the mate has
     // no moves below it), so only a walk that also tries shallower depths finds it.
     let start = PositionSpec::from_sfen("9/9/9/9/9/9/5+p3/4p1p2/2k1K4 b p 29");
-    let d = bisect(imp.as_mut(), &start, 3).unwrap().expect("a divergence one ply down");
+    let d = bisect(imp.as_mut(), &start, 3)
+        .unwrap()
+        .expect("a divergence one ply down");
     assert_eq!(d.path, vec!["5i4i"]);
     assert_eq!(d.extra, vec!["P*4h"]);
     assert!(is_uchifuzume(&d.position, "P*4h"));

@@ -17,18 +17,36 @@ fn fake(mode: &str) -> String {
 }
 
 fn python() -> bool {
-    Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success())
+    Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// Four legal-move cases from the corpus (no perft: those are slow on a debug oracle).
 fn cases() -> Vec<shogi_conformance::case::Case> {
     let corpus = Corpus::load(&default_root()).expect("corpus");
-    corpus.cases.into_iter().filter(|c| c.file.ends_with("nifu-core.yaml")).take(4).collect()
+    corpus
+        .cases
+        .into_iter()
+        .filter(|c| c.file.ends_with("nifu-core.yaml"))
+        .take(4)
+        .collect()
 }
 
 fn run(spec: &str) -> Vec<CaseResult> {
-    let mut imp = make(spec, ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_millis(700)) }).expect("starts");
-    cases().iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect()
+    let mut imp = make(
+        spec,
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: Some(Duration::from_millis(700)),
+        },
+    )
+    .expect("starts");
+    cases()
+        .iter()
+        .filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017"))
+        .collect()
 }
 
 fn errors(results: &[CaseResult]) -> Vec<String> {
@@ -61,7 +79,10 @@ fn adapter_faults_are_reported_per_case() {
             assert!(e.contains(needle), "{mode}: {e}");
         }
     }
-    assert!(started.elapsed() < Duration::from_secs(60), "the run never hangs");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "the run never hangs"
+    );
 }
 
 fn adapter(mode: &str) -> String {
@@ -75,8 +96,16 @@ fn a_hung_adapter_is_restarted_and_later_cases_run() {
     }
     let results = run(&adapter("hang-once"));
     let outcomes: Vec<&str> = results.iter().map(|r| r.outcome().label()).collect();
-    assert_eq!(outcomes.iter().filter(|o| **o == "error").count(), 1, "only request 2 hangs: {outcomes:?}");
-    assert_eq!(outcomes.last(), Some(&"skip"), "the restarted adapter answers the later cases: {outcomes:?}");
+    assert_eq!(
+        outcomes.iter().filter(|o| **o == "error").count(),
+        1,
+        "only request 2 hangs: {outcomes:?}"
+    );
+    assert_eq!(
+        outcomes.last(),
+        Some(&"skip"),
+        "the restarted adapter answers the later cases: {outcomes:?}"
+    );
 }
 
 #[test]
@@ -84,7 +113,10 @@ fn usi_faults_are_reported_per_case() {
     if !python() {
         return;
     }
-    for (mode, needle) in [("usi-crash", "segmentation fault in movegen"), ("usi-hang", "no answer to `go perft 1`")] {
+    for (mode, needle) in [
+        ("usi-crash", "segmentation fault in movegen"),
+        ("usi-hang", "no answer to `go perft 1`"),
+    ] {
         let results = run(&format!("usi:{}", fake(mode)));
         assert_eq!(results.len(), 4);
         for e in errors(&results) {
@@ -92,9 +124,18 @@ fn usi_faults_are_reported_per_case() {
         }
     }
     // An engine that searches instead of counting is detected at start: every move query skips.
-    let mut imp = make(&format!("usi:{}", fake("usi-no-perft")), ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_secs(2)) }).unwrap();
+    let mut imp = make(
+        &format!("usi:{}", fake("usi-no-perft")),
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: Some(Duration::from_secs(2)),
+        },
+    )
+    .unwrap();
     match imp.legal_moves(&PositionSpec::startpos()) {
-        Err(ImplError::Unsupported(reason)) => assert!(reason.contains("does not answer `go perft`"), "{reason}"),
+        Err(ImplError::Unsupported(reason)) => {
+            assert!(reason.contains("does not answer `go perft`"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -109,12 +150,21 @@ fn check_adapter_passes_the_examples_and_fails_broken_ones() {
     }
     let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/adapters/python/adapter.py");
     let cli = env!("CARGO_BIN_EXE_shogi-conformance");
-    let checks = check_adapter(&format!("python3 '{}' '{cli}' legal --allow-unreachable", py.display()), Duration::from_secs(10));
+    let checks = check_adapter(
+        &format!(
+            "python3 '{}' '{cli}' legal --allow-unreachable",
+            py.display()
+        ),
+        Duration::from_secs(10),
+    );
     assert!(checks.iter().all(|c| c.ok), "{checks:#?}");
     assert!(checks.len() >= 10);
 
     let checks = check_adapter(&fake("bad-hello"), Duration::from_secs(5));
-    assert!(!checks[0].ok && checks[0].text.contains("missing required field `queries`"), "{checks:#?}");
+    assert!(
+        !checks[0].ok && checks[0].text.contains("missing required field `queries`"),
+        "{checks:#?}"
+    );
     let checks = check_adapter(&fake("bad-schema"), Duration::from_secs(5));
     let bad = checks.iter().find(|c| !c.ok).expect("a failed check");
     assert!(bad.text.contains("$.moves: expected array"), "{bad:?}");
@@ -132,9 +182,23 @@ fn wrong_moves_get_a_precise_report() {
         false,
     )
     .unwrap();
-    let mut imp = make(&format!("usi:{}", fake("usi-wrong-moves")), ImplOptions::default()).unwrap();
-    let results: Vec<CaseResult> = case.iter().filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017")).collect();
-    let info = RunInfo { suite_version: "t".into(), corpus: "t".into(), corpus_revision: String::new(), profile: "fesa-2017".into(), implementation: imp.name(), filter: None };
+    let mut imp = make(
+        &format!("usi:{}", fake("usi-wrong-moves")),
+        ImplOptions::default(),
+    )
+    .unwrap();
+    let results: Vec<CaseResult> = case
+        .iter()
+        .filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017"))
+        .collect();
+    let info = RunInfo {
+        suite_version: "t".into(),
+        corpus: "t".into(),
+        corpus_revision: String::new(),
+        profile: "fesa-2017".into(),
+        implementation: imp.name(),
+        filter: None,
+    };
     let text = render(Format::Text, &info, &results);
     for needle in [
         "3c3d (illegal under fesa2017:1.1: the piece on the from-square belongs to the opponent)",
@@ -170,9 +234,15 @@ impl shogi_spec::Implementation for Panicky {
 
 #[test]
 fn a_panicking_implementation_errors_each_case_and_the_run_goes_on() {
-    let results: Vec<CaseResult> = cases().iter().filter_map(|c| shogi_conformance::runner::run_case_guarded(&mut Panicky, c, "fesa-2017")).collect();
+    let results: Vec<CaseResult> = cases()
+        .iter()
+        .filter_map(|c| shogi_conformance::runner::run_case_guarded(&mut Panicky, c, "fesa-2017"))
+        .collect();
     assert_eq!(results.len(), 4);
     for e in errors(&results) {
-        assert!(e.contains("the implementation panicked: index out of bounds in movegen"), "{e}");
+        assert!(
+            e.contains("the implementation panicked: index out of bounds in movegen"),
+            "{e}"
+        );
     }
 }

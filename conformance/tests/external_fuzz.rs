@@ -21,7 +21,14 @@ fn out_dir(name: &str) -> PathBuf {
 }
 
 fn options(out: &Path, seconds: u64) -> FuzzOptions {
-    FuzzOptions { seconds, seed: 1, out: out.to_owned(), plies: 80, corpus: shogi_conformance::corpus::default_root(), ignore: vec![] }
+    FuzzOptions {
+        seconds,
+        seed: 1,
+        out: out.to_owned(),
+        plies: 80,
+        corpus: shogi_conformance::corpus::default_root(),
+        ignore: vec![],
+    }
 }
 
 #[test]
@@ -35,15 +42,22 @@ fn the_oracle_never_diverges_from_itself() {
 #[test]
 fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
     if !Path::new(ENGINE).is_file() {
-        assert!(std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(), "{ENGINE} is missing");
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(),
+            "{ENGINE} is missing"
+        );
         eprintln!("skipping: {ENGINE} is not installed");
         return;
     }
-    let opts = ImplOptions { allow_unreachable: true, timeout: Some(Duration::from_secs(10)) };
+    let opts = ImplOptions {
+        allow_unreachable: true,
+        timeout: Some(Duration::from_secs(10)),
+    };
     let mut engine = make(&format!("usi:{ENGINE}"), opts).unwrap();
     let out = out_dir("fs");
     let fuzz_opts = options(&out, 60);
-    let finding = fuzz(engine.as_mut(), &fuzz_opts, &mut |l| eprintln!("{l}")).expect("a divergence within a minute");
+    let finding = fuzz(engine.as_mut(), &fuzz_opts, &mut |l| eprintln!("{l}"))
+        .expect("a divergence within a minute");
     let (path, small) = write_finding(engine.as_mut(), &finding, &fuzz_opts).unwrap();
 
     // A valid case file, citing 3.11c, expecting the pawn drop to be illegal.
@@ -59,9 +73,23 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
     assert!(small.position.moves.is_empty(), "{}", small.position);
     let pos = Oracle::lenient().setup(&small.position).unwrap();
     let others = pos.pieces().filter(|(_, p)| p.kind != Kind::King).count();
-    assert!(others <= 8, "shrunk to {others} pieces besides the kings: {}", small.position);
-    assert_eq!(run_case(&mut Oracle::lenient(), case, "fesa-2017").unwrap().outcome(), Outcome::Pass);
-    assert!(matches!(run_case(engine.as_mut(), case, "fesa-2017").unwrap().outcome(), Outcome::Fail(_)));
+    assert!(
+        others <= 8,
+        "shrunk to {others} pieces besides the kings: {}",
+        small.position
+    );
+    assert_eq!(
+        run_case(&mut Oracle::lenient(), case, "fesa-2017")
+            .unwrap()
+            .outcome(),
+        Outcome::Pass
+    );
+    assert!(matches!(
+        run_case(engine.as_mut(), case, "fesa-2017")
+            .unwrap()
+            .outcome(),
+        Outcome::Fail(_)
+    ));
 
     // Writing again never overwrites: a second file with a fresh id.
     let (again, _) = write_finding(engine.as_mut(), &finding, &fuzz_opts).unwrap();
@@ -73,16 +101,33 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
 #[test]
 fn past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
     if !Path::new(ENGINE).is_file() {
-        assert!(std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(), "{ENGINE} is missing");
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(),
+            "{ENGINE} is missing"
+        );
         return;
     }
     // Ten seconds of biased games, looking past pawn-drop mates: any other difference between
     // the engine and the oracle is a finding to investigate (who is right?), not noise.
-    let mut engine = make(&format!("usi:{ENGINE}"), ImplOptions { allow_unreachable: true, timeout: None }).unwrap();
+    let mut engine = make(
+        &format!("usi:{ENGINE}"),
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: None,
+        },
+    )
+    .unwrap();
     let out = out_dir("fs-ignore");
-    let opts = FuzzOptions { seed: 77, ignore: vec!["fesa2017:3.11c".into()], ..options(&out, 10) };
+    let opts = FuzzOptions {
+        seed: 77,
+        ignore: vec!["fesa2017:3.11c".into()],
+        ..options(&out, 10)
+    };
     let mut lines = Vec::new();
     let found = fuzz(engine.as_mut(), &opts, &mut |l| lines.push(l.to_owned()));
     assert_eq!(found, None, "{lines:#?}");
-    assert!(lines.iter().any(|l| l.contains("looked past")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("looked past")),
+        "{lines:#?}"
+    );
 }

@@ -6,12 +6,25 @@ use std::process::{Command, Output};
 use rstest::rstest;
 
 fn record(name: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "oracle", "tests", "records", name].iter().collect();
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "oracle",
+        "tests",
+        "records",
+        name,
+    ]
+    .iter()
+    .collect();
     path.to_string_lossy().into_owned()
 }
 
 fn judge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance")).arg("judge").args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .arg("judge")
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn stdout(out: &Output) -> String {
@@ -23,13 +36,33 @@ fn stderr(out: &Output) -> String {
 }
 
 #[rstest]
-#[case::perpetual("perpetual-check-sente.yaml", "fesa-2017", "gote wins by perpetual check (fesa2017:3.12)")]
-#[case::perpetual_ufs("perpetual-check-sente.yaml", "ufs-2016", "gote wins by perpetual check (fesa2017:3.12)")]
-#[case::declaration("declaration-sente-27.yaml", "fesa-2017", "gote wins by failed declaration (fesa2017:5.3)")]
+#[case::perpetual(
+    "perpetual-check-sente.yaml",
+    "fesa-2017",
+    "gote wins by perpetual check (fesa2017:3.12)"
+)]
+#[case::perpetual_ufs(
+    "perpetual-check-sente.yaml",
+    "ufs-2016",
+    "gote wins by perpetual check (fesa2017:3.12)"
+)]
+#[case::declaration(
+    "declaration-sente-27.yaml",
+    "fesa-2017",
+    "gote wins by failed declaration (fesa2017:5.3)"
+)]
 #[case::impasse_fesa("impasse-24.yaml", "fesa-2017", "game continues")]
 #[case::impasse_ufs("impasse-24.yaml", "ufs-2016", "draw by impasse (ufs2016:5.8.6.3)")]
-#[case::mate_fesa("mate-after-flag.yaml", "fesa-2017", "sente wins by checkmate (fesa2017:5.1a)")]
-#[case::mate_ufs("mate-after-flag.yaml", "ufs-2016", "gote wins by flag fall (fesa2017:8.9)")]
+#[case::mate_fesa(
+    "mate-after-flag.yaml",
+    "fesa-2017",
+    "sente wins by checkmate (fesa2017:5.1a)"
+)]
+#[case::mate_ufs(
+    "mate-after-flag.yaml",
+    "ufs-2016",
+    "gote wins by flag fall (fesa2017:8.9)"
+)]
 fn verdicts_by_profile(#[case] file: &str, #[case] profile: &str, #[case] expected: &str) {
     let out = judge(&[&record(file), "--profile", profile]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -44,20 +77,37 @@ fn default_profile_is_fesa() {
 
 #[test]
 fn set_overrides_a_knob() {
-    let out = judge(&[&record("declaration-sente-27.yaml"), "--set", "declaration_failure=no_effect"]);
+    let out = judge(&[
+        &record("declaration-sente-27.yaml"),
+        "--set",
+        "declaration_failure=no_effect",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "game continues");
-    let out = judge(&[&record("declaration-sente-27.yaml"), "--set", "declaration_points_sente=27"]);
-    assert_eq!(stdout(&out).trim(), "sente wins by declaration (fesa2017:5.3)");
+    let out = judge(&[
+        &record("declaration-sente-27.yaml"),
+        "--set",
+        "declaration_points_sente=27",
+    ]);
+    assert_eq!(
+        stdout(&out).trim(),
+        "sente wins by declaration (fesa2017:5.3)"
+    );
 }
 
 #[test]
 fn explain_lists_articles_facts_and_knobs() {
     let out = judge(&[&record("declaration-sente-27.yaml"), "--explain"]);
     let text = stdout(&out);
-    assert!(text.contains("fesa2017:5.3.2: sente has 27 points"), "{text}");
+    assert!(
+        text.contains("fesa2017:5.3.2: sente has 27 points"),
+        "{text}"
+    );
     assert!(text.contains("needs 28"), "{text}");
-    assert!(text.contains("fesa2017:5.3.4: sente has 10 pieces"), "{text}");
+    assert!(
+        text.contains("fesa2017:5.3.4: sente has 10 pieces"),
+        "{text}"
+    );
     assert!(text.contains("knobs that decided:"), "{text}");
     assert!(text.contains("declaration_failure = loss"), "{text}");
 }
@@ -81,7 +131,10 @@ fn malformed_record_names_file_line_and_column() {
 #[case::no_equals(&["RECORD", "--set", "flag_fall"], "knob=value")]
 fn bad_invocations_fail_cleanly(#[case] args: &[&str], #[case] needle: &str) {
     let path = record("impasse-24.yaml");
-    let args: Vec<&str> = args.iter().map(|a| if *a == "RECORD" { path.as_str() } else { a }).collect();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "RECORD" { path.as_str() } else { a })
+        .collect();
     let out = judge(&args);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains(needle), "{}", stderr(&out));

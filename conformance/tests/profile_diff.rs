@@ -9,11 +9,22 @@ fn fesa_and_ufs_differ_on_draw_scoring_because_of_draw_result() {
     let a = Side::new("fesa-2017", &[]).unwrap();
     let b = Side::new("ufs-2016", &[]).unwrap();
     let diffs = differences(&corpus, &a, &b);
-    let d = diffs.iter().find(|d| d.slug == "score-repetition-draw-per-profile").expect("the scoring case differs");
+    let d = diffs
+        .iter()
+        .find(|d| d.slug == "score-repetition-draw-per-profile")
+        .expect("the scoring case differs");
     assert_eq!(d.answers[0].1, "expected");
-    assert!(d.causes.iter().any(|c| c.starts_with("draw_result")), "{:?}", d.causes);
+    assert!(
+        d.causes.iter().any(|c| c.starts_with("draw_result")),
+        "{:?}",
+        d.causes
+    );
     // A case with no per-profile expectation and the same oracle answer is not listed.
-    assert!(!diffs.iter().any(|d| d.slug == "furigoma-three-pawns-two-tokins"));
+    assert!(
+        !diffs
+            .iter()
+            .any(|d| d.slug == "furigoma-three-pawns-two-tokins")
+    );
 }
 
 #[test]
@@ -23,10 +34,16 @@ fn an_override_is_compared_on_the_oracle_and_names_its_knob() {
     let b = Side::new("fesa-2017", &["draw_result=half_point".to_owned()]).unwrap();
     assert!(!b.has_expectations);
     let diffs = differences(&corpus, &a, &b);
-    let d = diffs.iter().find(|d| d.slug == "score-repetition-draw-per-profile").expect("listed");
+    let d = diffs
+        .iter()
+        .find(|d| d.slug == "score-repetition-draw-per-profile")
+        .expect("listed");
     assert_eq!(d.answers[1].1, "oracle");
     assert!(d.answers[1].0.contains("0.5"), "{:?}", d.answers);
-    assert_eq!(d.causes, vec!["draw_result (rematch → half_point)".to_owned()]);
+    assert_eq!(
+        d.causes,
+        vec!["draw_result (rematch → half_point)".to_owned()]
+    );
 }
 
 #[test]

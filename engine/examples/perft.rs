@@ -15,7 +15,11 @@ fn main() {
         std::process::exit(2);
     };
     let sfen = if rest.len() > 1 {
-        rest[1..].iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+        rest[1..]
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
     } else {
         shogi_spec::STARTPOS_SFEN.to_owned()
     };

@@ -89,8 +89,16 @@ const PAWN_STEPS: &[(i32, i32)] = &[(0, -1)];
 const KNIGHT_STEPS: &[(i32, i32)] = &[(-1, -2), (1, -2)];
 const SILVER_STEPS: &[(i32, i32)] = &[(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
 const GOLD_STEPS: &[(i32, i32)] = &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
-const KING_STEPS: &[(i32, i32)] =
-    &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)];
+const KING_STEPS: &[(i32, i32)] = &[
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, 1),
+    (1, 1),
+];
 
 const fn make_steps(steps: &[(i32, i32)]) -> [[u128; 81]; 2] {
     let mut t = [[0u128; 81]; 2];
@@ -156,7 +164,11 @@ pub(crate) static DIR_BETWEEN: [[u8; 81]; 81] = make_dir_table();
 #[inline(always)]
 pub(crate) fn between(a: usize, b: usize) -> u128 {
     let d = DIR_BETWEEN[a][b] as usize;
-    if d == 8 { 0 } else { RAYS[d][a] & RAYS[d ^ 4][b] }
+    if d == 8 {
+        0
+    } else {
+        RAYS[d][a] & RAYS[d ^ 4][b]
+    }
 }
 
 /// The ray from `king` through `sq` to the edge (empty if they share no line). A piece on `sq`
@@ -185,13 +197,21 @@ fn neg_ray(ray: u128, occ: u128) -> u128 {
 #[cfg(test)]
 #[inline(always)]
 pub(crate) fn ray_attacks(d: usize, sq: usize, occ: u128) -> u128 {
-    if d < 4 { pos_ray(RAYS[d][sq], occ) } else { neg_ray(RAYS[d][sq], occ) }
+    if d < 4 {
+        pos_ray(RAYS[d][sq], occ)
+    } else {
+        neg_ray(RAYS[d][sq], occ)
+    }
 }
 
 /// Lance attacks of colour `c` from `sq`.
 #[inline(always)]
 pub(crate) fn lance_attacks(c: usize, sq: usize, occ: u128) -> u128 {
-    if c == SENTE { neg_ray(RAYS[DIR_N][sq], occ) } else { pos_ray(RAYS[DIR_S][sq], occ) }
+    if c == SENTE {
+        neg_ray(RAYS[DIR_N][sq], occ)
+    } else {
+        pos_ray(RAYS[DIR_S][sq], occ)
+    }
 }
 
 /// Rook attacks from `sq`.
@@ -400,7 +420,11 @@ mod tests {
             occ &= crate::bitboard::ALL_BITS;
             for sq in 0..81 {
                 for d in 0..8 {
-                    assert_eq!(ray_attacks(d, sq, occ), slow_ray(d, sq, occ), "d {d} sq {sq}");
+                    assert_eq!(
+                        ray_attacks(d, sq, occ),
+                        slow_ray(d, sq, occ),
+                        "d {d} sq {sq}"
+                    );
                 }
             }
         }
@@ -417,7 +441,10 @@ mod tests {
             assert_eq!(popcount(v), v.count_ones());
         }
         assert_eq!(popcount(crate::bitboard::ALL_BITS), 81);
-        assert_eq!(popcount2(crate::bitboard::ALL_BITS, crate::bitboard::ALL_BITS), 162);
+        assert_eq!(
+            popcount2(crate::bitboard::ALL_BITS, crate::bitboard::ALL_BITS),
+            162
+        );
         let y = 0x1234_5678_9abc_def0_1357_9bdf_u128;
         assert_eq!(popcount2(y, y >> 3), y.count_ones() + (y >> 3).count_ones());
         assert_eq!(popcount(0), 0);

@@ -49,7 +49,11 @@ impl Bitboard {
     /// The lowest-index square, if any.
     #[inline(always)]
     pub fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new_unchecked(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
+        }
     }
 
     /// The squares in index order.

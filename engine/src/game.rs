@@ -51,7 +51,10 @@ pub struct Game {
 impl Game {
     /// A game starting at `start`.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], gave_check: vec![false] }
+        Game {
+            positions: vec![start],
+            gave_check: vec![false],
+        }
     }
 
     /// The current position.
@@ -83,7 +86,12 @@ impl Game {
     /// (the current index included).
     fn occurrence_indices(&self) -> Vec<usize> {
         let now = self.position();
-        self.positions.iter().enumerate().filter(|(_, p)| p.same_identity(now)).map(|(i, _)| i).collect()
+        self.positions
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.same_identity(now))
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// How many times the current position has occurred, this time included.
@@ -112,11 +120,17 @@ impl Game {
         let last_mover = self.positions[last - 1].side;
         let checker = |c: usize| moved[c] && all_checks[c];
         if checker(last_mover) && checker(last_mover ^ 1) {
-            Repetition::BothChecking { last_mover: crate::types::color_of(last_mover) }
+            Repetition::BothChecking {
+                last_mover: crate::types::color_of(last_mover),
+            }
         } else if checker(last_mover) {
-            Repetition::PerpetualCheck { checker: crate::types::color_of(last_mover) }
+            Repetition::PerpetualCheck {
+                checker: crate::types::color_of(last_mover),
+            }
         } else if checker(last_mover ^ 1) {
-            Repetition::PerpetualCheck { checker: crate::types::color_of(last_mover ^ 1) }
+            Repetition::PerpetualCheck {
+                checker: crate::types::color_of(last_mover ^ 1),
+            }
         } else {
             Repetition::Draw
         }

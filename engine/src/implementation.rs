@@ -14,12 +14,18 @@ pub struct Engine;
 /// each of which must be legal.
 pub fn setup(spec: &PositionSpec) -> Result<Position, ImplError> {
     let sfen = spec.sfen.trim();
-    let sfen = if sfen == "startpos" { shogi_spec::STARTPOS_SFEN } else { sfen };
-    let mut pos = Position::from_sfen(sfen).map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
+    let sfen = if sfen == "startpos" {
+        shogi_spec::STARTPOS_SFEN
+    } else {
+        sfen
+    };
+    let mut pos =
+        Position::from_sfen(sfen).map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
     for mv in &spec.moves {
-        let m = pos
-            .parse_usi(mv)
-            .map_err(|e| ImplError::InvalidMove { mv: mv.clone(), reason: e.to_string() })?;
+        let m = pos.parse_usi(mv).map_err(|e| ImplError::InvalidMove {
+            mv: mv.clone(),
+            reason: e.to_string(),
+        })?;
         pos.do_move(m);
     }
     Ok(pos)
@@ -42,12 +48,21 @@ impl Implementation for Engine {
         Ok(perft(&setup(position)?, depth))
     }
 
-    fn divide(&mut self, position: &PositionSpec, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+    fn divide(
+        &mut self,
+        position: &PositionSpec,
+        depth: u32,
+    ) -> Result<Vec<(String, u64)>, ImplError> {
         if depth == 0 {
-            return Err(ImplError::Failed("divide needs a depth of at least 1".to_owned()));
+            return Err(ImplError::Failed(
+                "divide needs a depth of at least 1".to_owned(),
+            ));
         }
         let pos = setup(position)?;
-        Ok(divide(&pos, depth).into_iter().map(|(m, n)| (m.to_usi(), n)).collect())
+        Ok(divide(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_usi(), n))
+            .collect())
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {

@@ -129,7 +129,11 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let ksq = pos.kings[us] as usize;
     // Never onto the enemy king: in a set-up position where the side not to move stands in
     // check, the king is not captured (the oracle's reading too).
-    let their_king = if (pos.kings[them] as usize) < 81 { 1u128 << pos.kings[them] } else { 0 };
+    let their_king = if (pos.kings[them] as usize) < 81 {
+        1u128 << pos.kings[them]
+    } else {
+        0
+    };
     let mut target = !own & !their_king & ALL_BITS;
     let mut drop_target = !occ & ALL_BITS;
     let mut pinned = 0u128;
@@ -174,7 +178,11 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     // Pawns: the unpinned ones in bulk.
     let pawns = pos.kinds[PAWN] & own;
     let free = pawns & !pinned;
-    let pushes = if us == SENTE { (free & !LAST1[SENTE]) >> 1 } else { (free & !LAST1[GOTE]) << 1 };
+    let pushes = if us == SENTE {
+        (free & !LAST1[SENTE]) >> 1
+    } else {
+        (free & !LAST1[GOTE]) << 1
+    };
     let pushes = pushes & target;
     if pushes != 0 {
         sink.pawns(us, pushes);
@@ -212,8 +220,10 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     each!(pos.golds, GOLD, |from| GOLD_ATT[us][from]);
     each!(pos.kinds[BISHOP], BISHOP, |from| bishop_attacks(from, occ));
     each!(pos.kinds[ROOK], ROOK, |from| rook_attacks(from, occ));
-    each!(pos.kinds[HORSE], HORSE, |from| bishop_attacks(from, occ) | KING_ATT[0][from]);
-    each!(pos.kinds[DRAGON], DRAGON, |from| rook_attacks(from, occ) | KING_ATT[0][from]);
+    each!(pos.kinds[HORSE], HORSE, |from| bishop_attacks(from, occ)
+        | KING_ATT[0][from]);
+    each!(pos.kinds[DRAGON], DRAGON, |from| rook_attacks(from, occ)
+        | KING_ATT[0][from]);
     // Pinned pieces other than pawns: only along the ray from the king.
     let mut pinned_pieces = pinned & !pos.kinds[PAWN];
     while pinned_pieces != 0 {

@@ -40,7 +40,11 @@ impl Move {
     #[inline(always)]
     pub(crate) const fn drop_kind_index(self) -> Option<usize> {
         let f = self.0 >> 7 & 127;
-        if f >= DROP_BASE { Some((f - DROP_BASE) as usize) } else { None }
+        if f >= DROP_BASE {
+            Some((f - DROP_BASE) as usize)
+        } else {
+            None
+        }
     }
 
     /// The destination square.
@@ -50,7 +54,11 @@ impl Move {
 
     /// The origin square, `None` for a drop.
     pub fn from(self) -> Option<Square> {
-        if self.is_drop() { None } else { Some(Square::new_unchecked(self.origin_index() as u8)) }
+        if self.is_drop() {
+            None
+        } else {
+            Some(Square::new_unchecked(self.origin_index() as u8))
+        }
     }
 
     /// Whether the move is a drop.
@@ -80,7 +88,8 @@ impl Move {
     pub fn from_usi_syntax(text: &str) -> Option<Move> {
         let b = text.as_bytes();
         if b.len() == 4 && b[1] == b'*' {
-            let kind = Kind::from_letter(b[0] as char).filter(|k| k.index() < 7 && b[0].is_ascii_uppercase())?;
+            let kind = Kind::from_letter(b[0] as char)
+                .filter(|k| k.index() < 7 && b[0].is_ascii_uppercase())?;
             let to = Square::from_usi(text.get(2..4)?)?;
             return Some(Move::drop(kind.index(), to.index()));
         }
@@ -104,8 +113,17 @@ impl fmt::Display for Move {
         match self.drop_kind() {
             Some(k) => write!(f, "{}*{}", k.sfen(), self.to()),
             None => {
-                write!(f, "{}{}", Square::new_unchecked(self.origin_index() as u8), self.to())?;
-                if self.is_promotion() { f.write_str("+") } else { Ok(()) }
+                write!(
+                    f,
+                    "{}{}",
+                    Square::new_unchecked(self.origin_index() as u8),
+                    self.to()
+                )?;
+                if self.is_promotion() {
+                    f.write_str("+")
+                } else {
+                    Ok(())
+                }
             }
         }
     }

@@ -31,8 +31,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::with_capacity(128);
     generate_legal(pos, &mut moves);
-    let mut out: Vec<(Move, u64)> =
-        moves.into_iter().map(|m| (m, perft(&pos.after(m), depth.max(1) - 1))).collect();
+    let mut out: Vec<(Move, u64)> = moves
+        .into_iter()
+        .map(|m| (m, perft(&pos.after(m), depth.max(1) - 1)))
+        .collect();
     out.sort_by_cached_key(|(m, _)| m.to_usi());
     out
 }

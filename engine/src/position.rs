@@ -179,7 +179,9 @@ impl Position {
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
         let mut fields = sfen.split_whitespace();
         let board = fields.next().ok_or(SfenError::MissingField("board"))?;
-        let side = fields.next().ok_or(SfenError::MissingField("side to move"))?;
+        let side = fields
+            .next()
+            .ok_or(SfenError::MissingField("side to move"))?;
         let hand = fields.next().ok_or(SfenError::MissingField("hand"))?;
         let number = fields.next();
         if let Some(extra) = fields.next() {
@@ -221,13 +223,17 @@ impl Position {
                 }
                 let kind = Kind::from_letter(ch).ok_or(SfenError::BadBoardChar(ch))?;
                 let kind = if promote {
-                    kind.promoted().ok_or_else(|| SfenError::BadPromotion((*text).to_owned()))?
+                    kind.promoted()
+                        .ok_or_else(|| SfenError::BadPromotion((*text).to_owned()))?
                 } else {
                     kind
                 };
                 promote = false;
                 if width >= 9 {
-                    return Err(SfenError::RankWidth { rank: r + 1, width: width + 1 });
+                    return Err(SfenError::RankWidth {
+                        rank: r + 1,
+                        width: width + 1,
+                    });
                 }
                 let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
                 if kind == Kind::King && pos.kings[color] != NO_KING {
@@ -253,7 +259,10 @@ impl Position {
         };
 
         if hand != "-" {
-            let bad = |reason: &str| SfenError::BadHand { hand: hand.to_owned(), reason: reason.to_owned() };
+            let bad = |reason: &str| SfenError::BadHand {
+                hand: hand.to_owned(),
+                reason: reason.to_owned(),
+            };
             let mut count: Option<u32> = None;
             let mut listed = [[false; 7]; 2];
             for ch in hand.chars() {
@@ -303,7 +312,11 @@ impl Position {
         for (k, &max) in SET.iter().enumerate() {
             let count = counts[k] + u32::from(pos.hands[SENTE][k]) + u32::from(pos.hands[GOTE][k]);
             if count > max {
-                return Err(SfenError::TooManyPieces { kind: Kind::HAND[k], count, max });
+                return Err(SfenError::TooManyPieces {
+                    kind: Kind::HAND[k],
+                    count,
+                    max,
+                });
             }
         }
 
@@ -359,7 +372,11 @@ impl Position {
                     let _ = write!(s, "{n}");
                 }
                 let letter = Kind::ALL[k].sfen();
-                s.push_str(&if c == SENTE { letter.to_owned() } else { letter.to_ascii_lowercase() });
+                s.push_str(&if c == SENTE {
+                    letter.to_owned()
+                } else {
+                    letter.to_ascii_lowercase()
+                });
             }
         }
         if !any {
@@ -416,12 +433,19 @@ impl Position {
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.board[sq.index()];
-        (code != 0).then(|| Piece { color: color_of(code_color(code)), kind: Kind::ALL[code_kind(code)] })
+        (code != 0).then(|| Piece {
+            color: color_of(code_color(code)),
+            kind: Kind::ALL[code_kind(code)],
+        })
     }
 
     /// How many pieces of `kind` `color` holds in hand (0 for kinds that cannot be in hand).
     pub fn hand(&self, color: Color, kind: Kind) -> u32 {
-        if kind.index() < 7 { u32::from(self.hands[color.index()][kind.index()]) } else { 0 }
+        if kind.index() < 7 {
+            u32::from(self.hands[color.index()][kind.index()])
+        } else {
+            0
+        }
     }
 
     /// The squares of `color`'s pieces.
@@ -455,7 +479,8 @@ impl Position {
             | (SILVER_ATT[opp][sq] & k[SILVER])
             | (GOLD_ATT[opp][sq] & self.golds)
             | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON]))
-            | (rook_attacks(sq, occ) & (k[ROOK] | k[DRAGON] | (k[LANCE] & RAYS[lance_dir(opp)][sq])))
+            | (rook_attacks(sq, occ)
+                & (k[ROOK] | k[DRAGON] | (k[LANCE] & RAYS[lance_dir(opp)][sq])))
             | (bishop_attacks(sq, occ) & (k[BISHOP] | k[HORSE])))
             & self.colors[c]
     }
@@ -494,18 +519,23 @@ impl Position {
     /// [`Position::is_attacked`], skipping the non-sliding attackers when `STEPS` is false
     /// (the caller knows none is near enough).
     #[inline(always)]
-    pub(crate) fn is_attacked_maybe_steps<const STEPS: bool>(&self, sq: usize, c: usize, occ: u128) -> bool {
+    pub(crate) fn is_attacked_maybe_steps<const STEPS: bool>(
+        &self,
+        sq: usize,
+        c: usize,
+        occ: u128,
+    ) -> bool {
         let opp = c ^ 1;
         let k = &self.kinds;
         let them = self.colors[c];
         if STEPS
             && ((PAWN_ATT[opp][sq] & k[PAWN])
-            | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
-            | (SILVER_ATT[opp][sq] & k[SILVER])
-            | (GOLD_ATT[opp][sq] & self.golds)
-            | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON])))
-            & them
-            != 0
+                | (KNIGHT_ATT[opp][sq] & k[KNIGHT])
+                | (SILVER_ATT[opp][sq] & k[SILVER])
+                | (GOLD_ATT[opp][sq] & self.golds)
+                | (KING_ATT[0][sq] & (k[KING] | k[HORSE] | k[DRAGON])))
+                & them
+                != 0
         {
             return true;
         }
@@ -629,7 +659,11 @@ impl Position {
     #[inline]
     pub fn do_move_undoable(&mut self, m: Move) -> Undo {
         let undo = Undo {
-            captured: if m.is_drop() { 0 } else { self.board[m.to_index()] },
+            captured: if m.is_drop() {
+                0
+            } else {
+                self.board[m.to_index()]
+            },
             hash: self.hash,
             king: self.kings[self.side ^ 1],
         };

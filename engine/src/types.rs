@@ -20,7 +20,11 @@ impl Square {
 
     /// The square with index `index` (0..81), if it is in range.
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 81 { Some(Square(index)) } else { None }
+        if index < 81 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
@@ -121,8 +125,15 @@ impl Kind {
     ];
 
     /// The kinds that can be held in hand, in index order.
-    pub const HAND: [Kind; 7] =
-        [Kind::Pawn, Kind::Lance, Kind::Knight, Kind::Silver, Kind::Bishop, Kind::Rook, Kind::Gold];
+    pub const HAND: [Kind; 7] = [
+        Kind::Pawn,
+        Kind::Lance,
+        Kind::Knight,
+        Kind::Silver,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Gold,
+    ];
 
     /// The kind with index `i` (0..14).
     pub const fn from_index(i: usize) -> Option<Kind> {
@@ -137,22 +148,35 @@ impl Kind {
 
     /// Whether the kind may promote.
     pub const fn can_promote(self) -> bool {
-        matches!(self, Kind::Pawn | Kind::Lance | Kind::Knight | Kind::Silver | Kind::Bishop | Kind::Rook)
+        matches!(
+            self,
+            Kind::Pawn | Kind::Lance | Kind::Knight | Kind::Silver | Kind::Bishop | Kind::Rook
+        )
     }
 
     /// The promoted kind, if the kind may promote.
     pub const fn promoted(self) -> Option<Kind> {
-        if self.can_promote() { Kind::from_index(self as usize + 8) } else { None }
+        if self.can_promote() {
+            Kind::from_index(self as usize + 8)
+        } else {
+            None
+        }
     }
 
     /// The kind a captured piece of this kind becomes in hand (the king stays a king).
     pub const fn unpromoted(self) -> Kind {
-        if (self as usize) >= 8 { Kind::ALL[self as usize - 8] } else { self }
+        if (self as usize) >= 8 {
+            Kind::ALL[self as usize - 8]
+        } else {
+            self
+        }
     }
 
     /// The SFEN letter of a Sente piece of this kind, with `+` for promoted kinds.
     pub const fn sfen(self) -> &'static str {
-        ["P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R"][self as usize]
+        [
+            "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R",
+        ][self as usize]
     }
 
     /// The kind of an unpromoted SFEN letter (either case).
@@ -201,5 +225,9 @@ pub(crate) const fn code_color(code: u8) -> usize {
 /// Colour from its index (0 Sente, 1 Gote).
 #[inline(always)]
 pub(crate) const fn color_of(index: usize) -> Color {
-    if index == 0 { Color::Sente } else { Color::Gote }
+    if index == 0 {
+        Color::Sente
+    } else {
+        Color::Gote
+    }
 }

@@ -21,7 +21,11 @@ impl Position {
         let m = Move::from_usi_syntax(text).ok_or_else(|| UsiMoveError::Syntax(text.to_owned()))?;
         let mut legal = Vec::with_capacity(128);
         generate_legal(self, &mut legal);
-        if legal.contains(&m) { Ok(m) } else { Err(UsiMoveError::Illegal(text.to_owned())) }
+        if legal.contains(&m) {
+            Ok(m)
+        } else {
+            Err(UsiMoveError::Illegal(text.to_owned()))
+        }
     }
 
     /// Whether `m` is legal here.

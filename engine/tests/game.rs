@@ -22,7 +22,11 @@ fn fourfold_repetition_counts_the_start() {
         moves.extend(SHUFFLE);
         let g = game(START, &moves);
         assert_eq!(g.occurrences(), round + 1);
-        let expected = if round == 3 { Repetition::Draw } else { Repetition::None };
+        let expected = if round == 3 {
+            Repetition::Draw
+        } else {
+            Repetition::None
+        };
         assert_eq!(g.repetition(), expected);
     }
 }
@@ -30,7 +34,9 @@ fn fourfold_repetition_counts_the_start() {
 #[test]
 fn no_look_back_window() {
     // The repetition is found however long the cycle: 3 × 40 plies of king walks.
-    let walk = ["5i4h", "5a4b", "4h3h", "4b3b", "3h4h", "3b4b", "4h5i", "4b5a"];
+    let walk = [
+        "5i4h", "5a4b", "4h3h", "4b3b", "3h4h", "3b4b", "4h5i", "4b5a",
+    ];
     let mut moves = Vec::new();
     for _ in 0..3 {
         for _ in 0..5 {
@@ -66,7 +72,12 @@ fn perpetual_check_loses() {
     }
     let g = game(sfen, &moves);
     assert_eq!(g.occurrences(), 4);
-    assert_eq!(g.repetition(), Repetition::PerpetualCheck { checker: Color::Sente });
+    assert_eq!(
+        g.repetition(),
+        Repetition::PerpetualCheck {
+            checker: Color::Sente
+        }
+    );
     // One round short: not yet.
     let g = game(sfen, &moves[..moves.len() - 4]);
     assert_eq!(g.repetition(), Repetition::None);

@@ -21,7 +21,9 @@ fn compare(spec: &PositionSpec, oracle: &mut Oracle) -> Result<(), String> {
         (Ok(a), Ok(b)) if a != b => {
             let only_ours: Vec<&String> = a.iter().filter(|m| !b.contains(m)).collect();
             let only_oracle: Vec<&String> = b.iter().filter(|m| !a.contains(m)).collect();
-            return Err(format!("{spec}: engine only {only_ours:?}, oracle only {only_oracle:?}"));
+            return Err(format!(
+                "{spec}: engine only {only_ours:?}, oracle only {only_oracle:?}"
+            ));
         }
         (Ok(_), Ok(_)) => {}
         (Err(_), Err(_)) => return Ok(()),
@@ -70,7 +72,10 @@ fn random_play_agrees_with_oracle() {
                 drops_seen += 1;
             }
             // Captures first (they fill the hands), then drops, then anything.
-            let captures: Vec<_> = moves.iter().filter(|m| pos.piece_at(m.to()).is_some()).collect();
+            let captures: Vec<_> = moves
+                .iter()
+                .filter(|m| pos.piece_at(m.to()).is_some())
+                .collect();
             let drops: Vec<_> = moves.iter().filter(|m| m.is_drop()).collect();
             let pick = match rng.below(10) {
                 0..=4 if !captures.is_empty() => *captures[rng.below(captures.len())],
@@ -80,9 +85,16 @@ fn random_play_agrees_with_oracle() {
             pos.do_move(pick);
         }
     }
-    assert!(failures.is_empty(), "{} of {checked} positions differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} positions differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
     assert!(checked >= 4000, "{checked}");
-    eprintln!("random play: {checked} positions agree ({drops_seen} with drops among the legal moves)");
+    eprintln!(
+        "random play: {checked} positions agree ({drops_seen} with drops among the legal moves)"
+    );
 }
 
 /// Problem-style starts the lenient oracle accepts: Sente without a king, pieces in hand.
@@ -99,7 +111,8 @@ fn random_play_from_kingless_problems_agrees_with_lenient_oracle() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for game in 0..30 {
-        let mut pos = Position::from_sfen(PROBLEM_STARTS[game % PROBLEM_STARTS.len()]).expect("valid");
+        let mut pos =
+            Position::from_sfen(PROBLEM_STARTS[game % PROBLEM_STARTS.len()]).expect("valid");
         for _ in 0..60 {
             let spec = PositionSpec::from_sfen(pos.to_sfen());
             if let Err(e) = compare(&spec, &mut oracle) {
@@ -113,17 +126,26 @@ fn random_play_from_kingless_problems_agrees_with_lenient_oracle() {
             pos.do_move(moves[rng.below(moves.len())]);
         }
     }
-    assert!(failures.is_empty(), "{} of {checked} positions differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} positions differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
     assert!(checked >= 1000, "{checked}");
 }
 
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
             yaml_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml") && path.file_name().is_some_and(|n| n != "tags.yaml") {
+        } else if path.extension().is_some_and(|e| e == "yaml")
+            && path.file_name().is_some_and(|n| n != "tags.yaml")
+        {
             out.push(path);
         }
     }
@@ -140,7 +162,11 @@ fn status_name(s: Status) -> &'static str {
 
 fn strings(v: &serde_yaml::Value) -> Vec<String> {
     v.as_sequence()
-        .map(|s| s.iter().filter_map(|x| x.as_str().map(str::to_owned)).collect())
+        .map(|s| {
+            s.iter()
+                .filter_map(|x| x.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -156,21 +182,43 @@ fn corpus_positions() {
     let mut failures = Vec::new();
     let mut cases = 0;
     for file in files {
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
-        let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&text) else { continue };
-        let Some(list) = doc.get("cases").and_then(|c| c.as_sequence()) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&text) else {
+            continue;
+        };
+        let Some(list) = doc.get("cases").and_then(|c| c.as_sequence()) else {
+            continue;
+        };
         for case in list {
             let id = case.get("id").and_then(|v| v.as_str()).unwrap_or("?");
-            let Some(setup) = case.get("setup") else { continue };
-            let Some(position) = setup.get("position").and_then(|v| v.as_str()) else { continue };
-            let sfen = position.trim().strip_prefix("sfen ").unwrap_or(position.trim());
-            let sfen = if sfen == "startpos" { STARTPOS_SFEN } else { sfen };
-            let spec = PositionSpec { sfen: sfen.to_owned(), moves: setup.get("moves").map(strings).unwrap_or_default() };
+            let Some(setup) = case.get("setup") else {
+                continue;
+            };
+            let Some(position) = setup.get("position").and_then(|v| v.as_str()) else {
+                continue;
+            };
+            let sfen = position
+                .trim()
+                .strip_prefix("sfen ")
+                .unwrap_or(position.trim());
+            let sfen = if sfen == "startpos" {
+                STARTPOS_SFEN
+            } else {
+                sfen
+            };
+            let spec = PositionSpec {
+                sfen: sfen.to_owned(),
+                moves: setup.get("moves").map(strings).unwrap_or_default(),
+            };
             cases += 1;
             if let Err(e) = compare(&spec, &mut oracle) {
                 failures.push(format!("{id}: {e}"));
             }
-            let Some(expect) = case.get("expect").and_then(|e| e.as_sequence()) else { continue };
+            let Some(expect) = case.get("expect").and_then(|e| e.as_sequence()) else {
+                continue;
+            };
             for item in expect {
                 if let Some(p) = item.get("profiles") {
                     if !strings(p).iter().any(|p| p == "fesa-2017") {
@@ -207,20 +255,29 @@ fn corpus_positions() {
                 }
                 if let Some(map) = item.get("perft").and_then(|v| v.as_mapping()) {
                     for (d, n) in map {
-                        let (Some(d), Some(n)) = (d.as_u64(), n.as_u64()) else { continue };
+                        let (Some(d), Some(n)) = (d.as_u64(), n.as_u64()) else {
+                            continue;
+                        };
                         if n > 1_000_000 {
                             continue;
                         }
                         match Engine.perft(&spec, d as u32) {
                             Ok(got) if got == n => {}
-                            other => failures.push(format!("{id}: perft({d}) {other:?}, expected {n}")),
+                            other => {
+                                failures.push(format!("{id}: perft({d}) {other:?}, expected {n}"))
+                            }
                         }
                     }
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "{} failures in {cases} cases:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures in {cases} cases:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(cases > 50, "only {cases} corpus cases found");
     eprintln!("corpus: {cases} cases agree with the oracle and their expectations");
 }

@@ -32,14 +32,22 @@ fn hash_and_consistency_along_random_games() {
                     .iter()
                     .filter(|m| m.is_drop() || pos.piece_at(m.to()).is_some())
                     .collect();
-                if busy.is_empty() { moves[rng.below(moves.len())] } else { *busy[rng.below(busy.len())] }
+                if busy.is_empty() {
+                    moves[rng.below(moves.len())]
+                } else {
+                    *busy[rng.below(busy.len())]
+                }
             } else {
                 moves[rng.below(moves.len())]
             };
             let before = pos;
             let child = pos.after(pick);
             assert_eq!(pos, before, "copy-make must not touch the parent");
-            assert_eq!(child.hash(), child.compute_hash(), "after {pick} from {pos:?}");
+            assert_eq!(
+                child.hash(),
+                child.compute_hash(),
+                "after {pick} from {pos:?}"
+            );
             assert!(child.is_consistent(), "after {pick} from {pos:?}");
             // Make/unmake: the same child, and undo restores the parent exactly.
             let mut same = pos;
@@ -77,7 +85,10 @@ fn same_position_by_different_paths_has_the_same_hash() {
     let c = play(&["5i4h", "5a4b", "4h5i", "4b5a"]);
     assert!(c.same_identity(&start));
     let d = play(&["5i4h", "5a4b", "4h5i"]);
-    assert_ne!(d.hash(), play(&["5i4h", "5a4b", "4h5i", "4b5a", "5i4h"]).hash());
+    assert_ne!(
+        d.hash(),
+        play(&["5i4h", "5a4b", "4h5i", "4b5a", "5i4h"]).hash()
+    );
     // Hands matter: the same board with a different hand is a different position.
     let e = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").expect("valid");
     let f = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b p 1").expect("valid");

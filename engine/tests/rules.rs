@@ -7,11 +7,16 @@ use shogi_bitboard::{Engine, Position};
 use shogi_spec::{Implementation, PositionSpec, Status};
 
 fn legal(sfen: &str) -> Vec<String> {
-    Engine.legal_moves(&PositionSpec::from_sfen(sfen)).expect("position sets up")
+    Engine
+        .legal_moves(&PositionSpec::from_sfen(sfen))
+        .expect("position sets up")
 }
 
 fn status(sfen: &str, moves: &[&str]) -> Status {
-    let spec = PositionSpec { sfen: sfen.to_owned(), moves: moves.iter().map(|m| (*m).to_owned()).collect() };
+    let spec = PositionSpec {
+        sfen: sfen.to_owned(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+    };
     Engine.status(&spec).expect("position sets up")
 }
 
@@ -50,20 +55,36 @@ fn status(sfen: &str, moves: &[&str]) -> Status {
 #[case::no_gote_king("7l1/7p1/8G/9/9/9/9/9/K8 b P 1", "P*1b", true)]
 fn uchifuzume(#[case] sfen: &str, #[case] mv: &str, #[case] is_legal: bool) {
     let moves = legal(sfen);
-    assert_eq!(moves.iter().any(|m| m == mv), is_legal, "{mv} in {sfen}: {moves:?}");
+    assert_eq!(
+        moves.iter().any(|m| m == mv),
+        is_legal,
+        "{mv} in {sfen}: {moves:?}"
+    );
 }
 
 #[test]
 fn drop_mate_positions_are_checkmate() {
-    assert_eq!(status("7lk/7p1/8G/9/9/9/9/9/K8 b G 1", &["G*1b"]), Status::Checkmate);
-    assert_eq!(status("8k/6S2/7GP/9/9/9/9/9/K8 b - 1", &["1c1b"]), Status::Checkmate);
-    assert_eq!(status("8k/6S2/8G/9/9/9/9/9/K8 b P 1", &["P*5e"]), Status::NoLegalMoves);
+    assert_eq!(
+        status("7lk/7p1/8G/9/9/9/9/9/K8 b G 1", &["G*1b"]),
+        Status::Checkmate
+    );
+    assert_eq!(
+        status("8k/6S2/7GP/9/9/9/9/9/K8 b - 1", &["1c1b"]),
+        Status::Checkmate
+    );
+    assert_eq!(
+        status("8k/6S2/8G/9/9/9/9/9/K8 b P 1", &["P*5e"]),
+        Status::NoLegalMoves
+    );
 }
 
 /// Which of `m` and `m+` are legal: (unpromoted, promoted).
 fn promotion_options(sfen: &str, from_to: &str) -> (bool, bool) {
     let moves = legal(sfen);
-    (moves.iter().any(|m| m == from_to), moves.iter().any(|m| *m == format!("{from_to}+")))
+    (
+        moves.iter().any(|m| m == from_to),
+        moves.iter().any(|m| *m == format!("{from_to}+")),
+    )
 }
 
 #[rstest]
@@ -97,7 +118,11 @@ fn promotion_options(sfen: &str, from_to: &str) -> (bool, bool) {
 #[case::gote_knight_to_second_rank("k8/9/9/9/9/4n4/9/9/K8 w - 1", "5f4h", (false, true))]
 #[case::gote_lance_to_third_rank("k3l4/9/9/9/9/9/9/9/K8 w - 1", "5a5g", (true, true))]
 fn promotion(#[case] sfen: &str, #[case] from_to: &str, #[case] expected: (bool, bool)) {
-    assert_eq!(promotion_options(sfen, from_to), expected, "{from_to} in {sfen}");
+    assert_eq!(
+        promotion_options(sfen, from_to),
+        expected,
+        "{from_to} in {sfen}"
+    );
 }
 
 #[rstest]
@@ -120,14 +145,23 @@ fn promotion(#[case] sfen: &str, #[case] from_to: &str, #[case] expected: (bool,
 #[case::gote_knight_third_rank("4k4/9/9/9/9/9/9/9/K8 w n 1", "N*1g", true)]
 #[case::silver_last_rank("4k4/9/9/9/9/9/9/9/K8 b S 1", "S*1a", true)]
 fn drops(#[case] sfen: &str, #[case] mv: &str, #[case] is_legal: bool) {
-    assert_eq!(legal(sfen).iter().any(|m| m == mv), is_legal, "{mv} in {sfen}");
+    assert_eq!(
+        legal(sfen).iter().any(|m| m == mv),
+        is_legal,
+        "{mv} in {sfen}"
+    );
 }
 
 #[test]
 fn check_evasions_only() {
     // Sente king 5i checked by a Gote rook on 5a: block, capture or step aside.
     let moves = legal("4r4/9/9/9/9/9/9/9/4K4 b G 1");
-    assert!(moves.iter().all(|m| m.starts_with("G*5") || m.starts_with("5i")), "{moves:?}");
+    assert!(
+        moves
+            .iter()
+            .all(|m| m.starts_with("G*5") || m.starts_with("5i")),
+        "{moves:?}"
+    );
     assert!(moves.contains(&"G*5e".to_owned()));
     assert!(!moves.contains(&"5i5h".to_owned()), "stays on the file");
     assert!(moves.contains(&"5i4h".to_owned()));
@@ -156,7 +190,13 @@ fn kingless(#[case] sfen: &str, #[case] expected: Status) {
     let pos = Position::from_sfen(sfen).expect("valid");
     assert!(!pos.in_check());
     let n = shogi_bitboard::perft(&pos, 2);
-    assert_eq!(n, shogi_bitboard::divide(&pos, 2).iter().map(|(_, n)| n).sum::<u64>());
+    assert_eq!(
+        n,
+        shogi_bitboard::divide(&pos, 2)
+            .iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+    );
 }
 
 #[test]

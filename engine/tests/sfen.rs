@@ -34,42 +34,119 @@ fn err(sfen: &str) -> SfenError {
 #[test]
 fn bad_input_is_a_typed_error() {
     assert_eq!(err(""), SfenError::MissingField("board"));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9"), SfenError::MissingField("side to move"));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9"),
+        SfenError::MissingField("side to move")
+    );
     assert_eq!(err("9/9/9/9/9/9/9/9/9 b"), SfenError::MissingField("hand"));
     assert_eq!(err("9/9/9/9/9/9/9/9 b - 1"), SfenError::RankCount(8));
     assert_eq!(err("9/9/9/9/9/9/9/9/9/9 b - 1"), SfenError::RankCount(10));
-    assert_eq!(err("8/9/9/9/9/9/9/9/9 b - 1"), SfenError::RankWidth { rank: 1, width: 8 });
-    assert!(matches!(err("9/9/9/9/9/9/9/9/K9 b - 1"), SfenError::RankWidth { rank: 9, .. }));
-    assert_eq!(err("9/9/9/9/9/9/9/9/8X b - 1"), SfenError::BadBoardChar('X'));
-    assert_eq!(err("9/9/9/9/9/9/9/9/8+ b - 1"), SfenError::BadPromotion("8+".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/8+G b - 1"), SfenError::BadPromotion("8+G".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/8+K b - 1"), SfenError::BadPromotion("8+K".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/7++P b - 1"), SfenError::BadPromotion("7++P".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9 x - 1"), SfenError::BadSide("x".into()));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b K 1"), SfenError::BadHand { .. }));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 0p 1"), SfenError::BadHand { .. }));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 3 1"), SfenError::BadHand { .. }));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b +P 1"), SfenError::BadHand { .. }));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 999p 1"), SfenError::BadHand { .. }));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b 50p40p 1"), SfenError::BadHand { .. }));
+    assert_eq!(
+        err("8/9/9/9/9/9/9/9/9 b - 1"),
+        SfenError::RankWidth { rank: 1, width: 8 }
+    );
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/K9 b - 1"),
+        SfenError::RankWidth { rank: 9, .. }
+    ));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/8X b - 1"),
+        SfenError::BadBoardChar('X')
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/8+ b - 1"),
+        SfenError::BadPromotion("8+".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/8+G b - 1"),
+        SfenError::BadPromotion("8+G".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/8+K b - 1"),
+        SfenError::BadPromotion("8+K".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/7++P b - 1"),
+        SfenError::BadPromotion("7++P".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 x - 1"),
+        SfenError::BadSide("x".into())
+    );
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b K 1"),
+        SfenError::BadHand { .. }
+    ));
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b 0p 1"),
+        SfenError::BadHand { .. }
+    ));
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b 3 1"),
+        SfenError::BadHand { .. }
+    ));
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b +P 1"),
+        SfenError::BadHand { .. }
+    ));
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b 999p 1"),
+        SfenError::BadHand { .. }
+    ));
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b 50p40p 1"),
+        SfenError::BadHand { .. }
+    ));
     assert_eq!(
         err("9/9/9/9/9/9/9/9/9 b G4g 1"),
-        SfenError::TooManyPieces { kind: shogi_bitboard::Kind::Gold, count: 5, max: 4 }
+        SfenError::TooManyPieces {
+            kind: shogi_bitboard::Kind::Gold,
+            count: 5,
+            max: 4
+        }
     );
     assert_eq!(
         err("+R8/9/9/9/9/9/9/9/9 b Rr 1"),
-        SfenError::TooManyPieces { kind: shogi_bitboard::Kind::Rook, count: 3, max: 2 }
+        SfenError::TooManyPieces {
+            kind: shogi_bitboard::Kind::Rook,
+            count: 3,
+            max: 2
+        }
     );
-    assert!(matches!(err("ppppppppp/9/9/9/9/9/9/9/9 b 10P 1"), SfenError::TooManyPieces { count: 19, .. }));
+    assert!(matches!(
+        err("ppppppppp/9/9/9/9/9/9/9/9 b 10P 1"),
+        SfenError::TooManyPieces { count: 19, .. }
+    ));
     // Exactly a full set is fine.
     assert!(Position::from_sfen("9/9/9/9/9/9/9/9/9 b 2R2B4G4S4N4L18P 1").is_ok());
-    assert_eq!(err("9/9/9/9/9/9/9/9/9 b - 0"), SfenError::BadMoveNumber("0".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9 b - x"), SfenError::BadMoveNumber("x".into()));
-    assert_eq!(err("9/9/9/9/9/9/9/9/9 b - 1 moves"), SfenError::TrailingText("moves".into()));
-    assert_eq!(err("K8/9/9/9/9/9/9/9/K8 b - 1"), SfenError::TooManyKings(shogi_spec::Color::Sente));
-    assert_eq!(err("k8/9/9/9/9/9/9/9/k8 b - 1"), SfenError::TooManyKings(shogi_spec::Color::Gote));
-    assert!(matches!(err("9/9/9/9/9/9/9/9/9 b - 1é"), SfenError::BadMoveNumber(_)));
-    assert!(matches!(err("９/9/9/9/9/9/9/9/9 b - 1"), SfenError::BadBoardChar(_)));
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 b - 0"),
+        SfenError::BadMoveNumber("0".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 b - x"),
+        SfenError::BadMoveNumber("x".into())
+    );
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 b - 1 moves"),
+        SfenError::TrailingText("moves".into())
+    );
+    assert_eq!(
+        err("K8/9/9/9/9/9/9/9/K8 b - 1"),
+        SfenError::TooManyKings(shogi_spec::Color::Sente)
+    );
+    assert_eq!(
+        err("k8/9/9/9/9/9/9/9/k8 b - 1"),
+        SfenError::TooManyKings(shogi_spec::Color::Gote)
+    );
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/9 b - 1é"),
+        SfenError::BadMoveNumber(_)
+    ));
+    assert!(matches!(
+        err("９/9/9/9/9/9/9/9/9 b - 1"),
+        SfenError::BadBoardChar(_)
+    ));
 }
 
 /// Garbage never panics: every prefix and every single-byte corruption of valid SFENs is
@@ -89,7 +166,9 @@ fn corruptions_never_panic() {
             for &c in alphabet {
                 let mut bytes = base.as_bytes().to_vec();
                 bytes[i] = c;
-                let Ok(text) = String::from_utf8(bytes) else { continue };
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
                 if let Ok(pos) = Position::from_sfen(&text) {
                     assert!(pos.is_consistent());
                     let _ = shogi_bitboard::perft(&pos, 2);

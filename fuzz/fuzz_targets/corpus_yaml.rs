@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 use shogi_conformance::case::parse_file;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     for staging in [false, true] {
         if let Ok(cases) = parse_file(text, Path::new("fuzz.yaml"), staging) {
             for case in &cases {

@@ -37,7 +37,11 @@ fn start(kind: u8, seed: u64) -> Position {
 
 fn reverse(m: Move) -> Option<(shogi_oracle::Square, shogi_oracle::Square)> {
     match m {
-        Move::Board { from, to, promote: false } => Some((to, from)),
+        Move::Board {
+            from,
+            to,
+            promote: false,
+        } => Some((to, from)),
         _ => None,
     }
 }
@@ -54,7 +58,9 @@ fuzz_target!(|input: Input| {
         // Choices below 128 undo the mover's previous move when they can.
         let back = moves.len().checked_sub(2).and_then(|i| reverse(moves[i]));
         let undo = back.and_then(|(f, t)| {
-            legal.iter().copied().find(|m| matches!(m, Move::Board { from, to, promote: false } if *from == f && *to == t))
+            legal.iter().copied().find(
+                |m| matches!(m, Move::Board { from, to, promote: false } if *from == f && *to == t),
+            )
         });
         let mv = match undo {
             Some(m) if c < 128 => m,

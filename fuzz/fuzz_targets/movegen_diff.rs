@@ -34,7 +34,10 @@ fuzz_target!(|input: Input| {
     let steps = input.choices.len().min(150);
     for i in 0..=steps {
         let depth = if i == steps { 2 } else { 0 };
-        if let Err(d) = compare_position(&pos, depth, || Subject::Position { start: start.clone(), moves: played.clone() }) {
+        if let Err(d) = compare_position(&pos, depth, || Subject::Position {
+            start: start.clone(),
+            moves: played.clone(),
+        }) {
             panic!("oracle and engine diverge:\n{}", d.case_yaml());
         }
         if i == steps {

@@ -9,7 +9,9 @@ use shogi_conformance::differential::{Subject, compare_position};
 use shogi_oracle::{sfen, validate};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let oracle = sfen::parse(text);
     let engine = shogi_bitboard::Position::from_sfen(text);
     if let Ok(p) = &oracle {
@@ -17,16 +19,24 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(&back, p, "oracle SFEN round trip of {text:?}");
     }
     if let Ok(e) = &engine {
-        let again = shogi_bitboard::Position::from_sfen(&e.to_sfen()).expect("the engine reads its own SFEN");
+        let again = shogi_bitboard::Position::from_sfen(&e.to_sfen())
+            .expect("the engine reads its own SFEN");
         assert_eq!(&again, e, "engine SFEN round trip of {text:?}");
         assert_eq!(e.hash(), e.compute_hash());
     }
     match (&oracle, &engine) {
         (Ok(o), Ok(e)) => {
-            let from_engine = sfen::parse(&e.to_sfen()).expect("the oracle reads the engine's SFEN");
-            assert_eq!(&from_engine, o, "both accept {text:?} but read different positions");
+            let from_engine =
+                sfen::parse(&e.to_sfen()).expect("the oracle reads the engine's SFEN");
+            assert_eq!(
+                &from_engine, o,
+                "both accept {text:?} but read different positions"
+            );
             if validate(o).is_empty() {
-                if let Err(d) = compare_position(o, 0, || Subject::Position { start: sfen::format(o), moves: vec![] }) {
+                if let Err(d) = compare_position(o, 0, || Subject::Position {
+                    start: sfen::format(o),
+                    moves: vec![],
+                }) {
                     panic!("oracle and engine diverge:\n{}", d.case_yaml());
                 }
             }
@@ -35,7 +45,10 @@ fuzz_target!(|data: &[u8]| {
         (Ok(o), Err(e)) => {
             // Documented difference: the oracle parses positions it then calls invalid
             // (`validate`), the engine refuses some of them at parse time.
-            assert!(!validate(o).is_empty(), "the oracle accepts the valid position {text:?}, the engine refuses it: {e}");
+            assert!(
+                !validate(o).is_empty(),
+                "the oracle accepts the valid position {text:?}, the engine refuses it: {e}"
+            );
         }
         (Err(o), Ok(_)) => panic!("the engine accepts {text:?}, the oracle refuses it: {o}"),
     }

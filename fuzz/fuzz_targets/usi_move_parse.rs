@@ -17,7 +17,8 @@ struct Input {
 
 fuzz_target!(|input: Input| {
     let all = starts();
-    let mut pos = sfen::parse(all[usize::from(input.start) % all.len()].1).expect("built-in starts parse");
+    let mut pos =
+        sfen::parse(all[usize::from(input.start) % all.len()].1).expect("built-in starts parse");
     for &c in input.walk.iter().take(30) {
         let legal = legal_moves(&pos);
         if legal.is_empty() {
@@ -31,10 +32,18 @@ fuzz_target!(|input: Input| {
     match (&o, e) {
         (Ok(om), Some(em)) => assert_eq!(om.to_string(), em.to_usi(), "{text:?} read differently"),
         (Err(_), None) => {}
-        _ => panic!("syntax of {text:?}: oracle {o:?}, engine {:?}", e.map(|m| m.to_usi())),
+        _ => panic!(
+            "syntax of {text:?}: oracle {o:?}, engine {:?}",
+            e.map(|m| m.to_usi())
+        ),
     }
     let epos = to_engine(&pos).expect("the engine reads walk positions");
     let o_legal = o.is_ok_and(|m| check_move(&pos, m).is_ok());
     let e_legal = epos.parse_usi(text).is_ok();
-    assert_eq!(o_legal, e_legal, "legality of {text:?} in {}", sfen::format(&pos));
+    assert_eq!(
+        o_legal,
+        e_legal,
+        "legality of {text:?} in {}",
+        sfen::format(&pos)
+    );
 });

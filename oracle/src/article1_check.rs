@@ -10,8 +10,18 @@ use crate::square::Square;
 
 /// Every direction a piece can move in, seen from Sente: the eight neighbours and the two
 /// knight jumps. Attacks are found by looking back from the attacked square along these.
-const DIRECTIONS: [(i8, i8); 10] =
-    [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, -2), (1, -2)];
+const DIRECTIONS: [(i8, i8); 10] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, -2),
+    (1, -2),
+];
 
 /// Whether a piece of `by` could move to `target` by its movement (3.3–3.10) in this position —
 /// that is, whether `target` is attacked by `by`, in the sense of 1.2 and 3.3.
@@ -32,11 +42,13 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
         while let Some(prev) = sq.offset(-odf, -odr) {
             distance += 1;
             sq = prev;
-            let Some(piece) = pos.piece_at(sq) else { continue };
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
             if piece.color == by
-                && steps(piece.kind).iter().any(|&s| {
-                    oriented(s, by) == (odf, odr) && (s.slides || distance == 1)
-                })
+                && steps(piece.kind)
+                    .iter()
+                    .any(|&s| oriented(s, by) == (odf, odr) && (s.slides || distance == 1))
             {
                 return true;
             }
@@ -49,7 +61,8 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
 /// 1.2: whether `color`'s king is attacked. A side without a king (a problem setup) is never in
 /// check.
 pub fn in_check(pos: &Position, color: Color) -> bool {
-    pos.king_square(color).is_some_and(|k| is_attacked(pos, k, !color))
+    pos.king_square(color)
+        .is_some_and(|k| is_attacked(pos, k, !color))
 }
 
 /// 1.2 and 3.3: whether the position leaves `color`'s king safe, its king standing on
@@ -90,7 +103,11 @@ mod tests {
                         .pieces()
                         .filter(|(_, p)| p.color == by)
                         .any(|(from, p)| destinations(&emptied, from, p).contains(&target));
-                    assert_eq!(is_attacked(&pos, target, by), plain, "{text}: {target} by {by}");
+                    assert_eq!(
+                        is_attacked(&pos, target, by),
+                        plain,
+                        "{text}: {target} by {by}"
+                    );
                 }
             }
         }

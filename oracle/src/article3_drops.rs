@@ -14,7 +14,8 @@ use crate::usi::Move;
 /// unpromoted pawn. Tokins (promoted pawns) and the opponent's pawns do not count.
 pub fn is_nifu(pos: &Position, color: Color, to: Square) -> bool {
     (0..9).any(|rank| {
-        Square::new(to.file(), rank).and_then(|sq| pos.piece_at(sq)) == Some(Piece::new(color, Kind::Pawn))
+        Square::new(to.file(), rank).and_then(|sq| pos.piece_at(sq))
+            == Some(Piece::new(color, Kind::Pawn))
     })
 }
 

@@ -25,26 +25,68 @@ pub struct Step {
 }
 
 const fn one(df: i8, dr: i8) -> Step {
-    Step { df, dr, slides: false }
+    Step {
+        df,
+        dr,
+        slides: false,
+    }
 }
 
 const fn slide(df: i8, dr: i8) -> Step {
-    Step { df, dr, slides: true }
+    Step {
+        df,
+        dr,
+        slides: true,
+    }
 }
 
 /// 3.3: the king steps to any of the eight neighbouring squares.
-const KING: &[Step] = &[one(-1, -1), one(0, -1), one(1, -1), one(-1, 0), one(1, 0), one(-1, 1), one(0, 1), one(1, 1)];
+const KING: &[Step] = &[
+    one(-1, -1),
+    one(0, -1),
+    one(1, -1),
+    one(-1, 0),
+    one(1, 0),
+    one(-1, 1),
+    one(0, 1),
+    one(1, 1),
+];
 /// 3.4: the rook slides along its file and rank.
 const ROOK: &[Step] = &[slide(0, -1), slide(-1, 0), slide(1, 0), slide(0, 1)];
 /// 3.4: the promoted rook moves as a rook or one square diagonally.
-const DRAGON: &[Step] = &[slide(0, -1), slide(-1, 0), slide(1, 0), slide(0, 1), one(-1, -1), one(1, -1), one(-1, 1), one(1, 1)];
+const DRAGON: &[Step] = &[
+    slide(0, -1),
+    slide(-1, 0),
+    slide(1, 0),
+    slide(0, 1),
+    one(-1, -1),
+    one(1, -1),
+    one(-1, 1),
+    one(1, 1),
+];
 /// 3.5: the bishop slides along its diagonals.
 const BISHOP: &[Step] = &[slide(-1, -1), slide(1, -1), slide(-1, 1), slide(1, 1)];
 /// 3.5: the promoted bishop moves as a bishop or one square orthogonally.
-const HORSE: &[Step] = &[slide(-1, -1), slide(1, -1), slide(-1, 1), slide(1, 1), one(0, -1), one(-1, 0), one(1, 0), one(0, 1)];
+const HORSE: &[Step] = &[
+    slide(-1, -1),
+    slide(1, -1),
+    slide(-1, 1),
+    slide(1, 1),
+    one(0, -1),
+    one(-1, 0),
+    one(1, 0),
+    one(0, 1),
+];
 /// 3.6: the gold steps to any neighbour except the two diagonally behind. 3.7–3.10 give the
 /// promoted silver, knight, lance and pawn this same movement.
-const GOLD: &[Step] = &[one(-1, -1), one(0, -1), one(1, -1), one(-1, 0), one(1, 0), one(0, 1)];
+const GOLD: &[Step] = &[
+    one(-1, -1),
+    one(0, -1),
+    one(1, -1),
+    one(-1, 0),
+    one(1, 0),
+    one(0, 1),
+];
 /// 3.7: the silver steps to any neighbour except sideways and straight back.
 const SILVER: &[Step] = &[one(-1, -1), one(0, -1), one(1, -1), one(-1, 1), one(1, 1)];
 /// 3.8: the knight jumps two squares forward and one to the side, over anything between.
@@ -192,9 +234,16 @@ mod tests {
         assert_eq!(promotion_options(pawn, sq("5b"), sq("5a")), &[true]);
         let knight = Piece::new(Color::Gote, Kind::Knight);
         assert_eq!(promotion_options(knight, sq("5f"), sq("4h")), &[true]);
-        assert_eq!(promotion_options(knight, sq("5e"), sq("4g")), &[false, true]);
+        assert_eq!(
+            promotion_options(knight, sq("5e"), sq("4g")),
+            &[false, true]
+        );
         let silver = Piece::new(Color::Sente, Kind::Silver);
-        assert_eq!(promotion_options(silver, sq("5c"), sq("4d")), &[false, true], "moving out of the zone");
+        assert_eq!(
+            promotion_options(silver, sq("5c"), sq("4d")),
+            &[false, true],
+            "moving out of the zone"
+        );
         let gold = Piece::new(Color::Sente, Kind::Gold);
         assert_eq!(promotion_options(gold, sq("5d"), sq("5c")), &[false]);
     }

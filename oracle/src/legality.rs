@@ -96,7 +96,11 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
             }
             let options = promotion_options(piece, from, to);
             if !options.contains(&promote) {
-                return Err(if promote { IllegalMove::PromotionNotAllowed } else { IllegalMove::PromotionRequired });
+                return Err(if promote {
+                    IllegalMove::PromotionNotAllowed
+                } else {
+                    IllegalMove::PromotionRequired
+                });
             }
         }
         Move::Drop { kind, to } => {
@@ -118,7 +122,14 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
     if !king_safe(&after, us, after.king_square(us)) {
         return Err(IllegalMove::KingLeftInCheck);
     }
-    if matches!(mv, Move::Drop { kind: Kind::Pawn, .. }) && is_pawn_drop_mate(&after) {
+    if matches!(
+        mv,
+        Move::Drop {
+            kind: Kind::Pawn,
+            ..
+        }
+    ) && is_pawn_drop_mate(&after)
+    {
         return Err(IllegalMove::PawnDropMate);
     }
     Ok(())
@@ -146,7 +157,14 @@ fn legal_moves_inner(pos: &Position, stop_at_first: bool) -> Vec<Move> {
         if !king_safe(&after, us, king_now) {
             continue;
         }
-        if matches!(mv, Move::Drop { kind: Kind::Pawn, .. }) && is_pawn_drop_mate(&after) {
+        if matches!(
+            mv,
+            Move::Drop {
+                kind: Kind::Pawn,
+                ..
+            }
+        ) && is_pawn_drop_mate(&after)
+        {
             continue;
         }
         out.push(mv);
@@ -183,7 +201,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => legal_moves(pos).len() as u64,
-        _ => legal_moves(pos).into_iter().map(|mv| perft(&pos.after(mv), depth - 1)).sum(),
+        _ => legal_moves(pos)
+            .into_iter()
+            .map(|mv| perft(&pos.after(mv), depth - 1))
+            .sum(),
     }
 }
 

@@ -30,7 +30,9 @@ pub mod usi;
 pub mod validate;
 
 pub use implementation::Oracle;
-pub use legality::{IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status};
+pub use legality::{
+    IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,
+};
 pub use piece::{Kind, Piece};
 pub use position::{Hand, Position};
 pub use sfen::SfenError;

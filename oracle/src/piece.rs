@@ -36,8 +36,15 @@ pub enum Kind {
 }
 
 /// The kinds that can be held in hand, in the order SFEN writes them (R B G S N L P).
-pub const HAND_KINDS: [Kind; 7] =
-    [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn];
+pub const HAND_KINDS: [Kind; 7] = [
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Knight,
+    Kind::Lance,
+    Kind::Pawn,
+];
 
 impl Kind {
     /// The promoted form, for the six kinds FESA 3.2 (with 3.8 for the knight) lets promote.
@@ -138,7 +145,14 @@ mod tests {
 
     #[test]
     fn promotion_round_trips() {
-        for k in [Kind::Pawn, Kind::Lance, Kind::Knight, Kind::Silver, Kind::Bishop, Kind::Rook] {
+        for k in [
+            Kind::Pawn,
+            Kind::Lance,
+            Kind::Knight,
+            Kind::Silver,
+            Kind::Bishop,
+            Kind::Rook,
+        ] {
             let p = k.promoted().unwrap();
             assert!(p.is_promoted());
             assert_eq!(p.unpromoted(), k);
@@ -150,7 +164,10 @@ mod tests {
 
     #[test]
     fn set_has_twenty_pieces_a_side() {
-        let total: u32 = HAND_KINDS.iter().map(|k| u32::from(k.set_total())).sum::<u32>()
+        let total: u32 = HAND_KINDS
+            .iter()
+            .map(|k| u32::from(k.set_total()))
+            .sum::<u32>()
             + u32::from(Kind::King.set_total());
         assert_eq!(total, 40);
     }

@@ -55,7 +55,12 @@ pub struct Position {
 impl Position {
     /// An empty board, empty hands, Sente to move, move number 1.
     pub fn empty() -> Position {
-        Position { board: [[None; 9]; 9], hands: [Hand::default(); 2], side_to_move: Color::Sente, move_number: 1 }
+        Position {
+            board: [[None; 9]; 9],
+            hands: [Hand::default(); 2],
+            side_to_move: Color::Sente,
+            move_number: 1,
+        }
     }
 
     /// The initial position of FESA 2.3.
@@ -136,7 +141,11 @@ impl Position {
                         hand.set(kind, hand.count(kind) + 1);
                     }
                 }
-                let kind = if promote { piece.kind.promoted().unwrap_or(piece.kind) } else { piece.kind };
+                let kind = if promote {
+                    piece.kind.promoted().unwrap_or(piece.kind)
+                } else {
+                    piece.kind
+                };
                 next.set_piece(from, None);
                 next.set_piece(to, Some(Piece::new(us, kind)));
             }
@@ -155,6 +164,8 @@ impl Position {
     /// on the same squares, the same pieces in both hands, and the same side to move. The move
     /// number is not part of it.
     pub fn same_position(&self, other: &Position) -> bool {
-        self.board == other.board && self.hands == other.hands && self.side_to_move == other.side_to_move
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side_to_move == other.side_to_move
     }
 }

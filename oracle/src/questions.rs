@@ -25,7 +25,9 @@ use shogi_spec::profile::Profile;
 
 use crate::game::article7_furigoma::{Furigoma, furigoma};
 use crate::game::article12_scoring::{Score, replay, score};
-use crate::game::article14_pairing::{PairingHistory, PairingViolation, ProposedRound, check_round};
+use crate::game::article14_pairing::{
+    PairingHistory, PairingViolation, ProposedRound, check_round,
+};
 use crate::game::article15_time_control::acceptable_for_rating;
 use crate::game::record::TimeControl;
 use crate::game::{Record, adjudicate};
@@ -87,20 +89,32 @@ fn record(v: Value) -> Result<Record, QuestionError> {
 }
 
 fn points(half: u8) -> Value {
-    if half % 2 == 0 { Value::from(u64::from(half / 2)) } else { Value::from(f64::from(half) / 2.0) }
+    if half % 2 == 0 {
+        Value::from(u64::from(half / 2))
+    } else {
+        Value::from(f64::from(half) / 2.0)
+    }
 }
 
 /// Checks a question's shape without answering it (for the corpus linter).
 pub fn parse_question(question_yaml: &str) -> Result<(String, Value), QuestionError> {
-    let v: Value = serde_yaml::from_str(question_yaml).map_err(|e| QuestionError::Malformed(e.to_string()))?;
+    let v: Value =
+        serde_yaml::from_str(question_yaml).map_err(|e| QuestionError::Malformed(e.to_string()))?;
     let Value::Mapping(m) = v else {
-        return Err(QuestionError::Malformed("a question is a map with one key".into()));
+        return Err(QuestionError::Malformed(
+            "a question is a map with one key".into(),
+        ));
     };
     if m.len() != 1 {
-        return Err(QuestionError::Malformed(format!("a question has exactly one key, found {}", m.len())));
+        return Err(QuestionError::Malformed(format!(
+            "a question has exactly one key, found {}",
+            m.len()
+        )));
     }
     let Some((Value::String(kind), body)) = m.into_iter().next() else {
-        return Err(QuestionError::Malformed("the question's key must be a word".into()));
+        return Err(QuestionError::Malformed(
+            "the question's key must be a word".into(),
+        ));
     };
     Ok((kind, body))
 }
@@ -111,7 +125,8 @@ pub fn answer(question_yaml: &str, profile: &Profile) -> Result<Value, QuestionE
     match kind.as_str() {
         "furigoma" => {
             let t: Throw = parse(&kind, body)?;
-            let (outcome, _) = furigoma(t.pawns, t.tokins).map_err(|e| QuestionError::Impossible(e.to_string()))?;
+            let (outcome, _) = furigoma(t.pawns, t.tokins)
+                .map_err(|e| QuestionError::Impossible(e.to_string()))?;
             let first = match outcome {
                 Furigoma::ThrowerIsSente => "thrower",
                 Furigoma::OtherIsSente => "other",
@@ -121,9 +136,12 @@ pub fn answer(question_yaml: &str, profile: &Profile) -> Result<Value, QuestionE
         }
         "score" => {
             let record = record(body)?;
-            let judgement = adjudicate(&record, profile).map_err(|e| QuestionError::Impossible(e.to_string()))?;
+            let judgement = adjudicate(&record, profile)
+                .map_err(|e| QuestionError::Impossible(e.to_string()))?;
             Ok(match score(&judgement.verdict, profile).0 {
-                Score::Points { sente, gote } => map(vec![("sente", points(sente.0)), ("gote", points(gote.0))]),
+                Score::Points { sente, gote } => {
+                    map(vec![("sente", points(sente.0)), ("gote", points(gote.0))])
+                }
                 Score::Replay => map(vec![("replay", Value::Bool(true))]),
                 Score::Unfinished => map(vec![("unfinished", Value::Bool(true))]),
             })
@@ -132,14 +150,20 @@ pub fn answer(question_yaml: &str, profile: &Profile) -> Result<Value, QuestionE
             let q: ReplayQuestion = parse(&kind, body)?;
             let record = record(q.record)?;
             let profile = match &q.time_rule {
-                Some(rule) => profile.with("replay_time", rule).map_err(|e| QuestionError::Malformed(e.to_string()))?,
+                Some(rule) => profile
+                    .with("replay_time", rule)
+                    .map_err(|e| QuestionError::Malformed(e.to_string()))?,
                 None => profile.clone(),
             };
-            let terms = replay(&record, &profile).map_err(|e| QuestionError::Impossible(e.to_string()))?;
+            let terms =
+                replay(&record, &profile).map_err(|e| QuestionError::Impossible(e.to_string()))?;
             Ok(match terms {
                 None => map(vec![("replay", Value::Bool(false))]),
                 Some(r) => {
-                    let mut entries = vec![("replay", Value::Bool(true)), ("first", text(&r.first_player.to_string()))];
+                    let mut entries = vec![
+                        ("replay", Value::Bool(true)),
+                        ("first", text(&r.first_player.to_string())),
+                    ];
                     if let Some([s, g]) = r.time_controls {
                         let tc = |t: TimeControl| serde_yaml::to_value(t).unwrap_or(Value::Null);
                         entries.push(("time", map(vec![("sente", tc(s)), ("gote", tc(g))])));
@@ -164,7 +188,10 @@ pub fn answer(question_yaml: &str, profile: &Profile) -> Result<Value, QuestionE
         }
         "rated_time_control" => {
             let tc: TimeControl = parse(&kind, body)?;
-            Ok(map(vec![("acceptable", Value::Bool(acceptable_for_rating(&tc).0))]))
+            Ok(map(vec![(
+                "acceptable",
+                Value::Bool(acceptable_for_rating(&tc).0),
+            )]))
         }
         other => Err(QuestionError::Malformed(format!(
             "unknown question `{other}` (known: furigoma, score, replay, pairing, rated_time_control)"
@@ -186,29 +213,61 @@ mod tests {
 
     #[test]
     fn furigoma_majorities() {
-        assert_eq!(ask("furigoma: {pawns: 3, tokins: 2}"), yaml("{first: thrower}"));
-        assert_eq!(ask("furigoma: {pawns: 0, tokins: 1}"), yaml("{first: other}"));
-        assert_eq!(ask("furigoma: {pawns: 2, tokins: 2}"), yaml("{first: throw_again}"));
-        assert!(matches!(answer("furigoma: {pawns: 4, tokins: 2}", &Profile::fesa2017()), Err(QuestionError::Impossible(_))));
+        assert_eq!(
+            ask("furigoma: {pawns: 3, tokins: 2}"),
+            yaml("{first: thrower}")
+        );
+        assert_eq!(
+            ask("furigoma: {pawns: 0, tokins: 1}"),
+            yaml("{first: other}")
+        );
+        assert_eq!(
+            ask("furigoma: {pawns: 2, tokins: 2}"),
+            yaml("{first: throw_again}")
+        );
+        assert!(matches!(
+            answer("furigoma: {pawns: 4, tokins: 2}", &Profile::fesa2017()),
+            Err(QuestionError::Impossible(_))
+        ));
     }
 
     #[test]
     fn malformed_questions_are_named() {
-        for q in ["[1, 2]", "{furigoma: {pawns: 1, tokins: 0}, score: {}}", "nonsense: 3", "furigoma: {pawns: 1}"] {
-            assert!(matches!(answer(q, &Profile::fesa2017()), Err(QuestionError::Malformed(_))), "{q}");
+        for q in [
+            "[1, 2]",
+            "{furigoma: {pawns: 1, tokins: 0}, score: {}}",
+            "nonsense: 3",
+            "furigoma: {pawns: 1}",
+        ] {
+            assert!(
+                matches!(
+                    answer(q, &Profile::fesa2017()),
+                    Err(QuestionError::Malformed(_))
+                ),
+                "{q}"
+            );
         }
     }
 
     #[test]
     fn rated_time_controls() {
-        assert_eq!(ask("rated_time_control: {main: 1800, byoyomi: 30}"), yaml("{acceptable: true}"));
-        assert_eq!(ask("rated_time_control: {main: 1500, byoyomi: 35}"), yaml("{acceptable: false}"));
+        assert_eq!(
+            ask("rated_time_control: {main: 1800, byoyomi: 30}"),
+            yaml("{acceptable: true}")
+        );
+        assert_eq!(
+            ask("rated_time_control: {main: 1500, byoyomi: 35}"),
+            yaml("{acceptable: false}")
+        );
     }
 
     #[test]
     fn pairing_violations() {
         let q = "pairing: {history: {played: [[ann, bob]], forfeit_wins: [cid]}, round: {games: [[bob, ann]], bye: cid}}";
-        assert_eq!(ask(q), yaml("{violations: [already_met, second_forfeit_win]}"));
+        assert_eq!(
+            ask(q),
+            yaml("{violations: [already_met, second_forfeit_win]}")
+        );
     }
 
     #[test]

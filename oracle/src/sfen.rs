@@ -142,11 +142,16 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), SfenError> {
             };
             let base = Kind::from_letter(letter).ok_or(SfenError::UnknownPiece(letter))?;
             let kind = if promoted {
-                base.promoted().ok_or_else(|| SfenError::BadPromotion(letter.to_string()))?
+                base.promoted()
+                    .ok_or_else(|| SfenError::BadPromotion(letter.to_string()))?
             } else {
                 base
             };
-            let color = if letter.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
+            let color = if letter.is_ascii_uppercase() {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
             if kind == Kind::King {
                 if kings[color.index()] {
                     return Err(SfenError::TwoKings(color));
@@ -156,7 +161,10 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), SfenError> {
             cells.push(Some(Piece::new(color, kind)));
         }
         if cells.len() != 9 {
-            return Err(SfenError::RankLength { rank: rank_letter, squares: cells.len() });
+            return Err(SfenError::RankLength {
+                rank: rank_letter,
+                squares: cells.len(),
+            });
         }
         for (i, cell) in cells.into_iter().enumerate() {
             let file = 8 - i as i8;
@@ -189,7 +197,11 @@ fn parse_hands(hands: &str, pos: &mut Position) -> Result<(), SfenError> {
         let Some(index) = kind.hand_index() else {
             return Err(SfenError::NotDroppable(c.to_string()));
         };
-        let color = if c.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
+        let color = if c.is_ascii_uppercase() {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
         if std::mem::replace(&mut seen[color.index()][index], true) {
             return Err(SfenError::DuplicateHandPiece(c));
         }
@@ -201,7 +213,12 @@ fn parse_hands(hands: &str, pos: &mut Position) -> Result<(), SfenError> {
         };
         let max = kind.set_total();
         if n > u64::from(max) {
-            return Err(SfenError::HandCountOverflow { color, kind, count: n, max });
+            return Err(SfenError::HandCountOverflow {
+                color,
+                kind,
+                count: n,
+                max,
+            });
         }
         pos.hand_mut(color).set(kind, n as u8);
         count.clear();
@@ -234,7 +251,11 @@ pub fn format(pos: &Position) -> String {
                         out.push('+');
                     }
                     let letter = p.kind.letter();
-                    out.push(if p.color == Color::Sente { letter } else { letter.to_ascii_lowercase() });
+                    out.push(if p.color == Color::Sente {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -254,7 +275,11 @@ pub fn format(pos: &Position) -> String {
             }
             if n > 0 {
                 let letter = kind.letter();
-                hands.push(if color == Color::Sente { letter } else { letter.to_ascii_lowercase() });
+                hands.push(if color == Color::Sente {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
             }
         }
     }
@@ -287,7 +312,12 @@ mod tests {
         let pos = parse("4k4/9/9/9/9/9/9/9/4K4 w -").unwrap();
         assert_eq!(pos.move_number(), 1);
         assert_eq!(format(&pos), "4k4/9/9/9/9/9/9/9/4K4 w - 1");
-        assert_eq!(parse("sfen 4k4/9/9/9/9/9/9/9/4K4 w - 7").unwrap().move_number(), 7);
+        assert_eq!(
+            parse("sfen 4k4/9/9/9/9/9/9/9/4K4 w - 7")
+                .unwrap()
+                .move_number(),
+            7
+        );
     }
 
     #[test]

@@ -51,7 +51,9 @@ impl Move {
         if !text.is_ascii() {
             return Err(malformed());
         }
-        let square = |s: &str| Square::parse(s).ok_or_else(|| UsiError::BadSquare(text.to_owned(), s.to_owned()));
+        let square = |s: &str| {
+            Square::parse(s).ok_or_else(|| UsiError::BadSquare(text.to_owned(), s.to_owned()))
+        };
         let bytes = text.as_bytes();
         if text.contains('*') && !(bytes.len() == 4 && bytes[1] == b'*') {
             return Err(malformed());
@@ -65,7 +67,10 @@ impl Move {
                 let kind = Kind::from_letter(letter)
                     .filter(|k| k.hand_index().is_some())
                     .ok_or(UsiError::BadDropPiece(text.to_owned(), letter))?;
-                Ok(Move::Drop { kind, to: square(&text[2..4])? })
+                Ok(Move::Drop {
+                    kind,
+                    to: square(&text[2..4])?,
+                })
             }
             4 | 5 => {
                 let promote = match bytes.get(4) {
@@ -87,7 +92,9 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Move::Board { from, to, promote } => write!(f, "{from}{to}{}", if promote { "+" } else { "" }),
+            Move::Board { from, to, promote } => {
+                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+            }
             Move::Drop { kind, to } => write!(f, "{}*{to}", kind.letter()),
         }
     }

@@ -50,12 +50,24 @@ impl fmt::Display for Invalidity {
         match *self {
             Invalidity::MissingKing(c) => write!(f, "{c} has no king"),
             Invalidity::TooManyPieces(k, n) => {
-                write!(f, "{n} pieces of kind {} on the board and in hand; a set has {}", k.letter(), k.set_total())
+                write!(
+                    f,
+                    "{n} pieces of kind {} on the board and in hand; a set has {}",
+                    k.letter(),
+                    k.set_total()
+                )
             }
             Invalidity::ImmobilePiece(sq, p) => {
-                write!(f, "{}'s unpromoted {} on {sq} could never move", p.color, p.kind.letter())
+                write!(
+                    f,
+                    "{}'s unpromoted {} on {sq} could never move",
+                    p.color,
+                    p.kind.letter()
+                )
             }
-            Invalidity::Nifu(c, file) => write!(f, "{c} has two unpromoted pawns on file {}", file + 1),
+            Invalidity::Nifu(c, file) => {
+                write!(f, "{c} has two unpromoted pawns on file {}", file + 1)
+            }
             Invalidity::OpponentInCheck(c) => write!(f, "{c} is in check but it is not {c}'s move"),
         }?;
         write!(f, " ({})", self.article())
@@ -72,8 +84,14 @@ pub fn validate(pos: &Position) -> Vec<Invalidity> {
         }
     }
     for kind in HAND_KINDS {
-        let on_board = pos.pieces().filter(|(_, p)| p.kind.unpromoted() == kind).count() as u32;
-        let in_hand: u32 = Color::ALL.iter().map(|&c| u32::from(pos.hand(c).count(kind))).sum();
+        let on_board = pos
+            .pieces()
+            .filter(|(_, p)| p.kind.unpromoted() == kind)
+            .count() as u32;
+        let in_hand: u32 = Color::ALL
+            .iter()
+            .map(|&c| u32::from(pos.hand(c).count(kind)))
+            .sum();
         if on_board + in_hand > u32::from(kind.set_total()) {
             out.push(Invalidity::TooManyPieces(kind, on_board + in_hand));
         }
@@ -127,7 +145,10 @@ mod tests {
     #[case::a1_2_sente_in_check_gote_to_move("4k4/9/9/9/9/9/9/4r4/4K4 w - 1", &["OpponentInCheck(Sente)"])]
     #[case::a1_2_check_on_own_move_is_fine("4k4/4R4/9/9/9/9/9/9/4K4 w - 1", &[])]
     fn reasons(#[case] text: &str, #[case] expected: &[&str]) {
-        let got: Vec<String> = validate(&sfen::parse(text).unwrap()).iter().map(|r| format!("{r:?}")).collect();
+        let got: Vec<String> = validate(&sfen::parse(text).unwrap())
+            .iter()
+            .map(|r| format!("{r:?}"))
+            .collect();
         assert_eq!(got.len(), expected.len(), "{text}: {got:?}");
         for (g, e) in got.iter().zip(expected) {
             assert!(g.starts_with(e), "{text}: {got:?} vs {expected:?}");

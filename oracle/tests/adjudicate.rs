@@ -58,11 +58,21 @@ fn a5_1a_mate_ends_the_game(#[case] start: &str, #[case] mv: &str, #[case] expec
 #[rstest]
 #[case::sente("7lk/7p1/8G/9/9/9/9/9/K8 b P 1", "P*1b", "gote")]
 #[case::gote("8k/9/9/9/9/9/g8/1P7/KL7 w p 1", "P*9h", "sente")]
-fn a5_1a_an_illegal_mating_move_does_not_win(#[case] start: &str, #[case] mv: &str, #[case] victim: &str) {
+fn a5_1a_an_illegal_mating_move_does_not_win(
+    #[case] start: &str,
+    #[case] mv: &str,
+    #[case] victim: &str,
+) {
     assert_eq!(judge(&record(start, mv), FESA), "continues");
     let claimed = format!("{mv}, {{claim: illegal_move, by: {victim}}}");
-    assert_eq!(judge(&record(start, &claimed), FESA), format!("win {victim} illegal_move"));
-    assert_eq!(judge(&record(start, mv), UFS), format!("win {victim} illegal_move"));
+    assert_eq!(
+        judge(&record(start, &claimed), FESA),
+        format!("win {victim} illegal_move")
+    );
+    assert_eq!(
+        judge(&record(start, mv), UFS),
+        format!("win {victim} illegal_move")
+    );
 }
 
 /// After sente's gold reaches 3b the gote king on 1a cannot move and is not in check; the mirror
@@ -71,8 +81,14 @@ fn a5_1a_an_illegal_mating_move_does_not_win(#[case] start: &str, #[case] mv: &s
 #[case::sente_stalemates("8k/9/6G1P/9/9/9/9/9/K8 b - 1", "3c3b", "sente")]
 #[case::gote_stalemates("8k/9/9/9/9/9/p1g6/9/K8 w - 1", "7g7h", "gote")]
 fn a1_2_no_legal_move_without_check(#[case] start: &str, #[case] mv: &str, #[case] mover: &str) {
-    assert_eq!(judge(&record(start, mv), FESA), format!("win {mover} no_legal_moves"));
-    assert_eq!(judge(&record(start, mv), "fesa-2017,no_legal_moves=draw"), "draw no_legal_moves");
+    assert_eq!(
+        judge(&record(start, mv), FESA),
+        format!("win {mover} no_legal_moves")
+    );
+    assert_eq!(
+        judge(&record(start, mv), "fesa-2017,no_legal_moves=draw"),
+        "draw no_legal_moves"
+    );
 }
 
 #[rstest]
@@ -90,7 +106,11 @@ fn a5_1b_resignation(#[case] who: &str, #[case] expected: &str) {
 const ROOK_SHUFFLE: &str = "2h3h, 8b7b, 3h2h, 7b8b";
 
 fn cycles(prefix: &str, cycle: &str, n: usize, extra: &[&str]) -> String {
-    let mut moves: Vec<String> = prefix.split(", ").filter(|m| !m.is_empty()).map(str::to_owned).collect();
+    let mut moves: Vec<String> = prefix
+        .split(", ")
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
     for _ in 0..n {
         moves.extend(cycle.split(", ").map(str::to_owned));
     }
@@ -106,7 +126,11 @@ fn a5_2_fourth_occurrence_of_the_start_draws() {
     let three = cycles("", ROOK_SHUFFLE, 3, &[]);
     assert_eq!(judge(&record(start, &three), FESA), "draw repetition");
     let almost = cycles("", ROOK_SHUFFLE, 2, &["2h3h", "8b7b", "3h2h"]);
-    assert_eq!(judge(&record(start, &almost), FESA), "continues", "the third occurrence is not enough");
+    assert_eq!(
+        judge(&record(start, &almost), FESA),
+        "continues",
+        "the third occurrence is not enough"
+    );
 }
 
 /// The repeated position may have gote to move: after 7g7f the cycle repeats that position.
@@ -114,8 +138,14 @@ fn a5_2_fourth_occurrence_of_the_start_draws() {
 fn a5_2_repetition_with_gote_to_move() {
     let start = shogi_spec::STARTPOS_SFEN;
     let cycle = "8b7b, 2h3h, 7b8b, 3h2h";
-    assert_eq!(judge(&record(start, &cycles("7g7f", cycle, 3, &[])), FESA), "draw repetition");
-    assert_eq!(judge(&record(start, &cycles("7g7f", cycle, 2, &["8b7b"])), FESA), "continues");
+    assert_eq!(
+        judge(&record(start, &cycles("7g7f", cycle, 3, &[])), FESA),
+        "draw repetition"
+    );
+    assert_eq!(
+        judge(&record(start, &cycles("7g7f", cycle, 2, &["8b7b"])), FESA),
+        "continues"
+    );
 }
 
 /// Occurrences far apart count: no look-back window. The start recurs after a rook cycle, a
@@ -129,8 +159,18 @@ fn a5_2_no_look_back_window() {
     let record = Record::from_yaml(&record(start, &moves)).unwrap();
     let j = adjudicate(&record, &Profile::fesa2017()).unwrap();
     assert_eq!(j.verdict.to_string(), "draw by repetition (fesa2017:5.2)");
-    assert!(j.explanation.iter().any(|s| s.fact.contains("at the start, ply 4, ply 12, ply 16")), "{:?}", j.explanation);
-    assert!(j.explanation.iter().all(|s| !s.fact.contains("illegal")), "{:?}", j.explanation);
+    assert!(
+        j.explanation
+            .iter()
+            .any(|s| s.fact.contains("at the start, ply 4, ply 12, ply 16")),
+        "{:?}",
+        j.explanation
+    );
+    assert!(
+        j.explanation.iter().all(|s| !s.fact.contains("illegal")),
+        "{:?}",
+        j.explanation
+    );
 }
 
 /// Same board, different hands: not the same position.
@@ -140,9 +180,15 @@ fn a5_2_hands_must_match() {
     // with the pawn dropped and picked back up? Simpler: the same board after a capture differs.
     let start = "4k4/9/9/9/9/9/9/9/4K4 b P 1";
     let cycle = "5i4i, 5a4a, 4i5i, 4a5a";
-    assert_eq!(judge(&record(start, &cycles("", cycle, 3, &[])), FESA), "draw repetition");
+    assert_eq!(
+        judge(&record(start, &cycles("", cycle, 3, &[])), FESA),
+        "draw repetition"
+    );
     // Dropping the pawn changes the hands and the board, so the cycle restarts counting.
-    let moves = format!("{}, P*9e, 5a4a, 5i4i, 4a5a, 4i5i", cycles("", cycle, 2, &[]));
+    let moves = format!(
+        "{}, P*9e, 5a4a, 5i4i, 4a5a, 4i5i",
+        cycles("", cycle, 2, &[])
+    );
     assert_eq!(judge(&record(start, &moves), FESA), "continues");
 }
 
@@ -162,39 +208,83 @@ const GOTE_CYCLE: &str = "8a9a, 9i8i, 9a8a, 8i9i";
 #[rstest]
 #[case::sente_checks(SENTE_CHECKS, SENTE_CYCLE, "win gote perpetual_check")]
 #[case::gote_checks(GOTE_CHECKS, GOTE_CYCLE, "win sente perpetual_check")]
-fn a3_12_checker_to_move_at_the_repeated_position(#[case] start: &str, #[case] cycle: &str, #[case] expected: &str) {
+fn a3_12_checker_to_move_at_the_repeated_position(
+    #[case] start: &str,
+    #[case] cycle: &str,
+    #[case] expected: &str,
+) {
     for p in [FESA, UFS, CSA] {
-        assert_eq!(judge(&record(start, &cycles("", cycle, 3, &[])), p), expected, "{p}");
+        assert_eq!(
+            judge(&record(start, &cycles("", cycle, 3, &[])), p),
+            expected,
+            "{p}"
+        );
     }
-    assert_eq!(judge(&record(start, &cycles("", cycle, 3, &[])), "fesa-2017,perpetual_check=not_special"), "draw repetition");
+    assert_eq!(
+        judge(
+            &record(start, &cycles("", cycle, 3, &[])),
+            "fesa-2017,perpetual_check=not_special"
+        ),
+        "draw repetition"
+    );
 }
 
 /// The repeated position has the checked side to move: the checker's own move produced the
 /// fourth occurrence.
 #[rstest]
-#[case::sente_checks("8k/9/9/9/9/9/9/9/K5R2 b - 1", "3i1i", "1a2a, 1i2i, 2a1a, 2i1i", "win gote perpetual_check")]
-#[case::gote_checks("2r5k/9/9/9/9/9/9/9/K8 w - 1", "7a9a", "9i8i, 9a8a, 8i9i, 8a9a", "win sente perpetual_check")]
+#[case::sente_checks(
+    "8k/9/9/9/9/9/9/9/K5R2 b - 1",
+    "3i1i",
+    "1a2a, 1i2i, 2a1a, 2i1i",
+    "win gote perpetual_check"
+)]
+#[case::gote_checks(
+    "2r5k/9/9/9/9/9/9/9/K8 w - 1",
+    "7a9a",
+    "9i8i, 9a8a, 8i9i, 8a9a",
+    "win sente perpetual_check"
+)]
 fn a3_12_checked_side_to_move_at_the_repeated_position(
     #[case] start: &str,
     #[case] first: &str,
     #[case] cycle: &str,
     #[case] expected: &str,
 ) {
-    assert_eq!(judge(&record(start, &cycles(first, cycle, 3, &[])), FESA), expected);
-    assert_eq!(judge(&record(start, &cycles(first, cycle, 2, &[])), FESA), "continues");
+    assert_eq!(
+        judge(&record(start, &cycles(first, cycle, 3, &[])), FESA),
+        expected
+    );
+    assert_eq!(
+        judge(&record(start, &cycles(first, cycle, 2, &[])), FESA),
+        "continues"
+    );
 }
 
 /// Checks interrupted by quiet king moves: the start recurs at plies 0, 4, 8 and 12, but sente
 /// did not check with every move since the first occurrence — an ordinary draw. Reading only the
 /// last cycle (plies 9-12, all checks) makes it perpetual check.
 #[rstest]
-#[case::sente(SENTE_CHECKS, "2i1i, 1a2a, 1i2i, 2a1a, 9i8i, 1a1b, 8i9i, 1b1a", "win gote perpetual_check")]
-#[case::gote(GOTE_CHECKS, "8a9a, 9i8i, 9a8a, 8i9i, 1a2a, 9i9h, 2a1a, 9h9i", "win sente perpetual_check")]
+#[case::sente(
+    SENTE_CHECKS,
+    "2i1i, 1a2a, 1i2i, 2a1a, 9i8i, 1a1b, 8i9i, 1b1a",
+    "win gote perpetual_check"
+)]
+#[case::gote(
+    GOTE_CHECKS,
+    "8a9a, 9i8i, 9a8a, 8i9i, 1a2a, 9i9h, 2a1a, 9h9i",
+    "win sente perpetual_check"
+)]
 fn a3_12_checks_not_continuous(#[case] start: &str, #[case] cycle: &str, #[case] last_cycle: &str) {
     let moves = cycles("", cycle, 1, &cycle.split(", ").take(4).collect::<Vec<_>>());
     assert_eq!(judge(&record(start, &moves), FESA), "draw repetition");
     assert_eq!(judge(&record(start, &moves), UFS), "draw repetition");
-    assert_eq!(judge(&record(start, &moves), "fesa-2017,perpetual_check=last_cycle"), last_cycle);
+    assert_eq!(
+        judge(
+            &record(start, &moves),
+            "fesa-2017,perpetual_check=last_cycle"
+        ),
+        last_cycle
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,14 +339,23 @@ fn a5_3_5_time_left_including_byoyomi(#[case] start: &str, #[case] who: &str, #[
     let in_time = clocked(start, tc, &format!("{{declare: {who}, time: 69.999}}"));
     let late = clocked(start, tc, &format!("{{declare: {who}, time: 70}}"));
     assert_eq!(judge(&in_time, FESA), format!("win {who} declaration"));
-    assert_eq!(judge(&late, FESA), format!("win {other} failed_declaration"));
+    assert_eq!(
+        judge(&late, FESA),
+        format!("win {other} failed_declaration")
+    );
     assert_eq!(judge(&late, UFS), format!("win {other} flag_fall"));
 }
 
 /// Declarations switched off: nothing happens.
 #[test]
 fn a5_3_disabled_declaration() {
-    assert_eq!(judge(&record(SENTE_DECLARES, "{declare: sente}"), "fesa-2017,declaration=disabled"), "continues");
+    assert_eq!(
+        judge(
+            &record(SENTE_DECLARES, "{declare: sente}"),
+            "fesa-2017,declaration=disabled"
+        ),
+        "continues"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,7 +364,10 @@ fn a5_3_disabled_declaration() {
 
 /// Both kings entered (5b and 5h); all 54 points in hand, split by the hands field.
 fn impasse(hands: &str) -> String {
-    record(&format!("9/4K4/9/9/9/9/9/4k4/9 b {hands} 1"), "{impasse: true}")
+    record(
+        &format!("9/4K4/9/9/9/9/9/4k4/9 b {hands} 1"),
+        "{impasse: true}",
+    )
 }
 
 #[rstest]
@@ -276,7 +378,11 @@ fn impasse(hands: &str) -> String {
 fn ufs_5_8_6_twenty_four_points(#[case] hands: &str, #[case] expected: &str) {
     let hands = normalise_hands(hands);
     assert_eq!(judge(&impasse(&hands), UFS), expected);
-    assert_eq!(judge(&impasse(&hands), FESA), "continues", "FESA has no impasse count");
+    assert_eq!(
+        judge(&impasse(&hands), FESA),
+        "continues",
+        "FESA has no impasse count"
+    );
 }
 
 /// UFS 5.8.7.1: below 27 loses, and at 27 each gote wins — sente needs 28.
@@ -285,20 +391,33 @@ fn ufs_5_8_6_twenty_four_points(#[case] hands: &str, #[case] expected: &str) {
 #[case::sente_28_gote_26("RB4G4S4N4L2Prb16p", "win sente impasse")]
 #[case::sente_26_gote_28("RB4G4S4N4Lrb18p", "win gote impasse")]
 fn ufs_5_8_7_1_twenty_seven_points(#[case] hands: &str, #[case] expected: &str) {
-    assert_eq!(judge(&impasse(hands), "ufs-2016,impasse=points_27"), expected);
-    assert_eq!(judge(&impasse(hands), UFS), "draw impasse", "under the 24-point rule both have enough");
+    assert_eq!(
+        judge(&impasse(hands), "ufs-2016,impasse=points_27"),
+        expected
+    );
+    assert_eq!(
+        judge(&impasse(hands), UFS),
+        "draw impasse",
+        "under the 24-point rule both have enough"
+    );
 }
 
 /// The count needs both kings in the opponent's camp.
 #[test]
 fn ufs_5_8_6_kings_must_have_entered() {
-    let yaml = record("9/9/9/4K4/9/9/9/4k4/9 b RB4G4S4N2Lrb2l18p 1", "{impasse: true}");
+    let yaml = record(
+        "9/9/9/4K4/9/9/9/4k4/9 b RB4G4S4N2Lrb2l18p 1",
+        "{impasse: true}",
+    );
     assert_eq!(judge(&yaml, UFS), "continues");
 }
 
 /// SFEN lists sente's pieces before gote's.
 fn normalise_hands(hands: &str) -> String {
-    let upper: String = hands.chars().skip_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit()).collect();
+    let upper: String = hands
+        .chars()
+        .skip_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        .collect();
     if hands.starts_with(|c: char| c.is_ascii_lowercase()) {
         let lower = &hands[..hands.len() - upper.len()];
         format!("{upper}{lower}")
@@ -315,8 +434,14 @@ const TC60: &str = "{main: 60}";
 
 /// 8.3, 8.9: a flag claim by the player whose flag is up against a fallen flag wins.
 #[rstest]
-#[case::gote_flag_falls("7g7f, {move: 3c3d, time: 60}, {claim: flag, by: sente}", "win sente flag_fall")]
-#[case::sente_flag_falls("{move: 7g7f, time: 60}, {claim: flag, by: gote}", "win gote flag_fall")]
+#[case::gote_flag_falls(
+    "7g7f, {move: 3c3d, time: 60}, {claim: flag, by: sente}",
+    "win sente flag_fall"
+)]
+#[case::sente_flag_falls(
+    "{move: 7g7f, time: 60}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
 fn a8_3_flag_claim(#[case] events: &str, #[case] expected: &str) {
     let start = shogi_spec::STARTPOS_SFEN;
     assert_eq!(judge(&clocked(start, TC60, events), FESA), expected);
@@ -332,26 +457,50 @@ fn a8_3_flag_claim(#[case] events: &str, #[case] expected: &str) {
 #[case::running_turn_claim("7g7f, {claim: flag, by: sente, time: 60}", "win sente flag_fall")]
 #[case::running_turn_not_yet("7g7f, {claim: flag, by: sente, time: 59}", "continues")]
 fn a8_8_flags_count_when_claimed(#[case] events: &str, #[case] expected: &str) {
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, TC60, events), FESA), expected);
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, TC60, events), FESA),
+        expected
+    );
 }
 
 /// Byo-yomi does not accumulate: 10 s main, 30 s a move.
 #[rstest]
-#[case::sente_in_time("{move: 7g7f, time: 39.999}, 3c3d, {move: 2g2f, time: 29.999}, {claim: flag, by: gote}", "continues")]
-#[case::sente_expires("{move: 7g7f, time: 39.999}, 3c3d, {move: 2g2f, time: 30}, {claim: flag, by: gote}", "win gote flag_fall")]
-#[case::gote_expires("7g7f, {move: 3c3d, time: 40}, {claim: flag, by: sente}", "win sente flag_fall")]
+#[case::sente_in_time(
+    "{move: 7g7f, time: 39.999}, 3c3d, {move: 2g2f, time: 29.999}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::sente_expires(
+    "{move: 7g7f, time: 39.999}, 3c3d, {move: 2g2f, time: 30}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
+#[case::gote_expires(
+    "7g7f, {move: 3c3d, time: 40}, {claim: flag, by: sente}",
+    "win sente flag_fall"
+)]
 fn a8_2_byoyomi(#[case] events: &str, #[case] expected: &str) {
     let tc = "{main: 10, byoyomi: 30}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA), expected);
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
+        expected
+    );
 }
 
 /// Fischer increment accumulates: 10 s + 5 s a move.
 #[rstest]
-#[case::in_time("{move: 7g7f, time: 9}, 3c3d, {move: 2g2f, time: 5.999}, {claim: flag, by: gote}", "continues")]
-#[case::expires("{move: 7g7f, time: 9}, 3c3d, {move: 2g2f, time: 6}, {claim: flag, by: gote}", "win gote flag_fall")]
+#[case::in_time(
+    "{move: 7g7f, time: 9}, 3c3d, {move: 2g2f, time: 5.999}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::expires(
+    "{move: 7g7f, time: 9}, 3c3d, {move: 2g2f, time: 6}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
 fn a8_2_increment(#[case] events: &str, #[case] expected: &str) {
     let tc = "{main: 10, increment: 5}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA), expected);
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
+        expected
+    );
 }
 
 /// Two moves in 60 s after the main time.
@@ -359,9 +508,15 @@ fn a8_2_increment(#[case] events: &str, #[case] expected: &str) {
 fn a8_2_periods_of_n_moves() {
     let tc = "{main: 0, periods: {moves: 2, time: 60}}";
     let ok = "{move: 7g7f, time: 50}, 3c3d, {move: 2g2f, time: 9}, 8c8d, {move: 2f2e, time: 59}, {claim: flag, by: gote}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, ok), FESA), "continues");
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, ok), FESA),
+        "continues"
+    );
     let late = "{move: 7g7f, time: 50}, 3c3d, {move: 2g2f, time: 10}, {claim: flag, by: gote}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, late), FESA), "win gote flag_fall");
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, late), FESA),
+        "win gote flag_fall"
+    );
 }
 
 /// 8.9 except 5.1: a mate made by a move during which the flag fell. FESA: the flag was never
@@ -369,8 +524,17 @@ fn a8_2_periods_of_n_moves() {
 #[rstest]
 #[case::sente(SENTE_MATES, "G*1b", "sente", "gote")]
 #[case::gote(GOTE_MATES, "G*1h", "gote", "sente")]
-fn a8_9_mate_after_the_flag(#[case] start: &str, #[case] mv: &str, #[case] mover: &str, #[case] other: &str) {
-    let yaml = clocked(start, TC60, &format!("{{move: {mv}, time: 75}}, {{claim: flag, by: {other}}}"));
+fn a8_9_mate_after_the_flag(
+    #[case] start: &str,
+    #[case] mv: &str,
+    #[case] mover: &str,
+    #[case] other: &str,
+) {
+    let yaml = clocked(
+        start,
+        TC60,
+        &format!("{{move: {mv}, time: 75}}, {{claim: flag, by: {other}}}"),
+    );
     assert_eq!(judge(&yaml, FESA), format!("win {mover} checkmate"));
     assert_eq!(judge(&yaml, UFS), format!("win {other} flag_fall"));
     assert_eq!(judge(&yaml, CSA), format!("win {other} flag_fall"));
@@ -388,16 +552,31 @@ fn a8_9_repetition_before_the_claim() {
 
 /// 8.3 and 8.11: both flags down.
 #[rstest]
-#[case::claim_both_down_fesa(FESA, "{move: 7g7f, time: 61}, {move: 3c3d, time: 61}, {claim: flag, by: sente}", "draw double_flag_fall")]
-#[case::claim_both_down_order_known("fesa-2017,double_flag_fall=first_loses_when_known", "{move: 7g7f, time: 61}, {move: 3c3d, time: 61}, {claim: flag, by: sente}", "win gote flag_fall")]
-#[case::claim_both_down_gote_first("fesa-2017,double_flag_fall=first_loses_when_known", "7g7f, {move: 3c3d, time: 61}, {move: 2g2f, time: 61}, {claim: flag, by: gote}", "win sente flag_fall")]
+#[case::claim_both_down_fesa(
+    FESA,
+    "{move: 7g7f, time: 61}, {move: 3c3d, time: 61}, {claim: flag, by: sente}",
+    "draw double_flag_fall"
+)]
+#[case::claim_both_down_order_known(
+    "fesa-2017,double_flag_fall=first_loses_when_known",
+    "{move: 7g7f, time: 61}, {move: 3c3d, time: 61}, {claim: flag, by: sente}",
+    "win gote flag_fall"
+)]
+#[case::claim_both_down_gote_first(
+    "fesa-2017,double_flag_fall=first_loses_when_known",
+    "7g7f, {move: 3c3d, time: 61}, {move: 2g2f, time: 61}, {claim: flag, by: gote}",
+    "win sente flag_fall"
+)]
 #[case::unknown_order_fesa(FESA, "7g7f, {flags_down: unknown}", "draw double_flag_fall")]
 #[case::unknown_order_ufs(UFS, "7g7f, {flags_down: unknown}", "draw double_flag_fall")]
 #[case::sente_first_fesa(FESA, "7g7f, {flags_down: sente}", "draw double_flag_fall")]
 #[case::sente_first_ufs(UFS, "7g7f, {flags_down: sente}", "win gote flag_fall")]
 #[case::gote_first_ufs(UFS, "7g7f, {flags_down: gote}", "win sente flag_fall")]
 fn a8_11_both_flags(#[case] profile: &str, #[case] events: &str, #[case] expected: &str) {
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, TC60, events), profile), expected);
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, TC60, events), profile),
+        expected
+    );
 }
 
 /// 8.6: 10 min + 30 s byo-yomi; the flag would fall at 630 s.
@@ -408,7 +587,10 @@ fn a8_11_both_flags(#[case] profile: &str, #[case] events: &str, #[case] expecte
 #[case::gote_too_late("7g7f, {arrive: gote, at: 630}", "win sente late_arrival")]
 fn a8_6_late_arrival(#[case] events: &str, #[case] expected: &str) {
     let tc = "{main: 600, byoyomi: 30}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA), expected);
+    assert_eq!(
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
+        expected
+    );
 }
 
 /// The late player's absence is charged to their clock.
@@ -416,10 +598,23 @@ fn a8_6_late_arrival(#[case] events: &str, #[case] expected: &str) {
 fn a8_6_absence_is_charged() {
     let tc = "{main: 600, byoyomi: 30}";
     let events = "{arrive: sente, at: 590}, {move: 7g7f, time: 40}, {claim: flag, by: gote}";
-    assert_eq!(judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA), "win gote flag_fall");
-    assert_eq!(judge(&record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 5000}"), FESA), "continues", "no clock");
     assert_eq!(
-        judge(&record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 900}"), "fesa-2017,late_arrival_limit=900"),
+        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
+        "win gote flag_fall"
+    );
+    assert_eq!(
+        judge(
+            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 5000}"),
+            FESA
+        ),
+        "continues",
+        "no clock"
+    );
+    assert_eq!(
+        judge(
+            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 900}"),
+            "fesa-2017,late_arrival_limit=900"
+        ),
         "win gote late_arrival"
     );
 }
@@ -434,7 +629,10 @@ fn a8_6_absence_is_charged() {
 #[case::claimed_at_once("8h2b, {claim: illegal_move, by: gote}", "win gote illegal_move")]
 #[case::claimed_after_reply("8h2b, 3a2b, {claim: illegal_move, by: gote}", "continues")]
 #[case::claimed_by_offender("8h2b, {claim: illegal_move, by: sente}", "continues")]
-#[case::gote_offends("7g7f, 2b8h, {claim: illegal_move, by: sente}", "win sente illegal_move")]
+#[case::gote_offends(
+    "7g7f, 2b8h, {claim: illegal_move, by: sente}",
+    "win sente illegal_move"
+)]
 fn a9_4_claim_window(#[case] events: &str, #[case] expected: &str) {
     let yaml = format!("events: [{events}]");
     assert_eq!(judge(&yaml, FESA), expected);
@@ -451,29 +649,72 @@ fn a9_4_fesa_claim_versus_ufs_automatic_loss() {
 
 /// 9.4b: nifu stays claimable after a reply, but only on the claimant's turn.
 #[rstest]
-#[case::sente_nifu_claimed_later("4k4/9/9/9/9/9/P8/9/4K4 b P 1", "P*9e, 5a4a, 5i4i, {claim: illegal_move, by: gote}", "win gote illegal_move")]
-#[case::sente_nifu_claim_off_turn("4k4/9/9/9/9/9/P8/9/4K4 b P 1", "P*9e, 5a4a, {claim: illegal_move, by: gote}", "continues")]
-#[case::gote_nifu_claimed_later("4k4/9/p8/9/9/9/9/9/4K4 w p 1", "P*9e, 5i4i, 5a4a, {claim: illegal_move, by: sente}", "win sente illegal_move")]
-#[case::nifu_gone("4k4/9/9/9/9/9/P8/9/4K4 b P 1", "P*9e, 5a4a, 9e9d, 4a5a, 9d9c+, 5a4a, {claim: illegal_move, by: gote}", "continues")]
+#[case::sente_nifu_claimed_later(
+    "4k4/9/9/9/9/9/P8/9/4K4 b P 1",
+    "P*9e, 5a4a, 5i4i, {claim: illegal_move, by: gote}",
+    "win gote illegal_move"
+)]
+#[case::sente_nifu_claim_off_turn(
+    "4k4/9/9/9/9/9/P8/9/4K4 b P 1",
+    "P*9e, 5a4a, {claim: illegal_move, by: gote}",
+    "continues"
+)]
+#[case::gote_nifu_claimed_later(
+    "4k4/9/p8/9/9/9/9/9/4K4 w p 1",
+    "P*9e, 5i4i, 5a4a, {claim: illegal_move, by: sente}",
+    "win sente illegal_move"
+)]
+#[case::nifu_gone(
+    "4k4/9/9/9/9/9/P8/9/4K4 b P 1",
+    "P*9e, 5a4a, 9e9d, 4a5a, 9d9c+, 5a4a, {claim: illegal_move, by: gote}",
+    "continues"
+)]
 fn a9_4b_lasting_nifu(#[case] start: &str, #[case] events: &str, #[case] expected: &str) {
     assert_eq!(judge(&record(start, events), FESA), expected);
 }
 
 /// 9.4c: a piece left where it can never move.
 #[rstest]
-#[case::sente_knight("4k4/9/7N1/9/9/9/9/9/4K4 b - 1", "2c1a, 5a4a, 5i4i, {claim: illegal_move, by: gote}", "win gote illegal_move")]
-#[case::gote_pawn("4k4/9/9/9/9/9/9/p8/4K4 w - 1", "9h9i, 5i4i, 5a4a, {claim: illegal_move, by: sente}", "win sente illegal_move")]
+#[case::sente_knight(
+    "4k4/9/7N1/9/9/9/9/9/4K4 b - 1",
+    "2c1a, 5a4a, 5i4i, {claim: illegal_move, by: gote}",
+    "win gote illegal_move"
+)]
+#[case::gote_pawn(
+    "4k4/9/9/9/9/9/9/p8/4K4 w - 1",
+    "9h9i, 5i4i, 5a4a, {claim: illegal_move, by: sente}",
+    "win sente illegal_move"
+)]
 fn a9_4c_dead_piece(#[case] start: &str, #[case] events: &str, #[case] expected: &str) {
     assert_eq!(judge(&record(start, events), FESA), expected);
 }
 
 /// 9.4a and 9.5: a pinned gold steps aside and leaves the king in check; taking the king wins.
 #[rstest]
-#[case::sente_exposes("4r4/9/9/9/9/9/9/4G4/4K3k b - 1", "5h4h, 5a5i", "win gote king_captured", "win gote illegal_move")]
-#[case::gote_exposes("K3k4/4g4/9/9/9/9/9/9/4R4 w - 1", "5b6b, 5i5a", "win sente king_captured", "win sente illegal_move")]
-fn a9_5_capturing_the_king(#[case] start: &str, #[case] events: &str, #[case] fesa: &str, #[case] ufs: &str) {
+#[case::sente_exposes(
+    "4r4/9/9/9/9/9/9/4G4/4K3k b - 1",
+    "5h4h, 5a5i",
+    "win gote king_captured",
+    "win gote illegal_move"
+)]
+#[case::gote_exposes(
+    "K3k4/4g4/9/9/9/9/9/9/4R4 w - 1",
+    "5b6b, 5i5a",
+    "win sente king_captured",
+    "win sente illegal_move"
+)]
+fn a9_5_capturing_the_king(
+    #[case] start: &str,
+    #[case] events: &str,
+    #[case] fesa: &str,
+    #[case] ufs: &str,
+) {
     assert_eq!(judge(&record(start, events), FESA), fesa);
-    assert_eq!(judge(&record(start, events), UFS), ufs, "under UFS the exposing move already lost");
+    assert_eq!(
+        judge(&record(start, events), UFS),
+        ufs,
+        "under UFS the exposing move already lost"
+    );
 }
 
 /// 9.1: a wrong setup annuls the game; a correct one changes nothing.
@@ -482,7 +723,10 @@ fn a9_1_wrong_setup() {
     let swapped = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LSNGKGSNL b - 1";
     let yaml = format!("start: startpos\nsetup: '{swapped}'\nevents: [7g7f, 3c3d]\n");
     assert_eq!(judge(&yaml, FESA), "annulled wrong_setup");
-    let yaml = format!("start: startpos\nsetup: '{}'\nevents: [7g7f]\n", shogi_spec::STARTPOS_SFEN);
+    let yaml = format!(
+        "start: startpos\nsetup: '{}'\nevents: [7g7f]\n",
+        shogi_spec::STARTPOS_SFEN
+    );
     assert_eq!(judge(&yaml, FESA), "continues");
 }
 
@@ -495,8 +739,16 @@ fn handicap_giver_moves_first() {
     let yaml = "start: {handicap: two-piece}\nevents: [3c3d, 7g7f, {resign: gote}]";
     assert_eq!(judge(yaml, UFS), "win sente resignation");
     let wrong = "start: {handicap: two-piece}\nevents: [7g7f]";
-    assert_eq!(judge(wrong, UFS), "win gote illegal_move", "sente moved out of turn (UFS 5.8.3.3) and loses");
-    assert_eq!(judge(wrong, FESA), "continues", "under FESA gote may claim it");
+    assert_eq!(
+        judge(wrong, UFS),
+        "win gote illegal_move",
+        "sente moved out of turn (UFS 5.8.3.3) and loses"
+    );
+    assert_eq!(
+        judge(wrong, FESA),
+        "continues",
+        "under FESA gote may claim it"
+    );
     let claimed = "start: {handicap: two-piece}\nevents: [7g7f, {claim: illegal_move, by: gote}]";
     assert_eq!(judge(claimed, FESA), "win gote illegal_move");
 }
@@ -507,7 +759,10 @@ fn handicap_giver_moves_first() {
 
 #[rstest]
 #[case::continue_after_unplayable("events: [5e5d, 3c3d]", "could not be made")]
-#[case::time_backwards("events: [{claim: flag, by: gote, time: 5}, {move: 7g7f, time: 4}]", "earlier than")]
+#[case::time_backwards(
+    "events: [{claim: flag, by: gote, time: 5}, {move: 7g7f, time: 4}]",
+    "earlier than"
+)]
 #[case::arrive_after_moving("events: [7g7f, {arrive: sente, at: 3}]", "already moved")]
 fn record_errors(#[case] yaml: &str, #[case] needle: &str) {
     let record = Record::from_yaml(yaml).unwrap();
@@ -518,5 +773,8 @@ fn record_errors(#[case] yaml: &str, #[case] needle: &str) {
 #[test]
 fn unplayable_move_loses_at_once_under_ufs() {
     assert_eq!(judge("events: [5e5d, 3c3d]", UFS), "win gote illegal_move");
-    assert_eq!(judge("events: [5e5d, {claim: illegal_move, by: gote}]", FESA), "win gote illegal_move");
+    assert_eq!(
+        judge("events: [5e5d, {claim: illegal_move, by: gote}]", FESA),
+        "win gote illegal_move"
+    );
 }

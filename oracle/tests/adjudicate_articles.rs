@@ -3,12 +3,14 @@
 //! rated minimum (15.4), and the handicap declaration knob.
 
 use rstest::rstest;
-use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};
-use shogi_oracle::game::article14_pairing::{PairingHistory, PairingViolation, ProposedRound, check_round};
-use shogi_oracle::game::article15_time_control::acceptable_for_rating;
 use shogi_oracle::game::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
 use shogi_oracle::game::article5_declaration::points_needed;
 use shogi_oracle::game::article7_furigoma::{Furigoma, furigoma};
+use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};
+use shogi_oracle::game::article14_pairing::{
+    PairingHistory, PairingViolation, ProposedRound, check_round,
+};
+use shogi_oracle::game::article15_time_control::acceptable_for_rating;
 use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{Periods, Seconds, TimeControl};
 use shogi_oracle::game::{Record, adjudicate};
@@ -33,16 +35,28 @@ fn history(start: &str, cycle: &[&str], cycles: usize) -> Vec<Position> {
 #[case::draw("draw", RepetitionOutcome::Draw)]
 #[case::last_mover_loses("last_mover_loses", RepetitionOutcome::PerpetualCheck { loser: Color::Gote })]
 fn a3_12_both_sides_checking(#[case] knob: &str, #[case] expected: RepetitionOutcome) {
-    let h = history("8k/9/9/9/9/9/9/9/K6R1 b - 1", &["2i1i", "1a2a", "1i2i", "2a1a"], 3);
+    let h = history(
+        "8k/9/9/9/9/9/9/9/K6R1 b - 1",
+        &["2i1i", "1a2a", "1i2i", "2a1a"],
+        3,
+    );
     let all_checks = vec![true; h.len()];
-    let profile = Profile::fesa2017().with("perpetual_both_sides", knob).unwrap();
+    let profile = Profile::fesa2017()
+        .with("perpetual_both_sides", knob)
+        .unwrap();
     let (outcome, steps) = judge_repetition(&h, &all_checks, &profile.rules);
     assert_eq!(outcome, expected);
-    assert_eq!(steps.last().unwrap().knob.as_deref(), Some("perpetual_both_sides"));
+    assert_eq!(
+        steps.last().unwrap().knob.as_deref(),
+        Some("perpetual_both_sides")
+    );
     // Only gote checking (the flags of gote's moves): gote is the perpetual checker.
     let gote_only: Vec<bool> = (0..h.len()).map(|k| k % 2 == 0 && k > 0).collect();
     let (outcome, _) = judge_repetition(&h, &gote_only, &profile.rules);
-    assert_eq!(outcome, RepetitionOutcome::PerpetualCheck { loser: Color::Gote });
+    assert_eq!(
+        outcome,
+        RepetitionOutcome::PerpetualCheck { loser: Color::Gote }
+    );
 }
 
 const DRAWN: &str = "start: startpos
@@ -57,10 +71,32 @@ fn a12_scoring_by_profile() {
     let ufs = Profile::builtin("ufs-2016").unwrap();
     let verdict = adjudicate(&record, &fesa).unwrap().verdict;
     assert!(matches!(verdict, Verdict::Draw { .. }));
-    assert_eq!(score(&verdict, &fesa).0, Score::Replay, "12.2: a draw is replayed");
-    assert_eq!(score(&verdict, &ufs).0, Score::Points { sente: HalfPoints(1), gote: HalfPoints(1) }, "UFS 10.1");
-    let win = adjudicate(&Record::from_yaml("events: [{resign: gote}]").unwrap(), &fesa).unwrap().verdict;
-    assert_eq!(score(&win, &fesa).0, Score::Points { sente: HalfPoints(2), gote: HalfPoints(0) });
+    assert_eq!(
+        score(&verdict, &fesa).0,
+        Score::Replay,
+        "12.2: a draw is replayed"
+    );
+    assert_eq!(
+        score(&verdict, &ufs).0,
+        Score::Points {
+            sente: HalfPoints(1),
+            gote: HalfPoints(1)
+        },
+        "UFS 10.1"
+    );
+    let win = adjudicate(
+        &Record::from_yaml("events: [{resign: gote}]").unwrap(),
+        &fesa,
+    )
+    .unwrap()
+    .verdict;
+    assert_eq!(
+        score(&win, &fesa).0,
+        Score::Points {
+            sente: HalfPoints(2),
+            gote: HalfPoints(0)
+        }
+    );
     assert_eq!(score(&Verdict::Continues, &fesa).0, Score::Unfinished);
 }
 
@@ -73,7 +109,12 @@ fn a12_2_replay_with_remaining_time_and_colours_reversed() {
     assert_eq!(tc[Color::Sente.index()].main, Seconds::whole(800));
     assert_eq!(tc[Color::Gote.index()].main, Seconds::whole(550));
     assert_eq!(tc[0].byoyomi, Some(Seconds::whole(30)));
-    assert!(replay(&record, &Profile::builtin("ufs-2016").unwrap()).unwrap().is_none(), "UFS: the draw stands");
+    assert!(
+        replay(&record, &Profile::builtin("ufs-2016").unwrap())
+            .unwrap()
+            .is_none(),
+        "UFS: the draw stands"
+    );
 }
 
 /// 12.3's example: both under 10 minutes → 8 minutes each, no byo-yomi; a player with exactly
@@ -82,16 +123,36 @@ fn a12_2_replay_with_remaining_time_and_colours_reversed() {
 #[case::both_under(599, 599, Some(480))]
 #[case::one_at_ten_minutes(600, 100, None)]
 #[case::one_over(700, 100, None)]
-fn a12_3_organiser_option(#[case] sente_left: u64, #[case] gote_left: u64, #[case] blitz: Option<u64>) {
+fn a12_3_organiser_option(
+    #[case] sente_left: u64,
+    #[case] gote_left: u64,
+    #[case] blitz: Option<u64>,
+) {
     let yaml = DRAWN
-        .replace("{move: 2h3h, time: 100}", &format!("{{move: 2h3h, time: {}}}", 900 - sente_left))
-        .replace("{move: 8b7b, time: 350}", &format!("{{move: 8b7b, time: {}}}", 900 - gote_left));
+        .replace(
+            "{move: 2h3h, time: 100}",
+            &format!("{{move: 2h3h, time: {}}}", 900 - sente_left),
+        )
+        .replace(
+            "{move: 8b7b, time: 350}",
+            &format!("{{move: 8b7b, time: {}}}", 900 - gote_left),
+        );
     let record = Record::from_yaml(&yaml).unwrap();
     let profile = Profile::resolve("fesa-2017,replay_time=organiser_12_3").unwrap();
-    let tc = replay(&record, &profile).unwrap().unwrap().time_controls.unwrap();
+    let tc = replay(&record, &profile)
+        .unwrap()
+        .unwrap()
+        .time_controls
+        .unwrap();
     match blitz {
         Some(b) => {
-            assert_eq!(tc[0], TimeControl { main: Seconds::whole(b), ..TimeControl::default() });
+            assert_eq!(
+                tc[0],
+                TimeControl {
+                    main: Seconds::whole(b),
+                    ..TimeControl::default()
+                }
+            );
             assert_eq!(tc[1], tc[0]);
         }
         None => {
@@ -129,19 +190,48 @@ fn pair(a: &str, b: &str) -> (String, String) {
 
 #[test]
 fn a14_4_basic_pairing_rules() {
-    let history = PairingHistory { played: vec![pair("ann", "bob"), pair("cid", "dee")], forfeit_wins: vec!["eve".into()] };
-    let sound = ProposedRound { games: vec![pair("ann", "cid"), pair("bob", "dee")], bye: Some("fay".into()), repeats_intended: false };
+    let history = PairingHistory {
+        played: vec![pair("ann", "bob"), pair("cid", "dee")],
+        forfeit_wins: vec!["eve".into()],
+    };
+    let sound = ProposedRound {
+        games: vec![pair("ann", "cid"), pair("bob", "dee")],
+        bye: Some("fay".into()),
+        repeats_intended: false,
+    };
     assert!(check_round(&history, &sound).is_empty());
-    let rematch = ProposedRound { games: vec![pair("bob", "ann")], ..ProposedRound::default() };
-    assert_eq!(check_round(&history, &rematch), vec![PairingViolation::AlreadyMet("bob".into(), "ann".into())]);
-    let double_rr = ProposedRound { repeats_intended: true, ..rematch };
-    assert!(check_round(&history, &double_rr).is_empty(), "14.4a: unless the system requires it");
-    let second_bye = ProposedRound { games: vec![], bye: Some("eve".into()), repeats_intended: false };
+    let rematch = ProposedRound {
+        games: vec![pair("bob", "ann")],
+        ..ProposedRound::default()
+    };
+    assert_eq!(
+        check_round(&history, &rematch),
+        vec![PairingViolation::AlreadyMet("bob".into(), "ann".into())]
+    );
+    let double_rr = ProposedRound {
+        repeats_intended: true,
+        ..rematch
+    };
+    assert!(
+        check_round(&history, &double_rr).is_empty(),
+        "14.4a: unless the system requires it"
+    );
+    let second_bye = ProposedRound {
+        games: vec![],
+        bye: Some("eve".into()),
+        repeats_intended: false,
+    };
     let v = check_round(&history, &second_bye);
     assert_eq!(v, vec![PairingViolation::SecondForfeitWin("eve".into())]);
     assert_eq!(v[0].article().to_string(), "fesa2017:14.4b");
-    let twice = ProposedRound { games: vec![pair("ann", "cid"), pair("ann", "fay")], ..ProposedRound::default() };
-    assert_eq!(check_round(&history, &twice), vec![PairingViolation::PlayerTwice("ann".into())]);
+    let twice = ProposedRound {
+        games: vec![pair("ann", "cid"), pair("ann", "fay")],
+        ..ProposedRound::default()
+    };
+    assert_eq!(
+        check_round(&history, &twice),
+        vec![PairingViolation::PlayerTwice("ann".into())]
+    );
 }
 
 #[rstest]
@@ -154,7 +244,12 @@ fn a14_4_basic_pairing_rules() {
 #[case::generous_40_30(2400, Some(30), None, true)]
 #[case::increment_counts(1200, None, Some(40), true)]
 #[case::no_byoyomi(3600, None, None, false)]
-fn a15_4_rated_minimum(#[case] main: u64, #[case] byo: Option<u64>, #[case] inc: Option<u64>, #[case] ok: bool) {
+fn a15_4_rated_minimum(
+    #[case] main: u64,
+    #[case] byo: Option<u64>,
+    #[case] inc: Option<u64>,
+    #[case] ok: bool,
+) {
     let tc = TimeControl {
         main: Seconds::whole(main),
         byoyomi: byo.map(Seconds::whole),
@@ -166,16 +261,33 @@ fn a15_4_rated_minimum(#[case] main: u64, #[case] byo: Option<u64>, #[case] inc:
 
 #[test]
 fn a15_4_periods_are_not_byoyomi() {
-    let tc = TimeControl { main: Seconds::whole(3600), periods: Some(Periods { moves: 10, time: Seconds::whole(600) }), ..TimeControl::default() };
+    let tc = TimeControl {
+        main: Seconds::whole(3600),
+        periods: Some(Periods {
+            moves: 10,
+            time: Seconds::whole(600),
+        }),
+        ..TimeControl::default()
+    };
     assert!(!acceptable_for_rating(&tc).0);
 }
 
 #[test]
 fn handicap_declaration_knob() {
     let fesa = Profile::fesa2017();
-    assert_eq!(points_needed(&fesa.rules, Color::Gote, Some(Handicap::TwoPiece)), 27);
+    assert_eq!(
+        points_needed(&fesa.rules, Color::Gote, Some(Handicap::TwoPiece)),
+        27
+    );
     let reduced = fesa.with("handicap_declaration", "giver_reduced").unwrap();
-    assert_eq!(points_needed(&reduced.rules, Color::Gote, Some(Handicap::TwoPiece)), 17);
-    assert_eq!(points_needed(&reduced.rules, Color::Sente, Some(Handicap::TwoPiece)), 28, "only the giver");
+    assert_eq!(
+        points_needed(&reduced.rules, Color::Gote, Some(Handicap::TwoPiece)),
+        17
+    );
+    assert_eq!(
+        points_needed(&reduced.rules, Color::Sente, Some(Handicap::TwoPiece)),
+        28,
+        "only the giver"
+    );
     assert_eq!(points_needed(&reduced.rules, Color::Gote, None), 27);
 }

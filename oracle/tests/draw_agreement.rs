@@ -8,20 +8,30 @@ const SHUFFLE: &str = "2h3h, 8b7b, 3h2h, 7b8b";
 
 fn verdict(events: &str, profile: &str) -> Verdict {
     let record = Record::from_yaml(&format!("start: startpos\nevents: [{events}]\n")).unwrap();
-    adjudicate(&record, &Profile::resolve(profile).unwrap()).unwrap().verdict
+    adjudicate(&record, &Profile::resolve(profile).unwrap())
+        .unwrap()
+        .verdict
 }
 
 #[test]
 fn an_agreement_outside_repetition_changes_nothing() {
-    assert_eq!(verdict("7g7f, {agree_draw: true}", "fesa-2017"), Verdict::Continues);
+    assert_eq!(
+        verdict("7g7f, {agree_draw: true}", "fesa-2017"),
+        Verdict::Continues
+    );
     let three = format!("{SHUFFLE}, {SHUFFLE}, {{agree_draw: true}}");
-    assert_eq!(verdict(&three, "fesa-2017,repetition=on_claim"), Verdict::Continues);
+    assert_eq!(
+        verdict(&three, "fesa-2017,repetition=on_claim"),
+        Verdict::Continues
+    );
 }
 
 #[test]
 fn an_agreement_at_the_fourth_occurrence_is_a_repetition_draw_when_repetition_needs_a_claim() {
     let four = format!("{SHUFFLE}, {SHUFFLE}, {SHUFFLE}, {{agree_draw: true}}");
-    assert!(matches!(verdict(&four, "fesa-2017,repetition=on_claim"), Verdict::Draw { reason } if reason.kind == ReasonKind::Repetition));
+    assert!(
+        matches!(verdict(&four, "fesa-2017,repetition=on_claim"), Verdict::Draw { reason } if reason.kind == ReasonKind::Repetition)
+    );
 }
 
 #[test]

@@ -67,7 +67,9 @@ impl FromStr for ArticleId {
             return Err(ArticleIdError::MissingRulebook(s.to_owned()));
         }
         let ok = !article.is_empty()
-            && article.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+            && article
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.')
             && !article.starts_with('.')
             && !article.ends_with('.');
         if !ok {
@@ -110,9 +112,21 @@ mod tests {
 
     #[test]
     fn rejects_malformed() {
-        assert!(matches!("3.11c".parse::<ArticleId>(), Err(ArticleIdError::MissingRulebook(_))));
-        assert!(matches!("fesa2017:".parse::<ArticleId>(), Err(ArticleIdError::MalformedArticle(_))));
-        assert!(matches!("fesa2017:3 1".parse::<ArticleId>(), Err(ArticleIdError::MalformedArticle(_))));
-        assert!(matches!(":3.1".parse::<ArticleId>(), Err(ArticleIdError::MissingRulebook(_))));
+        assert!(matches!(
+            "3.11c".parse::<ArticleId>(),
+            Err(ArticleIdError::MissingRulebook(_))
+        ));
+        assert!(matches!(
+            "fesa2017:".parse::<ArticleId>(),
+            Err(ArticleIdError::MalformedArticle(_))
+        ));
+        assert!(matches!(
+            "fesa2017:3 1".parse::<ArticleId>(),
+            Err(ArticleIdError::MalformedArticle(_))
+        ));
+        assert!(matches!(
+            ":3.1".parse::<ArticleId>(),
+            Err(ArticleIdError::MissingRulebook(_))
+        ));
     }
 }

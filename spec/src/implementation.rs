@@ -38,12 +38,18 @@ pub enum PositionSpecError {
 impl PositionSpec {
     /// The initial position with no moves.
     pub fn startpos() -> Self {
-        PositionSpec { sfen: STARTPOS_SFEN.to_owned(), moves: Vec::new() }
+        PositionSpec {
+            sfen: STARTPOS_SFEN.to_owned(),
+            moves: Vec::new(),
+        }
     }
 
     /// A position from an SFEN string with no moves.
     pub fn from_sfen(sfen: impl Into<String>) -> Self {
-        PositionSpec { sfen: sfen.into(), moves: Vec::new() }
+        PositionSpec {
+            sfen: sfen.into(),
+            moves: Vec::new(),
+        }
     }
 
     /// Reads the argument of a USI `position` command, in any of these forms:
@@ -66,7 +72,9 @@ impl PositionSpec {
         };
         let sfen = match head {
             ["startpos"] => STARTPOS_SFEN.to_owned(),
-            ["startpos", extra, ..] => return Err(PositionSpecError::ExpectedMoves((*extra).into())),
+            ["startpos", extra, ..] => {
+                return Err(PositionSpecError::ExpectedMoves((*extra).into()));
+            }
             ["sfen", fields @ ..] | fields => {
                 if fields.len() < 3 {
                     return Err(PositionSpecError::ShortSfen(fields.join(" ")));
@@ -77,7 +85,10 @@ impl PositionSpec {
                 fields.join(" ")
             }
         };
-        Ok(PositionSpec { sfen, moves: moves.iter().map(|m| (*m).to_owned()).collect() })
+        Ok(PositionSpec {
+            sfen,
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        })
     }
 }
 
@@ -176,9 +187,16 @@ pub trait Implementation {
     /// records, and the profile by name (`fesa-2017`, `ufs-2016`, …), so that external
     /// implementations need none of this project's types. Implementations that only generate
     /// moves keep the default, which reports the query as unsupported.
-    fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<crate::Verdict, ImplError> {
+    fn adjudicate(
+        &mut self,
+        record_yaml: &str,
+        profile: &str,
+    ) -> Result<crate::Verdict, ImplError> {
         let _ = (record_yaml, profile);
-        Err(ImplError::Unsupported(format!("{} does not adjudicate games", self.name())))
+        Err(ImplError::Unsupported(format!(
+            "{} does not adjudicate games",
+            self.name()
+        )))
     }
 
     /// Answers a tournament-rules question — furigoma (FESA 7.1), scoring and replay (12),
@@ -189,7 +207,10 @@ pub trait Implementation {
     /// reports the query as unsupported.
     fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
         let _ = (question_yaml, profile);
-        Err(ImplError::Unsupported(format!("{} does not answer tournament-rules questions", self.name())))
+        Err(ImplError::Unsupported(format!(
+            "{} does not answer tournament-rules questions",
+            self.name()
+        )))
     }
 }
 
@@ -212,7 +233,10 @@ mod tests {
     #[test]
     fn parse_errors() {
         assert_eq!(PositionSpec::parse("  "), Err(PositionSpecError::Empty));
-        assert!(matches!(PositionSpec::parse("sfen 9/9 b"), Err(PositionSpecError::ShortSfen(_))));
+        assert!(matches!(
+            PositionSpec::parse("sfen 9/9 b"),
+            Err(PositionSpecError::ShortSfen(_))
+        ));
         assert!(matches!(
             PositionSpec::parse("startpos 7g7f"),
             Err(PositionSpecError::ExpectedMoves(_))

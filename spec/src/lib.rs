@@ -17,6 +17,8 @@ mod verdict;
 
 pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
-pub use implementation::{ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, Status};
+pub use implementation::{
+    ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, Status,
+};
 pub use registry::{Article, Registry, RegistryError};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

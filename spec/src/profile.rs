@@ -30,7 +30,10 @@ use serde::Deserialize;
 const BUILTIN: &[(&str, &str)] = &[
     ("fesa-2017", include_str!("../profiles/fesa-2017.yaml")),
     ("ufs-2016", include_str!("../profiles/ufs-2016.yaml")),
-    ("csa-computer", include_str!("../profiles/csa-computer.yaml")),
+    (
+        "csa-computer",
+        include_str!("../profiles/csa-computer.yaml"),
+    ),
 ];
 
 /// The name of the default profile.
@@ -209,7 +212,9 @@ impl FromStr for LateArrival {
         if s == "flag" {
             return Ok(LateArrival::Flag);
         }
-        s.parse().map(LateArrival::Seconds).map_err(|_| "expected `flag` or a whole number of seconds".to_owned())
+        s.parse()
+            .map(LateArrival::Seconds)
+            .map_err(|_| "expected `flag` or a whole number of seconds".to_owned())
     }
 }
 
@@ -276,24 +281,96 @@ pub struct KnobInfo {
 
 /// Every knob, in the order profiles list them.
 pub const KNOBS: &[KnobInfo] = &[
-    KnobInfo { name: "no_legal_moves", about: "a side with no legal move that is not in check", values: NoLegalMoves::VALUES },
-    KnobInfo { name: "repetition_occurrences", about: "occurrences of a position that make a repetition", values: &["<number>"] },
-    KnobInfo { name: "repetition", about: "whether the repetition ends the game by itself or on a claim", values: RepetitionTrigger::VALUES },
-    KnobInfo { name: "draw_result", about: "what a drawn game leads to", values: DrawResult::VALUES },
-    KnobInfo { name: "perpetual_check", about: "the stretch over which one side's moves must all be checks", values: PerpetualSpan::VALUES },
-    KnobInfo { name: "perpetual_both_sides", about: "both sides checking with every move of the span", values: BothSidesChecking::VALUES },
-    KnobInfo { name: "declaration", about: "whether the declaration of victory exists", values: DeclarationRule::VALUES },
-    KnobInfo { name: "declaration_failure", about: "the cost of a failed declaration", values: DeclarationFailure::VALUES },
-    KnobInfo { name: "declaration_points_sente", about: "points sente needs to declare", values: &["<number>"] },
-    KnobInfo { name: "declaration_points_gote", about: "points gote needs to declare", values: &["<number>"] },
-    KnobInfo { name: "declaration_pieces_in_zone", about: "pieces besides the king needed in the zone", values: &["<number>"] },
-    KnobInfo { name: "handicap_declaration", about: "declaration thresholds in handicap games", values: HandicapDeclaration::VALUES },
-    KnobInfo { name: "impasse", about: "the count when both kings have entered", values: ImpasseRule::VALUES },
-    KnobInfo { name: "flag_fall", about: "when a fallen flag takes effect", values: FlagFall::VALUES },
-    KnobInfo { name: "double_flag_fall", about: "both flags down", values: DoubleFlagFall::VALUES },
-    KnobInfo { name: "late_arrival_limit", about: "the late-arrival cut-off", values: LateArrival::VALUES },
-    KnobInfo { name: "illegal_move", about: "how an illegal move is punished", values: IllegalMovePenalty::VALUES },
-    KnobInfo { name: "replay_time", about: "the time limit of a replayed game", values: ReplayTime::VALUES },
+    KnobInfo {
+        name: "no_legal_moves",
+        about: "a side with no legal move that is not in check",
+        values: NoLegalMoves::VALUES,
+    },
+    KnobInfo {
+        name: "repetition_occurrences",
+        about: "occurrences of a position that make a repetition",
+        values: &["<number>"],
+    },
+    KnobInfo {
+        name: "repetition",
+        about: "whether the repetition ends the game by itself or on a claim",
+        values: RepetitionTrigger::VALUES,
+    },
+    KnobInfo {
+        name: "draw_result",
+        about: "what a drawn game leads to",
+        values: DrawResult::VALUES,
+    },
+    KnobInfo {
+        name: "perpetual_check",
+        about: "the stretch over which one side's moves must all be checks",
+        values: PerpetualSpan::VALUES,
+    },
+    KnobInfo {
+        name: "perpetual_both_sides",
+        about: "both sides checking with every move of the span",
+        values: BothSidesChecking::VALUES,
+    },
+    KnobInfo {
+        name: "declaration",
+        about: "whether the declaration of victory exists",
+        values: DeclarationRule::VALUES,
+    },
+    KnobInfo {
+        name: "declaration_failure",
+        about: "the cost of a failed declaration",
+        values: DeclarationFailure::VALUES,
+    },
+    KnobInfo {
+        name: "declaration_points_sente",
+        about: "points sente needs to declare",
+        values: &["<number>"],
+    },
+    KnobInfo {
+        name: "declaration_points_gote",
+        about: "points gote needs to declare",
+        values: &["<number>"],
+    },
+    KnobInfo {
+        name: "declaration_pieces_in_zone",
+        about: "pieces besides the king needed in the zone",
+        values: &["<number>"],
+    },
+    KnobInfo {
+        name: "handicap_declaration",
+        about: "declaration thresholds in handicap games",
+        values: HandicapDeclaration::VALUES,
+    },
+    KnobInfo {
+        name: "impasse",
+        about: "the count when both kings have entered",
+        values: ImpasseRule::VALUES,
+    },
+    KnobInfo {
+        name: "flag_fall",
+        about: "when a fallen flag takes effect",
+        values: FlagFall::VALUES,
+    },
+    KnobInfo {
+        name: "double_flag_fall",
+        about: "both flags down",
+        values: DoubleFlagFall::VALUES,
+    },
+    KnobInfo {
+        name: "late_arrival_limit",
+        about: "the late-arrival cut-off",
+        values: LateArrival::VALUES,
+    },
+    KnobInfo {
+        name: "illegal_move",
+        about: "how an illegal move is punished",
+        values: IllegalMovePenalty::VALUES,
+    },
+    KnobInfo {
+        name: "replay_time",
+        about: "the time limit of a replayed game",
+        values: ReplayTime::VALUES,
+    },
 ];
 
 /// Why a profile could not be loaded, resolved or changed.
@@ -404,7 +481,11 @@ fn knob_info(name: &str) -> Option<&'static KnobInfo> {
 }
 
 fn parse_value<T: FromStr<Err = String>>(knob: &str, value: &str) -> Result<T, ProfileError> {
-    value.parse().map_err(|reason| ProfileError::BadValue { knob: knob.to_owned(), value: value.to_owned(), reason })
+    value.parse().map_err(|reason| ProfileError::BadValue {
+        knob: knob.to_owned(),
+        value: value.to_owned(),
+        reason,
+    })
 }
 
 fn parse_count(knob: &str, value: &str) -> Result<u32, ProfileError> {
@@ -426,9 +507,15 @@ fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), Profil
         "perpetual_both_sides" => rules.perpetual_both_sides = Some(parse_value(knob, value)?),
         "declaration" => rules.declaration = Some(parse_value(knob, value)?),
         "declaration_failure" => rules.declaration_failure = Some(parse_value(knob, value)?),
-        "declaration_points_sente" => rules.declaration_points_sente = Some(parse_count(knob, value)?),
-        "declaration_points_gote" => rules.declaration_points_gote = Some(parse_count(knob, value)?),
-        "declaration_pieces_in_zone" => rules.declaration_pieces_in_zone = Some(parse_count(knob, value)?),
+        "declaration_points_sente" => {
+            rules.declaration_points_sente = Some(parse_count(knob, value)?)
+        }
+        "declaration_points_gote" => {
+            rules.declaration_points_gote = Some(parse_count(knob, value)?)
+        }
+        "declaration_pieces_in_zone" => {
+            rules.declaration_pieces_in_zone = Some(parse_count(knob, value)?)
+        }
         "handicap_declaration" => rules.handicap_declaration = Some(parse_value(knob, value)?),
         "impasse" => rules.impasse = Some(parse_value(knob, value)?),
         "flag_fall" => rules.flag_fall = Some(parse_value(knob, value)?),
@@ -488,9 +575,20 @@ impl PartialRules {
         }
     }
 
-    fn finish(self, name: &str, settings: &BTreeMap<&'static str, Setting>) -> Result<Rules, ProfileError> {
-        let missing: Vec<&str> = KNOBS.iter().map(|k| k.name).filter(|k| !settings.contains_key(k)).collect();
-        let incomplete = || ProfileError::Incomplete { name: name.to_owned(), missing: missing.join(", ") };
+    fn finish(
+        self,
+        name: &str,
+        settings: &BTreeMap<&'static str, Setting>,
+    ) -> Result<Rules, ProfileError> {
+        let missing: Vec<&str> = KNOBS
+            .iter()
+            .map(|k| k.name)
+            .filter(|k| !settings.contains_key(k))
+            .collect();
+        let incomplete = || ProfileError::Incomplete {
+            name: name.to_owned(),
+            missing: missing.join(", "),
+        };
         Ok(Rules {
             no_legal_moves: self.no_legal_moves.ok_or_else(incomplete)?,
             repetition_occurrences: self.repetition_occurrences.ok_or_else(incomplete)?,
@@ -536,8 +634,10 @@ impl Profile {
         let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
             return Err(ProfileError::Unknown(name.to_owned()));
         };
-        let file: ProfileFile = serde_yaml::from_str(text)
-            .map_err(|e| ProfileError::File { name: name.to_owned(), message: e.to_string() })?;
+        let file: ProfileFile = serde_yaml::from_str(text).map_err(|e| ProfileError::File {
+            name: name.to_owned(),
+            message: e.to_string(),
+        })?;
         if file.name != name {
             return Err(ProfileError::File {
                 name: name.to_owned(),
@@ -559,13 +659,28 @@ impl Profile {
                 reason: "expected a single word or number".to_owned(),
             })?;
             if entry.source.trim().is_empty() {
-                return Err(ProfileError::File { name: name.to_owned(), message: format!("knob `{knob}` has no source") });
+                return Err(ProfileError::File {
+                    name: name.to_owned(),
+                    message: format!("knob `{knob}` has no source"),
+                });
             }
             apply(&mut partial, knob, &value)?;
-            settings.insert(info.name, Setting { knob: info.name, value, source: entry.source.trim().to_owned() });
+            settings.insert(
+                info.name,
+                Setting {
+                    knob: info.name,
+                    value,
+                    source: entry.source.trim().to_owned(),
+                },
+            );
         }
         let rules = partial.finish(name, &settings)?;
-        Ok(Profile { name: name.to_owned(), title: file.title, rules, settings })
+        Ok(Profile {
+            name: name.to_owned(),
+            title: file.title,
+            rules,
+            settings,
+        })
     }
 
     /// The default profile, `fesa-2017`.
@@ -607,16 +722,28 @@ impl Profile {
         let mut settings = self.settings.clone();
         settings.insert(
             info.name,
-            Setting { knob: info.name, value: value.to_owned(), source: format!("override of {}", self.name) },
+            Setting {
+                knob: info.name,
+                value: value.to_owned(),
+                source: format!("override of {}", self.name),
+            },
         );
         let name = format!("{},{knob}={value}", self.name);
         let rules = partial.finish(&name, &settings)?;
-        Ok(Profile { name, title: self.title.clone(), rules, settings })
+        Ok(Profile {
+            name,
+            title: self.title.clone(),
+            rules,
+            settings,
+        })
     }
 
     /// Every knob's value and source, in the order of [`KNOBS`].
     pub fn settings(&self) -> Vec<&Setting> {
-        KNOBS.iter().filter_map(|k| self.settings.get(k.name)).collect()
+        KNOBS
+            .iter()
+            .filter_map(|k| self.settings.get(k.name))
+            .collect()
     }
 
     /// One knob's value and source.
@@ -630,7 +757,11 @@ impl Profile {
             .iter()
             .filter_map(|k| {
                 let (a, b) = (self.settings.get(k.name)?, other.settings.get(k.name)?);
-                (a.value != b.value).then(|| KnobDifference { knob: k.name, left: a.value.clone(), right: b.value.clone() })
+                (a.value != b.value).then(|| KnobDifference {
+                    knob: k.name,
+                    left: a.value.clone(),
+                    right: b.value.clone(),
+                })
             })
             .collect()
     }
@@ -671,7 +802,12 @@ mod tests {
         let p = Profile::resolve("fesa-2017, declaration_failure=no_effect").unwrap();
         assert_eq!(p.rules.declaration_failure, DeclarationFailure::NoEffect);
         assert_eq!(p.name, "fesa-2017,declaration_failure=no_effect");
-        assert!(p.setting("declaration_failure").unwrap().source.starts_with("override"));
+        assert!(
+            p.setting("declaration_failure")
+                .unwrap()
+                .source
+                .starts_with("override")
+        );
         let base = Profile::fesa2017();
         let diff = base.differences(&p);
         assert_eq!(diff.len(), 1);
@@ -681,12 +817,24 @@ mod tests {
     #[test]
     fn bad_overrides_are_errors() {
         let p = Profile::fesa2017();
-        assert!(matches!(p.with_override("nonsense"), Err(ProfileError::BadOverride(_))));
-        assert!(matches!(p.with("no_such_knob", "x"), Err(ProfileError::UnknownKnob(_))));
+        assert!(matches!(
+            p.with_override("nonsense"),
+            Err(ProfileError::BadOverride(_))
+        ));
+        assert!(matches!(
+            p.with("no_such_knob", "x"),
+            Err(ProfileError::UnknownKnob(_))
+        ));
         let err = p.with("flag_fall", "sometimes").unwrap_err();
         assert!(err.to_string().contains("on_claim, automatic"), "{err}");
-        assert!(matches!(p.with("declaration_points_sente", "-1"), Err(ProfileError::BadValue { .. })));
-        assert!(matches!(Profile::resolve("jsa-1999"), Err(ProfileError::Unknown(_))));
+        assert!(matches!(
+            p.with("declaration_points_sente", "-1"),
+            Err(ProfileError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Profile::resolve("jsa-1999"),
+            Err(ProfileError::Unknown(_))
+        ));
     }
 
     #[test]
@@ -698,9 +846,17 @@ mod tests {
 
     #[test]
     fn fesa_and_ufs_differ_where_the_rulebooks_do() {
-        let diff = Profile::builtin("fesa-2017").unwrap().differences(&Profile::builtin("ufs-2016").unwrap());
+        let diff = Profile::builtin("fesa-2017")
+            .unwrap()
+            .differences(&Profile::builtin("ufs-2016").unwrap());
         let knobs: Vec<&str> = diff.iter().map(|d| d.knob).collect();
-        for k in ["draw_result", "impasse", "flag_fall", "double_flag_fall", "illegal_move"] {
+        for k in [
+            "draw_result",
+            "impasse",
+            "flag_fall",
+            "double_flag_fall",
+            "illegal_move",
+        ] {
             assert!(knobs.contains(&k), "{k} missing from {knobs:?}");
         }
     }

@@ -144,7 +144,11 @@ fn yaml_error_message(
 }
 
 fn format_cycle(cycle: &[ArticleId]) -> String {
-    cycle.iter().map(ArticleId::as_str).collect::<Vec<_>>().join(" -> ")
+    cycle
+        .iter()
+        .map(ArticleId::as_str)
+        .collect::<Vec<_>>()
+        .join(" -> ")
 }
 
 /// A rulebook as a list of articles in file order, indexed by id.
@@ -195,7 +199,9 @@ impl Registry {
         let mut index = HashMap::with_capacity(articles.len());
         for (i, article) in articles.iter().enumerate() {
             if index.insert(article.id.clone(), i).is_some() {
-                return Err(RegistryError::DuplicateId { id: article.id.clone() });
+                return Err(RegistryError::DuplicateId {
+                    id: article.id.clone(),
+                });
             }
         }
         for article in &articles {
@@ -225,7 +231,9 @@ impl Registry {
     /// The entries whose parent is `id`, in file order.
     pub fn children<'a>(&'a self, id: &ArticleId) -> impl Iterator<Item = &'a Article> + use<'a> {
         let id = id.clone();
-        self.articles.iter().filter(move |a| a.parent.as_ref() == Some(&id))
+        self.articles
+            .iter()
+            .filter(move |a| a.parent.as_ref() == Some(&id))
     }
 
     /// The entries marked testable, in file order.
@@ -261,7 +269,10 @@ fn check_entry(article: &Article, index: &HashMap<ArticleId, usize>) -> Result<(
             return Err(RegistryError::SelfParent { id: id() });
         }
         if !index.contains_key(parent) {
-            return Err(RegistryError::UnknownParent { id: id(), parent: parent.clone() });
+            return Err(RegistryError::UnknownParent {
+                id: id(),
+                parent: parent.clone(),
+            });
         }
     }
     if article.title.trim().is_empty() {
@@ -270,10 +281,20 @@ fn check_entry(article: &Article, index: &HashMap<ArticleId, usize>) -> Result<(
     if article.paraphrase.trim().is_empty() {
         return Err(RegistryError::EmptyParaphrase { id: id() });
     }
-    if let Some(i) = article.interpretation.iter().position(|note| note.trim().is_empty()) {
-        return Err(RegistryError::EmptyInterpretation { id: id(), index: i + 1 });
+    if let Some(i) = article
+        .interpretation
+        .iter()
+        .position(|note| note.trim().is_empty())
+    {
+        return Err(RegistryError::EmptyInterpretation {
+            id: id(),
+            index: i + 1,
+        });
     }
-    let has_reason = article.untestable_reason.as_deref().is_some_and(|r| !r.trim().is_empty());
+    let has_reason = article
+        .untestable_reason
+        .as_deref()
+        .is_some_and(|r| !r.trim().is_empty());
     match (article.testable, has_reason) {
         (false, false) => Err(RegistryError::MissingUntestableReason { id: id() }),
         (true, _) if article.untestable_reason.is_some() => {
@@ -296,7 +317,10 @@ fn check_no_cycle(
     while let Some(parent) = &current.parent {
         if *parent == article.id {
             path.push(parent.clone());
-            return Err(RegistryError::ParentCycle { id: article.id.clone(), cycle: path });
+            return Err(RegistryError::ParentCycle {
+                id: article.id.clone(),
+                cycle: path,
+            });
         }
         if !seen.insert(parent.clone()) {
             // A cycle further up that does not pass through `article`; it is reported when its
@@ -355,9 +379,14 @@ mod tests {
     #[test]
     fn every_article_is_present_as_a_root() {
         for n in 1..=17 {
-            let article = fesa().get(&id(&n.to_string())).unwrap_or_else(|| panic!("article {n}"));
+            let article = fesa()
+                .get(&id(&n.to_string()))
+                .unwrap_or_else(|| panic!("article {n}"));
             assert_eq!(article.parent, None, "article {n} must have no parent");
-            assert!(fesa().children(&article.id).next().is_some(), "article {n} has clauses");
+            assert!(
+                fesa().children(&article.id).next().is_some(),
+                "article {n} has clauses"
+            );
         }
         let roots: Vec<_> = fesa().iter().filter(|a| a.parent.is_none()).collect();
         assert_eq!(roots.len(), 17);
@@ -432,11 +461,20 @@ mod tests {
 
     #[test]
     fn children_are_in_file_order() {
-        let kids: Vec<_> = fesa().children(&id("3.11")).map(|a| a.id.article()).collect();
+        let kids: Vec<_> = fesa()
+            .children(&id("3.11"))
+            .map(|a| a.id.article())
+            .collect();
         assert_eq!(kids, ["3.11a", "3.11b", "3.11c"]);
-        let kids: Vec<_> = fesa().children(&id("5.3")).map(|a| a.id.article()).collect();
+        let kids: Vec<_> = fesa()
+            .children(&id("5.3"))
+            .map(|a| a.id.article())
+            .collect();
         assert_eq!(kids, ["5.3.1", "5.3.2", "5.3.3", "5.3.4", "5.3.5", "5.3.6"]);
-        let kids: Vec<_> = fesa().children(&id("5.1")).map(|a| a.id.article()).collect();
+        let kids: Vec<_> = fesa()
+            .children(&id("5.1"))
+            .map(|a| a.id.article())
+            .collect();
         assert_eq!(kids, ["5.1a", "5.1b"]);
         assert_eq!(fesa().children(&id("3.11c")).count(), 0);
     }
@@ -464,7 +502,11 @@ mod tests {
     fn testable_iterator_matches_flags() {
         let testable: Vec<_> = fesa().testable().collect();
         assert_eq!(testable.len(), fesa().iter().filter(|a| a.testable).count());
-        assert!(testable.iter().all(|a| a.testable && a.untestable_reason.is_none()));
+        assert!(
+            testable
+                .iter()
+                .all(|a| a.testable && a.untestable_reason.is_none())
+        );
         assert_eq!(testable.len(), 67);
     }
 
@@ -483,7 +525,10 @@ mod tests {
     fn interpretation_recorded(#[case] article: &str, #[case] needle: &str) {
         let entry = fesa().get(&id(article)).unwrap();
         assert!(
-            entry.interpretation.iter().any(|note| note.contains(needle)),
+            entry
+                .interpretation
+                .iter()
+                .any(|note| note.contains(needle)),
             "no note on {article} mentions {needle:?}"
         );
     }
@@ -520,7 +565,9 @@ mod tests {
     }
 
     fn entry(id: &str, parent: Option<&str>, extra: &str) -> String {
-        let parent = parent.map(|p| format!("  parent: \"{p}\"\n")).unwrap_or_default();
+        let parent = parent
+            .map(|p| format!("  parent: \"{p}\"\n"))
+            .unwrap_or_default();
         format!("- id: \"{id}\"\n{parent}{extra}")
     }
 
@@ -589,20 +636,32 @@ mod tests {
         let err = Registry::from_yaml(&yaml).unwrap_err();
         assert!(expected(&err), "unexpected error {err:?} for\n{yaml}");
         let message = err.to_string();
-        assert!(message.contains(&format!("`{culprit}`")), "{message:?} does not name {culprit}");
+        assert!(
+            message.contains(&format!("`{culprit}`")),
+            "{message:?} does not name {culprit}"
+        );
     }
 
     #[test]
     fn yaml_syntax_error_has_location_and_entry() {
-        let yaml = format!("{}- id: \"test:1.1\"\n  parent: \"test:1\"\n  title: [unclosed\n", root());
+        let yaml = format!(
+            "{}- id: \"test:1.1\"\n  parent: \"test:1\"\n  title: [unclosed\n",
+            root()
+        );
         let err = Registry::from_yaml(&yaml).unwrap_err();
-        let RegistryError::Yaml { near, line, column, .. } = &err else {
+        let RegistryError::Yaml {
+            near, line, column, ..
+        } = &err
+        else {
             panic!("expected a YAML error, got {err:?}");
         };
         assert!(line.is_some() && column.is_some(), "{err:?}");
         assert_eq!(near.as_deref(), Some("test:1.1"));
         let message = err.to_string();
-        assert!(message.contains("line ") && message.contains("`test:1.1`"), "{message}");
+        assert!(
+            message.contains("line ") && message.contains("`test:1.1`"),
+            "{message}"
+        );
     }
 
     #[rstest]
@@ -642,12 +701,17 @@ mod tests {
     #[test]
     fn nothing_is_copied_from_the_french_source() {
         let Some(dir) = rules_dir() else {
-            eprintln!("SKIPPED: the rulebooks are not beside this checkout; set SHOGI_RULES_DIR to run the copy check");
+            eprintln!(
+                "SKIPPED: the rulebooks are not beside this checkout; set SHOGI_RULES_DIR to run the copy check"
+            );
             return;
         };
         let path = dir.join("001_5276a6c0070cc0a2.txt");
         let french = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!("cannot read the French FESA text at {} ({e}); check SHOGI_RULES_DIR", path.display())
+            panic!(
+                "cannot read the French FESA text at {} ({e}); check SHOGI_RULES_DIR",
+                path.display()
+            )
         });
         let source = format!(" {} ", words(&french).join(" "));
         const WINDOW: usize = 8;
@@ -656,7 +720,11 @@ mod tests {
             for text in texts {
                 for window in words(text).windows(WINDOW) {
                     let run = format!(" {} ", window.join(" "));
-                    assert!(!source.contains(&run), "{} copies{run:?} from the French", article.id);
+                    assert!(
+                        !source.contains(&run),
+                        "{} copies{run:?} from the French",
+                        article.id
+                    );
                 }
             }
         }

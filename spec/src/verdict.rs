@@ -130,12 +130,20 @@ pub struct Step {
 impl Step {
     /// A step decided by the articles alone.
     pub fn new(article: ArticleId, fact: impl Into<String>) -> Step {
-        Step { article, fact: fact.into(), knob: None }
+        Step {
+            article,
+            fact: fact.into(),
+            knob: None,
+        }
     }
 
     /// A step whose outcome a profile knob decided.
     pub fn by_knob(article: ArticleId, fact: impl Into<String>, knob: &str) -> Step {
-        Step { article, fact: fact.into(), knob: Some(knob.to_owned()) }
+        Step {
+            article,
+            fact: fact.into(),
+            knob: Some(knob.to_owned()),
+        }
     }
 }
 
@@ -180,7 +188,10 @@ mod tests {
     fn display_names_the_article() {
         let v = Verdict::Win {
             winner: Color::Gote,
-            reason: Reason { kind: ReasonKind::Checkmate, article: ArticleId::fesa("5.1a") },
+            reason: Reason {
+                kind: ReasonKind::Checkmate,
+                article: ArticleId::fesa("5.1a"),
+            },
         };
         assert_eq!(v.to_string(), "gote wins by checkmate (fesa2017:5.1a)");
     }
@@ -188,7 +199,10 @@ mod tests {
     #[test]
     fn yaml_round_trip() {
         let v = Verdict::Draw {
-            reason: Reason { kind: ReasonKind::Repetition, article: ArticleId::fesa("5.2") },
+            reason: Reason {
+                kind: ReasonKind::Repetition,
+                article: ArticleId::fesa("5.2"),
+            },
         };
         let text = serde_yaml::to_string(&v).unwrap();
         let back: Verdict = serde_yaml::from_str(&text).unwrap();

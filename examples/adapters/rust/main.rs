@@ -13,8 +13,18 @@ use shogi_spec::{ImplError, Implementation, PositionSpec};
 
 fn position(v: &Value) -> Result<PositionSpec, String> {
     let sfen = v["sfen"].as_str().ok_or("position.sfen missing")?;
-    let moves = v["moves"].as_array().map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect()).unwrap_or_default();
-    Ok(PositionSpec { sfen: sfen.to_owned(), moves })
+    let moves = v["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(PositionSpec {
+        sfen: sfen.to_owned(),
+        moves,
+    })
 }
 
 /// The reply to one request; never panics on a bad request.
@@ -23,7 +33,12 @@ fn answer(oracle: &mut Oracle, req: &Value) -> Value {
     let kind = req["type"].as_str().unwrap_or("");
     let result = (|| -> Result<Value, ImplError> {
         let pos = || position(&req["position"]).map_err(ImplError::InvalidPosition);
-        let depth = || req["depth"].as_u64().and_then(|d| u32::try_from(d).ok()).ok_or(ImplError::Failed("depth missing".into()));
+        let depth = || {
+            req["depth"]
+                .as_u64()
+                .and_then(|d| u32::try_from(d).ok())
+                .ok_or(ImplError::Failed("depth missing".into()))
+        };
         Ok(match kind {
             "legal_moves" => json!({"moves": oracle.legal_moves(&pos()?)?}),
             "perft" => json!({"nodes": oracle.perft(&pos()?, depth()?)?}),
@@ -32,7 +47,11 @@ fn answer(oracle: &mut Oracle, req: &Value) -> Value {
                 json!({"divide": rows.into_iter().map(|(m, n)| (m, json!(n))).collect::<serde_json::Map<String, Value>>()})
             }
             "status" => json!({"status": oracle.status(&pos()?)?}),
-            other => return Err(ImplError::Unsupported(format!("this adapter does not answer `{other}`"))),
+            other => {
+                return Err(ImplError::Unsupported(format!(
+                    "this adapter does not answer `{other}`"
+                )));
+            }
         })
     })();
     match result {
@@ -41,8 +60,12 @@ fn answer(oracle: &mut Oracle, req: &Value) -> Value {
             fields.insert("id".into(), id);
             Value::Object(fields)
         }
-        Ok(_) => json!({"type": "errored", "id": id, "error": "internal: the answer is not an object"}),
-        Err(ImplError::Unsupported(reason)) => json!({"type": "skipped", "id": id, "reason": reason}),
+        Ok(_) => {
+            json!({"type": "errored", "id": id, "error": "internal: the answer is not an object"})
+        }
+        Err(ImplError::Unsupported(reason)) => {
+            json!({"type": "skipped", "id": id, "reason": reason})
+        }
         Err(e) => json!({"type": "errored", "id": id, "error": e.to_string()}),
     }
 }
@@ -57,7 +80,9 @@ fn main() {
             continue;
         }
         let reply = match serde_json::from_str::<Value>(&line) {
-            Err(e) => json!({"type": "errored", "id": 0, "error": format!("unreadable request: {e}")}),
+            Err(e) => {
+                json!({"type": "errored", "id": 0, "error": format!("unreadable request: {e}")})
+            }
             Ok(req) => match req["type"].as_str() {
                 Some("hello") => json!({
                     "type": "hello", "protocol": 1, "name": "example-oracle", "version": env!("CARGO_PKG_VERSION"),

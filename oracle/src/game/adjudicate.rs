@@ -14,8 +14,8 @@
 use std::fmt;
 
 use shogi_spec::profile::{
-    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, IllegalMovePenalty, LateArrival,
-    NoLegalMoves, Profile, RepetitionTrigger, Rules,
+    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, IllegalMovePenalty,
+    LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
 };
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
 
@@ -64,11 +64,19 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
     if let Some(setup) = &record.setup {
         let intended = record.start.position();
         if setup.position().same_position(&intended) {
-            game.note(Step::new(ArticleId::fesa("9.1"), "the recorded setup is the intended start position"));
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the recorded setup is the intended start position",
+            ));
         } else {
             game.end(
-                Verdict::Annulled { reason: reason(ReasonKind::WrongSetup, "9.1") },
-                Step::new(ArticleId::fesa("9.1"), "the pieces were set up wrongly at the start: the game is annulled"),
+                Verdict::Annulled {
+                    reason: reason(ReasonKind::WrongSetup, "9.1"),
+                },
+                Step::new(
+                    ArticleId::fesa("9.1"),
+                    "the pieces were set up wrongly at the start: the game is annulled",
+                ),
             );
         }
     }
@@ -86,17 +94,33 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             format!("{ignored} later event(s) ignored: the game had already ended"),
         ));
     }
-    let main_left = game.clocks.as_ref().map(|c| [c[0].main_left(), c[1].main_left()]);
+    let main_left = game
+        .clocks
+        .as_ref()
+        .map(|c| [c[0].main_left(), c[1].main_left()]);
     let position = game.pos().clone();
     let verdict = game.verdict.take().unwrap_or(Verdict::Continues);
     if verdict == Verdict::Continues {
-        game.note(Step::new(ArticleId::fesa("5"), "nothing in the record ended the game"));
+        game.note(Step::new(
+            ArticleId::fesa("5"),
+            "nothing in the record ended the game",
+        ));
     }
-    Ok(Played { judgement: Judgement { verdict, explanation: game.steps }, position, main_left })
+    Ok(Played {
+        judgement: Judgement {
+            verdict,
+            explanation: game.steps,
+        },
+        position,
+        main_left,
+    })
 }
 
 fn reason(kind: ReasonKind, article: &str) -> Reason {
-    Reason { kind, article: ArticleId::fesa(article) }
+    Reason {
+        kind,
+        article: ArticleId::fesa(article),
+    }
 }
 
 /// The state of a game being walked through.
@@ -129,7 +153,9 @@ impl<'a> Game<'a> {
             handicap: record.start.handicap(),
             history: vec![record.initial_position()],
             gave_check: vec![false],
-            clocks: record.time_control.map(|tc| [Clock::new(tc), Clock::new(tc)]),
+            clocks: record
+                .time_control
+                .map(|tc| [Clock::new(tc), Clock::new(tc)]),
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
             moved: [false; 2],
@@ -142,7 +168,9 @@ impl<'a> Game<'a> {
     }
 
     fn pos(&self) -> &Position {
-        let Some(pos) = self.history.last() else { unreachable!("the history starts with the start position") };
+        let Some(pos) = self.history.last() else {
+            unreachable!("the history starts with the start position")
+        };
         pos
     }
 
@@ -159,20 +187,41 @@ impl<'a> Game<'a> {
     fn draw(&mut self, kind: ReasonKind, article: ArticleId, step: Step) {
         self.steps.push(step);
         let next = match self.rules.draw_result {
-            DrawResult::Rematch => Step::by_knob(ArticleId::fesa("12.2"), "the drawn game is replayed with colours reversed", "draw_result"),
-            DrawResult::HalfPoint => {
-                Step::by_knob(ArticleId::fesa("12.1"), "the draw stands: half a point each (UFS 10.1)", "draw_result")
-            }
+            DrawResult::Rematch => Step::by_knob(
+                ArticleId::fesa("12.2"),
+                "the drawn game is replayed with colours reversed",
+                "draw_result",
+            ),
+            DrawResult::HalfPoint => Step::by_knob(
+                ArticleId::fesa("12.1"),
+                "the draw stands: half a point each (UFS 10.1)",
+                "draw_result",
+            ),
         };
-        self.end(Verdict::Draw { reason: Reason { kind, article } }, next);
+        self.end(
+            Verdict::Draw {
+                reason: Reason { kind, article },
+            },
+            next,
+        );
     }
 
     fn win(&mut self, winner: Color, kind: ReasonKind, article: ArticleId, step: Step) {
-        self.end(Verdict::Win { winner, reason: Reason { kind, article } }, step);
+        self.end(
+            Verdict::Win {
+                winner,
+                reason: Reason { kind, article },
+            },
+            step,
+        );
     }
 
     fn event(&mut self, n: usize, event: &Event) -> Result<(), AdjudicationError> {
-        let err = |message: String| AdjudicationError { event: n, what: event.to_string(), message };
+        let err = |message: String| AdjudicationError {
+            event: n,
+            what: event.to_string(),
+            message,
+        };
         if self.stuck && matches!(event, Event::Move { .. }) {
             return Err(err(
                 "the previous move could not be made on the board, so play cannot go on from it; only a claim, a resignation or another ending may follow".into(),
@@ -193,15 +242,34 @@ impl<'a> Game<'a> {
         match *event {
             Event::Move { mv, .. } => self.play(mv.0),
             Event::Resign { player, .. } => {
-                self.win(!player, ReasonKind::Resignation, ArticleId::fesa("5.1b"), Step::new(ArticleId::fesa("5.1b"), format!("{player} resigns")));
+                self.win(
+                    !player,
+                    ReasonKind::Resignation,
+                    ArticleId::fesa("5.1b"),
+                    Step::new(ArticleId::fesa("5.1b"), format!("{player} resigns")),
+                );
             }
             Event::Declare { player, .. } => self.declare(player),
-            Event::Claim { claim: ClaimKind::Flag, by, .. } => self.claim_flag(by),
-            Event::Claim { claim: ClaimKind::IllegalMove, by, .. } => self.claim_illegal(by),
-            Event::Claim { claim: ClaimKind::Repetition, by, .. } => self.claim_repetition(by),
+            Event::Claim {
+                claim: ClaimKind::Flag,
+                by,
+                ..
+            } => self.claim_flag(by),
+            Event::Claim {
+                claim: ClaimKind::IllegalMove,
+                by,
+                ..
+            } => self.claim_illegal(by),
+            Event::Claim {
+                claim: ClaimKind::Repetition,
+                by,
+                ..
+            } => self.claim_repetition(by),
             Event::Arrive { player, at } => {
                 if self.moved[player.index()] {
-                    return Err(err(format!("{player} has already moved, so cannot arrive now")));
+                    return Err(err(format!(
+                        "{player} has already moved, so cannot arrive now"
+                    )));
                 }
                 self.arrive(player, at);
             }
@@ -209,13 +277,20 @@ impl<'a> Game<'a> {
             Event::AgreeDraw { .. } => self.agree_draw(),
             Event::Impasse { .. } => {
                 let (outcome, steps) = judge_impasse(self.pos(), self.rules.impasse);
-                let article = steps.last().map(|s| s.article.clone()).unwrap_or_else(|| ArticleId::fesa("5.4"));
+                let article = steps
+                    .last()
+                    .map(|s| s.article.clone())
+                    .unwrap_or_else(|| ArticleId::fesa("5.4"));
                 let mut steps = steps.into_iter();
                 let last = steps.next_back();
                 self.steps.extend(steps);
                 match (outcome, last) {
-                    (ImpasseOutcome::Win(c), Some(step)) => self.win(c, ReasonKind::Impasse, article, step),
-                    (ImpasseOutcome::Draw, Some(step)) => self.draw(ReasonKind::Impasse, article, step),
+                    (ImpasseOutcome::Win(c), Some(step)) => {
+                        self.win(c, ReasonKind::Impasse, article, step)
+                    }
+                    (ImpasseOutcome::Draw, Some(step)) => {
+                        self.draw(ReasonKind::Impasse, article, step)
+                    }
                     (_, last) => self.steps.extend(last),
                 }
             }
@@ -231,7 +306,9 @@ impl<'a> Game<'a> {
         }
         let on_move = self.pos().side_to_move();
         let elapsed = self.turn_elapsed;
-        let Some(clocks) = &mut self.clocks else { return false };
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
         let clock = &mut clocks[on_move.index()];
         if !clock.runs_out(elapsed) {
             return false;
@@ -269,14 +346,21 @@ impl<'a> Game<'a> {
                     mover,
                     ReasonKind::KingCaptured,
                     ArticleId::fesa("9.5"),
-                    Step::new(ArticleId::fesa("9.5"), format!("move {number} ({mv}) by {mover} takes the king: {mover} wins")),
+                    Step::new(
+                        ArticleId::fesa("9.5"),
+                        format!("move {number} ({mv}) by {mover} takes the king: {mover} wins"),
+                    ),
                 );
                 return;
             }
             Err(why) => {
                 // Moving one of the opponent's pieces is the opponent moving out of turn (1.1;
                 // UFS 5.8.3.3): the piece's owner is the offender.
-                let mover = if why == IllegalMove::NotOwnPiece { !mover } else { mover };
+                let mover = if why == IllegalMove::NotOwnPiece {
+                    !mover
+                } else {
+                    mover
+                };
                 let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
                 match self.rules.illegal_move {
                     IllegalMovePenalty::Immediate => {
@@ -285,15 +369,25 @@ impl<'a> Game<'a> {
                             !mover,
                             ReasonKind::IllegalMove,
                             why.article(),
-                            Step::by_knob(ArticleId::fesa("9.4"), format!("the illegal move loses at once: {} wins", !mover), "illegal_move"),
+                            Step::by_knob(
+                                ArticleId::fesa("9.4"),
+                                format!("the illegal move loses at once: {} wins", !mover),
+                                "illegal_move",
+                            ),
                         );
                         return;
                     }
                     IllegalMovePenalty::OnClaim => {
-                        self.note(Step::by_knob(why.article(), format!("{fact}; {} may claim it before replying (9.4)", !mover), "illegal_move"));
+                        self.note(Step::by_knob(
+                            why.article(),
+                            format!("{fact}; {} may claim it before replying (9.4)", !mover),
+                            "illegal_move",
+                        ));
                         self.unanswered_illegal = Some((mover, why, number));
                         let onto_king = match mv {
-                            Move::Board { to, .. } => pos.piece_at(to).is_some_and(|p| p.kind == crate::piece::Kind::King),
+                            Move::Board { to, .. } => pos
+                                .piece_at(to)
+                                .is_some_and(|p| p.kind == crate::piece::Kind::King),
                             Move::Drop { .. } => false,
                         };
                         if !physically_possible(why) || onto_king {
@@ -342,18 +436,29 @@ impl<'a> Game<'a> {
                     return;
                 }
                 Status::NoLegalMoves => {
-                    let fact = format!("after move {number} ({mv}) {} has no legal move but is not in check", !mover);
+                    let fact = format!(
+                        "after move {number} ({mv}) {} has no legal move but is not in check",
+                        !mover
+                    );
                     match self.rules.no_legal_moves {
                         NoLegalMoves::Loss => self.win(
                             mover,
                             ReasonKind::NoLegalMoves,
                             ArticleId::fesa("1.2"),
-                            Step::by_knob(ArticleId::fesa("1.2"), format!("{fact}; {} loses", !mover), "no_legal_moves"),
+                            Step::by_knob(
+                                ArticleId::fesa("1.2"),
+                                format!("{fact}; {} loses", !mover),
+                                "no_legal_moves",
+                            ),
                         ),
                         NoLegalMoves::Draw => self.draw(
                             ReasonKind::NoLegalMoves,
                             ArticleId::fesa("1.2"),
-                            Step::by_knob(ArticleId::fesa("1.2"), format!("{fact}: a draw"), "no_legal_moves"),
+                            Step::by_knob(
+                                ArticleId::fesa("1.2"),
+                                format!("{fact}: a draw"),
+                                "no_legal_moves",
+                            ),
                         ),
                     }
                     return;
@@ -363,7 +468,10 @@ impl<'a> Game<'a> {
         } else if reply_status == Status::Checkmate {
             self.note(Step::new(
                 ArticleId::fesa("5.1a"),
-                format!("{} has no legal move, but the mating move was illegal, so it does not win", !mover),
+                format!(
+                    "{} has no legal move, but the mating move was illegal, so it does not win",
+                    !mover
+                ),
             ));
         }
         // 5.2, 3.12: repetition.
@@ -373,7 +481,11 @@ impl<'a> Game<'a> {
         }
         if self.rules.repetition == RepetitionTrigger::OnClaim {
             self.steps.extend(steps);
-            self.note(Step::by_knob(ArticleId::fesa("5.2"), "the repetition ends the game only when claimed", "repetition"));
+            self.note(Step::by_knob(
+                ArticleId::fesa("5.2"),
+                "the repetition ends the game only when claimed",
+                "repetition",
+            ));
             return;
         }
         self.apply_repetition(outcome, steps);
@@ -385,16 +497,27 @@ impl<'a> Game<'a> {
         let Some(last) = last else { return };
         match outcome {
             RepetitionOutcome::PerpetualCheck { loser } => {
-                self.win(!loser, ReasonKind::PerpetualCheck, ArticleId::fesa("3.12"), last);
+                self.win(
+                    !loser,
+                    ReasonKind::PerpetualCheck,
+                    ArticleId::fesa("3.12"),
+                    last,
+                );
             }
-            RepetitionOutcome::Draw => self.draw(ReasonKind::Repetition, ArticleId::fesa("5.2"), last),
+            RepetitionOutcome::Draw => {
+                self.draw(ReasonKind::Repetition, ArticleId::fesa("5.2"), last)
+            }
             RepetitionOutcome::NotYet => self.steps.push(last),
         }
     }
 
     fn declare(&mut self, player: Color) {
         if self.rules.declaration == DeclarationRule::Disabled {
-            self.note(Step::by_knob(ArticleId::fesa("5.3"), format!("{player} declares, but the profile has no declaration: no effect"), "declaration"));
+            self.note(Step::by_knob(
+                ArticleId::fesa("5.3"),
+                format!("{player} declares, but the profile has no declaration: no effect"),
+                "declaration",
+            ));
             return;
         }
         let on_move = self.pos().side_to_move();
@@ -402,14 +525,18 @@ impl<'a> Game<'a> {
             let clock = &c[player.index()];
             !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
         });
-        let (ok, steps) = judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
+        let (ok, steps) =
+            judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
         self.steps.extend(steps);
         if ok {
             self.win(
                 player,
                 ReasonKind::Declaration,
                 ArticleId::fesa("5.3"),
-                Step::new(ArticleId::fesa("5.3"), format!("every condition is met: {player} wins by declaration")),
+                Step::new(
+                    ArticleId::fesa("5.3"),
+                    format!("every condition is met: {player} wins by declaration"),
+                ),
             );
             return;
         }
@@ -418,7 +545,11 @@ impl<'a> Game<'a> {
                 !player,
                 ReasonKind::FailedDeclaration,
                 ArticleId::fesa("5.3"),
-                Step::by_knob(ArticleId::fesa("5.3"), format!("the declaration fails: {player} loses"), "declaration_failure"),
+                Step::by_knob(
+                    ArticleId::fesa("5.3"),
+                    format!("the declaration fails: {player} loses"),
+                    "declaration_failure",
+                ),
             ),
             DeclarationFailure::NoEffect => self.note(Step::by_knob(
                 ArticleId::fesa("5.3"),
@@ -432,7 +563,9 @@ impl<'a> Game<'a> {
     fn flag_is_down(&mut self, color: Color) -> bool {
         let on_move = self.pos().side_to_move();
         let elapsed = self.turn_elapsed;
-        let Some(clocks) = &mut self.clocks else { return false };
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
         let clock = &mut clocks[color.index()];
         if clock.flag_down() {
             return true;
@@ -447,7 +580,10 @@ impl<'a> Game<'a> {
 
     fn claim_flag(&mut self, by: Color) {
         if self.clocks.is_none() {
-            self.note(Step::new(ArticleId::fesa("8.3"), format!("{by} claims a flag fall, but the record has no clock: no effect")));
+            self.note(Step::new(
+                ArticleId::fesa("8.3"),
+                format!("{by} claims a flag fall, but the record has no clock: no effect"),
+            ));
             return;
         }
         let opp = !by;
@@ -547,7 +683,10 @@ impl<'a> Game<'a> {
             ));
             return;
         }
-        self.note(Step::new(ArticleId::fesa("5.4"), "the players agree a draw while the repetition of 5.2 holds"));
+        self.note(Step::new(
+            ArticleId::fesa("5.4"),
+            "the players agree a draw while the repetition of 5.2 holds",
+        ));
         self.apply_repetition(outcome, steps);
     }
 
@@ -556,7 +695,11 @@ impl<'a> Game<'a> {
             (LateArrival::Seconds(s), _) => Seconds::whole(s),
             (LateArrival::Flag, Some(c)) => c[player.index()].available(),
             (LateArrival::Flag, None) => {
-                self.note(Step::by_knob(ArticleId::fesa("8.6"), format!("{player} arrives {at} late; without a clock 8.6 cannot apply"), "late_arrival_limit"));
+                self.note(Step::by_knob(
+                    ArticleId::fesa("8.6"),
+                    format!("{player} arrives {at} late; without a clock 8.6 cannot apply"),
+                    "late_arrival_limit",
+                ));
                 return;
             }
         };
@@ -565,7 +708,13 @@ impl<'a> Game<'a> {
                 !player,
                 ReasonKind::LateArrival,
                 ArticleId::fesa("8.6"),
-                Step::by_knob(ArticleId::fesa("8.6"), format!("{player} arrives {at} after the start, not before {limit}: {player} loses"), "late_arrival_limit"),
+                Step::by_knob(
+                    ArticleId::fesa("8.6"),
+                    format!(
+                        "{player} arrives {at} after the start, not before {limit}: {player} loses"
+                    ),
+                    "late_arrival_limit",
+                ),
             );
             return;
         }
@@ -589,18 +738,29 @@ impl<'a> Game<'a> {
             (None, _) => self.draw(
                 ReasonKind::DoubleFlagFall,
                 ArticleId::fesa("8.11"),
-                Step::new(ArticleId::fesa("8.11"), "both flags are down and nobody can tell which fell first: a draw"),
+                Step::new(
+                    ArticleId::fesa("8.11"),
+                    "both flags are down and nobody can tell which fell first: a draw",
+                ),
             ),
             (Some(c), DoubleFlagFall::FirstLosesWhenKnown) => self.win(
                 !c,
                 ReasonKind::FlagFall,
                 ArticleId::fesa("8.11"),
-                Step::by_knob(ArticleId::fesa("8.11"), format!("both flags are down and {c}'s fell first: {c} loses (8.9)"), "double_flag_fall"),
+                Step::by_knob(
+                    ArticleId::fesa("8.11"),
+                    format!("both flags are down and {c}'s fell first: {c} loses (8.9)"),
+                    "double_flag_fall",
+                ),
             ),
             (Some(c), DoubleFlagFall::Draw) => self.draw(
                 ReasonKind::DoubleFlagFall,
                 ArticleId::fesa("8.3"),
-                Step::by_knob(ArticleId::fesa("8.3"), format!("both flags are down ({c}'s first): a draw all the same"), "double_flag_fall"),
+                Step::by_knob(
+                    ArticleId::fesa("8.3"),
+                    format!("both flags are down ({c}'s first): a draw all the same"),
+                    "double_flag_fall",
+                ),
             ),
         }
     }

@@ -49,26 +49,57 @@ pub enum Score {
 pub fn score(verdict: &Verdict, profile: &Profile) -> (Score, Step) {
     match verdict {
         Verdict::Win { winner, .. } => {
-            let (s, g) = if *winner == Color::Sente { (2, 0) } else { (0, 2) };
+            let (s, g) = if *winner == Color::Sente {
+                (2, 0)
+            } else {
+                (0, 2)
+            };
             (
-                Score::Points { sente: HalfPoints(s), gote: HalfPoints(g) },
-                Step::new(ArticleId::fesa("12.1"), format!("{winner} wins: 1 point, the loser 0")),
+                Score::Points {
+                    sente: HalfPoints(s),
+                    gote: HalfPoints(g),
+                },
+                Step::new(
+                    ArticleId::fesa("12.1"),
+                    format!("{winner} wins: 1 point, the loser 0"),
+                ),
             )
         }
         Verdict::Draw { .. } => match profile.rules.draw_result {
             DrawResult::Rematch => (
                 Score::Replay,
-                Step::by_knob(ArticleId::fesa("12.2"), "a draw is not scored: the game is replayed", "draw_result"),
+                Step::by_knob(
+                    ArticleId::fesa("12.2"),
+                    "a draw is not scored: the game is replayed",
+                    "draw_result",
+                ),
             ),
             DrawResult::HalfPoint => (
-                Score::Points { sente: HalfPoints(1), gote: HalfPoints(1) },
-                Step::by_knob(ArticleId::fesa("12.1"), "the draw stands: half a point each (UFS 10.1)", "draw_result"),
+                Score::Points {
+                    sente: HalfPoints(1),
+                    gote: HalfPoints(1),
+                },
+                Step::by_knob(
+                    ArticleId::fesa("12.1"),
+                    "the draw stands: half a point each (UFS 10.1)",
+                    "draw_result",
+                ),
             ),
         },
-        Verdict::Annulled { .. } => {
-            (Score::Replay, Step::new(ArticleId::fesa("9.1"), "an annulled game is not scored: a new game is played"))
-        }
-        Verdict::Continues => (Score::Unfinished, Step::new(ArticleId::fesa("12.1"), "the game has not ended: nothing to score")),
+        Verdict::Annulled { .. } => (
+            Score::Replay,
+            Step::new(
+                ArticleId::fesa("9.1"),
+                "an annulled game is not scored: a new game is played",
+            ),
+        ),
+        Verdict::Continues => (
+            Score::Unfinished,
+            Step::new(
+                ArticleId::fesa("12.1"),
+                "the game has not ended: nothing to score",
+            ),
+        ),
     }
 }
 
@@ -99,16 +130,26 @@ const ORGANISER_BLITZ: Seconds = Seconds::whole(480);
 /// the general rule applies.
 pub fn replay(record: &Record, profile: &Profile) -> Result<Option<Replay>, AdjudicationError> {
     let played = play_record(record, profile)?;
-    if !matches!(played.judgement.verdict, Verdict::Draw { .. }) || profile.rules.draw_result != DrawResult::Rematch {
+    if !matches!(played.judgement.verdict, Verdict::Draw { .. })
+        || profile.rules.draw_result != DrawResult::Rematch
+    {
         return Ok(None);
     }
-    let mut explanation =
-        vec![Step::new(ArticleId::fesa("12.2"), "the drawn game is replayed: the player who was gote moves first")];
+    let mut explanation = vec![Step::new(
+        ArticleId::fesa("12.2"),
+        "the drawn game is replayed: the player who was gote moves first",
+    )];
     let time_controls = match (record.time_control, played.main_left) {
         (Some(tc), Some(left)) => {
             let general = [
-                TimeControl { main: left[0], ..tc },
-                TimeControl { main: left[1], ..tc },
+                TimeControl {
+                    main: left[0],
+                    ..tc
+                },
+                TimeControl {
+                    main: left[1],
+                    ..tc
+                },
             ];
             let both_short = left.iter().all(|&l| l < ORGANISER_THRESHOLD);
             Some(match profile.rules.replay_time {
@@ -118,13 +159,19 @@ pub fn replay(record: &Record, profile: &Profile) -> Result<Option<Replay>, Adju
                         format!("both players have less than 10 minutes left ({} and {}): 8 minutes each, no byo-yomi", left[0], left[1]),
                         "replay_time",
                     ));
-                    let blitz = TimeControl { main: ORGANISER_BLITZ, ..TimeControl::default() };
+                    let blitz = TimeControl {
+                        main: ORGANISER_BLITZ,
+                        ..TimeControl::default()
+                    };
                     [blitz, blitz]
                 }
                 _ => {
                     explanation.push(Step::by_knob(
                         ArticleId::fesa("12.2"),
-                        format!("each keeps the time left: sente {}, gote {}", left[0], left[1]),
+                        format!(
+                            "each keeps the time left: sente {}, gote {}",
+                            left[0], left[1]
+                        ),
                         "replay_time",
                     ));
                     general
@@ -133,7 +180,11 @@ pub fn replay(record: &Record, profile: &Profile) -> Result<Option<Replay>, Adju
         }
         _ => None,
     };
-    Ok(Some(Replay { first_player: Color::Gote, time_controls, explanation }))
+    Ok(Some(Replay {
+        first_player: Color::Gote,
+        time_controls,
+        explanation,
+    }))
 }
 
 #[cfg(test)]

@@ -68,7 +68,11 @@ fn same_pair(a: &(String, String), b: &(String, String)) -> bool {
 pub fn check_round(history: &PairingHistory, round: &ProposedRound) -> Vec<PairingViolation> {
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    let names = round.games.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).chain(round.bye.as_deref());
+    let names = round
+        .games
+        .iter()
+        .flat_map(|(a, b)| [a.as_str(), b.as_str()])
+        .chain(round.bye.as_deref());
     for name in names {
         if seen.contains(&name) {
             let v = PairingViolation::PlayerTwice(name.to_owned());

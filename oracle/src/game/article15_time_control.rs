@@ -13,17 +13,28 @@ use shogi_spec::{ArticleId, Step};
 use super::record::{Seconds, TimeControl};
 
 /// The two minima of 15.4: (main time, byo-yomi).
-pub const RATED_MINIMA: [(Seconds, Seconds); 2] =
-    [(Seconds::whole(20 * 60), Seconds::whole(40)), (Seconds::whole(30 * 60), Seconds::whole(30))];
+pub const RATED_MINIMA: [(Seconds, Seconds); 2] = [
+    (Seconds::whole(20 * 60), Seconds::whole(40)),
+    (Seconds::whole(30 * 60), Seconds::whole(30)),
+];
 
 /// 15.4: whether `tc` is acceptable for a rated game, with the reason.
 pub fn acceptable_for_rating(tc: &TimeControl) -> (bool, Step) {
-    let per_move = tc.byoyomi.unwrap_or(Seconds::ZERO).max(tc.increment.unwrap_or(Seconds::ZERO));
-    let ok = RATED_MINIMA.iter().any(|&(main, byo)| tc.main >= main && per_move >= byo);
+    let per_move = tc
+        .byoyomi
+        .unwrap_or(Seconds::ZERO)
+        .max(tc.increment.unwrap_or(Seconds::ZERO));
+    let ok = RATED_MINIMA
+        .iter()
+        .any(|&(main, byo)| tc.main >= main && per_move >= byo);
     let fact = format!(
         "{} main time and {per_move} per move {} 20 min + 40s or 30 min + 30s",
         tc.main,
-        if ok { "reach at least one of" } else { "reach neither" }
+        if ok {
+            "reach at least one of"
+        } else {
+            "reach neither"
+        }
     );
     (ok, Step::new(ArticleId::fesa("15.4"), fact))
 }

@@ -46,22 +46,42 @@ pub enum RepetitionOutcome {
 
 /// The plies (0 = the start) at which the last position of `history` has occurred.
 pub fn occurrences(history: &[Position]) -> Vec<usize> {
-    let Some(last) = history.last() else { return Vec::new() };
-    history.iter().enumerate().filter(|(_, p)| p.same_position(last)).map(|(i, _)| i).collect()
+    let Some(last) = history.last() else {
+        return Vec::new();
+    };
+    history
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.same_position(last))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Judges the last position of `history` under 5.2 and 3.12.
 ///
 /// `history[k]` is the position after `k` moves; `gave_check[k]` (for `k ≥ 1`) says whether
 /// the move that produced `history[k]` left the opponent in check.
-pub fn judge_repetition(history: &[Position], gave_check: &[bool], rules: &Rules) -> (RepetitionOutcome, Vec<Step>) {
+pub fn judge_repetition(
+    history: &[Position],
+    gave_check: &[bool],
+    rules: &Rules,
+) -> (RepetitionOutcome, Vec<Step>) {
     let occ = occurrences(history);
     let needed = rules.repetition_occurrences.max(2) as usize;
     if occ.len() < needed {
         return (RepetitionOutcome::NotYet, Vec::new());
     }
     let now = occ[occ.len() - 1];
-    let plies: Vec<String> = occ.iter().map(|i| if *i == 0 { "the start".to_owned() } else { format!("ply {i}") }).collect();
+    let plies: Vec<String> = occ
+        .iter()
+        .map(|i| {
+            if *i == 0 {
+                "the start".to_owned()
+            } else {
+                format!("ply {i}")
+            }
+        })
+        .collect();
     let mut steps = vec![Step::by_knob(
         ArticleId::fesa("5.2"),
         format!(
@@ -116,15 +136,23 @@ pub fn judge_repetition(history: &[Position], gave_check: &[bool], rules: &Rules
         _ => {
             let last = mover(now);
             let (outcome, fact) = match rules.perpetual_both_sides {
-                BothSidesChecking::Draw => {
-                    (RepetitionOutcome::Draw, "both sides gave check with every move: neither alone is the perpetual checker".to_owned())
-                }
+                BothSidesChecking::Draw => (
+                    RepetitionOutcome::Draw,
+                    "both sides gave check with every move: neither alone is the perpetual checker"
+                        .to_owned(),
+                ),
                 BothSidesChecking::LastMoverLoses => (
                     RepetitionOutcome::PerpetualCheck { loser: last },
-                    format!("both sides gave check with every move; {last} made the repeating move"),
+                    format!(
+                        "both sides gave check with every move; {last} made the repeating move"
+                    ),
                 ),
             };
-            steps.push(Step::by_knob(ArticleId::fesa("3.12"), fact, "perpetual_both_sides"));
+            steps.push(Step::by_knob(
+                ArticleId::fesa("3.12"),
+                fact,
+                "perpetual_both_sides",
+            ));
             outcome
         }
     };

@@ -43,7 +43,12 @@ pub struct DeclarationCount {
 
 /// Counts what 5.3 needs for `player`.
 pub fn declaration_count(pos: &Position, player: Color) -> DeclarationCount {
-    let mut count = DeclarationCount { king_in_zone: false, points: 0, pieces_in_zone: 0, in_check: in_check(pos, player) };
+    let mut count = DeclarationCount {
+        king_in_zone: false,
+        points: 0,
+        pieces_in_zone: 0,
+        in_check: in_check(pos, player),
+    };
     for (sq, piece) in pos.pieces() {
         if piece.color != player || !in_promotion_zone(sq, player) {
             continue;
@@ -60,7 +65,10 @@ pub fn declaration_count(pos: &Position, player: Color) -> DeclarationCount {
 }
 
 fn hand_points(pos: &Position, player: Color) -> u32 {
-    HAND_KINDS.iter().map(|&k| u32::from(pos.hand(player).count(k)) * piece_points(k)).sum()
+    HAND_KINDS
+        .iter()
+        .map(|&k| u32::from(pos.hand(player).count(k)) * piece_points(k))
+        .sum()
 }
 
 /// The points `player` needs under the profile (5.3.2), adjusted for a handicap when the
@@ -72,7 +80,9 @@ pub fn points_needed(rules: &Rules, player: Color, handicap: Option<Handicap>) -
         Color::Gote => rules.declaration_points_gote,
     };
     match (rules.handicap_declaration, handicap, player) {
-        (HandicapDeclaration::GiverReduced, Some(h), Color::Gote) => base.saturating_sub(h.removed_points()),
+        (HandicapDeclaration::GiverReduced, Some(h), Color::Gote) => {
+            base.saturating_sub(h.removed_points())
+        }
         _ => base,
     }
 }
@@ -106,13 +116,23 @@ pub fn judge_declaration(
     check(
         on_move,
         "5.3",
-        format!("{player} declares {} the move", if on_move { "while on" } else { "without having" }),
+        format!(
+            "{player} declares {} the move",
+            if on_move {
+                "while on"
+            } else {
+                "without having"
+            }
+        ),
         None,
     );
     check(
         c.king_in_zone,
         "5.3.1",
-        format!("{player}'s king is {}in the opponent's camp", if c.king_in_zone { "" } else { "not " }),
+        format!(
+            "{player}'s king is {}in the opponent's camp",
+            if c.king_in_zone { "" } else { "not " }
+        ),
         None,
     );
     let knob = match player {
@@ -139,26 +159,49 @@ pub fn judge_declaration(
     check(
         c.pieces_in_zone >= needed_pieces,
         "5.3.4",
-        format!("{player} has {} pieces besides the king in the opponent's camp, needs {needed_pieces}", c.pieces_in_zone),
+        format!(
+            "{player} has {} pieces besides the king in the opponent's camp, needs {needed_pieces}",
+            c.pieces_in_zone
+        ),
         Some("declaration_pieces_in_zone"),
     );
     match time_left {
-        None => check(true, "5.3.5", "the game has no clock; the time condition is taken as met".into(), None),
+        None => check(
+            true,
+            "5.3.5",
+            "the game has no clock; the time condition is taken as met".into(),
+            None,
+        ),
         Some(t) => check(
             t,
             "5.3.5",
-            format!("{player}'s clock {} time left (main or byo-yomi)", if t { "has" } else { "has no" }),
+            format!(
+                "{player}'s clock {} time left (main or byo-yomi)",
+                if t { "has" } else { "has no" }
+            ),
             None,
         ),
     }
-    check(!c.in_check, "5.3.6", format!("{player}'s king is {}in check", if c.in_check { "" } else { "not " }), None);
+    check(
+        !c.in_check,
+        "5.3.6",
+        format!(
+            "{player}'s king is {}in check",
+            if c.in_check { "" } else { "not " }
+        ),
+        None,
+    );
     (ok, steps)
 }
 
 /// UFS 5.8.6.2: the impasse points of `player`: every piece owned, on the board anywhere or in
 /// hand, at its unpromoted value.
 pub fn impasse_points(pos: &Position, player: Color) -> u32 {
-    let board: u32 = pos.pieces().filter(|(_, p)| p.color == player).map(|(_, p)| piece_points(p.kind)).sum();
+    let board: u32 = pos
+        .pieces()
+        .filter(|(_, p)| p.color == player)
+        .map(|(_, p)| piece_points(p.kind))
+        .sum();
     board + hand_points(pos, player)
 }
 
@@ -196,9 +239,7 @@ pub fn judge_impasse(pos: &Position, rule: ImpasseRule) -> (ImpasseOutcome, Vec<
         Ok(a) => a,
         Err(e) => unreachable!("literal article id: {e}"),
     };
-    let entered = |c: Color| {
-        pos.king_square(c).is_some_and(|k| in_promotion_zone(k, c))
-    };
+    let entered = |c: Color| pos.king_square(c).is_some_and(|k| in_promotion_zone(k, c));
     let mut steps = Vec::new();
     for c in Color::ALL {
         if !entered(c) {
@@ -210,7 +251,10 @@ pub fn judge_impasse(pos: &Position, rule: ImpasseRule) -> (ImpasseOutcome, Vec<
             return (ImpasseOutcome::NoEffect, steps);
         }
     }
-    let (s, g) = (impasse_points(pos, Color::Sente), impasse_points(pos, Color::Gote));
+    let (s, g) = (
+        impasse_points(pos, Color::Sente),
+        impasse_points(pos, Color::Gote),
+    );
     let (s_ok, g_ok) = (s >= sente_needs, g >= gote_needs);
     let outcome = match (s_ok, g_ok) {
         (true, false) => ImpasseOutcome::Win(Color::Sente),

@@ -30,9 +30,21 @@ pub fn furigoma(unpromoted: u8, promoted: u8) -> Result<(Furigoma, Step), TooMan
         return Err(TooManyPawns(total));
     }
     let (outcome, fact) = match unpromoted.cmp(&promoted) {
-        std::cmp::Ordering::Greater => (Furigoma::ThrowerIsSente, "a majority of pawn faces: the thrower is sente"),
-        std::cmp::Ordering::Less => (Furigoma::OtherIsSente, "a majority of tokin faces: the other player is sente"),
+        std::cmp::Ordering::Greater => (
+            Furigoma::ThrowerIsSente,
+            "a majority of pawn faces: the thrower is sente",
+        ),
+        std::cmp::Ordering::Less => (
+            Furigoma::OtherIsSente,
+            "a majority of tokin faces: the other player is sente",
+        ),
         std::cmp::Ordering::Equal => (Furigoma::ThrowAgain, "no majority: throw all five again"),
     };
-    Ok((outcome, Step::new(ArticleId::fesa("7.1"), format!("{unpromoted} pawn and {promoted} tokin faces counted: {fact}"))))
+    Ok((
+        outcome,
+        Step::new(
+            ArticleId::fesa("7.1"),
+            format!("{unpromoted} pawn and {promoted} tokin faces counted: {fact}"),
+        ),
+    ))
 }

@@ -29,7 +29,12 @@ pub struct Clock {
 impl Clock {
     /// A clock set to `control` before the game.
     pub fn new(control: TimeControl) -> Clock {
-        Clock { control, main_left: control.main, period: None, flag_down: false }
+        Clock {
+            control,
+            main_left: control.main,
+            period: None,
+            flag_down: false,
+        }
     }
 
     /// The main time left.
@@ -94,7 +99,11 @@ impl Clock {
             if let Some(p) = self.control.periods {
                 let (left, moves) = self.period.unwrap_or((p.time, p.moves));
                 let (left, moves) = (left.saturating_sub(overflow), moves.saturating_sub(1));
-                self.period = Some(if moves == 0 { (p.time, p.moves) } else { (left, moves) });
+                self.period = Some(if moves == 0 {
+                    (p.time, p.moves)
+                } else {
+                    (left, moves)
+                });
             }
         }
         if let Some(inc) = self.control.increment {
@@ -115,14 +124,21 @@ mod tests {
 
     #[test]
     fn main_time_only_flag_falls_at_zero() {
-        let c = Clock::new(TimeControl { main: s(60), ..TimeControl::default() });
+        let c = Clock::new(TimeControl {
+            main: s(60),
+            ..TimeControl::default()
+        });
         assert!(!c.runs_out(Seconds::millis(59_999)));
         assert!(c.runs_out(s(60)), "reaching zero is a fallen flag");
     }
 
     #[test]
     fn byoyomi_does_not_accumulate() {
-        let mut c = Clock::new(TimeControl { main: s(10), byoyomi: Some(s(30)), ..TimeControl::default() });
+        let mut c = Clock::new(TimeControl {
+            main: s(10),
+            byoyomi: Some(s(30)),
+            ..TimeControl::default()
+        });
         assert_eq!(c.available(), s(40));
         assert!(c.complete_move(s(15)), "10 main + 5 of byo-yomi");
         assert_eq!(c.main_left(), Seconds::ZERO);
@@ -135,7 +151,11 @@ mod tests {
 
     #[test]
     fn increment_accumulates() {
-        let mut c = Clock::new(TimeControl { main: s(10), increment: Some(s(5)), ..TimeControl::default() });
+        let mut c = Clock::new(TimeControl {
+            main: s(10),
+            increment: Some(s(5)),
+            ..TimeControl::default()
+        });
         assert!(c.complete_move(s(1)));
         assert!(c.complete_move(s(1)));
         assert_eq!(c.main_left(), s(18));
@@ -143,12 +163,23 @@ mod tests {
 
     #[test]
     fn periods_of_n_moves() {
-        let tc = TimeControl { main: s(0), periods: Some(Periods { moves: 2, time: s(60) }), ..TimeControl::default() };
+        let tc = TimeControl {
+            main: s(0),
+            periods: Some(Periods {
+                moves: 2,
+                time: s(60),
+            }),
+            ..TimeControl::default()
+        };
         let mut c = Clock::new(tc);
         assert!(c.complete_move(s(50)));
         assert_eq!(c.available(), s(10), "one move left in the period, 10s");
         assert!(c.complete_move(s(9)));
-        assert_eq!(c.available(), s(60), "the period starts afresh after two moves");
+        assert_eq!(
+            c.available(),
+            s(60),
+            "the period starts afresh after two moves"
+        );
         assert!(c.complete_move(s(59)));
         assert!(!c.complete_move(s(1)));
     }

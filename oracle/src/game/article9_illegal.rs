@@ -47,9 +47,16 @@ impl LastingIllegality {
     /// The fact in words.
     pub fn describe(self, offender: Color) -> String {
         match self {
-            LastingIllegality::KingLeftInCheck => format!("{offender}'s king is in check while {} is on move", !offender),
-            LastingIllegality::Nifu(file) => format!("{offender} has two unpromoted pawns on file {}", file + 1),
-            LastingIllegality::DeadPiece(sq) => format!("{offender} has an unpromoted piece on {sq} that can never move"),
+            LastingIllegality::KingLeftInCheck => format!(
+                "{offender}'s king is in check while {} is on move",
+                !offender
+            ),
+            LastingIllegality::Nifu(file) => {
+                format!("{offender} has two unpromoted pawns on file {}", file + 1)
+            }
+            LastingIllegality::DeadPiece(sq) => {
+                format!("{offender} has an unpromoted piece on {sq} that can never move")
+            }
         }
     }
 }
@@ -101,11 +108,20 @@ mod tests {
     fn lasting_positions_of_9_4() {
         // Gote to move; sente's king on 5i attacked by gote's rook on 5a.
         let pos = sfen::parse("4r4/9/9/9/9/9/9/9/4K1k2 w - 1").unwrap();
-        assert_eq!(lasting_illegalities(&pos, Color::Sente), vec![LastingIllegality::KingLeftInCheck]);
+        assert_eq!(
+            lasting_illegalities(&pos, Color::Sente),
+            vec![LastingIllegality::KingLeftInCheck]
+        );
         let pos = sfen::parse("4k4/9/9/9/P8/P8/9/9/4K4 w - 1").unwrap();
-        assert_eq!(lasting_illegalities(&pos, Color::Sente), vec![LastingIllegality::Nifu(8)]);
+        assert_eq!(
+            lasting_illegalities(&pos, Color::Sente),
+            vec![LastingIllegality::Nifu(8)]
+        );
         let pos = sfen::parse("N3k4/9/9/9/9/9/9/9/4K4 w - 1").unwrap();
-        assert!(matches!(lasting_illegalities(&pos, Color::Sente)[..], [LastingIllegality::DeadPiece(_)]));
+        assert!(matches!(
+            lasting_illegalities(&pos, Color::Sente)[..],
+            [LastingIllegality::DeadPiece(_)]
+        ));
         assert!(lasting_illegalities(&crate::Position::startpos(), Color::Gote).is_empty());
     }
 }

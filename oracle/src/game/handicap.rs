@@ -99,10 +99,13 @@ impl fmt::Display for Handicap {
 impl FromStr for Handicap {
     type Err = String;
     fn from_str(s: &str) -> Result<Handicap, String> {
-        Handicap::ALL.into_iter().find(|h| h.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Handicap::ALL.iter().map(|h| h.name()).collect();
-            format!("unknown handicap `{s}` (known: {})", names.join(", "))
-        })
+        Handicap::ALL
+            .into_iter()
+            .find(|h| h.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Handicap::ALL.iter().map(|h| h.name()).collect();
+                format!("unknown handicap `{s}` (known: {})", names.join(", "))
+            })
     }
 }
 
@@ -114,7 +117,11 @@ mod tests {
     use shogi_spec::Color;
 
     fn points(kind: Kind) -> u32 {
-        if matches!(kind, Kind::Rook | Kind::Bishop) { 5 } else { 1 }
+        if matches!(kind, Kind::Rook | Kind::Bishop) {
+            5
+        } else {
+            1
+        }
     }
 
     /// Each handicap position is the initial position minus exactly the giver's removed pieces.
@@ -124,13 +131,28 @@ mod tests {
         for h in Handicap::ALL {
             let pos = sfen::parse(h.sfen()).unwrap();
             assert!(validate(&pos).is_empty(), "{h}");
-            assert_eq!(pos.side_to_move(), Color::Gote, "{h}: the giver moves first");
+            assert_eq!(
+                pos.side_to_move(),
+                Color::Gote,
+                "{h}: the giver moves first"
+            );
             let count = |p: &crate::Position, c: Color| -> u32 {
-                p.pieces().filter(|(_, pc)| pc.color == c && pc.kind != Kind::King).map(|(_, pc)| points(pc.kind)).sum()
+                p.pieces()
+                    .filter(|(_, pc)| pc.color == c && pc.kind != Kind::King)
+                    .map(|(_, pc)| points(pc.kind))
+                    .sum()
             };
             assert_eq!(count(&pos, Color::Sente), count(&full, Color::Sente), "{h}");
-            assert_eq!(count(&full, Color::Gote) - count(&pos, Color::Gote), h.removed_points(), "{h}");
-            assert!(HAND_KINDS.iter().all(|&k| pos.hand(Color::Gote).count(k) == 0));
+            assert_eq!(
+                count(&full, Color::Gote) - count(&pos, Color::Gote),
+                h.removed_points(),
+                "{h}"
+            );
+            assert!(
+                HAND_KINDS
+                    .iter()
+                    .all(|&k| pos.hand(Color::Gote).count(k) == 0)
+            );
             assert_eq!(h.name().parse::<Handicap>(), Ok(h));
         }
     }

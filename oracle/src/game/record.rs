@@ -87,7 +87,11 @@ impl fmt::Display for Seconds {
 
 impl Serialize for Seconds {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 1000 == 0 { s.serialize_u64(self.0 / 1000) } else { s.serialize_f64(self.0 as f64 / 1000.0) }
+        if self.0 % 1000 == 0 {
+            s.serialize_u64(self.0 / 1000)
+        } else {
+            s.serialize_f64(self.0 as f64 / 1000.0)
+        }
     }
 }
 
@@ -100,10 +104,13 @@ impl<'de> Deserialize<'de> for Seconds {
                 f.write_str("a number of seconds, not negative")
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seconds, E> {
-                v.checked_mul(1000).map(Seconds).ok_or_else(|| E::custom("too many seconds"))
+                v.checked_mul(1000)
+                    .map(Seconds)
+                    .ok_or_else(|| E::custom("too many seconds"))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Seconds, E> {
-                u64::try_from(v).map_err(|_| E::custom(format!("{v}: a time cannot be negative")))?;
+                u64::try_from(v)
+                    .map_err(|_| E::custom(format!("{v}: a time cannot be negative")))?;
                 self.visit_u64(v.unsigned_abs())
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
@@ -124,7 +131,11 @@ pub struct Sfen(String);
 impl Sfen {
     /// Reads and checks an SFEN (`startpos` is accepted and expanded).
     pub fn parse(text: &str) -> Result<Sfen, sfen::SfenError> {
-        let text = if text.trim() == "startpos" { shogi_spec::STARTPOS_SFEN } else { text.trim() };
+        let text = if text.trim() == "startpos" {
+            shogi_spec::STARTPOS_SFEN
+        } else {
+            text.trim()
+        };
         sfen::parse(text)?;
         Ok(Sfen(text.to_owned()))
     }
@@ -234,11 +245,15 @@ impl<'de> Deserialize<'de> for Start {
                 if v.trim() == "startpos" {
                     return Ok(Start::Startpos);
                 }
-                Sfen::parse(v).map(Start::Sfen).map_err(|e| E::custom(format!("bad SFEN `{v}`: {e}")))
+                Sfen::parse(v)
+                    .map(Start::Sfen)
+                    .map_err(|e| E::custom(format!("bad SFEN `{v}`: {e}")))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Start, A::Error> {
                 let Some(key) = map.next_key::<String>()? else {
-                    return Err(de::Error::custom("expected {handicap: NAME} or {sfen: SFEN}"));
+                    return Err(de::Error::custom(
+                        "expected {handicap: NAME} or {sfen: SFEN}",
+                    ));
                 };
                 let start = match key.as_str() {
                     "handicap" => Start::Handicap(map.next_value()?),
@@ -246,7 +261,9 @@ impl<'de> Deserialize<'de> for Start {
                     other => return Err(de::Error::unknown_field(other, &["handicap", "sfen"])),
                 };
                 if let Some(extra) = map.next_key::<String>()? {
-                    return Err(de::Error::custom(format!("`start` takes one key, found also `{extra}`")));
+                    return Err(de::Error::custom(format!(
+                        "`start` takes one key, found also `{extra}`"
+                    )));
                 }
                 Ok(start)
             }
@@ -465,7 +482,11 @@ impl TryFrom<EventFields> for Event {
             return Err("`at` belongs to an arrival".into());
         }
         let no_time = |what: &str| -> Result<(), String> {
-            if e.time.is_some() { Err(format!("`time` does not apply to {what}")) } else { Ok(()) }
+            if e.time.is_some() {
+                Err(format!("`time` does not apply to {what}"))
+            } else {
+                Ok(())
+            }
         };
         let time = e.time;
         Ok(if let Some(mv) = e.mv {
@@ -479,7 +500,12 @@ impl TryFrom<EventFields> for Event {
             Event::Claim { claim, by, time }
         } else if let Some(player) = e.arrive {
             no_time("an arrival (use `at`)")?;
-            Event::Arrive { player, at: e.at.ok_or("an arrival needs `at` (seconds after the start)")? }
+            Event::Arrive {
+                player,
+                at: e
+                    .at
+                    .ok_or("an arrival needs `at` (seconds after the start)")?,
+            }
         } else if let Some(first) = e.flags_down {
             no_time("flags_down")?;
             Event::FlagsDown { first }
@@ -488,14 +514,19 @@ impl TryFrom<EventFields> for Event {
         } else if e.agree_draw == Some(true) {
             Event::AgreeDraw { time }
         } else {
-            return Err("`impasse: false` and `agree_draw: false` are not events; leave them out".into());
+            return Err(
+                "`impasse: false` and `agree_draw: false` are not events; leave them out".into(),
+            );
         })
     }
 }
 
 impl From<&Event> for EventFields {
     fn from(e: &Event) -> EventFields {
-        let mut f = EventFields { time: e.time(), ..EventFields::default() };
+        let mut f = EventFields {
+            time: e.time(),
+            ..EventFields::default()
+        };
         match *e {
             Event::Move { mv, .. } => f.mv = Some(mv),
             Event::Resign { player, .. } => f.resign = Some(player),
@@ -536,7 +567,10 @@ impl<'de> Deserialize<'de> for Event {
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Event, E> {
                 let mv = Move::parse(v).map_err(E::custom)?;
-                Ok(Event::Move { mv: UsiMove(mv), time: None })
+                Ok(Event::Move {
+                    mv: UsiMove(mv),
+                    time: None,
+                })
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Event, A::Error> {
                 let fields = EventFields::deserialize(de::value::MapAccessDeserializer::new(map))?;
