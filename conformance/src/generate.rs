@@ -187,7 +187,7 @@ pub fn choose_move(
     moves.last().copied()
 }
 
-/// A random position that could occur in a game (it passes [`validate`]): both kings, up to
+/// A random position that could occur in a game (it passes [`fn@validate`]): both kings, up to
 /// `pieces` other pieces on the board, and the rest of a set shared between the hands at
 /// random — drops galore. Tries a bounded number of times, then falls back to the initial
 /// position.
@@ -248,7 +248,7 @@ pub fn random_position(rng: &mut Rng, pieces: usize) -> Position {
 /// A random position built around one king, where mates by drops are near: the defending king
 /// on or next to its back rank, a few attacking and defending pieces within two squares of it,
 /// the square in front of it empty, and the attacker (to move) holding a pawn and more. Such
-/// positions are where uchifuzume (3.11c) and its near misses live. It passes [`validate`];
+/// positions are where uchifuzume (3.11c) and its near misses live. It passes [`fn@validate`];
 /// falls back to [`random_position`] after a bounded number of tries.
 pub fn random_mating_net(rng: &mut Rng) -> Position {
     let kinds = [

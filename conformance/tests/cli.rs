@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The `shogi-conformance` binary's contract, exercised as a user would.
 
 use std::io::Write;

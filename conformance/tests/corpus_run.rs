@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The corpus against the oracle, and against a deliberately broken oracle.
 
 use std::path::Path;

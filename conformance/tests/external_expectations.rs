@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `run --expectations`, `--write-expectations` and `--shard`, as CI uses them.
 
 use std::process::Command;

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! Certifying a real engine, Fairy-Stockfish, through `usi:` — and explaining every divergence.
 //!
 //! Fairy-Stockfish (Debian package `fairy-stockfish`; `.ci/run` installs it) generates pawn

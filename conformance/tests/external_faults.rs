@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! Faults are results, not crashes: misbehaving adapters and USI engines (the fakes in
 //! `tests/fixtures/fake_adapter.py`) are reported per case, and the run completes.
 

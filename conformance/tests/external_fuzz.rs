@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `fuzz` against a real engine: Fairy-Stockfish lists pawn-drop mates (FESA 3.11c forbids
 //! them), and the fuzzer must find one quickly, shrink it, and write a valid case file that the
 //! oracle passes and the engine fails — never over an existing file.

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `shogi-conformance judge`: verdicts, explanations, profiles and overrides, clean errors.
 
 use std::path::PathBuf;

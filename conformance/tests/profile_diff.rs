@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `diff`: cases whose verdict changes between profiles, with the knob that changes it.
 
 use shogi_conformance::corpus::{Corpus, default_root};

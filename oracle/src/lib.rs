@@ -12,7 +12,7 @@
 //! | [`article3_moves`] | 3.1–3.10: piece movement; 3.2: promotion; 2.4: the zone |
 //! | [`article3_drops`] | 3.11 (a) nifu, (b) dead squares, (c) pawn-drop mate |
 //! | [`legality`] | all of the above together: legal moves, status, perft |
-//! | [`validate`] | 2.2, 1.2, 3.11: whether a written position could occur in a game |
+//! | [`mod@validate`] | 2.2, 1.2, 3.11: whether a written position could occur in a game |
 //! | [`game`] | 5, 7, 8, 9, 12, 14, 15: how a game ended, and why |
 
 pub mod article1_check;

@@ -8,7 +8,7 @@
 //!
 //! Parsing checks only the notation and what no position could have (a promoted gold, two kings
 //! of a colour, more pieces in hand than a set holds). Whether a well-written position could
-//! arise in a game is a separate question, answered by [`crate::validate`].
+//! arise in a game is a separate question, answered by [`mod@crate::validate`].
 
 use shogi_spec::{Color, STARTPOS_SFEN};
 

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! Whole-game verdicts, bullet by bullet of the adjudication issue, each for both colours and,
 //! for 5.3, on both sides of every threshold.
 

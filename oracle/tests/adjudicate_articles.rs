@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The article functions the adjudicator does not reach through a record: both sides checking
 //! (3.12), scoring and the replay of a draw (12.1-12.3), furigoma (7.1), pairing (14.4), the
 //! rated minimum (15.4), and the handicap declaration knob.

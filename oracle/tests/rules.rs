@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! Rule tables: one row per rule point, each named after the FESA 2017 article it tests.
 //!
 //! Every row is written with Sente to move and is run twice: as written, and mirrored (the

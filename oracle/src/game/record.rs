@@ -21,7 +21,7 @@
 //! Every field is checked when the record is read: unknown keys, malformed SFEN or USI, and
 //! events with two kinds are errors carrying the line and column. Whether the events make sense
 //! together (a move that cannot be made on the board, times running backwards) is for
-//! [`crate::game::adjudicate`] to say.
+//! [`fn@crate::game::adjudicate`] to say.
 //!
 //! Times are seconds (whole or decimal) and kept to the millisecond. `time` on an event is how
 //! long the clock of the side on move had been running in the current turn when the event
