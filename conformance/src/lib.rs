@@ -1,29 +1,38 @@
 //! The shogi-conformance runner library: the corpus format, running cases against an
-//! implementation, reports, and the linter.
+//! implementation, reports, and the tools built on them.
+//!
+//! The layers, each a folder:
+//!
+//! - [`corpus`]: the case format, loading, filtering and linting the corpus;
+//! - [`implementations`]: the oracle and engine glue, the USI driver, the JSON-lines adapter,
+//!   child processes;
+//! - [`run`]: running cases and comparing with an expectations file;
+//! - [`report`]: text, JSON, JUnit, Markdown, HTML and the matrix;
+//! - [`tools`]: differential checks, external fuzzing, bisecting, profile diffs.
 //!
 //! The `shogi-conformance` binary is a thin shell over this crate, so everything it does can be
-//! driven from tests.
+//! driven from tests and embedded in other programs.
 
-pub mod adapter;
-pub mod annotate;
-pub mod bisect;
-pub mod case;
-pub mod check_adapter;
 pub mod commands;
 pub mod corpus;
-pub mod differential;
-pub mod expectations;
-pub mod filter;
-pub mod fuzz_external;
-pub mod generate;
-pub mod html;
-pub mod impls;
+pub mod implementations;
 pub mod judge;
-pub mod lint;
 pub mod positions;
-pub mod process;
-pub mod profile_diff;
 pub mod report;
-pub mod runner;
-pub mod schema;
-pub mod usi;
+pub mod run;
+pub mod tools;
+
+// Transitional flat paths from before the folders existed (`crate::usi`, `crate::runner`, …),
+// kept while work begun on the flat layout is merged; new code uses the folder paths.
+#[doc(hidden)]
+pub use corpus::{case, filter, lint};
+#[doc(hidden)]
+pub use implementations::select as impls;
+#[doc(hidden)]
+pub use implementations::{adapter, check_adapter, process, schema, usi};
+#[doc(hidden)]
+pub use report::{annotate, html};
+#[doc(hidden)]
+pub use run::{expectations, runner};
+#[doc(hidden)]
+pub use tools::{bisect, differential, fuzz_external, generate, profile_diff};

@@ -97,7 +97,7 @@ enum Command {
         filter: Option<String>,
         /// Report format.
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: FormatArg,
         /// Write the report to this file (atomically) instead of standard output.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -400,7 +400,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             write_expectations,
             profile,
             filter,
-            format,
+            format: format.into(),
             output,
             corpus: corpus.root(),
         }),
@@ -453,5 +453,33 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             set,
             explain,
         } => shogi_conformance::judge::run(&record, &profile, &set, explain),
+    }
+}
+
+/// The report formats as the command line spells them (the library's [`Format`] knows nothing
+/// of clap, so that programs embedding the runner do not pull it in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FormatArg {
+    /// Grouped by article, failures with position, expected and actual answers.
+    Text,
+    /// One record per case, with a header and a summary.
+    Json,
+    /// JUnit XML, one testsuite per article.
+    Junit,
+    /// A Markdown table per article, for CI step summaries.
+    Markdown,
+    /// A static HTML page: articles × implementations (see also the `matrix` command).
+    Html,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Text => Format::Text,
+            FormatArg::Json => Format::Json,
+            FormatArg::Junit => Format::Junit,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Html => Format::Html,
+        }
     }
 }

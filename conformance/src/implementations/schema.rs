@@ -13,71 +13,71 @@ use serde_json::Value;
 pub const SCHEMAS: &[(&str, &str)] = &[
     (
         "hello.request.json",
-        include_str!("../schemas/hello.request.json"),
+        include_str!("../../schemas/hello.request.json"),
     ),
     (
         "hello.reply.json",
-        include_str!("../schemas/hello.reply.json"),
+        include_str!("../../schemas/hello.reply.json"),
     ),
     (
         "legal_moves.request.json",
-        include_str!("../schemas/legal_moves.request.json"),
+        include_str!("../../schemas/legal_moves.request.json"),
     ),
     (
         "perft.request.json",
-        include_str!("../schemas/perft.request.json"),
+        include_str!("../../schemas/perft.request.json"),
     ),
     (
         "divide.request.json",
-        include_str!("../schemas/divide.request.json"),
+        include_str!("../../schemas/divide.request.json"),
     ),
     (
         "status.request.json",
-        include_str!("../schemas/status.request.json"),
+        include_str!("../../schemas/status.request.json"),
     ),
     (
         "adjudicate.request.json",
-        include_str!("../schemas/adjudicate.request.json"),
+        include_str!("../../schemas/adjudicate.request.json"),
     ),
     (
         "ask.request.json",
-        include_str!("../schemas/ask.request.json"),
+        include_str!("../../schemas/ask.request.json"),
     ),
     (
         "quit.request.json",
-        include_str!("../schemas/quit.request.json"),
+        include_str!("../../schemas/quit.request.json"),
     ),
     (
         "legal_moves.result.json",
-        include_str!("../schemas/legal_moves.result.json"),
+        include_str!("../../schemas/legal_moves.result.json"),
     ),
     (
         "perft.result.json",
-        include_str!("../schemas/perft.result.json"),
+        include_str!("../../schemas/perft.result.json"),
     ),
     (
         "divide.result.json",
-        include_str!("../schemas/divide.result.json"),
+        include_str!("../../schemas/divide.result.json"),
     ),
     (
         "status.result.json",
-        include_str!("../schemas/status.result.json"),
+        include_str!("../../schemas/status.result.json"),
     ),
     (
         "adjudicate.result.json",
-        include_str!("../schemas/adjudicate.result.json"),
+        include_str!("../../schemas/adjudicate.result.json"),
     ),
     (
         "ask.result.json",
-        include_str!("../schemas/ask.result.json"),
+        include_str!("../../schemas/ask.result.json"),
     ),
     (
         "skipped.reply.json",
-        include_str!("../schemas/skipped.reply.json"),
+        include_str!("../../schemas/skipped.reply.json"),
     ),
     (
         "errored.reply.json",
-        include_str!("../schemas/errored.reply.json"),
+        include_str!("../../schemas/errored.reply.json"),
     ),
 ];
 

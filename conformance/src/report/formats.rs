@@ -35,7 +35,7 @@ pub struct RunInfo {
 }
 
 /// The output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Grouped by article, failures with position, expected and actual answers.
     Text,

@@ -1,0 +1,13 @@
+//! The implementations a run can certify, and how we talk to them.
+//!
+//! Built in: the oracle and the bitboard engine, chosen by name in [`select`]. External: a USI
+//! engine ([`usi`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
+//! validated by [`schema`], probed by [`check_adapter`]). Both external kinds run as child
+//! processes under one timeout-and-restart policy ([`process`]).
+
+pub mod adapter;
+pub mod check_adapter;
+pub mod process;
+pub mod schema;
+pub mod select;
+pub mod usi;

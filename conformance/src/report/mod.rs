@@ -1,0 +1,12 @@
+//! Reports of a run, for people and for tools: text, JSON, JUnit and Markdown
+//! ([`formats`], whose items are re-exported here), HTML and the implementation matrix
+//! ([`html`]), and the article-by-article explanation of a move an implementation should not
+//! have listed ([`annotate`]).
+//!
+//! Reports depend on the run's results, never on the command line.
+
+pub mod annotate;
+pub mod formats;
+pub mod html;
+
+pub use formats::*;

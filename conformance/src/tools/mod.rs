@@ -1,0 +1,11 @@
+//! Tools built on the runner: differential checks of the oracle against the engine
+//! ([`differential`]) over biased random games ([`generate`]), fuzzing an external
+//! implementation and shrinking what it gets wrong ([`fuzz_external`]), walking a wrong perft
+//! count down to the first differing position ([`bisect`]), and comparing two rule profiles
+//! over the corpus ([`profile_diff`]).
+
+pub mod bisect;
+pub mod differential;
+pub mod fuzz_external;
+pub mod generate;
+pub mod profile_diff;
