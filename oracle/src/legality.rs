@@ -12,6 +12,7 @@ use crate::article3_drops::{drop_moves, is_dead_square, is_nifu, is_pawn_drop_ma
 use crate::article3_moves::{board_moves, destinations, promotion_options};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::square::Square;
 use crate::usi::Move;
 
 /// Why a move may not be played, with the article that forbids it.
@@ -118,8 +119,25 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
             }
         }
     }
+    after_move_rules(pos, mv, pos.king_square(us))
+}
+
+/// The rules a move must still pass once it is played, for board moves and drops alike, shared
+/// by [`check_move`] and [`legal_moves`] so that legality is decided in one place:
+///
+/// - 1.2 and 3.3: the mover's king is not left attacked (nor moved onto an attacked square);
+/// - 3.11c: a pawn drop does not give mate at once.
+///
+/// `king` is where the mover's king stood before the move (or `None` without a king).
+fn after_move_rules(pos: &Position, mv: Move, king: Option<Square>) -> Result<(), IllegalMove> {
+    let us = pos.side_to_move();
     let after = pos.after(mv);
-    if !king_safe(&after, us, after.king_square(us)) {
+    // The king stays where it was unless it is the piece that moved.
+    let king_now = match mv {
+        Move::Board { from, to, .. } if Some(from) == king => Some(to),
+        _ => king,
+    };
+    if !king_safe(&after, us, king_now) {
         return Err(IllegalMove::KingLeftInCheck);
     }
     if matches!(
@@ -148,23 +166,7 @@ fn legal_moves_inner(pos: &Position, stop_at_first: bool) -> Vec<Move> {
     let king = pos.king_square(us);
     let mut out = Vec::new();
     for mv in board_moves(pos).into_iter().chain(drop_moves(pos)) {
-        let after = pos.after(mv);
-        // The king stays where it was unless it is the piece that moved.
-        let king_now = match mv {
-            Move::Board { from, to, .. } if Some(from) == king => Some(to),
-            _ => king,
-        };
-        if !king_safe(&after, us, king_now) {
-            continue;
-        }
-        if matches!(
-            mv,
-            Move::Drop {
-                kind: Kind::Pawn,
-                ..
-            }
-        ) && is_pawn_drop_mate(&after)
-        {
+        if after_move_rules(pos, mv, king).is_err() {
             continue;
         }
         out.push(mv);
