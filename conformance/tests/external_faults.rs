@@ -30,7 +30,7 @@ fn cases() -> Vec<shogi_conformance::case::Case> {
     corpus
         .cases
         .into_iter()
-        .filter(|c| c.file.ends_with("nifu-core.yaml"))
+        .filter(|c| c.file.ends_with("nifu-own-file.yaml"))
         .take(4)
         .collect()
 }
