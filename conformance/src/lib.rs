@@ -27,3 +27,5 @@ pub mod report;
 pub mod runner;
 pub mod schema;
 pub mod usi;
+pub mod usi_options;
+pub mod usi_perft;
