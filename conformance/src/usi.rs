@@ -38,6 +38,10 @@ pub use crate::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// After this many failed starts in a row the engine is not started again.
 const MAX_FAILED_STARTS: usize = 3;
+/// The handshake may take at least this long whatever the query timeout: engines load their
+/// evaluation files and books on `isready` (YaneuraOu's NNUE files take seconds), and starting
+/// a process on a loaded CI machine is slow. A quick engine answers at once anyway.
+const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 /// How many `info string` lines of the handshake are quoted when it fails.
 const CHATTER_LINES: usize = 5;
 
@@ -160,9 +164,10 @@ impl UsiEngine {
     }
 
     fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
+        let timeout = self.timeout.max(MIN_HANDSHAKE_TIMEOUT);
         let mut heard = Heard {
-            deadline: Instant::now() + self.timeout,
-            timeout: self.timeout,
+            deadline: Instant::now() + timeout,
+            timeout,
             name: self.engine_name.take(),
             advertised: Vec::new(),
             chatter: Vec::new(),
