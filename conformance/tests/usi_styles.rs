@@ -91,7 +91,10 @@ fn every_perft_style_is_read_exactly() {
         let mut imp = start(&fixture(style), Duration::from_secs(10), &[]);
         assert_eq!(
             imp.legal_moves(&startpos()).unwrap().join(" "),
-            STARTPOS_MOVES.split_whitespace().collect::<Vec<_>>().join(" "),
+            STARTPOS_MOVES
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
             "{style}"
         );
         assert_eq!(imp.perft(&startpos(), 2).unwrap(), 900, "{style}");
@@ -126,7 +129,10 @@ fn an_engine_printing_only_a_total_counts_but_cannot_list_moves() {
     // moves "missing". The moves were never given, so it is an error.
     match imp.legal_moves(&startpos()) {
         Err(ImplError::Failed(m)) => {
-            assert!(m.contains("has a total (30) but no `MOVE: COUNT` lines"), "{m}")
+            assert!(
+                m.contains("has a total (30) but no `MOVE: COUNT` lines"),
+                "{m}"
+            )
         }
         other => panic!("{other:?}"),
     }
@@ -177,7 +183,9 @@ fn a_total_that_is_not_the_sum_of_the_divide_lines_is_an_error() {
     }
     let mut imp = start(&fixture("wrong-total"), Duration::from_secs(10), &[]);
     match imp.perft(&startpos(), 2) {
-        Err(ImplError::Failed(m)) => assert!(m.contains("add up to 900, but its total is 901"), "{m}"),
+        Err(ImplError::Failed(m)) => {
+            assert!(m.contains("add up to 900, but its total is 901"), "{m}")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -237,7 +245,9 @@ fn usi_options_are_sent_after_usi_and_before_isready_with_small_defaults() {
     .err()
     .unwrap();
     assert!(
-        err.contains("does not offer the option `Thread` (it offers: Threads, USI_Hash, BookFile, EvalDir)"),
+        err.contains(
+            "does not offer the option `Thread` (it offers: Threads, USI_Hash, BookFile, EvalDir)"
+        ),
         "{err}"
     );
     // And options are for USI engines only.
@@ -309,7 +319,10 @@ fn explicit_refusals_skip_the_move_cases_with_the_reason_and_restart_the_engine(
         );
         drop(imp);
         let usi_count = logged(&log).iter().filter(|l| *l == "usi").count();
-        assert_eq!(usi_count, 2, "{style}: the engine was started again after its answer");
+        assert_eq!(
+            usi_count, 2,
+            "{style}: the engine was started again after its answer"
+        );
     }
 }
 
@@ -317,6 +330,10 @@ fn explicit_refusals_skip_the_move_cases_with_the_reason_and_restart_the_engine(
 fn the_real_gpsusi_is_an_engine_without_perft() {
     const GPSUSI: &str = "/usr/games/gpsusi";
     if !Path::new(GPSUSI).is_file() {
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_GPSUSI").is_none(),
+            "{GPSUSI} is missing (apt-get install gpsshogi)"
+        );
         eprintln!("skipping: {GPSUSI} is not installed (apt-get install gpsshogi)");
         return;
     }
@@ -327,7 +344,11 @@ fn the_real_gpsusi_is_an_engine_without_perft() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(imp.name().starts_with("usi:gpsusi (gpsshogi"), "{}", imp.name());
+    assert!(
+        imp.name().starts_with("usi:gpsusi (gpsshogi"),
+        "{}",
+        imp.name()
+    );
 }
 
 #[test]
@@ -387,9 +408,16 @@ fn the_cli_passes_usi_options_and_refuses_malformed_ones() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
-        STARTPOS_MOVES.split_whitespace().collect::<Vec<_>>().join(" ")
+        STARTPOS_MOVES
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     );
 }
