@@ -121,7 +121,9 @@ pub fn column_from_results(
             slug: r.case.slug.clone(),
             refs,
         });
-        let details = crate::report::detail_lines(r).join("\n");
+        let mut lines = crate::report::detail_lines(r);
+        lines.extend(r.warnings.iter().map(|w| format!("warning: {w}")));
+        let details = lines.join("\n");
         col.outcomes
             .insert(r.case.id.clone(), (r.outcome().label().to_owned(), details));
     }

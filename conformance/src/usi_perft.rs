@@ -64,7 +64,9 @@ fn looks_like_move(token: &str) -> bool {
     if !(4..=5).contains(&b.len()) {
         return false;
     }
-    let drop = b[0].is_ascii_uppercase() && b[1] == b'*';
+    // Drops are written with an upper-case piece letter; a lower-case one is still a drop the
+    // report should name as malformed, not a line to ignore.
+    let drop = b[0].is_ascii_alphabetic() && b[1] == b'*';
     let board = b[0].is_ascii_digit() && b[1].is_ascii_lowercase() && b[2].is_ascii_digit();
     let tail_ok = b[2..]
         .iter()
