@@ -477,4 +477,51 @@ mod tests {
             Err(PerftReplyError::Refused { .. })
         ));
     }
+    proptest::proptest! {
+        /// Nothing an engine prints makes the reader panic, and whatever it accepts has
+        /// numbers that add up.
+        #[test]
+        fn any_text_is_read_without_panicking(text in ".{0,200}(\n.{0,60}){0,8}") {
+            let reply = PerftReply::parse(&text);
+            let _ = reply.warnings(1);
+            if reply.check(2, true).is_ok() && !reply.divide.is_empty() {
+                let sum: u64 = reply.divide.iter().map(|(_, n)| n).sum();
+                proptest::prop_assert_eq!(Some(sum), reply.total);
+            }
+        }
+
+        /// A well-formed reply with informational lines mixed in reads back exactly, without
+        /// warnings.
+        #[test]
+        fn informational_lines_change_nothing(
+            counts in proptest::collection::vec(0u64..100_000, 0..40),
+            noise in proptest::collection::vec(0usize..5, 0..40),
+        ) {
+            let informational = [
+                "",
+                "info string hash cleared",
+                "Elapsed Time = 12 [ms]",
+                "900000 NPS",
+                "info depth 2 nodes 12",
+            ];
+            let mut text = String::new();
+            let mut expected = Vec::new();
+            for (i, n) in counts.iter().enumerate() {
+                let mv = format!("{}{}{}{}", 1 + i % 9, (b'a' + (i % 9) as u8) as char, 1 + (i / 9) % 9, 'e');
+                text.push_str(&format!("{mv}: {n}\n"));
+                if let Some(k) = noise.get(i) {
+                    text.push_str(informational[*k]);
+                    text.push('\n');
+                }
+                expected.push((mv, *n));
+            }
+            let total: u64 = counts.iter().sum();
+            text.push_str(&format!("\nNodes searched: {total}\n"));
+            let reply = PerftReply::parse(&text);
+            proptest::prop_assert_eq!(&reply.divide, &expected);
+            proptest::prop_assert_eq!(reply.total, Some(total));
+            proptest::prop_assert!(reply.unrecognised.is_empty());
+            proptest::prop_assert_eq!(reply.check(2, true), Ok(()));
+        }
+    }
 }
