@@ -85,8 +85,8 @@ struct Heard {
     name: Option<String>,
     /// Its `option name …` lines.
     advertised: Vec<Advertised>,
-    /// The last few `info …` lines: YaneuraOu reports book and evaluation-file problems this
-    /// way, so they explain a failed handshake.
+    /// The last few other lines (`info string …`, `Error! …`): YaneuraOu reports book and
+    /// evaluation-file problems this way, so they explain a failed handshake.
     chatter: Vec<String>,
 }
 
@@ -111,7 +111,7 @@ impl Heard {
                 self.name = Some(n.trim().to_owned());
             } else if let Some(a) = Advertised::parse(trimmed) {
                 self.advertised.push(a);
-            } else if trimmed.starts_with("info") {
+            } else if !trimmed.is_empty() && trimmed != want && !trimmed.starts_with("id ") {
                 if self.chatter.len() == CHATTER_LINES {
                     self.chatter.remove(0);
                 }

@@ -119,6 +119,21 @@ fn the_handshake_tolerates_info_string_chatter() {
 }
 
 #[test]
+fn a_failed_handshake_quotes_what_the_engine_said() {
+    if !python() {
+        return;
+    }
+    let err = try_start(&fixture("eval-missing"), Duration::from_secs(10), &[])
+        .err()
+        .unwrap();
+    assert!(
+        err.contains("while answering `isready`")
+            && err.contains("before that it said: info string Error! : failed to read eval/nn.bin"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_engine_printing_only_a_total_counts_but_cannot_list_moves() {
     if !python() {
         return;
