@@ -49,11 +49,18 @@ const UNKNOWN_PHRASES: &[&str] = &[
 /// not supported" at any time, which says nothing about perft.
 const UNSUPPORTED_PHRASES: &[&str] = &["not supported", "unsupported", "not implemented"];
 
-/// Whether a message says the command is unknown, or that perft is unsupported.
+/// Whether a message says that `go perft` is unknown or unsupported. It must name the command
+/// (`go` or `perft`): an engine that does not know `usinewgame` may say so just before it
+/// answers `go perft` properly, and that is no refusal of perft.
 pub fn is_refusal_message(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    UNKNOWN_PHRASES.iter().any(|p| lower.contains(p))
-        || (lower.contains("perft") && UNSUPPORTED_PHRASES.iter().any(|p| lower.contains(p)))
+    let names_perft = lower.contains("perft");
+    let names_go = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w == "go");
+    let unknown = (names_perft || names_go) && UNKNOWN_PHRASES.iter().any(|p| lower.contains(p));
+    let unsupported = names_perft && UNSUPPORTED_PHRASES.iter().any(|p| lower.contains(p));
+    unknown || unsupported
 }
 
 /// Whether `token` has the shape of a USI move: `7g7f`, `8h2b+`, `P*5e`. The shape only (a
@@ -405,6 +412,15 @@ mod tests {
         ));
         assert!(matches!(
             classify_perft_line("Unknown command: go perft 1"),
+            PerftLine::Refusal(_)
+        ));
+        // Another command's refusal, left over from the handshake, is not perft's.
+        assert_eq!(
+            classify_perft_line("Unknown command: 'usinewgame'"),
+            PerftLine::Unrecognised("Unknown command: 'usinewgame'".into())
+        );
+        assert!(matches!(
+            classify_perft_line("Unknown command: 'go perft 1'. Type help for more information."),
             PerftLine::Refusal(_)
         ));
         assert_eq!(
