@@ -38,6 +38,8 @@ pub struct RunOptions {
     pub expectations: Option<PathBuf>,
     /// Write an expectations file marking the current failures.
     pub write_expectations: Option<PathBuf>,
+    /// `setoption` settings for a USI engine.
+    pub usi_options: Vec<crate::usi_options::UsiOption>,
 }
 
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
@@ -79,6 +81,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         ImplOptions {
             allow_unreachable: true,
             timeout: opts.timeout,
+            usi_options: opts.usi_options.clone(),
         },
     )
     .map_err(|e| e.to_string())?;

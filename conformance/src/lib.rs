@@ -29,7 +29,7 @@ pub use corpus::{case, filter, lint};
 #[doc(hidden)]
 pub use implementations::select as impls;
 #[doc(hidden)]
-pub use implementations::{adapter, check_adapter, process, schema, usi};
+pub use implementations::{adapter, check_adapter, process, schema, usi, usi_options, usi_perft};
 #[doc(hidden)]
 pub use report::{annotate, html};
 #[doc(hidden)]

@@ -79,6 +79,11 @@ enum Command {
         /// restarted, and the case reported as errored.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<std::time::Duration>,
+        /// A USI engine option, sent as `setoption name NAME value VALUE` after `usi`
+        /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
+        /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
+        #[arg(long = "usi-option", value_name = "NAME=VALUE")]
+        usi_option: Vec<shogi_conformance::usi_options::UsiOption>,
         /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
         #[arg(long, value_name = "I/N")]
         shard: Option<shogi_conformance::expectations::Shard>,
@@ -285,6 +290,11 @@ struct ImplArgs {
     /// is killed, restarted, and the query reported as errored.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<std::time::Duration>,
+    /// A USI engine option, sent as `setoption name NAME value VALUE` after `usi`
+    /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
+    /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
+    #[arg(long = "usi-option", value_name = "NAME=VALUE")]
+    usi_option: Vec<shogi_conformance::usi_options::UsiOption>,
 }
 
 impl ImplArgs {
@@ -294,6 +304,7 @@ impl ImplArgs {
             ImplOptions {
                 allow_unreachable: self.allow_unreachable,
                 timeout: self.timeout,
+                usi_options: self.usi_option.clone(),
             },
         )
         .map_err(|e| e.to_string())
@@ -384,6 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Run {
             imp,
             timeout,
+            usi_option,
             shard,
             expectations,
             write_expectations,
@@ -403,6 +415,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             format: format.into(),
             output,
             corpus: corpus.root(),
+            usi_options: usi_option,
         }),
         Command::CheckAdapter { command, timeout } => {
             shogi_conformance::check_adapter::command(&command, timeout)

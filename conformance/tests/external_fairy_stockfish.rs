@@ -40,6 +40,7 @@ fn engine() -> Option<Box<dyn Implementation>> {
             ImplOptions {
                 allow_unreachable: true,
                 timeout: None,
+                ..Default::default()
             },
         )
         .expect("the engine starts"),

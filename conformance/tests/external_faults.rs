@@ -41,6 +41,7 @@ fn run(spec: &str) -> Vec<CaseResult> {
         ImplOptions {
             allow_unreachable: true,
             timeout: Some(Duration::from_millis(700)),
+            ..Default::default()
         },
     )
     .expect("starts");
@@ -130,6 +131,7 @@ fn usi_faults_are_reported_per_case() {
         ImplOptions {
             allow_unreachable: true,
             timeout: Some(Duration::from_secs(2)),
+            ..Default::default()
         },
     )
     .unwrap();

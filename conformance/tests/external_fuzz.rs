@@ -53,6 +53,7 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
     let opts = ImplOptions {
         allow_unreachable: true,
         timeout: Some(Duration::from_secs(10)),
+        ..Default::default()
     };
     let mut engine = make(&format!("usi:{ENGINE}"), opts).unwrap();
     let out = out_dir("fs");
@@ -115,6 +116,7 @@ fn past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
         ImplOptions {
             allow_unreachable: true,
             timeout: None,
+            ..Default::default()
         },
     )
     .unwrap();

@@ -212,6 +212,14 @@ pub trait Implementation {
             self.name()
         )))
     }
+
+    /// Remarks about the answers given since the last call that do not make them wrong — an
+    /// external engine's output lines the driver did not recognise, for instance — drained by
+    /// each call. The runner attaches them to the case being run, so that an author sees them
+    /// without the case failing. In-process implementations have none.
+    fn take_warnings(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

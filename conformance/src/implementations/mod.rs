@@ -1,7 +1,8 @@
 //! The implementations a run can certify, and how we talk to them.
 //!
 //! Built in: the oracle and the bitboard engine, chosen by name in [`select`]. External: a USI
-//! engine ([`usi`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
+//! engine ([`usi`], reading `go perft` replies in [`usi_perft`], engine options in
+//! [`usi_options`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
 //! validated by [`schema`], probed by [`check_adapter`]). Both external kinds run as child
 //! processes under one timeout-and-restart policy ([`process`]).
 
@@ -11,3 +12,5 @@ pub mod process;
 pub mod schema;
 pub mod select;
 pub mod usi;
+pub mod usi_options;
+pub mod usi_perft;

@@ -12,13 +12,16 @@ pub enum ImplSpecError {
     /// An external implementation could not be started or failed its handshake.
     #[error("{0}")]
     Start(String),
+    /// `--usi-option` was given for an implementation that is not a USI engine.
+    #[error("--usi-option applies to USI engines (usi:COMMAND), not to `{0}`")]
+    UsiOptionsWithoutUsi(String),
 }
 
 /// The implementation names this build accepts.
 pub const KNOWN: &[&str] = &["oracle", "engine"];
 
 /// Options that apply to every built-in implementation.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ImplOptions {
     /// Accept positions that could not occur in a game (a missing king, a pawn on the last
     /// rank, …) instead of refusing them.
@@ -26,6 +29,9 @@ pub struct ImplOptions {
     /// How long an external implementation may take over one query (default
     /// [`crate::usi::DEFAULT_TIMEOUT`]).
     pub timeout: Option<std::time::Duration>,
+    /// Settings for a USI engine (`--usi-option NAME=VALUE`), sent with `setoption` after `usi`
+    /// (see [`crate::usi_options`]); they must be empty for any other implementation.
+    pub usi_options: Vec<crate::usi_options::UsiOption>,
 }
 
 /// Makes the implementation named `spec`: a built-in name, `usi:COMMAND ARGS` for a USI engine
@@ -35,8 +41,12 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
     let timeout = options.timeout.unwrap_or(crate::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
         return Ok(Box::new(
-            crate::usi::UsiEngine::start(command, timeout).map_err(ImplSpecError::Start)?,
+            crate::usi::UsiEngine::start(command, timeout, &options.usi_options)
+                .map_err(ImplSpecError::Start)?,
         ));
+    }
+    if !options.usi_options.is_empty() {
+        return Err(ImplSpecError::UsiOptionsWithoutUsi(spec.to_owned()));
     }
     if let Some(command) = spec.strip_prefix("adapter:") {
         return Ok(Box::new(

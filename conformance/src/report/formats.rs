@@ -150,6 +150,26 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             }
         }
     }
+    let warned: Vec<&CaseResult> = results.iter().filter(|r| !r.warnings.is_empty()).collect();
+    if !warned.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWarnings ({} cases; the implementation said things the runner did not recognise — not counted as failures):",
+            warned.len()
+        );
+        for r in warned {
+            let _ = writeln!(
+                out,
+                "  WARN {} {} ({})",
+                r.case.id,
+                r.case.slug,
+                r.case.location()
+            );
+            for w in &r.warnings {
+                let _ = writeln!(out, "       {w}");
+            }
+        }
+    }
     let s = Summary::of(results);
     let staging = results.iter().filter(|r| r.case.staging).count();
     let _ = writeln!(
@@ -182,6 +202,8 @@ struct JsonCase<'a> {
     #[serde(flatten)]
     outcome: Outcome,
     expectations: &'a [crate::runner::ExpectationResult],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -207,6 +229,7 @@ fn json(info: &RunInfo, results: &[CaseResult]) -> String {
                 staging: r.case.staging,
                 outcome: r.outcome(),
                 expectations: &r.expectations,
+                warnings: &r.warnings,
             })
             .collect(),
         summary: Summary::of(results),
@@ -267,29 +290,33 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
                 r.case.line
             );
             let details = xml(&detail_lines(r).join("\n"));
-            match r.outcome() {
-                Outcome::Pass => out.push_str("/>\n"),
-                Outcome::Fail(f) => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <failure message=\"{}\">{details}</failure>\n    </testcase>",
-                        xml(&format!("expected {}; got {}", f.expected, f.actual))
-                    );
-                }
+            // The outcome's element, then (JUnit has no warning element) the warnings as the
+            // case's output, which is where CI test tabs show notes.
+            let element = match r.outcome() {
+                Outcome::Pass => String::new(),
+                Outcome::Fail(f) => format!(
+                    "      <failure message=\"{}\">{details}</failure>\n",
+                    xml(&format!("expected {}; got {}", f.expected, f.actual))
+                ),
                 Outcome::Skip { reason } => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                        xml(&reason)
-                    );
+                    format!("      <skipped message=\"{}\"/>\n", xml(&reason))
                 }
-                Outcome::Error { message } => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <error message=\"{}\">{details}</error>\n    </testcase>",
-                        xml(&message)
-                    );
-                }
+                Outcome::Error { message } => format!(
+                    "      <error message=\"{}\">{details}</error>\n",
+                    xml(&message)
+                ),
+            };
+            let system_out = if r.warnings.is_empty() {
+                String::new()
+            } else {
+                let text: Vec<String> =
+                    r.warnings.iter().map(|w| format!("warning: {w}")).collect();
+                format!("      <system-out>{}</system-out>\n", xml(&text.join("\n")))
+            };
+            if element.is_empty() && system_out.is_empty() {
+                out.push_str("/>\n");
+            } else {
+                let _ = write!(out, ">\n{element}{system_out}    </testcase>\n");
             }
         }
         out.push_str("  </testsuite>\n");
@@ -348,6 +375,21 @@ fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
                 r.outcome().label(),
                 refs.join(", "),
                 md(&detail_lines(r).join("\n"))
+            );
+        }
+    }
+    let warned: Vec<&CaseResult> = results.iter().filter(|r| !r.warnings.is_empty()).collect();
+    if !warned.is_empty() {
+        out.push_str(
+            "\n### Warnings (not counted as failures)\n\n| case | warnings |\n| --- | --- |\n",
+        );
+        for r in warned {
+            let _ = writeln!(
+                out,
+                "| `{}` {} | {} |",
+                r.case.id,
+                md(&r.case.slug),
+                md(&r.warnings.join("\n"))
             );
         }
     }

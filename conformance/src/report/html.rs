@@ -71,7 +71,7 @@ pub fn column_from_json(path: &Path, rows: &mut BTreeMap<String, Row>) -> Result
             slug: c["slug"].as_str().unwrap_or_default().to_owned(),
             refs,
         });
-        let details: Vec<String> = c["expectations"]
+        let mut details: Vec<String> = c["expectations"]
             .as_array()
             .map(|es| {
                 es.iter()
@@ -93,6 +93,13 @@ pub fn column_from_json(path: &Path, rows: &mut BTreeMap<String, Row>) -> Result
                     .collect()
             })
             .unwrap_or_default();
+        if let Some(ws) = c["warnings"].as_array() {
+            details.extend(
+                ws.iter()
+                    .filter_map(Value::as_str)
+                    .map(|w| format!("warning: {w}")),
+            );
+        }
         col.outcomes.insert(
             id.to_owned(),
             (
@@ -121,7 +128,9 @@ pub fn column_from_results(
             slug: r.case.slug.clone(),
             refs,
         });
-        let details = crate::report::detail_lines(r).join("\n");
+        let mut lines = crate::report::detail_lines(r);
+        lines.extend(r.warnings.iter().map(|w| format!("warning: {w}")));
+        let details = lines.join("\n");
         col.outcomes
             .insert(r.case.id.clone(), (r.outcome().label().to_owned(), details));
     }

@@ -81,6 +81,9 @@ pub struct CaseResult {
     pub case: Case,
     /// One result per expectation that applies under the profile, in the case's order.
     pub expectations: Vec<ExpectationResult>,
+    /// What the implementation remarked while answering (see
+    /// [`Implementation::take_warnings`]): reported, but no part of the outcome.
+    pub warnings: Vec<String>,
 }
 
 impl CaseResult {
@@ -111,16 +114,29 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     if applicable.is_empty() {
         return None;
     }
+    // Remarks left over from before this case (a probe, a previous case that panicked) are not
+    // this case's.
+    drop(imp.take_warnings());
+    let mut warnings: Vec<String> = Vec::new();
     let expectations = applicable
         .into_iter()
-        .map(|e| ExpectationResult {
-            kind: e.kind(),
-            outcome: run_expectation(imp, case, e, profile),
+        .map(|e| {
+            let outcome = run_expectation(imp, case, e, profile);
+            for w in imp.take_warnings() {
+                if !warnings.contains(&w) {
+                    warnings.push(w);
+                }
+            }
+            ExpectationResult {
+                kind: e.kind(),
+                outcome,
+            }
         })
         .collect();
     Some(CaseResult {
         case: case.clone(),
         expectations,
+        warnings,
     })
 }
 
@@ -150,6 +166,7 @@ pub fn run_case_guarded(
                     kind: "case",
                     outcome,
                 }],
+                warnings: Vec::new(),
             })
         }
     }
