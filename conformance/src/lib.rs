@@ -7,6 +7,7 @@
 pub mod adapter;
 pub mod annotate;
 pub mod bisect;
+pub mod board;
 pub mod case;
 pub mod check_adapter;
 pub mod commands;

@@ -64,11 +64,15 @@ pub struct Failure {
     pub extra: Vec<String>,
 }
 
-/// The result of one expectation of a case.
+/// The result of one expectation of a case. A perft expectation gives one result per depth,
+/// so a run that times out at depth 3 still shows that depths 1 and 2 were right.
 #[derive(Debug, Clone, Serialize)]
 pub struct ExpectationResult {
     /// The expectation's keyword (`legal_moves`, `verdict`, …).
     pub kind: &'static str,
+    /// The depth, for a perft count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
     /// What came of it.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -83,16 +87,53 @@ pub struct CaseResult {
     pub expectations: Vec<ExpectationResult>,
 }
 
+impl ExpectationResult {
+    /// The expectation's name in reports: its keyword, with the depth for perft (`perft(3)`).
+    pub fn label(&self) -> String {
+        match self.depth {
+            Some(d) => format!("{}({d})", self.kind),
+            None => self.kind.to_owned(),
+        }
+    }
+}
+
 impl CaseResult {
-    /// The case's overall outcome: its worst expectation (fail, then error, then skip).
+    /// The case's counted outcome, from its expectations' outcomes: fail if any failed, else
+    /// error if any errored, else pass if at least one passed (the skipped rest make it
+    /// [`partial`](Self::is_partial)), and skip only when nothing ran. A case is not a skip
+    /// just because one of its expectations could not be asked: what was asked and answered
+    /// right counts.
     pub fn outcome(&self) -> Outcome {
-        self.expectations
-            .iter()
-            .map(|e| e.outcome.clone())
-            .max_by_key(Outcome::severity)
+        let first = |severity: u8| {
+            self.expectations
+                .iter()
+                .find(|e| e.outcome.severity() == severity)
+                .map(|e| e.outcome.clone())
+        };
+        first(3)
+            .or_else(|| first(2))
+            .or_else(|| first(0))
+            .or_else(|| first(1))
             .unwrap_or(Outcome::Skip {
                 reason: "no expectation applies".into(),
             })
+    }
+
+    /// Whether the case passed with some expectations skipped: a pass that covers less than
+    /// the case asks.
+    pub fn is_partial(&self) -> bool {
+        self.outcome() == Outcome::Pass && !self.skipped_parts().is_empty()
+    }
+
+    /// The expectations that were skipped, with the reason.
+    pub fn skipped_parts(&self) -> Vec<(&ExpectationResult, &str)> {
+        self.expectations
+            .iter()
+            .filter_map(|e| match &e.outcome {
+                Outcome::Skip { reason } => Some((e, reason.as_str())),
+                _ => None,
+            })
+            .collect()
     }
 }
 
@@ -111,13 +152,19 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     if applicable.is_empty() {
         return None;
     }
-    let expectations = applicable
-        .into_iter()
-        .map(|e| ExpectationResult {
-            kind: e.kind(),
-            outcome: run_expectation(imp, case, e, profile),
-        })
-        .collect();
+    let mut expectations = Vec::new();
+    for e in applicable {
+        match (e, case.position()) {
+            (Expectation::Perft(counts), Some(position)) => {
+                expectations.extend(run_perft(imp, case, &position, counts));
+            }
+            _ => expectations.push(ExpectationResult {
+                kind: e.kind(),
+                depth: None,
+                outcome: run_expectation(imp, case, e, profile),
+            }),
+        }
+    }
     Some(CaseResult {
         case: case.clone(),
         expectations,
@@ -148,6 +195,7 @@ pub fn run_case_guarded(
                 case: case.clone(),
                 expectations: vec![ExpectationResult {
                     kind: "case",
+                    depth: None,
                     outcome,
                 }],
             })
@@ -320,25 +368,60 @@ fn run_expectation(
             }),
         },
         Expectation::Perft(counts) => {
-            for (&depth, &expected) in counts {
-                match imp.perft(&position, depth) {
-                    Err(err) => return from_impl_error(case, err),
-                    Ok(actual) if actual == expected => {}
-                    Ok(actual) => {
-                        return Outcome::Fail(Failure {
-                            expected: format!("perft({depth}) = {expected}"),
-                            actual: format!("perft({depth}) = {actual}"),
-                            missing: vec![],
-                            extra: vec![],
-                        });
-                    }
-                }
+            // Normally reached through `run_perft`, which reports each depth; kept whole here.
+            let results = run_perft(imp, case, &position, counts);
+            CaseResult {
+                case: case.clone(),
+                expectations: results,
             }
-            Outcome::Pass
+            .outcome()
         }
         Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
         Expectation::Answer(expected) => run_answer(imp, case, expected, profile),
     }
+}
+
+/// One result per depth, shallowest first. Once a depth fails or errors, the deeper ones are
+/// not asked (they would fail too, or take longer than the one that timed out) and are
+/// reported as skipped, saying why.
+fn run_perft(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    position: &shogi_spec::PositionSpec,
+    counts: &std::collections::BTreeMap<u32, u64>,
+) -> Vec<ExpectationResult> {
+    let mut stopped_at: Option<(u32, &'static str)> = None;
+    counts
+        .iter()
+        .map(|(&depth, &expected)| {
+            let outcome = if let Some((d, what)) = stopped_at {
+                Outcome::Skip {
+                    reason: format!("not asked: depth {d} {what}"),
+                }
+            } else {
+                match imp.perft(position, depth) {
+                    Err(err) => from_impl_error(case, err),
+                    Ok(actual) if actual == expected => Outcome::Pass,
+                    Ok(actual) => Outcome::Fail(Failure {
+                        expected: format!("perft({depth}) = {expected}"),
+                        actual: format!("perft({depth}) = {actual}"),
+                        missing: vec![],
+                        extra: vec![],
+                    }),
+                }
+            };
+            match &outcome {
+                Outcome::Fail(_) => stopped_at = Some((depth, "failed")),
+                Outcome::Error { .. } => stopped_at = Some((depth, "errored")),
+                _ => {}
+            }
+            ExpectationResult {
+                kind: "perft",
+                depth: Some(depth),
+                outcome,
+            }
+        })
+        .collect()
 }
 
 fn run_verdict(
@@ -377,6 +460,8 @@ fn run_verdict(
 pub struct Summary {
     /// Cases that passed.
     pub passed: usize,
+    /// Of the passed cases, those with some expectations skipped.
+    pub partial: usize,
     /// Cases that failed.
     pub failed: usize,
     /// Cases skipped (never counted as passes).
@@ -388,16 +473,30 @@ pub struct Summary {
 impl Summary {
     /// Tallies case results.
     pub fn of(results: &[CaseResult]) -> Summary {
+        Summary::tally(results.iter())
+    }
+
+    fn tally<'a>(results: impl Iterator<Item = &'a CaseResult>) -> Summary {
         let mut s = Summary::default();
         for r in results {
             match r.outcome() {
-                Outcome::Pass => s.passed += 1,
+                Outcome::Pass => {
+                    s.passed += 1;
+                    if r.is_partial() {
+                        s.partial += 1;
+                    }
+                }
                 Outcome::Fail(_) => s.failed += 1,
                 Outcome::Skip { .. } => s.skipped += 1,
                 Outcome::Error { .. } => s.errored += 1,
             }
         }
         s
+    }
+
+    /// Tallies case results given by reference.
+    pub fn of_refs(results: &[&CaseResult]) -> Summary {
+        Summary::tally(results.iter().copied())
     }
 
     /// Whether the run succeeded: nothing failed and nothing errored.
