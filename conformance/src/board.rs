@@ -437,8 +437,13 @@ mod tests {
         // The bishop exchange: Gote's bishop takes on 8h and promotes.
         let b = pos("startpos moves 7g7f 3c3d 8h2b+");
         assert_eq!(japanese(&b, "3a2b").as_deref(), Some("☖２二銀(31)"));
-        let silver = pos("4k4/9/9/9/9/9/9/9/4K2S1 b - 1 moves 2i2h 5a5b 2h2g 5b5a 2g2f 5a5b 2f2e 5b5a 2e2d 5a5b");
-        assert_eq!(japanese(&silver, "2d2c").as_deref(), Some("☗２三銀不成(24)"));
+        let silver = pos(
+            "4k4/9/9/9/9/9/9/9/4K2S1 b - 1 moves 2i2h 5a5b 2h2g 5b5a 2g2f 5a5b 2f2e 5b5a 2e2d 5a5b",
+        );
+        assert_eq!(
+            japanese(&silver, "2d2c").as_deref(),
+            Some("☗２三銀不成(24)")
+        );
         assert_eq!(japanese(&silver, "2d2c+").as_deref(), Some("☗２三銀成(24)"));
         assert_eq!(japanese(&start, "5e5d"), None, "no piece on 5e");
         assert_eq!(japanese(&start, "zz"), None);
@@ -449,7 +454,11 @@ mod tests {
         let corner = pos("7lk/7p1/8G/9/9/9/9/9/K8 b P 1");
         let svg = svg(&corner, &[("P*1b".to_owned(), Mark::Extra)], "t");
         assert_eq!(svg.matches("class=\"piece piece-gote\"").count(), 3);
-        assert_eq!(svg.matches("rotate(180").count(), 3, "Gote's pieces are turned");
+        assert_eq!(
+            svg.matches("rotate(180").count(),
+            3,
+            "Gote's pieces are turned"
+        );
         assert_eq!(svg.matches("class=\"piece piece-sente\"").count(), 2);
         assert!(svg.contains(">歩<"), "Sente's pawn in hand: {svg}");
         assert!(svg.contains(">なし<"), "Gote's empty hand");

@@ -453,9 +453,7 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         expectations.push((kind, e.profiles.clone()));
     }
     let Some(primary) = raw.primary.clone().or_else(|| raw.refs.first().cloned()) else {
-        return Err(err(
-            "no refs: a case must cite the article it tests".into(),
-        ));
+        return Err(err("no refs: a case must cite the article it tests".into()));
     };
     if raw.setup.position.is_none() && raw.setup.record.is_none() && raw.setup.question.is_none() {
         return Err(err("setup needs a position, a record or a question".into()));

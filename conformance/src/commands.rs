@@ -286,7 +286,8 @@ pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String>
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe(e: &Expectation) -> String {
+/// An expectation's expected value in words (`P*1b`, `checkmate`, `depth 1: 30`).
+pub fn describe(e: &Expectation) -> String {
     match e {
         Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m.join(" "),
         Expectation::Status(s) => s.to_string(),

@@ -51,7 +51,7 @@ th,td{border-bottom:1px solid #e3e3e3;padding:.25em .4em;text-align:left;vertica
 .bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .skip{background:var(--skip)}\
 .paraphrase{border-left:4px solid #c9b27c;background:#fbf6ea;margin:.4em 0;padding:.4em .8em}\
 .case{border:1px solid #ddd;border-left:6px solid var(--fail);border-radius:4px;padding:.6em .8em;margin:.8em 0;break-inside:avoid}\
-.case[data-outcome=error]{border-left-color:var(--error)}\
+.case[data-outcome=error]{border-left-color:var(--error)}.site-case{border-left-color:#c9b27c}\
 .case h4{margin:0 0 .4em}\
 .case-body{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}\
 .case-body figure{margin:0;flex:0 1 420px;min-width:240px}\
@@ -169,7 +169,10 @@ fn case_figure(r: &CaseResult, profile: &str, marks: &[(String, Mark)]) -> Strin
                 esc(&caption)
             )
         }
-        Err(e) => format!("<p class=\"muted noboard\">No board: {}</p>", esc(&e.to_string())),
+        Err(e) => format!(
+            "<p class=\"muted noboard\">No board: {}</p>",
+            esc(&e.to_string())
+        ),
     }
 }
 
@@ -358,7 +361,11 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
     for (article, rs) in report::by_primary(results) {
         let a = Summary::of_refs(&rs);
         let link = if grouped.contains_key(&article) {
-            format!("<a href=\"#{}\">{}</a>", anchor(&article), esc(article.as_str()))
+            format!(
+                "<a href=\"#{}\">{}</a>",
+                anchor(&article),
+                esc(article.as_str())
+            )
         } else {
             esc(article.as_str())
         };
@@ -505,7 +512,8 @@ pub fn column_from_json(
 ) -> Result<Column, MatrixError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| MatrixError::Read(name.clone(), e))?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| MatrixError::NotJson(name.clone(), e))?;
+    let v: Value =
+        serde_json::from_str(&text).map_err(|e| MatrixError::NotJson(name.clone(), e))?;
     let cases = v["cases"]
         .as_array()
         .ok_or_else(|| MatrixError::NoCases(name.clone()))?;

@@ -27,4 +27,5 @@ pub mod profile_diff;
 pub mod report;
 pub mod runner;
 pub mod schema;
+pub mod site;
 pub mod usi;

@@ -298,7 +298,8 @@ mod tests {
         assert!(!out.iter().any(|m| m.contains("primary")), "{out:?}");
         let (_, out) = problems("primary: fesa2017:3.4");
         assert!(
-            out.iter().any(|m| m.contains("primary `fesa2017:3.4` is not one of the refs")),
+            out.iter()
+                .any(|m| m.contains("primary `fesa2017:3.4` is not one of the refs")),
             "{out:?}"
         );
     }

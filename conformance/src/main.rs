@@ -167,6 +167,10 @@ enum Command {
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
+        /// `text`, or `html`: a page with the moves, the board where the game was decided and
+        /// the chain of articles.
+        #[arg(long, value_enum, default_value = "text")]
+        format: shogi_conformance::judge::JudgeFormat,
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
@@ -230,6 +234,17 @@ enum Command {
         /// A knob override `knob=value` for the second profile (repeatable).
         #[arg(long, value_name = "KNOB=VALUE")]
         set: Vec<String>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Write the rulebook browser: a static site with a page per registry article (paraphrase,
+    /// interpretation, profile choices, oracle functions, cases with boards, profile
+    /// differences) and an index. Open DIR/index.html in a browser; no network needed.
+    #[command(after_help = "Example:\n  shogi-conformance site --output target/site")]
+    Site {
+        /// The folder to write the site into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        output: PathBuf,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -452,6 +467,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             profile,
             set,
             explain,
-        } => shogi_conformance::judge::run(&record, &profile, &set, explain),
+            format,
+        } => shogi_conformance::judge::run(&record, &profile, &set, explain, format),
+        Command::Site { output, corpus } => {
+            shogi_conformance::site::command(&corpus.root(), &output)
+        }
     }
 }

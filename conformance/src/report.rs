@@ -100,7 +100,11 @@ pub fn title(id: &ArticleId) -> String {
 
 /// The refs of a case other than its primary article: context, not charged.
 pub fn context_refs(r: &CaseResult) -> Vec<&ArticleId> {
-    r.case.refs.iter().filter(|a| **a != r.case.primary).collect()
+    r.case
+        .refs
+        .iter()
+        .filter(|a| **a != r.case.primary)
+        .collect()
 }
 
 /// The `--impl` argument that made a report, recovered from the implementation's name
@@ -497,7 +501,8 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
                 refs.join(", ")
             );
             let more = problems.len() - i;
-            let closing = format!("\n… {more} more failing cases: see the full report (`--format html`)\n");
+            let closing =
+                format!("\n… {more} more failing cases: see the full report (`--format html`)\n");
             if out.len() + chunk.len() + tail.len() + closing.len() > budget {
                 out.push_str(&closing);
                 break;
