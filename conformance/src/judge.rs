@@ -211,3 +211,33 @@ pub fn run(
     print!("{report}");
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_verdict_shows_the_board_the_moves_and_the_articles() {
+        // A gold dropped on 5b mates the king on 5a (FESA 1.2, 5.1a): Sente wins.
+        let text = "start: \"4k4/9/4G3p/9/9/9/9/9/4K4 b G 1\"\nevents: [G*5b]\n";
+        let html = judge_html(&JudgeRequest {
+            text,
+            file: "mate.yaml",
+            profile: "fesa-2017",
+            set: &[],
+            explain: true,
+        })
+        .unwrap();
+        assert!(html.contains("<svg class=\"board\""));
+        assert!(
+            html.contains("data-move=\"G*5b\""),
+            "the deciding move is marked"
+        );
+        assert!(html.contains("☗５二金打"), "{html}");
+        assert!(
+            html.contains("data-article=\"fesa2017:"),
+            "the chain of articles"
+        );
+        assert!(html.contains("sente wins"), "{html}");
+    }
+}

@@ -513,3 +513,110 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
     out.push_str(&tail);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{ExpectationResult, Failure};
+
+    fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
+        let text = format!(
+            "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
+        );
+        let case = crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+            .unwrap()
+            .remove(0);
+        CaseResult {
+            case,
+            expectations: vec![ExpectationResult {
+                kind: "legal",
+                depth: None,
+                outcome,
+            }],
+        }
+    }
+
+    fn fail() -> Outcome {
+        Outcome::Fail(Failure {
+            expected: "legal: 7g7f".into(),
+            actual: "not listed: 7g7f".into(),
+            missing: vec!["7g7f".into()],
+            extra: vec![],
+        })
+    }
+
+    fn info() -> RunInfo {
+        RunInfo {
+            suite_version: "t".into(),
+            corpus: "corpus".into(),
+            corpus_revision: String::new(),
+            profile: "fesa-2017".into(),
+            implementation: "usi:engine --flag (Engine 1.0)".into(),
+            filter: None,
+        }
+    }
+
+    #[test]
+    fn failures_are_charged_to_the_primary_article_only_in_natural_order() {
+        let results = vec![
+            result("00000001", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
+            result("00000002", "fesa2017:3.2", "", fail()),
+            result(
+                "00000003",
+                "fesa2017:12.1, fesa2017:3.10",
+                "primary: fesa2017:3.10",
+                fail(),
+            ),
+            result("00000004", "fesa2017:2.1", "", Outcome::Pass),
+        ];
+        let text = render(Format::Text, &info(), &results);
+        let at = |s: &str| text.find(&format!("\n{s}  ")).unwrap_or(usize::MAX);
+        assert!(at("fesa2017:2.1") < at("fesa2017:3.2"), "{text}");
+        assert!(at("fesa2017:3.2") < at("fesa2017:3.10"));
+        assert!(at("fesa2017:3.10") < at("fesa2017:3.11c"));
+        assert_eq!(
+            at("fesa2017:1.2"),
+            usize::MAX,
+            "context refs get no section: {text}"
+        );
+        assert_eq!(at("fesa2017:12.1"), usize::MAX);
+        assert!(text.contains("[also cites fesa2017:1.2]"));
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &info(), &results)).unwrap();
+        assert_eq!(json["cases"][2]["primary"], "fesa2017:3.10");
+        assert_eq!(json["cases"][0]["primary"], "fesa2017:3.11c");
+        assert_eq!(json["summary"]["failed"], 3);
+    }
+
+    #[test]
+    fn markdown_puts_failures_first_and_stays_within_its_budget() {
+        let results: Vec<CaseResult> = (0..200)
+            .map(|i| result(&format!("{i:08x}"), "fesa2017:3.11c", "", fail()))
+            .chain([result("ffffffff", "fesa2017:2.1", "", Outcome::Pass)])
+            .collect();
+        let full = markdown_within(&info(), &results, usize::MAX);
+        assert!(full.find("### Failures").unwrap() < full.find("### Articles").unwrap());
+        assert!(!full.contains("more failing cases"));
+        let cut = markdown_within(&info(), &results, 8_000);
+        assert!(cut.len() <= 8_000, "{}", cut.len());
+        let shown = cut.matches("| fail |").count();
+        assert!(shown > 0 && shown < 200);
+        assert!(
+            cut.contains(&format!("… {} more failing cases", 200 - shown)),
+            "{cut}"
+        );
+        assert!(
+            cut.contains("| fesa2017:2.1 |"),
+            "the article table is kept"
+        );
+    }
+
+    #[test]
+    fn the_reproduce_command_names_the_implementation_as_given() {
+        let r = result("0a1b2c3d", "fesa2017:3.11c", "", fail());
+        assert_eq!(
+            reproduce_command(&info(), &r),
+            "shogi-conformance run --impl 'usi:engine --flag' --profile fesa-2017 --filter id:0a1b2c3d"
+        );
+    }
+}

@@ -504,3 +504,89 @@ impl Summary {
         self.failed == 0 && self.errored == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_spec::{ImplError, PositionSpec, Status};
+
+    /// Answers perft right up to depth 2 and times out deeper; reports no status.
+    struct ShallowOnly;
+
+    impl Implementation for ShallowOnly {
+        fn name(&self) -> String {
+            "shallow".into()
+        }
+        fn legal_moves(&mut self, _: &PositionSpec) -> Result<Vec<String>, ImplError> {
+            Ok(vec!["7g7f".into()])
+        }
+        fn status(&mut self, _: &PositionSpec) -> Result<Status, ImplError> {
+            Err(ImplError::Unsupported("no status here".into()))
+        }
+        fn divide(&mut self, _: &PositionSpec, _: u32) -> Result<Vec<(String, u64)>, ImplError> {
+            Err(ImplError::Unsupported("no divide here".into()))
+        }
+        fn perft(&mut self, _: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
+            // The published counts from the initial position: 30, 900 (depth 1, 2).
+            match depth {
+                1 => Ok(30),
+                2 => Ok(900),
+                _ => Err(ImplError::Failed("timed out".into())),
+            }
+        }
+    }
+
+    fn case(expect: &str) -> Case {
+        let text = format!(
+            "cases:\n  - id: 0a1b2c3d\n    slug: s\n    title: t\n    refs: [fesa2017:3]\n    setup: {{position: startpos}}\n    expect:\n{expect}"
+        );
+        crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn perft_reports_each_depth() {
+        let c = case("      - perft: {1: 30, 2: 900, 3: 25470, 4: 719731}\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        let labels: Vec<(String, &str)> = r
+            .expectations
+            .iter()
+            .map(|e| (e.label(), e.outcome.label()))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("perft(1)".to_owned(), "pass"),
+                ("perft(2)".to_owned(), "pass"),
+                ("perft(3)".to_owned(), "error"),
+                ("perft(4)".to_owned(), "skip"),
+            ]
+        );
+        assert_eq!(r.outcome().label(), "error");
+    }
+
+    #[test]
+    fn a_case_counts_what_ran() {
+        // One expectation passes, one is skipped: a (partial) pass, not a skip.
+        let c = case("      - legal: [7g7f]\n      - status: normal\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        assert_eq!(r.outcome(), Outcome::Pass);
+        assert!(r.is_partial());
+        let s = Summary::of(std::slice::from_ref(&r));
+        assert_eq!((s.passed, s.partial, s.skipped), (1, 1, 0));
+        // Nothing ran: a skip.
+        let r = run_case(
+            &mut ShallowOnly,
+            &case("      - status: normal\n"),
+            "fesa-2017",
+        )
+        .unwrap();
+        assert!(matches!(r.outcome(), Outcome::Skip { .. }));
+        // A failure wins over a pass and a skip.
+        let c = case("      - legal: [2g2f]\n      - legal: [7g7f]\n      - status: normal\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        assert_eq!(r.outcome().label(), "fail");
+        assert!(!r.is_partial());
+    }
+}

@@ -74,7 +74,7 @@ pub fn cited_numbers(text: &str) -> BTreeSet<String> {
     let mut i = 0;
     while i < chars.len() {
         let starts = chars[i].is_ascii_digit()
-            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.'));
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || ".-_".contains(chars[i - 1])));
         if !starts {
             i += 1;
             continue;
@@ -92,7 +92,9 @@ pub fn cited_numbers(text: &str) -> BTreeSet<String> {
         {
             j += 1;
         }
-        let glued = chars.get(j).is_some_and(|c| c.is_alphanumeric());
+        let glued = chars
+            .get(j)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_');
         let token: String = chars[i..j].iter().collect();
         if !glued {
             out.insert(token);
@@ -678,8 +680,9 @@ mod tests {
 
     #[test]
     fn article_numbers_are_found_in_prose() {
-        let found =
-            cited_numbers("3.11c: whether a pawn drop mates (fesa2017:1.2, see 5.3.2); u32 0.5s");
+        let found = cited_numbers(
+            "3.11c: whether a pawn drop mates (fesa2017:1.2, see 5.3.2); u32, x86_64",
+        );
         let want: BTreeSet<String> = ["3.11c", "1.2", "5.3.2"].map(String::from).into();
         assert_eq!(found, want);
         assert!(under("3.11c", "3.11") && under("3.11", "3.11") && !under("3.110", "3.11"));

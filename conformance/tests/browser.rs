@@ -203,7 +203,11 @@ fn the_fairy_stockfish_report_reads_right_in_a_browser() {
     let source = std::fs::read_to_string(&html_path).unwrap();
     assert_self_contained(&source, "the report");
     let dom = load(&chrome, &html_path);
-    let failures = section(&dom, "<section id=\"failures\">", "<section id=\"articles\">");
+    let failures = section(
+        &dom,
+        "<section id=\"failures\">",
+        "<section id=\"articles\">",
+    );
     // Every failure is charged to 3.11c alone (FESA: a pawn drop that mates is not a move),
     // even the cases that also cite 1.2, 3.3, 3.4 or 3.5.
     let charged = attr_values(failures, "<section class=\"article\"", "data-article");
@@ -312,5 +316,10 @@ fn the_rulebook_site_covers_every_article_in_a_browser() {
             "broken link {href}"
         );
     }
-    screenshot(&chrome, &page, &out_dir().join("site-3.11c.png"), "1100,1600");
+    screenshot(
+        &chrome,
+        &page,
+        &out_dir().join("site-3.11c.png"),
+        "1100,1600",
+    );
 }
