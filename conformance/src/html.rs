@@ -297,10 +297,10 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
     );
     let mut out = head(&title);
     let s = Summary::of(results);
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<header><h1>{}</h1><p class=\"muted\">shogi-conformance {} · corpus {} (revision {}){}</p>\
-         <p class=\"counts\" data-total=\"{}\">{} cases: {}</p>{}</header>\n",
+         <p class=\"counts\" data-total=\"{}\">{} cases: {}</p>{}</header>",
         esc(&title),
         esc(&info.suite_version),
         esc(&info.corpus),
@@ -317,9 +317,9 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
 
     // Failures first, by primary article.
     let problems = report::problems_first(results);
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<section id=\"failures\"><h2>Failures ({})</h2>\n",
+        "<section id=\"failures\"><h2>Failures ({})</h2>",
         problems.len()
     );
     if problems.is_empty() {
@@ -339,10 +339,10 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
         for r in rs {
             let marks = marks_of(r);
             let outcome = r.outcome();
-            let _ = write!(
+            let _ = writeln!(
                 out,
                 "<article class=\"case\" id=\"case-{id}\" data-case=\"{id}\" data-outcome=\"{}\" data-article=\"{}\">\
-                 <h4>{} <code>{id}</code> {}</h4><div class=\"case-body\">{}{}</div></article>\n",
+                 <h4>{} <code>{id}</code> {}</h4><div class=\"case-body\">{}{}</div></article>",
                 outcome.label(),
                 esc(article.as_str()),
                 outcome.label().to_uppercase(),

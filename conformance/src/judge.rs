@@ -183,7 +183,7 @@ pub fn judge_html(req: &JudgeRequest<'_>) -> Result<String, String> {
         }
         out.push_str("</ul>");
     }
-    let _ = write!(out, "</div></div><h2>The game</h2>{moves}</body></html>\n");
+    let _ = writeln!(out, "</div></div><h2>The game</h2>{moves}</body></html>");
     Ok(out)
 }
 
