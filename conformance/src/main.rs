@@ -255,6 +255,10 @@ enum Command {
         /// The rule profile to explain under.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,
+        /// Also run the case against this implementation and show its answers (exit status 1
+        /// when it fails or errors): the reproduction line of the reports.
+        #[arg(long = "impl", value_name = "IMPL")]
+        imp: Option<String>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -460,8 +464,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Explain {
             case,
             profile,
+            imp,
             corpus,
-        } => commands::explain(&corpus.root(), &case, &profile),
+        } => commands::explain(&corpus.root(), &case, &profile, imp.as_deref()),
         Command::Judge {
             record,
             profile,

@@ -117,7 +117,8 @@ pub fn impl_argument(info: &RunInfo) -> String {
     }
 }
 
-/// A one-line shell command that runs just this case again against the same implementation.
+/// A one-line shell command that runs just this case again against the same implementation
+/// and shows the case, the oracle's view and the implementation's answers.
 pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
     let imp = impl_argument(info);
     let quoted = if imp
@@ -129,8 +130,8 @@ pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
         format!("'{}'", imp.replace('\'', "'\\''"))
     };
     format!(
-        "shogi-conformance run --impl {quoted} --profile {} --filter id:{}",
-        info.profile, r.case.id
+        "shogi-conformance explain {} --impl {quoted} --profile {}",
+        r.case.id, info.profile
     )
 }
 
@@ -616,7 +617,7 @@ mod tests {
         let r = result("0a1b2c3d", "fesa2017:3.11c", "", fail());
         assert_eq!(
             reproduce_command(&info(), &r),
-            "shogi-conformance run --impl 'usi:engine --flag' --profile fesa-2017 --filter id:0a1b2c3d"
+            "shogi-conformance explain 0a1b2c3d --impl 'usi:engine --flag' --profile fesa-2017"
         );
     }
 }

@@ -225,6 +225,22 @@ fn the_fairy_stockfish_report_reads_right_in_a_browser() {
         failing.len()
     );
     assert!(failures.contains("歩打"), "moves in Japanese notation");
+    // The reproduction line of the first failure reproduces it.
+    let start =
+        failures.find("<pre class=\"reproduce\">").unwrap() + "<pre class=\"reproduce\">".len();
+    let line = &failures[start..start + failures[start..].find("</pre>").unwrap()];
+    let args: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(args[..2], ["shogi-conformance", "explain"], "{line}");
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(&args[1..])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{line}: {said}");
+    assert!(
+        said.contains("illegal under fesa2017:3.11c"),
+        "{line}: {said}"
+    );
     // Rulebook order in the article table, and only primary articles listed there.
     let rows = attr_values(&dom, "<tr class=\"article-row\"", "data-article");
     assert_natural_order(&rows, "article table");
