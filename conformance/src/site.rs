@@ -570,7 +570,7 @@ fn index_page(src: &Sources) -> String {
         let counts = crate::lint::case_counts(&src.corpus, registry);
         let mut articles: Vec<&Article> = registry.iter().collect();
         articles.sort_by(|a, b| a.id.cmp(&b.id));
-        out.push_str("<table><thead><tr><th>article</th><th>title</th><th>testable</th><th>cases</th><th>coverage</th></tr></thead><tbody>\n");
+        out.push_str("<table><thead><tr><th>article</th><th>title</th><th>testable</th><th title=\"cases citing this entry itself\">cases</th><th title=\"cases citing it or one of its sub-clauses; lint asks for three per testable article\">coverage (with sub-clauses)</th></tr></thead><tbody>\n");
         for a in articles {
             let direct = cases_citing(&src.corpus, &a.id).len();
             let with_sub = counts.get(&a.id).copied().unwrap_or(0);
