@@ -67,7 +67,8 @@ pub struct OracleFunction {
 }
 
 /// The article numbers written in a text: runs like `3`, `3.11c`, `5.3.2`, alone or after
-/// `fesa2017:`. Numbers glued to other words (`u32`, `0.5s`) are not article numbers.
+/// `fesa2017:`. Numbers glued to other words (`u32`, `x86_64`) and another rulebook's numbers
+/// (`ufs2016:5.8.6`, `UFS 5.8.6`) are not this rulebook's article numbers.
 pub fn cited_numbers(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let chars: Vec<char> = text.chars().collect();
@@ -95,8 +96,14 @@ pub fn cited_numbers(text: &str) -> BTreeSet<String> {
         let glued = chars
             .get(j)
             .is_some_and(|c| c.is_alphanumeric() || *c == '_');
+        // `ufs2016:5.8.6` or `UFS 5.8.6` is another rulebook's article, not this one's.
+        let before: String = chars[..i].iter().collect();
+        let other_book = before.ends_with("UFS ")
+            || before
+                .strip_suffix(':')
+                .is_some_and(|b| !b.ends_with("fesa2017"));
         let token: String = chars[i..j].iter().collect();
-        if !glued {
+        if !glued && !other_book {
             out.insert(token);
         }
         i = j.max(i + 1);
