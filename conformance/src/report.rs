@@ -154,6 +154,8 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     }
     for e in &r.expectations {
         match &e.outcome {
+            // A perft depth that passed is worth saying when a deeper one did not.
+            Outcome::Pass if e.depth.is_some() => lines.push(format!("{}: passed", e.label())),
             Outcome::Pass => {}
             Outcome::Fail(f) => {
                 lines.push(format!(

@@ -564,6 +564,12 @@ mod tests {
             ]
         );
         assert_eq!(r.outcome().label(), "error");
+        let lines = crate::report::detail_lines(&r);
+        assert!(lines.contains(&"perft(2): passed".to_owned()), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("perft(3): error")),
+            "{lines:?}"
+        );
     }
 
     #[test]
