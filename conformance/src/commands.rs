@@ -230,7 +230,16 @@ pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
 }
 
 /// Shows a case and what the oracle answers for it.
-pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String> {
+///
+/// With `imp`, the case is also run against that implementation and its answers shown: the
+/// one-line reproduction the reports print for each failure. The exit status is then 1 when
+/// the implementation fails or errors on the case.
+pub fn explain(
+    root: &Path,
+    id: &str,
+    profile: &str,
+    imp: Option<&str>,
+) -> Result<ExitCode, String> {
     let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
     let case = corpus
         .cases
@@ -286,10 +295,40 @@ pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String>
     } else {
         println!("  the case does not apply under {profile}");
     }
-    Ok(ExitCode::SUCCESS)
+    let Some(spec) = imp else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let mut imp = impls::make(
+        spec,
+        ImplOptions {
+            allow_unreachable: true,
+            ..ImplOptions::default()
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let Some(r) = crate::runner::run_case_guarded(imp.as_mut(), case, profile) else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let outcome = r.outcome();
+    println!("  {} under {profile}: {}", imp.name(), outcome.label());
+    for e in &r.expectations {
+        if e.outcome == crate::runner::Outcome::Pass {
+            println!("    {}: pass", e.label());
+        }
+    }
+    for line in crate::report::detail_lines(&r) {
+        if !line.starts_with("position:") {
+            println!("    {line}");
+        }
+    }
+    Ok(match outcome {
+        crate::runner::Outcome::Fail(_) | crate::runner::Outcome::Error { .. } => ExitCode::FAILURE,
+        _ => ExitCode::SUCCESS,
+    })
 }
 
-fn describe(e: &Expectation) -> String {
+/// An expectation's expected value in words (`P*1b`, `checkmate`, `depth 1: 30`).
+pub fn describe(e: &Expectation) -> String {
     match e {
         Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m.join(" "),
         Expectation::Status(s) => s.to_string(),

@@ -14,8 +14,23 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use shogi_oracle::game::{Record, adjudicate};
+use shogi_oracle::game::record::Event;
+use shogi_oracle::game::{Record, adjudicate, play_record};
 use shogi_spec::profile::Profile;
+
+use crate::board::{self, Mark};
+use crate::html::{esc, head};
+
+/// How `judge` prints its verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum JudgeFormat {
+    /// The verdict, and with `--explain` the articles and knobs, as plain text.
+    #[default]
+    Text,
+    /// A self-contained HTML page: the moves in USI and Japanese notation, the board where
+    /// the game was decided, the chain of articles and the knobs that decided.
+    Html,
+}
 
 /// What `judge` needs: the record's text and where it came from, the profile and overrides, and
 /// whether to explain.
@@ -65,22 +80,164 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
     Ok(out)
 }
 
+/// Judges a record and returns an HTML page: the verdict, the chain of articles (linked to
+/// nothing outside the page), the knobs that decided, the moves, and the board at the moment
+/// the game was decided with the last move played marked.
+pub fn judge_html(req: &JudgeRequest<'_>) -> Result<String, String> {
+    let record = Record::from_yaml(req.text).map_err(|e| match e.location {
+        Some((line, column)) => format!("{}:{line}:{column}: {}", req.file, e.message),
+        None => format!("{}: {}", req.file, e.message),
+    })?;
+    let mut profile = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
+    for assignment in req.set {
+        profile = profile
+            .with_override(assignment)
+            .map_err(|e| format!("--set {assignment}: {e}"))?;
+    }
+    let played = play_record(&record, &profile).map_err(|e| format!("{}: {e}", req.file))?;
+    let judgement = &played.judgement;
+    let title = format!("{}: {}", req.file, judgement.verdict);
+    let mut out = head(&title);
+    let _ = write!(
+        out,
+        "<h1 data-verdict=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
+        esc(&judgement.verdict.to_string()),
+        esc(&judgement.verdict.to_string()),
+        esc(req.file),
+        esc(&profile.name),
+        esc(&profile.title)
+    );
+    // Replay the moves to write them in Japanese too, and to find the last move played
+    // before the game was decided.
+    let mut pos = record.initial_position();
+    let mut last_move: Option<String> = None;
+    let mut moves = String::from("<ol class=\"moves\">");
+    let mut replaying = true;
+    for event in &record.events {
+        let mut line = esc(&event.to_string());
+        if let (Event::Move { mv, .. }, true) = (event, replaying) {
+            let usi = mv.0.to_string();
+            if let Some(j) = board::japanese(&pos, &usi) {
+                let _ = write!(line, " {}", esc(&j));
+            }
+            match shogi_oracle::play(&pos, mv.0) {
+                Ok(next) => {
+                    pos = next;
+                    if pos.same_position(&played.position) {
+                        last_move = Some(usi);
+                    }
+                }
+                Err(e) => {
+                    let _ = write!(
+                        line,
+                        " <b class=\"n-fail\">(illegal: {})</b>",
+                        esc(&e.to_string())
+                    );
+                    replaying = false;
+                }
+            }
+        }
+        let _ = write!(moves, "<li>{line}</li>");
+    }
+    moves.push_str("</ol>");
+    let marks: Vec<(String, Mark)> = last_move
+        .iter()
+        .map(|m| (m.clone(), Mark::Played))
+        .collect();
+    let _ = write!(
+        out,
+        "<div class=\"case-body\"><figure>{}<figcaption>The position when the game was decided</figcaption></figure><div class=\"facts\"><h2>Articles applied</h2><ol class=\"chain\">",
+        board::svg(
+            &played.position,
+            &marks,
+            "the position when the game was decided"
+        )
+    );
+    for step in &judgement.explanation {
+        let _ = write!(
+            out,
+            "<li data-article=\"{}\"><b>{}</b> {}{}</li>",
+            esc(step.article.as_str()),
+            esc(step.article.as_str()),
+            esc(&step.fact),
+            step.knob
+                .as_ref()
+                .map(|k| format!(" <span class=\"tag\">knob {}</span>", esc(k)))
+                .unwrap_or_default()
+        );
+    }
+    out.push_str("</ol>");
+    let knobs = judgement.knobs();
+    if !knobs.is_empty() {
+        out.push_str("<h2>Knobs that decided</h2><ul>");
+        for knob in knobs {
+            if let Some(s) = profile.setting(knob) {
+                let _ = write!(
+                    out,
+                    "<li><code>{}</code> = <b>{}</b>: {}</li>",
+                    esc(knob),
+                    esc(&s.value),
+                    esc(s.source.trim())
+                );
+            }
+        }
+        out.push_str("</ul>");
+    }
+    let _ = writeln!(out, "</div></div><h2>The game</h2>{moves}</body></html>");
+    Ok(out)
+}
+
 /// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
 pub fn run(
     record: &Path,
     profile: &str,
     set: &[String],
     explain: bool,
+    format: JudgeFormat,
 ) -> Result<ExitCode, String> {
     let file = record.display().to_string();
     let text = std::fs::read_to_string(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let report = judge_text(&JudgeRequest {
+    let req = JudgeRequest {
         text: &text,
         file: &file,
         profile,
         set,
         explain,
-    })?;
+    };
+    let report = match format {
+        JudgeFormat::Text => judge_text(&req)?,
+        JudgeFormat::Html => judge_html(&req)?,
+    };
     print!("{report}");
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_verdict_shows_the_board_the_moves_and_the_articles() {
+        // A gold dropped on 5b mates the king on 5a (FESA 1.2, 5.1a): Sente wins.
+        let text = "start: \"4k4/9/4G3p/9/9/9/9/9/4K4 b G 1\"\nevents: [G*5b]\n";
+        let html = judge_html(&JudgeRequest {
+            text,
+            file: "mate.yaml",
+            profile: "fesa-2017",
+            set: &[],
+            explain: true,
+        })
+        .unwrap();
+        assert!(html.contains("<svg class=\"board\""));
+        assert!(
+            html.contains("data-move=\"G*5b\""),
+            "the deciding move is marked"
+        );
+        assert!(html.contains("☗５二金打"), "{html}");
+        assert!(
+            html.contains("data-article=\"fesa2017:"),
+            "the chain of articles"
+        );
+        assert!(html.contains("sente wins"), "{html}");
+    }
 }

@@ -31,7 +31,7 @@ pub use implementations::select as impls;
 #[doc(hidden)]
 pub use implementations::{adapter, check_adapter, process, schema, usi, usi_options, usi_perft};
 #[doc(hidden)]
-pub use report::{annotate, html};
+pub use report::{annotate, board, html, site};
 #[doc(hidden)]
 pub use run::{expectations, runner};
 #[doc(hidden)]

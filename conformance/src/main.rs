@@ -172,6 +172,10 @@ enum Command {
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
+        /// `text`, or `html`: a page with the moves, the board where the game was decided and
+        /// the chain of articles.
+        #[arg(long, value_enum, default_value = "text")]
+        format: shogi_conformance::judge::JudgeFormat,
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
@@ -238,6 +242,17 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Write the rulebook browser: a static site with a page per registry article (paraphrase,
+    /// interpretation, profile choices, oracle functions, cases with boards, profile
+    /// differences) and an index. Open DIR/index.html in a browser; no network needed.
+    #[command(after_help = "Example:\n  shogi-conformance site --output target/site")]
+    Site {
+        /// The folder to write the site into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        output: PathBuf,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
     Explain {
         /// The case id (eight hex digits) or slug.
@@ -245,6 +260,10 @@ enum Command {
         /// The rule profile to explain under.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,
+        /// Also run the case against this implementation and show its answers (exit status 1
+        /// when it fails or errors): the reproduction line of the reports.
+        #[arg(long = "impl", value_name = "IMPL")]
+        imp: Option<String>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -458,14 +477,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Explain {
             case,
             profile,
+            imp,
             corpus,
-        } => commands::explain(&corpus.root(), &case, &profile),
+        } => commands::explain(&corpus.root(), &case, &profile, imp.as_deref()),
         Command::Judge {
             record,
             profile,
             set,
             explain,
-        } => shogi_conformance::judge::run(&record, &profile, &set, explain),
+            format,
+        } => shogi_conformance::judge::run(&record, &profile, &set, explain, format),
+        Command::Site { output, corpus } => {
+            shogi_conformance::site::command(&corpus.root(), &output)
+        }
     }
 }
 

@@ -179,6 +179,31 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
     let json: serde_json::Value =
         serde_json::from_str(&render(Format::Json, &info, &results)).expect("JSON report parses");
     assert_eq!(json["summary"]["failed"], summary.failed);
+    // Each failure is charged to 3.11c alone, whatever else the case cites (issue 15).
+    for c in json["cases"].as_array().unwrap() {
+        if c["outcome"] == "fail" {
+            assert_eq!(c["primary"], "fesa2017:3.11c", "{}", c["id"]);
+        }
+    }
+    let text = render(Format::Text, &info, &results);
+    for other in [
+        "fesa2017:1.2  ",
+        "fesa2017:3.3  ",
+        "fesa2017:3.4  ",
+        "fesa2017:3.5  ",
+    ] {
+        if let Some(i) = text.find(other) {
+            let section = &text[i..];
+            let end = section[1..]
+                .find("\nfesa2017:")
+                .map_or(section.len(), |e| e + 1);
+            assert!(
+                !section[..end].contains("FAIL"),
+                "a failure is charged to {other}: {}",
+                &section[..end]
+            );
+        }
+    }
     assert!(render(Format::Junit, &info, &results).contains("<testsuite name=\"fesa2017:3.11c"));
     assert!(render(Format::Markdown, &info, &results).contains("| fesa2017:3.11c |"));
 }

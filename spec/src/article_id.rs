@@ -9,9 +9,13 @@ use serde::{Deserialize, Serialize};
 ///
 /// The part before the colon names the rulebook, the part after it the article as the rulebook
 /// numbers it, with lettered items appended without punctuation (`3.11c`) and numbered conditions
-/// after a dot (`5.3.2`). Ids are compared as plain strings: they are names, not numbers, so
+/// after a dot (`5.3.2`). Ids are equal only when written alike: they are names, not numbers, so
 /// `3.10` and `3.1` are different articles.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// Ids are *ordered* the way a rulebook is read, not as strings: by rulebook, then number by
+/// number, with lettered items after their number (`2.1 < 3.2 < 3.10 < 12.1`,
+/// `3.11 < 3.11a < 3.11b < 3.11c`). Every report and listing sorted by article relies on this.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct ArticleId(String);
 
@@ -53,6 +57,50 @@ impl ArticleId {
             Ok(id) => id,
             Err(e) => panic!("{e}"),
         }
+    }
+}
+
+/// One piece of an article number, for ordering: a run of digits (compared as a number) or a
+/// run of letters (compared as text). Digits sort before letters at the same place, so `3.11`
+/// (which ends) comes before `3.11a`.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Piece<'a> {
+    Number(u64, &'a str),
+    Text(&'a str),
+}
+
+/// Splits `3.11c` into `3`, `11`, `c`; dots only separate.
+fn pieces(article: &str) -> impl Iterator<Item = Piece<'_>> {
+    let mut rest = article;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start_matches('.');
+        let first = rest.chars().next()?;
+        let end = rest
+            .find(|c: char| c == '.' || c.is_ascii_digit() != first.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (head, tail) = rest.split_at(end);
+        rest = tail;
+        Some(if first.is_ascii_digit() {
+            // Leading zeros and overlong runs still order sensibly; the text breaks ties.
+            Piece::Number(head.parse().unwrap_or(u64::MAX), head)
+        } else {
+            Piece::Text(head)
+        })
+    })
+}
+
+impl Ord for ArticleId {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rulebook()
+            .cmp(other.rulebook())
+            .then_with(|| pieces(self.article()).cmp(pieces(other.article())))
+            .then_with(|| self.0.cmp(&other.0))
+    }
+}
+
+impl PartialOrd for ArticleId {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -108,6 +156,23 @@ mod tests {
         assert_eq!(id.rulebook(), "fesa2017");
         assert_eq!(id.article(), "3.11c");
         assert_eq!(id.to_string(), "fesa2017:3.11c");
+    }
+
+    #[test]
+    fn natural_order() {
+        // The order a reader of the rulebook expects (issue 15): numbers compare as numbers,
+        // a lettered item follows its number, and letters run in order.
+        let order = [
+            "1", "1.2", "2.1", "3", "3.2", "3.10", "3.11", "3.11a", "3.11b", "3.11c", "3.12",
+            "5.3.2", "5.3.10", "12.1",
+        ];
+        let ids: Vec<ArticleId> = order.iter().map(|a| ArticleId::fesa(a)).collect();
+        let mut shuffled = ids.clone();
+        shuffled.reverse();
+        shuffled.sort();
+        assert_eq!(shuffled, ids);
+        let other: ArticleId = "ufs2016:1".parse().unwrap();
+        assert!(ArticleId::fesa("12.1") < other, "rulebooks first");
     }
 
     #[test]

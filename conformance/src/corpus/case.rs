@@ -34,6 +34,10 @@ pub struct RawCase {
     pub title: String,
     /// The registry ids of the articles the case tests.
     pub refs: Vec<ArticleId>,
+    /// The one article a failure of the case is charged to, when it is not the first of
+    /// `refs`; it must be one of them. Reports list the other refs as context only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub primary: Option<ArticleId>,
     /// Tags from the closed vocabulary in `corpus/tags.yaml`.
     #[serde(default)]
     pub tags: Vec<String>,
@@ -236,6 +240,10 @@ pub struct Case {
     pub title: String,
     /// The articles tested.
     pub refs: Vec<ArticleId>,
+    /// The article a failure is charged to: the explicit `primary:` of the case, else its first
+    /// ref. Reports group by it, so one failure shows under one article, not under every
+    /// article the case happens to touch.
+    pub primary: ArticleId,
     /// Tags.
     pub tags: Vec<String>,
     /// Provenance of the expected values.
@@ -444,6 +452,9 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         }
         expectations.push((kind, e.profiles.clone()));
     }
+    let Some(primary) = raw.primary.clone().or_else(|| raw.refs.first().cloned()) else {
+        return Err(err("no refs: a case must cite the article it tests".into()));
+    };
     if raw.setup.position.is_none() && raw.setup.record.is_none() && raw.setup.question.is_none() {
         return Err(err("setup needs a position, a record or a question".into()));
     }
@@ -455,6 +466,7 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
         slug: raw.slug,
         title: raw.title,
         refs: raw.refs,
+        primary,
         tags: raw.tags,
         source: raw.source,
         note: raw.note,
@@ -643,6 +655,7 @@ mod schema_tests {
             slug: String::new(),
             title: String::new(),
             refs: vec![],
+            primary: Some(ArticleId::fesa("1")),
             tags: vec![],
             source: Some(String::new()),
             note: Some(String::new()),

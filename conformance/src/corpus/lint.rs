@@ -130,6 +130,12 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
     if !case.refs.iter().any(|r| r.rulebook() == "fesa2017") {
         out.push("no fesa2017 ref: cite the FESA 2017 article too".into());
     }
+    if !case.refs.contains(&case.primary) {
+        out.push(format!(
+            "primary `{}` is not one of the refs: the primary article must be cited in `refs`",
+            case.primary
+        ));
+    }
     for r in &case.refs {
         match r.rulebook() {
             "fesa2017" if !registry.contains(r) => {
@@ -262,6 +268,41 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_primary_article_must_be_one_of_the_refs() {
+        let text = |primary: &str| {
+            format!(
+                "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    refs: [fesa2017:3.11c, fesa2017:1.2]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - status: normal\n"
+            )
+        };
+        let corpus = Corpus {
+            root: "corpus".into(),
+            cases: vec![],
+            tags: BTreeMap::new(),
+            retired_ids: vec![],
+        };
+        let problems = |primary: &str| {
+            let cases =
+                crate::case::parse_file(&text(primary), std::path::Path::new("x.yaml"), false)
+                    .unwrap();
+            let mut out = Vec::new();
+            check_case(&cases[0], Registry::fesa2017(), &corpus, &mut out);
+            (cases[0].primary.to_string(), out)
+        };
+        let (primary, out) = problems("");
+        assert_eq!(primary, "fesa2017:3.11c", "the first ref by default");
+        assert!(!out.iter().any(|m| m.contains("primary")), "{out:?}");
+        let (primary, out) = problems("primary: fesa2017:1.2");
+        assert_eq!(primary, "fesa2017:1.2");
+        assert!(!out.iter().any(|m| m.contains("primary")), "{out:?}");
+        let (_, out) = problems("primary: fesa2017:3.4");
+        assert!(
+            out.iter()
+                .any(|m| m.contains("primary `fesa2017:3.4` is not one of the refs")),
+            "{out:?}"
+        );
+    }
 
     #[test]
     fn ids_and_slugs() {

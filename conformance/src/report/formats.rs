@@ -49,21 +49,90 @@ pub enum Format {
     Html,
 }
 
-fn by_article(results: &[CaseResult]) -> BTreeMap<ArticleId, Vec<&CaseResult>> {
+/// The cases whose primary article is the key, in natural article order (see [`ArticleId`]'s
+/// ordering). Each case is under exactly one article: a failure is charged once.
+pub fn by_primary(results: &[CaseResult]) -> BTreeMap<ArticleId, Vec<&CaseResult>> {
     let mut map: BTreeMap<ArticleId, Vec<&CaseResult>> = BTreeMap::new();
     for r in results {
-        for a in &r.case.refs {
-            map.entry(a.clone()).or_default().push(r);
-        }
+        map.entry(r.case.primary.clone()).or_default().push(r);
     }
     map
 }
 
-fn title(id: &ArticleId) -> String {
-    Registry::fesa2017()
-        .get(id)
-        .map(|a| a.title.clone())
-        .unwrap_or_default()
+/// The failed, then the errored cases, each kind in natural order of their primary article
+/// (case order within an article): what a reader of a report looks at first.
+pub fn problems_first(results: &[CaseResult]) -> Vec<&CaseResult> {
+    let mut out: Vec<&CaseResult> = Vec::new();
+    for wanted in ["fail", "error"] {
+        for rs in by_primary(results).values() {
+            out.extend(rs.iter().filter(|r| r.outcome().label() == wanted));
+        }
+    }
+    out
+}
+
+/// The skipped cases grouped by their reason, most frequent first: two hundred skips for "no
+/// USI command for status" are one line, not two hundred.
+pub fn skips_by_reason(results: &[CaseResult]) -> Vec<(String, Vec<&CaseResult>)> {
+    let mut map: BTreeMap<String, Vec<&CaseResult>> = BTreeMap::new();
+    for r in results {
+        if let Outcome::Skip { reason } = r.outcome() {
+            map.entry(reason).or_default().push(r);
+        }
+    }
+    let mut groups: Vec<(String, Vec<&CaseResult>)> = map.into_iter().collect();
+    groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(&b.0)));
+    groups
+}
+
+/// The registry entry of an article, from the registry of its rulebook.
+pub fn article(id: &ArticleId) -> Option<&'static shogi_spec::registry::Article> {
+    match id.rulebook() {
+        "fesa2017" => Registry::fesa2017().get(id),
+        _ => None,
+    }
+}
+
+/// An article's title, or nothing when the registry does not know it.
+pub fn title(id: &ArticleId) -> String {
+    article(id).map(|a| a.title.clone()).unwrap_or_default()
+}
+
+/// The refs of a case other than its primary article: context, not charged.
+pub fn context_refs(r: &CaseResult) -> Vec<&ArticleId> {
+    r.case
+        .refs
+        .iter()
+        .filter(|a| **a != r.case.primary)
+        .collect()
+}
+
+/// The `--impl` argument that made a report, recovered from the implementation's name
+/// (`usi:fairy-stockfish (Fairy-Stockfish 11.1)` → `usi:fairy-stockfish`).
+pub fn impl_argument(info: &RunInfo) -> String {
+    let name = info.implementation.as_str();
+    match name.find(" (") {
+        Some(i) if name.ends_with(')') => name[..i].to_owned(),
+        _ => name.to_owned(),
+    }
+}
+
+/// A one-line shell command that runs just this case again against the same implementation
+/// and shows the case, the oracle's view and the implementation's answers.
+pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
+    let imp = impl_argument(info);
+    let quoted = if imp
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_:./=".contains(c))
+    {
+        imp
+    } else {
+        format!("'{}'", imp.replace('\'', "'\\''"))
+    };
+    format!(
+        "shogi-conformance explain {} --impl {quoted} --profile {}",
+        r.case.id, info.profile
+    )
 }
 
 /// Writes the report in `format`.
@@ -85,11 +154,15 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     }
     for e in &r.expectations {
         match &e.outcome {
+            // A perft depth that passed is worth saying when a deeper one did not.
+            Outcome::Pass if e.depth.is_some() => lines.push(format!("{}: passed", e.label())),
             Outcome::Pass => {}
             Outcome::Fail(f) => {
                 lines.push(format!(
                     "{}: expected {}; got {}",
-                    e.kind, f.expected, f.actual
+                    e.label(),
+                    f.expected,
+                    f.actual
                 ));
                 if !f.missing.is_empty() {
                     lines.push(format!("  missing: {}", f.missing.join(" ")));
@@ -99,11 +172,28 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
                     lines.push(format!("  extra:   {}", extra.join(" ")));
                 }
             }
-            Outcome::Skip { reason } => lines.push(format!("{}: skipped: {reason}", e.kind)),
-            Outcome::Error { message } => lines.push(format!("{}: error: {message}", e.kind)),
+            Outcome::Skip { reason } => {
+                lines.push(format!("{}: skipped: {reason}", e.label()));
+            }
+            Outcome::Error { message } => lines.push(format!("{}: error: {message}", e.label())),
         }
     }
     lines
+}
+
+fn counts_line(s: &Summary) -> String {
+    format!(
+        "{} passed{}, {} failed, {} skipped, {} errored",
+        s.passed,
+        if s.partial > 0 {
+            format!(" ({} partly)", s.partial)
+        } else {
+            String::new()
+        },
+        s.failed,
+        s.skipped,
+        s.errored
+    )
 }
 
 fn text(info: &RunInfo, results: &[CaseResult]) -> String {
@@ -121,32 +211,54 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             .map(|f| format!(", filter `{f}`"))
             .unwrap_or_default()
     );
-    for (article, rs) in by_article(results) {
-        let s = Summary::of(&rs.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
+    // Articles in rulebook order, each case under its primary article only; failures and
+    // errors in full, passes with skipped parts in one line, skips collapsed at the end.
+    for (article, rs) in by_primary(results) {
+        let s = Summary::of_refs(&rs);
         let _ = writeln!(
             out,
-            "\n{article}  {}  — {} passed, {} failed, {} skipped, {} errored",
+            "\n{article}  {}  — {}",
             title(&article),
-            s.passed,
-            s.failed,
-            s.skipped,
-            s.errored
+            counts_line(&s)
         );
         for r in rs {
             let outcome = r.outcome();
-            if outcome == Outcome::Pass {
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                "  {} {} {} ({})",
-                outcome.label().to_uppercase(),
-                r.case.id,
-                r.case.slug,
-                r.case.location()
-            );
-            for line in detail_lines(r) {
-                let _ = writeln!(out, "       {line}");
+            let context = context_refs(r);
+            let also = if context.is_empty() {
+                String::new()
+            } else {
+                let refs: Vec<&str> = context.iter().map(|a| a.as_str()).collect();
+                format!(" [also cites {}]", refs.join(", "))
+            };
+            match outcome {
+                Outcome::Fail(_) | Outcome::Error { .. } => {
+                    let _ = writeln!(
+                        out,
+                        "  {} {} {} ({}){also}",
+                        outcome.label().to_uppercase(),
+                        r.case.id,
+                        r.case.slug,
+                        r.case.location()
+                    );
+                    for line in detail_lines(r) {
+                        let _ = writeln!(out, "       {line}");
+                    }
+                }
+                Outcome::Pass if r.is_partial() => {
+                    let parts: Vec<String> = r
+                        .skipped_parts()
+                        .iter()
+                        .map(|(e, why)| format!("{} skipped: {why}", e.label()))
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "  PARTIAL {} {}: {}",
+                        r.case.id,
+                        r.case.slug,
+                        parts.join("; ")
+                    );
+                }
+                Outcome::Pass | Outcome::Skip { .. } => {}
             }
         }
     }
@@ -170,16 +282,20 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             }
         }
     }
+    let skips = skips_by_reason(results);
+    if !skips.is_empty() {
+        out.push_str("\nSkipped cases, by reason:\n");
+        for (reason, rs) in &skips {
+            let _ = writeln!(out, "  SKIP {:>4} × {reason}", rs.len());
+        }
+    }
     let s = Summary::of(results);
     let staging = results.iter().filter(|r| r.case.staging).count();
     let _ = writeln!(
         out,
-        "\nSummary: {} cases: {} passed, {} failed, {} skipped, {} errored{}",
+        "\nSummary: {} cases: {}{}",
         results.len(),
-        s.passed,
-        s.failed,
-        s.skipped,
-        s.errored,
+        counts_line(&s),
         if staging > 0 {
             format!(" ({staging} from staging, not counted toward certification)")
         } else {
@@ -197,10 +313,17 @@ struct JsonCase<'a> {
     file: String,
     line: usize,
     refs: &'a [ArticleId],
+    /// The article a failure is charged to.
+    primary: &'a ArticleId,
     tags: &'a [String],
     staging: bool,
+    /// The position asked about (with the setup moves), so tools can draw it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
     #[serde(flatten)]
     outcome: Outcome,
+    /// Passed, with some expectations skipped.
+    partial: bool,
     expectations: &'a [crate::runner::ExpectationResult],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
@@ -225,9 +348,12 @@ fn json(info: &RunInfo, results: &[CaseResult]) -> String {
                 file: r.case.file.display().to_string(),
                 line: r.case.line,
                 refs: &r.case.refs,
+                primary: &r.case.primary,
                 tags: &r.case.tags,
                 staging: r.case.staging,
+                position: r.case.position().map(|p| p.to_string()),
                 outcome: r.outcome(),
+                partial: r.is_partial(),
                 expectations: &r.expectations,
                 warnings: &r.warnings,
             })
@@ -268,9 +394,8 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
         s.errored,
         s.skipped
     );
-    for (article, rs) in by_article(results) {
-        let owned: Vec<CaseResult> = rs.iter().map(|r| (*r).clone()).collect();
-        let a = Summary::of(&owned);
+    for (article, rs) in by_primary(results) {
+        let a = Summary::of_refs(&rs);
         let _ = writeln!(
             out,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
@@ -329,53 +454,90 @@ fn md(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', "<br>")
 }
 
+/// How long a Markdown report may grow: GitHub refuses a job summary over 1 MiB, and a summary
+/// is read on a page, so stay well under it.
+pub const MARKDOWN_BUDGET: usize = 512 * 1024;
+
 fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
+    markdown_within(info, results, MARKDOWN_BUDGET)
+}
+
+/// The Markdown report, its list of failing cases cut to keep the whole under `budget` bytes
+/// with a closing "… N more" line.
+pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) -> String {
     let mut out = String::new();
     let s = Summary::of(results);
     let icon = if s.ok() { "✅" } else { "❌" };
     let _ = writeln!(
         out,
-        "## {icon} shogi-conformance: {} under {}\n\n{} cases: **{} passed**, {} failed, {} skipped, {} errored\n",
+        "## {icon} shogi-conformance: {} under {}\n\n{} cases: **{}**\n",
         md(&info.implementation),
         md(&info.profile),
         results.len(),
-        s.passed,
-        s.failed,
-        s.skipped,
-        s.errored
+        counts_line(&s)
     );
-    out.push_str("| article | title | passed | failed | skipped | errored |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
-    let groups = by_article(results);
-    for (article, rs) in &groups {
-        let owned: Vec<CaseResult> = rs.iter().map(|r| (*r).clone()).collect();
-        let a = Summary::of(&owned);
+    // The article table and the skip reasons are bounded by the registry; they go last, but
+    // their room is kept before the failures fill the rest.
+    let mut tail = String::from(
+        "\n### Articles\n\n| article | title | passed | failed | skipped | errored |\n| --- | --- | ---: | ---: | ---: | ---: |\n",
+    );
+    for (article, rs) in by_primary(results) {
+        let a = Summary::of_refs(&rs);
         let _ = writeln!(
-            out,
-            "| {article} | {} | {} | {} | {} | {} |",
-            md(&title(article)),
+            tail,
+            "| {article} | {} | {}{} | {} | {} | {} |",
+            md(&title(&article)),
             a.passed,
+            if a.partial > 0 {
+                format!(" ({} partly)", a.partial)
+            } else {
+                String::new()
+            },
             a.failed,
             a.skipped,
             a.errored
         );
     }
-    let problems: Vec<&CaseResult> = results
-        .iter()
-        .filter(|r| r.outcome() != Outcome::Pass)
-        .collect();
+    let skips = skips_by_reason(results);
+    if !skips.is_empty() {
+        tail.push_str("\n### Skipped, by reason\n\n| cases | reason |\n| ---: | --- |\n");
+        for (reason, rs) in &skips {
+            let _ = writeln!(tail, "| {} | {} |", rs.len(), md(reason));
+        }
+    }
+    let problems = problems_first(results);
     if !problems.is_empty() {
-        out.push_str("\n### Cases that did not pass\n\n| case | outcome | articles | details |\n| --- | --- | --- | --- |\n");
-        for r in problems {
-            let refs: Vec<&str> = r.case.refs.iter().map(ArticleId::as_str).collect();
+        out.push_str("### Failures, by primary article\n");
+        let mut current: Option<&ArticleId> = None;
+        for (i, r) in problems.iter().enumerate() {
+            let mut chunk = String::new();
+            if current != Some(&r.case.primary) {
+                current = Some(&r.case.primary);
+                let _ = write!(
+                    chunk,
+                    "\n#### {} {}\n\n| case | outcome | details | also cites |\n| --- | --- | --- | --- |\n",
+                    r.case.primary,
+                    md(&title(&r.case.primary))
+                );
+            }
+            let refs: Vec<&str> = context_refs(r).iter().map(|a| a.as_str()).collect();
             let _ = writeln!(
-                out,
+                chunk,
                 "| `{}` {} | {} | {} | {} |",
                 r.case.id,
                 md(&r.case.slug),
                 r.outcome().label(),
-                refs.join(", "),
-                md(&detail_lines(r).join("\n"))
+                md(&detail_lines(r).join("\n")),
+                refs.join(", ")
             );
+            let more = problems.len() - i;
+            let closing =
+                format!("\n… {more} more failing cases: see the full report (`--format html`)\n");
+            if out.len() + chunk.len() + tail.len() + closing.len() > budget {
+                out.push_str(&closing);
+                break;
+            }
+            out.push_str(&chunk);
         }
     }
     let warned: Vec<&CaseResult> = results.iter().filter(|r| !r.warnings.is_empty()).collect();
@@ -393,5 +555,114 @@ fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
             );
         }
     }
+    out.push_str(&tail);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{ExpectationResult, Failure};
+
+    fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
+        let text = format!(
+            "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
+        );
+        let case = crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+            .unwrap()
+            .remove(0);
+        CaseResult {
+            case,
+            expectations: vec![ExpectationResult {
+                kind: "legal",
+                depth: None,
+                outcome,
+            }],
+            warnings: Vec::new(),
+        }
+    }
+
+    fn fail() -> Outcome {
+        Outcome::Fail(Failure {
+            expected: "legal: 7g7f".into(),
+            actual: "not listed: 7g7f".into(),
+            missing: vec!["7g7f".into()],
+            extra: vec![],
+        })
+    }
+
+    fn info() -> RunInfo {
+        RunInfo {
+            suite_version: "t".into(),
+            corpus: "corpus".into(),
+            corpus_revision: String::new(),
+            profile: "fesa-2017".into(),
+            implementation: "usi:engine --flag (Engine 1.0)".into(),
+            filter: None,
+        }
+    }
+
+    #[test]
+    fn failures_are_charged_to_the_primary_article_only_in_natural_order() {
+        let results = vec![
+            result("00000001", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
+            result("00000002", "fesa2017:3.2", "", fail()),
+            result(
+                "00000003",
+                "fesa2017:12.1, fesa2017:3.10",
+                "primary: fesa2017:3.10",
+                fail(),
+            ),
+            result("00000004", "fesa2017:2.1", "", Outcome::Pass),
+        ];
+        let text = render(Format::Text, &info(), &results);
+        let at = |s: &str| text.find(&format!("\n{s}  ")).unwrap_or(usize::MAX);
+        assert!(at("fesa2017:2.1") < at("fesa2017:3.2"), "{text}");
+        assert!(at("fesa2017:3.2") < at("fesa2017:3.10"));
+        assert!(at("fesa2017:3.10") < at("fesa2017:3.11c"));
+        assert_eq!(
+            at("fesa2017:1.2"),
+            usize::MAX,
+            "context refs get no section: {text}"
+        );
+        assert_eq!(at("fesa2017:12.1"), usize::MAX);
+        assert!(text.contains("[also cites fesa2017:1.2]"));
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &info(), &results)).unwrap();
+        assert_eq!(json["cases"][2]["primary"], "fesa2017:3.10");
+        assert_eq!(json["cases"][0]["primary"], "fesa2017:3.11c");
+        assert_eq!(json["summary"]["failed"], 3);
+    }
+
+    #[test]
+    fn markdown_puts_failures_first_and_stays_within_its_budget() {
+        let results: Vec<CaseResult> = (0..200)
+            .map(|i| result(&format!("{i:08x}"), "fesa2017:3.11c", "", fail()))
+            .chain([result("ffffffff", "fesa2017:2.1", "", Outcome::Pass)])
+            .collect();
+        let full = markdown_within(&info(), &results, usize::MAX);
+        assert!(full.find("### Failures").unwrap() < full.find("### Articles").unwrap());
+        assert!(!full.contains("more failing cases"));
+        let cut = markdown_within(&info(), &results, 8_000);
+        assert!(cut.len() <= 8_000, "{}", cut.len());
+        let shown = cut.matches("| fail |").count();
+        assert!(shown > 0 && shown < 200);
+        assert!(
+            cut.contains(&format!("… {} more failing cases", 200 - shown)),
+            "{cut}"
+        );
+        assert!(
+            cut.contains("| fesa2017:2.1 |"),
+            "the article table is kept"
+        );
+    }
+
+    #[test]
+    fn the_reproduce_command_names_the_implementation_as_given() {
+        let r = result("0a1b2c3d", "fesa2017:3.11c", "", fail());
+        assert_eq!(
+            reproduce_command(&info(), &r),
+            "shogi-conformance explain 0a1b2c3d --impl 'usi:engine --flag' --profile fesa-2017"
+        );
+    }
 }

@@ -1,12 +1,15 @@
 //! Reports of a run, for people and for tools: text, JSON, JUnit and Markdown
 //! ([`formats`], whose items are re-exported here), HTML and the implementation matrix
 //! ([`html`]), and the article-by-article explanation of a move an implementation should not
-//! have listed ([`annotate`]).
+//! have listed ([`annotate`]), the SVG board every failing case is drawn with ([`board`]),
+//! and the static rulebook browser ([`site`]).
 //!
 //! Reports depend on the run's results, never on the command line.
 
 pub mod annotate;
+pub mod board;
 pub mod formats;
 pub mod html;
+pub mod site;
 
 pub use formats::*;

@@ -64,11 +64,15 @@ pub struct Failure {
     pub extra: Vec<String>,
 }
 
-/// The result of one expectation of a case.
+/// The result of one expectation of a case. A perft expectation gives one result per depth,
+/// so a run that times out at depth 3 still shows that depths 1 and 2 were right.
 #[derive(Debug, Clone, Serialize)]
 pub struct ExpectationResult {
     /// The expectation's keyword (`legal_moves`, `verdict`, …).
     pub kind: &'static str,
+    /// The depth, for a perft count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
     /// What came of it.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -86,16 +90,53 @@ pub struct CaseResult {
     pub warnings: Vec<String>,
 }
 
+impl ExpectationResult {
+    /// The expectation's name in reports: its keyword, with the depth for perft (`perft(3)`).
+    pub fn label(&self) -> String {
+        match self.depth {
+            Some(d) => format!("{}({d})", self.kind),
+            None => self.kind.to_owned(),
+        }
+    }
+}
+
 impl CaseResult {
-    /// The case's overall outcome: its worst expectation (fail, then error, then skip).
+    /// The case's counted outcome, from its expectations' outcomes: fail if any failed, else
+    /// error if any errored, else pass if at least one passed (the skipped rest make it
+    /// [`partial`](Self::is_partial)), and skip only when nothing ran. A case is not a skip
+    /// just because one of its expectations could not be asked: what was asked and answered
+    /// right counts.
     pub fn outcome(&self) -> Outcome {
-        self.expectations
-            .iter()
-            .map(|e| e.outcome.clone())
-            .max_by_key(Outcome::severity)
+        let first = |severity: u8| {
+            self.expectations
+                .iter()
+                .find(|e| e.outcome.severity() == severity)
+                .map(|e| e.outcome.clone())
+        };
+        first(3)
+            .or_else(|| first(2))
+            .or_else(|| first(0))
+            .or_else(|| first(1))
             .unwrap_or(Outcome::Skip {
                 reason: "no expectation applies".into(),
             })
+    }
+
+    /// Whether the case passed with some expectations skipped: a pass that covers less than
+    /// the case asks.
+    pub fn is_partial(&self) -> bool {
+        self.outcome() == Outcome::Pass && !self.skipped_parts().is_empty()
+    }
+
+    /// The expectations that were skipped, with the reason.
+    pub fn skipped_parts(&self) -> Vec<(&ExpectationResult, &str)> {
+        self.expectations
+            .iter()
+            .filter_map(|e| match &e.outcome {
+                Outcome::Skip { reason } => Some((e, reason.as_str())),
+                _ => None,
+            })
+            .collect()
     }
 }
 
@@ -118,21 +159,24 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     // this case's.
     drop(imp.take_warnings());
     let mut warnings: Vec<String> = Vec::new();
-    let expectations = applicable
-        .into_iter()
-        .map(|e| {
-            let outcome = run_expectation(imp, case, e, profile);
-            for w in imp.take_warnings() {
-                if !warnings.contains(&w) {
-                    warnings.push(w);
-                }
+    let mut expectations = Vec::new();
+    for e in applicable {
+        match (e, case.position()) {
+            (Expectation::Perft(counts), Some(position)) => {
+                expectations.extend(run_perft(imp, case, &position, counts));
             }
-            ExpectationResult {
+            _ => expectations.push(ExpectationResult {
                 kind: e.kind(),
-                outcome,
+                depth: None,
+                outcome: run_expectation(imp, case, e, profile),
+            }),
+        }
+        for w in imp.take_warnings() {
+            if !warnings.contains(&w) {
+                warnings.push(w);
             }
-        })
-        .collect();
+        }
+    }
     Some(CaseResult {
         case: case.clone(),
         expectations,
@@ -164,6 +208,7 @@ pub fn run_case_guarded(
                 case: case.clone(),
                 expectations: vec![ExpectationResult {
                     kind: "case",
+                    depth: None,
                     outcome,
                 }],
                 warnings: Vec::new(),
@@ -337,25 +382,61 @@ fn run_expectation(
             }),
         },
         Expectation::Perft(counts) => {
-            for (&depth, &expected) in counts {
-                match imp.perft(&position, depth) {
-                    Err(err) => return from_impl_error(case, err),
-                    Ok(actual) if actual == expected => {}
-                    Ok(actual) => {
-                        return Outcome::Fail(Failure {
-                            expected: format!("perft({depth}) = {expected}"),
-                            actual: format!("perft({depth}) = {actual}"),
-                            missing: vec![],
-                            extra: vec![],
-                        });
-                    }
-                }
+            // Normally reached through `run_perft`, which reports each depth; kept whole here.
+            let results = run_perft(imp, case, &position, counts);
+            CaseResult {
+                case: case.clone(),
+                expectations: results,
+                warnings: Vec::new(),
             }
-            Outcome::Pass
+            .outcome()
         }
         Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
         Expectation::Answer(expected) => run_answer(imp, case, expected, profile),
     }
+}
+
+/// One result per depth, shallowest first. Once a depth fails or errors, the deeper ones are
+/// not asked (they would fail too, or take longer than the one that timed out) and are
+/// reported as skipped, saying why.
+fn run_perft(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    position: &shogi_spec::PositionSpec,
+    counts: &std::collections::BTreeMap<u32, u64>,
+) -> Vec<ExpectationResult> {
+    let mut stopped_at: Option<(u32, &'static str)> = None;
+    counts
+        .iter()
+        .map(|(&depth, &expected)| {
+            let outcome = if let Some((d, what)) = stopped_at {
+                Outcome::Skip {
+                    reason: format!("not asked: depth {d} {what}"),
+                }
+            } else {
+                match imp.perft(position, depth) {
+                    Err(err) => from_impl_error(case, err),
+                    Ok(actual) if actual == expected => Outcome::Pass,
+                    Ok(actual) => Outcome::Fail(Failure {
+                        expected: format!("perft({depth}) = {expected}"),
+                        actual: format!("perft({depth}) = {actual}"),
+                        missing: vec![],
+                        extra: vec![],
+                    }),
+                }
+            };
+            match &outcome {
+                Outcome::Fail(_) => stopped_at = Some((depth, "failed")),
+                Outcome::Error { .. } => stopped_at = Some((depth, "errored")),
+                _ => {}
+            }
+            ExpectationResult {
+                kind: "perft",
+                depth: Some(depth),
+                outcome,
+            }
+        })
+        .collect()
 }
 
 fn run_verdict(
@@ -394,6 +475,8 @@ fn run_verdict(
 pub struct Summary {
     /// Cases that passed.
     pub passed: usize,
+    /// Of the passed cases, those with some expectations skipped.
+    pub partial: usize,
     /// Cases that failed.
     pub failed: usize,
     /// Cases skipped (never counted as passes).
@@ -405,10 +488,19 @@ pub struct Summary {
 impl Summary {
     /// Tallies case results.
     pub fn of(results: &[CaseResult]) -> Summary {
+        Summary::tally(results.iter())
+    }
+
+    fn tally<'a>(results: impl Iterator<Item = &'a CaseResult>) -> Summary {
         let mut s = Summary::default();
         for r in results {
             match r.outcome() {
-                Outcome::Pass => s.passed += 1,
+                Outcome::Pass => {
+                    s.passed += 1;
+                    if r.is_partial() {
+                        s.partial += 1;
+                    }
+                }
                 Outcome::Fail(_) => s.failed += 1,
                 Outcome::Skip { .. } => s.skipped += 1,
                 Outcome::Error { .. } => s.errored += 1,
@@ -417,8 +509,105 @@ impl Summary {
         s
     }
 
+    /// Tallies case results given by reference.
+    pub fn of_refs(results: &[&CaseResult]) -> Summary {
+        Summary::tally(results.iter().copied())
+    }
+
     /// Whether the run succeeded: nothing failed and nothing errored.
     pub fn ok(&self) -> bool {
         self.failed == 0 && self.errored == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_spec::{ImplError, PositionSpec, Status};
+
+    /// Answers perft right up to depth 2 and times out deeper; reports no status.
+    struct ShallowOnly;
+
+    impl Implementation for ShallowOnly {
+        fn name(&self) -> String {
+            "shallow".into()
+        }
+        fn legal_moves(&mut self, _: &PositionSpec) -> Result<Vec<String>, ImplError> {
+            Ok(vec!["7g7f".into()])
+        }
+        fn status(&mut self, _: &PositionSpec) -> Result<Status, ImplError> {
+            Err(ImplError::Unsupported("no status here".into()))
+        }
+        fn divide(&mut self, _: &PositionSpec, _: u32) -> Result<Vec<(String, u64)>, ImplError> {
+            Err(ImplError::Unsupported("no divide here".into()))
+        }
+        fn perft(&mut self, _: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
+            // The published counts from the initial position: 30, 900 (depth 1, 2).
+            match depth {
+                1 => Ok(30),
+                2 => Ok(900),
+                _ => Err(ImplError::Failed("timed out".into())),
+            }
+        }
+    }
+
+    fn case(expect: &str) -> Case {
+        let text = format!(
+            "cases:\n  - id: 0a1b2c3d\n    slug: s\n    title: t\n    refs: [fesa2017:3]\n    setup: {{position: startpos}}\n    expect:\n{expect}"
+        );
+        crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn perft_reports_each_depth() {
+        let c = case("      - perft: {1: 30, 2: 900, 3: 25470, 4: 719731}\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        let labels: Vec<(String, &str)> = r
+            .expectations
+            .iter()
+            .map(|e| (e.label(), e.outcome.label()))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("perft(1)".to_owned(), "pass"),
+                ("perft(2)".to_owned(), "pass"),
+                ("perft(3)".to_owned(), "error"),
+                ("perft(4)".to_owned(), "skip"),
+            ]
+        );
+        assert_eq!(r.outcome().label(), "error");
+        let lines = crate::report::detail_lines(&r);
+        assert!(lines.contains(&"perft(2): passed".to_owned()), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("perft(3): error")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_case_counts_what_ran() {
+        // One expectation passes, one is skipped: a (partial) pass, not a skip.
+        let c = case("      - legal: [7g7f]\n      - status: normal\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        assert_eq!(r.outcome(), Outcome::Pass);
+        assert!(r.is_partial());
+        let s = Summary::of(std::slice::from_ref(&r));
+        assert_eq!((s.passed, s.partial, s.skipped), (1, 1, 0));
+        // Nothing ran: a skip.
+        let r = run_case(
+            &mut ShallowOnly,
+            &case("      - status: normal\n"),
+            "fesa-2017",
+        )
+        .unwrap();
+        assert!(matches!(r.outcome(), Outcome::Skip { .. }));
+        // A failure wins over a pass and a skip.
+        let c = case("      - legal: [2g2f]\n      - legal: [7g7f]\n      - status: normal\n");
+        let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
+        assert_eq!(r.outcome().label(), "fail");
+        assert!(!r.is_partial());
     }
 }

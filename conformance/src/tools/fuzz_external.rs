@@ -357,6 +357,7 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
                 .iter()
                 .filter_map(|r| shogi_spec::ArticleId::try_from(r.clone()).ok())
                 .collect(),
+            primary: None,
             tags,
             source: Some(format!(
                 "shogi-conformance fuzz: the oracle's answer, where {imp_name} differed; check it against the articles before moving this case out of staging"

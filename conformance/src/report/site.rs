@@ -1,0 +1,708 @@
+//! `shogi-conformance site --output DIR`: the rulebook browser, a static site for rule
+//! committees and arbiters.
+//!
+//! - `index.html`: every article of the registry in rulebook order, testable or not, with its
+//!   number of cases and whether that covers it;
+//! - `articles/<rulebook>-<article>.html`: one page per article: the paraphrase, the
+//!   interpretation notes, each profile's choice on the knobs the article bears on (with the
+//!   profile's stated source), the oracle functions that implement it, every case citing it with
+//!   its board, and the cases whose verdict differs between profiles;
+//! - `profiles/<name>.html`: every knob of a profile with its value and source.
+//!
+//! Cross-links run case → article → profile knob. Pages are self-contained HTML (inline style
+//! and SVG, relative links), so the folder can be opened from the file system or zipped and
+//! mailed. The site iterates over the registry's entries without knowing any article in
+//! advance, so a second rulebook needs no change here.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use shogi_spec::profile::{KNOBS, Profile, builtin_names};
+use shogi_spec::registry::{Article, Registry};
+use shogi_spec::{ArticleId, PositionSpec};
+
+use crate::board::{self, Mark};
+use crate::case::{Case, Expectation};
+use crate::corpus::Corpus;
+use crate::html::{anchor, esc, head};
+use crate::profile_diff::{self, Difference, Side};
+
+/// Why the site could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    /// The corpus does not load.
+    #[error("{0}")]
+    Corpus(#[from] crate::corpus::CorpusError),
+    /// A built-in profile does not load.
+    #[error("{0}")]
+    Profile(#[from] shogi_spec::profile::ProfileError),
+    /// A folder cannot be made.
+    #[error("{0}: cannot create the folder: {1}")]
+    Folder(PathBuf, std::io::Error),
+    /// A page cannot be written.
+    #[error("{0}")]
+    Write(String),
+}
+
+/// The rulebooks the site covers.
+fn registries() -> Vec<&'static Registry> {
+    vec![Registry::fesa2017()]
+}
+
+/// A documented function of the oracle and the articles its doc comment cites.
+#[derive(Debug, Clone)]
+pub struct OracleFunction {
+    /// `oracle/src/…` path.
+    pub file: String,
+    /// The line of the `fn`.
+    pub line: usize,
+    /// The function's name.
+    pub name: String,
+    /// The first sentence of its doc comment.
+    pub summary: String,
+    /// Article numbers the doc comment names (`3.11c`, `fesa2017:1.2` → `1.2`).
+    pub cites: BTreeSet<String>,
+}
+
+/// The article numbers written in a text: runs like `3`, `3.11c`, `5.3.2`, alone or after
+/// `fesa2017:`. Numbers glued to other words (`u32`, `x86_64`) and another rulebook's numbers
+/// (`ufs2016:5.8.6`, `UFS 5.8.6`) are not this rulebook's article numbers.
+pub fn cited_numbers(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || ".-_".contains(chars[i - 1])));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len()
+            && (chars[j].is_ascii_digit()
+                || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit)))
+        {
+            j += 1;
+        }
+        if j < chars.len()
+            && chars[j].is_ascii_lowercase()
+            && !chars.get(j + 1).is_some_and(|c| c.is_alphanumeric())
+        {
+            j += 1;
+        }
+        let glued = chars
+            .get(j)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_');
+        // `ufs2016:5.8.6` or `UFS 5.8.6` is another rulebook's article, not this one's.
+        let before: String = chars[..i].iter().collect();
+        let other_book = before.ends_with("UFS ")
+            || before
+                .strip_suffix(':')
+                .is_some_and(|b| !b.ends_with("fesa2017"));
+        let token: String = chars[i..j].iter().collect();
+        if !glued && !other_book {
+            out.insert(token);
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// Reads the oracle's sources and lists its documented functions with the articles they cite.
+/// The sources are found beside the corpus (`../oracle/src` of the checkout); without them
+/// the list is empty and the pages say so.
+pub fn oracle_functions(src: &Path) -> Vec<OracleFunction> {
+    let mut files = Vec::new();
+    collect_rs(src, &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let rel = path
+            .strip_prefix(src.parent().unwrap_or(src))
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let mut doc: Vec<&str> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            if let Some(d) = t.strip_prefix("///") {
+                doc.push(d.trim());
+                continue;
+            }
+            if t.starts_with("#[") {
+                continue;
+            }
+            if let Some(name) = fn_name(t) {
+                if !doc.is_empty() {
+                    let joined = doc.join(" ");
+                    let summary = match joined.find(". ") {
+                        Some(k) => joined[..=k].to_owned(),
+                        None => joined.clone(),
+                    };
+                    out.push(OracleFunction {
+                        file: format!("oracle/{rel}"),
+                        line: i + 1,
+                        name: name.to_owned(),
+                        summary,
+                        cites: cited_numbers(&joined),
+                    });
+                }
+            }
+            doc.clear();
+        }
+    }
+    out
+}
+
+fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            collect_rs(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The name in a line declaring a function (`pub fn name(`, `fn name<`), if it is one.
+fn fn_name(line: &str) -> Option<&str> {
+    let rest = line
+        .trim_start_matches("pub(crate) ")
+        .trim_start_matches("pub ")
+        .trim_start_matches("const ");
+    let rest = rest.strip_prefix("fn ")?;
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+    Some(&rest[..end])
+}
+
+/// Whether `number` (`3.11c`) is `article` or a sub-clause of it (`3.11`, `3.11c` are under
+/// `3.11`; `3.110` is not).
+fn under(number: &str, article: &str) -> bool {
+    number == article
+        || number.strip_prefix(article).is_some_and(|rest| {
+            rest.starts_with('.') || rest.starts_with(|c: char| c.is_ascii_lowercase())
+        })
+}
+
+/// What the site is built from.
+struct Sources {
+    corpus: Corpus,
+    profiles: Vec<Profile>,
+    functions: Vec<OracleFunction>,
+    /// For each pair of profiles (the first against each other one), the cases that differ.
+    diffs: Vec<(String, String, Vec<Difference>)>,
+}
+
+/// The profiles' knobs that bear on an article: those whose source, in any profile, cites the
+/// article or one of its sub-clauses.
+fn knobs_for(article: &Article, profiles: &[Profile]) -> Vec<&'static str> {
+    let number = article.id.article();
+    KNOBS
+        .iter()
+        .filter(|k| {
+            profiles.iter().any(|p| {
+                p.setting(k.name)
+                    .is_some_and(|s| cited_numbers(&s.source).iter().any(|n| under(n, number)))
+            })
+        })
+        .map(|k| k.name)
+        .collect()
+}
+
+fn page_name(id: &ArticleId) -> String {
+    format!("{}.html", anchor(id))
+}
+
+/// The cases that cite `id` (as primary or as context), in corpus order.
+fn cases_citing<'a>(corpus: &'a Corpus, id: &ArticleId) -> Vec<&'a Case> {
+    corpus
+        .cases
+        .iter()
+        .filter(|c| c.refs.contains(id))
+        .collect()
+}
+
+/// A case as the site shows it: its refs linked, its board, its expectations with the
+/// profiles each holds under.
+fn case_block(case: &Case, here: &ArticleId) -> String {
+    let mut marks = Vec::new();
+    for (e, _) in &case.expectations {
+        match e {
+            Expectation::Illegal(ms) => marks.extend(ms.iter().map(|m| (m.clone(), Mark::Extra))),
+            Expectation::Legal(ms) => marks.extend(ms.iter().map(|m| (m.clone(), Mark::Missing))),
+            _ => {}
+        }
+    }
+    let figure = match board::case_position(case, "fesa-2017") {
+        Ok(pos) => {
+            let caption = case
+                .position()
+                .map(|p| p.to_string())
+                .unwrap_or_else(|| "where the game record was decided (FESA 2017)".to_owned());
+            format!(
+                "<figure>{}<figcaption>{}</figcaption></figure>",
+                board::svg(&pos, &marks, &caption),
+                esc(&caption)
+            )
+        }
+        Err(e) => format!(
+            "<p class=\"muted noboard\">No board: {}</p>",
+            esc(&e.to_string())
+        ),
+    };
+    let pos = case
+        .position()
+        .and_then(|p: PositionSpec| board::position_of(&p).ok());
+    let mut facts = format!("<div class=\"facts\"><p>{}</p><ul>", esc(&case.title));
+    for (e, profiles) in &case.expectations {
+        let scope = match profiles {
+            Some(ps) => {
+                let links: Vec<String> = ps
+                    .iter()
+                    .map(|p| format!("<a href=\"../profiles/{0}.html\">{0}</a>", esc(p)))
+                    .collect();
+                format!(" <span class=\"muted\">under {}</span>", links.join(", "))
+            }
+            None => String::new(),
+        };
+        let value = match e {
+            Expectation::Legal(ms) | Expectation::Illegal(ms) => ms
+                .iter()
+                .map(|m| board::both_notations(pos.as_ref(), m))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => crate::commands::describe(other),
+        };
+        let _ = write!(
+            facts,
+            "<li><b>{}</b>: {}{scope}</li>",
+            esc(e.kind()),
+            esc(&value)
+        );
+    }
+    facts.push_str("</ul>");
+    if let Some(ps) = &case.profiles {
+        let _ = write!(
+            facts,
+            "<p class=\"muted\">Only under: {}</p>",
+            esc(&ps.join(", "))
+        );
+    }
+    let refs: Vec<String> = case
+        .refs
+        .iter()
+        .map(|r| {
+            let label = if *r == case.primary {
+                format!("{r} (primary)")
+            } else {
+                r.to_string()
+            };
+            if r == here {
+                format!("<b>{}</b>", esc(&label))
+            } else {
+                format!("<a href=\"{}\">{}</a>", page_name(r), esc(&label))
+            }
+        })
+        .collect();
+    let _ = write!(
+        facts,
+        "<p class=\"muted\">Cites: {}</p>{}{}<p class=\"muted\">{}</p></div>",
+        refs.join(" · "),
+        case.note
+            .as_ref()
+            .map(|n| format!("<p>{}</p>", esc(n.trim())))
+            .unwrap_or_default(),
+        case.source
+            .as_ref()
+            .map(|s| format!("<p class=\"muted\">Source: {}</p>", esc(s.trim())))
+            .unwrap_or_default(),
+        esc(&case.location())
+    );
+    format!(
+        "<article class=\"case site-case\" id=\"case-{id}\" data-case=\"{id}\" data-article=\"{}\"><h4><code>{id}</code> {}</h4><div class=\"case-body\">{figure}{facts}</div></article>\n",
+        esc(case.primary.as_str()),
+        esc(&case.slug),
+        id = esc(&case.id),
+    )
+}
+
+fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String {
+    let id = &article.id;
+    let mut out = head(&format!("{id} {} — shogi rulebook browser", article.title));
+    let _ = write!(
+        out,
+        "<p><a href=\"../index.html\">All articles</a>{}</p><h1 data-article=\"{}\">{} {}</h1>\
+         <blockquote class=\"paraphrase\">{}</blockquote>",
+        article
+            .parent
+            .as_ref()
+            .map(|p| format!(
+                " · part of <a href=\"{}\">{}</a>",
+                page_name(p),
+                esc(p.as_str())
+            ))
+            .unwrap_or_default(),
+        esc(id.as_str()),
+        esc(id.as_str()),
+        esc(&article.title),
+        esc(article.paraphrase.trim())
+    );
+    let children: Vec<&Article> = registry.children(id).collect();
+    if !children.is_empty() {
+        out.push_str("<p>Sub-clauses: ");
+        let links: Vec<String> = children
+            .iter()
+            .map(|c| {
+                format!(
+                    "<a href=\"{}\">{}</a> {}",
+                    page_name(&c.id),
+                    esc(c.id.article()),
+                    esc(&c.title)
+                )
+            })
+            .collect();
+        out.push_str(&links.join(" · "));
+        out.push_str("</p>");
+    }
+    match &article.untestable_reason {
+        None => {
+            out.push_str("<p class=\"testable\" data-testable=\"true\">Testable by a program.</p>")
+        }
+        Some(why) => {
+            let _ = write!(
+                out,
+                "<p class=\"testable\" data-testable=\"false\">Not testable by a program: {}</p>",
+                esc(why.trim())
+            );
+        }
+    }
+
+    out.push_str("<h2 id=\"interpretation\">Interpretation</h2>");
+    if article.interpretation.is_empty() {
+        out.push_str("<p class=\"muted\">The registry notes no ambiguity in this article.</p>");
+    } else {
+        out.push_str("<ol>");
+        for note in &article.interpretation {
+            let _ = write!(out, "<li>{}</li>", esc(note.trim()));
+        }
+        out.push_str("</ol>");
+    }
+
+    out.push_str("<h2 id=\"profiles\">Profile choices</h2>");
+    let knobs = knobs_for(article, &src.profiles);
+    if knobs.is_empty() {
+        let names: Vec<String> = src
+            .profiles
+            .iter()
+            .map(|p| format!("<a href=\"../profiles/{0}.html\">{0}</a>", esc(&p.name)))
+            .collect();
+        let _ = write!(
+            out,
+            "<p class=\"profile-choice\" data-knobs=\"0\">No profile knob bears on this article: every built-in profile ({}) applies it as the registry states. Where a case expects something different under one profile, it says so below.</p>",
+            names.join(", ")
+        );
+    } else {
+        out.push_str("<table class=\"profile-choice\"><thead><tr><th>knob</th>");
+        for p in &src.profiles {
+            let _ = write!(out, "<th>{}</th>", esc(&p.name));
+        }
+        out.push_str("</tr></thead><tbody>");
+        for k in &knobs {
+            let _ = write!(out, "<tr data-knob=\"{k}\"><td><code>{k}</code></td>");
+            for p in &src.profiles {
+                match p.setting(k) {
+                    Some(s) => {
+                        let _ = write!(
+                            out,
+                            "<td><a href=\"../profiles/{}.html#knob-{k}\"><b>{}</b></a><br><span class=\"muted\">{}</span></td>",
+                            esc(&p.name),
+                            esc(&s.value),
+                            esc(s.source.trim())
+                        );
+                    }
+                    None => out.push_str("<td>—</td>"),
+                }
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody></table>");
+    }
+
+    out.push_str("<h2 id=\"oracle\">In the oracle</h2>");
+    let number = id.article();
+    let fns: Vec<&OracleFunction> = src
+        .functions
+        .iter()
+        .filter(|f| f.cites.contains(number))
+        .collect();
+    if fns.is_empty() {
+        out.push_str(
+            "<p class=\"muted\">No oracle function names this article in its documentation.</p>",
+        );
+    } else {
+        out.push_str("<ul>");
+        for f in fns {
+            let _ = write!(
+                out,
+                "<li class=\"oracle-fn\"><code>{}</code> <span class=\"muted\">{}:{}</span> — {}</li>",
+                esc(&f.name),
+                esc(&f.file),
+                f.line,
+                esc(&f.summary)
+            );
+        }
+        out.push_str("</ul>");
+    }
+
+    let cases = cases_citing(&src.corpus, id);
+    let _ = write!(
+        out,
+        "<h2 id=\"cases\">Cases ({})</h2><p class=\"muted\">On the boards, red marks a move a case says must not be legal, blue one that must be.</p>",
+        cases.len()
+    );
+    for case in &cases {
+        out.push_str(&case_block(case, id));
+    }
+
+    out.push_str("<h2 id=\"differences\">Verdicts that differ between profiles</h2>");
+    let ids: BTreeSet<&str> = cases.iter().map(|c| c.id.as_str()).collect();
+    let mut any = false;
+    for (a, b, diffs) in &src.diffs {
+        let here: Vec<&Difference> = diffs
+            .iter()
+            .filter(|d| ids.contains(d.id.as_str()))
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        any = true;
+        let _ = write!(
+            out,
+            "<h3>{} vs {}</h3><table class=\"differences\"><thead><tr><th>case</th><th>{}</th><th>{}</th><th>because of</th></tr></thead><tbody>",
+            esc(a),
+            esc(b),
+            esc(a),
+            esc(b)
+        );
+        for d in here {
+            let _ = write!(
+                out,
+                "<tr data-case=\"{}\"><td><a href=\"#case-{}\"><code>{}</code></a> {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&d.id),
+                esc(&d.id),
+                esc(&d.id),
+                esc(&d.slug),
+                esc(&d.answers[0].0),
+                esc(&d.answers[1].0),
+                esc(&d.causes.join(", "))
+            );
+        }
+        out.push_str("</tbody></table>");
+    }
+    if !any {
+        out.push_str("<p class=\"muted\">No case of this article changes verdict between the built-in profiles.</p>");
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+fn profile_page(profile: &Profile) -> String {
+    let mut out = head(&format!(
+        "profile {} — shogi rulebook browser",
+        profile.name
+    ));
+    let _ = write!(
+        out,
+        "<p><a href=\"../index.html\">All articles</a></p><h1>Profile {}</h1><p>{}</p><table><thead><tr><th>knob</th><th>value</th><th>source</th></tr></thead><tbody>",
+        esc(&profile.name),
+        esc(&profile.title)
+    );
+    for k in KNOBS {
+        if let Some(s) = profile.setting(k.name) {
+            let links: Vec<String> = cited_numbers(&s.source)
+                .into_iter()
+                .filter_map(|n| format!("fesa2017:{n}").parse::<ArticleId>().ok())
+                .filter(|id| Registry::fesa2017().contains(id))
+                .map(|id| {
+                    format!(
+                        "<a href=\"../articles/{}\">{}</a>",
+                        page_name(&id),
+                        esc(id.article())
+                    )
+                })
+                .collect();
+            let _ = write!(
+                out,
+                "<tr id=\"knob-{0}\" data-knob=\"{0}\"><td><code>{0}</code><br><span class=\"muted\">{1}</span></td><td><b>{2}</b></td><td>{3}{4}</td></tr>",
+                k.name,
+                esc(k.about),
+                esc(&s.value),
+                esc(s.source.trim()),
+                if links.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "<br><span class=\"muted\">Articles: {}</span>",
+                        links.join(" ")
+                    )
+                }
+            );
+        }
+    }
+    out.push_str("</tbody></table></body></html>\n");
+    out
+}
+
+fn index_page(src: &Sources) -> String {
+    let mut out = head("Shogi rulebook browser");
+    out.push_str("<h1>Shogi rulebook browser</h1><p>Every article of the rulebooks as the project reads them: our paraphrase, whether a program can test it, the cases that do, and where the rule profiles differ. Profiles: ");
+    let links: Vec<String> = src
+        .profiles
+        .iter()
+        .map(|p| format!("<a href=\"profiles/{0}.html\">{0}</a>", esc(&p.name)))
+        .collect();
+    out.push_str(&links.join(", "));
+    out.push_str(".</p>");
+    for registry in registries() {
+        let counts = crate::lint::case_counts(&src.corpus, registry);
+        let mut articles: Vec<&Article> = registry.iter().collect();
+        articles.sort_by(|a, b| a.id.cmp(&b.id));
+        out.push_str("<table><thead><tr><th>article</th><th>title</th><th>testable</th><th title=\"cases citing this entry itself\">cases</th><th title=\"cases citing it or one of its sub-clauses; lint asks for three per testable article\">coverage (with sub-clauses)</th></tr></thead><tbody>\n");
+        for a in articles {
+            let direct = cases_citing(&src.corpus, &a.id).len();
+            let with_sub = counts.get(&a.id).copied().unwrap_or(0);
+            let depth = a.id.article().matches('.').count()
+                + usize::from(a.id.article().ends_with(|c: char| c.is_ascii_lowercase()));
+            let coverage = match (a.testable, with_sub) {
+                (false, _) => "<span class=\"muted\">not testable</span>".to_owned(),
+                (true, 0) => "<span class=\"n-fail\">none</span>".to_owned(),
+                (true, n) if n < 3 => format!("<span class=\"n-error\">thin ({n})</span>"),
+                (true, n) => format!("<span class=\"n-pass\">covered ({n})</span>"),
+            };
+            let _ = writeln!(
+                out,
+                "<tr class=\"article-row\" data-article=\"{}\" data-testable=\"{}\" data-cases=\"{direct}\"><td style=\"padding-left:{}em\"><a href=\"articles/{}\">{}</a></td><td>{}</td><td>{}</td><td>{direct}</td><td>{coverage}</td></tr>",
+                esc(a.id.as_str()),
+                a.testable,
+                0.4 + depth as f64,
+                page_name(&a.id),
+                esc(a.id.as_str()),
+                esc(&a.title),
+                if a.testable { "yes" } else { "no" }
+            );
+        }
+        out.push_str("</tbody></table>\n");
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// Writes the site into `dir` (created if needed): returns the number of pages written.
+pub fn write_site(corpus_root: &Path, dir: &Path) -> Result<usize, SiteError> {
+    let corpus = Corpus::load(corpus_root)?;
+    let profiles = builtin_names()
+        .into_iter()
+        .map(Profile::builtin)
+        .collect::<Result<Vec<_>, _>>()?;
+    let oracle_src = [
+        corpus_root.join("../oracle/src"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../oracle/src"),
+    ]
+    .into_iter()
+    .find(|p| p.is_dir())
+    .unwrap_or_default();
+    let functions = oracle_functions(&oracle_src);
+    let mut diffs = Vec::new();
+    if let Some((first, rest)) = profiles.split_first() {
+        let side = |p: &Profile| Side::new(&p.name, &[]).map_err(SiteError::Write);
+        let a = side(first)?;
+        for other in rest {
+            let b = side(other)?;
+            diffs.push((
+                first.name.clone(),
+                other.name.clone(),
+                profile_diff::differences(&corpus, &a, &b),
+            ));
+        }
+    }
+    let src = Sources {
+        corpus,
+        profiles,
+        functions,
+        diffs,
+    };
+    let mkdir =
+        |d: &Path| std::fs::create_dir_all(d).map_err(|e| SiteError::Folder(d.to_owned(), e));
+    mkdir(&dir.join("articles"))?;
+    mkdir(&dir.join("profiles"))?;
+    let write = |path: PathBuf, text: String| {
+        crate::commands::write_atomically(&path, &text).map_err(SiteError::Write)
+    };
+    let mut pages = 0;
+    write(dir.join("index.html"), index_page(&src))?;
+    pages += 1;
+    for registry in registries() {
+        for article in registry {
+            write(
+                dir.join("articles").join(page_name(&article.id)),
+                article_page(registry, article, &src),
+            )?;
+            pages += 1;
+        }
+    }
+    for p in &src.profiles {
+        write(
+            dir.join("profiles").join(format!("{}.html", p.name)),
+            profile_page(p),
+        )?;
+        pages += 1;
+    }
+    Ok(pages)
+}
+
+/// The `site` command.
+pub fn command(corpus_root: &Path, dir: &Path) -> Result<ExitCode, String> {
+    let pages = write_site(corpus_root, dir).map_err(|e| e.to_string())?;
+    println!(
+        "wrote {pages} pages to {}; open {} in a browser",
+        dir.display(),
+        dir.join("index.html").display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn article_numbers_are_found_in_prose() {
+        let found = cited_numbers(
+            "3.11c: whether a pawn drop mates (fesa2017:1.2, see 5.3.2); u32, x86_64",
+        );
+        let want: BTreeSet<String> = ["3.11c", "1.2", "5.3.2"].map(String::from).into();
+        assert_eq!(found, want);
+        assert!(under("3.11c", "3.11") && under("3.11", "3.11") && !under("3.110", "3.11"));
+        assert!(!under("3.1", "3.11"));
+    }
+
+    #[test]
+    fn function_names_are_read_from_declarations() {
+        assert_eq!(
+            fn_name("pub fn pawn_drop_mates(pos: &Position)"),
+            Some("pawn_drop_mates")
+        );
+        assert_eq!(fn_name("fn helper<T>(x: T)"), Some("helper"));
+        assert_eq!(fn_name("let f = 3;"), None);
+    }
+}
