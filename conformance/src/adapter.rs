@@ -11,7 +11,7 @@
 //! case as errors with what the process printed on standard error; the process is restarted for
 //! the next query when the conversation can no longer be trusted.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
@@ -113,7 +113,7 @@ fn exchange(
     if let Err(e) = p.send(&request.to_string()) {
         return Err(proc_err(e, p));
     }
-    let deadline = Instant::now() + timeout;
+    let deadline = crate::process::deadline_after(timeout);
     let line = loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
@@ -200,7 +200,7 @@ impl Adapter {
         let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
         p.send(&hello_request().to_string())
             .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::process::deadline_after(self.timeout);
         let line = loop {
             match p.recv(deadline, self.timeout) {
                 Ok(l) if l.trim().is_empty() => continue,

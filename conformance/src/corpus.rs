@@ -49,14 +49,30 @@ pub fn default_root() -> PathBuf {
         .join("corpus")
 }
 
+/// Every case file under `dir`, walking symlinked folders too but each folder once: a link
+/// back to a folder already walked (`moves/loop -> .`) is skipped, not followed forever (which
+/// once made a run report every case many times over).
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    let mut visited = std::collections::HashSet::new();
+    walk(dir, out, &mut visited)
+}
+
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    visited: &mut std::collections::HashSet<PathBuf>,
+) -> Result<(), CorpusError> {
+    let real = std::fs::canonicalize(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
+    if !visited.insert(real) {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
     for entry in entries {
         let path = entry
             .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
             .path();
         if path.is_dir() {
-            yaml_files(&path, out)?;
+            walk(&path, out, visited)?;
         } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml")
             && path.file_name() != Some("tags.yaml".as_ref())
         {

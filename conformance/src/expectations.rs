@@ -196,6 +196,12 @@ impl std::str::FromStr for Shard {
     }
 }
 
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 impl Shard {
     /// Whether the case with this id belongs to the shard. Assignment is by the id's value,
     /// so it does not move when cases are added or removed elsewhere.

@@ -27,6 +27,8 @@ pub struct Column {
     pub profile: String,
     /// Case id → (outcome label, details).
     pub outcomes: BTreeMap<String, (String, String)>,
+    /// What the page must say about the run: interrupted, start-up failure, shards merged.
+    pub notes: Vec<String>,
 }
 
 /// A case as the page lists it.
@@ -40,9 +42,16 @@ pub struct Row {
 
 /// Reads a JSON report written by `run --format json`.
 pub fn column_from_json(path: &Path, rows: &mut BTreeMap<String, Row>) -> Result<Column, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let v: Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a JSON report: {e}", path.display()))?;
+    let v = crate::merge::read_report(path).map_err(|e| e.to_string())?;
+    column_from_value(path, &v, rows)
+}
+
+/// The column of a parsed JSON report (`path` names it in messages).
+pub fn column_from_value(
+    path: &Path,
+    v: &Value,
+    rows: &mut BTreeMap<String, Row>,
+) -> Result<Column, String> {
     let cases = v["cases"].as_array().ok_or_else(|| {
         format!(
             "{}: no `cases` array: not a JSON report of `run`",
@@ -56,6 +65,7 @@ pub fn column_from_json(path: &Path, rows: &mut BTreeMap<String, Row>) -> Result
             .to_owned(),
         profile: v["header"]["profile"].as_str().unwrap_or("?").to_owned(),
         outcomes: BTreeMap::new(),
+        notes: json_notes(&v["header"]),
     };
     for c in cases {
         let Some(id) = c["id"].as_str() else { continue };
@@ -104,6 +114,25 @@ pub fn column_from_json(path: &Path, rows: &mut BTreeMap<String, Row>) -> Result
     Ok(col)
 }
 
+/// The notes of a JSON report's header (see [`RunInfo::warnings`]).
+fn json_notes(header: &Value) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(cause) = header["startup_error"].as_str() {
+        notes.push(format!("ERROR: {cause}; every case is reported as errored"));
+    }
+    if let Some(why) = header["interrupted"].as_str() {
+        let n = header["not_run"].as_array().map_or(0, Vec::len);
+        notes.push(format!(
+            "INTERRUPTED ({why}): the run stopped early; {n} case(s) not run"
+        ));
+    }
+    if let Some(shards) = header["merged_shards"].as_array() {
+        let list: Vec<&str> = shards.iter().filter_map(Value::as_str).collect();
+        notes.push(format!("merged from shards {}", list.join(", ")));
+    }
+    notes
+}
+
 /// The column of a run made in this process.
 pub fn column_from_results(
     info: &RunInfo,
@@ -114,6 +143,7 @@ pub fn column_from_results(
         implementation: info.implementation.clone(),
         profile: info.profile.clone(),
         outcomes: BTreeMap::new(),
+        notes: info.warnings(),
     };
     for r in results {
         let refs = r.case.refs.iter().map(|a| a.as_str().to_owned()).collect();
@@ -163,7 +193,18 @@ pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> St
             n("error")
         );
     }
-    out.push_str("</table>\n<h2>Articles</h2>\n<table><tr><th>article</th><th>title</th>");
+    out.push_str("</table>\n");
+    for c in columns {
+        for note in &c.notes {
+            let _ = writeln!(
+                out,
+                "<p class=\"error\"><b>{}</b>: {}</p>",
+                esc(&c.implementation),
+                esc(note)
+            );
+        }
+    }
+    out.push_str("<h2>Articles</h2>\n<table><tr><th>article</th><th>title</th>");
     for c in columns {
         let _ = write!(out, "<th>{}</th>", esc(&c.implementation));
     }
@@ -275,10 +316,20 @@ pub fn command(
     if reports.is_empty() {
         return Err("matrix needs at least one JSON report (made with `run --format json`)".into());
     }
-    let mut rows = BTreeMap::new();
-    let columns = reports
+    if let Some(path) = output {
+        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+    }
+    let read = reports
         .iter()
-        .map(|p| column_from_json(p, &mut rows))
+        .map(|p| crate::merge::read_report(p).map(|v| (p.clone(), v)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    // The shards of one implementation are one column, not several of the same name.
+    let read = crate::merge::group_shards(read).map_err(|e| e.to_string())?;
+    let mut rows = BTreeMap::new();
+    let columns = read
+        .iter()
+        .map(|(p, v)| column_from_value(p, v, &mut rows))
         .collect::<Result<Vec<_>, _>>()?;
     let text = page(
         "shogi-conformance: implementations side by side",
@@ -318,6 +369,7 @@ mod tests {
             implementation: "oracle".into(),
             profile: "fesa-2017".into(),
             outcomes: [pass("e8008b47"), pass("0a1b2c3d")].into(),
+            notes: vec![],
         };
         let b = Column {
             implementation: "usi:<engine>".into(),
@@ -330,9 +382,11 @@ mod tests {
                 pass("0a1b2c3d"),
             ]
             .into(),
+            notes: vec!["INTERRUPTED (SIGINT): 3 case(s) not run".into()],
         };
         let html = page("t", &[a, b], &rows);
         assert!(html.contains("<th>usi:&lt;engine&gt;</th>"), "{html}");
+        assert!(html.contains("INTERRUPTED (SIGINT)"), "notes are shown: {html}");
         assert!(html.contains("<td>fesa2017:3.11c</td>"));
         assert!(html.contains("<td class=\"fail\">1 fail</td>"), "{html}");
         assert!(html.contains("uchifuzume-corner") && html.contains("extra: P*1b"));

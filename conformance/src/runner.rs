@@ -155,6 +155,30 @@ pub fn run_case_guarded(
     }
 }
 
+/// The result of a case that could not be asked at all (the implementation did not start):
+/// every applicable expectation errored with `message`. `None` when nothing of the case
+/// applies under `profile`.
+pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseResult> {
+    if !case.applies_to(profile) {
+        return None;
+    }
+    let expectations: Vec<ExpectationResult> = case
+        .expectations
+        .iter()
+        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+        .map(|(e, _)| ExpectationResult {
+            kind: e.kind(),
+            outcome: Outcome::Error {
+                message: message.to_owned(),
+            },
+        })
+        .collect();
+    (!expectations.is_empty()).then(|| CaseResult {
+        case: case.clone(),
+        expectations,
+    })
+}
+
 fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     match e {
         ImplError::Unsupported(reason) => Outcome::Skip { reason },

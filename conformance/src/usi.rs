@@ -14,7 +14,7 @@
 //! in time, exits, or cannot be written to is killed and started again for the next query, and
 //! the query is reported as failed with what the engine printed on standard error.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
@@ -100,7 +100,9 @@ fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
         ProcessError::Exited(status) => {
             format!("the engine exited{status} while answering `{context}` (it will be restarted)")
         }
-        ProcessError::Spawn { .. } => e.to_string(),
+        ProcessError::Spawn { .. }
+        | ProcessError::LineTooLong { .. }
+        | ProcessError::Interrupted => e.to_string(),
     };
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
 }
@@ -131,7 +133,7 @@ impl UsiEngine {
     }
 
     fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::process::deadline_after(self.timeout);
         let step = |p: &mut Process,
                     send: &str,
                     want: &str,
@@ -230,7 +232,7 @@ impl UsiEngine {
         let result = (|| {
             p.send(&format!("position {spec}"))?;
             p.send(&go)?;
-            let deadline = Instant::now() + timeout;
+            let deadline = crate::process::deadline_after(timeout);
             let mut reply = PerftReply::default();
             loop {
                 let line = p.recv(deadline, timeout)?;
