@@ -22,6 +22,10 @@ use crate::schema::{reply_schema, validate_against};
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;
 const MAX_FAILED_STARTS: usize = 3;
+/// How long to watch for a second reply after each reply. A request gets exactly one; an
+/// adapter that answers twice (a debug print of the reply, a retry) is out of step with the
+/// runner, and every later answer would belong to the wrong case.
+const SECOND_REPLY_GRACE: Duration = Duration::from_millis(10);
 
 /// What the adapter said about itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,7 +113,16 @@ fn exchange(
             restart: true,
         }
     };
-    p.drain();
+    let stray = p.drain();
+    if let Some(first) = stray.first() {
+        return Err(ExchangeError {
+            message: format!(
+                "unrequested output before {what}: `{}` (a late second reply to the previous request?) (the adapter will be restarted)",
+                clip(first)
+            ),
+            restart: true,
+        });
+    }
     if let Err(e) = p.send(&request.to_string()) {
         return Err(proc_err(e, p));
     }
@@ -121,6 +134,16 @@ fn exchange(
             Err(e) => return Err(proc_err(e, p)),
         }
     };
+    if let Some(second) = p.stray_within(SECOND_REPLY_GRACE) {
+        return Err(ExchangeError {
+            message: format!(
+                "a second reply to {what}: `{}` after `{}` (the adapter will be restarted)",
+                clip(&second),
+                clip(&line)
+            ),
+            restart: true,
+        });
+    }
     let value: Value = match serde_json::from_str(&line) {
         Ok(v) => v,
         Err(e) => {

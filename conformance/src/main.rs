@@ -358,11 +358,18 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
 /// The deepest `perft` without `--force`: depth 6 from the initial position is already about
 /// 20 billion nodes for the reference implementation.
 const PERFT_MAX_DEPTH: u32 = 6;
-/// After this long, `perft` reports its progress per root move on standard error.
-const PERFT_QUIET: std::time::Duration = std::time::Duration::from_secs(3);
+/// After this long, `perft` reports its progress per root move on standard error (the
+/// environment variable `SHOGI_PERFT_PROGRESS_AFTER`, in seconds, changes it).
+fn perft_quiet() -> std::time::Duration {
+    let secs = std::env::var("SHOGI_PERFT_PROGRESS_AFTER")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(3);
+    std::time::Duration::from_secs(secs)
+}
 
 /// Perft counted one root move at a time, so that a long count can say how far it got: after
-/// [`PERFT_QUIET`], a line per root move on standard error. With `divide`, each root move's
+/// [`perft_quiet`], a line per root move on standard error. With `divide`, each root move's
 /// count is printed on standard output as it comes.
 fn perft_by_root_move(
     imp: &mut dyn shogi_spec::Implementation,
@@ -371,6 +378,7 @@ fn perft_by_root_move(
     divide: bool,
 ) -> Result<u64, String> {
     let started = std::time::Instant::now();
+    let quiet = perft_quiet();
     let mut moves = imp.legal_moves(spec).map_err(|e| e.to_string())?;
     moves.sort();
     let mut total: u64 = 0;
@@ -383,7 +391,7 @@ fn perft_by_root_move(
             println!("{mv} {n}");
         }
         let elapsed = started.elapsed();
-        if elapsed >= PERFT_QUIET {
+        if elapsed >= quiet {
             eprintln!(
                 "perft: {}/{} root moves counted ({mv}: {n}), {} nodes so far, {:.1} s",
                 i + 1,
