@@ -199,6 +199,7 @@ fn wrong_moves_get_a_precise_report() {
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
+        ..RunInfo::default()
     };
     let text = render(Format::Text, &info, &results);
     for needle in [
