@@ -32,7 +32,8 @@ fn case_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// (`cases:` is the last key of every case file, so its lines can simply be appended).
 fn scaled_corpus(times: usize) -> PathBuf {
     let src = real_corpus();
-    let dst = std::env::temp_dir().join(format!("shogi-bench-corpus-{}-{times}", std::process::id()));
+    let dst =
+        std::env::temp_dir().join(format!("shogi-bench-corpus-{}-{times}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dst);
     std::fs::create_dir_all(&dst).expect("scratch folder");
     std::fs::copy(src.join("tags.yaml"), dst.join("tags.yaml")).expect("tags.yaml");
@@ -62,7 +63,10 @@ fn scaled_corpus(times: usize) -> PathBuf {
 }
 
 fn bench(c: &mut Criterion) {
-    let one = Corpus::load(&real_corpus()).expect("the corpus loads").cases.len();
+    let one = Corpus::load(&real_corpus())
+        .expect("the corpus loads")
+        .cases
+        .len();
     let mut group = c.benchmark_group("corpus-load");
     group.sample_size(10);
     for times in [1, 10] {

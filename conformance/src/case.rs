@@ -537,7 +537,11 @@ cases:
         let cases = parse_file(&twice, Path::new("x.yaml"), false).unwrap();
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].line, 3);
-        assert_eq!(cases[1].line, 3 + GOOD.lines().count() - 1, "not the first copy's line");
+        assert_eq!(
+            cases[1].line,
+            3 + GOOD.lines().count() - 1,
+            "not the first copy's line"
+        );
     }
 
     #[test]

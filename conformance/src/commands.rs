@@ -231,7 +231,9 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             info.not_run.len()
         );
         if opts.write_expectations.is_some() {
-            eprintln!("shogi-conformance: the expectations file is not written for an interrupted run");
+            eprintln!(
+                "shogi-conformance: the expectations file is not written for an interrupted run"
+            );
         }
         return Ok(ExitCode::from(reason.exit_status()));
     }

@@ -82,6 +82,20 @@ fn walk(
     Ok(())
 }
 
+/// Reads `tags.yaml`: a map from tag to its meaning.
+pub fn parse_tags(text: &str) -> Result<BTreeMap<String, String>, String> {
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Reads `retired-ids`: one id per line; blank lines and `#` comments are skipped.
+pub fn parse_retired_ids(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
 impl Corpus {
     /// Loads every case file under `root`. The first malformed file stops the load with an
     /// error naming it; use [`Corpus::load_all`] to collect every error.
@@ -112,18 +126,11 @@ impl Corpus {
         }
         let tags_path = root.join("tags.yaml");
         let tags = match std::fs::read_to_string(&tags_path) {
-            Ok(text) => serde_yaml::from_str(&text)
-                .map_err(|e| CorpusError::Tags(tags_path.clone(), e.to_string()))?,
+            Ok(text) => parse_tags(&text).map_err(|e| CorpusError::Tags(tags_path.clone(), e))?,
             Err(e) => return Err(CorpusError::Tags(tags_path, e.to_string())),
         };
         let retired_ids = std::fs::read_to_string(root.join("retired-ids"))
-            .map(|t| {
-                t.lines()
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                    .map(str::to_owned)
-                    .collect()
-            })
+            .map(|t| parse_retired_ids(&t))
             .unwrap_or_default();
         Ok((
             Corpus {

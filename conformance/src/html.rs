@@ -386,7 +386,10 @@ mod tests {
         };
         let html = page("t", &[a, b], &rows);
         assert!(html.contains("<th>usi:&lt;engine&gt;</th>"), "{html}");
-        assert!(html.contains("INTERRUPTED (SIGINT)"), "notes are shown: {html}");
+        assert!(
+            html.contains("INTERRUPTED (SIGINT)"),
+            "notes are shown: {html}"
+        );
         assert!(html.contains("<td>fesa2017:3.11c</td>"));
         assert!(html.contains("<td class=\"fail\">1 fail</td>"), "{html}");
         assert!(html.contains("uchifuzume-corner") && html.contains("extra: P*1b"));

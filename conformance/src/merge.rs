@@ -48,7 +48,12 @@ pub enum MergeError {
 }
 
 /// The header fields that must agree between the pieces of one run.
-const SAME: [&str; 4] = ["implementation", "profile", "suite_version", "corpus_revision"];
+const SAME: [&str; 4] = [
+    "implementation",
+    "profile",
+    "suite_version",
+    "corpus_revision",
+];
 
 /// Reads a JSON report of `run` and checks its shape.
 pub fn read_report(path: &Path) -> Result<Value, MergeError> {
@@ -214,19 +219,35 @@ mod tests {
 
     #[test]
     fn shards_merge_and_mixtures_are_refused() {
-        let a = (PathBuf::from("a.json"), report("x", "1/2", &[("00000000", "pass")]));
-        let b = (PathBuf::from("b.json"), report("x", "2/2", &[("00000001", "fail")]));
+        let a = (
+            PathBuf::from("a.json"),
+            report("x", "1/2", &[("00000000", "pass")]),
+        );
+        let b = (
+            PathBuf::from("b.json"),
+            report("x", "2/2", &[("00000001", "fail")]),
+        );
         let m = merge(&[a.clone(), b.clone()]).unwrap();
         assert_eq!(m["cases"].as_array().unwrap().len(), 2);
-        assert_eq!(m["summary"], json!({"passed": 1, "failed": 1, "skipped": 0, "errored": 0}));
+        assert_eq!(
+            m["summary"],
+            json!({"passed": 1, "failed": 1, "skipped": 0, "errored": 0})
+        );
         assert_eq!(m["header"]["merged_shards"], json!(["1/2", "2/2"]));
         assert!(m["header"]["shard"].is_null());
-        let other = (PathBuf::from("c.json"), report("y", "2/2", &[("00000001", "pass")]));
+        let other = (
+            PathBuf::from("c.json"),
+            report("y", "2/2", &[("00000001", "pass")]),
+        );
         let err = merge(&[a.clone(), other]).unwrap_err().to_string();
         assert!(err.contains("implementation `x` differs from `y`"), "{err}");
         let err = merge(&[a.clone(), a.clone()]).unwrap_err().to_string();
         assert!(err.contains("overlapping shards"), "{err}");
         let grouped = group_shards(vec![a, b]).unwrap();
-        assert_eq!(grouped.len(), 1, "two shards of one implementation make one column");
+        assert_eq!(
+            grouped.len(),
+            1,
+            "two shards of one implementation make one column"
+        );
     }
 }

@@ -162,7 +162,11 @@ mod tests {
         write(&p, "one").unwrap();
         write(&p, "two").unwrap();
         assert_eq!(fs::read_to_string(&p).unwrap(), "two");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
     }
 
     #[test]
@@ -173,7 +177,12 @@ mod tests {
         let link = dir.join("link.txt");
         std::os::unix::fs::symlink(&real, &link).unwrap();
         write(&link, "new").unwrap();
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(fs::read_to_string(&real).unwrap(), "new");
         let dangling = dir.join("dangling.txt");
         std::os::unix::fs::symlink(dir.join("target.txt"), &dangling).unwrap();
@@ -197,6 +206,10 @@ mod tests {
         assert!(check_writable(&dir).is_err(), "a folder");
         assert!(check_writable(&dir.join("no/such/dir/r.txt")).is_err());
         assert!(check_writable(&dir.join("ok.txt")).is_ok());
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "the check leaves nothing");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            0,
+            "the check leaves nothing"
+        );
     }
 }

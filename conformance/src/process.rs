@@ -160,18 +160,26 @@ impl CommandLine {
     }
 }
 
+/// One word as a shell would need it written: bare when it has nothing special, otherwise in
+/// single quotes (a quote inside written `'\''`), so that [`CommandLine::parse`] reads it back.
+fn quote_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 impl std::fmt::Display for CommandLine {
+    /// The command line as [`CommandLine::parse`] reads it back, word for word.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.program)?;
+        f.write_str(&quote_word(&self.program))?;
         for a in &self.args {
-            if a.is_empty()
-                || a.chars()
-                    .any(|c| c.is_whitespace() || c == '\'' || c == '"')
-            {
-                write!(f, " '{}'", a.replace('\'', "'\\''"))?;
-            } else {
-                write!(f, " {a}")?;
-            }
+            write!(f, " {}", quote_word(a))?;
         }
         Ok(())
     }
@@ -531,6 +539,13 @@ mod tests {
             c,
             "display round-trips"
         );
+        // Backslashes and a program with a space survive the round trip too (found by the
+        // command_line fuzz target's property).
+        let odd = CommandLine {
+            program: "/opt/my engine/run".into(),
+            args: vec!["a\\b".into(), String::new(), "it's".into()],
+        };
+        assert_eq!(CommandLine::parse(&odd.to_string()).unwrap(), odd);
     }
 
     #[test]

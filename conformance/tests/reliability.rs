@@ -130,7 +130,11 @@ fn output_writes_through_fifos_and_symlinks() {
     let read = reader.wait_with_output().unwrap();
     assert!(still_fifo, "the FIFO was replaced by a regular file");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&read).contains("Summary: 4 cases"), "{}", stdout(&read));
+    assert!(
+        stdout(&read).contains("Summary: 4 cases"),
+        "{}",
+        stdout(&read)
+    );
 
     let real = dir.join("real.md");
     fs::write(&real, "old").unwrap();
@@ -145,8 +149,17 @@ fn output_writes_through_fifos_and_symlinks() {
         link.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    assert!(fs::read_to_string(&real).unwrap().contains("shogi-conformance"));
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::read_to_string(&real)
+            .unwrap()
+            .contains("shogi-conformance")
+    );
 
     // `-` is standard output, not a file named `-`.
     let out = bin()
@@ -275,13 +288,22 @@ fn duplicate_ids_stop_a_run_with_both_places() {
         .enumerate()
         .filter(|(_, l)| l.trim_start().starts_with("- id:"))
         .map(|(i, _)| i + 1)
-        .nth(text.lines().filter(|l| l.trim_start().starts_with("- id:")).count())
+        .nth(
+            text.lines()
+                .filter(|l| l.trim_start().starts_with("- id:"))
+                .count(),
+        )
         .unwrap();
     let report = stdout(&out);
     assert!(
         report.contains(&format!(
             "c.yaml:{second_line}: case {}: duplicate id (also at ",
-            body.lines().next().unwrap().trim_start().trim_start_matches("- id:").trim()
+            body.lines()
+                .next()
+                .unwrap()
+                .trim_start()
+                .trim_start_matches("- id:")
+                .trim()
         )),
         "the second copy is at line {second_line}: {report}"
     );
@@ -349,7 +371,15 @@ fn interrupted_run(signal: &str, format: &str, report: &Path, marker: &str) -> O
     );
     let child = bin()
         .args([
-            "run", "--impl", &imp, "--filter", FEW, "--timeout", "60", "--format", format,
+            "run",
+            "--impl",
+            &imp,
+            "--filter",
+            FEW,
+            "--timeout",
+            "60",
+            "--format",
+            format,
             "--output",
         ])
         .arg(report)
@@ -406,13 +436,25 @@ fn sigterm_and_sigint_write_an_interrupted_report() {
     let report = dir.join("r.txt");
     let out = interrupted_run("INT", "text", &report, &marker);
     assert_eq!(out.status.code(), Some(130));
-    assert!(fs::read_to_string(&report).unwrap().contains("INTERRUPTED (SIGINT)"));
+    assert!(
+        fs::read_to_string(&report)
+            .unwrap()
+            .contains("INTERRUPTED (SIGINT)")
+    );
     let report = dir.join("r.md");
     interrupted_run("TERM", "markdown", &report, &marker);
-    assert!(fs::read_to_string(&report).unwrap().contains("INTERRUPTED (SIGTERM)"));
+    assert!(
+        fs::read_to_string(&report)
+            .unwrap()
+            .contains("INTERRUPTED (SIGTERM)")
+    );
     let report = dir.join("r.html");
     interrupted_run("TERM", "html", &report, &marker);
-    assert!(fs::read_to_string(&report).unwrap().contains("INTERRUPTED (SIGTERM)"));
+    assert!(
+        fs::read_to_string(&report)
+            .unwrap()
+            .contains("INTERRUPTED (SIGTERM)")
+    );
 }
 
 #[test]
@@ -585,7 +627,11 @@ fn shards_are_recorded_merged_and_one_matrix_column() {
             "--output",
             p.to_str().unwrap(),
         ]);
-        assert!(out.status.code().is_some_and(|c| c <= 1), "{}", stderr(&out));
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{}",
+            stderr(&out)
+        );
         assert_eq!(json(&p)["header"]["shard"], shard);
         paths.push(p);
     }
@@ -636,7 +682,11 @@ fn shards_are_recorded_merged_and_one_matrix_column() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not shards of one run"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not shards of one run"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = bin().arg("matrix").args(&paths).output().unwrap();
     assert!(out.status.success());
