@@ -140,6 +140,11 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let mut results: Vec<CaseResult> = Vec::new();
     let mut not_run: Vec<String> = Vec::new();
     let (implementation, startup_error) = match started {
+        Err(_) if crate::interrupt::requested() => {
+            // Interrupted while starting: nothing was asked, nothing failed.
+            not_run.extend(chosen.iter().map(|c| c.id.clone()));
+            (opts.imp.clone(), None)
+        }
         Err(e) => {
             // PROTOCOL.md promises a report whatever happens: every case errored, with the
             // cause at the top (and no stale older report left at the path).

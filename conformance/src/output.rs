@@ -102,7 +102,7 @@ fn replace(path: &Path, text: &str) -> io::Result<()> {
     result
 }
 
-/// Checks, before any work, that [`write`] to `path` can succeed: for a regular file or a new
+/// Checks, before any work, that [`write()`] to `path` can succeed: for a regular file or a new
 /// path, that a file can be created beside it (and then removes it); for anything else, that it
 /// may be opened for writing. Nothing at `path` is changed.
 pub fn check_writable(path: &Path) -> Result<(), OutputError> {

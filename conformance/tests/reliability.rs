@@ -356,7 +356,7 @@ fn hung_engines_behind_a_wrapper_script_leave_no_orphans() {
         "adapter:sh '{}' hang {marker}",
         fixture("run-engine.sh").display()
     );
-    let out = run(&["--impl", &imp, "--filter", FEW, "--timeout", "0.5"]);
+    let out = run(&["--impl", &imp, "--filter", FEW, "--timeout", "2"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     std::thread::sleep(Duration::from_millis(300));
     let left = processes_with(&marker);
