@@ -404,16 +404,41 @@ fn perft_by_root_move(
     Ok(total)
 }
 
+/// Whether the command starts external processes (`run` always counts: its report must be
+/// written when interrupted), so that SIGINT and SIGTERM are caught to end them.
+fn starts_processes(command: &Command) -> bool {
+    let external = |imp: &str| imp.starts_with("usi:") || imp.starts_with("adapter:");
+    match command {
+        Command::Run { .. } | Command::CheckAdapter { .. } => true,
+        Command::Legal { imp, .. }
+        | Command::Perft { imp, .. }
+        | Command::Bisect { imp, .. }
+        | Command::Fuzz { imp, .. } => external(&imp.imp),
+        _ => false,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Run { .. }) {
-        // A run that is interrupted still writes its report (see the `interrupt` module).
+    if starts_processes(&cli.command) {
+        // A run that is interrupted still writes its report, and no command leaves an engine's
+        // processes behind: the signal only sets a flag that every wait on the engine sees,
+        // the engine's process group is killed on the way out (see the `interrupt` module).
         if let Err(e) = shogi_conformance::interrupt::install() {
             eprintln!("shogi-conformance: {e}");
             return ExitCode::from(2);
         }
     }
-    match run(cli) {
+    let result = run(cli);
+    if let Some(reason) = shogi_conformance::interrupt::reason() {
+        if reason != shogi_conformance::interrupt::Reason::MaxTime {
+            if let Err(message) = &result {
+                eprintln!("shogi-conformance: {message}");
+            }
+            return ExitCode::from(reason.exit_status());
+        }
+    }
+    match result {
         Ok(code) => code,
         Err(message) => {
             eprintln!("shogi-conformance: {message}");

@@ -36,6 +36,11 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// How many lines of standard output may wait unread; the reading thread then waits too, so a
 /// process flooding short lines cannot grow the runner's memory either.
 const QUEUE: usize = 64;
+/// How many bytes of standard output may answer one request (everything read between one
+/// [`Process::send`] and the next): a process printing short lines forever must not grow a
+/// reply without bound either. The longest legitimate reply (a divide of a position with some
+/// 600 legal moves) is a few kilobytes.
+pub const MAX_REPLY: usize = 1024 * 1024;
 /// How often a wait checks whether the run was interrupted.
 const SLICE: Duration = Duration::from_millis(50);
 
@@ -207,6 +212,12 @@ pub enum ProcessError {
         /// The start of the line.
         start: String,
     },
+    /// More than [`MAX_REPLY`] bytes came in answer to one request.
+    #[error("more than {limit} bytes of output in answer to one request")]
+    ReplyTooLong {
+        /// The limit.
+        limit: usize,
+    },
     /// The run was interrupted (SIGINT, SIGTERM, `--max-time`) while waiting.
     #[error("interrupted")]
     Interrupted,
@@ -233,6 +244,8 @@ pub struct Process {
     stderr: Arc<Mutex<VecDeque<u8>>>,
     /// The process group to kill (the child's own, see [`Process::spawn`]).
     group: Option<Pid>,
+    /// Bytes of standard output read since the last request was sent.
+    replied: usize,
     /// Every line written and read, most recent last, for reports (bounded).
     transcript: VecDeque<String>,
 }
@@ -339,6 +352,7 @@ impl Process {
             lines: rx,
             stderr,
             group,
+            replied: 0,
             transcript: VecDeque::new(),
         })
     }
@@ -353,6 +367,7 @@ impl Process {
     /// Writes one line (a newline is added) and flushes.
     pub fn send(&mut self, line: &str) -> Result<(), ProcessError> {
         self.note(format!("> {line}"));
+        self.replied = 0;
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(ProcessError::Exited(self.exit_note()));
         };
@@ -378,6 +393,10 @@ impl Process {
         };
         match event {
             Ok(Event::Line(line)) => {
+                self.replied = self.replied.saturating_add(line.len() + 1);
+                if self.replied > MAX_REPLY {
+                    return Err(ProcessError::ReplyTooLong { limit: MAX_REPLY });
+                }
                 self.note(format!("< {line}"));
                 Ok(line)
             }
@@ -407,7 +426,11 @@ impl Process {
     /// discarded (a reply nobody asked for).
     pub fn drain(&mut self) -> Vec<String> {
         let mut stray = Vec::new();
-        while let Ok(event) = self.lines.try_recv() {
+        // Bounded: a process printing without pause would otherwise keep this loop going.
+        for _ in 0..4 * QUEUE {
+            let Ok(event) = self.lines.try_recv() else {
+                break;
+            };
             match event {
                 Event::Line(line) => {
                     self.note(format!("< {line}"));
@@ -570,5 +593,41 @@ mod tests {
         let err = p.recv(Instant::now() + long, long).unwrap_err();
         assert_eq!(err, ProcessError::Exited(" with status 3".into()));
         assert_eq!(p.stderr_tail(), "oops");
+    }
+
+    /// A process answering a request with short lines forever is cut off after `MAX_REPLY`
+    /// bytes, not read until the timeout while the reply grows.
+    #[test]
+    fn an_endless_reply_of_short_lines_is_cut() {
+        let mut p = Process::spawn(&CommandLine::parse("sh -c 'read x; yes'").unwrap()).unwrap();
+        p.send("go").unwrap();
+        let long = Duration::from_secs(60);
+        let deadline = deadline_after(long);
+        let mut lines = 0usize;
+        let err = loop {
+            match p.recv(deadline, long) {
+                Ok(_) => lines += 1,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(err, ProcessError::ReplyTooLong { limit: MAX_REPLY });
+        assert!(lines * 2 <= MAX_REPLY, "{lines} lines");
+    }
+
+    /// A line without end is reported as soon as it passes `MAX_LINE`, and only its start kept.
+    #[test]
+    fn a_line_without_end_is_cut_while_reading() {
+        let mut p =
+            Process::spawn(&CommandLine::parse("sh -c 'read x; yes x | tr -d \\\\n'").unwrap())
+                .unwrap();
+        p.send("go").unwrap();
+        let long = Duration::from_secs(60);
+        match p.recv(deadline_after(long), long) {
+            Err(ProcessError::LineTooLong { limit, start }) => {
+                assert_eq!(limit, MAX_LINE);
+                assert!(start.len() <= 200 && start.starts_with("xxx"), "{start}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

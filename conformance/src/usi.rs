@@ -102,6 +102,7 @@ fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
         }
         ProcessError::Spawn { .. }
         | ProcessError::LineTooLong { .. }
+        | ProcessError::ReplyTooLong { .. }
         | ProcessError::Interrupted => e.to_string(),
     };
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
