@@ -484,7 +484,13 @@ impl Process {
             .map(str::trim_end)
             .filter(|l| !l.is_empty())
             .collect();
-        lines.join(" | ")
+        let joined = lines.join(" | ");
+        // A full buffer means earlier output was dropped: say so.
+        if bytes.len() >= STDERR_TAIL && !joined.is_empty() {
+            format!("…{joined}")
+        } else {
+            joined
+        }
     }
 
     /// Kills the process's whole group (the process and whatever it started), then the process

@@ -32,6 +32,11 @@ fn python() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
+        // CI sets this: there the fault scenarios must run, not be skipped.
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
+            "python3 is required (SHOGI_REQUIRE_PYTHON is set) for the fault scenarios"
+        );
         eprintln!("skipping: python3 is not available");
     }
     ok
