@@ -72,6 +72,15 @@ pub fn duplicate_ids(corpus: &Corpus) -> Vec<String> {
     out
 }
 
+/// The ids of the cases among `cases` that would have given a result under `profile`.
+fn not_run_ids(cases: &[&crate::case::Case], profile: &str) -> Vec<String> {
+    cases
+        .iter()
+        .filter(|c| crate::runner::applies(c, profile))
+        .map(|c| c.id.clone())
+        .collect()
+}
+
 /// Starts a thread that marks the run as interrupted when `limit` has passed.
 fn arm_max_time(limit: std::time::Duration) {
     std::thread::spawn(move || {
@@ -142,7 +151,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let (implementation, startup_error) = match started {
         Err(_) if crate::interrupt::requested() => {
             // Interrupted while starting: nothing was asked, nothing failed.
-            not_run.extend(chosen.iter().map(|c| c.id.clone()));
+            not_run.extend(not_run_ids(&chosen, &opts.profile));
             (opts.imp.clone(), None)
         }
         Err(e) => {
@@ -161,7 +170,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             let progress = std::io::stderr().is_terminal();
             for (i, case) in chosen.iter().enumerate() {
                 if crate::interrupt::requested() {
-                    not_run.extend(chosen[i..].iter().map(|c| c.id.clone()));
+                    not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
                     break;
                 }
                 if progress {
@@ -176,7 +185,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
                 let r = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile);
                 if crate::interrupt::requested() {
                     // The case was cut short: its result is not the implementation's.
-                    not_run.extend(chosen[i..].iter().map(|c| c.id.clone()));
+                    not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
                     break;
                 }
                 results.extend(r);

@@ -155,6 +155,16 @@ pub fn run_case_guarded(
     }
 }
 
+/// Whether running the case under `profile` gives a result (the case, and at least one of its
+/// expectations, apply): the cases a stopped run lists as not run.
+pub fn applies(case: &Case, profile: &str) -> bool {
+    case.applies_to(profile)
+        && case
+            .expectations
+            .iter()
+            .any(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+}
+
 /// The result of a case that could not be asked at all (the implementation did not start):
 /// every applicable expectation errored with `message`. `None` when nothing of the case
 /// applies under `profile`.
