@@ -517,7 +517,7 @@ fn endless_output_without_newline_is_cut_while_reading() {
         return;
     }
     let dir = scratch("flood");
-    let (out, v) = one_run_json(&dir, "flood", "30");
+    let (out, v) = one_run_json(&dir, "flood", "3");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     for m in messages(&v) {
         assert!(m.contains("a line longer than 65536 bytes"), "{m}");
