@@ -40,30 +40,60 @@ pub struct RunOptions {
     pub write_expectations: Option<PathBuf>,
     /// `setoption` settings for a USI engine.
     pub usi_options: Vec<crate::usi_options::UsiOption>,
+    /// Stop the whole run after this long; the cases not reached are reported as not run.
+    pub max_time: Option<std::time::Duration>,
 }
 
-/// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so
-/// a reader never sees half a report.
+/// Writes `text` to `path` without destroying what is there: atomically for regular files and
+/// new paths, through symlinks, FIFOs and devices, `-` for standard output (see
+/// [`crate::output`]).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "report".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
-        .and_then(|()| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    crate::output::write(path, text).map_err(|e| e.to_string())
 }
 
-/// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored.
+/// Exit status of a run in which every case was skipped: nothing could be checked, which must
+/// never look like a pass.
+pub const NOTHING_CHECKED: u8 = 3;
+
+/// The duplicate ids of a corpus, each as `id at FILE:LINE and FILE:LINE`.
+pub fn duplicate_ids(corpus: &Corpus) -> Vec<String> {
+    let mut first: std::collections::HashMap<&str, &crate::case::Case> =
+        std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for case in &corpus.cases {
+        if let Some(earlier) = first.insert(&case.id, case) {
+            out.push(format!(
+                "duplicate case id {} at {} and {}",
+                case.id,
+                earlier.location(),
+                case.location()
+            ));
+            first.insert(&earlier.id, earlier);
+        }
+    }
+    out
+}
+
+/// The ids of the cases among `cases` that would have given a result under `profile`.
+fn not_run_ids(cases: &[&crate::case::Case], profile: &str) -> Vec<String> {
+    cases
+        .iter()
+        .filter(|c| crate::runner::applies(c, profile))
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// Starts a thread that marks the run as interrupted when `limit` has passed.
+fn arm_max_time(limit: std::time::Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        crate::interrupt::request(crate::interrupt::Reason::MaxTime);
+    });
+}
+
+/// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored,
+/// 1 when something did (or the run hit `--max-time`), 3 when every case was skipped, 130/143
+/// when interrupted by SIGINT/SIGTERM (errors, exit status 2, are returned as `Err`).
 pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     if !crate::lint::PROFILES.contains(&opts.profile.as_str()) {
         return Err(format!(
@@ -74,17 +104,17 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
     let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
-    // Cases may deliberately use positions that could not occur in a game; the built-in
-    // implementations are asked to accept them and judge the moves by the rules.
-    let mut imp = impls::make(
-        &opts.imp,
-        ImplOptions {
-            allow_unreachable: true,
-            timeout: opts.timeout,
-            usi_options: opts.usi_options.clone(),
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let duplicates = duplicate_ids(&corpus);
+    if !duplicates.is_empty() {
+        return Err(format!(
+            "the corpus has duplicate case ids (fix them; `lint` lists every problem):\n  {}",
+            duplicates.join("\n  ")
+        ));
+    }
+    // Found now, not after an hour of engine time.
+    for path in opts.output.iter().chain(&opts.write_expectations) {
+        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+    }
     let expectations = opts
         .expectations
         .as_deref()
@@ -105,57 +135,143 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
                 .unwrap_or_default()
         ));
     }
-    let progress = std::io::stderr().is_terminal();
+    let corpus_revision = corpus.revision().map_err(|e| e.to_string())?;
+    if let Some(limit) = opts.max_time {
+        arm_max_time(limit);
+    }
+    // Cases may deliberately use positions that could not occur in a game; the built-in
+    // implementations are asked to accept them and judge the moves by the rules.
+    let started = impls::make(
+        &opts.imp,
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: opts.timeout,
+            usi_options: opts.usi_options.clone(),
+        },
+    );
     let mut results: Vec<CaseResult> = Vec::new();
-    for (i, case) in chosen.iter().enumerate() {
-        if progress {
-            eprint!(
-                "\r[{}/{}] {} {:<40}",
-                i + 1,
-                chosen.len(),
-                case.id,
-                case.slug
-            );
+    let mut not_run: Vec<String> = Vec::new();
+    let (implementation, startup_error) = match started {
+        Err(_) if crate::interrupt::requested() => {
+            // Interrupted while starting: nothing was asked, nothing failed.
+            not_run.extend(not_run_ids(&chosen, &opts.profile));
+            (opts.imp.clone(), None)
         }
-        if let Some(r) = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile) {
-            results.push(r);
+        Err(e) => {
+            // PROTOCOL.md promises a report whatever happens: every case errored, with the
+            // cause at the top (and no stale older report left at the path).
+            let cause = format!("the implementation did not start: {e}");
+            eprintln!("shogi-conformance: {cause}");
+            for case in &chosen {
+                if let Some(r) = crate::runner::errored_case(case, &opts.profile, &cause) {
+                    results.push(r);
+                }
+            }
+            (opts.imp.clone(), Some(cause))
         }
-    }
-    if progress {
-        eprintln!("\r{:<70}", "");
-    }
+        Ok(mut imp) => {
+            let progress = std::io::stderr().is_terminal();
+            for (i, case) in chosen.iter().enumerate() {
+                if crate::interrupt::requested() {
+                    not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
+                    break;
+                }
+                if progress {
+                    eprint!(
+                        "\r[{}/{}] {} {:<40}",
+                        i + 1,
+                        chosen.len(),
+                        case.id,
+                        case.slug
+                    );
+                }
+                let r = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile);
+                if crate::interrupt::requested() {
+                    // The case was cut short: its result is not the implementation's.
+                    not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
+                    break;
+                }
+                results.extend(r);
+            }
+            if progress {
+                eprintln!("\r{:<70}", "");
+            }
+            let name = imp.name();
+            // Ends the engine's process groups before anything else.
+            drop(imp);
+            (name, None)
+        }
+    };
+    let interrupted = crate::interrupt::reason();
     let info = RunInfo {
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
         corpus: corpus.root.display().to_string(),
-        corpus_revision: corpus.revision().map_err(|e| e.to_string())?,
+        corpus_revision,
         profile: opts.profile.clone(),
-        implementation: imp.name(),
+        implementation,
         filter: opts.filter.clone(),
+        shard: opts.shard.map(|s| s.to_string()),
+        startup_error: startup_error.clone(),
+        interrupted: interrupted.map(|r| r.label().to_owned()),
+        not_run,
     };
     let text = render(opts.format, &info, &results);
+    let s = Summary::of(&results);
     match &opts.output {
-        Some(path) => {
+        Some(path) if path.as_os_str() != "-" => {
             write_atomically(path, &text)?;
-            let s = Summary::of(&results);
             eprintln!(
-                "wrote {}: {} passed, {} failed, {} skipped, {} errored",
+                "wrote {}: {} passed, {} failed, {} skipped, {} errored{}",
                 path.display(),
                 s.passed,
                 s.failed,
                 s.skipped,
-                s.errored
+                s.errored,
+                if info.not_run.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {} not run", info.not_run.len())
+                }
             );
         }
-        None => print!("{text}"),
+        _ => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write the report: {e}"))?;
+        }
+    }
+    if let Some(reason) = interrupted {
+        eprintln!(
+            "shogi-conformance: interrupted ({}): {} case(s) not run",
+            reason.label(),
+            info.not_run.len()
+        );
+        if opts.write_expectations.is_some() {
+            eprintln!(
+                "shogi-conformance: the expectations file is not written for an interrupted run"
+            );
+        }
+        return Ok(ExitCode::from(reason.exit_status()));
+    }
+    if startup_error.is_some() {
+        return Ok(ExitCode::FAILURE);
     }
     if let Some(path) = &opts.write_expectations {
-        let file = crate::expectations::Expectations::from_failures(&imp.name(), &results);
+        let file = crate::expectations::Expectations::from_failures(&info.implementation, &results);
         write_atomically(path, &file.to_yaml())?;
         eprintln!(
             "wrote {}: {} known failures",
             path.display(),
             file.entries.len()
         );
+    }
+    if s.passed + s.failed + s.errored == 0 {
+        eprintln!(
+            "shogi-conformance: nothing could be checked: all {} case(s) were skipped (exit status {NOTHING_CHECKED})",
+            s.skipped
+        );
+        return Ok(ExitCode::from(NOTHING_CHECKED));
     }
     if let Some(expected) = &expectations {
         let mismatches = expected.compare(&results);
@@ -172,7 +288,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             ExitCode::FAILURE
         });
     }
-    Ok(if Summary::of(&results).ok() {
+    Ok(if s.ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -50,6 +50,13 @@ pub struct JudgeRequest<'a> {
 
 /// Judges a record and returns the report's text, or the error message.
 pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
+    // An empty record (or one of comments only) is not a game that "continues": it is no record.
+    if serde_yaml::from_str::<serde_yaml::Value>(req.text).is_ok_and(|v| v.is_null()) {
+        return Err(format!(
+            "{}: the record is empty (expected `start`, `events`, …; see the `game::record` module)",
+            req.file
+        ));
+    }
     let record = Record::from_yaml(req.text).map_err(|e| match e.location {
         Some((line, column)) => format!("{}:{line}:{column}: {}", req.file, e.message),
         None => format!("{}: {}", req.file, e.message),

@@ -31,8 +31,8 @@ pub use implementations::select as impls;
 #[doc(hidden)]
 pub use implementations::{adapter, check_adapter, process, schema, usi, usi_options, usi_perft};
 #[doc(hidden)]
-pub use report::{annotate, board, html, site};
+pub use report::{annotate, board, html, merge, output, site};
 #[doc(hidden)]
-pub use run::{expectations, runner};
+pub use run::{expectations, interrupt, runner};
 #[doc(hidden)]
 pub use tools::{bisect, differential, fuzz_external, generate, profile_diff};

@@ -57,6 +57,9 @@ enum Command {
         position: String,
         /// How many plies deep to count.
         depth: u32,
+        /// Count deeper than the sane maximum (the tree grows about a hundredfold per ply).
+        #[arg(long)]
+        force: bool,
     },
     /// Run the conformance corpus against an implementation and report per case and article.
     ///
@@ -103,11 +106,30 @@ enum Command {
         /// Report format.
         #[arg(long, value_enum, default_value = "text")]
         format: FormatArg,
-        /// Write the report to this file (atomically) instead of standard output.
+        /// Write the report to this file instead of standard output (`-`: standard output).
+        /// A regular file is replaced atomically; a symlink, FIFO or device is written through.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Stop the whole run after this long (`90`, `90s`, `15m`, `2h`): the report is written
+        /// with the cases not reached marked as not run, and the exit status is 1.
+        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+        max_time: Option<std::time::Duration>,
         #[command(flatten)]
         corpus: CorpusArgs,
+    },
+    /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
+    /// one JSON report. Reports of different implementations, profiles or corpus revisions,
+    /// and reports that share a case, are refused.
+    #[command(
+        after_help = "Example:\n  shogi-conformance merge shard1.json shard2.json --output all.json"
+    )]
+    Merge {
+        /// The JSON reports.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// Write the merged report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Check the corpus: unique and well-formed ids, known articles and tags, well-formed and
     /// legal positions and moves, an expectation in every case, every testable article covered.
@@ -330,20 +352,123 @@ impl ImplArgs {
     }
 }
 
+/// The longest `--timeout` or `--max-time` accepted: a week. Longer is surely a typo, and a
+/// deadline past what the clock can represent would overflow.
+const LONGEST: f64 = 7.0 * 86_400.0;
+
 /// Reads a positive number of seconds for `--timeout`.
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if secs <= 0.0 {
+    if secs.is_nan() || secs <= 0.0 {
         return Err("the timeout must be positive".into());
+    }
+    if secs > LONGEST {
+        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)"));
     }
     std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// Reads a duration for `--max-time`: seconds, or a number followed by `s`, `m` or `h`.
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (number, unit) = match t.char_indices().last() {
+        Some((i, 's')) => (&t[..i], 1.0),
+        Some((i, 'm')) => (&t[..i], 60.0),
+        Some((i, 'h')) => (&t[..i], 3600.0),
+        _ => (t, 1.0),
+    };
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (e.g. 90, 90s, 15m, 2h)"))?;
+    parse_seconds(&(n * unit).to_string()).map_err(|e| e.replace("timeout", "duration"))
+}
+
+/// The deepest `perft` without `--force`: depth 6 from the initial position is already about
+/// 20 billion nodes for the reference implementation.
+const PERFT_MAX_DEPTH: u32 = 6;
+/// After this long, `perft` reports its progress per root move on standard error (the
+/// environment variable `SHOGI_PERFT_PROGRESS_AFTER`, in seconds, changes it).
+fn perft_quiet() -> std::time::Duration {
+    let secs = std::env::var("SHOGI_PERFT_PROGRESS_AFTER")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(3);
+    std::time::Duration::from_secs(secs)
+}
+
+/// Perft counted one root move at a time, so that a long count can say how far it got: after
+/// [`perft_quiet`], a line per root move on standard error. With `divide`, each root move's
+/// count is printed on standard output as it comes.
+fn perft_by_root_move(
+    imp: &mut dyn shogi_spec::Implementation,
+    spec: &PositionSpec,
+    depth: u32,
+    divide: bool,
+) -> Result<u64, String> {
+    let started = std::time::Instant::now();
+    let quiet = perft_quiet();
+    let mut moves = imp.legal_moves(spec).map_err(|e| e.to_string())?;
+    moves.sort();
+    let mut total: u64 = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        let mut child = spec.clone();
+        child.moves.push(mv.clone());
+        let n = imp.perft(&child, depth - 1).map_err(|e| e.to_string())?;
+        total = total.saturating_add(n);
+        if divide {
+            println!("{mv} {n}");
+        }
+        let elapsed = started.elapsed();
+        if elapsed >= quiet {
+            eprintln!(
+                "perft: {}/{} root moves counted ({mv}: {n}), {} nodes so far, {:.1} s",
+                i + 1,
+                moves.len(),
+                total,
+                elapsed.as_secs_f64()
+            );
+        }
+    }
+    Ok(total)
+}
+
+/// Whether the command starts external processes (`run` always counts: its report must be
+/// written when interrupted), so that SIGINT and SIGTERM are caught to end them.
+fn starts_processes(command: &Command) -> bool {
+    let external = |imp: &str| imp.starts_with("usi:") || imp.starts_with("adapter:");
+    match command {
+        Command::Run { .. } | Command::CheckAdapter { .. } => true,
+        Command::Legal { imp, .. }
+        | Command::Perft { imp, .. }
+        | Command::Bisect { imp, .. }
+        | Command::Fuzz { imp, .. } => external(&imp.imp),
+        _ => false,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    if starts_processes(&cli.command) {
+        // A run that is interrupted still writes its report, and no command leaves an engine's
+        // processes behind: the signal only sets a flag that every wait on the engine sees,
+        // the engine's process group is killed on the way out (see the `interrupt` module).
+        if let Err(e) = shogi_conformance::interrupt::install() {
+            eprintln!("shogi-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let result = run(cli);
+    if let Some(reason) = shogi_conformance::interrupt::reason() {
+        if reason != shogi_conformance::interrupt::Reason::MaxTime {
+            if let Err(message) = &result {
+                eprintln!("shogi-conformance: {message}");
+            }
+            return ExitCode::from(reason.exit_status());
+        }
+    }
+    match result {
         Ok(code) => code,
         Err(message) => {
             eprintln!("shogi-conformance: {message}");
@@ -359,8 +484,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let stdout = io::stdout();
             let mut out = stdout.lock();
             let mut failed = false;
-            let mut answer = |line: &str| -> io::Result<()> {
-                match legal_line(imp.as_mut(), line) {
+            // `Err(reason)`: a line that could not even be read as text.
+            let mut answer = |line: Result<&str, String>| -> io::Result<()> {
+                match line.and_then(|l| legal_line(imp.as_mut(), l)) {
                     Ok(moves) => writeln!(out, "{moves}"),
                     Err(reason) => {
                         failed = true;
@@ -370,16 +496,27 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let io_err = |e: io::Error| format!("I/O error: {e}");
             if positions.is_empty() {
-                for line in io::stdin().lock().lines() {
+                // Lines are read as bytes: one that is not UTF-8 is a bad line like any other
+                // (`ERROR`, and on to the next), not the end of the input.
+                for (n, line) in io::stdin().lock().split(b'\n').enumerate() {
                     let line = line.map_err(io_err)?;
+                    let line = match String::from_utf8(line) {
+                        Ok(l) => l,
+                        Err(_) => {
+                            answer(Err(format!("input line {} is not valid UTF-8", n + 1)))
+                                .map_err(io_err)?;
+                            continue;
+                        }
+                    };
+                    let line = line.trim_end_matches('\r');
                     if line.trim().is_empty() {
                         continue;
                     }
-                    answer(&line).map_err(io_err)?;
+                    answer(Ok(line)).map_err(io_err)?;
                 }
             } else {
                 for position in &positions {
-                    answer(position).map_err(io_err)?;
+                    answer(Ok(position)).map_err(io_err)?;
                 }
             }
             Ok(if failed {
@@ -393,23 +530,36 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             divide,
             position,
             depth,
+            force,
         } => {
+            if depth > PERFT_MAX_DEPTH && !force {
+                return Err(format!(
+                    "perft depth {depth} is past the sane maximum of {PERFT_MAX_DEPTH} (the tree grows about a hundredfold per ply and would run for days); add --force to count it anyway"
+                ));
+            }
             let mut imp = imp.make()?;
             let spec = PositionSpec::parse(&position).map_err(|e| format!("bad position: {e}"))?;
-            let total = if divide {
-                if depth == 0 {
-                    return Err("--divide needs a depth of at least 1".into());
+            if divide && depth == 0 {
+                return Err("--divide needs a depth of at least 1".into());
+            }
+            let total = if depth <= 1 {
+                if divide {
+                    let rows = imp.divide(&spec, depth).map_err(|e| e.to_string())?;
+                    for (mv, n) in &rows {
+                        println!("{mv} {n}");
+                    }
+                    rows.iter().map(|(_, n)| n).sum()
+                } else {
+                    imp.perft(&spec, depth).map_err(|e| e.to_string())?
                 }
-                let rows = imp.divide(&spec, depth).map_err(|e| e.to_string())?;
-                for (mv, n) in &rows {
-                    println!("{mv} {n}");
-                }
-                rows.iter().map(|(_, n)| n).sum()
             } else {
-                imp.perft(&spec, depth).map_err(|e| e.to_string())?
+                perft_by_root_move(imp.as_mut(), &spec, depth, divide)?
             };
             println!("{total}");
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge { reports, output } => {
+            shogi_conformance::merge::command(&reports, output.as_deref())
         }
         Command::Run {
             imp,
@@ -422,8 +572,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             filter,
             format,
             output,
+            max_time,
             corpus,
         } => commands::run(&commands::RunOptions {
+            max_time,
             imp,
             timeout,
             shard,

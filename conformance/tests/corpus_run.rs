@@ -128,6 +128,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
         profile: "fesa-2017".into(),
         implementation: "oracle-without-3.11a".into(),
         filter: None,
+        ..RunInfo::default()
     };
     let text = render(Format::Text, &info, &results);
     assert!(text.contains("fesa2017:3.11a"), "{text}");

@@ -164,6 +164,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
+        ..RunInfo::default()
     };
     assert!(
         info.implementation

@@ -40,7 +40,9 @@ fn run(spec: &str) -> Vec<CaseResult> {
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(Duration::from_millis(700)),
+            // Longer than Python's start-up on a loaded 2-core CI machine (about 0.5 s there),
+            // or the fake's hello itself times out.
+            timeout: Some(Duration::from_millis(2000)),
             ..Default::default()
         },
     )
@@ -201,6 +203,7 @@ fn wrong_moves_get_a_precise_report() {
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
+        ..RunInfo::default()
     };
     let text = render(Format::Text, &info, &results);
     for needle in [

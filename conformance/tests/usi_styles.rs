@@ -174,7 +174,7 @@ fn an_unknown_line_is_a_warning_in_the_case_result_not_an_error() {
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),
-        filter: None,
+        ..RunInfo::default()
     };
     let text = render(Format::Text, &info, &results);
     assert!(text.contains("WARN 5a17b0c0 startpos-moves"), "{text}");

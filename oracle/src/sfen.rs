@@ -64,8 +64,9 @@ pub enum SfenError {
         color: Color,
         /// Which kind.
         kind: Kind,
-        /// The count written.
-        count: u64,
+        /// The count as written (it may not fit any integer type: `99999999999999999999999P`
+        /// must be reported as that, not as a saturated number).
+        count: String,
         /// The most a set has.
         max: u8,
     },
@@ -216,7 +217,7 @@ fn parse_hands(hands: &str, pos: &mut Position) -> Result<(), SfenError> {
             return Err(SfenError::HandCountOverflow {
                 color,
                 kind,
-                count: n,
+                count: count.clone(),
                 max,
             });
         }
@@ -350,9 +351,9 @@ mod tests {
     #[case("9/9/9/9/9/9/9/9/9 b + 1", SfenError::UnknownHandPiece('+'))]
     #[case("9/9/9/9/9/9/9/9/9 b 2 1", SfenError::BadHandCount("2".into()))]
     #[case("9/9/9/9/9/9/9/9/9 b 0P 1", SfenError::BadHandCount("0".into()))]
-    #[case("9/9/9/9/9/9/9/9/9 b 19P 1", SfenError::HandCountOverflow { color: Color::Sente, kind: Kind::Pawn, count: 19, max: 18 })]
-    #[case("9/9/9/9/9/9/9/9/9 b 3r 1", SfenError::HandCountOverflow { color: Color::Gote, kind: Kind::Rook, count: 3, max: 2 })]
-    #[case("9/9/9/9/9/9/9/9/9 b 99999999999999999999999P 1", SfenError::HandCountOverflow { color: Color::Sente, kind: Kind::Pawn, count: u64::MAX, max: 18 })]
+    #[case("9/9/9/9/9/9/9/9/9 b 19P 1", SfenError::HandCountOverflow { color: Color::Sente, kind: Kind::Pawn, count: "19".into(), max: 18 })]
+    #[case("9/9/9/9/9/9/9/9/9 b 3r 1", SfenError::HandCountOverflow { color: Color::Gote, kind: Kind::Rook, count: "3".into(), max: 2 })]
+    #[case("9/9/9/9/9/9/9/9/9 b 99999999999999999999999P 1", SfenError::HandCountOverflow { color: Color::Sente, kind: Kind::Pawn, count: "99999999999999999999999".into(), max: 18 })]
     #[case("9/9/9/9/9/9/9/9/9 b PP 1", SfenError::DuplicateHandPiece('P'))]
     #[case("9/9/9/9/9/9/9/9/9 b - 0", SfenError::BadMoveNumber("0".into()))]
     #[case("9/9/9/9/9/9/9/9/9 b - x", SfenError::BadMoveNumber("x".into()))]
@@ -360,5 +361,14 @@ mod tests {
     #[case("9/9/9/9/9/9/9/9/9 b - +3", SfenError::BadMoveNumber("+3".into()))]
     fn bad_sfen_is_named(#[case] sfen: &str, #[case] expected: SfenError) {
         assert_eq!(parse(sfen), Err(expected));
+    }
+
+    /// The count in the message is the one written, not a number that overflowed.
+    #[test]
+    fn an_enormous_hand_count_is_quoted_as_written() {
+        let err = parse("9/9/9/9/9/9/9/9/9 b 99999999999999999999999P 1").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("99999999999999999999999 "), "{text}");
+        assert!(!text.contains("18446744073709551615"), "{text}");
     }
 }

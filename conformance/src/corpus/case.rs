@@ -343,25 +343,56 @@ pub fn parse_file(text: &str, path: &Path, staging: bool) -> Result<Vec<Case>, C
             message: e.to_string(),
         }
     })?;
+    let mut lines = IdLines::new(text);
     file.cases
         .into_iter()
-        .map(|raw| check_case(raw, text, path, staging))
+        .map(|raw| {
+            let line = lines.next_line_of(&raw.id);
+            check_case(raw, line, path, staging)
+        })
         .collect()
 }
 
-/// The 1-based line of `id: <id>` in the text, or 0.
-fn line_of_id(text: &str, id: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start().trim_start_matches("- ").trim_start();
-            l.strip_prefix("id:")
-                .is_some_and(|rest| rest.trim().trim_matches(['"', '\'']) == id)
-        })
-        .map_or(0, |i| i + 1)
+/// The lines of a file's `id: …` keys, found in one pass and handed out in order.
+///
+/// Cases come in file order, so the line of each case's id is the first line of that id after
+/// the previous case's: looking it up from where the last one was found gives a second case
+/// with the same id (a duplicate) its own line, and keeps loading linear in the file's size
+/// (a lookup from the top for every case made a large corpus quadratic).
+struct IdLines {
+    /// (1-based line, id as written), in file order.
+    ids: Vec<(usize, String)>,
+    /// Where the next lookup starts.
+    next: usize,
 }
 
-fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Case, CaseError> {
-    let line = line_of_id(text, &raw.id);
+impl IdLines {
+    fn new(text: &str) -> IdLines {
+        let ids = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let l = l.trim_start().trim_start_matches("- ").trim_start();
+                l.strip_prefix("id:")
+                    .map(|rest| (i + 1, rest.trim().trim_matches(['"', '\'']).to_owned()))
+            })
+            .collect();
+        IdLines { ids, next: 0 }
+    }
+
+    /// The line of the next `id: <id>`, or 0 when there is none.
+    fn next_line_of(&mut self, id: &str) -> usize {
+        match self.ids[self.next..].iter().position(|(_, i)| i == id) {
+            Some(k) => {
+                self.next += k + 1;
+                self.ids[self.next - 1].0
+            }
+            None => 0,
+        }
+    }
+}
+
+fn check_case(raw: RawCase, line: usize, path: &Path, staging: bool) -> Result<Case, CaseError> {
     let err = |message: String| CaseError::Case {
         file: path.to_owned(),
         line,
@@ -510,6 +541,19 @@ cases:
             Some(&["fesa-2017".to_owned()][..])
         );
         assert_eq!(c.position().unwrap().moves.len(), 0);
+    }
+
+    #[test]
+    fn a_duplicate_id_gets_its_own_line() {
+        let twice = format!("{GOOD}{}", GOOD.replace("cases:\n", ""));
+        let cases = parse_file(&twice, Path::new("x.yaml"), false).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].line, 3);
+        assert_eq!(
+            cases[1].line,
+            3 + GOOD.lines().count() - 1,
+            "not the first copy's line"
+        );
     }
 
     #[test]

@@ -49,14 +49,30 @@ pub fn default_root() -> PathBuf {
         .join("corpus")
 }
 
+/// Every case file under `dir`, walking symlinked folders too but each folder once: a link
+/// back to a folder already walked (`moves/loop -> .`) is skipped, not followed forever (which
+/// once made a run report every case many times over).
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    let mut visited = std::collections::HashSet::new();
+    walk(dir, out, &mut visited)
+}
+
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    visited: &mut std::collections::HashSet<PathBuf>,
+) -> Result<(), CorpusError> {
+    let real = std::fs::canonicalize(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
+    if !visited.insert(real) {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
     for entry in entries {
         let path = entry
             .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
             .path();
         if path.is_dir() {
-            yaml_files(&path, out)?;
+            walk(&path, out, visited)?;
         } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml")
             && path.file_name() != Some("tags.yaml".as_ref())
         {
@@ -64,6 +80,20 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
         }
     }
     Ok(())
+}
+
+/// Reads `tags.yaml`: a map from tag to its meaning.
+pub fn parse_tags(text: &str) -> Result<BTreeMap<String, String>, String> {
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Reads `retired-ids`: one id per line; blank lines and `#` comments are skipped.
+pub fn parse_retired_ids(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
 }
 
 impl Corpus {
@@ -96,18 +126,11 @@ impl Corpus {
         }
         let tags_path = root.join("tags.yaml");
         let tags = match std::fs::read_to_string(&tags_path) {
-            Ok(text) => serde_yaml::from_str(&text)
-                .map_err(|e| CorpusError::Tags(tags_path.clone(), e.to_string()))?,
+            Ok(text) => parse_tags(&text).map_err(|e| CorpusError::Tags(tags_path.clone(), e))?,
             Err(e) => return Err(CorpusError::Tags(tags_path, e.to_string())),
         };
         let retired_ids = std::fs::read_to_string(root.join("retired-ids"))
-            .map(|t| {
-                t.lines()
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                    .map(str::to_owned)
-                    .collect()
-            })
+            .map(|t| parse_retired_ids(&t))
             .unwrap_or_default();
         Ok((
             Corpus {

@@ -11,7 +11,7 @@
 //! case as errors with what the process printed on standard error; the process is restarted for
 //! the next query when the conversation can no longer be trusted.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
@@ -22,6 +22,10 @@ use crate::schema::{reply_schema, validate_against};
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;
 const MAX_FAILED_STARTS: usize = 3;
+/// How long to watch for a second reply after each reply. A request gets exactly one; an
+/// adapter that answers twice (a debug print of the reply, a retry) is out of step with the
+/// runner, and every later answer would belong to the wrong case.
+const SECOND_REPLY_GRACE: Duration = Duration::from_millis(10);
 
 /// What the adapter said about itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,11 +113,20 @@ fn exchange(
             restart: true,
         }
     };
-    p.drain();
+    let stray = p.drain();
+    if let Some(first) = stray.first() {
+        return Err(ExchangeError {
+            message: format!(
+                "unrequested output before {what}: `{}` (a late second reply to the previous request?) (the adapter will be restarted)",
+                clip(first)
+            ),
+            restart: true,
+        });
+    }
     if let Err(e) = p.send(&request.to_string()) {
         return Err(proc_err(e, p));
     }
-    let deadline = Instant::now() + timeout;
+    let deadline = crate::process::deadline_after(timeout);
     let line = loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
@@ -121,6 +134,16 @@ fn exchange(
             Err(e) => return Err(proc_err(e, p)),
         }
     };
+    if let Some(second) = p.stray_within(SECOND_REPLY_GRACE) {
+        return Err(ExchangeError {
+            message: format!(
+                "a second reply to {what}: `{}` after `{}` (the adapter will be restarted)",
+                clip(&second),
+                clip(&line)
+            ),
+            restart: true,
+        });
+    }
     let value: Value = match serde_json::from_str(&line) {
         Ok(v) => v,
         Err(e) => {
@@ -200,7 +223,7 @@ impl Adapter {
         let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
         p.send(&hello_request().to_string())
             .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = crate::process::deadline_after(self.timeout);
         let line = loop {
             match p.recv(deadline, self.timeout) {
                 Ok(l) if l.trim().is_empty() => continue,

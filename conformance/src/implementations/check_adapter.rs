@@ -271,7 +271,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
 }
 
 fn read_line(p: &mut Process, timeout: Duration) -> Result<String, String> {
-    let deadline = Instant::now() + timeout;
+    let deadline = crate::process::deadline_after(timeout);
     loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,

@@ -3,22 +3,55 @@
 //! External implementations (USI engines, JSON-lines adapters) are processes we do not trust:
 //! they may never answer, die half-way through a reply, print garbage, or flood standard error.
 //! This module owns such a process and never blocks without a deadline: standard output is read
-//! by a thread into a channel, so every read waits at most until a given instant; standard error
-//! is collected by another thread into a bounded buffer, so that a failure can be reported with
-//! the last things the process said there. Nothing here panics on anything the process does.
+//! by a thread into a bounded channel, so every read waits at most until a given instant; standard
+//! error is collected by another thread into a bounded buffer, so that a failure can be reported
+//! with the last things the process said there. Memory stays bounded whatever the process prints:
+//! a line is cut at [`MAX_LINE`] bytes *while* it is read (a process printing forever without a
+//! newline costs nothing), at most a few lines wait in the channel, and only the last
+//! [`STDERR_TAIL`] bytes of standard error are kept.
+//!
+//! Each process is started in a process group of its own, and the whole group is killed: an
+//! engine started through a wrapper script (`run-engine.sh` that does not `exec`) leaves no
+//! orphans behind. Every wait also ends early when the run is interrupted
+//! ([`crate::interrupt`]). Nothing here panics on anything the process does.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How many lines of standard error are kept for reports.
-const STDERR_LINES: usize = 20;
-/// The longest line kept from standard output or standard error; longer lines are cut.
-const MAX_LINE: usize = 64 * 1024;
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+/// How many bytes of standard error are kept for reports: the tail, where a crash says why.
+pub const STDERR_TAIL: usize = 4 * 1024;
+/// The longest line read from standard output; a longer one is cut while it is read and
+/// reported as [`ProcessError::LineTooLong`]. A reply of the protocols is far shorter (the
+/// longest legal-move list is under 600 moves).
+pub const MAX_LINE: usize = 64 * 1024;
+/// How many lines of standard output may wait unread; the reading thread then waits too, so a
+/// process flooding short lines cannot grow the runner's memory either.
+const QUEUE: usize = 64;
+/// How many bytes of standard output may answer one request (everything read between one
+/// [`Process::send`] and the next): a process printing short lines forever must not grow a
+/// reply without bound either. The longest legitimate reply (a divide of a position with some
+/// 600 legal moves) is a few kilobytes.
+pub const MAX_REPLY: usize = 1024 * 1024;
+/// How often a wait checks whether the run was interrupted.
+const SLICE: Duration = Duration::from_millis(50);
+
+/// The instant `timeout` from now, or a day from now when that cannot be represented (a
+/// `--timeout 1e19` must not overflow).
+pub fn deadline_after(timeout: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(timeout)
+        .or_else(|| now.checked_add(Duration::from_secs(86_400)))
+        .unwrap_or(now)
+}
 
 /// A command line: the program and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,18 +165,26 @@ impl CommandLine {
     }
 }
 
+/// One word as a shell would need it written: bare when it has nothing special, otherwise in
+/// single quotes (a quote inside written `'\''`), so that [`CommandLine::parse`] reads it back.
+fn quote_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 impl std::fmt::Display for CommandLine {
+    /// The command line as [`CommandLine::parse`] reads it back, word for word.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.program)?;
+        f.write_str(&quote_word(&self.program))?;
         for a in &self.args {
-            if a.is_empty()
-                || a.chars()
-                    .any(|c| c.is_whitespace() || c == '\'' || c == '"')
-            {
-                write!(f, " '{}'", a.replace('\'', "'\\''"))?;
-            } else {
-                write!(f, " {a}")?;
-            }
+            write!(f, " {}", quote_word(a))?;
         }
         Ok(())
     }
@@ -163,6 +204,23 @@ pub enum ProcessError {
     /// No complete line came before the deadline.
     #[error("no answer within {0:.1?}")]
     Timeout(Duration),
+    /// A line of standard output was longer than [`MAX_LINE`] bytes; the rest was discarded.
+    #[error("a line longer than {limit} bytes: `{start}…`")]
+    LineTooLong {
+        /// The limit.
+        limit: usize,
+        /// The start of the line.
+        start: String,
+    },
+    /// More than [`MAX_REPLY`] bytes came in answer to one request.
+    #[error("more than {limit} bytes of output in answer to one request")]
+    ReplyTooLong {
+        /// The limit.
+        limit: usize,
+    },
+    /// The run was interrupted (SIGINT, SIGTERM, `--max-time`) while waiting.
+    #[error("interrupted")]
+    Interrupted,
     /// The process closed its standard output or could no longer be written to: it exited or
     /// crashed.
     #[error("the process exited{0}")]
@@ -172,6 +230,8 @@ pub enum ProcessError {
 /// One thing read from the process's standard output.
 enum Event {
     Line(String),
+    /// The start of a line longer than [`MAX_LINE`].
+    TooLong(String),
     Eof,
 }
 
@@ -181,25 +241,71 @@ pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Event>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// The process group to kill (the child's own, see [`Process::spawn`]).
+    group: Option<Pid>,
+    /// Bytes of standard output read since the last request was sent.
+    replied: usize,
     /// Every line written and read, most recent last, for reports (bounded).
     transcript: VecDeque<String>,
 }
 
-fn read_lines(reader: impl std::io::Read, mut each: impl FnMut(String) -> bool) {
+/// Reads lines, cutting each at [`MAX_LINE`] bytes while reading: the bytes past the limit are
+/// discarded as they arrive, never stored. `each` gets every line (or the start of a line too
+/// long, as [`Event::TooLong`]) and returns whether to go on.
+fn read_lines(reader: impl Read, mut each: impl FnMut(Event) -> bool) {
     let mut reader = BufReader::new(reader);
-    let mut buf = Vec::new();
+    let mut line: Vec<u8> = Vec::new();
+    // Inside a line already reported as too long: skip to its newline.
+    let mut skipping = false;
     loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                buf.truncate(MAX_LINE);
-                let line = String::from_utf8_lossy(&buf)
+        let (used, ended) = match reader.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(buf) => {
+                let end = buf.iter().position(|&b| b == b'\n');
+                let chunk = &buf[..end.unwrap_or(buf.len())];
+                if !skipping {
+                    let room = MAX_LINE.saturating_sub(line.len());
+                    line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                }
+                (end.map_or(buf.len(), |e| e + 1), end.is_some())
+            }
+        };
+        reader.consume(used);
+        let full = !skipping && line.len() >= MAX_LINE && !ended;
+        if full {
+            let start = String::from_utf8_lossy(&line[..200.min(line.len())]).into_owned();
+            line.clear();
+            skipping = true;
+            if !each(Event::TooLong(start)) {
+                return;
+            }
+        } else if ended {
+            if !skipping {
+                let text = String::from_utf8_lossy(&line)
                     .trim_end_matches(['\n', '\r'])
                     .to_owned();
-                if !each(line) {
+                if !each(Event::Line(text)) {
                     return;
+                }
+            }
+            line.clear();
+            skipping = false;
+        }
+    }
+}
+
+/// Keeps the last [`STDERR_TAIL`] bytes of standard error, reading in chunks (no line needed).
+fn collect_tail(mut reader: impl Read, tail: &Mutex<VecDeque<u8>>) {
+    let mut buf = [0u8; 4096];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                if let Ok(mut t) = tail.lock() {
+                    t.extend(&buf[..n]);
+                    let excess = t.len().saturating_sub(STDERR_TAIL);
+                    t.drain(..excess);
                 }
             }
         }
@@ -215,16 +321,19 @@ impl Process {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // A group of its own, so that killing the group reaches grandchildren too.
+            .process_group(0)
             .spawn()
             .map_err(|e| ProcessError::Spawn {
                 command: command.to_string(),
                 reason: e.to_string(),
             })?;
-        let (tx, rx) = mpsc::channel();
+        let group = i32::try_from(child.id()).ok().map(Pid::from_raw);
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
             std::thread::spawn(move || {
-                read_lines(out, |line| tx.send(Event::Line(line)).is_ok());
+                read_lines(out, |event| tx.send(event).is_ok());
                 let _ = tx.send(Event::Eof);
             });
         } else {
@@ -233,17 +342,7 @@ impl Process {
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
             let buffer = Arc::clone(&stderr);
-            std::thread::spawn(move || {
-                read_lines(err, |line| {
-                    if let Ok(mut b) = buffer.lock() {
-                        if b.len() == STDERR_LINES {
-                            b.pop_front();
-                        }
-                        b.push_back(line);
-                    }
-                    true
-                });
-            });
+            std::thread::spawn(move || collect_tail(err, &buffer));
         }
         let stdin = child.stdin.take();
         Ok(Process {
@@ -252,6 +351,8 @@ impl Process {
             stdin,
             lines: rx,
             stderr,
+            group,
+            replied: 0,
             transcript: VecDeque::new(),
         })
     }
@@ -266,6 +367,7 @@ impl Process {
     /// Writes one line (a newline is added) and flushes.
     pub fn send(&mut self, line: &str) -> Result<(), ProcessError> {
         self.note(format!("> {line}"));
+        self.replied = 0;
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(ProcessError::Exited(self.exit_note()));
         };
@@ -276,13 +378,34 @@ impl Process {
         result.map_err(|_| ProcessError::Exited(self.exit_note()))
     }
 
-    /// Reads the next line of standard output, waiting until `deadline` at most.
+    /// Reads the next line of standard output, waiting until `deadline` at most, or until the
+    /// run is interrupted.
     pub fn recv(&mut self, deadline: Instant, timeout: Duration) -> Result<String, ProcessError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        let event = loop {
+            if crate::interrupt::requested() {
+                return Err(ProcessError::Interrupted);
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(SLICE)) {
+                Err(RecvTimeoutError::Timeout) if wait > SLICE => continue,
+                other => break other,
+            }
+        };
+        match event {
             Ok(Event::Line(line)) => {
+                self.replied = self.replied.saturating_add(line.len() + 1);
+                if self.replied > MAX_REPLY {
+                    return Err(ProcessError::ReplyTooLong { limit: MAX_REPLY });
+                }
                 self.note(format!("< {line}"));
                 Ok(line)
+            }
+            Ok(Event::TooLong(start)) => {
+                self.note(format!("< {start}… (cut at {MAX_LINE} bytes)"));
+                Err(ProcessError::LineTooLong {
+                    limit: MAX_LINE,
+                    start: start.chars().take(80).collect(),
+                })
             }
             Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 // Give the process a moment to finish exiting, so its status can be reported.
@@ -299,10 +422,40 @@ impl Process {
         }
     }
 
-    /// Discards whatever standard output is already waiting.
-    pub fn drain(&mut self) {
-        while let Ok(Event::Line(line)) = self.lines.try_recv() {
-            self.note(format!("< {line}"));
+    /// Discards whatever standard output is already waiting, and returns the non-blank lines
+    /// discarded (a reply nobody asked for).
+    pub fn drain(&mut self) -> Vec<String> {
+        let mut stray = Vec::new();
+        // Bounded: a process printing without pause would otherwise keep this loop going.
+        for _ in 0..4 * QUEUE {
+            let Ok(event) = self.lines.try_recv() else {
+                break;
+            };
+            match event {
+                Event::Line(line) => {
+                    self.note(format!("< {line}"));
+                    if !line.trim().is_empty() {
+                        stray.push(line);
+                    }
+                }
+                Event::TooLong(start) => stray.push(format!("{start}…")),
+                Event::Eof => break,
+            }
+        }
+        stray
+    }
+
+    /// Waits up to `grace` for one more line, without touching the transcript's meaning: used
+    /// after a reply to catch a second reply to the same request.
+    pub fn stray_within(&mut self, grace: Duration) -> Option<String> {
+        match self.lines.recv_timeout(grace) {
+            Ok(Event::Line(line)) if !line.trim().is_empty() => {
+                self.note(format!("< {line}"));
+                Some(line)
+            }
+            Ok(Event::Line(_)) => self.stray_within(grace),
+            Ok(Event::TooLong(start)) => Some(format!("{start}…")),
+            Ok(Event::Eof) | Err(_) => None,
         }
     }
 
@@ -316,14 +469,39 @@ impl Process {
         }
     }
 
-    /// The last lines the process wrote to standard error, joined by ` | `; empty if none.
+    /// The last lines the process wrote to standard error (at most [`STDERR_TAIL`] bytes),
+    /// joined by ` | `; empty if none.
     pub fn stderr_tail(&self) -> String {
         // The reader thread may still be collecting the last lines of a crash.
         std::thread::sleep(Duration::from_millis(20));
-        self.stderr
-            .lock()
-            .map(|b| b.iter().cloned().collect::<Vec<_>>().join(" | "))
-            .unwrap_or_default()
+        let Ok(tail) = self.stderr.lock() else {
+            return String::new();
+        };
+        let bytes: Vec<u8> = tail.iter().copied().collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let joined = lines.join(" | ");
+        // A full buffer means earlier output was dropped: say so.
+        if bytes.len() >= STDERR_TAIL && !joined.is_empty() {
+            format!("…{joined}")
+        } else {
+            joined
+        }
+    }
+
+    /// Kills the process's whole group (the process and whatever it started), then the process
+    /// itself in case it left the group, and reaps it.
+    fn kill_group(&mut self) {
+        if let Some(group) = self.group {
+            // ESRCH (nothing left in the group) is fine.
+            let _ = killpg(group, Signal::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// The last lines exchanged, `> ` for sent and `< ` for received.
@@ -343,25 +521,22 @@ impl Process {
             let _ = self.send(f);
         }
         self.stdin = None;
-        let until = Instant::now() + grace;
+        let until = deadline_after(grace);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // Whatever the process started and left behind goes with it.
+        self.kill_group();
     }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
         self.stdin = None;
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.kill_group();
     }
 }
 
@@ -393,6 +568,13 @@ mod tests {
             c,
             "display round-trips"
         );
+        // Backslashes and a program with a space survive the round trip too (found by the
+        // command_line fuzz target's property).
+        let odd = CommandLine {
+            program: "/opt/my engine/run".into(),
+            args: vec!["a\\b".into(), String::new(), "it's".into()],
+        };
+        assert_eq!(CommandLine::parse(&odd.to_string()).unwrap(), odd);
     }
 
     #[test]
@@ -417,5 +599,41 @@ mod tests {
         let err = p.recv(Instant::now() + long, long).unwrap_err();
         assert_eq!(err, ProcessError::Exited(" with status 3".into()));
         assert_eq!(p.stderr_tail(), "oops");
+    }
+
+    /// A process answering a request with short lines forever is cut off after `MAX_REPLY`
+    /// bytes, not read until the timeout while the reply grows.
+    #[test]
+    fn an_endless_reply_of_short_lines_is_cut() {
+        let mut p = Process::spawn(&CommandLine::parse("sh -c 'read x; yes'").unwrap()).unwrap();
+        p.send("go").unwrap();
+        let long = Duration::from_secs(60);
+        let deadline = deadline_after(long);
+        let mut lines = 0usize;
+        let err = loop {
+            match p.recv(deadline, long) {
+                Ok(_) => lines += 1,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(err, ProcessError::ReplyTooLong { limit: MAX_REPLY });
+        assert!(lines * 2 <= MAX_REPLY, "{lines} lines");
+    }
+
+    /// A line without end is reported as soon as it passes `MAX_LINE`, and only its start kept.
+    #[test]
+    fn a_line_without_end_is_cut_while_reading() {
+        let mut p =
+            Process::spawn(&CommandLine::parse("sh -c 'read x; yes x | tr -d \\\\n'").unwrap())
+                .unwrap();
+        p.send("go").unwrap();
+        let long = Duration::from_secs(60);
+        match p.recv(deadline_after(long), long) {
+            Err(ProcessError::LineTooLong { limit, start }) => {
+                assert_eq!(limit, MAX_LINE);
+                assert!(start.len() <= 200 && start.starts_with("xxx"), "{start}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -72,7 +72,10 @@ fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
         ProcessError::Exited(status) => {
             format!("the engine exited{status} while answering `{context}` (it will be restarted)")
         }
-        ProcessError::Spawn { .. } => e.to_string(),
+        ProcessError::Spawn { .. }
+        | ProcessError::LineTooLong { .. }
+        | ProcessError::ReplyTooLong { .. }
+        | ProcessError::Interrupted => e.to_string(),
     };
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
 }
@@ -166,7 +169,7 @@ impl UsiEngine {
     fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
         let timeout = self.timeout.max(MIN_HANDSHAKE_TIMEOUT);
         let mut heard = Heard {
-            deadline: Instant::now() + timeout,
+            deadline: crate::process::deadline_after(timeout),
             timeout,
             name: self.engine_name.take(),
             advertised: Vec::new(),
@@ -263,7 +266,7 @@ impl UsiEngine {
         let result = (|| {
             p.send(&format!("position {spec}"))?;
             p.send(&go)?;
-            let deadline = Instant::now() + timeout;
+            let deadline = crate::process::deadline_after(timeout);
             loop {
                 let line = p.recv(deadline, timeout)?;
                 if reply.push_line(&line) {

@@ -15,7 +15,7 @@ use shogi_spec::registry::Registry;
 use crate::runner::{CaseResult, Outcome, Summary};
 
 /// What was run: the header of every report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct RunInfo {
     /// The version of shogi-conformance.
     pub suite_version: String,
@@ -32,6 +32,46 @@ pub struct RunInfo {
     /// The filter expression, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filter: Option<String>,
+    /// The shard run (`I/N`), if the run was one shard of several (`merge` combines them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// Why no case could be asked: the implementation did not start (every case is errored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub startup_error: Option<String>,
+    /// Why the run stopped early (`SIGINT`, `SIGTERM`, `max-time`), if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
+    /// The ids of the cases not run because the run stopped early.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_run: Vec<String>,
+}
+
+impl RunInfo {
+    /// The lines every format puts at the top when the run is not a complete one: the start-up
+    /// failure, the interruption with the cases not run.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(cause) = &self.startup_error {
+            out.push(format!("ERROR: {cause}; every case is reported as errored"));
+        }
+        if let Some(why) = &self.interrupted {
+            out.push(format!(
+                "INTERRUPTED ({why}): the run stopped early; {} case(s) not run",
+                self.not_run.len()
+            ));
+        }
+        out
+    }
+}
+
+/// The note for a run in which nothing could be checked.
+pub fn nothing_checked(s: &Summary) -> Option<String> {
+    (s.skipped > 0 && s.passed + s.failed + s.errored == 0).then(|| {
+        format!(
+            "Nothing could be checked: all {} cases were skipped (exit status 3).",
+            s.skipped
+        )
+    })
 }
 
 /// The output formats.
@@ -211,6 +251,12 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             .map(|f| format!(", filter `{f}`"))
             .unwrap_or_default()
     );
+    if let Some(shard) = &info.shard {
+        let _ = writeln!(out, "shard {shard}");
+    }
+    for w in info.warnings() {
+        let _ = writeln!(out, "{w}");
+    }
     // Articles in rulebook order, each case under its primary article only; failures and
     // errors in full, passes with skipped parts in one line, skips collapsed at the end.
     for (article, rs) in by_primary(results) {
@@ -302,6 +348,18 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             String::new()
         }
     );
+    if !info.not_run.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not run: {} case(s), the run was interrupted ({}): {}",
+            info.not_run.len(),
+            info.interrupted.as_deref().unwrap_or("?"),
+            info.not_run.join(" ")
+        );
+    }
+    if let Some(note) = nothing_checked(&s) {
+        let _ = writeln!(out, "{note}");
+    }
     out
 }
 
@@ -320,8 +378,9 @@ struct JsonCase<'a> {
     /// The position asked about (with the setup moves), so tools can draw it.
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<String>,
-    #[serde(flatten)]
-    outcome: Outcome,
+    /// The case's overall outcome label; the details (a message, a failure) are in the
+    /// expectations, once: an error message is not repeated at the case level.
+    outcome: &'static str,
     /// Passed, with some expectations skipped.
     partial: bool,
     expectations: &'a [crate::runner::ExpectationResult],
@@ -352,7 +411,7 @@ fn json(info: &RunInfo, results: &[CaseResult]) -> String {
                 tags: &r.case.tags,
                 staging: r.case.staging,
                 position: r.case.position().map(|p| p.to_string()),
-                outcome: r.outcome(),
+                outcome: r.outcome().label(),
                 partial: r.is_partial(),
                 expectations: &r.expectations,
                 warnings: &r.warnings,
@@ -389,11 +448,43 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
         xml(&info.suite_version),
         xml(&info.implementation),
         xml(&info.profile),
-        results.len(),
+        results.len() + info.not_run.len(),
         s.failed,
         s.errored,
-        s.skipped
+        s.skipped + info.not_run.len()
     );
+    // The run's own facts as properties, and the cases not run as skipped test cases, so that
+    // a CI test tab shows an interrupted run as one.
+    let _ = writeln!(
+        out,
+        "  <testsuite name=\"shogi-conformance run\" tests=\"{n}\" failures=\"0\" errors=\"0\" skipped=\"{n}\">\n    <properties>",
+        n = info.not_run.len()
+    );
+    let mut props: Vec<(&str, String)> = vec![
+        ("implementation", info.implementation.clone()),
+        ("profile", info.profile.clone()),
+        ("corpus_revision", info.corpus_revision.clone()),
+    ];
+    props.extend(info.shard.clone().map(|v| ("shard", v)));
+    props.extend(info.startup_error.clone().map(|v| ("startup_error", v)));
+    props.extend(info.interrupted.clone().map(|v| ("interrupted", v)));
+    for (name, value) in props {
+        let _ = writeln!(
+            out,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            xml(&value)
+        );
+    }
+    out.push_str("    </properties>\n");
+    for id in &info.not_run {
+        let _ = writeln!(
+            out,
+            "    <testcase classname=\"not-run\" name=\"{}\">\n      <skipped message=\"not run: the run was interrupted ({})\"/>\n    </testcase>",
+            xml(id),
+            xml(info.interrupted.as_deref().unwrap_or("?"))
+        );
+    }
+    out.push_str("  </testsuite>\n");
     for (article, rs) in by_primary(results) {
         let a = Summary::of_refs(&rs);
         let _ = writeln!(
@@ -467,7 +558,12 @@ fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
 pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) -> String {
     let mut out = String::new();
     let s = Summary::of(results);
-    let icon = if s.ok() { "✅" } else { "❌" };
+    let complete = info.startup_error.is_none() && info.interrupted.is_none();
+    let icon = if s.ok() && complete && nothing_checked(&s).is_none() {
+        "✅"
+    } else {
+        "❌"
+    };
     let _ = writeln!(
         out,
         "## {icon} shogi-conformance: {} under {}\n\n{} cases: **{}**\n",
@@ -476,6 +572,12 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         results.len(),
         counts_line(&s)
     );
+    for w in info.warnings() {
+        let _ = writeln!(out, "> **{}**\n", md(&w));
+    }
+    if let Some(note) = nothing_checked(&s) {
+        let _ = writeln!(out, "> **{note}**\n");
+    }
     // The article table and the skip reasons are bounded by the registry; they go last, but
     // their room is kept before the failures fill the rest.
     let mut tail = String::from(
@@ -598,7 +700,7 @@ mod tests {
             corpus_revision: String::new(),
             profile: "fesa-2017".into(),
             implementation: "usi:engine --flag (Engine 1.0)".into(),
-            filter: None,
+            ..RunInfo::default()
         }
     }
 

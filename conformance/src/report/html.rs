@@ -314,6 +314,16 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
         counts_html(&s),
         bar(&s)
     );
+    for w in info.warnings() {
+        let _ = writeln!(out, "<p class=\"error\" data-note=\"run\">{}</p>", esc(&w));
+    }
+    if let Some(note) = report::nothing_checked(&s) {
+        let _ = writeln!(
+            out,
+            "<p class=\"error\" data-note=\"nothing-checked\">{}</p>",
+            esc(&note)
+        );
+    }
 
     // Failures first, by primary article.
     let problems = report::problems_first(results);
@@ -462,6 +472,8 @@ pub struct Column {
     pub outcomes: BTreeMap<String, (String, String)>,
     /// Case id → the moves its failures are about.
     pub marks: BTreeMap<String, Vec<(String, Mark)>>,
+    /// What the page must say about the run: interrupted, start-up failure, shards merged.
+    pub notes: Vec<String>,
 }
 
 /// A case as the matrix lists it.
@@ -514,6 +526,16 @@ pub fn column_from_json(
     let text = std::fs::read_to_string(path).map_err(|e| MatrixError::Read(name.clone(), e))?;
     let v: Value =
         serde_json::from_str(&text).map_err(|e| MatrixError::NotJson(name.clone(), e))?;
+    column_from_value(path, &v, rows)
+}
+
+/// The column of a parsed JSON report (`path` names it in messages).
+pub fn column_from_value(
+    path: &Path,
+    v: &Value,
+    rows: &mut BTreeMap<String, Row>,
+) -> Result<Column, MatrixError> {
+    let name = path.display().to_string();
     let cases = v["cases"]
         .as_array()
         .ok_or_else(|| MatrixError::NoCases(name.clone()))?;
@@ -523,6 +545,7 @@ pub fn column_from_json(
             .unwrap_or("?")
             .to_owned(),
         profile: v["header"]["profile"].as_str().unwrap_or("?").to_owned(),
+        notes: json_notes(&v["header"]),
         ..Column::default()
     };
     for c in cases {
@@ -591,6 +614,25 @@ pub fn column_from_json(
     Ok(col)
 }
 
+/// The notes of a JSON report's header (see [`RunInfo::warnings`]).
+fn json_notes(header: &Value) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(cause) = header["startup_error"].as_str() {
+        notes.push(format!("ERROR: {cause}; every case is reported as errored"));
+    }
+    if let Some(why) = header["interrupted"].as_str() {
+        let n = header["not_run"].as_array().map_or(0, Vec::len);
+        notes.push(format!(
+            "INTERRUPTED ({why}): the run stopped early; {n} case(s) not run"
+        ));
+    }
+    if let Some(shards) = header["merged_shards"].as_array() {
+        let list: Vec<&str> = shards.iter().filter_map(Value::as_str).collect();
+        notes.push(format!("merged from shards {}", list.join(", ")));
+    }
+    notes
+}
+
 /// A sort key putting article ids in rulebook order, unparsable ones last.
 fn article_key(text: &str) -> (Option<ArticleId>, String) {
     (text.parse().ok(), text.to_owned())
@@ -631,7 +673,20 @@ pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> St
             s.skipped
         );
     }
-    out.push_str("</tbody></table>\n<h2>Articles</h2>\n<table><thead><tr><th>article</th><th class=\"opt\">title</th>");
+    out.push_str("</tbody></table>\n");
+    for c in columns {
+        for note in &c.notes {
+            let _ = writeln!(
+                out,
+                "<p class=\"error\"><b>{}</b>: {}</p>",
+                esc(&c.implementation),
+                esc(note)
+            );
+        }
+    }
+    out.push_str(
+        "<h2>Articles</h2>\n<table><thead><tr><th>article</th><th class=\"opt\">title</th>",
+    );
     for c in columns {
         let _ = write!(out, "<th>{}</th>", esc(&c.implementation));
     }
@@ -770,10 +825,20 @@ pub fn command(
     if reports.is_empty() {
         return Err(MatrixError::NoReports.to_string());
     }
-    let mut rows = BTreeMap::new();
-    let columns = reports
+    if let Some(path) = output {
+        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+    }
+    let read = reports
         .iter()
-        .map(|p| column_from_json(p, &mut rows))
+        .map(|p| crate::merge::read_report(p).map(|v| (p.clone(), v)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    // The shards of one implementation are one column, not several of the same name.
+    let read = crate::merge::group_shards(read).map_err(|e| e.to_string())?;
+    let mut rows = BTreeMap::new();
+    let columns = read
+        .iter()
+        .map(|(p, v)| column_from_value(p, v, &mut rows))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     let text = page(
@@ -824,12 +889,14 @@ mod tests {
             profile: "fesa-2017".into(),
             outcomes: all_pass.clone().into(),
             marks: BTreeMap::new(),
+            notes: vec![],
         };
         let mut b = Column {
             implementation: "usi:<engine>".into(),
             profile: "fesa-2017".into(),
             outcomes: all_pass.into(),
             marks: BTreeMap::new(),
+            notes: vec!["INTERRUPTED (SIGINT): 3 case(s) not run".into()],
         };
         b.outcomes.insert(
             "e8008b47".to_owned(),

@@ -71,13 +71,16 @@ impl Expectations {
     /// Reads the file, with errors naming it.
     pub fn load(path: &Path) -> Result<Expectations, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let e: Expectations =
-            serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Expectations::parse(&text, &path.display().to_string())
+    }
+
+    /// Reads an expectations file's text; `name` is used in messages.
+    pub fn parse(text: &str, name: &str) -> Result<Expectations, String> {
+        let e: Expectations = serde_yaml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
         for (i, entry) in e.entries.iter().enumerate() {
             if entry.case.is_some() == entry.tag.is_some() {
                 return Err(format!(
-                    "{}: entry {}: give exactly one of `case` and `tag`",
-                    path.display(),
+                    "{name}: entry {}: give exactly one of `case` and `tag`",
                     i + 1
                 ));
             }
@@ -193,6 +196,12 @@ impl std::str::FromStr for Shard {
             return Err(format!("`{s}`: need 1 <= I <= N"));
         }
         Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
     }
 }
 

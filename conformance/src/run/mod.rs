@@ -1,5 +1,7 @@
 //! Running cases: the runner ([`runner`]: one case against one implementation, and what came of
-//! it) and expectations files ([`expectations`]: the known failures a CI job accepts).
+//! it), expectations files ([`expectations`]: the known failures a CI job accepts), and
+//! stopping a run cleanly on SIGINT/SIGTERM or `--max-time` ([`interrupt`]).
 
 pub mod expectations;
+pub mod interrupt;
 pub mod runner;

@@ -217,6 +217,42 @@ pub fn run_case_guarded(
     }
 }
 
+/// Whether running the case under `profile` gives a result (the case, and at least one of its
+/// expectations, apply): the cases a stopped run lists as not run.
+pub fn applies(case: &Case, profile: &str) -> bool {
+    case.applies_to(profile)
+        && case
+            .expectations
+            .iter()
+            .any(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+}
+
+/// The result of a case that could not be asked at all (the implementation did not start):
+/// every applicable expectation errored with `message`. `None` when nothing of the case
+/// applies under `profile`.
+pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseResult> {
+    if !case.applies_to(profile) {
+        return None;
+    }
+    let expectations: Vec<ExpectationResult> = case
+        .expectations
+        .iter()
+        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+        .map(|(e, _)| ExpectationResult {
+            kind: e.kind(),
+            depth: None,
+            outcome: Outcome::Error {
+                message: message.to_owned(),
+            },
+        })
+        .collect();
+    (!expectations.is_empty()).then(|| CaseResult {
+        case: case.clone(),
+        expectations,
+        warnings: Vec::new(),
+    })
+}
+
 fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     match e {
         ImplError::Unsupported(reason) => Outcome::Skip { reason },

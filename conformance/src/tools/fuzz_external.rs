@@ -155,7 +155,7 @@ pub fn fuzz(
     opts: &FuzzOptions,
     log: &mut dyn FnMut(&str),
 ) -> Option<Finding> {
-    let deadline = Instant::now() + Duration::from_secs(opts.seconds);
+    let deadline = crate::process::deadline_after(Duration::from_secs(opts.seconds));
     let mut ask_status = true;
     let mut ask_perft = true;
     let mut game_no: u64 = 0;

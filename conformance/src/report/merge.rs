@@ -1,0 +1,259 @@
+//! Combining the JSON reports of the shards of one run (`run --shard I/N --format json`).
+//!
+//! A CI matrix runs each shard in its own job; `merge` puts the pieces back into one report, and
+//! `matrix` does the same for the shards of one implementation before drawing its column. Only
+//! pieces of the same run can be combined: the same implementation, profile, suite version and
+//! corpus revision, and no case in two pieces. Anything else would make a report that describes
+//! no run at all, so it is refused with both reports named.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{Map, Value, json};
+
+/// Why reports could not be merged.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// A report could not be read.
+    #[error("{0}: {1}")]
+    Read(PathBuf, String),
+    /// Two reports are not pieces of one run.
+    #[error("{first} and {second} are not shards of one run: {field} `{a}` differs from `{b}`")]
+    Mixed {
+        /// The first report.
+        first: PathBuf,
+        /// The report that differs.
+        second: PathBuf,
+        /// The header field that differs.
+        field: &'static str,
+        /// Its value in the first.
+        a: String,
+        /// Its value in the second.
+        b: String,
+    },
+    /// A case is in two reports.
+    #[error("case {id} is in both {first} and {second}: overlapping shards")]
+    Overlap {
+        /// The case id.
+        id: String,
+        /// One report.
+        first: PathBuf,
+        /// The other.
+        second: PathBuf,
+    },
+    /// Nothing to merge.
+    #[error("merge needs at least one JSON report")]
+    Empty,
+}
+
+/// The header fields that must agree between the pieces of one run.
+const SAME: [&str; 4] = [
+    "implementation",
+    "profile",
+    "suite_version",
+    "corpus_revision",
+];
+
+/// Reads a JSON report of `run` and checks its shape.
+pub fn read_report(path: &Path) -> Result<Value, MergeError> {
+    let fail = |m: String| MergeError::Read(path.to_owned(), m);
+    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    parse_report(&text).map_err(fail)
+}
+
+/// Checks that `text` is a JSON report of `run`: an object with a `header` object and a `cases`
+/// array of objects with a string `id`.
+pub fn parse_report(text: &str) -> Result<Value, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not a JSON report: {e}"))?;
+    if !v["header"].is_object() {
+        return Err("no `header` object: not a JSON report of `run`".into());
+    }
+    let cases = v["cases"]
+        .as_array()
+        .ok_or("no `cases` array: not a JSON report of `run`")?;
+    if let Some(i) = cases.iter().position(|c| !c["id"].is_string()) {
+        return Err(format!("case {} has no string `id`", i + 1));
+    }
+    Ok(v)
+}
+
+fn field(v: &Value, name: &str) -> String {
+    match &v["header"][name] {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Merges reports (path, parsed report) into one; see the module's documentation.
+pub fn merge(reports: &[(PathBuf, Value)]) -> Result<Value, MergeError> {
+    let Some((first_path, first)) = reports.first() else {
+        return Err(MergeError::Empty);
+    };
+    let mut seen: BTreeMap<String, &Path> = BTreeMap::new();
+    let mut cases: Vec<Value> = Vec::new();
+    let mut shards: Vec<String> = Vec::new();
+    let mut not_run: Vec<Value> = Vec::new();
+    let mut header: Map<String, Value> = first["header"].as_object().cloned().unwrap_or_default();
+    for (path, v) in reports {
+        for name in SAME {
+            let (a, b) = (field(first, name), field(v, name));
+            if a != b {
+                return Err(MergeError::Mixed {
+                    first: first_path.clone(),
+                    second: path.clone(),
+                    field: name,
+                    a,
+                    b,
+                });
+            }
+        }
+        for c in v["cases"].as_array().into_iter().flatten() {
+            let id = c["id"].as_str().unwrap_or_default().to_owned();
+            if let Some(earlier) = seen.insert(id.clone(), path) {
+                return Err(MergeError::Overlap {
+                    id,
+                    first: earlier.to_owned(),
+                    second: path.clone(),
+                });
+            }
+            cases.push(c.clone());
+        }
+        let h = &v["header"];
+        match h["shard"].as_str() {
+            Some(s) => shards.push(s.to_owned()),
+            None => shards.extend(
+                h["merged_shards"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|s| s.as_str().map(str::to_owned)),
+            ),
+        }
+        not_run.extend(h["not_run"].as_array().into_iter().flatten().cloned());
+        for name in ["interrupted", "startup_error"] {
+            if !h[name].is_null() && !header.contains_key(name) {
+                header.insert(name.into(), h[name].clone());
+            }
+        }
+    }
+    header.remove("shard");
+    if !shards.is_empty() {
+        shards.sort();
+        header.insert("merged_shards".into(), json!(shards));
+    }
+    if !not_run.is_empty() {
+        header.insert("not_run".into(), Value::Array(not_run));
+    }
+    let mut summary = Map::new();
+    for (key, label) in [
+        ("passed", "pass"),
+        ("failed", "fail"),
+        ("skipped", "skip"),
+        ("errored", "error"),
+    ] {
+        let n = cases.iter().filter(|c| c["outcome"] == label).count();
+        summary.insert(key.into(), json!(n));
+    }
+    // Passed cases with some expectations skipped (see `Summary::partial`).
+    let partial = cases
+        .iter()
+        .filter(|c| c["outcome"] == "pass" && c["partial"] == true)
+        .count();
+    summary.insert("partial".into(), json!(partial));
+    Ok(json!({"header": header, "cases": cases, "summary": summary}))
+}
+
+/// The `merge` command.
+pub fn command(reports: &[PathBuf], output: Option<&Path>) -> Result<ExitCode, String> {
+    if let Some(path) = output {
+        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+    }
+    let read = reports
+        .iter()
+        .map(|p| read_report(p).map(|v| (p.clone(), v)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let merged = merge(&read).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(&merged).map_err(|e| e.to_string())? + "\n";
+    match output {
+        Some(path) => crate::output::write(path, &text).map_err(|e| e.to_string())?,
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Groups reports for `matrix`: the shards of one implementation (same implementation and
+/// profile, a `shard` in the header) are merged into one; every other report stays as it is.
+pub fn group_shards(reports: Vec<(PathBuf, Value)>) -> Result<Vec<(PathBuf, Value)>, MergeError> {
+    let mut out: Vec<(PathBuf, Value)> = Vec::new();
+    let mut groups: BTreeMap<(String, String), Vec<(PathBuf, Value)>> = BTreeMap::new();
+    let mut order: Vec<(String, String)> = Vec::new();
+    for (path, v) in reports {
+        if v["header"]["shard"].is_string() {
+            let key = (field(&v, "implementation"), field(&v, "profile"));
+            if !groups.contains_key(&key) {
+                order.push(key.clone());
+            }
+            groups.entry(key).or_default().push((path, v));
+        } else {
+            out.push((path, v));
+        }
+    }
+    for key in order {
+        let group = groups.remove(&key).unwrap_or_default();
+        let merged = merge(&group)?;
+        let path = group.first().map(|(p, _)| p.clone()).unwrap_or_default();
+        out.push((path, merged));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(imp: &str, shard: &str, ids: &[(&str, &str)]) -> Value {
+        json!({
+            "header": {"implementation": imp, "profile": "fesa-2017", "suite_version": "0.1.0",
+                        "corpus_revision": "abc", "shard": shard},
+            "cases": ids.iter().map(|(id, o)| json!({"id": id, "outcome": o})).collect::<Vec<_>>(),
+            "summary": {}
+        })
+    }
+
+    #[test]
+    fn shards_merge_and_mixtures_are_refused() {
+        let a = (
+            PathBuf::from("a.json"),
+            report("x", "1/2", &[("00000000", "pass")]),
+        );
+        let b = (
+            PathBuf::from("b.json"),
+            report("x", "2/2", &[("00000001", "fail")]),
+        );
+        let m = merge(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(m["cases"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            m["summary"],
+            json!({"passed": 1, "partial": 0, "failed": 1, "skipped": 0, "errored": 0})
+        );
+        assert_eq!(m["header"]["merged_shards"], json!(["1/2", "2/2"]));
+        assert!(m["header"]["shard"].is_null());
+        let other = (
+            PathBuf::from("c.json"),
+            report("y", "2/2", &[("00000001", "pass")]),
+        );
+        let err = merge(&[a.clone(), other]).unwrap_err().to_string();
+        assert!(err.contains("implementation `x` differs from `y`"), "{err}");
+        let err = merge(&[a.clone(), a.clone()]).unwrap_err().to_string();
+        assert!(err.contains("overlapping shards"), "{err}");
+        let grouped = group_shards(vec![a, b]).unwrap();
+        assert_eq!(
+            grouped.len(),
+            1,
+            "two shards of one implementation make one column"
+        );
+    }
+}
