@@ -3,9 +3,10 @@
 //! for 5.3, on both sides of every threshold.
 
 use rstest::rstest;
+use shogi_oracle::game::record::Seconds;
 use shogi_oracle::game::{Record, adjudicate};
-use shogi_spec::Verdict;
 use shogi_spec::profile::Profile;
+use shogi_spec::{Color, STARTPOS_SFEN, Verdict};
 
 /// Judges a record under a profile spec and writes the verdict briefly:
 /// `win sente checkmate`, `draw repetition`, `continues`, `annulled wrong_setup`.
@@ -594,29 +595,193 @@ fn a8_6_late_arrival(#[case] events: &str, #[case] expected: &str) {
     );
 }
 
-/// The late player's absence is charged to their clock.
+/// Startpos with Gote to move: a game whose first move is Gote's, to mirror the cases where
+/// Sente moves first.
+const GOTE_FIRST: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+
+/// 8.6 with 8.5 and 1.1: a late player is charged only the time their own clock ran. Worked by
+/// hand: the second player's clock starts when the first mover completes move 1; while the
+/// first mover is still on move, nothing runs against the absent player. A move's `time` is
+/// the whole turn, absence included, charged once.
+#[rstest]
+// Issue 11's example: 600 s, Sente thinks 500 s, Gote arrives at 550 s: 50 s used, in time.
+#[case::after_first_move(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 550}",
+    "continues"
+)]
+#[case::after_first_move_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{move: 3c3d, time: 500}, {arrive: sente, at: 550}",
+    "continues"
+)]
+// Gote's flag would fall 600 s into its turn, i.e. 1100 s after the start.
+#[case::after_first_move_just_in_time(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1099.999}",
+    "continues"
+)]
+#[case::after_first_move_at_zero(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1100}",
+    "win sente late_arrival"
+)]
+#[case::after_first_move_at_zero_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{move: 3c3d, time: 500}, {arrive: sente, at: 1100}",
+    "win gote late_arrival"
+)]
+// With 30 s byo-yomi the flag would fall 630 s into the turn: 1130 s after the start.
+#[case::byoyomi_just_in_time(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1129.999}",
+    "continues"
+)]
+#[case::byoyomi_at_zero(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1130}",
+    "win sente late_arrival"
+)]
+// Gote arrives at 550 s while Sente is still thinking (Sente moves at 590 s): Gote's clock has
+// not started, and Gote's own 100 s turn leaves 500 s, so the flag claim fails.
+#[case::while_opponent_thinks(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{arrive: gote, at: 550}, {move: 7g7f, time: 590}, {move: 3c3d, time: 100}, {claim: flag, by: sente}",
+    "continues"
+)]
+#[case::while_opponent_thinks_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{arrive: sente, at: 550}, {move: 3c3d, time: 590}, {move: 7g7f, time: 100}, {claim: flag, by: gote}",
+    "continues"
+)]
+// Arriving while the opponent thinks can never be too late under `late_arrival_limit: flag`.
+#[case::while_opponent_thinks_long(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{arrive: gote, at: 629}, {move: 7g7f, time: 629.5}",
+    "continues"
+)]
+fn a8_6_absent_player_charged_from_own_clock_start(
+    #[case] start: &str,
+    #[case] tc: &str,
+    #[case] events: &str,
+    #[case] expected: &str,
+) {
+    for profile in [FESA, UFS, CSA] {
+        assert_eq!(
+            judge(&clocked(start, tc, events), profile),
+            expected,
+            "{profile}"
+        );
+    }
+}
+
+/// A move's `time` is the whole turn (record format): the absence before a late arrival is
+/// part of it and is charged once, not twice. 600 s: Sente arrives at 300 s and moves at
+/// 400 s: 400 s used, 200 s left, Gote's claim fails. With 30 s byo-yomi the flag falls at
+/// 630 s into the turn, whatever the arrival.
+#[rstest]
+#[case::no_byoyomi(
+    "{main: 600}",
+    "{arrive: sente, at: 300}, {move: 7g7f, time: 400}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::no_byoyomi_mirror(
+    "{main: 600}",
+    "{move: 7g7f, time: 5}, {arrive: gote, at: 305}, {move: 3c3d, time: 400}, {claim: flag, by: sente}",
+    "continues"
+)]
+#[case::whole_main_time(
+    "{main: 600}",
+    "{arrive: sente, at: 300}, {move: 7g7f, time: 600}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
+#[case::byoyomi_just_in_time(
+    "{main: 600, byoyomi: 30}",
+    "{arrive: sente, at: 590}, {move: 7g7f, time: 629.999}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::byoyomi_at_zero(
+    "{main: 600, byoyomi: 30}",
+    "{arrive: sente, at: 590}, {move: 7g7f, time: 630}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
+fn a8_6_absence_is_charged_once_with_the_move(
+    #[case] tc: &str,
+    #[case] events: &str,
+    #[case] expected: &str,
+) {
+    assert_eq!(judge(&clocked(STARTPOS_SFEN, tc, events), FESA), expected);
+}
+
+/// Without a clock 8.6 cannot apply; a fixed cut-off counts from the scheduled start.
 #[test]
-fn a8_6_absence_is_charged() {
-    let tc = "{main: 600, byoyomi: 30}";
-    let events = "{arrive: sente, at: 590}, {move: 7g7f, time: 40}, {claim: flag, by: gote}";
+fn a8_6_without_clock_and_with_a_fixed_cut_off() {
     assert_eq!(
-        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
-        "win gote flag_fall"
-    );
-    assert_eq!(
-        judge(
-            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 5000}"),
-            FESA
-        ),
+        judge(&record(STARTPOS_SFEN, "{arrive: sente, at: 5000}"), FESA),
         "continues",
         "no clock"
     );
     assert_eq!(
         judge(
-            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 900}"),
+            &record(STARTPOS_SFEN, "{arrive: sente, at: 900}"),
             "fesa-2017,late_arrival_limit=900"
         ),
         "win gote late_arrival"
+    );
+}
+
+/// A move timed shorter than the time already run at the arrival contradicts the record.
+#[rstest]
+#[case::move_before_arrival("{arrive: sente, at: 590}, {move: 7g7f, time: 40}", "earlier than")]
+#[case::arrival_after_the_move_it_precedes(
+    "{arrive: gote, at: 550}, {move: 7g7f, time: 500}",
+    "earlier than"
+)]
+fn a8_6_times_that_contradict_are_errors(#[case] events: &str, #[case] needle: &str) {
+    let yaml = clocked(STARTPOS_SFEN, "{main: 600}", events);
+    let record = Record::from_yaml(&yaml).unwrap();
+    let err = adjudicate(&record, &Profile::fesa2017()).unwrap_err();
+    assert!(err.to_string().contains(needle), "{err}");
+}
+
+/// `judge --explain` material: the arrival and the late player's first move show the clock
+/// arithmetic.
+#[test]
+fn a8_6_explanation_shows_the_clock_arithmetic() {
+    let yaml = clocked(
+        STARTPOS_SFEN,
+        "{main: 600}",
+        "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
+    );
+    let record = Record::from_yaml(&yaml).unwrap();
+    let played = shogi_oracle::game::play_record(&record, &Profile::fesa2017()).unwrap();
+    let text = played.to_string();
+    assert!(
+        text.contains("gote's clock started 500s after the scheduled start"),
+        "{text}"
+    );
+    assert!(text.contains("it has run 50s"), "{text}");
+    assert!(
+        text.contains("charged 80s once, leaving 520s of main time"),
+        "{text}"
+    );
+    assert_eq!(
+        played.main_left.unwrap()[Color::Gote.index()],
+        Seconds::whole(520)
+    );
+    assert_eq!(
+        played.main_left.unwrap()[Color::Sente.index()],
+        Seconds::whole(100)
     );
 }
 

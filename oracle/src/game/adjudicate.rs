@@ -21,6 +21,7 @@ use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, 
 
 use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
 use super::article5_declaration::{ImpasseOutcome, judge_declaration, judge_impasse};
+use super::article8_arrival::{Absence, absence};
 use super::article8_clock::Clock;
 use super::article9_illegal::{lasting_illegalities, physically_possible};
 use super::handicap::Handicap;
@@ -136,6 +137,12 @@ struct Game<'a> {
     falls: Vec<Color>,
     /// How long the clock of the side on move has been running in this turn.
     turn_elapsed: Seconds,
+    /// When the current turn started, counted from the scheduled start: the sum of the times
+    /// of the moves made so far (a move without a time counts as instantaneous).
+    turn_started: Seconds,
+    /// A late arrival not yet followed by the late player's first move, kept to explain the
+    /// charge of that move.
+    arrivals: [Option<(Seconds, Absence)>; 2],
     moved: [bool; 2],
     /// The last move, when it was illegal and the offender's opponent has not replied yet.
     unanswered_illegal: Option<(Color, IllegalMove, usize)>,
@@ -158,6 +165,8 @@ impl<'a> Game<'a> {
                 .map(|tc| [Clock::new(tc), Clock::new(tc)]),
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
+            turn_started: Seconds::ZERO,
+            arrivals: [None; 2],
             moved: [false; 2],
             unanswered_illegal: None,
             stuck: false,
@@ -271,7 +280,7 @@ impl<'a> Game<'a> {
                         "{player} has already moved, so cannot arrive now"
                     )));
                 }
-                self.arrive(player, at);
+                self.arrive(player, at).map_err(err)?;
             }
             Event::FlagsDown { first } => self.flags_down(first),
             Event::AgreeDraw { .. } => self.agree_draw(),
@@ -399,14 +408,34 @@ impl<'a> Game<'a> {
                 false
             }
         };
-        // 8.1, 8.2: the clock.
+        // 8.1, 8.2: the clock. The turn is charged once, whole, to the player who made the
+        // move (for a late player, the absence is part of it).
         let elapsed = self.turn_elapsed;
+        let turn_started = self.turn_started;
         self.turn_elapsed = Seconds::ZERO;
+        self.turn_started = self.turn_started.saturating_add(elapsed);
+        let arrival = self.arrivals[mover.index()].take();
         if let Some(clocks) = &mut self.clocks {
             let clock = &mut clocks[mover.index()];
             let available = clock.available();
             let already_down = clock.flag_down();
-            if !clock.complete_move(elapsed) && !already_down {
+            let in_time = clock.complete_move(elapsed);
+            let main_left = clock.main_left();
+            if let Some((at, absence)) = arrival {
+                self.steps.push(Step::new(
+                    ArticleId::fesa("8.6"),
+                    format!(
+                        "move {number} is {mover}'s first after arriving late: its turn ran {elapsed} from {turn_started} after the scheduled start, {} of it before {mover} arrived at {at}; {mover}'s clock is charged {elapsed} once, {}",
+                        absence.run,
+                        if in_time {
+                            format!("leaving {main_left} of main time")
+                        } else {
+                            format!("more than the {available} available")
+                        }
+                    ),
+                ));
+            }
+            if !in_time && !already_down {
                 self.falls.push(mover);
                 self.steps.push(Step::by_knob(
                     ArticleId::fesa("8.8"),
@@ -690,42 +719,89 @@ impl<'a> Game<'a> {
         self.apply_repetition(outcome, steps);
     }
 
-    fn arrive(&mut self, player: Color, at: Seconds) {
-        let limit = match (self.rules.late_arrival_limit, &self.clocks) {
-            (LateArrival::Seconds(s), _) => Seconds::whole(s),
-            (LateArrival::Flag, Some(c)) => c[player.index()].available(),
+    /// 8.6 with 8.5: a player arrives `at` after the scheduled start. Their clock has run only
+    /// since their own turn began (nothing if the opponent is still on move); that time stays
+    /// on the running turn and is charged with the player's move, once. Fails when the arrival
+    /// comes earlier in the turn than an event already recorded.
+    fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), String> {
+        let on_move = self.pos().side_to_move();
+        let opponent_turn_started = self.turn_started;
+        let absence = absence(at, self.turn_started, on_move == player);
+        // The arrival is a moment of the running turn, whoever is on move.
+        let moment = at.saturating_sub(self.turn_started);
+        if moment < self.turn_elapsed {
+            return Err(format!(
+                "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {} already recorded in this turn",
+                self.turn_elapsed
+            ));
+        }
+        self.turn_elapsed = moment;
+        let clock_text = match absence.clock_started {
+            None => format!(
+                "{on_move} is still on move (their turn began {opponent_turn_started} after the scheduled start), so {player}'s clock has not started: nothing is charged"
+            ),
+            Some(started) => format!(
+                "{player}'s clock started {started} after the scheduled start ({}), so it has run {}",
+                if started == Seconds::ZERO {
+                    "8.5: the first mover's clock starts at the scheduled time".to_owned()
+                } else {
+                    format!("when {} completed move {}", !player, self.moves_played)
+                },
+                absence.run
+            ),
+        };
+        let late = match (self.rules.late_arrival_limit, &self.clocks) {
+            (LateArrival::Seconds(s), _) => {
+                let limit = Seconds::whole(s);
+                (at >= limit).then(|| format!("{at} is not before the {limit} allowed"))
+            }
+            (LateArrival::Flag, Some(c)) => {
+                let available = c[player.index()].available();
+                (absence.clock_started.is_some() && c[player.index()].runs_out(absence.run))
+                    .then(|| format!("{} is not less than the {available} available: the flag would have fallen", absence.run))
+            }
             (LateArrival::Flag, None) => {
                 self.note(Step::by_knob(
                     ArticleId::fesa("8.6"),
                     format!("{player} arrives {at} late; without a clock 8.6 cannot apply"),
                     "late_arrival_limit",
                 ));
-                return;
+                return Ok(());
             }
         };
-        if at >= limit {
+        if let Some(why) = late {
             self.win(
                 !player,
                 ReasonKind::LateArrival,
                 ArticleId::fesa("8.6"),
                 Step::by_knob(
                     ArticleId::fesa("8.6"),
-                    format!(
-                        "{player} arrives {at} after the start, not before {limit}: {player} loses"
-                    ),
+                    format!("{player} arrives {at} after the scheduled start; {clock_text}; {why}: {player} loses"),
                     "late_arrival_limit",
                 ),
             );
-            return;
+            return Ok(());
         }
-        if let Some(clocks) = &mut self.clocks {
-            clocks[player.index()].charge_absence(at);
-        }
+        let rest = match (&self.clocks, absence.clock_started) {
+            (Some(c), Some(_)) => format!(
+                ", less than the {} available; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
+                c[player.index()].available(),
+                absence.run
+            ),
+            _ => String::new(),
+        };
         self.note(Step::by_knob(
             ArticleId::fesa("8.6"),
-            format!("{player} arrives {at} after the start, within {limit}; the time is charged to {player}'s clock"),
+            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: in time"),
             "late_arrival_limit",
         ));
+        if self.clocks.is_some() {
+            self.arrivals[player.index()] = Some((at, absence));
+        }
+        if on_move != player {
+            self.automatic_flag_fell();
+        }
+        Ok(())
     }
 
     fn flags_down(&mut self, first: FlagOrder) {
