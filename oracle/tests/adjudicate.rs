@@ -309,7 +309,9 @@ const GOTE_DECLARES: &str = "4K4/9/9/9/9/9/9/4k2+p+p/+p+p+p+p1+b+b+r+r w p 1";
 #[case::sente_king_on_rank_d(&SENTE_DECLARES.replace("+P+P2K4/9/9/", "+P+P7/9/4K4/"), "sente", "win gote failed_declaration")]
 #[case::sente_in_check(&SENTE_DECLARES.replace("/9/9/9/9/9/9/4k4", "/9/9/4r4/9/9/9/4k4"), "sente", "win gote failed_declaration")]
 #[case::sente_not_in_check(&SENTE_DECLARES.replace("/9/9/9/9/9/9/4k4", "/9/9/3r5/9/9/9/4k4"), "sente", "win sente declaration")]
-#[case::sente_not_on_move(&SENTE_DECLARES.replace(" b ", " w "), "sente", "win gote failed_declaration")]
+// 5.3: only the player on move declares; off turn it is no declaration (registry note on 5.3).
+#[case::sente_not_on_move(&SENTE_DECLARES.replace(" b ", " w "), "sente", "continues")]
+#[case::gote_not_on_move(&GOTE_DECLARES.replace(" w ", " b "), "gote", "continues")]
 #[case::gote_27_points(GOTE_DECLARES, "gote", "win gote declaration")]
 #[case::gote_26_points(&GOTE_DECLARES.replace(" p ", " - "), "gote", "win sente failed_declaration")]
 #[case::gote_9_pieces(&GOTE_DECLARES.replace("4k2+p+p", "4k3+p").replace(" p ", " 2p "), "gote", "win sente failed_declaration")]
@@ -915,8 +917,21 @@ fn handicap_giver_moves_first() {
         "continues",
         "under FESA gote may claim it"
     );
+    // Under FESA the side on move, Gote, moved Sente's pawn (knob foreign_piece: mover): only
+    // Sente may claim it.
     let claimed = "start: {handicap: two-piece}\nevents: [7g7f, {claim: illegal_move, by: gote}]";
-    assert_eq!(judge(claimed, FESA), "win gote illegal_move");
+    assert_eq!(
+        judge(claimed, FESA),
+        "continues",
+        "the offender cannot claim"
+    );
+    let claimed = "start: {handicap: two-piece}\nevents: [7g7f, {claim: illegal_move, by: sente}]";
+    assert_eq!(judge(claimed, FESA), "win sente illegal_move");
+    assert_eq!(
+        judge(claimed, "fesa-2017,foreign_piece=owner"),
+        "continues",
+        "with the UFS reading Sente is the offender and its own claim fails"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

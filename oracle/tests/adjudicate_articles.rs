@@ -273,22 +273,35 @@ fn a15_4_periods_are_not_byoyomi() {
     assert!(!acceptable_for_rating(&tc).0);
 }
 
+/// Which player needs 28 in a handicap game (knob handicap_28_points, registry note on
+/// 5.3.2): under FESA 1.1 the giver, who starts, is sente; under UFS 5.9.4 the giver is gote.
+/// A two-piece handicap removes a rook and a bishop, 10 points.
 #[test]
 fn handicap_declaration_knob() {
     let fesa = Profile::fesa2017();
+    let two = Some(Handicap::TwoPiece);
+    assert_eq!(points_needed(&fesa.rules, Color::Gote, two), 28, "giver");
     assert_eq!(
-        points_needed(&fesa.rules, Color::Gote, Some(Handicap::TwoPiece)),
-        27
-    );
-    let reduced = fesa.with("handicap_declaration", "giver_reduced").unwrap();
-    assert_eq!(
-        points_needed(&reduced.rules, Color::Gote, Some(Handicap::TwoPiece)),
-        17
+        points_needed(&fesa.rules, Color::Sente, two),
+        27,
+        "receiver"
     );
     assert_eq!(
-        points_needed(&reduced.rules, Color::Sente, Some(Handicap::TwoPiece)),
+        points_needed(&fesa.rules, Color::Sente, None),
+        28,
+        "even game"
+    );
+    let ufs = Profile::builtin("ufs-2016").unwrap();
+    assert_eq!(points_needed(&ufs.rules, Color::Gote, two), 27, "giver");
+    assert_eq!(points_needed(&ufs.rules, Color::Sente, two), 28, "receiver");
+    let reduced = ufs.with("handicap_declaration", "giver_reduced").unwrap();
+    assert_eq!(points_needed(&reduced.rules, Color::Gote, two), 17);
+    assert_eq!(
+        points_needed(&reduced.rules, Color::Sente, two),
         28,
         "only the giver"
     );
     assert_eq!(points_needed(&reduced.rules, Color::Gote, None), 27);
+    let reduced = fesa.with("handicap_declaration", "giver_reduced").unwrap();
+    assert_eq!(points_needed(&reduced.rules, Color::Gote, two), 18);
 }

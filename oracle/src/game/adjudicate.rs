@@ -14,8 +14,8 @@
 use std::fmt;
 
 use shogi_spec::profile::{
-    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, IllegalMovePenalty,
-    LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
+    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, ForeignPiece,
+    IllegalMovePenalty, LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
 };
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
 
@@ -62,6 +62,7 @@ pub fn adjudicate(record: &Record, profile: &Profile) -> Result<Judgement, Adjud
 /// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
 pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
     let mut game = Game::new(record, &profile.rules);
+    let mut wrong_setup = false;
     if let Some(setup) = &record.setup {
         let intended = record.start.position();
         if setup.position().same_position(&intended) {
@@ -70,15 +71,11 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
                 "the recorded setup is the intended start position",
             ));
         } else {
-            game.end(
-                Verdict::Annulled {
-                    reason: reason(ReasonKind::WrongSetup, "9.1"),
-                },
-                Step::new(
-                    ArticleId::fesa("9.1"),
-                    "the pieces were set up wrongly at the start: the game is annulled",
-                ),
-            );
+            wrong_setup = true;
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the pieces were set up wrongly at the start; 9.1 annuls the game only if this is noticed while the game is still going",
+            ));
         }
     }
     let mut ignored = 0;
@@ -94,6 +91,24 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             ArticleId::fesa("5"),
             format!("{ignored} later event(s) ignored: the game had already ended"),
         ));
+    }
+    if wrong_setup {
+        if game.verdict.is_some() {
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the wrong setup came to light only after the game had ended: 9.1 covers a discovery during the game, so the result stands",
+            ));
+        } else {
+            game.end(
+                Verdict::Annulled {
+                    reason: reason(ReasonKind::WrongSetup, "9.1"),
+                },
+                Step::new(
+                    ArticleId::fesa("9.1"),
+                    "the wrong setup is noticed while the game is still going (where the record stops): the game is annulled",
+                ),
+            );
+        }
     }
     let main_left = game
         .clocks
@@ -363,14 +378,26 @@ impl<'a> Game<'a> {
                 return;
             }
             Err(why) => {
-                // Moving one of the opponent's pieces is the opponent moving out of turn (1.1;
-                // UFS 5.8.3.3): the piece's owner is the offender.
-                let mover = if why == IllegalMove::NotOwnPiece {
+                // Moving one of the opponent's pieces: the side on move offends (FESA has no
+                // other rule), or under a profile the piece's owner, taken to have moved out
+                // of turn (UFS 5.8.3.3).
+                let foreign = why == IllegalMove::NotOwnPiece;
+                let mover = if foreign && self.rules.foreign_piece == ForeignPiece::Owner {
                     !mover
                 } else {
                     mover
                 };
                 let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
+                if foreign {
+                    self.note(Step::by_knob(
+                        ArticleId::fesa("9.4"),
+                        format!(
+                            "the piece moved belongs to {}: the offender is {mover}",
+                            !pos.side_to_move()
+                        ),
+                        "foreign_piece",
+                    ));
+                }
                 match self.rules.illegal_move {
                     IllegalMovePenalty::Immediate => {
                         self.note(Step::new(why.article(), fact));
@@ -503,9 +530,18 @@ impl<'a> Game<'a> {
                 ),
             ));
         }
-        // 5.2, 3.12: repetition.
+        // 5.2, 3.12: repetition, only after a legal move. As 5.1a lets only a legal move mate,
+        // an illegal move cannot end the game by repetition and take away the opponent's 9.4
+        // claim; left unclaimed, the position it made still counts as an occurrence.
         let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
         if outcome == RepetitionOutcome::NotYet {
+            return;
+        }
+        if !legal {
+            self.note(Step::new(
+                ArticleId::fesa("5.2"),
+                format!("the position after move {number} has occurred often enough for 5.2, but the move was illegal: the repetition does not end the game, and {} may claim the illegal move (9.4)", !mover),
+            ));
             return;
         }
         if self.rules.repetition == RepetitionTrigger::OnClaim {
@@ -550,6 +586,16 @@ impl<'a> Game<'a> {
             return;
         }
         let on_move = self.pos().side_to_move();
+        if on_move != player {
+            // 5.3: the declarer announces on their own turn, before moving. A declaration
+            // off turn is not a declaration at all (the conditions 5.3.1-5.3.6 are never
+            // examined), so it neither wins nor fails.
+            self.note(Step::new(
+                ArticleId::fesa("5.3"),
+                format!("{player} declares while {on_move} is on move: 5.3 lets only the player on move declare, so this is no declaration; refused, play goes on"),
+            ));
+            return;
+        }
         let time_left = self.clocks.as_ref().map(|c| {
             let clock = &c[player.index()];
             !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
