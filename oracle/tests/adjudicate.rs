@@ -885,6 +885,68 @@ fn a9_5_capturing_the_king(
     );
 }
 
+/// Registry note on 5.2: an illegal move that completes the fourth occurrence does not end
+/// the game by repetition, so the opponent's 9.4 claim stands. Gote's gold returns 5b-4a
+/// diagonally backwards (3.6) to make the start position occur the fourth time.
+#[rstest]
+#[case::gote_offends_claimed(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1i, 5b4a, {claim: illegal_move, by: sente}",
+    "win sente illegal_move"
+)]
+#[case::gote_offends_unclaimed(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1i, 5b4a, 5i5h",
+    "continues"
+)]
+#[case::sente_offends_claimed(
+    "r3k4/9/9/9/9/9/9/9/3G4K w - 1",
+    "9a9b, 6i5h, 9b9c, 5h6h, 9c9a, 6h6i",
+    "9a9b, 6i5h, 9b9a, 5h6i, {claim: illegal_move, by: gote}",
+    "win gote illegal_move"
+)]
+#[case::legal_fourth_occurrence_draws(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a, {claim: illegal_move, by: sente}",
+    "draw repetition"
+)]
+fn a5_2_illegal_move_does_not_complete_a_repetition(
+    #[case] start: &str,
+    #[case] legal_cycle: &str,
+    #[case] last: &str,
+    #[case] expected: &str,
+) {
+    let events = format!("{legal_cycle}, {legal_cycle}, {last}");
+    assert_eq!(judge(&record(start, &events), FESA), expected);
+}
+
+/// Registry note on 9.1: a wrong setup annuls only a game still going where the record stops.
+#[rstest]
+#[case::noticed_during_the_game("7g7f, 3c3d", "annulled wrong_setup")]
+#[case::after_gote_resigned("7g7f, 3c3d, {resign: gote}", "win sente resignation")]
+#[case::after_sente_resigned("7g7f, {resign: sente}", "win gote resignation")]
+fn a9_1_wrong_setup_noticed_after_the_end(#[case] events: &str, #[case] expected: &str) {
+    let swapped = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LSNGKGSNL b - 1";
+    let yaml = format!("start: startpos\nsetup: '{swapped}'\nevents: [{events}]\n");
+    for profile in [FESA, UFS, CSA] {
+        assert_eq!(judge(&yaml, profile), expected, "{profile}");
+    }
+}
+
+/// Knob foreign_piece (registry note on 9.4): Sente, on move, plays Gote's pawn 3c3d.
+#[rstest]
+#[case::fesa_mover(FESA, "win gote illegal_move")]
+#[case::csa_mover_at_once(CSA, "win gote illegal_move")]
+#[case::ufs_owner_at_once(UFS, "win sente illegal_move")]
+#[case::fesa_with_owner("fesa-2017,foreign_piece=owner", "continues")]
+fn a9_4_moving_the_opponents_piece(#[case] profile: &str, #[case] expected: &str) {
+    let yaml = "events: [3c3d, {claim: illegal_move, by: gote}]";
+    assert_eq!(judge(yaml, profile), expected);
+}
+
 /// 9.1: a wrong setup annuls the game; a correct one changes nothing.
 #[test]
 fn a9_1_wrong_setup() {

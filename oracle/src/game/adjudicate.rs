@@ -897,3 +897,60 @@ impl fmt::Display for Played {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
+    /// 600 s of main time, and returns the main time left to each side.
+    fn main_left(gote_first: bool, events: &str) -> [Seconds; 2] {
+        let start = if gote_first {
+            "start: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'\n"
+        } else {
+            ""
+        };
+        let yaml = format!("{start}time_control: {{main: 600}}\nevents: [{events}]\n");
+        let record = Record::from_yaml(&yaml).unwrap();
+        let played = play_record(&record, &Profile::fesa2017()).unwrap();
+        played.main_left.unwrap()
+    }
+
+    /// Issue 11, defect 2: the absence is part of the late player's turn and is charged once.
+    /// Sente arrives at 300 s and moves at 400 s into its turn: 600 - 400 = 200 s left (not
+    /// 600 - 300 - 400).
+    #[test]
+    fn a_late_turn_is_charged_once() {
+        let left = main_left(false, "{arrive: sente, at: 300}, {move: 7g7f, time: 400}");
+        assert_eq!(left, [Seconds::whole(200), Seconds::whole(600)]);
+        let left = main_left(true, "{arrive: gote, at: 300}, {move: 3c3d, time: 400}");
+        assert_eq!(left, [Seconds::whole(600), Seconds::whole(200)]);
+    }
+
+    /// Issue 11, defect 1: the second player's clock starts with the first move. Sente moves
+    /// at 500 s; Gote arrives at 550 s and moves 80 s into its turn: 520 s left.
+    #[test]
+    fn the_second_players_clock_starts_with_the_first_move() {
+        let left = main_left(
+            false,
+            "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(100), Seconds::whole(520)]);
+        let left = main_left(
+            true,
+            "{move: 3c3d, time: 500}, {arrive: sente, at: 550}, {move: 7g7f, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(520), Seconds::whole(100)]);
+    }
+
+    /// A second player who arrives while the first mover still thinks is charged nothing for
+    /// the wait: Gote arrives at 550 s, Sente moves at 590 s, Gote takes 100 s: 500 s left.
+    #[test]
+    fn waiting_for_the_first_move_costs_nothing() {
+        let left = main_left(
+            false,
+            "{arrive: gote, at: 550}, {move: 7g7f, time: 590}, {move: 3c3d, time: 100}",
+        );
+        assert_eq!(left, [Seconds::whole(10), Seconds::whole(500)]);
+    }
+}
