@@ -740,6 +740,16 @@ fn a8_6_without_clock_and_with_a_fixed_cut_off() {
         ),
         "win gote late_arrival"
     );
+    // Within a 900 s cut-off but after all 600 s of main time: not late, but the flag is down.
+    let yaml = clocked(
+        STARTPOS_SFEN,
+        "{main: 600}",
+        "{arrive: sente, at: 700}, {claim: flag, by: gote}",
+    );
+    assert_eq!(
+        judge(&yaml, "fesa-2017,late_arrival_limit=900"),
+        "win gote flag_fall"
+    );
 }
 
 /// A move timed shorter than the time already run at the arrival contradicts the record.

@@ -829,16 +829,26 @@ impl<'a> Game<'a> {
             return Ok(());
         }
         let rest = match (&self.clocks, absence.clock_started) {
-            (Some(c), Some(_)) => format!(
-                ", less than the {} available; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
-                c[player.index()].available(),
-                absence.run
-            ),
+            (Some(c), Some(_)) => {
+                let clock = &c[player.index()];
+                let against = if clock.runs_out(absence.run) {
+                    format!(
+                        ", all of the {} available (the flag is down, for a claim under 8.3)",
+                        clock.available()
+                    )
+                } else {
+                    format!(", less than the {} available", clock.available())
+                };
+                format!(
+                    "{against}; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
+                    absence.run
+                )
+            }
             _ => String::new(),
         };
         self.note(Step::by_knob(
             ArticleId::fesa("8.6"),
-            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: in time"),
+            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: not too late for 8.6"),
             "late_arrival_limit",
         ));
         if self.clocks.is_some() {
