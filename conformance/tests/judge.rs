@@ -113,6 +113,24 @@ fn explain_lists_articles_facts_and_knobs() {
     assert!(text.contains("declaration_failure = loss"), "{text}");
 }
 
+/// Issue 11: the explanation of a late arrival shows who was charged what, from when. Values
+/// worked by hand from FESA 8.5, 8.6 and 1.1 (see the comment in the record).
+#[test]
+fn explain_shows_the_late_arrival_clock_arithmetic() {
+    let out = judge(&[&record("late-arrival-gote.yaml"), "--explain"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("game continues"), "{text}");
+    assert!(
+        text.contains("gote arrives 550s after the scheduled start; gote's clock started 500s after the scheduled start (when sente completed move 1), so it has run 50s, less than the 600s available"),
+        "{text}"
+    );
+    assert!(
+        text.contains("its turn ran 80s from 500s after the scheduled start, 50s of it before gote arrived at 550s; gote's clock is charged 80s once, leaving 520s of main time"),
+        "{text}"
+    );
+}
+
 #[test]
 fn malformed_record_names_file_line_and_column() {
     let path = record("malformed.yaml");

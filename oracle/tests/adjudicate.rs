@@ -3,9 +3,10 @@
 //! for 5.3, on both sides of every threshold.
 
 use rstest::rstest;
+use shogi_oracle::game::record::Seconds;
 use shogi_oracle::game::{Record, adjudicate};
-use shogi_spec::Verdict;
 use shogi_spec::profile::Profile;
+use shogi_spec::{Color, STARTPOS_SFEN, Verdict};
 
 /// Judges a record under a profile spec and writes the verdict briefly:
 /// `win sente checkmate`, `draw repetition`, `continues`, `annulled wrong_setup`.
@@ -308,7 +309,9 @@ const GOTE_DECLARES: &str = "4K4/9/9/9/9/9/9/4k2+p+p/+p+p+p+p1+b+b+r+r w p 1";
 #[case::sente_king_on_rank_d(&SENTE_DECLARES.replace("+P+P2K4/9/9/", "+P+P7/9/4K4/"), "sente", "win gote failed_declaration")]
 #[case::sente_in_check(&SENTE_DECLARES.replace("/9/9/9/9/9/9/4k4", "/9/9/4r4/9/9/9/4k4"), "sente", "win gote failed_declaration")]
 #[case::sente_not_in_check(&SENTE_DECLARES.replace("/9/9/9/9/9/9/4k4", "/9/9/3r5/9/9/9/4k4"), "sente", "win sente declaration")]
-#[case::sente_not_on_move(&SENTE_DECLARES.replace(" b ", " w "), "sente", "win gote failed_declaration")]
+// 5.3: only the player on move declares; off turn it is no declaration (registry note on 5.3).
+#[case::sente_not_on_move(&SENTE_DECLARES.replace(" b ", " w "), "sente", "continues")]
+#[case::gote_not_on_move(&GOTE_DECLARES.replace(" w ", " b "), "gote", "continues")]
 #[case::gote_27_points(GOTE_DECLARES, "gote", "win gote declaration")]
 #[case::gote_26_points(&GOTE_DECLARES.replace(" p ", " - "), "gote", "win sente failed_declaration")]
 #[case::gote_9_pieces(&GOTE_DECLARES.replace("4k2+p+p", "4k3+p").replace(" p ", " 2p "), "gote", "win sente failed_declaration")]
@@ -594,29 +597,203 @@ fn a8_6_late_arrival(#[case] events: &str, #[case] expected: &str) {
     );
 }
 
-/// The late player's absence is charged to their clock.
+/// Startpos with Gote to move: a game whose first move is Gote's, to mirror the cases where
+/// Sente moves first.
+const GOTE_FIRST: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+
+/// 8.6 with 8.5 and 1.1: a late player is charged only the time their own clock ran. Worked by
+/// hand: the second player's clock starts when the first mover completes move 1; while the
+/// first mover is still on move, nothing runs against the absent player. A move's `time` is
+/// the whole turn, absence included, charged once.
+#[rstest]
+// Issue 11's example: 600 s, Sente thinks 500 s, Gote arrives at 550 s: 50 s used, in time.
+#[case::after_first_move(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 550}",
+    "continues"
+)]
+#[case::after_first_move_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{move: 3c3d, time: 500}, {arrive: sente, at: 550}",
+    "continues"
+)]
+// Gote's flag would fall 600 s into its turn, i.e. 1100 s after the start.
+#[case::after_first_move_just_in_time(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1099.999}",
+    "continues"
+)]
+#[case::after_first_move_at_zero(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1100}",
+    "win sente late_arrival"
+)]
+#[case::after_first_move_at_zero_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{move: 3c3d, time: 500}, {arrive: sente, at: 1100}",
+    "win gote late_arrival"
+)]
+// With 30 s byo-yomi the flag would fall 630 s into the turn: 1130 s after the start.
+#[case::byoyomi_just_in_time(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1129.999}",
+    "continues"
+)]
+#[case::byoyomi_at_zero(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{move: 7g7f, time: 500}, {arrive: gote, at: 1130}",
+    "win sente late_arrival"
+)]
+// Gote arrives at 550 s while Sente is still thinking (Sente moves at 590 s): Gote's clock has
+// not started, and Gote's own 100 s turn leaves 500 s, so the flag claim fails.
+#[case::while_opponent_thinks(
+    STARTPOS_SFEN,
+    "{main: 600}",
+    "{arrive: gote, at: 550}, {move: 7g7f, time: 590}, {move: 3c3d, time: 100}, {claim: flag, by: sente}",
+    "continues"
+)]
+#[case::while_opponent_thinks_mirror(
+    GOTE_FIRST,
+    "{main: 600}",
+    "{arrive: sente, at: 550}, {move: 3c3d, time: 590}, {move: 7g7f, time: 100}, {claim: flag, by: gote}",
+    "continues"
+)]
+// Arriving while the opponent thinks can never be too late under `late_arrival_limit: flag`.
+#[case::while_opponent_thinks_long(
+    STARTPOS_SFEN,
+    "{main: 600, byoyomi: 30}",
+    "{arrive: gote, at: 629}, {move: 7g7f, time: 629.5}",
+    "continues"
+)]
+fn a8_6_absent_player_charged_from_own_clock_start(
+    #[case] start: &str,
+    #[case] tc: &str,
+    #[case] events: &str,
+    #[case] expected: &str,
+) {
+    for profile in [FESA, UFS, CSA] {
+        assert_eq!(
+            judge(&clocked(start, tc, events), profile),
+            expected,
+            "{profile}"
+        );
+    }
+}
+
+/// A move's `time` is the whole turn (record format): the absence before a late arrival is
+/// part of it and is charged once, not twice. 600 s: Sente arrives at 300 s and moves at
+/// 400 s: 400 s used, 200 s left, Gote's claim fails. With 30 s byo-yomi the flag falls at
+/// 630 s into the turn, whatever the arrival.
+#[rstest]
+#[case::no_byoyomi(
+    "{main: 600}",
+    "{arrive: sente, at: 300}, {move: 7g7f, time: 400}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::no_byoyomi_mirror(
+    "{main: 600}",
+    "{move: 7g7f, time: 5}, {arrive: gote, at: 305}, {move: 3c3d, time: 400}, {claim: flag, by: sente}",
+    "continues"
+)]
+#[case::whole_main_time(
+    "{main: 600}",
+    "{arrive: sente, at: 300}, {move: 7g7f, time: 600}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
+#[case::byoyomi_just_in_time(
+    "{main: 600, byoyomi: 30}",
+    "{arrive: sente, at: 590}, {move: 7g7f, time: 629.999}, {claim: flag, by: gote}",
+    "continues"
+)]
+#[case::byoyomi_at_zero(
+    "{main: 600, byoyomi: 30}",
+    "{arrive: sente, at: 590}, {move: 7g7f, time: 630}, {claim: flag, by: gote}",
+    "win gote flag_fall"
+)]
+fn a8_6_absence_is_charged_once_with_the_move(
+    #[case] tc: &str,
+    #[case] events: &str,
+    #[case] expected: &str,
+) {
+    assert_eq!(judge(&clocked(STARTPOS_SFEN, tc, events), FESA), expected);
+}
+
+/// Without a clock 8.6 cannot apply; a fixed cut-off counts from the scheduled start.
 #[test]
-fn a8_6_absence_is_charged() {
-    let tc = "{main: 600, byoyomi: 30}";
-    let events = "{arrive: sente, at: 590}, {move: 7g7f, time: 40}, {claim: flag, by: gote}";
+fn a8_6_without_clock_and_with_a_fixed_cut_off() {
     assert_eq!(
-        judge(&clocked(shogi_spec::STARTPOS_SFEN, tc, events), FESA),
-        "win gote flag_fall"
-    );
-    assert_eq!(
-        judge(
-            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 5000}"),
-            FESA
-        ),
+        judge(&record(STARTPOS_SFEN, "{arrive: sente, at: 5000}"), FESA),
         "continues",
         "no clock"
     );
     assert_eq!(
         judge(
-            &record(shogi_spec::STARTPOS_SFEN, "{arrive: sente, at: 900}"),
+            &record(STARTPOS_SFEN, "{arrive: sente, at: 900}"),
             "fesa-2017,late_arrival_limit=900"
         ),
         "win gote late_arrival"
+    );
+    // Within a 900 s cut-off but after all 600 s of main time: not late, but the flag is down.
+    let yaml = clocked(
+        STARTPOS_SFEN,
+        "{main: 600}",
+        "{arrive: sente, at: 700}, {claim: flag, by: gote}",
+    );
+    assert_eq!(
+        judge(&yaml, "fesa-2017,late_arrival_limit=900"),
+        "win gote flag_fall"
+    );
+}
+
+/// A move timed shorter than the time already run at the arrival contradicts the record.
+#[rstest]
+#[case::move_before_arrival("{arrive: sente, at: 590}, {move: 7g7f, time: 40}", "earlier than")]
+#[case::arrival_after_the_move_it_precedes(
+    "{arrive: gote, at: 550}, {move: 7g7f, time: 500}",
+    "earlier than"
+)]
+fn a8_6_times_that_contradict_are_errors(#[case] events: &str, #[case] needle: &str) {
+    let yaml = clocked(STARTPOS_SFEN, "{main: 600}", events);
+    let record = Record::from_yaml(&yaml).unwrap();
+    let err = adjudicate(&record, &Profile::fesa2017()).unwrap_err();
+    assert!(err.to_string().contains(needle), "{err}");
+}
+
+/// `judge --explain` material: the arrival and the late player's first move show the clock
+/// arithmetic.
+#[test]
+fn a8_6_explanation_shows_the_clock_arithmetic() {
+    let yaml = clocked(
+        STARTPOS_SFEN,
+        "{main: 600}",
+        "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
+    );
+    let record = Record::from_yaml(&yaml).unwrap();
+    let played = shogi_oracle::game::play_record(&record, &Profile::fesa2017()).unwrap();
+    let text = played.to_string();
+    assert!(
+        text.contains("gote's clock started 500s after the scheduled start"),
+        "{text}"
+    );
+    assert!(text.contains("it has run 50s"), "{text}");
+    assert!(
+        text.contains("charged 80s once, leaving 520s of main time"),
+        "{text}"
+    );
+    assert_eq!(
+        played.main_left.unwrap()[Color::Gote.index()],
+        Seconds::whole(520)
+    );
+    assert_eq!(
+        played.main_left.unwrap()[Color::Sente.index()],
+        Seconds::whole(100)
     );
 }
 
@@ -718,6 +895,68 @@ fn a9_5_capturing_the_king(
     );
 }
 
+/// Registry note on 5.2: an illegal move that completes the fourth occurrence does not end
+/// the game by repetition, so the opponent's 9.4 claim stands. Gote's gold returns 5b-4a
+/// diagonally backwards (3.6) to make the start position occur the fourth time.
+#[rstest]
+#[case::gote_offends_claimed(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1i, 5b4a, {claim: illegal_move, by: sente}",
+    "win sente illegal_move"
+)]
+#[case::gote_offends_unclaimed(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1i, 5b4a, 5i5h",
+    "continues"
+)]
+#[case::sente_offends_claimed(
+    "r3k4/9/9/9/9/9/9/9/3G4K w - 1",
+    "9a9b, 6i5h, 9b9c, 5h6h, 9c9a, 6h6i",
+    "9a9b, 6i5h, 9b9a, 5h6i, {claim: illegal_move, by: gote}",
+    "win gote illegal_move"
+)]
+#[case::legal_fourth_occurrence_draws(
+    "k4g3/9/9/9/9/9/9/9/4K3R b - 1",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a",
+    "1i1h, 4a5b, 1h1g, 5b4b, 1g1i, 4b4a, {claim: illegal_move, by: sente}",
+    "draw repetition"
+)]
+fn a5_2_illegal_move_does_not_complete_a_repetition(
+    #[case] start: &str,
+    #[case] legal_cycle: &str,
+    #[case] last: &str,
+    #[case] expected: &str,
+) {
+    let events = format!("{legal_cycle}, {legal_cycle}, {last}");
+    assert_eq!(judge(&record(start, &events), FESA), expected);
+}
+
+/// Registry note on 9.1: a wrong setup annuls only a game still going where the record stops.
+#[rstest]
+#[case::noticed_during_the_game("7g7f, 3c3d", "annulled wrong_setup")]
+#[case::after_gote_resigned("7g7f, 3c3d, {resign: gote}", "win sente resignation")]
+#[case::after_sente_resigned("7g7f, {resign: sente}", "win gote resignation")]
+fn a9_1_wrong_setup_noticed_after_the_end(#[case] events: &str, #[case] expected: &str) {
+    let swapped = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LSNGKGSNL b - 1";
+    let yaml = format!("start: startpos\nsetup: '{swapped}'\nevents: [{events}]\n");
+    for profile in [FESA, UFS, CSA] {
+        assert_eq!(judge(&yaml, profile), expected, "{profile}");
+    }
+}
+
+/// Knob foreign_piece (registry note on 9.4): Sente, on move, plays Gote's pawn 3c3d.
+#[rstest]
+#[case::fesa_mover(FESA, "win gote illegal_move")]
+#[case::csa_mover_at_once(CSA, "win gote illegal_move")]
+#[case::ufs_owner_at_once(UFS, "win sente illegal_move")]
+#[case::fesa_with_owner("fesa-2017,foreign_piece=owner", "continues")]
+fn a9_4_moving_the_opponents_piece(#[case] profile: &str, #[case] expected: &str) {
+    let yaml = "events: [3c3d, {claim: illegal_move, by: gote}]";
+    assert_eq!(judge(yaml, profile), expected);
+}
+
 /// 9.1: a wrong setup annuls the game; a correct one changes nothing.
 #[test]
 fn a9_1_wrong_setup() {
@@ -750,8 +989,21 @@ fn handicap_giver_moves_first() {
         "continues",
         "under FESA gote may claim it"
     );
+    // Under FESA the side on move, Gote, moved Sente's pawn (knob foreign_piece: mover): only
+    // Sente may claim it.
     let claimed = "start: {handicap: two-piece}\nevents: [7g7f, {claim: illegal_move, by: gote}]";
-    assert_eq!(judge(claimed, FESA), "win gote illegal_move");
+    assert_eq!(
+        judge(claimed, FESA),
+        "continues",
+        "the offender cannot claim"
+    );
+    let claimed = "start: {handicap: two-piece}\nevents: [7g7f, {claim: illegal_move, by: sente}]";
+    assert_eq!(judge(claimed, FESA), "win sente illegal_move");
+    assert_eq!(
+        judge(claimed, "fesa-2017,foreign_piece=owner"),
+        "continues",
+        "with the UFS reading Sente is the offender and its own claim fails"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

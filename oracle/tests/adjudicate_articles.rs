@@ -5,7 +5,7 @@
 
 use rstest::rstest;
 use shogi_oracle::game::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
-use shogi_oracle::game::article5_declaration::points_needed;
+use shogi_oracle::game::article5_declaration::{judge_declaration, points_needed};
 use shogi_oracle::game::article7_furigoma::{Furigoma, furigoma};
 use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};
 use shogi_oracle::game::article14_pairing::{
@@ -273,22 +273,62 @@ fn a15_4_periods_are_not_byoyomi() {
     assert!(!acceptable_for_rating(&tc).0);
 }
 
+/// Which player needs 28 in a handicap game (knob handicap_28_points, registry note on
+/// 5.3.2): under FESA 1.1 the giver, who starts, is sente; under UFS 5.9.4 the giver is gote.
+/// A two-piece handicap removes a rook and a bishop, 10 points.
 #[test]
 fn handicap_declaration_knob() {
     let fesa = Profile::fesa2017();
+    let two = Some(Handicap::TwoPiece);
+    assert_eq!(points_needed(&fesa.rules, Color::Gote, two), 28, "giver");
     assert_eq!(
-        points_needed(&fesa.rules, Color::Gote, Some(Handicap::TwoPiece)),
-        27
-    );
-    let reduced = fesa.with("handicap_declaration", "giver_reduced").unwrap();
-    assert_eq!(
-        points_needed(&reduced.rules, Color::Gote, Some(Handicap::TwoPiece)),
-        17
+        points_needed(&fesa.rules, Color::Sente, two),
+        27,
+        "receiver"
     );
     assert_eq!(
-        points_needed(&reduced.rules, Color::Sente, Some(Handicap::TwoPiece)),
+        points_needed(&fesa.rules, Color::Sente, None),
+        28,
+        "even game"
+    );
+    let ufs = Profile::builtin("ufs-2016").unwrap();
+    assert_eq!(points_needed(&ufs.rules, Color::Gote, two), 27, "giver");
+    assert_eq!(points_needed(&ufs.rules, Color::Sente, two), 28, "receiver");
+    let reduced = ufs.with("handicap_declaration", "giver_reduced").unwrap();
+    assert_eq!(points_needed(&reduced.rules, Color::Gote, two), 17);
+    assert_eq!(
+        points_needed(&reduced.rules, Color::Sente, two),
         28,
         "only the giver"
     );
     assert_eq!(points_needed(&reduced.rules, Color::Gote, None), 27);
+    let reduced = fesa.with("handicap_declaration", "giver_reduced").unwrap();
+    assert_eq!(points_needed(&reduced.rules, Color::Gote, two), 18);
+}
+
+/// The same 27-point Gote declaration judged as a two-piece handicap game, where Gote is the
+/// giver (knob handicap_28_points, registry note on 5.3.2). Position: Gote's dragons 1i 9i and
+/// horses 2h 8h (20), six pawns on rank g (6) and a pawn in hand (1): 27 points, ten pieces,
+/// king on 5h, not in check. FESA: the giver starts, is sente by 1.1, needs 28: fails. UFS
+/// 5.9.4 names the giver gote: 27 is enough.
+#[test]
+fn handicap_giver_declaration_threshold_by_profile() {
+    let pos = sfen::parse("4K4/9/9/9/9/9/2pp1pppp/1+b2k2+b1/+r7+r w 4G4S4N4L11Pp 1").unwrap();
+    let two = Some(Handicap::TwoPiece);
+    let fesa = Profile::fesa2017();
+    let ufs = Profile::builtin("ufs-2016").unwrap();
+    assert!(!judge_declaration(&pos, Color::Gote, &fesa.rules, two, None).0);
+    assert!(judge_declaration(&pos, Color::Gote, &ufs.rules, two, None).0);
+    assert!(
+        judge_declaration(&pos, Color::Gote, &fesa.rules, None, None).0,
+        "an even game: gote needs 27"
+    );
+    let (_, steps) = judge_declaration(&pos, Color::Gote, &fesa.rules, two, None);
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.to_string().contains("needs 28")
+                && s.to_string().contains("handicap_28_points")),
+        "{steps:?}"
+    );
 }

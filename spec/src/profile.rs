@@ -137,6 +137,27 @@ knob_enum! {
 }
 
 knob_enum! {
+    /// Which player of a handicap game needs the sente threshold of the declaration (28 points
+    /// under 5.3.2): the rulebooks call different players "sente" there.
+    Handicap28Points {
+        /// The handicap giver, who moves first: FESA 1.1 calls the player who starts sente.
+        Giver = "giver",
+        /// The receiver: UFS 5.9.4 calls the giver gote although the giver starts.
+        Receiver = "receiver",
+    }
+}
+
+knob_enum! {
+    /// Who made the illegal move when the side on move moved one of the opponent's pieces.
+    ForeignPiece {
+        /// The side on move: it moved a piece that is not its own (FESA has no other rule).
+        Mover = "mover",
+        /// The piece's owner, taken to have moved out of turn (UFS 5.8.3.3).
+        Owner = "owner",
+    }
+}
+
+knob_enum! {
     /// The rule applied when both kings have entered and the players ask for a count
     /// (`impasse` event).
     ImpasseRule {
@@ -254,6 +275,8 @@ pub struct Rules {
     pub declaration_pieces_in_zone: u32,
     /// Threshold adjustment in handicap games.
     pub handicap_declaration: HandicapDeclaration,
+    /// Who needs the sente threshold in a handicap game.
+    pub handicap_28_points: Handicap28Points,
     /// The impasse count when both kings have entered.
     pub impasse: ImpasseRule,
     /// When a fallen flag takes effect.
@@ -264,6 +287,8 @@ pub struct Rules {
     pub late_arrival_limit: LateArrival,
     /// How illegal moves are punished.
     pub illegal_move: IllegalMovePenalty,
+    /// Who offended when the side on move moved an opponent's piece.
+    pub foreign_piece: ForeignPiece,
     /// The time limit of a replayed game.
     pub replay_time: ReplayTime,
 }
@@ -342,6 +367,11 @@ pub const KNOBS: &[KnobInfo] = &[
         values: HandicapDeclaration::VALUES,
     },
     KnobInfo {
+        name: "handicap_28_points",
+        about: "which player of a handicap game needs the sente threshold",
+        values: Handicap28Points::VALUES,
+    },
+    KnobInfo {
         name: "impasse",
         about: "the count when both kings have entered",
         values: ImpasseRule::VALUES,
@@ -365,6 +395,11 @@ pub const KNOBS: &[KnobInfo] = &[
         name: "illegal_move",
         about: "how an illegal move is punished",
         values: IllegalMovePenalty::VALUES,
+    },
+    KnobInfo {
+        name: "foreign_piece",
+        about: "who offended when the side on move moved an opponent's piece",
+        values: ForeignPiece::VALUES,
     },
     KnobInfo {
         name: "replay_time",
@@ -517,11 +552,13 @@ fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), Profil
             rules.declaration_pieces_in_zone = Some(parse_count(knob, value)?)
         }
         "handicap_declaration" => rules.handicap_declaration = Some(parse_value(knob, value)?),
+        "handicap_28_points" => rules.handicap_28_points = Some(parse_value(knob, value)?),
         "impasse" => rules.impasse = Some(parse_value(knob, value)?),
         "flag_fall" => rules.flag_fall = Some(parse_value(knob, value)?),
         "double_flag_fall" => rules.double_flag_fall = Some(parse_value(knob, value)?),
         "late_arrival_limit" => rules.late_arrival_limit = Some(parse_value(knob, value)?),
         "illegal_move" => rules.illegal_move = Some(parse_value(knob, value)?),
+        "foreign_piece" => rules.foreign_piece = Some(parse_value(knob, value)?),
         "replay_time" => rules.replay_time = Some(parse_value(knob, value)?),
         other => return Err(ProfileError::UnknownKnob(other.to_owned())),
     }
@@ -543,11 +580,13 @@ struct PartialRules {
     declaration_points_gote: Option<u32>,
     declaration_pieces_in_zone: Option<u32>,
     handicap_declaration: Option<HandicapDeclaration>,
+    handicap_28_points: Option<Handicap28Points>,
     impasse: Option<ImpasseRule>,
     flag_fall: Option<FlagFall>,
     double_flag_fall: Option<DoubleFlagFall>,
     late_arrival_limit: Option<LateArrival>,
     illegal_move: Option<IllegalMovePenalty>,
+    foreign_piece: Option<ForeignPiece>,
     replay_time: Option<ReplayTime>,
 }
 
@@ -566,11 +605,13 @@ impl PartialRules {
             declaration_points_gote: Some(r.declaration_points_gote),
             declaration_pieces_in_zone: Some(r.declaration_pieces_in_zone),
             handicap_declaration: Some(r.handicap_declaration),
+            handicap_28_points: Some(r.handicap_28_points),
             impasse: Some(r.impasse),
             flag_fall: Some(r.flag_fall),
             double_flag_fall: Some(r.double_flag_fall),
             late_arrival_limit: Some(r.late_arrival_limit),
             illegal_move: Some(r.illegal_move),
+            foreign_piece: Some(r.foreign_piece),
             replay_time: Some(r.replay_time),
         }
     }
@@ -602,11 +643,13 @@ impl PartialRules {
             declaration_points_gote: self.declaration_points_gote.ok_or_else(incomplete)?,
             declaration_pieces_in_zone: self.declaration_pieces_in_zone.ok_or_else(incomplete)?,
             handicap_declaration: self.handicap_declaration.ok_or_else(incomplete)?,
+            handicap_28_points: self.handicap_28_points.ok_or_else(incomplete)?,
             impasse: self.impasse.ok_or_else(incomplete)?,
             flag_fall: self.flag_fall.ok_or_else(incomplete)?,
             double_flag_fall: self.double_flag_fall.ok_or_else(incomplete)?,
             late_arrival_limit: self.late_arrival_limit.ok_or_else(incomplete)?,
             illegal_move: self.illegal_move.ok_or_else(incomplete)?,
+            foreign_piece: self.foreign_piece.ok_or_else(incomplete)?,
             replay_time: self.replay_time.ok_or_else(incomplete)?,
         })
     }
@@ -856,6 +899,8 @@ mod tests {
             "flag_fall",
             "double_flag_fall",
             "illegal_move",
+            "handicap_28_points",
+            "foreign_piece",
         ] {
             assert!(knobs.contains(&k), "{k} missing from {knobs:?}");
         }

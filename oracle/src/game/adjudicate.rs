@@ -14,13 +14,14 @@
 use std::fmt;
 
 use shogi_spec::profile::{
-    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, IllegalMovePenalty,
-    LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
+    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, ForeignPiece,
+    IllegalMovePenalty, LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
 };
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
 
 use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
 use super::article5_declaration::{ImpasseOutcome, judge_declaration, judge_impasse};
+use super::article8_arrival::{Absence, absence};
 use super::article8_clock::Clock;
 use super::article9_illegal::{lasting_illegalities, physically_possible};
 use super::handicap::Handicap;
@@ -61,6 +62,7 @@ pub fn adjudicate(record: &Record, profile: &Profile) -> Result<Judgement, Adjud
 /// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
 pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
     let mut game = Game::new(record, &profile.rules);
+    let mut wrong_setup = false;
     if let Some(setup) = &record.setup {
         let intended = record.start.position();
         if setup.position().same_position(&intended) {
@@ -69,15 +71,11 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
                 "the recorded setup is the intended start position",
             ));
         } else {
-            game.end(
-                Verdict::Annulled {
-                    reason: reason(ReasonKind::WrongSetup, "9.1"),
-                },
-                Step::new(
-                    ArticleId::fesa("9.1"),
-                    "the pieces were set up wrongly at the start: the game is annulled",
-                ),
-            );
+            wrong_setup = true;
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the pieces were set up wrongly at the start; 9.1 annuls the game only if this is noticed while the game is still going",
+            ));
         }
     }
     let mut ignored = 0;
@@ -93,6 +91,24 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             ArticleId::fesa("5"),
             format!("{ignored} later event(s) ignored: the game had already ended"),
         ));
+    }
+    if wrong_setup {
+        if game.verdict.is_some() {
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the wrong setup came to light only after the game had ended: 9.1 covers a discovery during the game, so the result stands",
+            ));
+        } else {
+            game.end(
+                Verdict::Annulled {
+                    reason: reason(ReasonKind::WrongSetup, "9.1"),
+                },
+                Step::new(
+                    ArticleId::fesa("9.1"),
+                    "the wrong setup is noticed while the game is still going (where the record stops): the game is annulled",
+                ),
+            );
+        }
     }
     let main_left = game
         .clocks
@@ -136,6 +152,12 @@ struct Game<'a> {
     falls: Vec<Color>,
     /// How long the clock of the side on move has been running in this turn.
     turn_elapsed: Seconds,
+    /// When the current turn started, counted from the scheduled start: the sum of the times
+    /// of the moves made so far (a move without a time counts as instantaneous).
+    turn_started: Seconds,
+    /// A late arrival not yet followed by the late player's first move, kept to explain the
+    /// charge of that move.
+    arrivals: [Option<(Seconds, Absence)>; 2],
     moved: [bool; 2],
     /// The last move, when it was illegal and the offender's opponent has not replied yet.
     unanswered_illegal: Option<(Color, IllegalMove, usize)>,
@@ -158,6 +180,8 @@ impl<'a> Game<'a> {
                 .map(|tc| [Clock::new(tc), Clock::new(tc)]),
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
+            turn_started: Seconds::ZERO,
+            arrivals: [None; 2],
             moved: [false; 2],
             unanswered_illegal: None,
             stuck: false,
@@ -271,7 +295,7 @@ impl<'a> Game<'a> {
                         "{player} has already moved, so cannot arrive now"
                     )));
                 }
-                self.arrive(player, at);
+                self.arrive(player, at).map_err(err)?;
             }
             Event::FlagsDown { first } => self.flags_down(first),
             Event::AgreeDraw { .. } => self.agree_draw(),
@@ -354,14 +378,26 @@ impl<'a> Game<'a> {
                 return;
             }
             Err(why) => {
-                // Moving one of the opponent's pieces is the opponent moving out of turn (1.1;
-                // UFS 5.8.3.3): the piece's owner is the offender.
-                let mover = if why == IllegalMove::NotOwnPiece {
+                // Moving one of the opponent's pieces: the side on move offends (FESA has no
+                // other rule), or under a profile the piece's owner, taken to have moved out
+                // of turn (UFS 5.8.3.3).
+                let foreign = why == IllegalMove::NotOwnPiece;
+                let mover = if foreign && self.rules.foreign_piece == ForeignPiece::Owner {
                     !mover
                 } else {
                     mover
                 };
                 let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
+                if foreign {
+                    self.note(Step::by_knob(
+                        ArticleId::fesa("9.4"),
+                        format!(
+                            "the piece moved belongs to {}: the offender is {mover}",
+                            !pos.side_to_move()
+                        ),
+                        "foreign_piece",
+                    ));
+                }
                 match self.rules.illegal_move {
                     IllegalMovePenalty::Immediate => {
                         self.note(Step::new(why.article(), fact));
@@ -399,14 +435,34 @@ impl<'a> Game<'a> {
                 false
             }
         };
-        // 8.1, 8.2: the clock.
+        // 8.1, 8.2: the clock. The turn is charged once, whole, to the player who made the
+        // move (for a late player, the absence is part of it).
         let elapsed = self.turn_elapsed;
+        let turn_started = self.turn_started;
         self.turn_elapsed = Seconds::ZERO;
+        self.turn_started = self.turn_started.saturating_add(elapsed);
+        let arrival = self.arrivals[mover.index()].take();
         if let Some(clocks) = &mut self.clocks {
             let clock = &mut clocks[mover.index()];
             let available = clock.available();
             let already_down = clock.flag_down();
-            if !clock.complete_move(elapsed) && !already_down {
+            let in_time = clock.complete_move(elapsed);
+            let main_left = clock.main_left();
+            if let Some((at, absence)) = arrival {
+                self.steps.push(Step::new(
+                    ArticleId::fesa("8.6"),
+                    format!(
+                        "move {number} is {mover}'s first after arriving late: its turn ran {elapsed} from {turn_started} after the scheduled start, {} of it before {mover} arrived at {at}; {mover}'s clock is charged {elapsed} once, {}",
+                        absence.run,
+                        if in_time {
+                            format!("leaving {main_left} of main time")
+                        } else {
+                            format!("more than the {available} available")
+                        }
+                    ),
+                ));
+            }
+            if !in_time && !already_down {
                 self.falls.push(mover);
                 self.steps.push(Step::by_knob(
                     ArticleId::fesa("8.8"),
@@ -474,9 +530,18 @@ impl<'a> Game<'a> {
                 ),
             ));
         }
-        // 5.2, 3.12: repetition.
+        // 5.2, 3.12: repetition, only after a legal move. As 5.1a lets only a legal move mate,
+        // an illegal move cannot end the game by repetition and take away the opponent's 9.4
+        // claim; left unclaimed, the position it made still counts as an occurrence.
         let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
         if outcome == RepetitionOutcome::NotYet {
+            return;
+        }
+        if !legal {
+            self.note(Step::new(
+                ArticleId::fesa("5.2"),
+                format!("the position after move {number} has occurred often enough for 5.2, but the move was illegal: the repetition does not end the game, and {} may claim the illegal move (9.4)", !mover),
+            ));
             return;
         }
         if self.rules.repetition == RepetitionTrigger::OnClaim {
@@ -521,6 +586,16 @@ impl<'a> Game<'a> {
             return;
         }
         let on_move = self.pos().side_to_move();
+        if on_move != player {
+            // 5.3: the declarer announces on their own turn, before moving. A declaration
+            // off turn is not a declaration at all (the conditions 5.3.1-5.3.6 are never
+            // examined), so it neither wins nor fails.
+            self.note(Step::new(
+                ArticleId::fesa("5.3"),
+                format!("{player} declares while {on_move} is on move: 5.3 lets only the player on move declare, so this is no declaration; refused, play goes on"),
+            ));
+            return;
+        }
         let time_left = self.clocks.as_ref().map(|c| {
             let clock = &c[player.index()];
             !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
@@ -690,42 +765,99 @@ impl<'a> Game<'a> {
         self.apply_repetition(outcome, steps);
     }
 
-    fn arrive(&mut self, player: Color, at: Seconds) {
-        let limit = match (self.rules.late_arrival_limit, &self.clocks) {
-            (LateArrival::Seconds(s), _) => Seconds::whole(s),
-            (LateArrival::Flag, Some(c)) => c[player.index()].available(),
+    /// 8.6 with 8.5: a player arrives `at` after the scheduled start. Their clock has run only
+    /// since their own turn began (nothing if the opponent is still on move); that time stays
+    /// on the running turn and is charged with the player's move, once. Fails when the arrival
+    /// comes earlier in the turn than an event already recorded.
+    fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), String> {
+        let on_move = self.pos().side_to_move();
+        let opponent_turn_started = self.turn_started;
+        let absence = absence(at, self.turn_started, on_move == player);
+        // The arrival is a moment of the running turn, whoever is on move.
+        let moment = at.saturating_sub(self.turn_started);
+        if moment < self.turn_elapsed {
+            return Err(format!(
+                "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {} already recorded in this turn",
+                self.turn_elapsed
+            ));
+        }
+        self.turn_elapsed = moment;
+        let clock_text = match absence.clock_started {
+            None => format!(
+                "{on_move} is still on move (their turn began {opponent_turn_started} after the scheduled start), so {player}'s clock has not started: nothing is charged"
+            ),
+            Some(started) => format!(
+                "{player}'s clock started {started} after the scheduled start ({}), so it has run {}",
+                if started == Seconds::ZERO {
+                    "8.5: the first mover's clock starts at the scheduled time".to_owned()
+                } else {
+                    format!("when {} completed move {}", !player, self.moves_played)
+                },
+                absence.run
+            ),
+        };
+        let late = match (self.rules.late_arrival_limit, &self.clocks) {
+            (LateArrival::Seconds(s), _) => {
+                let limit = Seconds::whole(s);
+                (at >= limit).then(|| format!("{at} is not before the {limit} allowed"))
+            }
+            (LateArrival::Flag, Some(c)) => {
+                let available = c[player.index()].available();
+                (absence.clock_started.is_some() && c[player.index()].runs_out(absence.run))
+                    .then(|| format!("{} is not less than the {available} available: the flag would have fallen", absence.run))
+            }
             (LateArrival::Flag, None) => {
                 self.note(Step::by_knob(
                     ArticleId::fesa("8.6"),
                     format!("{player} arrives {at} late; without a clock 8.6 cannot apply"),
                     "late_arrival_limit",
                 ));
-                return;
+                return Ok(());
             }
         };
-        if at >= limit {
+        if let Some(why) = late {
             self.win(
                 !player,
                 ReasonKind::LateArrival,
                 ArticleId::fesa("8.6"),
                 Step::by_knob(
                     ArticleId::fesa("8.6"),
-                    format!(
-                        "{player} arrives {at} after the start, not before {limit}: {player} loses"
-                    ),
+                    format!("{player} arrives {at} after the scheduled start; {clock_text}; {why}: {player} loses"),
                     "late_arrival_limit",
                 ),
             );
-            return;
+            return Ok(());
         }
-        if let Some(clocks) = &mut self.clocks {
-            clocks[player.index()].charge_absence(at);
-        }
+        let rest = match (&self.clocks, absence.clock_started) {
+            (Some(c), Some(_)) => {
+                let clock = &c[player.index()];
+                let against = if clock.runs_out(absence.run) {
+                    format!(
+                        ", all of the {} available (the flag is down, for a claim under 8.3)",
+                        clock.available()
+                    )
+                } else {
+                    format!(", less than the {} available", clock.available())
+                };
+                format!(
+                    "{against}; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
+                    absence.run
+                )
+            }
+            _ => String::new(),
+        };
         self.note(Step::by_knob(
             ArticleId::fesa("8.6"),
-            format!("{player} arrives {at} after the start, within {limit}; the time is charged to {player}'s clock"),
+            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: not too late for 8.6"),
             "late_arrival_limit",
         ));
+        if self.clocks.is_some() {
+            self.arrivals[player.index()] = Some((at, absence));
+        }
+        if on_move != player {
+            self.automatic_flag_fell();
+        }
+        Ok(())
     }
 
     fn flags_down(&mut self, first: FlagOrder) {
@@ -773,5 +905,62 @@ impl fmt::Display for Played {
             writeln!(f, "  {step}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
+    /// 600 s of main time, and returns the main time left to each side.
+    fn main_left(gote_first: bool, events: &str) -> [Seconds; 2] {
+        let start = if gote_first {
+            "start: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'\n"
+        } else {
+            ""
+        };
+        let yaml = format!("{start}time_control: {{main: 600}}\nevents: [{events}]\n");
+        let record = Record::from_yaml(&yaml).unwrap();
+        let played = play_record(&record, &Profile::fesa2017()).unwrap();
+        played.main_left.unwrap()
+    }
+
+    /// Issue 11, defect 2: the absence is part of the late player's turn and is charged once.
+    /// Sente arrives at 300 s and moves at 400 s into its turn: 600 - 400 = 200 s left (not
+    /// 600 - 300 - 400).
+    #[test]
+    fn a_late_turn_is_charged_once() {
+        let left = main_left(false, "{arrive: sente, at: 300}, {move: 7g7f, time: 400}");
+        assert_eq!(left, [Seconds::whole(200), Seconds::whole(600)]);
+        let left = main_left(true, "{arrive: gote, at: 300}, {move: 3c3d, time: 400}");
+        assert_eq!(left, [Seconds::whole(600), Seconds::whole(200)]);
+    }
+
+    /// Issue 11, defect 1: the second player's clock starts with the first move. Sente moves
+    /// at 500 s; Gote arrives at 550 s and moves 80 s into its turn: 520 s left.
+    #[test]
+    fn the_second_players_clock_starts_with_the_first_move() {
+        let left = main_left(
+            false,
+            "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(100), Seconds::whole(520)]);
+        let left = main_left(
+            true,
+            "{move: 3c3d, time: 500}, {arrive: sente, at: 550}, {move: 7g7f, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(520), Seconds::whole(100)]);
+    }
+
+    /// A second player who arrives while the first mover still thinks is charged nothing for
+    /// the wait: Gote arrives at 550 s, Sente moves at 590 s, Gote takes 100 s: 500 s left.
+    #[test]
+    fn waiting_for_the_first_move_costs_nothing() {
+        let left = main_left(
+            false,
+            "{arrive: gote, at: 550}, {move: 7g7f, time: 590}, {move: 3c3d, time: 100}",
+        );
+        assert_eq!(left, [Seconds::whole(10), Seconds::whole(500)]);
     }
 }

@@ -9,7 +9,7 @@
 //! The UFS impasse count instead takes every piece the player owns, wherever it stands on the
 //! board, plus the pieces in hand (UFS 5.8.6.2).
 
-use shogi_spec::profile::{HandicapDeclaration, ImpasseRule, Rules};
+use shogi_spec::profile::{Handicap28Points, HandicapDeclaration, ImpasseRule, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
 use super::handicap::Handicap;
@@ -71,13 +71,25 @@ fn hand_points(pos: &Position, player: Color) -> u32 {
         .sum()
 }
 
+/// Whether `player` needs the sente threshold of 5.3.2 (28 points). In an even game that is
+/// Sente. In a handicap game the rulebooks disagree (registry note on 5.3.2, knob
+/// `handicap_28_points`): FESA 1.1 calls the player who starts sente, and the giver (gote in
+/// the record) starts; UFS 5.9.4 calls the giver gote, leaving the threshold to the receiver.
+pub fn needs_sente_threshold(rules: &Rules, player: Color, handicap: Option<Handicap>) -> bool {
+    match (handicap, rules.handicap_28_points) {
+        (Some(_), Handicap28Points::Giver) => player == Color::Gote,
+        (Some(_), Handicap28Points::Receiver) | (None, _) => player == Color::Sente,
+    }
+}
+
 /// The points `player` needs under the profile (5.3.2), adjusted for a handicap when the
 /// profile says so: the giver — gote in a handicap game — then needs the points of the removed
 /// pieces fewer.
 pub fn points_needed(rules: &Rules, player: Color, handicap: Option<Handicap>) -> u32 {
-    let base = match player {
-        Color::Sente => rules.declaration_points_sente,
-        Color::Gote => rules.declaration_points_gote,
+    let base = if needs_sente_threshold(rules, player, handicap) {
+        rules.declaration_points_sente
+    } else {
+        rules.declaration_points_gote
     };
     match (rules.handicap_declaration, handicap, player) {
         (HandicapDeclaration::GiverReduced, Some(h), Color::Gote) => {
@@ -88,7 +100,8 @@ pub fn points_needed(rules: &Rules, player: Color, handicap: Option<Handicap>) -
 }
 
 /// 5.3: whether a declaration by `player` in `pos` meets each condition, one step per
-/// condition in the article's order. `time_left` is `None` in a game without a clock, where
+/// condition in the article's order. Being on move is not among the conditions: it is what
+/// makes the announcement a declaration at all, and the adjudicator refuses one made off turn. `time_left` is `None` in a game without a clock, where
 /// 5.3.5 is taken as met (registry note on 5.3.5), else whether the declarer's clock still
 /// had time (main or byo-yomi) when the declaration was made.
 pub fn judge_declaration(
@@ -112,20 +125,6 @@ pub fn judge_declaration(
             None => Step::new(ArticleId::fesa(article), fact),
         });
     };
-    let on_move = pos.side_to_move() == player;
-    check(
-        on_move,
-        "5.3",
-        format!(
-            "{player} declares {} the move",
-            if on_move {
-                "while on"
-            } else {
-                "without having"
-            }
-        ),
-        None,
-    );
     check(
         c.king_in_zone,
         "5.3.1",
@@ -135,9 +134,10 @@ pub fn judge_declaration(
         ),
         None,
     );
-    let knob = match player {
-        Color::Sente => "declaration_points_sente",
-        Color::Gote => "declaration_points_gote",
+    let knob = match (handicap, needs_sente_threshold(rules, player, handicap)) {
+        (Some(_), _) => "handicap_28_points",
+        (None, true) => "declaration_points_sente",
+        (None, false) => "declaration_points_gote",
     };
     let adjusted = if handicap.is_some()
         && player == Color::Gote

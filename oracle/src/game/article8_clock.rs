@@ -13,6 +13,10 @@
 //!
 //! A fallen flag stays down. What a fallen flag *does* (8.3, 8.8, 8.9) is decided by the
 //! adjudicator and the profile.
+//!
+//! A turn is charged once, when the move that ends it is completed, with the whole time the
+//! clock ran in it. There is no separate charge for a late arrival: the absence is part of the
+//! late player's turn (8.6, see [`super::article8_arrival`]).
 
 use super::record::{Seconds, TimeControl};
 
@@ -71,17 +75,6 @@ impl Clock {
     /// Whether a turn that has lasted `elapsed` has run out the time (8.1).
     pub fn runs_out(&self, elapsed: Seconds) -> bool {
         elapsed >= self.available()
-    }
-
-    /// Charges the player `elapsed` without a move being completed: the clock ran while they
-    /// were away (8.6). The main time goes first; what is beyond it comes out of the first
-    /// byo-yomi or period, as for a move.
-    pub fn charge_absence(&mut self, elapsed: Seconds) {
-        if self.runs_out(elapsed) {
-            self.flag_down = true;
-            return;
-        }
-        self.main_left = self.main_left.saturating_sub(elapsed);
     }
 
     /// Completes a move that took `elapsed`. Returns false, and drops the flag, when the time

@@ -23,10 +23,28 @@
 //! together (a move that cannot be made on the board, times running backwards) is for
 //! [`fn@crate::game::adjudicate`] to say.
 //!
-//! Times are seconds (whole or decimal) and kept to the millisecond. `time` on an event is how
-//! long the clock of the side on move had been running in the current turn when the event
-//! happened: a move's time is the whole turn; a claim's time says when, within the running
-//! turn, the claim was made.
+//! Times are seconds (whole or decimal) and kept to the millisecond. There are two clocks in a
+//! record, and each time says which it reads:
+//!
+//! - `time` on an event is how long the clock of the side on move had been running in the
+//!   current turn when the event happened. A turn starts when the opponent completes their move
+//!   (1.1), or at the scheduled start for the first move (8.5). So a move's `time` is the
+//!   **whole turn**, what the mover's clock shows as used for that move, and it is charged once;
+//!   a claim's, resignation's or declaration's `time` says when, within the running turn, it was
+//!   made. Times within one turn never run backwards.
+//! - `at` on an arrival counts from the **scheduled start** of the game, as the arbiter's watch
+//!   reads it, not from the turn.
+//!
+//! A late player's move is no exception: its `time` is the whole turn, from the moment the
+//! late player's clock started (the scheduled start if they move first, else the opponent's
+//! completed first move), *including* the time before they arrived. Example, 600 s each: Sente
+//! plays `{move: 7g7f, time: 500}`, Gote arrives `{arrive: gote, at: 550}` (50 s of Gote's clock
+//! gone) and plays `{move: 3c3d, time: 80}` 30 s after arriving: Gote is charged 80 s, once,
+//! and has 520 s left. A `time` smaller than the time already run at the arrival is an error.
+//!
+//! An event without a `time` happens at the latest moment already known in its turn (zero if
+//! none); a move without a time is charged that much, and the next turn starts that much
+//! later after the scheduled start.
 
 use std::fmt;
 
@@ -334,7 +352,8 @@ pub enum Event {
     Move {
         /// The move.
         mv: UsiMove,
-        /// How long the turn took.
+        /// How long the turn took, whole: from the start of the mover's turn to the move,
+        /// including any time before a late arrival.
         time: Option<Seconds>,
     },
     /// A player resigned (FESA 5.1b).
@@ -364,7 +383,7 @@ pub enum Event {
     Arrive {
         /// Who.
         player: Color,
-        /// How long after the scheduled start.
+        /// How long after the scheduled start of the game (not of the turn).
         at: Seconds,
     },
     /// Both flags were seen down (FESA 8.3, 8.11).
