@@ -30,9 +30,9 @@
 
 use std::sync::OnceLock;
 
+use crate::ArticleId;
 use crate::cross_ref::Relation;
 use crate::registry::{Article, Registry};
-use crate::ArticleId;
 
 /// A rulebook shipped with the crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
