@@ -13,7 +13,6 @@ use std::path::Path;
 
 use serde_json::Value;
 use shogi_spec::ArticleId;
-use shogi_spec::registry::Registry;
 
 use crate::report::RunInfo;
 use crate::runner::CaseResult;
@@ -177,8 +176,7 @@ pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> St
         }
     }
     for (article, ids) in &articles {
-        let title = Registry::fesa2017()
-            .get(article)
+        let title = shogi_spec::rulebooks::lookup(article)
             .map(|a| a.title.clone())
             .unwrap_or_default();
         let _ = write!(

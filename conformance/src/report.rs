@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use shogi_spec::ArticleId;
-use shogi_spec::registry::Registry;
 
 use crate::runner::{CaseResult, Outcome, Summary};
 
@@ -59,9 +58,9 @@ fn by_article(results: &[CaseResult]) -> BTreeMap<ArticleId, Vec<&CaseResult>> {
     map
 }
 
+/// The article's title in whichever shipped registry holds it (FESA, UFS, …).
 fn title(id: &ArticleId) -> String {
-    Registry::fesa2017()
-        .get(id)
+    shogi_spec::rulebooks::lookup(id)
         .map(|a| a.title.clone())
         .unwrap_or_default()
 }
