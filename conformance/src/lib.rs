@@ -11,6 +11,7 @@ pub mod case;
 pub mod check_adapter;
 pub mod commands;
 pub mod corpus;
+pub mod coverage;
 pub mod differential;
 pub mod expectations;
 pub mod filter;
