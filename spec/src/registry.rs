@@ -684,6 +684,21 @@ mod tests {
         "test:1.1",
         |e: &RegistryError| matches!(e, RegistryError::SelfParent { .. })
     )]
+    #[case::mixed_rulebooks(
+        format!("{}{}", root(), entry("other:2", None, OK_FIELDS)),
+        "other:2",
+        |e: &RegistryError| matches!(e, RegistryError::MixedRulebooks { expected, .. } if expected == "test")
+    )]
+    #[case::absent_link_naming_an_article(
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: absent}}\n"))),
+        "test:1.1",
+        |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 1, problem: CrossRefProblem::AbsentShape, .. })
+    )]
+    #[case::link_to_own_rulebook(
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: same}}\n    - {{article: \"test:1\", relation: same}}\n"))),
+        "test:1.1",
+        |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 2, problem: CrossRefProblem::SameRulebook(_), .. })
+    )]
     #[case::cycle(
         format!("{}{}{}", root(), entry("test:2", Some("test:2.1"), OK_FIELDS), entry("test:2.1", Some("test:2"), OK_FIELDS)),
         "test:2",

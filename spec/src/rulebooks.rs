@@ -24,9 +24,15 @@
 //! 3. If the rulebook's text is available, add its file name to the structure and copy checks
 //!    (`spec/tests/rulebooks.rs`): every numbered article of the text appears once, and no run
 //!    of eight words is copied from it.
-//! 4. A rule profile following the rulebook goes in `spec/profiles/`, citing its ids in every
-//!    knob's `source`; `shogi-conformance lint` checks that every cited id resolves, and
-//!    `coverage --rulebook <id>` lists the new articles with their cases.
+//! 4. A rule profile following the rulebook goes in `spec/profiles/` (and in the profile list of
+//!    `spec/src/profile.rs`), citing the rulebook's ids in every knob's `source`; map the profile
+//!    to the rulebook in `conformance/src/profile_diff.rs` (`rulebook_of`) so that `diff`
+//!    groups its differences by article pair. A knob the new rulebook needs and the profiles
+//!    lack is an oracle change: add it to `spec/src/profile.rs` and the adjudicator.
+//! 5. Cases: cite the new ids in `refs` (beside the FESA id every case needs) where an
+//!    expectation under the new profile rests on them. Nothing else changes: `lint` resolves
+//!    every shipped rulebook's ids and checks the profiles' citations and the links;
+//!    `coverage --rulebook <id>`, `explain` and `judge --explain` read any shipped registry.
 
 use std::sync::OnceLock;
 
