@@ -72,15 +72,19 @@ pub fn rows(corpus: &Corpus, rulebook: &str) -> Result<Vec<Row>, CoverageError> 
             id: a.id.clone(),
             testable: a.testable,
             cases: own.get(&a.id).copied().unwrap_or(0),
-            via_links: a
-                .cross_refs
-                .iter()
-                .filter(|l| l.relation == Relation::Same)
-                .filter_map(|l| {
-                    let target = l.article.as_ref()?;
-                    others.get(target.rulebook())?.get(target).copied()
-                })
-                .sum(),
+            // Every case cites the primary rulebook itself, so only its own cases count there.
+            via_links: if rulebook == primary {
+                0
+            } else {
+                a.cross_refs
+                    .iter()
+                    .filter(|l| l.relation == Relation::Same)
+                    .filter_map(|l| {
+                        let target = l.article.as_ref()?;
+                        others.get(target.rulebook())?.get(target).copied()
+                    })
+                    .sum()
+            },
             title: a.title.clone(),
             relation: (rulebook != primary)
                 .then(|| relation_summary(a, primary))
