@@ -228,12 +228,9 @@ pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String>
         println!("  cites {r}: {title}");
         if let Some(a) = article {
             println!("    {}", a.paraphrase.trim());
-            for link in a
-                .cross_refs
-                .iter()
-                .filter(|l| l.relation != shogi_spec::Relation::Same)
-            {
-                println!("    {} {link}", link.relation);
+            if !a.cross_refs.is_empty() {
+                let links: Vec<String> = a.cross_refs.iter().map(ToString::to_string).collect();
+                println!("    compare: {}", links.join(", "));
             }
         }
     }

@@ -188,3 +188,33 @@ fn coverage_of_an_unknown_rulebook_is_an_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("unknown rulebook `jsa1990`"), "{err}");
 }
+
+/// `explain` prints the paraphrase of a cited UFS article, and how it compares to FESA.
+#[test]
+fn explain_prints_ufs_paraphrases() {
+    let out = bin()
+        .args([
+            "explain",
+            "ufs-impasse-rook-handicap-giver-exactly-24-draw",
+            "--profile",
+            "ufs-2016",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("cites ufs2016:5.8.6.3: The 24-point threshold"),
+        "{text}"
+    );
+    assert!(
+        text.contains("A player with fewer than 24 points loses."),
+        "{text}"
+    );
+    assert!(
+        text.contains("compare: (absent in fesa2017; knob impasse)"),
+        "{text}"
+    );
+    assert!(!text.contains("not in the registry"), "{text}");
+    assert!(text.contains("oracle under ufs-2016: pass"), "{text}");
+}
