@@ -5,13 +5,11 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use shogi_spec::registry::Registry;
-
 use crate::case::Expectation;
 use crate::corpus::Corpus;
 use crate::filter::Filter;
 use crate::impls::{self, ImplOptions};
-use crate::lint::{case_counts, lint as lint_corpus};
+use crate::lint::lint as lint_corpus;
 use crate::report::{Format, RunInfo, render};
 use crate::runner::{CaseResult, Summary, run_case};
 
@@ -315,30 +313,16 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
     }
 }
 
-/// Prints each registry article with its testable flag and case count.
-pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
+/// Prints each article of `rulebook` (default `fesa2017`) with its testable flag and case
+/// count; exit status 1 when a testable article has no case (see [`crate::coverage`]).
+pub fn coverage(root: &Path, below: Option<usize>, rulebook: &str) -> Result<ExitCode, String> {
     let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
-    let registry = Registry::fesa2017();
-    let counts = case_counts(&corpus, registry);
-    println!("{:<18} {:<9} {:>5}  title", "article", "testable", "cases");
-    let mut uncovered = 0;
-    for a in registry.iter() {
-        let n = counts.get(&a.id).copied().unwrap_or(0);
-        if below.is_some_and(|b| !(a.testable && n < b)) {
-            continue;
-        }
-        if a.testable && n == 0 {
-            uncovered += 1;
-        }
-        let flag = if a.testable { "yes" } else { "no" };
-        println!("{:<18} {:<9} {:>5}  {}", a.id.as_str(), flag, n, a.title);
-    }
-    let testable = registry.testable().count();
-    println!(
-        "\n{} articles, {testable} testable, {uncovered} testable without cases",
-        registry.len()
-    );
-    Ok(if uncovered == 0 {
+    let rows = crate::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
+    let registry = shogi_spec::rulebooks::registry(rulebook)
+        .ok_or_else(|| format!("unknown rulebook `{rulebook}`"))?;
+    let (text, covered) = crate::coverage::render(&rows, registry, below);
+    print!("{text}");
+    Ok(if covered {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -362,17 +346,20 @@ pub fn explain(
         .iter()
         .find(|c| c.id == id || c.slug == id)
         .ok_or_else(|| format!("no case with id or slug `{id}` in {}", root.display()))?;
-    let registry = Registry::fesa2017();
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
     for r in &case.refs {
-        let title = registry
-            .get(r)
+        let article = shogi_spec::rulebooks::lookup(r);
+        let title = article
             .map(|a| a.title.as_str())
             .unwrap_or("(not in the registry)");
         println!("  cites {r}: {title}");
-        if let Some(a) = registry.get(r) {
+        if let Some(a) = article {
             println!("    {}", a.paraphrase.trim());
+            if !a.cross_refs.is_empty() {
+                let links: Vec<String> = a.cross_refs.iter().map(ToString::to_string).collect();
+                println!("    compare: {}", links.join(", "));
+            }
         }
     }
     if let Some(s) = &case.source {

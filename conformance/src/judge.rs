@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use shogi_oracle::game::record::Event;
 use shogi_oracle::game::{Record, adjudicate, play_record};
 use shogi_spec::profile::Profile;
+use shogi_spec::{ArticleId, rulebooks};
 
 use crate::board::{self, Mark};
 use crate::html::{esc, head};
@@ -75,14 +76,21 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
             let _ = writeln!(out, "  {step}");
         }
         let knobs = judgement.knobs();
+        let mut cited: Vec<ArticleId> = judgement
+            .explanation
+            .iter()
+            .map(|s| s.article.clone())
+            .collect();
         if !knobs.is_empty() {
             out.push_str("knobs that decided:\n");
             for knob in knobs {
                 if let Some(s) = profile.setting(knob) {
                     let _ = writeln!(out, "  {knob} = {}: {}", s.value, s.source);
+                    cited.extend(crate::lint::cited_ids(&s.source));
                 }
             }
         }
+        out.push_str(&articles_section(&cited));
     }
     Ok(out)
 }
@@ -192,6 +200,36 @@ pub fn judge_html(req: &JudgeRequest<'_>) -> Result<String, String> {
     }
     let _ = writeln!(out, "</div></div><h2>The game</h2>{moves}</body></html>");
     Ok(out)
+}
+
+/// The articles an explanation cites (steps, then the sources of the deciding knobs), each once,
+/// with its title and our paraphrase from whichever registry holds it (FESA, UFS, …), and its
+/// cross-references: the other rulebook's articles on the same rule, and how they compare.
+fn articles_section(cited: &[ArticleId]) -> String {
+    let mut seen: Vec<&ArticleId> = Vec::new();
+    let mut out = String::new();
+    for id in cited {
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        if out.is_empty() {
+            out.push_str("articles:\n");
+        }
+        match rulebooks::lookup(id) {
+            Some(a) => {
+                let _ = writeln!(out, "  {id} {}: {}", a.title, a.paraphrase.trim());
+                if !a.cross_refs.is_empty() {
+                    let links: Vec<String> = a.cross_refs.iter().map(ToString::to_string).collect();
+                    let _ = writeln!(out, "    compare: {}", links.join(", "));
+                }
+            }
+            None => {
+                let _ = writeln!(out, "  {id}: (not in the registry)");
+            }
+        }
+    }
+    out
 }
 
 /// Runs `judge` on a file: prints the report, or returns the error for exit status 2.

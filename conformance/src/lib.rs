@@ -25,7 +25,7 @@ pub mod tools;
 // Transitional flat paths from before the folders existed (`crate::usi`, `crate::runner`, …),
 // kept while work begun on the flat layout is merged; new code uses the folder paths.
 #[doc(hidden)]
-pub use corpus::{case, filter, lint};
+pub use corpus::{case, coverage, filter, lint};
 #[doc(hidden)]
 pub use implementations::select as impls;
 #[doc(hidden)]

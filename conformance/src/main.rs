@@ -140,11 +140,19 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
-    /// Print every article of the registry with its testable flag and its number of cases.
+    /// Print every article of a rulebook's registry with its testable flag and its number of
+    /// cases (for UFS 2016 and the textbook chapter also the cases reaching it through articles
+    /// it links to as `same`, and how it differs from FESA).
+    #[command(
+        after_help = "Examples:\n  shogi-conformance coverage\n  shogi-conformance coverage --rulebook ufs2016\n  shogi-conformance coverage --rulebook ru-ch2 --below 1"
+    )]
     Coverage {
         /// Only list testable articles with fewer cases than this.
         #[arg(long, value_name = "N")]
         below: Option<usize>,
+        /// The rulebook: fesa2017 (default), ufs2016 or ru-ch2.
+        #[arg(long, value_name = "ID", default_value = "fesa2017")]
+        rulebook: String,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -619,7 +627,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             },
         ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
-        Command::Coverage { below, corpus } => commands::coverage(&corpus.root(), below),
+        Command::Coverage {
+            below,
+            rulebook,
+            corpus,
+        } => commands::coverage(&corpus.root(), below, &rulebook),
         Command::Diff {
             profiles,
             set,

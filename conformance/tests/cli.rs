@@ -126,3 +126,95 @@ fn perft_bad_input_is_a_clear_error() {
             .contains("unknown implementation")
     );
 }
+
+/// `coverage --rulebook ufs2016` lists every UFS article with its own cases, the cases reaching
+/// it through FESA articles on the same rule, and how it differs from FESA. The testable
+/// articles no case reaches are exactly the gaps `corpus/known-gaps` lists with their reasons,
+/// so the exit status is 1 until those are closed.
+#[test]
+fn coverage_of_the_ufs_rulebook() {
+    let out = bin()
+        .args(["coverage", "--rulebook", "ufs2016"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let uncovered: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            f.len() > 4 && f[1] == "yes" && f[2] == "0" && f[3] == "0"
+        })
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let gaps_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/known-gaps");
+    let gaps = std::fs::read_to_string(gaps_file).unwrap();
+    let gaps: Vec<&str> = gaps
+        .lines()
+        .filter(|l| l.starts_with("ufs2016:"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(uncovered, gaps, "{text}");
+    let expected_status = if gaps.is_empty() { 0 } else { 1 };
+    assert_eq!(out.status.code(), Some(expected_status), "{text}");
+    assert!(text.starts_with("article "), "{text}");
+    assert!(text.contains("via links"), "{text}");
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("no line for {id} in\n{text}"))
+            .to_owned()
+    };
+    assert!(
+        line("ufs2016:5.8.6.3").contains("[absent in fesa2017; knob impasse]"),
+        "{text}"
+    );
+    assert!(
+        line("ufs2016:9.2").contains("differs from fesa2017:12.2; knob draw_result"),
+        "{text}"
+    );
+    assert!(line("ufs2016:12.9").contains(" no "), "{text}");
+    assert!(text.contains("testable without cases"), "{text}");
+    let entries = text.lines().filter(|l| l.starts_with("ufs2016:")).count();
+    assert_eq!(entries, shogi_spec::Registry::ufs2016().len());
+}
+
+#[test]
+fn coverage_of_an_unknown_rulebook_is_an_error() {
+    let out = bin()
+        .args(["coverage", "--rulebook", "jsa1990"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown rulebook `jsa1990`"), "{err}");
+}
+
+/// `explain` prints the paraphrase of a cited UFS article, and how it compares to FESA.
+#[test]
+fn explain_prints_ufs_paraphrases() {
+    let out = bin()
+        .args([
+            "explain",
+            "ufs-impasse-rook-handicap-giver-exactly-24-draw",
+            "--profile",
+            "ufs-2016",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("cites ufs2016:5.8.6.3: The 24-point threshold"),
+        "{text}"
+    );
+    assert!(
+        text.contains("A player with fewer than 24 points loses."),
+        "{text}"
+    );
+    assert!(
+        text.contains("compare: (absent in fesa2017; knob impasse)"),
+        "{text}"
+    );
+    assert!(!text.contains("not in the registry"), "{text}");
+    assert!(text.contains("oracle under ufs-2016: pass"), "{text}");
+}

@@ -170,3 +170,32 @@ fn contradictory_record_names_the_event() {
     assert!(stderr(&out).contains("event 2"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The explanation ends with the cited articles in our own words, from whichever registry holds
+/// them: under ufs-2016 the perpetual-check knob cites UFS 5.7.2, whose paraphrase is printed
+/// with its comparison to FESA 3.12.
+#[test]
+fn explain_prints_the_ufs_paraphrase() {
+    let out = judge(&[
+        &record("perpetual-check-sente.yaml"),
+        "--profile",
+        "ufs-2016",
+        "--explain",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("articles:\n"), "{text}");
+    assert!(
+        text.contains("ufs2016:5.7.2 Perpetual check (JSA definition): "),
+        "{text}"
+    );
+    assert!(
+        text.contains("from the first occurrence to the fourth gave check"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fesa2017:3.12 (differs; knob perpetual_check, perpetual_both_sides)"),
+        "{text}"
+    );
+    assert!(!text.contains("not in the registry"), "{text}");
+}

@@ -1,7 +1,8 @@
 //! The shared vocabulary of shogi-conformance.
 //!
 //! This crate holds what every other part of the project agrees on and nothing that decides a
-//! rule: the FESA 2017 rulebook as data ([`registry`]), the colours ([`Color`]), the shape of a
+//! rule: the rulebooks as data (FESA 2017 first, UFS 2016 and a textbook chapter linked to it
+//! article by article: [`registry`], [`rulebooks`], [`cross_ref`]), the colours ([`Color`]), the shape of a
 //! game verdict ([`Verdict`]), and the [`Implementation`] trait through which the runner talks to
 //! the reference oracle, the bitboard engine and external programs alike.
 //!
@@ -10,13 +11,16 @@
 
 mod article_id;
 mod color;
+pub mod cross_ref;
 mod implementation;
 pub mod profile;
 pub mod registry;
+pub mod rulebooks;
 mod verdict;
 
 pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
+pub use cross_ref::{CrossRef, Relation};
 pub use implementation::{
     ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, Status,
 };

@@ -1,15 +1,19 @@
-//! The FESA 2017 rulebook as data.
+//! Rulebooks as data.
 //!
-//! Every article and sub-clause of the FESA official rules (adopted 4 August 2017) has an entry
-//! in `spec/data/fesa2017.yaml`: a stable [`ArticleId`], its parent, a short title, a paraphrase
-//! in the project's own words, whether a program can test it, and the interpretation notes where
-//! the rulebook is ambiguous or its translations disagree. The file is embedded in the crate and
-//! served by [`Registry::fesa2017`]; other rulebooks (or test fixtures) load through
-//! [`Registry::from_yaml`].
+//! Every article and sub-clause of a rulebook has an entry in `spec/data/<rulebook>.yaml`: a
+//! stable [`ArticleId`], its parent, a short title, a paraphrase in the project's own words,
+//! whether a program can test it, the interpretation notes where the rulebook is ambiguous or
+//! its translations disagree, and cross-references to the other rulebooks ([`CrossRef`]). The
+//! FESA 2017 rules (`fesa2017.yaml`, the primary rulebook) are served by [`Registry::fesa2017`];
+//! every rulebook the crate ships, UFS 2016 included, by [`crate::rulebooks`]; other rulebooks
+//! (or test fixtures) load through [`Registry::from_yaml`].
 //!
-//! Loading validates the data: ids are unique, every parent exists and no entry is its own
-//! ancestor, titles and paraphrases are not empty, and `untestable_reason` is present exactly
-//! when `testable` is false. Every [`RegistryError`] names the entry at fault.
+//! Loading validates the data: all ids belong to one rulebook and are unique, every parent
+//! exists and no entry is its own ancestor, titles and paraphrases are not empty,
+//! `untestable_reason` is present exactly when `testable` is false, and every cross-reference
+//! has a well-formed shape. Every [`RegistryError`] names the entry at fault. Whether the
+//! cross-references point at entries that exist, and come back, is a check across registries
+//! ([`crate::rulebooks::check_links`]).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -17,6 +21,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::ArticleId;
+use crate::cross_ref::{CrossRef, CrossRefProblem};
 
 /// The FESA 2017 registry as shipped in the crate.
 const FESA2017_YAML: &str = include_str!("../data/fesa2017.yaml");
@@ -44,6 +49,10 @@ pub struct Article {
     /// the project decides or that the decision belongs to the rule profile.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interpretation: Vec<String>,
+    /// The articles of other rulebooks that cover the same rule, with how this one stands to
+    /// them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cross_refs: Vec<CrossRef>,
 }
 
 /// Why a registry could not be loaded. Every variant names the entry at fault where there is
@@ -115,6 +124,24 @@ pub enum RegistryError {
         /// The entry at fault.
         id: ArticleId,
     },
+    /// An entry's id belongs to another rulebook than the registry's first entry.
+    #[error("article `{id}` belongs to rulebook `{}`, but this registry is `{expected}`", .id.rulebook())]
+    MixedRulebooks {
+        /// The entry at fault.
+        id: ArticleId,
+        /// The rulebook of the registry's first entry.
+        expected: String,
+    },
+    /// One of an entry's cross-references is malformed.
+    #[error("article `{id}`: cross-reference number {index} (counting from 1): {problem}")]
+    BadCrossRef {
+        /// The entry at fault.
+        id: ArticleId,
+        /// The 1-based position of the link.
+        index: usize,
+        /// What is wrong with it.
+        problem: CrossRefProblem,
+    },
     /// Following parents from an entry leads back to it.
     #[error("article `{id}` is its own ancestor: {}", format_cycle(.cycle))]
     ParentCycle {
@@ -172,6 +199,17 @@ impl Registry {
         })
     }
 
+    /// The UFS 2016 rulebook embedded in this crate (see [`crate::rulebooks`]).
+    ///
+    /// # Panics
+    /// As [`Registry::fesa2017`]: only if the embedded data is invalid, which the tests rule out.
+    pub fn ufs2016() -> &'static Registry {
+        match crate::rulebooks::registry("ufs2016") {
+            Some(registry) => registry,
+            None => panic!("the UFS 2016 registry is not among the shipped rulebooks"),
+        }
+    }
+
     /// Parses and validates a registry: a YAML sequence of [`Article`] entries.
     ///
     /// # Errors
@@ -197,7 +235,17 @@ impl Registry {
     /// The first validation error found, in file order, naming the entry at fault.
     pub fn from_articles(articles: Vec<Article>) -> Result<Registry, RegistryError> {
         let mut index = HashMap::with_capacity(articles.len());
+        let rulebook = articles
+            .first()
+            .map(|a| a.id.rulebook().to_owned())
+            .unwrap_or_default();
         for (i, article) in articles.iter().enumerate() {
+            if article.id.rulebook() != rulebook {
+                return Err(RegistryError::MixedRulebooks {
+                    id: article.id.clone(),
+                    expected: rulebook,
+                });
+            }
             if index.insert(article.id.clone(), i).is_some() {
                 return Err(RegistryError::DuplicateId {
                     id: article.id.clone(),
@@ -211,6 +259,11 @@ impl Registry {
             check_no_cycle(article, &articles, &index)?;
         }
         Ok(Registry { articles, index })
+    }
+
+    /// The rulebook the entries belong to (`fesa2017`), or `""` for an empty registry.
+    pub fn rulebook(&self) -> &str {
+        self.articles.first().map_or("", |a| a.id.rulebook())
     }
 
     /// The entry with this id, if any.
@@ -290,6 +343,14 @@ fn check_entry(article: &Article, index: &HashMap<ArticleId, usize>) -> Result<(
             id: id(),
             index: i + 1,
         });
+    }
+    for (i, link) in article.cross_refs.iter().enumerate() {
+        link.check(article.id.rulebook())
+            .map_err(|problem| RegistryError::BadCrossRef {
+                id: id(),
+                index: i + 1,
+                problem,
+            })?;
     }
     let has_reason = article
         .untestable_reason
@@ -622,6 +683,21 @@ mod tests {
         format!("{}{}", root(), entry("test:1.1", Some("test:1.1"), OK_FIELDS)),
         "test:1.1",
         |e: &RegistryError| matches!(e, RegistryError::SelfParent { .. })
+    )]
+    #[case::mixed_rulebooks(
+        format!("{}{}", root(), entry("other:2", None, OK_FIELDS)),
+        "other:2",
+        |e: &RegistryError| matches!(e, RegistryError::MixedRulebooks { expected, .. } if expected == "test")
+    )]
+    #[case::absent_link_naming_an_article(
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: absent}}\n"))),
+        "test:1.1",
+        |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 1, problem: CrossRefProblem::AbsentShape, .. })
+    )]
+    #[case::link_to_own_rulebook(
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: same}}\n    - {{article: \"test:1\", relation: same}}\n"))),
+        "test:1.1",
+        |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 2, problem: CrossRefProblem::SameRulebook(_), .. })
     )]
     #[case::cycle(
         format!("{}{}{}", root(), entry("test:2", Some("test:2.1"), OK_FIELDS), entry("test:2.1", Some("test:2"), OK_FIELDS)),

@@ -1,21 +1,24 @@
 //! `shogi-conformance lint`: the corpus's own rules, enforced.
 //!
-//! Ids are unique, well-formed and never reused; refs name articles the registry knows; tags
-//! come from the vocabulary; every position and move is well-formed (and setup moves legal);
-//! every case asserts something; every testable article has cases.
+//! Ids are unique, well-formed and never reused; refs name articles a shipped registry knows
+//! (FESA 2017, UFS 2016, …); tags come from the vocabulary; every position and move is
+//! well-formed (and setup moves legal); every case asserts something; every testable FESA
+//! article has cases; every testable UFS article that differs from FESA has cases of its own
+//! under the `ufs-2016` profile, for both colours; every article id a built-in profile cites
+//! resolves; the registries' cross-references resolve and come back.
 
 use std::collections::{BTreeMap, HashMap};
 
 use shogi_oracle::{Move, play, sfen, validate};
-use shogi_spec::registry::Registry;
-use shogi_spec::{ArticleId, PositionSpec};
+use shogi_spec::registry::{Article, Registry};
+use shogi_spec::{ArticleId, PositionSpec, rulebooks};
 
 use crate::case::{Case, Expectation};
 use crate::corpus::{Corpus, CorpusError};
 
-/// Rulebooks whose articles cases may cite besides FESA 2017, which the registry does not hold
-/// (yet): their ids are checked for shape only.
-pub const OTHER_RULEBOOKS: &[&str] = &["ufs2016", "csa"];
+/// Rulebooks whose articles cases may cite though no registry holds them: their ids are checked
+/// for shape only. (The CSA server conventions are not among the project's rulebooks.)
+pub const OTHER_RULEBOOKS: &[&str] = &["csa"];
 
 /// The rule profiles cases may name.
 pub const PROFILES: &[&str] = &["fesa-2017", "ufs-2016", "csa-computer"];
@@ -141,7 +144,13 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             "fesa2017" if !registry.contains(r) => {
                 out.push(format!("ref `{r}` is not in the registry"))
             }
-            "fesa2017" => {}
+            book if rulebooks::rulebook(book).is_some() => {
+                if rulebooks::lookup(r).is_none() {
+                    out.push(format!(
+                        "ref `{r}` is not in the {book} registry (spec/data/{book}.yaml)"
+                    ));
+                }
+            }
             book if OTHER_RULEBOOKS.contains(&book) => {}
             book => out.push(format!("ref `{r}`: unknown rulebook `{book}`")),
         }
@@ -248,6 +257,13 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
             message,
         }));
     }
+    problems.extend(ufs_difference_problems(&corpus, root));
+    problems.extend(profile_citation_problems());
+    problems.extend(rulebooks::check_links().into_iter().map(|message| Problem {
+        location: "spec/data".into(),
+        case: None,
+        message,
+    }));
     let counts = case_counts(&corpus, registry);
     for article in registry.testable() {
         let n = counts.get(&article.id).copied().unwrap_or(0);
@@ -263,6 +279,168 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
         }
     }
     Ok(problems)
+}
+
+/// Whether a UFS entry records a difference from FESA (any link to FESA but `same`).
+pub fn differs_from_fesa(article: &Article) -> bool {
+    rulebooks::differences_towards(article, "fesa2017")
+        .next()
+        .is_some()
+}
+
+/// The cases citing `article` or one of its sub-clauses directly (not through FESA).
+pub fn citing<'a>(corpus: &'a Corpus, registry: &Registry, article: &ArticleId) -> Vec<&'a Case> {
+    corpus
+        .cases
+        .iter()
+        .filter(|c| !c.staging)
+        .filter(|c| {
+            c.refs.iter().any(|r| {
+                let mut cur = registry.get(r);
+                while let Some(a) = cur {
+                    if &a.id == article {
+                        return true;
+                    }
+                    cur = a.parent.as_ref().and_then(|p| registry.get(p));
+                }
+                false
+            })
+        })
+        .collect()
+}
+
+/// Every testable UFS article that differs from FESA needs cases citing it that apply under
+/// `ufs-2016`, for both colours (tags `sente` and `gote`, or a `verdict`/`declaration`/`clock`
+/// expectation naming each winner).
+///
+/// Colours are asked only of articles with game-record cases; tournament questions (scores,
+/// furigoma) have no side. An article listed in `corpus/known-gaps` with its reason is excused
+/// while it has no such cases, and reported once it does (the line must then go).
+fn ufs_difference_problems(corpus: &Corpus, root: &std::path::Path) -> Vec<Problem> {
+    let ufs = Registry::ufs2016();
+    let gaps = known_gaps(root);
+    let mut out = Vec::new();
+    let problem = |message: String| Problem {
+        location: root.join("known-gaps").display().to_string(),
+        case: None,
+        message,
+    };
+    for (id, why) in &gaps {
+        if why.is_empty() {
+            out.push(problem(format!("`{id}` is listed without a reason")));
+        }
+        match id.parse::<ArticleId>() {
+            Ok(a) if ufs.contains(&a) => {}
+            _ => out.push(problem(format!("`{id}` is not a UFS 2016 article"))),
+        }
+    }
+    for article in ufs.testable().filter(|a| differs_from_fesa(a)) {
+        let cases: Vec<&Case> = citing(corpus, ufs, &article.id)
+            .into_iter()
+            .filter(|c| c.applies_to("ufs-2016"))
+            .collect();
+        let excused = gaps.iter().any(|(id, _)| id == article.id.as_str());
+        if excused {
+            if !cases.is_empty() {
+                out.push(problem(format!(
+                    "{} is listed as a known gap but now has {} case(s): remove the line",
+                    article.id,
+                    cases.len()
+                )));
+            }
+            continue;
+        }
+        let with_records = cases.iter().any(|c| c.setup.record.is_some());
+        let colours = |colour: &str| {
+            cases.iter().any(|c| {
+                c.tags.iter().any(|t| t == colour)
+                    || c.expectations.iter().any(|(e, ps)| {
+                        ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == "ufs-2016"))
+                            && matches!(e, Expectation::Verdict(_, v) if v.winner.is_some_and(|w| w.to_string() == colour))
+                    })
+            })
+        };
+        let missing: Vec<&str> = ["sente", "gote"]
+            .into_iter()
+            .filter(|c| with_records && !colours(c))
+            .collect();
+        if cases.is_empty() || !missing.is_empty() {
+            out.push(Problem {
+                location: root.display().to_string(),
+                case: None,
+                message: format!(
+                    "testable article {} ({}) differs from FESA but has {} case(s) under ufs-2016{}",
+                    article.id,
+                    article.title,
+                    cases.len(),
+                    if missing.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", none for {}", missing.join(" or "))
+                    }
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// The lines of `corpus/known-gaps`: article id and reason (comments and blank lines skipped).
+fn known_gaps(root: &std::path::Path) -> Vec<(String, String)> {
+    std::fs::read_to_string(root.join("known-gaps"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once(char::is_whitespace) {
+            Some((id, why)) => (id.to_owned(), why.trim().to_owned()),
+            None => (l.to_owned(), String::new()),
+        })
+        .collect()
+}
+
+/// Every article id (`rulebook:article`) that a built-in profile's knob sources cite resolves
+/// in the shipped registries.
+fn profile_citation_problems() -> Vec<Problem> {
+    use shogi_spec::profile::{Profile, builtin_names};
+    let mut out = Vec::new();
+    for name in builtin_names() {
+        let profile = match Profile::builtin(name) {
+            Ok(p) => p,
+            Err(e) => {
+                out.push(Problem {
+                    location: format!("spec/profiles/{name}.yaml"),
+                    case: None,
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        for setting in profile.settings() {
+            for id in cited_ids(&setting.source) {
+                if rulebooks::rulebook(id.rulebook()).is_some() && rulebooks::lookup(&id).is_none()
+                {
+                    out.push(Problem {
+                        location: format!("spec/profiles/{name}.yaml"),
+                        case: None,
+                        message: format!(
+                            "knob `{}` cites `{id}`, which is not in the registry",
+                            setting.knob
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The `rulebook:article` ids in free text, e.g. `ufs2016:5.8.7.3b` in a knob's source.
+pub fn cited_ids(text: &str) -> Vec<ArticleId> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '"' | '`'))
+        .filter_map(|w| w.trim_end_matches(['.', ',', ':', '—']).parse().ok())
+        .filter(|id: &ArticleId| id.rulebook().chars().any(|c| c.is_ascii_alphabetic()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -312,5 +490,14 @@ mod tests {
         assert!(is_slug("pawn-drop-mate-2"));
         assert!(!is_slug("Pawn drop"));
         assert!(!is_slug("a--b"));
+    }
+
+    #[test]
+    fn cited_ids_in_prose() {
+        let ids = cited_ids(
+            "ufs2016:5.8.7.3b — at least 28; see fesa2017:5.3, (ufs2016:9.2). Time 10:30",
+        );
+        let ids: Vec<&str> = ids.iter().map(ArticleId::as_str).collect();
+        assert_eq!(ids, ["ufs2016:5.8.7.3b", "fesa2017:5.3", "ufs2016:9.2"]);
     }
 }

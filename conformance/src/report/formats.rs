@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use shogi_spec::ArticleId;
-use shogi_spec::registry::Registry;
 
 use crate::runner::{CaseResult, Outcome, Summary};
 
@@ -125,12 +124,9 @@ pub fn skips_by_reason(results: &[CaseResult]) -> Vec<(String, Vec<&CaseResult>)
     groups
 }
 
-/// The registry entry of an article, from the registry of its rulebook.
+/// The registry entry of an article, from the registry of its rulebook (FESA, UFS, …).
 pub fn article(id: &ArticleId) -> Option<&'static shogi_spec::registry::Article> {
-    match id.rulebook() {
-        "fesa2017" => Registry::fesa2017().get(id),
-        _ => None,
-    }
+    shogi_spec::rulebooks::lookup(id)
 }
 
 /// An article's title, or nothing when the registry does not know it.

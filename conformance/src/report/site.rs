@@ -46,9 +46,12 @@ pub enum SiteError {
     Write(String),
 }
 
-/// The rulebooks the site covers.
+/// The rulebooks the site covers: every shipped registry (`shogi_spec::rulebooks`).
 fn registries() -> Vec<&'static Registry> {
-    vec![Registry::fesa2017()]
+    shogi_spec::rulebooks::RULEBOOKS
+        .iter()
+        .filter_map(|r| shogi_spec::rulebooks::registry(r.id))
+        .collect()
 }
 
 /// A documented function of the oracle and the articles its doc comment cites.
