@@ -29,7 +29,7 @@ mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use implementation::{Engine, setup};
+pub use implementation::{Engine, EngineSession, setup};
 pub use movegen::{count_legal, generate_legal, legal_moves};
 pub use moves::Move;
 pub use perft::{divide, perft, perft_make_unmake};
