@@ -26,4 +26,5 @@ pub mod profile_diff;
 pub mod report;
 pub mod runner;
 pub mod schema;
+pub mod throughput;
 pub mod usi;
