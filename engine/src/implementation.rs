@@ -30,7 +30,7 @@ pub fn setup(spec: &PositionSpec) -> Result<Position, ImplError> {
 /// The engine's answers about a position it has set up, shared by [`Engine`] and
 /// [`EngineSession`].
 fn sorted_legal_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = legal_moves(&pos).into_iter().map(|m| m.to_usi()).collect();
+    let mut moves: Vec<String> = legal_moves(pos).into_iter().map(|m| m.to_usi()).collect();
     moves.sort();
     moves.dedup();
     moves
@@ -112,7 +112,8 @@ impl EngineSession {
                 for mv in &spec.moves[last.moves.len()..] {
                     next = play(next, mv)?;
                 }
-                last.moves.extend_from_slice(&spec.moves[last.moves.len()..]);
+                last.moves
+                    .extend_from_slice(&spec.moves[last.moves.len()..]);
                 *pos = next;
                 return Ok(next);
             }

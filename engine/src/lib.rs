@@ -30,9 +30,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use implementation::{Engine, EngineSession, setup};
-pub use movegen::{count_legal, generate_legal, legal_moves};
+pub use movegen::{count_legal, generate_legal, hardware_popcount, legal_moves};
 pub use moves::Move;
-pub use perft::{divide, perft, perft_make_unmake};
+pub use perft::{divide, perft, perft_make_unmake, perft_portable};
 pub use position::{Position, SfenError, Undo};
 pub use types::{Kind, Piece, Square};
 pub use usi::UsiMoveError;

@@ -78,7 +78,11 @@ fn a_session_answers_as_the_stateless_engine_whatever_it_was_asked_before() {
     specs.push(PositionSpec::parse("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1").expect("shape"));
     let mut session = EngineSession::new();
     for spec in &specs {
-        assert_eq!(session.legal_moves(spec), Engine.legal_moves(spec), "{spec}");
+        assert_eq!(
+            session.legal_moves(spec),
+            Engine.legal_moves(spec),
+            "{spec}"
+        );
         assert_eq!(session.status(spec), Engine.status(spec), "{spec}");
         assert_eq!(session.perft(spec, 2), Engine.perft(spec, 2), "{spec}");
     }
