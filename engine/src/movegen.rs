@@ -332,7 +332,8 @@ pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
 /// (`-C target-cpu=native`) has no dispatch at all.
 #[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
 pub fn count_legal(pos: &Position) -> u64 {
-    if selected_target!().supports_feature_str("popcnt") {
+    // Evaluated when each copy is compiled (a `const` block), not at every call.
+    if const { selected_target!().supports_feature_str("popcnt") } {
         count_with::<Hardware>(pos)
     } else {
         count_with::<Portable>(pos)
@@ -352,7 +353,7 @@ pub(crate) fn count_with<P: PopCount>(pos: &Position) -> u64 {
 /// same choice it makes; for reports and tests).
 #[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
 pub fn hardware_popcount() -> bool {
-    selected_target!().supports_feature_str("popcnt")
+    const { selected_target!().supports_feature_str("popcnt") }
 }
 
 /// Appends every legal move of the side to move to `out`.
