@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! `fuzz --jobs N`: workers side by side play the same games as one worker (game n from seed
-//! + n), so a run bounded by games is reproducible whatever the number of workers, and the
-//! divergence reported is the one in the lowest-numbered diverging game.
+//! `fuzz --jobs N`: workers side by side play the same games as one worker (game n from the
+//! seed plus n), so a run bounded by games is reproducible whatever the number of workers, and
+//! the divergence reported is the one in the lowest-numbered diverging game.
 
 use std::path::PathBuf;
 use std::sync::Mutex;

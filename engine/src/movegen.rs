@@ -323,10 +323,11 @@ pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
 
 /// The number of legal moves of the side to move (bulk counting).
 ///
-/// Compiled twice: for the build's baseline, counting with [`Portable`], and for x86-64 CPUs
-/// with `popcnt` (and, where present, `lzcnt` and BMI1 for the bit scans), counting with
-/// [`Hardware`]; the first call picks the copy this CPU can run and later calls go straight to
-/// it. The run-time dispatch is the `multiversion` crate's, so that the `unsafe` it takes to
+/// Compiled several times: for the build's baseline, counting with a portable SWAR popcount
+/// (see [`crate::perft_portable`]), and for x86-64 CPUs with `popcnt` (with and without `lzcnt`
+/// and BMI1 for the bit scans), counting with `count_ones`, one instruction per half there; the
+/// first call picks the best copy this CPU can run and later calls go straight to it
+/// ([`hardware_popcount`] says which). The run-time dispatch is the `multiversion` crate's, so that the `unsafe` it takes to
 /// call a function compiled for features the baseline lacks stays in a well-reviewed crate
 /// (the workspace forbids `unsafe_code`). A build for a CPU that has the features anyway
 /// (`-C target-cpu=native`) has no dispatch at all.
