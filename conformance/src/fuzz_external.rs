@@ -11,6 +11,12 @@
 //! the oracle cites). The result is written to `DIR/fuzz-<id>.yaml` — never over an existing
 //! file — as a case expecting the differing moves to be legal or illegal, citing the articles.
 //!
+//! Speed: the oracle's legal moves are computed once per position and serve both the
+//! comparison and the choice of the next move ([`RandomWalk`]); the position reached is kept as
+//! a growing [`PositionSpec`] instead of being rebuilt per ply; move texts are written into
+//! reused strings; and [`fuzz_jobs`] runs independent workers side by side, game `n` always
+//! coming from seed `seed + n`. Every run reports its [`Throughput`].
+//!
 //! The expectation comes from the oracle, which the corpus otherwise never does: the case's
 //! `source` says so, and it belongs in `corpus/staging/` until someone has checked it against
 //! the articles.
