@@ -75,6 +75,13 @@ fn ours_unmake(sfen: &str, depth: u32) -> u64 {
     shogi_bitboard::perft_make_unmake(black_box(&mut pos), depth)
 }
 
+/// Our engine without the run-time CPU-feature dispatch: the portable popcount of a generic
+/// x86-64 build, as before the dispatch (the measurement behind it).
+fn ours_portable(sfen: &str, depth: u32) -> u64 {
+    let pos = shogi_bitboard::Position::from_sfen(sfen).expect("our SFEN reader accepts the case");
+    shogi_bitboard::perft_portable(black_box(&pos), depth)
+}
+
 fn ours(sfen: &str, depth: u32) -> u64 {
     let pos = shogi_bitboard::Position::from_sfen(sfen).expect("our SFEN reader accepts the case");
     shogi_bitboard::perft(black_box(&pos), depth)
@@ -144,6 +151,9 @@ fn bench(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(1));
         group.bench_function("shogi-bitboard", |b| {
             b.iter(|| assert_eq!(ours(case.sfen, case.depth), case.nodes))
+        });
+        group.bench_function("shogi-bitboard-portable-popcount", |b| {
+            b.iter(|| assert_eq!(ours_portable(case.sfen, case.depth), case.nodes))
         });
         if case.nodes < 100_000_000 {
             group.bench_function("shogi-bitboard-make-unmake", |b| {

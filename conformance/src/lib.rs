@@ -35,4 +35,4 @@ pub use report::{annotate, board, html, merge, output, site};
 #[doc(hidden)]
 pub use run::{expectations, interrupt, runner};
 #[doc(hidden)]
-pub use tools::{bisect, differential, fuzz_external, generate, profile_diff};
+pub use tools::{bisect, differential, fuzz_external, generate, profile_diff, throughput};

@@ -246,6 +246,13 @@ enum Command {
         /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable.
         #[arg(long = "ignore-article", value_name = "ARTICLE")]
         ignore: Vec<String>,
+        /// Workers side by side, each with its own implementation (default: every core).
+        /// Game n comes from seed + n whatever the number of workers.
+        #[arg(long, value_name = "N")]
+        jobs: Option<std::num::NonZeroUsize>,
+        /// Stop after this many games (a fixed amount of work) if time has not run out first.
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -614,9 +621,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             out,
             plies,
             ignore,
+            jobs,
+            games,
             corpus,
         } => shogi_conformance::fuzz_external::command(
-            imp.make()?.as_mut(),
+            &|| imp.make(),
             &shogi_conformance::fuzz_external::FuzzOptions {
                 seconds,
                 seed,
@@ -624,6 +633,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 plies,
                 corpus: corpus.root(),
                 ignore,
+                games,
+                jobs: jobs.map_or_else(shogi_conformance::fuzz_external::all_cores, |n| n.get()),
             },
         ),
         Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),

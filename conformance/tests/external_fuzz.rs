@@ -29,6 +29,8 @@ fn options(out: &Path, seconds: u64) -> FuzzOptions {
         plies: 80,
         corpus: shogi_conformance::corpus::default_root(),
         ignore: vec![],
+        games: None,
+        jobs: 1,
     }
 }
 

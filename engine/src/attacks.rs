@@ -295,17 +295,65 @@ pub(crate) const LAST1: [u128; 2] = [rank_mask(0, 0), rank_mask(8, 8)];
 /// The last two ranks of each colour.
 pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
 
-/// Population count of an 81-bit set.
+/// How the counting sink counts the squares of a target set.
 ///
-/// The portable x86-64 baseline has no `popcnt` instruction, and `u128::count_ones` then runs
-/// two full SWAR popcounts. Here both halves share the later SWAR steps (nibble sums of the two
-/// halves still fit in four bits), which saves about a third of the work. With `popcnt`
-/// available (e.g. `-C target-cpu=native`) the compiler's version is used.
-#[inline(always)]
-pub(crate) fn popcount(x: u128) -> u32 {
-    if cfg!(target_feature = "popcnt") {
-        return x.count_ones();
+/// The portable x86-64 baseline (what `cargo install` builds) has no `popcnt` instruction, and
+/// without it `u128::count_ones` runs two full SWAR popcounts. The generator is therefore
+/// compiled twice over (see `movegen::count_legal`): once with [`Portable`], once with
+/// [`Hardware`] inside a copy compiled with `popcnt` enabled, picked at run time where the CPU
+/// has it.
+pub(crate) trait PopCount {
+    /// The number of squares in `x`.
+    fn one(x: u128) -> u32;
+    /// The number of squares in `x` plus the number in `y`.
+    fn two(x: u128, y: u128) -> u32;
+}
+
+/// The portable path: shared SWAR steps, or `count_ones` when the whole build has `popcnt`
+/// (e.g. `-C target-cpu=native`).
+pub(crate) struct Portable;
+
+impl PopCount for Portable {
+    #[inline(always)]
+    fn one(x: u128) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            x.count_ones()
+        } else {
+            swar_popcount(x)
+        }
     }
+
+    #[inline(always)]
+    fn two(x: u128, y: u128) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            x.count_ones() + y.count_ones()
+        } else {
+            swar_popcount2(x, y)
+        }
+    }
+}
+
+/// `count_ones`: one `popcnt` per half in code compiled with the feature enabled (and a
+/// software fallback from the compiler anywhere else, so it is only used in such code).
+pub(crate) struct Hardware;
+
+impl PopCount for Hardware {
+    #[inline(always)]
+    fn one(x: u128) -> u32 {
+        x.count_ones()
+    }
+
+    #[inline(always)]
+    fn two(x: u128, y: u128) -> u32 {
+        x.count_ones() + y.count_ones()
+    }
+}
+
+/// Population count of an 81-bit set without `popcnt`: both halves share the later SWAR steps
+/// (nibble sums of the two halves still fit in four bits), which saves about a third of the
+/// work of two separate SWAR popcounts.
+#[inline(always)]
+pub(crate) fn swar_popcount(x: u128) -> u32 {
     const M1: u64 = 0x5555_5555_5555_5555;
     const M2: u64 = 0x3333_3333_3333_3333;
     const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -321,13 +369,10 @@ pub(crate) fn popcount(x: u128) -> u32 {
     (c.wrapping_mul(H01) >> 56) as u32
 }
 
-/// `popcount(x) + popcount(y)`, sharing the final SWAR steps (byte sums of four halves still
-/// fit in a byte).
+/// `swar_popcount(x) + swar_popcount(y)`, sharing the final SWAR steps (byte sums of four
+/// halves still fit in a byte).
 #[inline(always)]
-pub(crate) fn popcount2(x: u128, y: u128) -> u32 {
-    if cfg!(target_feature = "popcnt") {
-        return x.count_ones() + y.count_ones();
-    }
+pub(crate) fn swar_popcount2(x: u128, y: u128) -> u32 {
     const M1: u64 = 0x5555_5555_5555_5555;
     const M2: u64 = 0x3333_3333_3333_3333;
     const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -438,16 +483,25 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             let v = ((x as u128) << 64 | x.rotate_left(17) as u128) & crate::bitboard::ALL_BITS;
-            assert_eq!(popcount(v), v.count_ones());
+            assert_eq!(swar_popcount(v), v.count_ones());
+            assert_eq!(Portable::one(v), v.count_ones());
+            assert_eq!(Hardware::one(v), v.count_ones());
+            let w = v.rotate_left(40) & crate::bitboard::ALL_BITS;
+            assert_eq!(swar_popcount2(v, w), v.count_ones() + w.count_ones());
+            assert_eq!(Portable::two(v, w), v.count_ones() + w.count_ones());
         }
-        assert_eq!(popcount(crate::bitboard::ALL_BITS), 81);
+        // The SWAR path is tested whatever the build's target features.
+        assert_eq!(swar_popcount(crate::bitboard::ALL_BITS), 81);
         assert_eq!(
-            popcount2(crate::bitboard::ALL_BITS, crate::bitboard::ALL_BITS),
+            swar_popcount2(crate::bitboard::ALL_BITS, crate::bitboard::ALL_BITS),
             162
         );
         let y = 0x1234_5678_9abc_def0_1357_9bdf_u128;
-        assert_eq!(popcount2(y, y >> 3), y.count_ones() + (y >> 3).count_ones());
-        assert_eq!(popcount(0), 0);
+        assert_eq!(
+            swar_popcount2(y, y >> 3),
+            y.count_ones() + (y >> 3).count_ones()
+        );
+        assert_eq!(swar_popcount(0), 0);
     }
 
     #[test]

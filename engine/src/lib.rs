@@ -30,10 +30,10 @@ mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use implementation::{Engine, setup};
-pub use movegen::{count_legal, generate_legal, legal_moves};
+pub use implementation::{Engine, EngineSession, setup};
+pub use movegen::{count_legal, generate_legal, hardware_popcount, legal_moves};
 pub use moves::Move;
-pub use perft::{divide, perft, perft_make_unmake};
+pub use perft::{divide, perft, perft_make_unmake, perft_portable};
 pub use position::{Position, Undo};
 pub use sfen::SfenError;
 pub use types::{Kind, Piece, Square};

@@ -11,6 +11,9 @@
 //! YaneuraOu's `LEGAL_ALL`. Promotion is compulsory exactly where the piece could never move
 //! again: pawn and lance on the last rank, knight on the last two.
 
+use multiversion::multiversion;
+use multiversion::target::selected_target;
+
 use crate::attacks::*;
 use crate::bitboard::ALL_BITS;
 use crate::moves::Move;
@@ -33,40 +36,40 @@ pub(crate) trait Sink {
     }
 }
 
-/// Counts moves without listing them.
-pub(crate) struct Counter(pub(crate) u64);
+/// Counts moves without listing them, counting squares with `P`.
+pub(crate) struct Counter<P>(pub(crate) u64, std::marker::PhantomData<P>);
 
-impl Sink for Counter {
+impl<P: PopCount> Sink for Counter<P> {
     #[inline(always)]
     fn pawns(&mut self, us: usize, to: u128) {
-        self.0 += u64::from(popcount2(to, to & ZONE[us] & !LAST1[us]));
+        self.0 += u64::from(P::two(to, to & ZONE[us] & !LAST1[us]));
     }
 
     #[inline(always)]
     fn piece(&mut self, us: usize, kind: usize, from: usize, to: u128) {
         let n = match kind {
-            PAWN | LANCE => popcount2(to, to & ZONE[us] & !LAST1[us]),
-            KNIGHT => popcount2(to, to & ZONE[us] & !LAST2[us]),
+            PAWN | LANCE => P::two(to, to & ZONE[us] & !LAST1[us]),
+            KNIGHT => P::two(to, to & ZONE[us] & !LAST2[us]),
             SILVER | BISHOP | ROOK => {
                 if IN_ZONE[us][from] {
-                    2 * popcount(to)
+                    2 * P::one(to)
                 } else {
-                    popcount2(to, to & ZONE[us])
+                    P::two(to, to & ZONE[us])
                 }
             }
-            _ => popcount(to),
+            _ => P::one(to),
         };
         self.0 += u64::from(n);
     }
 
     #[inline(always)]
     fn drops(&mut self, _us: usize, _kind: usize, to: u128) {
-        self.0 += u64::from(popcount(to));
+        self.0 += u64::from(P::one(to));
     }
 
     #[inline(always)]
     fn drops_anywhere(&mut self, _us: usize, kinds: &[usize], to: u128) {
-        self.0 += u64::from(popcount(to)) * kinds.len() as u64;
+        self.0 += u64::from(P::one(to)) * kinds.len() as u64;
     }
 }
 
@@ -301,9 +304,7 @@ pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
     if pos.attackers_to(tk, us, occ) != 0 {
         // Already in check before the drop: play it out.
         let after = pos.after(Move::drop(PAWN, psq));
-        let mut counter = Counter(0);
-        generate(&after, &mut counter);
-        return counter.0 == 0;
+        return count_with::<Portable>(&after) == 0;
     }
     let mut escapes = KING_ATT[0][tk] & !pos.colors[them] & !pb;
     while escapes != 0 {
@@ -321,15 +322,52 @@ pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
 }
 
 /// The number of legal moves of the side to move (bulk counting).
-#[inline]
+///
+/// Compiled several times: for the build's baseline, counting with a portable SWAR popcount
+/// (see [`crate::perft_portable`]), and for x86-64 CPUs with `popcnt` (with and without `lzcnt`
+/// and BMI1 for the bit scans), counting with `count_ones`, one instruction per half there; the
+/// first call picks the best copy this CPU can run and later calls go straight to it
+/// ([`hardware_popcount`] says which). The run-time dispatch is the `multiversion` crate's, so that the `unsafe` it takes to
+/// call a function compiled for features the baseline lacks stays in a well-reviewed crate
+/// (the workspace forbids `unsafe_code`). A build for a CPU that has the features anyway
+/// (`-C target-cpu=native`) has no dispatch at all.
+#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
 pub fn count_legal(pos: &Position) -> u64 {
-    let mut c = Counter(0);
+    // Evaluated when each copy is compiled (a `const` block), not at every call.
+    if const { selected_target!().supports_feature_str("popcnt") } {
+        count_with::<Hardware>(pos)
+    } else {
+        count_with::<Portable>(pos)
+    }
+}
+
+/// [`count_legal`] with a chosen way of counting; inlined into each copy of it so that the
+/// whole generator is compiled with that copy's features.
+#[inline(always)]
+pub(crate) fn count_with<P: PopCount>(pos: &Position) -> u64 {
+    let mut c = Counter::<P>(0, std::marker::PhantomData);
     generate(pos, &mut c);
     c.0
 }
 
+/// Whether [`count_legal`] counts with the CPU's `popcnt` instruction on this machine (the
+/// same choice it makes; for reports and tests).
+#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
+pub fn hardware_popcount() -> bool {
+    const { selected_target!().supports_feature_str("popcnt") }
+}
+
 /// Appends every legal move of the side to move to `out`.
+///
+/// Compiled for the same targets as [`count_legal`] (the bit scans of the generator and of
+/// the move expansion gain from `lzcnt` and BMI1).
+#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
 pub fn generate_legal(pos: &Position, out: &mut Vec<Move>) {
+    generate(pos, &mut Lister(out));
+}
+
+/// [`generate_legal`] for the build's baseline only (no dispatch).
+pub(crate) fn generate_legal_baseline(pos: &Position, out: &mut Vec<Move>) {
     generate(pos, &mut Lister(out));
 }
 
@@ -338,4 +376,43 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut v = Vec::with_capacity(128);
     generate_legal(pos, &mut v);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way of counting gives the length of the list, on every position two plies deep
+    /// from positions full of promotions and drops (the counting sink applies the promotion
+    /// rules itself, so this is where the paths could differ).
+    #[test]
+    fn every_counting_path_counts_the_listed_moves() {
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ];
+        let mut checked = 0;
+        for sfen in starts {
+            let root = Position::from_sfen(sfen).expect("a valid SFEN");
+            for m in legal_moves(&root) {
+                let child = root.after(m);
+                for n in legal_moves(&child) {
+                    let pos = child.after(n);
+                    let listed = legal_moves(&pos).len() as u64;
+                    assert_eq!(count_with::<Portable>(&pos), listed, "{}", pos.to_sfen());
+                    assert_eq!(count_with::<Hardware>(&pos), listed, "{}", pos.to_sfen());
+                    assert_eq!(count_legal(&pos), listed, "{}", pos.to_sfen());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_hardware_path_is_chosen_exactly_where_the_cpu_has_popcnt() {
+        assert_eq!(hardware_popcount(), std::is_x86_feature_detected!("popcnt"));
+    }
 }

@@ -79,8 +79,30 @@ impl Move {
     }
 
     /// The move in USI notation, e.g. `7g7f`, `8h2b+`, `P*5e`.
+    ///
+    /// Written byte by byte rather than through the formatter: the `fuzz` command and every
+    /// `Implementation` answer turn whole move lists into text, position after position.
     pub fn to_usi(self) -> String {
-        self.to_string()
+        fn square(out: &mut String, sq: Square) {
+            out.push(char::from(b'0' + sq.file()));
+            out.push(char::from(b'a' + sq.rank() - 1));
+        }
+        let mut out = String::with_capacity(5);
+        match self.drop_kind() {
+            Some(k) => {
+                out.push_str(k.sfen());
+                out.push('*');
+                square(&mut out, self.to());
+            }
+            None => {
+                square(&mut out, Square::new_unchecked(self.origin_index() as u8));
+                square(&mut out, self.to());
+                if self.is_promotion() {
+                    out.push('+');
+                }
+            }
+        }
+        out
     }
 
     /// Reads USI notation into a move of the right shape. Whether it is legal in a position is
@@ -132,5 +154,38 @@ impl fmt::Display for Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::Position;
+
+    /// `to_usi` writes what the `Display` form writes, for every move of positions with drops,
+    /// promotions and both colours to move; and the USI spellings of a few known moves.
+    #[test]
+    fn to_usi_is_the_display_form() {
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ];
+        for sfen in starts {
+            let root = Position::from_sfen(sfen).expect("a valid SFEN");
+            for m in crate::legal_moves(&root) {
+                assert_eq!(m.to_usi(), m.to_string());
+                for n in crate::legal_moves(&root.after(m)) {
+                    assert_eq!(n.to_usi(), n.to_string());
+                }
+            }
+        }
+        let pos = Position::startpos();
+        for text in ["7g7f", "1i1h", "9g9f"] {
+            assert_eq!(pos.parse_usi(text).expect("legal").to_usi(), text);
+        }
+        let pos = Position::from_sfen(starts[2]).expect("a valid SFEN");
+        for text in ["P*5e", "G*1a", "9a9b+", "9a9b"] {
+            assert_eq!(pos.parse_usi(text).expect("legal").to_usi(), text);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Perft (move-path enumeration) with bulk counting at the last ply, and divide.
 
-use crate::movegen::{count_legal, generate_legal};
+use crate::attacks::Portable;
+use crate::movegen::{count_legal, count_with, generate_legal, generate_legal_baseline};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -53,6 +54,25 @@ pub fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
                 let undo = pos.do_move_undoable(m);
                 nodes += perft_make_unmake(pos, depth - 1);
                 pos.undo_move(m, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// [`perft`] compiled for the build's baseline only, counting with the portable popcount
+/// whatever this CPU offers: what [`perft`] is measured against (`benches/`) and tested against
+/// (the same counts on every CPU).
+pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_with::<Portable>(pos),
+        _ => {
+            let mut moves = Vec::with_capacity(128);
+            generate_legal_baseline(pos, &mut moves);
+            let mut nodes = 0;
+            for &m in &moves {
+                nodes += perft_portable(&pos.after(m), depth - 1);
             }
             nodes
         }

@@ -6,7 +6,7 @@
 //! every legal non-promotion.
 
 use rstest::rstest;
-use shogi_bitboard::{Position, perft};
+use shogi_bitboard::{Position, perft, perft_portable};
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
@@ -29,6 +29,11 @@ const DROPS593: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
 fn published_perft(#[case] sfen: &str, #[case] depth: u32, #[case] nodes: u64) {
     let pos = Position::from_sfen(sfen).expect("valid SFEN");
     assert_eq!(perft(&pos, depth), nodes);
+    // The portable popcount path gives the same published counts on any CPU (the dispatched
+    // `perft` above uses the hardware path where the CPU has `popcnt`).
+    if nodes < 100_000_000 {
+        assert_eq!(perft_portable(&pos, depth), nodes);
+    }
 }
 
 /// About 3 s with the workspace test profile (opt-level 2).

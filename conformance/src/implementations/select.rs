@@ -61,7 +61,7 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
         })),
         // The bitboard engine judges moves only; it loads any position its SFEN parser accepts,
         // reachable or not, so `allow_unreachable` does not change it.
-        "engine" => Ok(Box::new(shogi_bitboard::Engine)),
+        "engine" => Ok(Box::new(shogi_bitboard::EngineSession::new())),
         other => Err(ImplSpecError::Unknown(other.to_owned())),
     }
 }

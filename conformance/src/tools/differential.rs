@@ -225,9 +225,10 @@ pub fn compare_position(
             subject(),
         ));
     }
-    // Make/unmake and hashes, every legal move.
+    // Make/unmake and hashes, every legal move, on one working copy: each undo must restore
+    // it, so it need not be copied afresh for every move.
+    let mut p = epos;
     for &m in &emoves_raw {
-        let mut p = epos;
         let undo = p.do_move_undoable(m);
         if p.hash() != p.compute_hash() || !p.is_consistent() {
             return Err(Divergence::new(

@@ -11,6 +11,12 @@
 //! the oracle cites). The result is written to `DIR/fuzz-<id>.yaml` — never over an existing
 //! file — as a case expecting the differing moves to be legal or illegal, citing the articles.
 //!
+//! Speed: the oracle's legal moves are computed once per position and serve both the
+//! comparison and the choice of the next move ([`RandomWalk`]); the position reached is kept as
+//! a growing [`PositionSpec`] instead of being rebuilt per ply; move texts are written into
+//! reused strings; and [`fuzz_jobs`] runs independent workers side by side, game `n` always
+//! coming from seed `seed + n`. Every run reports its [`Throughput`].
+//!
 //! The expectation comes from the oracle, which the corpus otherwise never does: the case's
 //! `source` says so, and it belongs in `corpus/staging/` until someone has checked it against
 //! the articles.
@@ -18,13 +24,15 @@
 use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, validate};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
 use crate::bisect::{bisect, compare_moves};
-use crate::generate::{Bias, Rng, random_game};
+use crate::generate::{Bias, RandomWalk, Rng};
+use crate::throughput::{Throughput, timed};
 
 /// What `fuzz` was asked to do.
 #[derive(Debug, Clone)]
@@ -42,6 +50,11 @@ pub struct FuzzOptions {
     /// Known divergences to look past: a difference made only of extra moves that the oracle
     /// refuses under one of these articles (e.g. `fesa2017:3.11c`) is counted, not reported.
     pub ignore: Vec<String>,
+    /// Stop after this many games (all workers together), if set; a fixed amount of work, for
+    /// benchmarks and reproducible runs.
+    pub games: Option<u64>,
+    /// How many workers [`fuzz_jobs`] runs side by side (at least 1; see [`all_cores`]).
+    pub jobs: usize,
 }
 
 /// A difference between the implementation and the oracle.
@@ -87,8 +100,8 @@ fn known(pos: &Position, extra: &[String], ignore: &[String]) -> bool {
 }
 
 fn moves_of(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_moves(pos).iter().map(ToString::to_string).collect();
-    v.sort();
+    let mut v = Vec::new();
+    usi_texts(&legal_moves(pos), &mut v);
     v
 }
 
@@ -149,122 +162,380 @@ pub fn shrink(
     }
 }
 
-/// Plays games until the first divergence or until time is up.
+/// Plays games until the first divergence, until time is up or until `opts.games` games have
+/// been played, on this thread with this implementation (one worker; `opts.jobs` is not
+/// looked at), logging a summary with the throughput.
 pub fn fuzz(
     imp: &mut dyn Implementation,
     opts: &FuzzOptions,
     log: &mut dyn FnMut(&str),
 ) -> Option<Finding> {
-    let deadline = crate::process::deadline_after(Duration::from_secs(opts.seconds));
-    let mut ask_status = true;
-    let mut ask_perft = true;
-    let mut game_no: u64 = 0;
-    let mut positions: u64 = 0;
-    let mut ignored: u64 = 0;
-    while Instant::now() < deadline {
-        let seed = opts.seed.wrapping_add(game_no);
-        let bias = Bias::ALL[(game_no % Bias::ALL.len() as u64) as usize];
-        game_no += 1;
-        let game = random_game(&mut Rng::new(seed), bias, opts.plies);
-        let Ok(mut pos) = sfen::parse(&game.start) else {
-            continue;
+    let shared = Shared::new(opts);
+    let started = Instant::now();
+    let mut run = Worker::new(imp, opts, 0, 1, &shared).run(log);
+    run.throughput.wall = started.elapsed();
+    log(&summary(run.found.is_some(), &run.throughput, opts));
+    run.found.map(|(_, f)| f)
+}
+
+/// What a run of several workers found, and how fast it went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The divergence in the lowest-numbered game that diverged, if any.
+    pub finding: Option<Finding>,
+    /// All workers together.
+    pub throughput: Throughput,
+}
+
+/// Makes one implementation for a worker.
+pub type MakeImpl<'a> = dyn Fn() -> Result<Box<dyn Implementation>, String> + Sync + 'a;
+
+/// Why a run could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FuzzError {
+    /// A worker's implementation could not be made.
+    #[error("worker {worker}: {why}")]
+    Make {
+        /// Which worker.
+        worker: usize,
+        /// Why.
+        why: String,
+    },
+    /// A worker stopped abnormally; the others' results are lost with it.
+    #[error("worker {0} panicked")]
+    Panicked(usize),
+}
+
+/// Runs `opts.jobs` workers side by side, each with its own implementation from `make` (made on
+/// the worker's own thread, so it need not be `Send`). Game `n` is played by worker
+/// `n % jobs` from seed `opts.seed + n` with bias `n % 5`, exactly as a single worker plays
+/// it: a game is reproducible from its seed whatever the number of workers. When a worker
+/// finds a divergence the others finish the games numbered below it, so that — unless time
+/// runs out first — the finding reported is that of the lowest-numbered diverging game, the
+/// same one `--jobs 1` reports.
+pub fn fuzz_jobs(
+    make: &MakeImpl<'_>,
+    opts: &FuzzOptions,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Outcome, FuzzError> {
+    let jobs = opts.jobs.max(1);
+    let shared = Shared::new(opts);
+    let started = Instant::now();
+    let work = |worker: usize| -> Result<Run, FuzzError> {
+        let mut imp = make().map_err(|why| FuzzError::Make { worker, why })?;
+        let mut log = |line: &str| {
+            if jobs == 1 {
+                log(line);
+            } else {
+                log(&format!("worker {worker}: {line}"));
+            }
         };
-        for ply in 0..=game.moves.len() {
-            if Instant::now() >= deadline {
-                break;
-            }
-            positions += 1;
-            let spec = game.spec(ply);
-            let origin = format!("seed {seed}, bias {}, ply {ply}", bias.name());
-            match imp.legal_moves(&spec) {
-                Ok(got) => {
-                    let (missing, extra) = compare_moves(&moves_of(&pos), &got);
-                    if missing.is_empty() && !extra.is_empty() && known(&pos, &extra, &opts.ignore)
-                    {
-                        ignored += 1;
-                    } else if !missing.is_empty() || !extra.is_empty() {
-                        log(&format!(
-                            "divergence after {positions} positions ({origin}): {spec}"
-                        ));
-                        return Some(Finding {
-                            position: spec,
-                            missing,
-                            extra,
-                            status: None,
-                            origin,
-                        });
-                    }
-                }
-                Err(e) => log(&format!("{origin}: {e}")),
-            }
-            if ask_status {
-                match imp.status(&spec) {
-                    Ok(s) if s != shogi_oracle::status(&pos) => {
-                        return Some(Finding {
-                            position: spec,
-                            missing: vec![],
-                            extra: vec![],
-                            status: Some((shogi_oracle::status(&pos), s)),
-                            origin,
-                        });
-                    }
-                    Err(ImplError::Unsupported(why)) => {
-                        log(&format!("not asking status: {why}"));
-                        ask_status = false;
-                    }
-                    _ => {}
-                }
-            }
-            if ask_perft && ply % 8 == 4 {
-                match imp.perft(&spec, 2) {
-                    Ok(n) if n != shogi_oracle::perft(&pos, 2) => {
-                        let d = bisect(imp, &spec, 2).ok().flatten();
-                        let is_known = d.as_ref().is_some_and(|d| {
-                            d.missing.is_empty()
-                                && Oracle::lenient()
-                                    .setup(&d.position)
-                                    .is_ok_and(|p| known(&p, &d.extra, &opts.ignore))
-                        });
-                        if is_known {
-                            ignored += 1;
-                        } else if let Some(d) = d {
-                            log(&format!(
-                                "perft 2 differs ({origin}); first differing node: {}",
-                                d.position
-                            ));
-                            return Some(Finding {
-                                position: d.position,
-                                missing: d.missing,
-                                extra: d.extra,
-                                status: None,
-                                origin,
-                            });
-                        }
-                    }
-                    Err(ImplError::Unsupported(why)) => {
-                        log(&format!("not asking perft: {why}"));
-                        ask_perft = false;
-                    }
-                    _ => {}
-                }
-            }
-            if let Some(mv) = game.moves.get(ply).and_then(|m| Move::parse(m).ok()) {
-                pos = pos.after(mv);
+        let run =
+            Worker::new(imp.as_mut(), opts, worker as u64, jobs as u64, &shared).run(&mut log);
+        Ok(run)
+    };
+    let runs: Vec<Result<Run, FuzzError>> = if jobs == 1 {
+        vec![work(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs).map(|w| scope.spawn(move || work(w))).collect();
+            handles
+                .into_iter()
+                .enumerate()
+                .map(|(w, h)| h.join().unwrap_or(Err(FuzzError::Panicked(w))))
+                .collect()
+        })
+    };
+    let mut throughput = Throughput::default();
+    let mut first: Option<(u64, Finding)> = None;
+    for run in runs {
+        let run = run?;
+        throughput.merge(&run.throughput);
+        if let Some((game, f)) = run.found {
+            if first.as_ref().is_none_or(|(g, _)| game < *g) {
+                first = Some((game, f));
             }
         }
     }
-    log(&format!(
-        "no divergence in {game_no} games, {positions} positions{}",
-        if opts.ignore.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " ({ignored} known ones under {} looked past)",
-                opts.ignore.join(", ")
-            )
+    throughput.wall = started.elapsed();
+    log(&summary(first.is_some(), &throughput, opts));
+    Ok(Outcome {
+        finding: first.map(|(_, f)| f),
+        throughput,
+    })
+}
+
+/// The last line of a run.
+fn summary(found: bool, t: &Throughput, opts: &FuzzOptions) -> String {
+    let mut line = if found {
+        format!("divergence found; {t}")
+    } else {
+        format!(
+            "no divergence in {} games, {} positions",
+            t.games, t.positions
+        )
+    };
+    if !opts.ignore.is_empty() {
+        line.push_str(&format!(
+            " ({} known ones under {} looked past)",
+            t.ignored,
+            opts.ignore.join(", ")
+        ));
+    }
+    if !found {
+        line.push_str(&format!("\nthroughput: {t}"));
+    }
+    line
+}
+
+/// What the workers share: when to stop.
+struct Shared {
+    deadline: Instant,
+    /// The lowest game number that diverged so far (`u64::MAX`: none).
+    first_bad: AtomicU64,
+}
+
+impl Shared {
+    fn new(opts: &FuzzOptions) -> Shared {
+        Shared {
+            deadline: crate::process::deadline_after(Duration::from_secs(opts.seconds)),
+            first_bad: AtomicU64::new(u64::MAX),
         }
-    ));
-    None
+    }
+}
+
+/// One worker's result: the divergence it found (with its game number) and its counts.
+struct Run {
+    found: Option<(u64, Finding)>,
+    throughput: Throughput,
+}
+
+/// One worker: plays games `index`, `index + of`, `index + 2·of`, … against its implementation.
+struct Worker<'a> {
+    imp: &'a mut dyn Implementation,
+    opts: &'a FuzzOptions,
+    index: u64,
+    of: u64,
+    shared: &'a Shared,
+    ask_status: bool,
+    ask_perft: bool,
+    t: Throughput,
+    /// The oracle's moves as USI text, reused from position to position (no allocation once
+    /// warm).
+    texts: Vec<String>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        imp: &'a mut dyn Implementation,
+        opts: &'a FuzzOptions,
+        index: u64,
+        of: u64,
+        shared: &'a Shared,
+    ) -> Worker<'a> {
+        Worker {
+            imp,
+            opts,
+            index,
+            of,
+            shared,
+            ask_status: true,
+            ask_perft: true,
+            t: Throughput {
+                workers: 1,
+                ..Throughput::default()
+            },
+            texts: Vec::new(),
+        }
+    }
+
+    fn run(mut self, log: &mut dyn FnMut(&str)) -> Run {
+        let started = Instant::now();
+        let mut found = None;
+        let mut game_no = self.index;
+        while Instant::now() < self.shared.deadline
+            && self.opts.games.is_none_or(|n| game_no < n)
+            && game_no < self.shared.first_bad.load(Ordering::Relaxed)
+        {
+            if let Some(f) = self.game(game_no, log) {
+                self.shared.first_bad.fetch_min(game_no, Ordering::Relaxed);
+                found = Some((game_no, f));
+                break;
+            }
+            game_no += self.of;
+        }
+        self.t.busy = started.elapsed();
+        self.t.wall = self.t.busy;
+        Run {
+            found,
+            throughput: self.t,
+        }
+    }
+
+    /// Plays game `game_no`, comparing every position on the way: the oracle's legal moves are
+    /// computed once per position, compared with the implementation's and then used to choose
+    /// the next move.
+    fn game(&mut self, game_no: u64, log: &mut dyn FnMut(&str)) -> Option<Finding> {
+        let seed = self.opts.seed.wrapping_add(game_no);
+        let bias = Bias::ALL[(game_no % Bias::ALL.len() as u64) as usize];
+        self.t.games += 1;
+        let mut rng = Rng::new(seed);
+        let mut walk = timed(&mut self.t.oracle, || {
+            RandomWalk::new(&mut rng, bias, self.opts.plies)
+        });
+        for ply in 0.. {
+            if Instant::now() >= self.shared.deadline {
+                return None;
+            }
+            self.t.positions += 1;
+            let legal = timed(&mut self.t.oracle, || legal_moves(walk.position()));
+            let origin = || format!("seed {seed}, bias {}, ply {ply}", bias.name());
+            if let Some(f) = self.check(walk.position(), walk.spec(), &legal, ply, &origin, log) {
+                return Some(f);
+            }
+            if !walk.play(&mut rng, &legal) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Compares one position: legal moves, status, and every eighth ply perft 2.
+    fn check(
+        &mut self,
+        pos: &Position,
+        spec: &PositionSpec,
+        legal: &[Move],
+        ply: usize,
+        origin: &dyn Fn() -> String,
+        log: &mut dyn FnMut(&str),
+    ) -> Option<Finding> {
+        match timed(&mut self.t.implementation, || self.imp.legal_moves(spec)) {
+            Ok(got) => {
+                let want = usi_texts(legal, &mut self.texts);
+                let (missing, extra) = compare_moves(want, &got);
+                if missing.is_empty()
+                    && !extra.is_empty()
+                    && timed(&mut self.t.oracle, || known(pos, &extra, &self.opts.ignore))
+                {
+                    self.t.ignored += 1;
+                } else if !missing.is_empty() || !extra.is_empty() {
+                    log(&format!(
+                        "divergence after {} positions ({}): {spec}",
+                        self.t.positions,
+                        origin()
+                    ));
+                    return Some(Finding {
+                        position: spec.clone(),
+                        missing,
+                        extra,
+                        status: None,
+                        origin: origin(),
+                    });
+                }
+            }
+            Err(e) => log(&format!("{}: {e}", origin())),
+        }
+        if self.ask_status {
+            match timed(&mut self.t.implementation, || self.imp.status(spec)) {
+                Ok(s) => {
+                    let want = timed(&mut self.t.oracle, || shogi_oracle::status(pos));
+                    if s != want {
+                        return Some(Finding {
+                            position: spec.clone(),
+                            missing: vec![],
+                            extra: vec![],
+                            status: Some((want, s)),
+                            origin: origin(),
+                        });
+                    }
+                }
+                Err(ImplError::Unsupported(why)) => {
+                    log(&format!("not asking status: {why}"));
+                    self.ask_status = false;
+                }
+                Err(_) => {}
+            }
+        }
+        if self.ask_perft && ply % 8 == 4 {
+            match timed(&mut self.t.implementation, || self.imp.perft(spec, 2)) {
+                Ok(n) => {
+                    // Perft 2 is the sum of the children's perft 1: the root's legal moves are
+                    // already known, so only the children's are asked of the oracle.
+                    let want = timed(&mut self.t.oracle, || {
+                        legal
+                            .iter()
+                            .map(|m| shogi_oracle::perft(&pos.after(*m), 1))
+                            .sum::<u64>()
+                    });
+                    if n != want {
+                        return self.perft_differs(spec, origin, log);
+                    }
+                }
+                Err(ImplError::Unsupported(why)) => {
+                    log(&format!("not asking perft: {why}"));
+                    self.ask_perft = false;
+                }
+                Err(_) => {}
+            }
+        }
+        None
+    }
+
+    /// Walks a wrong perft 2 down to the node where the move lists differ.
+    fn perft_differs(
+        &mut self,
+        spec: &PositionSpec,
+        origin: &dyn Fn() -> String,
+        log: &mut dyn FnMut(&str),
+    ) -> Option<Finding> {
+        let d = bisect(self.imp, spec, 2).ok().flatten();
+        let is_known = d.as_ref().is_some_and(|d| {
+            d.missing.is_empty()
+                && Oracle::lenient()
+                    .setup(&d.position)
+                    .is_ok_and(|p| known(&p, &d.extra, &self.opts.ignore))
+        });
+        if is_known {
+            self.t.ignored += 1;
+            return None;
+        }
+        let d = d?;
+        log(&format!(
+            "perft 2 differs ({}); first differing node: {}",
+            origin(),
+            d.position
+        ));
+        Some(Finding {
+            position: d.position,
+            missing: d.missing,
+            extra: d.extra,
+            status: None,
+            origin: origin(),
+        })
+    }
+}
+
+/// `moves` as sorted USI strings, written into `buf`'s strings (kept from call to call, so
+/// that once warm no string is allocated).
+fn usi_texts<'b>(moves: &[Move], buf: &'b mut Vec<String>) -> &'b [String] {
+    use std::fmt::Write as _;
+    if buf.len() < moves.len() {
+        buf.resize(moves.len(), String::new());
+    }
+    for (m, text) in moves.iter().zip(buf.iter_mut()) {
+        text.clear();
+        // Writing into a String cannot fail.
+        let _ = write!(text, "{m}");
+    }
+    let out = &mut buf[..moves.len()];
+    out.sort_unstable();
+    out
+}
+
+/// The cores this machine offers: `--jobs`'s default.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 fn tags_and_refs(
@@ -443,16 +714,21 @@ pub fn write_finding(
     Ok((path, finding))
 }
 
-/// The `fuzz` command: exit status 1 when a divergence was found (and written), 0 otherwise.
-pub fn command(
-    imp: &mut dyn Implementation,
-    opts: &FuzzOptions,
-) -> Result<std::process::ExitCode, String> {
-    let mut log = |line: &str| eprintln!("fuzz: {line}");
-    let Some(finding) = fuzz(imp, opts, &mut log) else {
+/// The `fuzz` command: `opts.jobs` workers, each with an implementation from `make`; exit
+/// status 1 when a divergence was found (and written, shrunk with a fresh implementation), 0
+/// otherwise. The throughput goes to standard error with the rest of the log.
+pub fn command(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::ExitCode, String> {
+    let log = |line: &str| {
+        for l in line.lines() {
+            eprintln!("fuzz: {l}");
+        }
+    };
+    let outcome = fuzz_jobs(make, opts, &log).map_err(|e| e.to_string())?;
+    let Some(finding) = outcome.finding else {
         return Ok(std::process::ExitCode::SUCCESS);
     };
-    let (path, small) = write_finding(imp, &finding, opts)?;
+    let mut imp = make()?;
+    let (path, small) = write_finding(imp.as_mut(), &finding, opts)?;
     println!("divergence: {}", small.position);
     if !small.extra.is_empty() {
         println!(

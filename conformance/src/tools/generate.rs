@@ -344,31 +344,110 @@ impl Game {
 /// of the time) from a [`random_position`] — mostly from a [`random_mating_net`] for
 /// [`Bias::PawnDropNearKing`]. Ends early when the side to move has no move.
 pub fn random_game(rng: &mut Rng, bias: Bias, plies: usize) -> Game {
-    let mut pos = match bias {
-        Bias::PawnDropNearKing if rng.chance(3, 4) => random_mating_net(rng),
-        _ if rng.chance(1, 2) => Position::startpos(),
-        _ => random_position(rng, 12),
-    };
-    let start = sfen::format(&pos);
-    let mut moves = Vec::new();
-    let mut history: Vec<Move> = Vec::new();
-    for _ in 0..plies {
-        let legal = legal_moves(&pos);
-        let previous = history.len().checked_sub(2).map(|i| history[i]);
-        let Some(mv) = choose_move(rng, &pos, &legal, bias, previous) else {
+    let mut walk = RandomWalk::new(rng, bias, plies);
+    while !walk.finished() {
+        let legal = legal_moves(walk.position());
+        if !walk.play(rng, &legal) {
             break;
-        };
-        pos = pos.after(mv);
-        history.push(mv);
-        moves.push(mv.to_string());
+        }
     }
-    Game { start, moves, bias }
+    walk.into_game()
+}
+
+/// [`random_game`] one ply at a time, for callers that need each position and its legal moves
+/// anyway (the `fuzz` command compares them with an implementation's): they compute the legal
+/// moves once and hand them to [`RandomWalk::play`], instead of the generator computing them a
+/// second time. Fed with the oracle's legal moves, it plays exactly the game [`random_game`]
+/// plays from the same seed.
+#[derive(Debug, Clone)]
+pub struct RandomWalk {
+    pos: Position,
+    spec: PositionSpec,
+    history: Vec<Move>,
+    bias: Bias,
+    plies: usize,
+}
+
+impl RandomWalk {
+    /// Picks the start as [`random_game`] does.
+    pub fn new(rng: &mut Rng, bias: Bias, plies: usize) -> RandomWalk {
+        let pos = match bias {
+            Bias::PawnDropNearKing if rng.chance(3, 4) => random_mating_net(rng),
+            _ if rng.chance(1, 2) => Position::startpos(),
+            _ => random_position(rng, 12),
+        };
+        RandomWalk {
+            spec: PositionSpec::from_sfen(sfen::format(&pos)),
+            pos,
+            history: Vec::new(),
+            bias,
+            plies,
+        }
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position reached, as the start and the moves played (kept up to date move by move,
+    /// so asking for it costs nothing).
+    pub fn spec(&self) -> &PositionSpec {
+        &self.spec
+    }
+
+    /// Whether `plies` moves have been played.
+    pub fn finished(&self) -> bool {
+        self.history.len() >= self.plies
+    }
+
+    /// Chooses one of `legal` — which must be the legal moves of [`RandomWalk::position`] —
+    /// by the bias and plays it; false (nothing played) when there is none or the game is
+    /// [finished](RandomWalk::finished).
+    pub fn play(&mut self, rng: &mut Rng, legal: &[Move]) -> bool {
+        if self.finished() {
+            return false;
+        }
+        let previous = self.history.len().checked_sub(2).map(|i| self.history[i]);
+        let Some(mv) = choose_move(rng, &self.pos, legal, self.bias, previous) else {
+            return false;
+        };
+        self.pos = self.pos.after(mv);
+        self.history.push(mv);
+        self.spec.moves.push(mv.to_string());
+        true
+    }
+
+    /// The game played so far.
+    pub fn into_game(self) -> Game {
+        Game {
+            start: self.spec.sfen,
+            moves: self.spec.moves,
+            bias: self.bias,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use shogi_oracle::Oracle;
+
+    #[test]
+    fn a_walk_fed_the_legal_moves_plays_the_game_of_its_seed() {
+        for (i, bias) in Bias::ALL.iter().enumerate() {
+            let seed = 40 + i as u64;
+            let game = random_game(&mut Rng::new(seed), *bias, 25);
+            let mut rng = Rng::new(seed);
+            let mut walk = RandomWalk::new(&mut rng, *bias, 25);
+            assert_eq!(walk.spec().sfen, game.start);
+            while walk.play(&mut rng, &legal_moves(walk.position())) {
+                let spec = walk.spec();
+                assert_eq!(&spec.moves[..], &game.moves[..spec.moves.len()]);
+            }
+            assert_eq!(walk.into_game(), game);
+        }
+    }
 
     #[test]
     fn the_same_seed_gives_the_same_game() {

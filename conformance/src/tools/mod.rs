@@ -2,10 +2,12 @@
 //! ([`differential`]) over biased random games ([`generate`]), fuzzing an external
 //! implementation and shrinking what it gets wrong ([`fuzz_external`]), walking a wrong perft
 //! count down to the first differing position ([`bisect`]), and comparing two rule profiles
-//! over the corpus ([`profile_diff`]).
+//! over the corpus ([`profile_diff`]); how fast fuzzing goes, and where the time goes
+//! ([`throughput`]).
 
 pub mod bisect;
 pub mod differential;
 pub mod fuzz_external;
 pub mod generate;
 pub mod profile_diff;
+pub mod throughput;
