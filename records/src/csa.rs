@@ -21,8 +21,8 @@ use shogi_oracle::usi::Move;
 use shogi_spec::Color;
 
 use crate::board::{self, Play};
-use crate::ending::{EndingKind, Outcome, WrittenEnding};
 use crate::encoding::lines;
+use crate::ending::{EndingKind, Outcome, WrittenEnding};
 use crate::{Game, ImportError};
 
 /// The CSA two-letter code of a piece kind.
@@ -161,7 +161,9 @@ impl Reader {
                 "a position line after the moves have started",
             ));
         }
-        Ok(self.setup.get_or_insert_with(|| board::empty_board(Color::Sente)))
+        Ok(self
+            .setup
+            .get_or_insert_with(|| board::empty_board(Color::Sente)))
     }
 
     /// The moves, starting them from the set-up position on first use.
@@ -218,10 +220,7 @@ impl Reader {
                 self.special(s, n);
                 Ok(())
             }
-            _ => Err(ImportError::at(
-                n,
-                format!("`{s}` is not a CSA statement"),
-            )),
+            _ => Err(ImportError::at(n, format!("`{s}` is not a CSA statement"))),
         }
     }
 
@@ -251,8 +250,16 @@ impl Reader {
                 if let Some(Some(main)) = parts.first() {
                     let tc = self.time_control.get_or_insert_with(TimeControl::default);
                     tc.main = *main;
-                    tc.byoyomi = parts.get(1).copied().flatten().filter(|s| *s > Seconds::ZERO);
-                    tc.increment = parts.get(2).copied().flatten().filter(|s| *s > Seconds::ZERO);
+                    tc.byoyomi = parts
+                        .get(1)
+                        .copied()
+                        .flatten()
+                        .filter(|s| *s > Seconds::ZERO);
+                    tc.increment = parts
+                        .get(2)
+                        .copied()
+                        .flatten()
+                        .filter(|s| *s > Seconds::ZERO);
                 }
             }
             "MAX_MOVES" => self.max_moves = value.parse().ok(),
@@ -272,10 +279,14 @@ impl Reader {
             let chars: Vec<char> = removed.trim().chars().collect();
             for chunk in chars.chunks(4) {
                 let text: String = chunk.iter().collect();
-                let (sq, kind) = square_and_kind(&text).ok_or_else(|| bad("not a piece to remove"))?;
+                let (sq, kind) =
+                    square_and_kind(&text).ok_or_else(|| bad("not a piece to remove"))?;
                 let sq = sq.ok_or_else(|| bad("PI removes pieces from squares, not hands"))?;
                 if setup.piece_at(sq).map(|p| p.kind) != Some(kind) {
-                    return Err(bad(&format!("{sq} does not hold a {} to remove", code(kind))));
+                    return Err(bad(&format!(
+                        "{sq} does not hold a {} to remove",
+                        code(kind)
+                    )));
                 }
                 setup.set_piece(sq, None);
             }
@@ -336,9 +347,8 @@ impl Reader {
     }
 
     fn move_statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
-        let (mv, color, named) = parse_move(s).ok_or_else(|| {
-            ImportError::at(n, format!("`{s}` is not a CSA move (e.g. +7776FU)"))
-        })?;
+        let (mv, color, named) = parse_move(s)
+            .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a CSA move (e.g. +7776FU)")))?;
         let play = self.play();
         if color != play.side() {
             return Err(ImportError::at_ply(
@@ -373,7 +383,11 @@ impl Reader {
                 Outcome::Draw,
                 Some(claim(ClaimKind::Repetition, stm)),
             ),
-            "%TIME_UP" => (K::TimeUp, Outcome::Win(!stm), Some(claim(ClaimKind::Flag, !stm))),
+            "%TIME_UP" => (
+                K::TimeUp,
+                Outcome::Win(!stm),
+                Some(claim(ClaimKind::Flag, !stm)),
+            ),
             "%ILLEGAL_MOVE" => (
                 K::IllegalMove,
                 Outcome::Win(stm),
@@ -383,7 +397,11 @@ impl Reader {
             "%-ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Sente), None),
             "%MAX_MOVES" => (K::MoveLimit, Outcome::Draw, None),
             "%CHUDAN" => (K::Interrupted, Outcome::Unfinished, None),
-            "%JISHOGI" => (K::Impasse, Outcome::Draw, Some(Event::Impasse { time: None })),
+            "%JISHOGI" => (
+                K::Impasse,
+                Outcome::Draw,
+                Some(Event::Impasse { time: None }),
+            ),
             "%KACHI" => (
                 K::Declaration,
                 Outcome::Win(stm),
@@ -393,7 +411,11 @@ impl Reader {
                 }),
             ),
             "%FUZUMI" => (K::NoMate, Outcome::Unfinished, None),
-            "%HIKIWAKE" => (K::Agreement, Outcome::Draw, Some(Event::AgreeDraw { time: None })),
+            "%HIKIWAKE" => (
+                K::Agreement,
+                Outcome::Draw,
+                Some(Event::AgreeDraw { time: None }),
+            ),
             _ => {
                 if self.written.is_none() {
                     self.written = Some(WrittenEnding::unrecognised(s, n));
@@ -429,9 +451,8 @@ impl Reader {
             });
         } else if let Some(rest) = c.strip_prefix("ILLEGAL_MOVE(") {
             let text = rest.trim_end_matches(')');
-            let (mv, color, named) = parse_move(text).ok_or_else(|| {
-                ImportError::at(n, format!("`{text}` is not a CSA move"))
-            })?;
+            let (mv, color, named) = parse_move(text)
+                .ok_or_else(|| ImportError::at(n, format!("`{text}` is not a CSA move")))?;
             let play = self.play();
             if color == play.side() {
                 let mv = match mv {
@@ -613,5 +634,8 @@ pub fn parse_seconds(s: &str) -> Option<Seconds> {
     for (i, b) in frac.bytes().take(3).enumerate() {
         ms += u64::from(b - b'0') * [100, 10, 1][i];
     }
-    whole.checked_mul(1000)?.checked_add(ms).map(Seconds::millis)
+    whole
+        .checked_mul(1000)?
+        .checked_add(ms)
+        .map(Seconds::millis)
 }

@@ -52,7 +52,11 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     };
     let (text, encoding, lossy) = match std::str::from_utf8(body) {
         Ok(t) => (t.to_owned(), Encoding::Utf8, false),
-        Err(_) if bom => (String::from_utf8_lossy(body).into_owned(), Encoding::Utf8, true),
+        Err(_) if bom => (
+            String::from_utf8_lossy(body).into_owned(),
+            Encoding::Utf8,
+            true,
+        ),
         Err(_) => {
             let (t, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(body);
             (t.into_owned(), Encoding::ShiftJis, had_errors)
@@ -120,11 +124,17 @@ mod tests {
     #[test]
     fn utf8_with_and_without_bom() {
         let d = decode(KIF_LINE.as_bytes());
-        assert_eq!((d.encoding, d.bom, d.text.as_str()), (Encoding::Utf8, false, KIF_LINE));
+        assert_eq!(
+            (d.encoding, d.bom, d.text.as_str()),
+            (Encoding::Utf8, false, KIF_LINE)
+        );
         let mut with_bom = b"\xEF\xBB\xBF".to_vec();
         with_bom.extend_from_slice(KIF_LINE.as_bytes());
         let d = decode(&with_bom);
-        assert_eq!((d.encoding, d.bom, d.text.as_str()), (Encoding::Utf8, true, KIF_LINE));
+        assert_eq!(
+            (d.encoding, d.bom, d.text.as_str()),
+            (Encoding::Utf8, true, KIF_LINE)
+        );
     }
 
     #[test]

@@ -230,7 +230,10 @@ mod tests {
         );
         assert_eq!(toryo.compare(&Verdict::Continues), Agreement::Differs);
         let unknown = WrittenEnding::unrecognised("%WHATEVER", 3);
-        assert_eq!(unknown.compare(&Verdict::Continues), Agreement::Unrecognised);
+        assert_eq!(
+            unknown.compare(&Verdict::Continues),
+            Agreement::Unrecognised
+        );
         assert_eq!(unknown.to_string(), "`%WHATEVER` (unrecognised)");
         assert_eq!(toryo.to_string(), "sente wins by resignation");
     }

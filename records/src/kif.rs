@@ -53,7 +53,10 @@ fn handicap_named(name: &str) -> Result<Option<Handicap>, ()> {
 }
 
 /// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
-fn diagram(rows: &[(usize, &str)], hands: &[(Color, usize, &str)]) -> Result<Position, ImportError> {
+fn diagram(
+    rows: &[(usize, &str)],
+    hands: &[(Color, usize, &str)],
+) -> Result<Position, ImportError> {
     let mut pos = board::empty_board(Color::Sente);
     for (rank, (n, row)) in rows.iter().enumerate() {
         let body = row.trim_start_matches('|');
@@ -61,7 +64,10 @@ fn diagram(rows: &[(usize, &str)], hands: &[(Color, usize, &str)]) -> Result<Pos
         let mut file = 9u32;
         while file >= 1 {
             let Some(c) = chars.next() else {
-                return Err(ImportError::at(*n, "a board row with fewer than nine squares"));
+                return Err(ImportError::at(
+                    *n,
+                    "a board row with fewer than nine squares",
+                ));
             };
             let color = match c {
                 'v' | 'V' => Color::Gote,
@@ -69,7 +75,10 @@ fn diagram(rows: &[(usize, &str)], hands: &[(Color, usize, &str)]) -> Result<Pos
                 _ => return Err(ImportError::at(*n, format!("`{c}` cannot start a square"))),
             };
             let Some(p) = chars.next() else {
-                return Err(ImportError::at(*n, "a board row with fewer than nine squares"));
+                return Err(ImportError::at(
+                    *n,
+                    "a board row with fewer than nine squares",
+                ));
             };
             if p != '・' {
                 let name = p.to_string();
@@ -96,7 +105,10 @@ fn diagram(rows: &[(usize, &str)], hands: &[(Color, usize, &str)]) -> Result<Pos
             let count = japanese::kanji_number(count)
                 .ok_or_else(|| ImportError::at(*n, format!("`{item}`: a bad count")))?;
             if kind.hand_index().is_none() {
-                return Err(ImportError::at(*n, format!("`{item}` cannot be held in hand")));
+                return Err(ImportError::at(
+                    *n,
+                    format!("`{item}` cannot be held in hand"),
+                ));
             }
             let hand = pos.hand_mut(*color);
             hand.set(kind, u8::try_from(count).unwrap_or(u8::MAX));
@@ -161,10 +173,17 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if t.starts_with('|') {
-            rows.push((n, t.trim_end_matches(|c: char| c != '|').trim_end_matches('|')));
+            rows.push((
+                n,
+                t.trim_end_matches(|c: char| c != '|').trim_end_matches('|'),
+            ));
             continue;
         }
-        if t.starts_with('+') || t.starts_with("９ ８") || t.starts_with("  ９") || t.starts_with("手数") {
+        if t.starts_with('+')
+            || t.starts_with("９ ８")
+            || t.starts_with("  ９")
+            || t.starts_with("手数")
+        {
             continue;
         }
         if t.starts_with("まで") {
@@ -212,7 +231,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         }
         // A move line: number, move or ending word, time, maybe a `+` for a variation.
         if play.is_none() {
-            play = Some(Play::new(start_position(&rows, &hands, side_line, handicap)?));
+            play = Some(Play::new(start_position(
+                &rows, &hands, side_line, handicap,
+            )?));
         }
         let Some(play) = play.as_mut() else {
             unreachable!("set just above")
@@ -230,11 +251,25 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             ended = true;
             let event = match word {
                 "投了" => Some(Event::Resign { player: stm, time }),
-                "千日手" => Some(Event::Claim { claim: ClaimKind::Repetition, by: stm, time }),
+                "千日手" => Some(Event::Claim {
+                    claim: ClaimKind::Repetition,
+                    by: stm,
+                    time,
+                }),
                 "持将棋" => Some(Event::Impasse { time }),
-                "切れ負け" | "時間切れ" => Some(Event::Claim { claim: ClaimKind::Flag, by: !stm, time }),
-                "反則勝ち" => Some(Event::Claim { claim: ClaimKind::IllegalMove, by: stm, time }),
-                "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare { player: stm, time }),
+                "切れ負け" | "時間切れ" => Some(Event::Claim {
+                    claim: ClaimKind::Flag,
+                    by: !stm,
+                    time,
+                }),
+                "反則勝ち" => Some(Event::Claim {
+                    claim: ClaimKind::IllegalMove,
+                    by: stm,
+                    time,
+                }),
+                "入玉勝ち" | "入玉宣言" | "宣言勝ち" => {
+                    Some(Event::Declare { player: stm, time })
+                }
                 _ => None,
             };
             play.events.extend(event);
@@ -326,7 +361,12 @@ fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
     } else {
         (false, rest)
     };
-    let from_text = rest.trim().trim_start_matches('(').split(')').next().unwrap_or("");
+    let from_text = rest
+        .trim()
+        .trim_start_matches('(')
+        .split(')')
+        .next()
+        .unwrap_or("");
     let fd: Vec<u32> = from_text.chars().filter_map(|c| c.to_digit(10)).collect();
     if fd.len() != 2 {
         // No from-square: a drop written without 打 (some programs do so when no board piece
@@ -338,7 +378,8 @@ fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
     }
     let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
     let named = if promote {
-        kind.promoted().ok_or_else(|| format!("`{text}`: a {kind:?} cannot promote"))?
+        kind.promoted()
+            .ok_or_else(|| format!("`{text}`: a {kind:?} cannot promote"))?
     } else {
         kind
     };

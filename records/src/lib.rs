@@ -107,7 +107,10 @@ pub fn sniff(text: &str) -> Format {
     if lines.iter().take(200).any(csa_like) {
         return Format::Csa;
     }
-    if lines.iter().any(|l| kif::is_move_line(l) || l.starts_with("手数")) {
+    if lines
+        .iter()
+        .any(|l| kif::is_move_line(l) || l.starts_with("手数"))
+    {
         return Format::Kif;
     }
     if text.contains('▲') || text.contains('△') || text.contains('▽') {
