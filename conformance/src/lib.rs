@@ -10,6 +10,7 @@ pub mod bisect;
 pub mod case;
 pub mod check_adapter;
 pub mod commands;
+pub mod convert;
 pub mod corpus;
 pub mod differential;
 pub mod expectations;
