@@ -48,7 +48,11 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             variations += 1;
             break;
         }
-        if line.starts_with('*') || line.starts_with('#') || line.starts_with('&') || line.is_empty() {
+        if line.starts_with('*')
+            || line.starts_with('#')
+            || line.starts_with('&')
+            || line.is_empty()
+        {
             continue;
         }
         if line.starts_with("まで") {
@@ -77,12 +81,30 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
             if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
                 let event = match body {
-                    "投了" => Some(Event::Resign { player: stm, time: None }),
-                    "千日手" => Some(Event::Claim { claim: ClaimKind::Repetition, by: stm, time: None }),
+                    "投了" => Some(Event::Resign {
+                        player: stm,
+                        time: None,
+                    }),
+                    "千日手" => Some(Event::Claim {
+                        claim: ClaimKind::Repetition,
+                        by: stm,
+                        time: None,
+                    }),
                     "持将棋" => Some(Event::Impasse { time: None }),
-                    "切れ負け" | "時間切れ" => Some(Event::Claim { claim: ClaimKind::Flag, by: !stm, time: None }),
-                    "反則勝ち" => Some(Event::Claim { claim: ClaimKind::IllegalMove, by: stm, time: None }),
-                    "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare { player: stm, time: None }),
+                    "切れ負け" | "時間切れ" => Some(Event::Claim {
+                        claim: ClaimKind::Flag,
+                        by: !stm,
+                        time: None,
+                    }),
+                    "反則勝ち" => Some(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: stm,
+                        time: None,
+                    }),
+                    "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
+                        player: stm,
+                        time: None,
+                    }),
                     _ => None,
                 };
                 play.events.extend(event);
@@ -90,7 +112,8 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 break;
             }
             let ply = play.ply + 1;
-            let (mv, named) = resolve(body, &play).map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
+            let (mv, named) = resolve(body, &play)
+                .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
             play.push(mv, Some(named), None, n)?;
         }
     }
@@ -190,18 +213,38 @@ fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
         .collect();
     if right || left {
         let key = |s: &Square| rightness(*s, us);
-        let best = if right { c.iter().map(key).max() } else { c.iter().map(key).min() };
+        let best = if right {
+            c.iter().map(key).max()
+        } else {
+            c.iter().map(key).min()
+        };
         c.retain(|s| Some(key(s)) == best);
     }
     match c.as_slice() {
         [] => Err(format!("no {kind:?} of {us} can reach {to}")),
         [from] => {
-            let named = if promote { kind.promoted().ok_or_else(|| format!("a {kind:?} cannot promote"))? } else { kind };
-            Ok((Move::Board { from: *from, to, promote }, named))
+            let named = if promote {
+                kind.promoted()
+                    .ok_or_else(|| format!("a {kind:?} cannot promote"))?
+            } else {
+                kind
+            };
+            Ok((
+                Move::Board {
+                    from: *from,
+                    to,
+                    promote,
+                },
+                named,
+            ))
         }
         several => Err(format!(
             "ambiguous: the {kind:?}s on {} can all reach {to}",
-            several.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+            several
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -213,7 +256,10 @@ mod tests {
 
     #[test]
     fn splits_at_marks() {
-        assert_eq!(split_moves("▲７六歩　△３四歩　▲２二角成"), vec!["▲７六歩", "△３四歩", "▲２二角成"]);
+        assert_eq!(
+            split_moves("▲７六歩　△３四歩　▲２二角成"),
+            vec!["▲７六歩", "△３四歩", "▲２二角成"]
+        );
     }
 
     #[test]
