@@ -577,7 +577,18 @@ fn write_jkf(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
         }
         moves.push(entry);
     }
-    if let Some((word, _)) = csa_ending(verdict, end.side_to_move()) {
+    if let Some((word, summary)) = csa_ending(verdict, end.side_to_move()) {
+        // JKF has no summary line: perpetual check is written as the checker's foul, so the
+        // winner survives (a failed declaration stays KACHI, which reads back as the event).
+        let word = match (summary, verdict) {
+            (Some("oute_sennichite"), Verdict::Win { winner, .. }) => {
+                format!(
+                    "{}ILLEGAL_ACTION",
+                    if *winner == Color::Sente { '-' } else { '+' }
+                )
+            }
+            _ => word,
+        };
         let mut entry = json!({"special": word.trim_start_matches('%')});
         if let Some(t) = end_time {
             entry["time"] = jkf_time(t);
