@@ -438,6 +438,17 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             out.push_str(&kif_diagram(&start, names));
         }
     }
+    if let Some(tc) = record.time_control {
+        let main = tc.main.as_millis();
+        let byo = tc.byoyomi.map_or(0, |b| b.as_millis());
+        if main % 60_000 == 0 && byo % 1000 == 0 && tc.increment.is_none() && tc.periods.is_none() {
+            let _ = write!(out, "持ち時間：{}分", main / 60_000);
+            if byo > 0 {
+                let _ = write!(out, "+{}秒", byo / 1000);
+            }
+            out.push('\n');
+        }
+    }
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
             let _ = writeln!(out, "{}：{s}", names[0]);

@@ -156,6 +156,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut variations = 0;
     let mut in_variation = false;
     let mut ended = false;
+    let mut time_control = None;
 
     for (i, raw) in all.iter().enumerate() {
         let n = i + 1;
@@ -208,6 +209,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                             })?;
                         }
                     },
+                    "持ち時間" => time_control = time_limit(value),
                     "先手" | "下手" => players.sente = Some(value.to_owned()),
                     "後手" | "上手" => players.gote = Some(value.to_owned()),
                     k if k.ends_with("の持駒") => {
@@ -294,7 +296,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         record: Record {
             start: board::start_of(&play.start),
             setup: None,
-            time_control: None,
+            time_control,
             players: (players != Players::default()).then_some(players),
             events: play.events,
         },
@@ -302,6 +304,38 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         max_moves: None,
         variations,
         line: 1,
+    })
+}
+
+/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `10分+30秒`, `各5分（秒読み30秒）`. Hours and
+/// minutes make the main time; seconds after them are the byo-yomi. `None` when no number
+/// is found.
+pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl> {
+    let mut main = 0u64;
+    let mut byoyomi = 0u64;
+    let mut number = String::new();
+    let mut found = false;
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10).or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32)) {
+            number.push(char::from_digit(d, 10).unwrap_or('0'));
+            continue;
+        }
+        if let Ok(n) = number.parse::<u64>() {
+            match c {
+                '時' => main += n * 3600,
+                '分' => main += n * 60,
+                '秒' if main > 0 => byoyomi += n,
+                '秒' => main += n,
+                _ => {}
+            }
+            found = true;
+        }
+        number.clear();
+    }
+    found.then(|| shogi_oracle::game::record::TimeControl {
+        main: Seconds::whole(main),
+        byoyomi: (byoyomi > 0).then(|| Seconds::whole(byoyomi)),
+        ..Default::default()
     })
 }
 
