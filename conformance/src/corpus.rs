@@ -74,10 +74,16 @@ fn resolve_record_file(root: &Path, case: &mut Case) -> Result<(), CorpusError> 
             RECORD_EXTENSIONS.join(", ")
         )));
     }
-    let bytes = std::fs::read(&full).map_err(|e| err(format!("cannot read {}: {e}", full.display())))?;
-    let imported = shogi_records::import(&bytes, Some(ext)).map_err(|e| err(format!("{}: {e}", full.display())))?;
+    let bytes =
+        std::fs::read(&full).map_err(|e| err(format!("cannot read {}: {e}", full.display())))?;
+    let imported = shogi_records::import(&bytes, Some(ext))
+        .map_err(|e| err(format!("{}: {e}", full.display())))?;
     let [game] = imported.games.as_slice() else {
-        return Err(err(format!("{} holds {} games; a case needs exactly one", full.display(), imported.games.len())));
+        return Err(err(format!(
+            "{} holds {} games; a case needs exactly one",
+            full.display(),
+            imported.games.len()
+        )));
     };
     let value = serde_yaml::to_value(&game.record).map_err(|e| err(e.to_string()))?;
     case.setup.record = Some(value);

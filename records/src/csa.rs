@@ -134,6 +134,8 @@ struct Reader {
     /// An illegal move logged as a comment: its claim comes right after it.
     illegal_comment: bool,
     ended: bool,
+    /// floodgate's `'Increment:` comment.
+    increment: Option<Seconds>,
 }
 
 impl Reader {
@@ -151,6 +153,7 @@ impl Reader {
             summary: None,
             illegal_comment: false,
             ended: false,
+            increment: None,
         }
     }
 
@@ -263,6 +266,13 @@ impl Reader {
                 }
             }
             "MAX_MOVES" => self.max_moves = value.parse().ok(),
+            "EVENT" => {
+                // floodgate names its games `…+floodgate-300-10F+…`: main time, then byo-yomi,
+                // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
+                if let Some(tc) = floodgate_time(value) {
+                    self.time_control.get_or_insert(tc);
+                }
+            }
             _ => {}
         }
     }
@@ -485,10 +495,8 @@ impl Reader {
         } else if let Some(v) = c.strip_prefix("Max_Moves:") {
             self.max_moves = v.trim().parse().ok();
         } else if let Some(v) = c.strip_prefix("Increment:") {
-            if let Some(t) = parse_seconds(v.trim()) {
-                let tc = self.time_control.get_or_insert_with(TimeControl::default);
-                tc.increment = (t > Seconds::ZERO).then_some(t);
-            }
+            // Only meaningful beside a main time, which may come later in the header.
+            self.increment = parse_seconds(v.trim()).filter(|t| *t > Seconds::ZERO);
         }
         Ok(())
     }
@@ -500,6 +508,9 @@ impl Reader {
             unreachable!("play() starts the moves")
         };
         let start_pos = play.start.clone();
+        if let (Some(tc), Some(inc)) = (&mut self.time_control, self.increment) {
+            tc.increment = Some(inc);
+        }
         let mut events = play.events;
         let stm = play.pos.side_to_move();
         let mut written = self.written;
@@ -578,6 +589,27 @@ fn summary_meaning(s: &Summary) -> Option<(EndingKind, Outcome)> {
         _ => return None,
     };
     Some((kind, outcome))
+}
+
+/// The time control in a floodgate game name such as `wdoor+floodgate-300-10F+a+b+2026…`:
+/// main seconds, then byo-yomi seconds, or a Fischer increment when followed by `F`.
+fn floodgate_time(event: &str) -> Option<TimeControl> {
+    let rest = &event[event.find("floodgate-")? + "floodgate-".len()..];
+    let spec = rest.split('+').next()?;
+    let (main, extra) = spec.split_once('-')?;
+    let main: u64 = main.parse().ok()?;
+    let (extra, fischer) = match extra.strip_suffix('F') {
+        Some(e) => (e, true),
+        None => (extra, false),
+    };
+    let extra: u64 = extra.parse().ok()?;
+    let extra = (extra > 0).then(|| Seconds::whole(extra));
+    Some(TimeControl {
+        main: Seconds::whole(main),
+        byoyomi: if fischer { None } else { extra },
+        increment: if fischer { extra } else { None },
+        periods: None,
+    })
 }
 
 /// A square and piece as four characters `XYPP` (`00` for the hand).

@@ -316,7 +316,10 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
     let mut number = String::new();
     let mut found = false;
     for c in text.chars() {
-        if let Some(d) = c.to_digit(10).or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32)) {
+        if let Some(d) = c
+            .to_digit(10)
+            .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))
+        {
             number.push(char::from_digit(d, 10).unwrap_or('0'));
             continue;
         }
