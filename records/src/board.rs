@@ -105,24 +105,24 @@ pub fn board_move(pos: &Position, from: Square, to: Square, named: Kind) -> Move
 }
 
 /// How a record's start position is best written: the initial position, a standard handicap,
-/// or an SFEN.
-pub fn start_of(pos: &Position) -> Start {
+/// or an SFEN. A set-up position the project's records cannot hold (two kings of a side, more
+/// pieces than a set has) is an error saying why.
+pub fn start_of(pos: &Position) -> Result<Start, String> {
     if pos.same_position(&Position::startpos()) {
-        return Start::Startpos;
+        return Ok(Start::Startpos);
     }
     for h in Handicap::ALL {
         if let Ok(hp) = sfen::parse(h.sfen()) {
             if pos.same_position(&hp) {
-                return Start::Handicap(h);
+                return Ok(Start::Handicap(h));
             }
         }
     }
     let mut p = pos.clone();
     p.set_move_number(1);
-    match Sfen::parse(&sfen::format(&p)) {
-        Ok(s) => Start::Sfen(s),
-        Err(e) => unreachable!("a formatted position always reads back: {e}"),
-    }
+    Sfen::parse(&sfen::format(&p))
+        .map(Start::Sfen)
+        .map_err(|e| format!("the start position cannot be used: {e}"))
 }
 
 /// An empty board with `color` to move.
@@ -261,4 +261,10 @@ impl Play {
             }
         }
     }
+}
+
+/// `n` whole seconds, or `None` when that many milliseconds do not fit.
+pub fn whole_seconds(n: u64) -> Option<shogi_oracle::game::record::Seconds> {
+    n.checked_mul(1000)
+        .map(shogi_oracle::game::record::Seconds::millis)
 }

@@ -237,14 +237,19 @@ impl Reader {
                 // hh:mm+ss: main time in hours and minutes, byo-yomi in seconds.
                 let (main, byo) = value.split_once('+').unwrap_or((value, "0"));
                 let (h, m) = main.split_once(':').unwrap_or(("0", main));
-                if let (Ok(h), Ok(m), Ok(b)) = (
-                    h.trim().parse::<u64>(),
-                    m.trim().parse::<u64>(),
-                    byo.trim().parse::<u64>(),
-                ) {
+                let main = h.trim().parse::<u64>().ok().and_then(|h| {
+                    let m = m.trim().parse::<u64>().ok()?;
+                    board::whole_seconds(h.checked_mul(3600)?.checked_add(m.checked_mul(60)?)?)
+                });
+                let byo = byo
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(board::whole_seconds);
+                if let (Some(main), Some(b)) = (main, byo) {
                     let tc = self.time_control.get_or_insert_with(TimeControl::default);
-                    tc.main = Seconds::whole(h * 3600 + m * 60);
-                    tc.byoyomi = (b > 0).then(|| Seconds::whole(b));
+                    tc.main = main;
+                    tc.byoyomi = (b > Seconds::ZERO).then_some(b);
                 }
             }
             "TIME" => {
@@ -545,7 +550,8 @@ impl Reader {
         }
         Ok(Game {
             record: Record {
-                start: board::start_of(&start_pos),
+                start: board::start_of(&start_pos)
+                    .map_err(|m| ImportError::at(self.first_line, m))?,
                 setup: None,
                 time_control: self.time_control,
                 players: (self.players != Players::default()).then_some(self.players),
@@ -597,15 +603,15 @@ fn floodgate_time(event: &str) -> Option<TimeControl> {
     let rest = &event[event.find("floodgate-")? + "floodgate-".len()..];
     let spec = rest.split('+').next()?;
     let (main, extra) = spec.split_once('-')?;
-    let main: u64 = main.parse().ok()?;
+    let main = board::whole_seconds(main.parse().ok()?)?;
     let (extra, fischer) = match extra.strip_suffix('F') {
         Some(e) => (e, true),
         None => (extra, false),
     };
-    let extra: u64 = extra.parse().ok()?;
-    let extra = (extra > 0).then(|| Seconds::whole(extra));
+    let extra = board::whole_seconds(extra.parse().ok()?)?;
+    let extra = (extra > Seconds::ZERO).then_some(extra);
     Some(TimeControl {
-        main: Seconds::whole(main),
+        main,
         byoyomi: if fischer { None } else { extra },
         increment: if fischer { extra } else { None },
         periods: None,

@@ -44,6 +44,22 @@ pub enum ExportError {
     Unsupported(Format),
 }
 
+/// A name as one line of text: line breaks, other control characters and commas (CSA's
+/// statement separator) become spaces, so that the name cannot be read as something else.
+fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_control() || c == ',' || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
 /// One move of the record with what the notations need.
 struct Step {
     mv: Move,
@@ -168,10 +184,10 @@ fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
     let mut out = String::from("V2.2\n");
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
-            let _ = writeln!(out, "N+{s}");
+            let _ = writeln!(out, "N+{}", one_line(s));
         }
         if let Some(g) = &p.gote {
-            let _ = writeln!(out, "N-{g}");
+            let _ = writeln!(out, "N-{}", one_line(g));
         }
     }
     if let Some(tc) = record.time_control {
@@ -282,7 +298,7 @@ fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
                     Color::Sente => p.sente.clone(),
                     Color::Gote => p.gote.clone(),
                 });
-                n.unwrap_or_else(|| c.to_string()).replace([' ', ':'], "_")
+                one_line(&n.unwrap_or_else(|| c.to_string())).replace([' ', ':'], "_")
             };
             let res = |c: Color| if c == *winner { "win" } else { "lose" };
             let _ = writeln!(
@@ -451,10 +467,10 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
     }
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
-            let _ = writeln!(out, "{}：{s}", names[0]);
+            let _ = writeln!(out, "{}：{}", names[0], one_line(s));
         }
         if let Some(g) = &p.gote {
-            let _ = writeln!(out, "{}：{g}", names[1]);
+            let _ = writeln!(out, "{}：{}", names[1], one_line(g));
         }
     }
     out.push_str("手数----指手---------消費時間--\n");

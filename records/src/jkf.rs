@@ -246,7 +246,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     }
     Ok(Game {
         record: Record {
-            start: board::start_of(&play.start),
+            start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control: None,
             players: (players != Players::default()).then_some(players),

@@ -124,11 +124,14 @@ fn move_time(text: &str) -> Option<Seconds> {
     let mut parts = this.split(':').map(|p| p.trim().parse::<u64>().ok());
     let (a, b, c) = (parts.next()?, parts.next(), parts.next());
     let secs = match (a, b, c) {
-        (Some(m), Some(Some(s)), None) => m * 60 + s,
-        (Some(h), Some(Some(m)), Some(Some(s))) => h * 3600 + m * 60 + s,
+        (Some(m), Some(Some(s)), None) => m.checked_mul(60)?.checked_add(s)?,
+        (Some(h), Some(Some(m)), Some(Some(s))) => h
+            .checked_mul(3600)?
+            .checked_add(m.checked_mul(60)?)?
+            .checked_add(s)?,
         _ => return None,
     };
-    Some(Seconds::whole(secs))
+    board::whole_seconds(secs)
 }
 
 /// A move's destination and the rest: `７六歩…`, `同　歩…`, `同歩…`.
@@ -294,7 +297,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     };
     Ok(Game {
         record: Record {
-            start: board::start_of(&play.start),
+            start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control,
             players: (players != Players::default()).then_some(players),
@@ -324,6 +327,7 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
             continue;
         }
         if let Ok(n) = number.parse::<u64>() {
+            let n = n.min(1_000_000);
             match c {
                 '時' => main += n * 3600,
                 '分' => main += n * 60,
@@ -335,9 +339,12 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
         }
         number.clear();
     }
-    found.then(|| shogi_oracle::game::record::TimeControl {
-        main: Seconds::whole(main),
-        byoyomi: (byoyomi > 0).then(|| Seconds::whole(byoyomi)),
+    if !found {
+        return None;
+    }
+    Some(shogi_oracle::game::record::TimeControl {
+        main: board::whole_seconds(main)?,
+        byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
         ..Default::default()
     })
 }
