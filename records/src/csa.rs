@@ -88,9 +88,9 @@ pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
             reader = Reader::new(n + 1);
             continue;
         }
-        if line.starts_with('\'') {
+        if let Some(comment) = line.strip_prefix('\'') {
             reader.has_content = true;
-            reader.comment(&line[1..], n)?;
+            reader.comment(comment, n)?;
             continue;
         }
         for statement in line.split(',') {

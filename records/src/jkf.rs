@@ -118,7 +118,7 @@ fn time_of(v: Option<&Value>) -> Option<Seconds> {
     let now = v?.get("now")?;
     let num = |k: &str| now.get(k).and_then(Value::as_f64).unwrap_or(0.0);
     let secs = num("h") * 3600.0 + num("m") * 60.0 + num("s");
-    (secs.is_finite() && secs >= 0.0 && secs < 1e12)
+    (secs.is_finite() && (0.0..1e12).contains(&secs))
         .then(|| Seconds::millis((secs * 1000.0).round() as u64))
 }
 
