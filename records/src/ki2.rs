@@ -3,7 +3,7 @@
 //!
 //! A move is resolved against the position: the pieces of the named kind (exact, so `成銀` is
 //! not `銀`) that can reach the destination by their movement (FESA 3.3–3.10, the oracle's
-//! [`destinations`](shogi_oracle::article3_moves::destinations)), narrowed by the modifiers
+//! `shogi_oracle::article3_moves::destinations`), narrowed by the modifiers
 //! 右/左 (the rightmost/leftmost as the mover sees the board), 上/引/寄 (moving forward,
 //! backward, sideways), 直 (straight forward), and 打 (a drop). A move that leaves the
 //! mover's king in check still resolves: only whether the piece can get there matters, the
