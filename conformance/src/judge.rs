@@ -1,45 +1,53 @@
-//! `shogi-conformance judge`: the verdict on one game record, and with `--explain` the chain of
-//! articles that produced it.
+//! `shogi-conformance judge`: the verdict on a game record in any format people use (the
+//! project's YAML, CSA, KIF/KIFU, KI2/KI2U, JKF), the ending the file writes beside it, and
+//! with `--explain` the chain of articles that produced the verdict.
 //!
 //! ```text
-//! $ shogi-conformance judge game.yaml --profile ufs-2016 --set impasse=points_27 --explain
-//! gote wins by impasse (fesa2017:…)
+//! $ shogi-conformance judge floodgate.csa --profile csa-computer
+//! gote wins by perpetual check (fesa2017:3.12); the record says: draw by repetition — differs
 //! ```
 //!
-//! A record that cannot be read is an error naming the file, line and column
-//! (`game.yaml:12:5: …`); a record whose events contradict the board names the event. Errors go
-//! to standard error with exit status 2, as for every command.
+//! The importer (crate `shogi-records`) only translates; the oracle decides. A file that
+//! cannot be read is an error naming the file, line and ply (`game.csa:14: ply 9: …`); a
+//! record whose events contradict the board names the event. Errors go to standard error with
+//! exit status 2, as for every command. A CSA file holding several games is judged game by
+//! game, each line (or JSON object) naming the game and the line it starts on.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
+use serde_json::json;
 use shogi_oracle::game::record::Event;
 use shogi_oracle::game::{Record, adjudicate, play_record};
+use shogi_records::{Game, Imported};
+use shogi_spec::Judgement;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, rulebooks};
 
 use crate::board::{self, Mark};
 use crate::html::{esc, head};
 
-/// How `judge` prints its verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+/// How `judge` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum JudgeFormat {
-    /// The verdict, and with `--explain` the articles and knobs, as plain text.
+    /// One line per game, then the explanation with `--explain`.
     #[default]
     Text,
-    /// A self-contained HTML page: the moves in USI and Japanese notation, the board where
-    /// the game was decided, the chain of articles and the knobs that decided.
+    /// One JSON object per game (a single object for a single game).
+    Json,
+    /// A self-contained page per game: the moves, the board where the game was decided, the
+    /// chain of articles and the knobs that decided.
     Html,
 }
 
-/// What `judge` needs: the record's text and where it came from, the profile and overrides, and
-/// whether to explain.
+/// What `judge` needs: the file's bytes and name, the profile and overrides, and how to print.
 #[derive(Debug, Clone)]
 pub struct JudgeRequest<'a> {
-    /// The record's YAML text.
-    pub text: &'a str,
-    /// The file name used in error messages.
+    /// The record file's bytes.
+    pub bytes: &'a [u8],
+    /// The file name used in error messages (its extension helps detect the format).
     pub file: &'a str,
     /// The profile name (`fesa-2017`, `ufs-2016`, `csa-computer`).
     pub profile: &'a str,
@@ -47,78 +55,244 @@ pub struct JudgeRequest<'a> {
     pub set: &'a [String],
     /// Whether to print the explanation.
     pub explain: bool,
+    /// Text or JSON.
+    pub format: JudgeFormat,
+}
+
+/// A game judged: the verdict under the profile actually used, beside the written ending.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    /// The game as read.
+    pub game: Game,
+    /// The profile used (the record's move limit applied, then the overrides).
+    pub profile: Profile,
+    /// The verdict and its explanation.
+    pub judgement: Judgement,
+}
+
+/// Reads a record file and judges each of its games.
+pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), String> {
+    // An empty file (or a YAML record of comments only) is not a game that "continues": it is
+    // no record at all.
+    if std::str::from_utf8(req.bytes).is_ok_and(|text| {
+        serde_yaml::from_str::<serde_yaml::Value>(text).is_ok_and(|v| v.is_null())
+    }) {
+        return Err(format!(
+            "{}: the record is empty (expected a game: YAML `start`/`events`, CSA, KIF, KI2 or JKF)",
+            req.file
+        ));
+    }
+    let ext = Path::new(req.file).extension().and_then(|e| e.to_str());
+    let imported = shogi_records::import(req.bytes, ext).map_err(|e| match e.ply {
+        Some(ply) => format!("{}:{}: ply {ply}: {}", req.file, e.line, e.message),
+        None => format!("{}:{}: {}", req.file, e.line, e.message),
+    })?;
+    let base = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
+    let mut judged = Vec::new();
+    for (k, game) in imported.games.iter().enumerate() {
+        let mut profile = base.clone();
+        // The record's own move limit replaces the profile's, where the profile has one: a
+        // floodgate header means nothing under rules without a limit.
+        if let Some(limit) = game.max_moves {
+            if profile.rules.max_moves > 0 && profile.rules.max_moves != limit {
+                profile = profile
+                    .with("max_moves", &limit.to_string())
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        for assignment in req.set {
+            profile = profile
+                .with_override(assignment)
+                .map_err(|e| format!("--set {assignment}: {e}"))?;
+        }
+        let judgement = adjudicate(&game.record, &profile).map_err(|e| {
+            if imported.games.len() > 1 {
+                format!("{}: game {} (line {}): {e}", req.file, k + 1, game.line)
+            } else {
+                format!("{}: {e}", req.file)
+            }
+        })?;
+        judged.push(Judged {
+            game: game.clone(),
+            profile,
+            judgement,
+        });
+    }
+    Ok((imported, judged))
+}
+
+/// The number of moves in a game's events.
+fn moves(game: &Game) -> usize {
+    game.record
+        .events
+        .iter()
+        .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+        .count()
 }
 
 /// Judges a record and returns the report's text, or the error message.
 pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
-    // An empty record (or one of comments only) is not a game that "continues": it is no record.
-    if serde_yaml::from_str::<serde_yaml::Value>(req.text).is_ok_and(|v| v.is_null()) {
-        return Err(format!(
-            "{}: the record is empty (expected `start`, `events`, …; see the `game::record` module)",
-            req.file
-        ));
-    }
-    let record = Record::from_yaml(req.text).map_err(|e| match e.location {
-        Some((line, column)) => format!("{}:{line}:{column}: {}", req.file, e.message),
-        None => format!("{}: {}", req.file, e.message),
-    })?;
-    let mut profile = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
-    for assignment in req.set {
-        profile = profile
-            .with_override(assignment)
-            .map_err(|e| format!("--set {assignment}: {e}"))?;
-    }
-    let judgement = adjudicate(&record, &profile).map_err(|e| format!("{}: {e}", req.file))?;
-    let mut out = format!("{}\n", judgement.verdict);
-    if req.explain {
-        let _ = writeln!(out, "profile: {} ({})", profile.name, profile.title);
-        for step in &judgement.explanation {
-            let _ = writeln!(out, "  {step}");
-        }
-        let knobs = judgement.knobs();
-        let mut cited: Vec<ArticleId> = judgement
-            .explanation
-            .iter()
-            .map(|s| s.article.clone())
-            .collect();
-        if !knobs.is_empty() {
-            out.push_str("knobs that decided:\n");
-            for knob in knobs {
-                if let Some(s) = profile.setting(knob) {
-                    let _ = writeln!(out, "  {knob} = {}: {}", s.value, s.source);
-                    cited.extend(crate::lint::cited_ids(&s.source));
+    let (imported, judged) = judge_games(req)?;
+    let several = judged.len() > 1;
+    let mut out = String::new();
+    for (k, j) in judged.iter().enumerate() {
+        match req.format {
+            JudgeFormat::Html => out.push_str(&judge_html(req.file, j)?),
+            JudgeFormat::Json => {
+                let written = j.game.written.as_ref();
+                let agreement = written.map(|w| w.compare(&j.judgement.verdict));
+                let mut obj = json!({
+                    "verdict": j.judgement.verdict,
+                    "written": written.map(|w| w.text.clone()),
+                    "written_line": written.map(|w| w.line),
+                    "written_meaning": written.and_then(|w| w.meaning.map(|m| m.to_string())),
+                    "agrees": agreement.and_then(|a| a.as_bool()),
+                    "moves": moves(&j.game),
+                    "game": k + 1,
+                    "line": j.game.line,
+                    "format": imported.format.name(),
+                    "encoding": match imported.encoding {
+                        shogi_records::Encoding::Utf8 => "utf-8",
+                        shogi_records::Encoding::ShiftJis => "shift_jis",
+                    },
+                    "variations": j.game.variations,
+                    "profile": j.profile.name,
+                });
+                if req.explain {
+                    obj["explanation"] = json!(
+                        j.judgement
+                            .explanation
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                    );
+                }
+                let _ = writeln!(out, "{obj}");
+            }
+            JudgeFormat::Text => {
+                if several {
+                    let _ = write!(out, "game {} (line {}): ", k + 1, j.game.line);
+                }
+                let _ = write!(out, "{}", j.judgement.verdict);
+                if let Some(w) = &j.game.written {
+                    let _ = write!(
+                        out,
+                        "; the record says: {w} — {}",
+                        w.compare(&j.judgement.verdict)
+                    );
+                }
+                out.push('\n');
+                if j.game.variations > 0 {
+                    let _ = writeln!(
+                        out,
+                        "note: the file holds {} variation(s); only the main line is judged",
+                        j.game.variations
+                    );
+                }
+                if req.explain {
+                    explain(&mut out, j);
                 }
             }
         }
-        out.push_str(&articles_section(&cited));
     }
     Ok(out)
+}
+
+fn explain(out: &mut String, j: &Judged) {
+    let _ = writeln!(out, "profile: {} ({})", j.profile.name, j.profile.title);
+    if let Some(w) = &j.game.written {
+        let _ = writeln!(out, "written: `{}` (line {}): {w}", w.text, w.line);
+    }
+    for step in &j.judgement.explanation {
+        let _ = writeln!(out, "  {step}");
+    }
+    let mut cited: Vec<ArticleId> = j
+        .judgement
+        .explanation
+        .iter()
+        .map(|s| s.article.clone())
+        .collect();
+    let knobs = j.judgement.knobs();
+    if !knobs.is_empty() {
+        out.push_str("knobs that decided:\n");
+        for knob in knobs {
+            if let Some(s) = j.profile.setting(knob) {
+                let _ = writeln!(out, "  {knob} = {}: {}", s.value, s.source);
+                cited.extend(crate::lint::cited_ids(&s.source));
+            }
+        }
+    }
+    out.push_str(&articles_section(&cited));
+}
+
+/// The articles an explanation cites (steps, then the sources of the deciding knobs), each once,
+/// with its title and our paraphrase from whichever registry holds it (FESA, UFS, …), and its
+/// cross-references: the other rulebook's articles on the same rule, and how they compare.
+fn articles_section(cited: &[ArticleId]) -> String {
+    let mut seen: Vec<&ArticleId> = Vec::new();
+    let mut out = String::new();
+    for id in cited {
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        if out.is_empty() {
+            out.push_str("articles:\n");
+        }
+        match rulebooks::lookup(id) {
+            Some(a) => {
+                let _ = writeln!(out, "  {id} {}: {}", a.title, a.paraphrase.trim());
+                if !a.cross_refs.is_empty() {
+                    let links: Vec<String> = a.cross_refs.iter().map(ToString::to_string).collect();
+                    let _ = writeln!(out, "    compare: {}", links.join(", "));
+                }
+            }
+            None => {
+                let _ = writeln!(out, "  {id}: (not in the registry)");
+            }
+        }
+    }
+    out
+}
+
+/// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
+pub fn run(
+    record: &Path,
+    profile: &str,
+    set: &[String],
+    explain: bool,
+    format: JudgeFormat,
+) -> Result<ExitCode, String> {
+    let file = record.display().to_string();
+    let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let report = judge_text(&JudgeRequest {
+        bytes: &bytes,
+        file: &file,
+        profile,
+        set,
+        explain,
+        format,
+    })?;
+    print!("{report}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Judges a record and returns an HTML page: the verdict, the chain of articles (linked to
 /// nothing outside the page), the knobs that decided, the moves, and the board at the moment
 /// the game was decided with the last move played marked.
-pub fn judge_html(req: &JudgeRequest<'_>) -> Result<String, String> {
-    let record = Record::from_yaml(req.text).map_err(|e| match e.location {
-        Some((line, column)) => format!("{}:{line}:{column}: {}", req.file, e.message),
-        None => format!("{}: {}", req.file, e.message),
-    })?;
-    let mut profile = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
-    for assignment in req.set {
-        profile = profile
-            .with_override(assignment)
-            .map_err(|e| format!("--set {assignment}: {e}"))?;
-    }
-    let played = play_record(&record, &profile).map_err(|e| format!("{}: {e}", req.file))?;
+pub fn judge_html(file: &str, j: &Judged) -> Result<String, String> {
+    let record: &Record = &j.game.record;
+    let profile = &j.profile;
+    let played = play_record(record, profile).map_err(|e| format!("{file}: {e}"))?;
     let judgement = &played.judgement;
-    let title = format!("{}: {}", req.file, judgement.verdict);
+    let title = format!("{}: {}", file, judgement.verdict);
     let mut out = head(&title);
     let _ = write!(
         out,
         "<h1 data-verdict=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
         esc(&judgement.verdict.to_string()),
         esc(&judgement.verdict.to_string()),
-        esc(req.file),
+        esc(file),
         esc(&profile.name),
         esc(&profile.title)
     );
@@ -200,89 +374,4 @@ pub fn judge_html(req: &JudgeRequest<'_>) -> Result<String, String> {
     }
     let _ = writeln!(out, "</div></div><h2>The game</h2>{moves}</body></html>");
     Ok(out)
-}
-
-/// The articles an explanation cites (steps, then the sources of the deciding knobs), each once,
-/// with its title and our paraphrase from whichever registry holds it (FESA, UFS, …), and its
-/// cross-references: the other rulebook's articles on the same rule, and how they compare.
-fn articles_section(cited: &[ArticleId]) -> String {
-    let mut seen: Vec<&ArticleId> = Vec::new();
-    let mut out = String::new();
-    for id in cited {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        if out.is_empty() {
-            out.push_str("articles:\n");
-        }
-        match rulebooks::lookup(id) {
-            Some(a) => {
-                let _ = writeln!(out, "  {id} {}: {}", a.title, a.paraphrase.trim());
-                if !a.cross_refs.is_empty() {
-                    let links: Vec<String> = a.cross_refs.iter().map(ToString::to_string).collect();
-                    let _ = writeln!(out, "    compare: {}", links.join(", "));
-                }
-            }
-            None => {
-                let _ = writeln!(out, "  {id}: (not in the registry)");
-            }
-        }
-    }
-    out
-}
-
-/// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
-pub fn run(
-    record: &Path,
-    profile: &str,
-    set: &[String],
-    explain: bool,
-    format: JudgeFormat,
-) -> Result<ExitCode, String> {
-    let file = record.display().to_string();
-    let text = std::fs::read_to_string(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let req = JudgeRequest {
-        text: &text,
-        file: &file,
-        profile,
-        set,
-        explain,
-    };
-    let report = match format {
-        JudgeFormat::Text => judge_text(&req)?,
-        JudgeFormat::Html => judge_html(&req)?,
-    };
-    print!("{report}");
-    Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_html_verdict_shows_the_board_the_moves_and_the_articles() {
-        // A gold dropped on 5b mates the king on 5a (FESA 1.2, 5.1a): Sente wins.
-        let text = "start: \"4k4/9/4G3p/9/9/9/9/9/4K4 b G 1\"\nevents: [G*5b]\n";
-        let html = judge_html(&JudgeRequest {
-            text,
-            file: "mate.yaml",
-            profile: "fesa-2017",
-            set: &[],
-            explain: true,
-        })
-        .unwrap();
-        assert!(html.contains("<svg class=\"board\""));
-        assert!(
-            html.contains("data-move=\"G*5b\""),
-            "the deciding move is marked"
-        );
-        assert!(html.contains("☗５二金打"), "{html}");
-        assert!(
-            html.contains("data-article=\"fesa2017:"),
-            "the chain of articles"
-        );
-        assert!(html.contains("sente wins"), "{html}");
-    }
 }

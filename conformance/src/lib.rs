@@ -14,6 +14,7 @@
 //! driven from tests and embedded in other programs.
 
 pub mod commands;
+pub mod convert;
 pub mod corpus;
 pub mod implementations;
 pub mod judge;

@@ -184,14 +184,16 @@ enum Command {
     /// Judge a game record: print the verdict, and with --explain the chain of articles and
     /// the profile knobs that decided it.
     ///
-    /// The record is YAML (see the oracle's `game::record` module: start, time_control,
-    /// events). A malformed record is an error naming the file, line and column.
+    /// The record is the project's YAML (the oracle's `game::record` module), CSA, KIF/KIFU,
+    /// KI2/KI2U or JKF, detected from the extension and the content, in UTF-8 or Shift_JIS.
+    /// The ending the file writes is reported beside the verdict: agrees, differs or
+    /// unrecognised. A malformed record is an error naming the file, line and ply.
     #[command(
         after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
         shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect"
     )]
     Judge {
-        /// The game record (YAML).
+        /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
         record: PathBuf,
         /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
         #[arg(long, default_value = "fesa-2017")]
@@ -202,10 +204,32 @@ enum Command {
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
-        /// `text`, or `html`: a page with the moves, the board where the game was decided and
-        /// the chain of articles.
+        /// text (a line per game), json (an object per game) or html (a page per game: the
+        /// moves, the board where the game was decided and the chain of articles).
         #[arg(long, value_enum, default_value = "text")]
         format: shogi_conformance::judge::JudgeFormat,
+    },
+    /// Convert a game record to another format, writing the judged ending in the target
+    /// format's own words (the ending a server would have written).
+    #[command(
+        after_help = "Examples:\n  shogi-conformance convert game.kif --to csa\n  \
+        shogi-conformance convert floodgate.csa --to kif --profile csa-computer --output game.kif"
+    )]
+    Convert {
+        /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
+        input: PathBuf,
+        /// The target format: yaml, csa, kif, ki2 or jkf.
+        #[arg(long)]
+        to: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        output: Option<PathBuf>,
+        /// The rule profile that judges the ending: fesa-2017, ufs-2016 or csa-computer.
+        #[arg(long, default_value = "fesa-2017")]
+        profile: String,
+        /// Override a profile knob (repeatable).
+        #[arg(long = "set", value_name = "KNOB=VALUE")]
+        set: Vec<String>,
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
@@ -665,6 +689,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Site { output, corpus } => {
             shogi_conformance::site::command(&corpus.root(), &output)
         }
+        Command::Convert {
+            input,
+            to,
+            output,
+            profile,
+            set,
+        } => shogi_conformance::convert::run(&input, &to, output.as_deref(), &profile, &set),
     }
 }
 

@@ -215,13 +215,23 @@ fn a3_12_checker_to_move_at_the_repeated_position(
     #[case] cycle: &str,
     #[case] expected: &str,
 ) {
-    for p in [FESA, UFS, CSA] {
+    for p in [FESA, UFS] {
         assert_eq!(
             judge(&record(start, &cycles("", cycle, 3, &[])), p),
             expected,
             "{p}"
         );
     }
+    // shogi-server (csa-computer) does not count the start position (board.rb,
+    // update_sennichite): three cycles make only three occurrences, the fourth cycle decides.
+    assert_eq!(
+        judge(&record(start, &cycles("", cycle, 3, &[])), CSA),
+        "continues"
+    );
+    assert_eq!(
+        judge(&record(start, &cycles("", cycle, 4, &[])), CSA),
+        expected
+    );
     assert_eq!(
         judge(
             &record(start, &cycles("", cycle, 3, &[])),
@@ -1029,5 +1039,27 @@ fn unplayable_move_loses_at_once_under_ufs() {
     assert_eq!(
         judge("events: [5e5d, {claim: illegal_move, by: gote}]", FESA),
         "win gote illegal_move"
+    );
+}
+
+/// The move limit of shogi-server (shogi_server/board.rb, handle_one_move: the game is drawn
+/// once the move count reaches max_moves; 256 by default, shogi_server.rb). FESA has none.
+#[test]
+fn move_limit_draws_on_servers_only() {
+    let moves = "7g7f, 3c3d, 2g2f, 8c8d";
+    assert_eq!(judge(&record("startpos", moves), FESA), "continues");
+    assert_eq!(judge(&record("startpos", moves), CSA), "continues");
+    assert_eq!(
+        judge(&record("startpos", moves), "csa-computer,max_moves=4"),
+        "draw move_limit"
+    );
+    assert_eq!(
+        judge(&record("startpos", moves), "csa-computer,max_moves=5"),
+        "continues"
+    );
+    // The knob applies under any profile.
+    assert_eq!(
+        judge(&record("startpos", "2g2f, 5a4b"), "fesa-2017,max_moves=2"),
+        "draw move_limit"
     );
 }

@@ -79,6 +79,14 @@ knob_enum! {
 }
 
 knob_enum! {
+    /// Whether the start position counts as an occurrence when it recurs (FESA 5.2 counts every
+    /// occurrence; shogi-server, and so floodgate, counts only positions reached by a move).
+    RepetitionStart { /// The start position is the first occurrence.
+        Counted = "counted", /// Only positions after a move count.
+        NotCounted = "not_counted" }
+}
+
+knob_enum! {
     /// Whether the fourth occurrence of a position ends the game by itself or on a claim.
     RepetitionTrigger { /// The game ends at the fourth occurrence.
         Automatic = "automatic", /// A player must claim it (`claim: repetition`).
@@ -255,6 +263,10 @@ pub struct Rules {
     pub no_legal_moves: NoLegalMoves,
     /// How many occurrences of a position make a repetition (5.2: four).
     pub repetition_occurrences: u32,
+    /// Whether the start position counts among the occurrences.
+    pub repetition_start: RepetitionStart,
+    /// The move limit: after this many moves the game is drawn (0: no limit).
+    pub max_moves: u32,
     /// Whether the repetition ends the game by itself.
     pub repetition: RepetitionTrigger,
     /// What a drawn game leads to (repetition, double flag fall, impasse).
@@ -314,6 +326,16 @@ pub const KNOBS: &[KnobInfo] = &[
     KnobInfo {
         name: "repetition_occurrences",
         about: "occurrences of a position that make a repetition",
+        values: &["<number>"],
+    },
+    KnobInfo {
+        name: "repetition_start",
+        about: "whether the start position counts as an occurrence",
+        values: RepetitionStart::VALUES,
+    },
+    KnobInfo {
+        name: "max_moves",
+        about: "moves after which the game is drawn (0: no limit)",
         values: &["<number>"],
     },
     KnobInfo {
@@ -536,6 +558,8 @@ fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), Profil
     match knob {
         "no_legal_moves" => rules.no_legal_moves = Some(parse_value(knob, value)?),
         "repetition_occurrences" => rules.repetition_occurrences = Some(parse_count(knob, value)?),
+        "repetition_start" => rules.repetition_start = Some(parse_value(knob, value)?),
+        "max_moves" => rules.max_moves = Some(parse_count(knob, value)?),
         "repetition" => rules.repetition = Some(parse_value(knob, value)?),
         "draw_result" => rules.draw_result = Some(parse_value(knob, value)?),
         "perpetual_check" => rules.perpetual_check = Some(parse_value(knob, value)?),
@@ -570,6 +594,8 @@ fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), Profil
 struct PartialRules {
     no_legal_moves: Option<NoLegalMoves>,
     repetition_occurrences: Option<u32>,
+    repetition_start: Option<RepetitionStart>,
+    max_moves: Option<u32>,
     repetition: Option<RepetitionTrigger>,
     draw_result: Option<DrawResult>,
     perpetual_check: Option<PerpetualSpan>,
@@ -595,6 +621,8 @@ impl PartialRules {
         PartialRules {
             no_legal_moves: Some(r.no_legal_moves),
             repetition_occurrences: Some(r.repetition_occurrences),
+            repetition_start: Some(r.repetition_start),
+            max_moves: Some(r.max_moves),
             repetition: Some(r.repetition),
             draw_result: Some(r.draw_result),
             perpetual_check: Some(r.perpetual_check),
@@ -633,6 +661,8 @@ impl PartialRules {
         Ok(Rules {
             no_legal_moves: self.no_legal_moves.ok_or_else(incomplete)?,
             repetition_occurrences: self.repetition_occurrences.ok_or_else(incomplete)?,
+            repetition_start: self.repetition_start.ok_or_else(incomplete)?,
+            max_moves: self.max_moves.ok_or_else(incomplete)?,
             repetition: self.repetition.ok_or_else(incomplete)?,
             draw_result: self.draw_result.ok_or_else(incomplete)?,
             perpetual_check: self.perpetual_check.ok_or_else(incomplete)?,

@@ -72,6 +72,8 @@ pub enum ReasonKind {
     KingCaptured,
     /// The initial position was wrong (FESA 9.1).
     WrongSetup,
+    /// The game reached the profile's move limit (`max_moves`; computer-shogi servers).
+    MoveLimit,
 }
 
 impl fmt::Display for ReasonKind {
@@ -91,6 +93,7 @@ impl fmt::Display for ReasonKind {
             ReasonKind::IllegalMove => "illegal move",
             ReasonKind::KingCaptured => "king captured",
             ReasonKind::WrongSetup => "wrong setup",
+            ReasonKind::MoveLimit => "move limit",
         };
         f.write_str(s)
     }

@@ -35,6 +35,59 @@ pub enum CorpusError {
     /// `tags.yaml` is malformed.
     #[error("{0}: {1}")]
     Tags(PathBuf, String),
+    /// A case's `setup.record` names a record file that cannot be read or translated.
+    #[error("{file}:{line}: setup.record `{record}`: {message}")]
+    Record {
+        /// The case file.
+        file: PathBuf,
+        /// The line of the case.
+        line: usize,
+        /// The record path as written.
+        record: String,
+        /// What is wrong (with the record file's own line and ply).
+        message: String,
+    },
+}
+
+/// The extensions of record files a case may point at (`record: games/records/x.csa`).
+pub const RECORD_EXTENSIONS: &[&str] = &["csa", "kif", "kifu", "ki2", "ki2u", "jkf"];
+
+/// Replaces a `setup.record` that names a record file (a path relative to the corpus root) by
+/// the record it holds, translated by `shogi-records`, so that every implementation is asked
+/// about the same YAML record as for a written-out case.
+fn resolve_record_file(root: &Path, case: &mut Case) -> Result<(), CorpusError> {
+    let Some(serde_yaml::Value::String(path)) = &case.setup.record else {
+        return Ok(());
+    };
+    let record = path.clone();
+    let err = |message: String| CorpusError::Record {
+        file: case.file.clone(),
+        line: case.line,
+        record: record.clone(),
+        message,
+    };
+    let full = root.join(path);
+    let ext = full.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if !RECORD_EXTENSIONS.contains(&ext) {
+        return Err(err(format!(
+            "a record file needs one of the extensions {}",
+            RECORD_EXTENSIONS.join(", ")
+        )));
+    }
+    let bytes =
+        std::fs::read(&full).map_err(|e| err(format!("cannot read {}: {e}", full.display())))?;
+    let imported = shogi_records::import(&bytes, Some(ext))
+        .map_err(|e| err(format!("{}: {e}", full.display())))?;
+    let [game] = imported.games.as_slice() else {
+        return Err(err(format!(
+            "{} holds {} games; a case needs exactly one",
+            full.display(),
+            imported.games.len()
+        )));
+    };
+    let value = serde_yaml::to_value(&game.record).map_err(|e| err(e.to_string()))?;
+    case.setup.record = Some(value);
+    Ok(())
 }
 
 /// The folder holding the corpus: `./corpus` when run from the repository root, otherwise the
@@ -96,6 +149,25 @@ pub fn parse_retired_ids(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every record file under `dir` (the files cases point at), for the fingerprint.
+fn record_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    for entry in std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))? {
+        let path = entry
+            .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
+            .path();
+        if path.is_dir() {
+            record_files(&path, out)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| RECORD_EXTENSIONS.contains(&e))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
 impl Corpus {
     /// Loads every case file under `root`. The first malformed file stops the load with an
     /// error naming it; use [`Corpus::load_all`] to collect every error.
@@ -120,7 +192,14 @@ impl Corpus {
                 .strip_prefix(root)
                 .is_ok_and(|rel| rel.starts_with("staging"));
             match case::load_file(&file, staging) {
-                Ok(mut c) => cases.append(&mut c),
+                Ok(mut c) => {
+                    for case in &mut c {
+                        if let Err(e) = resolve_record_file(root, case) {
+                            errors.push(e);
+                        }
+                    }
+                    cases.append(&mut c);
+                }
                 Err(e) => errors.push(CorpusError::Case(e)),
             }
         }
@@ -149,6 +228,7 @@ impl Corpus {
     pub fn revision(&self) -> Result<String, CorpusError> {
         let mut files = Vec::new();
         yaml_files(&self.root, &mut files)?;
+        record_files(&self.root, &mut files)?;
         files.push(self.root.join("tags.yaml"));
         files.push(self.root.join("retired-ids"));
         files.sort();

@@ -535,6 +535,7 @@ impl<'a> Game<'a> {
         // claim; left unclaimed, the position it made still counts as an occurrence.
         let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
         if outcome == RepetitionOutcome::NotYet {
+            self.move_limit(number);
             return;
         }
         if !legal {
@@ -554,6 +555,23 @@ impl<'a> Game<'a> {
             return;
         }
         self.apply_repetition(outcome, steps);
+    }
+
+    /// The profile's move limit (servers; FESA has none): the game is drawn once `number`
+    /// moves have been played, after repetition has been looked at.
+    fn move_limit(&mut self, number: usize) {
+        let limit = self.rules.max_moves as usize;
+        if limit > 0 && number >= limit {
+            self.draw(
+                ReasonKind::MoveLimit,
+                ArticleId::fesa("5"),
+                Step::by_knob(
+                    ArticleId::fesa("5"),
+                    format!("move {number} reaches the profile's move limit of {limit}: the game is drawn (not a FESA rule)"),
+                    "max_moves",
+                ),
+            );
+        }
     }
 
     fn apply_repetition(&mut self, outcome: RepetitionOutcome, mut steps: Vec<Step>) {

@@ -3,8 +3,9 @@
 //! **5.2.** Two positions are the same when the board, both hands and the side to move all
 //! match ([`Position::same_position`]; the move number does not matter). A repetition happens
 //! when the current position has occurred four times (the profile's `repetition_occurrences`),
-//! counting its first occurrence — the start position included if it recurs. Every earlier
-//! occurrence counts, however far back: there is no look-back window.
+//! counting its first occurrence — the start position included if it recurs (the profile's
+//! `repetition_start`; shogi-server, and so floodgate, counts only positions reached by a
+//! move). Every earlier occurrence counts, however far back: there is no look-back window.
 //!
 //! **3.12.** The repetition is perpetual check when one side gave check with every one of its
 //! moves over the span the profile names (`perpetual_check`):
@@ -25,7 +26,7 @@
 //!   loses. Waiting for a 9.4 claim would not work: when the repeated position has the checking
 //!   side to move, the opponent has already replied and would have lost the right to claim.
 
-use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, Rules};
+use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, RepetitionStart, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
 use crate::position::Position;
@@ -66,7 +67,10 @@ pub fn judge_repetition(
     gave_check: &[bool],
     rules: &Rules,
 ) -> (RepetitionOutcome, Vec<Step>) {
-    let occ = occurrences(history);
+    let occ: Vec<usize> = occurrences(history)
+        .into_iter()
+        .filter(|&i| i > 0 || rules.repetition_start == RepetitionStart::Counted)
+        .collect();
     let needed = rules.repetition_occurrences.max(2) as usize;
     if occ.len() < needed {
         return (RepetitionOutcome::NotYet, Vec::new());

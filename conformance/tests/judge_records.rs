@@ -1,0 +1,209 @@
+#![allow(clippy::unwrap_used)]
+//! `judge` and `convert` on records in the formats people use: the written ending beside the
+//! verdict, JSON output, several games, encodings, and errors naming file, line and ply.
+//! Expected verdicts follow from the articles cited; expected written endings from the CSA
+//! and KIF ending words.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shogi-judge-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Sente's rook checks from 1i and 2i while gote's king steps between 1a and 2a: every sente
+/// move is a check, so the repetition is perpetual check by sente, who loses (FESA 3.12).
+fn perpetual_csa(cycles: usize, ending: &str) -> String {
+    let mut s = String::from(
+        "V2\nN+alpha\nN-beta\n'Max_Moves:256\nP1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9+OU *  *  *  *  *  * +HI * \nP+\nP-\n+\n",
+    );
+    for _ in 0..cycles {
+        s.push_str("+2919HI\nT1\n-1121OU\nT1\n+1929HI\nT1\n-2111OU\nT1\n");
+    }
+    s.push_str(ending);
+    s
+}
+
+#[test]
+fn written_ending_differs_from_the_verdict() {
+    let f = temp(
+        "perpetual.csa",
+        perpetual_csa(4, "%SENNICHITE\n'summary:sennichite:alpha draw:beta draw\n").as_bytes(),
+    );
+    let out = bin(&["judge", f.to_str().unwrap(), "--profile", "csa-computer"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "gote wins by perpetual check (fesa2017:3.12); the record says: draw by repetition — differs\n"
+    );
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["agrees"], false);
+    assert_eq!(v["moves"], 16);
+    assert_eq!(v["written"], "'summary:sennichite:alpha draw:beta draw");
+    assert_eq!(v["verdict"]["result"], "win");
+    assert_eq!(v["verdict"]["winner"], "gote");
+    assert_eq!(v["verdict"]["reason"]["kind"], "perpetual_check");
+}
+
+#[test]
+fn written_ending_agrees() {
+    let f = temp(
+        "oute.csa",
+        perpetual_csa(4, "'summary:oute_sennichite:alpha lose:beta win\n").as_bytes(),
+    );
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["agrees"], true, "{v}");
+}
+
+#[test]
+fn repetition_start_counting_is_the_knob() {
+    // Three cycles: the start position recurs for the fourth time at ply 12 under FESA 5.2
+    // (the start counts); shogi-server does not count the start, so the game goes on.
+    let f = temp("three.csa", perpetual_csa(3, "").as_bytes());
+    let fesa = stdout(&bin(&["judge", f.to_str().unwrap()]));
+    assert_eq!(fesa, "gote wins by perpetual check (fesa2017:3.12)\n");
+    let csa = stdout(&bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+    ]));
+    assert!(!csa.contains("perpetual"), "{csa}");
+    let counted = stdout(&bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--set",
+        "repetition_start=counted",
+    ]));
+    assert_eq!(counted, fesa);
+}
+
+#[test]
+fn unrecognised_word_and_shift_jis_kif() {
+    let kif = "手合割：平手\n先手：甲\n後手：乙\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n";
+    let crlf = kif.replace('\n', "\r\n");
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&crlf);
+    let f = temp("game.kif", &sjis);
+    let out = bin(&["judge", f.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&out),
+        "gote wins by resignation (fesa2017:5.1b); the record says: gote wins by resignation — agrees\n"
+    );
+    let f = temp("odd.kif", kif.replace("投了", "待った").as_bytes());
+    let out = bin(&["judge", f.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["written"], "待った");
+    assert_eq!(v["agrees"], serde_json::Value::Null);
+}
+
+#[test]
+fn several_games_are_judged_one_by_one() {
+    let text = "PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+    let f = temp("two.csa", text.as_bytes());
+    let out = stdout(&bin(&["judge", f.to_str().unwrap()]));
+    assert_eq!(
+        out,
+        "game 1 (line 1): sente wins by resignation (fesa2017:5.1b); the record says: sente wins by resignation — agrees\n\
+         game 2 (line 6): gote wins by resignation (fesa2017:5.1b); the record says: gote wins by resignation — agrees\n"
+    );
+}
+
+#[test]
+fn impossible_move_names_file_line_and_ply() {
+    let f = temp("bad.csa", b"PI\n+\n+7776FU\n-0055KA\n");
+    let out = bin(&["judge", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.csa:4: ply 2:"), "{err}");
+}
+
+#[test]
+fn rule_illegal_moves_are_judged() {
+    // 9: sente drops a second unpromoted pawn on file 7 (nifu, FESA 3.11a); the record loads
+    // and the illegal move loses at once on a server (csa-computer: illegal_move immediate).
+    let text = "PI\n+\n+7776FU\n-3334FU\n+7675FU\n-5152OU\n+7574FU\n-5251OU\n+7473FU\n-5152OU\n+0077FU\n%TORYO\n";
+    let f = temp("nifu.csa", text.as_bytes());
+    let out = stdout(&bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+    ]));
+    assert!(
+        out.starts_with("gote wins by illegal move (fesa2017:3.11a)"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("the record says: sente wins by resignation — differs\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_writes_the_judged_ending() {
+    let f = temp("conv.csa", perpetual_csa(4, "%SENNICHITE\n").as_bytes());
+    let out = bin(&[
+        "convert",
+        f.to_str().unwrap(),
+        "--to",
+        "kif",
+        "--profile",
+        "csa-computer",
+    ]);
+    let kif = stdout(&out);
+    // Sente, the checker, is to move after 16 plies and loses: 反則負け, gote's foul win.
+    assert!(kif.contains("  17 反則負け\n"), "{kif}");
+    assert!(kif.ends_with("まで16手で後手の反則勝ち\n"), "{kif}");
+    let target = f.with_extension("out.jkf");
+    let out = bin(&[
+        "convert",
+        f.to_str().unwrap(),
+        "--to",
+        "jkf",
+        "--output",
+        target.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    // Every move is kept; FESA ends the game at ply 12 with sente's perpetual check, which JKF
+    // (no summary line) writes as sente's foul.
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1 + 16 + 1);
+    assert_eq!(moves[17]["special"], "+ILLEGAL_ACTION");
+    let out = bin(&["convert", f.to_str().unwrap(), "--to", "ki2"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,679 @@
+//! CSA records: the Computer Shogi Association's format (V2.2 and V3.0), as floodgate and the
+//! CSA server protocol write it.
+//!
+//! Read: `V2`/`V2.2`/`V3.0`, `N+`/`N-` names, `$KEY:value` headers (`$TIME_LIMIT:hh:mm+ss`,
+//! V3.0 `$TIME:main+byoyomi+increment`, `$MAX_MOVES:`), the start as `PI` with removed pieces,
+//! `P1`–`P9` rows, or `P+`/`P-` placements (`00AL` for the rest of the pieces), `+`/`-` for
+//! the side to move, moves `+7776FU` with `T12` or `T12.345`, statements separated by commas,
+//! `'` comments, `/` between games, and the endings `%TORYO` … `%HIKIWAKE`.
+//!
+//! floodgate writes some endings only as comments, because shogi-server does not log them as
+//! `%` lines (shogi_server/game_result.rb, `log_summary`; shogi_server/game.rb,
+//! `handle_one_move`): a `'summary:KIND:NAME result:NAME result` line for every game, and
+//! `'ILLEGAL_MOVE(+7776FU)` for an illegal move, which the server refused to play. The summary
+//! is the server's final word, so it refines the meaning of a `%` line; the illegal move is
+//! translated as the move it was (so the oracle judges it) followed by the opponent's claim.
+
+use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl};
+use shogi_oracle::piece::{Kind, Piece};
+use shogi_oracle::position::Position;
+use shogi_oracle::usi::Move;
+use shogi_spec::Color;
+
+use crate::board::{self, Play};
+use crate::encoding::lines;
+use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::{Game, ImportError};
+
+/// The CSA two-letter code of a piece kind.
+pub fn code(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Pawn => "FU",
+        Kind::Lance => "KY",
+        Kind::Knight => "KE",
+        Kind::Silver => "GI",
+        Kind::Gold => "KI",
+        Kind::Bishop => "KA",
+        Kind::Rook => "HI",
+        Kind::King => "OU",
+        Kind::ProPawn => "TO",
+        Kind::ProLance => "NY",
+        Kind::ProKnight => "NK",
+        Kind::ProSilver => "NG",
+        Kind::Horse => "UM",
+        Kind::Dragon => "RY",
+    }
+}
+
+/// The piece kind of a CSA two-letter code.
+pub fn kind_of(code: &str) -> Option<Kind> {
+    Some(match code {
+        "FU" => Kind::Pawn,
+        "KY" => Kind::Lance,
+        "KE" => Kind::Knight,
+        "GI" => Kind::Silver,
+        "KI" => Kind::Gold,
+        "KA" => Kind::Bishop,
+        "HI" => Kind::Rook,
+        "OU" => Kind::King,
+        "TO" => Kind::ProPawn,
+        "NY" => Kind::ProLance,
+        "NK" => Kind::ProKnight,
+        "NG" => Kind::ProSilver,
+        "UM" => Kind::Horse,
+        "RY" => Kind::Dragon,
+        _ => return None,
+    })
+}
+
+fn sign_color(c: char) -> Option<Color> {
+    match c {
+        '+' => Some(Color::Sente),
+        '-' => Some(Color::Gote),
+        _ => None,
+    }
+}
+
+/// Reads every game of a CSA file (games are separated by a line holding `/`).
+pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
+    let mut games = Vec::new();
+    let mut reader = Reader::new(1);
+    for (i, raw) in lines(text).into_iter().enumerate() {
+        let n = i + 1;
+        let line = raw.trim_end();
+        if line.trim() == "/" {
+            if reader.has_content {
+                games.push(reader.finish()?);
+            }
+            reader = Reader::new(n + 1);
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('\'') {
+            reader.has_content = true;
+            reader.comment(comment, n)?;
+            continue;
+        }
+        for statement in line.split(',') {
+            let s = statement.trim_end();
+            if s.trim().is_empty() {
+                continue;
+            }
+            reader.has_content = true;
+            reader.statement(s.trim_start(), n)?;
+        }
+    }
+    if reader.has_content || games.is_empty() {
+        games.push(reader.finish()?);
+    }
+    Ok(games)
+}
+
+/// A `%` line or summary waiting for the game's end.
+#[derive(Debug, Clone)]
+struct Summary {
+    text: String,
+    line: usize,
+    kind: String,
+    sente: String,
+}
+
+/// One game being read.
+struct Reader {
+    first_line: usize,
+    has_content: bool,
+    /// The start being set up, until the first move or side-to-move line.
+    setup: Option<Position>,
+    /// Whether any `P` line was seen (else the start is the initial position).
+    set_up_lines: bool,
+    play: Option<Play>,
+    players: Players,
+    time_control: Option<TimeControl>,
+    max_moves: Option<u32>,
+    written: Option<WrittenEnding>,
+    summary: Option<Summary>,
+    /// An illegal move logged as a comment: its claim comes right after it.
+    illegal_comment: bool,
+    ended: bool,
+    /// floodgate's `'Increment:` comment.
+    increment: Option<Seconds>,
+}
+
+impl Reader {
+    fn new(first_line: usize) -> Reader {
+        Reader {
+            first_line,
+            has_content: false,
+            setup: None,
+            set_up_lines: false,
+            play: None,
+            players: Players::default(),
+            time_control: None,
+            max_moves: None,
+            written: None,
+            summary: None,
+            illegal_comment: false,
+            ended: false,
+            increment: None,
+        }
+    }
+
+    fn setup_mut(&mut self, n: usize) -> Result<&mut Position, ImportError> {
+        if self.play.is_some() {
+            return Err(ImportError::at(
+                n,
+                "a position line after the moves have started",
+            ));
+        }
+        Ok(self
+            .setup
+            .get_or_insert_with(|| board::empty_board(Color::Sente)))
+    }
+
+    /// The moves, starting them from the set-up position on first use.
+    fn play(&mut self) -> &mut Play {
+        if self.play.is_none() {
+            let start = match self.setup.take() {
+                Some(p) if self.set_up_lines => p,
+                Some(p) => {
+                    let mut s = Position::startpos();
+                    s.set_side_to_move(p.side_to_move());
+                    s
+                }
+                None => Position::startpos(),
+            };
+            self.play = Some(Play::new(start));
+        }
+        match &mut self.play {
+            Some(p) => p,
+            None => unreachable!("set just above"),
+        }
+    }
+
+    fn statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
+        let first = s.chars().next().unwrap_or(' ');
+        match first {
+            'V' => Ok(()),
+            'N' if s.starts_with("N+") => {
+                self.players.sente = Some(s[2..].trim().to_owned());
+                Ok(())
+            }
+            'N' if s.starts_with("N-") => {
+                self.players.gote = Some(s[2..].trim().to_owned());
+                Ok(())
+            }
+            '$' => {
+                self.header(&s[1..], n);
+                Ok(())
+            }
+            'P' => self.position_line(s, n),
+            '+' | '-' if s.len() == 1 => {
+                let color = sign_color(first).unwrap_or(Color::Sente);
+                let setup = self.setup_mut(n)?;
+                setup.set_side_to_move(color);
+                Ok(())
+            }
+            '+' | '-' => self.move_statement(s, n),
+            'T' => {
+                let t = parse_seconds(&s[1..])
+                    .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a time")))?;
+                self.play().set_last_time(t);
+                Ok(())
+            }
+            '%' => {
+                self.special(s, n);
+                Ok(())
+            }
+            _ => Err(ImportError::at(n, format!("`{s}` is not a CSA statement"))),
+        }
+    }
+
+    fn header(&mut self, h: &str, _n: usize) {
+        let Some((key, value)) = h.split_once(':') else {
+            return;
+        };
+        let value = value.trim();
+        match key {
+            "TIME_LIMIT" => {
+                // hh:mm+ss: main time in hours and minutes, byo-yomi in seconds.
+                let (main, byo) = value.split_once('+').unwrap_or((value, "0"));
+                let (h, m) = main.split_once(':').unwrap_or(("0", main));
+                let main = h.trim().parse::<u64>().ok().and_then(|h| {
+                    let m = m.trim().parse::<u64>().ok()?;
+                    board::whole_seconds(h.checked_mul(3600)?.checked_add(m.checked_mul(60)?)?)
+                });
+                let byo = byo
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(board::whole_seconds);
+                if let (Some(main), Some(b)) = (main, byo) {
+                    let tc = self.time_control.get_or_insert_with(TimeControl::default);
+                    tc.main = main;
+                    tc.byoyomi = (b > Seconds::ZERO).then_some(b);
+                }
+            }
+            "TIME" => {
+                // V3.0: main+byoyomi+increment, in seconds.
+                let parts: Vec<Option<Seconds>> = value.split('+').map(parse_seconds).collect();
+                if let Some(Some(main)) = parts.first() {
+                    let tc = self.time_control.get_or_insert_with(TimeControl::default);
+                    tc.main = *main;
+                    tc.byoyomi = parts
+                        .get(1)
+                        .copied()
+                        .flatten()
+                        .filter(|s| *s > Seconds::ZERO);
+                    tc.increment = parts
+                        .get(2)
+                        .copied()
+                        .flatten()
+                        .filter(|s| *s > Seconds::ZERO);
+                }
+            }
+            "MAX_MOVES" => self.max_moves = value.parse().ok(),
+            "EVENT" => {
+                // floodgate names its games `…+floodgate-300-10F+…`: main time, then byo-yomi,
+                // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
+                if let Some(tc) = floodgate_time(value) {
+                    self.time_control.get_or_insert(tc);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn position_line(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
+        let bad = |what: &str| ImportError::at(n, format!("`{s}`: {what}"));
+        let rest = &s[1..];
+        if let Some(removed) = rest.strip_prefix('I') {
+            self.set_up_lines = true;
+            let setup = self.setup_mut(n)?;
+            let side = setup.side_to_move();
+            *setup = Position::startpos();
+            setup.set_side_to_move(side);
+            let chars: Vec<char> = removed.trim().chars().collect();
+            for chunk in chars.chunks(4) {
+                let text: String = chunk.iter().collect();
+                let (sq, kind) =
+                    square_and_kind(&text).ok_or_else(|| bad("not a piece to remove"))?;
+                let sq = sq.ok_or_else(|| bad("PI removes pieces from squares, not hands"))?;
+                if setup.piece_at(sq).map(|p| p.kind) != Some(kind) {
+                    return Err(bad(&format!(
+                        "{sq} does not hold a {} to remove",
+                        code(kind)
+                    )));
+                }
+                setup.set_piece(sq, None);
+            }
+            return Ok(());
+        }
+        if let Some(c) = rest.chars().next().and_then(sign_color) {
+            self.set_up_lines = true;
+            let setup = self.setup_mut(n)?;
+            let chars: Vec<char> = rest[1..].trim().chars().collect();
+            for chunk in chars.chunks(4) {
+                let text: String = chunk.iter().collect();
+                if text == "00AL" {
+                    for kind in board::remaining_pieces(setup) {
+                        board::add_to_hand(setup, c, kind);
+                    }
+                    continue;
+                }
+                let (sq, kind) = square_and_kind(&text).ok_or_else(|| bad("not a piece"))?;
+                match sq {
+                    Some(sq) => board::place(setup, sq, Piece::new(c, kind)),
+                    None if kind.hand_index().is_some() => board::add_to_hand(setup, c, kind),
+                    None => return Err(bad(&format!("a {} cannot be in hand", code(kind)))),
+                }
+            }
+            return Ok(());
+        }
+        let rank = rest
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|r| (1..=9).contains(r))
+            .ok_or_else(|| bad("not a position line"))?;
+        self.set_up_lines = true;
+        let setup = self.setup_mut(n)?;
+        // Nine cells of three characters; old files pad or cut the trailing blanks.
+        let cells: Vec<char> = rest[1..].chars().collect();
+        for i in 0..9u32 {
+            let cell: String = cells
+                .iter()
+                .skip(i as usize * 3)
+                .take(3)
+                .collect::<String>();
+            let file = 9 - i;
+            let sq = board::square(file, rank).ok_or_else(|| bad("off the board"))?;
+            let cell = cell.trim();
+            if cell.is_empty() || cell == "*" {
+                setup.set_piece(sq, None);
+                continue;
+            }
+            let color = cell.chars().next().and_then(sign_color);
+            let kind = cell.get(1..3).and_then(kind_of);
+            match (color, kind) {
+                (Some(c), Some(k)) => board::place(setup, sq, Piece::new(c, k)),
+                _ => return Err(bad(&format!("`{cell}` is not a piece"))),
+            }
+        }
+        Ok(())
+    }
+
+    fn move_statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
+        let (mv, color, named) = parse_move(s)
+            .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a CSA move (e.g. +7776FU)")))?;
+        let play = self.play();
+        if color != play.side() {
+            return Err(ImportError::at_ply(
+                n,
+                play.ply + 1,
+                format!("`{s}` is a move by {color}, but {} is to move", play.side()),
+            ));
+        }
+        let mv = match mv {
+            Move::Board { from, to, .. } => board::board_move(&play.pos, from, to, named),
+            drop => drop,
+        };
+        play.push(mv, Some(named), None, n)
+    }
+
+    fn special(&mut self, s: &str, n: usize) {
+        let word = s.split_whitespace().next().unwrap_or(s);
+        let stm = self.play().side();
+        use EndingKind as K;
+        let (kind, outcome, event) = match word {
+            "%TORYO" => (
+                K::Resignation,
+                Outcome::Win(!stm),
+                Some(Event::Resign {
+                    player: stm,
+                    time: None,
+                }),
+            ),
+            "%TSUMI" => (K::Checkmate, Outcome::Win(!stm), None),
+            "%SENNICHITE" => (
+                K::Repetition,
+                Outcome::Draw,
+                Some(claim(ClaimKind::Repetition, stm)),
+            ),
+            "%TIME_UP" => (
+                K::TimeUp,
+                Outcome::Win(!stm),
+                Some(claim(ClaimKind::Flag, !stm)),
+            ),
+            "%ILLEGAL_MOVE" => (
+                K::IllegalMove,
+                Outcome::Win(stm),
+                Some(claim(ClaimKind::IllegalMove, stm)),
+            ),
+            "%+ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Gote), None),
+            "%-ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Sente), None),
+            "%MAX_MOVES" => (K::MoveLimit, Outcome::Draw, None),
+            "%CHUDAN" => (K::Interrupted, Outcome::Unfinished, None),
+            "%JISHOGI" => (
+                K::Impasse,
+                Outcome::Draw,
+                Some(Event::Impasse { time: None }),
+            ),
+            "%KACHI" => (
+                K::Declaration,
+                Outcome::Win(stm),
+                Some(Event::Declare {
+                    player: stm,
+                    time: None,
+                }),
+            ),
+            "%FUZUMI" => (K::NoMate, Outcome::Unfinished, None),
+            "%HIKIWAKE" => (
+                K::Agreement,
+                Outcome::Draw,
+                Some(Event::AgreeDraw { time: None }),
+            ),
+            _ => {
+                if self.written.is_none() {
+                    self.written = Some(WrittenEnding::unrecognised(s, n));
+                }
+                return;
+            }
+        };
+        if self.ended {
+            return;
+        }
+        self.ended = true;
+        if let Some(e) = event {
+            self.play().events.push(e);
+        }
+        self.written = Some(WrittenEnding::known(s, n, kind, outcome));
+    }
+
+    fn comment(&mut self, c: &str, n: usize) -> Result<(), ImportError> {
+        if let Some(rest) = c.strip_prefix("summary:") {
+            // KIND:NAME result:NAME result, sente first (shogi_server/game_result.rb).
+            let (kind, results) = rest.split_once(':').unwrap_or((rest, ""));
+            let sente = results
+                .split(':')
+                .next()
+                .and_then(|r| r.rsplit(' ').next())
+                .unwrap_or("")
+                .to_owned();
+            self.summary = Some(Summary {
+                text: format!("'{c}"),
+                line: n,
+                kind: kind.to_owned(),
+                sente,
+            });
+        } else if let Some(rest) = c.strip_prefix("ILLEGAL_MOVE(") {
+            let text = rest.trim_end_matches(')');
+            let (mv, color, named) = parse_move(text)
+                .ok_or_else(|| ImportError::at(n, format!("`{text}` is not a CSA move")))?;
+            let play = self.play();
+            if color == play.side() {
+                let mv = match mv {
+                    Move::Board { from, to, .. } => board::board_move(&play.pos, from, to, named),
+                    drop => drop,
+                };
+                // The server refused the move, so it may even be impossible on the board; then
+                // it cannot be replayed, and only the claim is kept.
+                let pos_before = play.pos.clone();
+                if board::check_possible(&pos_before, mv, Some(named)).is_ok() {
+                    play.push(mv, Some(named), None, n)?;
+                } else {
+                    play.events.push(Event::Move {
+                        mv: shogi_oracle::game::record::UsiMove(mv),
+                        time: None,
+                    });
+                }
+                play.events.push(claim(ClaimKind::IllegalMove, !color));
+                self.illegal_comment = true;
+                if !self.ended {
+                    self.ended = true;
+                    self.written = Some(WrittenEnding::known(
+                        &format!("'{c}"),
+                        n,
+                        EndingKind::IllegalMove,
+                        Outcome::Win(!color),
+                    ));
+                }
+            }
+        } else if let Some(v) = c.strip_prefix("Max_Moves:") {
+            self.max_moves = v.trim().parse().ok();
+        } else if let Some(v) = c.strip_prefix("Increment:") {
+            // Only meaningful beside a main time, which may come later in the header.
+            self.increment = parse_seconds(v.trim()).filter(|t| *t > Seconds::ZERO);
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Game, ImportError> {
+        self.play();
+        let summary = self.summary.take();
+        let Some(play) = self.play.take() else {
+            unreachable!("play() starts the moves")
+        };
+        let start_pos = play.start.clone();
+        if let (Some(tc), Some(inc)) = (&mut self.time_control, self.increment) {
+            tc.increment = Some(inc);
+        }
+        let mut events = play.events;
+        let stm = play.pos.side_to_move();
+        let mut written = self.written;
+        if let Some(s) = summary {
+            let meaning = summary_meaning(&s);
+            // A summary with no `%` line: floodgate logs time-up, repetition and illegal moves
+            // only there. Translate it into the event the server acted on.
+            if !self.ended {
+                if let Some((kind, outcome)) = meaning {
+                    match kind {
+                        EndingKind::TimeUp => {
+                            if let Outcome::Win(w) = outcome {
+                                events.push(claim(ClaimKind::Flag, w));
+                            }
+                        }
+                        EndingKind::Repetition | EndingKind::PerpetualCheck => {
+                            events.push(claim(ClaimKind::Repetition, stm));
+                        }
+                        EndingKind::IllegalMove if !self.illegal_comment => {
+                            if let Outcome::Win(w) = outcome {
+                                events.push(claim(ClaimKind::IllegalMove, w));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            written = Some(match meaning {
+                Some((kind, outcome)) => WrittenEnding::known(&s.text, s.line, kind, outcome),
+                None => WrittenEnding::unrecognised(&s.text, s.line),
+            });
+        }
+        Ok(Game {
+            record: Record {
+                start: board::start_of(&start_pos)
+                    .map_err(|m| ImportError::at(self.first_line, m))?,
+                setup: None,
+                time_control: self.time_control,
+                players: (self.players != Players::default()).then_some(self.players),
+                events,
+            },
+            written,
+            max_moves: self.max_moves,
+            variations: 0,
+            line: self.first_line,
+        })
+    }
+}
+
+fn claim(claim: ClaimKind, by: Color) -> Event {
+    Event::Claim {
+        claim,
+        by,
+        time: None,
+    }
+}
+
+/// What a floodgate summary says: its kind word and sente's result.
+fn summary_meaning(s: &Summary) -> Option<(EndingKind, Outcome)> {
+    use EndingKind as K;
+    let kind = match s.kind.as_str() {
+        "toryo" => K::Resignation,
+        "time up" => K::TimeUp,
+        "illegal move" | "uchifuzume" | "oute_kaihimore" | "outori" => K::IllegalMove,
+        "kachi" => K::Declaration,
+        "illegal kachi" => K::FailedDeclaration,
+        "sennichite" => K::Repetition,
+        "oute_sennichite" => K::PerpetualCheck,
+        "abnormal" => K::Abnormal,
+        "max_moves" => K::MoveLimit,
+        _ => return None,
+    };
+    let outcome = match s.sente.as_str() {
+        "win" => Outcome::Win(Color::Sente),
+        "lose" => Outcome::Win(Color::Gote),
+        "draw" => Outcome::Draw,
+        _ => return None,
+    };
+    Some((kind, outcome))
+}
+
+/// The time control in a floodgate game name such as `wdoor+floodgate-300-10F+a+b+2026…`:
+/// main seconds, then byo-yomi seconds, or a Fischer increment when followed by `F`.
+fn floodgate_time(event: &str) -> Option<TimeControl> {
+    let rest = &event[event.find("floodgate-")? + "floodgate-".len()..];
+    let spec = rest.split('+').next()?;
+    let (main, extra) = spec.split_once('-')?;
+    let main = board::whole_seconds(main.parse().ok()?)?;
+    let (extra, fischer) = match extra.strip_suffix('F') {
+        Some(e) => (e, true),
+        None => (extra, false),
+    };
+    let extra = board::whole_seconds(extra.parse().ok()?)?;
+    let extra = (extra > Seconds::ZERO).then_some(extra);
+    Some(TimeControl {
+        main,
+        byoyomi: if fischer { None } else { extra },
+        increment: if fischer { extra } else { None },
+        periods: None,
+    })
+}
+
+/// A square and piece as four characters `XYPP` (`00` for the hand).
+fn square_and_kind(text: &str) -> Option<(Option<shogi_oracle::square::Square>, Kind)> {
+    if text.len() != 4 || !text.is_ascii() {
+        return None;
+    }
+    let file = text[0..1].parse::<u32>().ok()?;
+    let rank = text[1..2].parse::<u32>().ok()?;
+    let kind = kind_of(&text[2..4])?;
+    if file == 0 && rank == 0 {
+        return Some((None, kind));
+    }
+    Some((Some(board::square(file, rank)?), kind))
+}
+
+/// Reads `+7776FU`: the move (a board move's promotion is settled later, against the board),
+/// the mover and the piece named.
+pub fn parse_move(s: &str) -> Option<(Move, Color, Kind)> {
+    if s.len() < 7 || !s.is_ascii() {
+        return None;
+    }
+    let color = sign_color(s.chars().next()?)?;
+    let d: Vec<u32> = s[1..5]
+        .chars()
+        .map(|c| c.to_digit(10))
+        .collect::<Option<Vec<u32>>>()?;
+    let kind = kind_of(&s[5..7])?;
+    let to = board::square(d[2], d[3])?;
+    let mv = if d[0] == 0 && d[1] == 0 {
+        Move::Drop { kind, to }
+    } else {
+        Move::Board {
+            from: board::square(d[0], d[1])?,
+            to,
+            promote: false,
+        }
+    };
+    Some((mv, color, kind))
+}
+
+/// Seconds written as `12` or `12.345`.
+pub fn parse_seconds(s: &str) -> Option<Seconds> {
+    let s = s.trim();
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !frac.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 9 {
+        return None;
+    }
+    let whole: u64 = whole.parse().ok()?;
+    let mut ms: u64 = 0;
+    for (i, b) in frac.bytes().take(3).enumerate() {
+        ms += u64::from(b - b'0') * [100, 10, 1][i];
+    }
+    whole
+        .checked_mul(1000)?
+        .checked_add(ms)
+        .map(Seconds::millis)
+}

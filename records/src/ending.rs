@@ -1,0 +1,240 @@
+//! The ending written in a record, kept apart from the moves and compared with the verdict.
+//!
+//! A record says how its game ended (`%TORYO`, `投了`, `まで64手で先手の勝ち`, a floodgate
+//! `'summary:` line). That is a claim by whoever wrote the file, not a fact: the oracle judges
+//! the moves, and the written ending is reported beside the verdict as *agrees* or *differs*.
+//! Words we do not know are kept as written and reported as *unrecognised*, never dropped.
+
+use std::fmt;
+
+use shogi_spec::{Color, Verdict};
+
+/// The result an ending word claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+    /// The game did not finish (interrupted, adjourned, a problem left unsolved).
+    Unfinished,
+}
+
+/// What kind of ending the words name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndingKind {
+    /// `%TORYO`, 投了.
+    Resignation,
+    /// `%TSUMI`, 詰み.
+    Checkmate,
+    /// `%SENNICHITE`, 千日手, floodgate `sennichite`.
+    Repetition,
+    /// floodgate `oute_sennichite`.
+    PerpetualCheck,
+    /// `%KACHI`, 入玉勝ち, 入玉宣言.
+    Declaration,
+    /// floodgate `illegal kachi`.
+    FailedDeclaration,
+    /// `%TIME_UP`, 切れ負け, 時間切れ, floodgate `time up`.
+    TimeUp,
+    /// `%ILLEGAL_MOVE`, 反則勝ち, 反則負け, floodgate `illegal move`, `uchifuzume`,
+    /// `oute_kaihimore`, `'ILLEGAL_MOVE(…)`.
+    IllegalMove,
+    /// `%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION`: a foul that is not a move (e.g. a protocol breach).
+    IllegalAction,
+    /// `%MAX_MOVES`, floodgate `max_moves`: the move limit.
+    MoveLimit,
+    /// `%CHUDAN`, 中断.
+    Interrupted,
+    /// `%JISHOGI`, 持将棋.
+    Impasse,
+    /// `%FUZUMI`, 不詰: a mating problem with no mate.
+    NoMate,
+    /// 封じ手: the game was adjourned with a sealed move.
+    Sealed,
+    /// `%HIKIWAKE`: a draw by agreement.
+    Agreement,
+    /// floodgate `abnormal`: the opponent disconnected.
+    Abnormal,
+    /// Only a result is written (a KIF `まで…` trailer such as `先手の勝ち`).
+    Unspecified,
+}
+
+impl fmt::Display for EndingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndingKind::Resignation => "resignation",
+            EndingKind::Checkmate => "checkmate",
+            EndingKind::Repetition => "repetition",
+            EndingKind::PerpetualCheck => "perpetual check",
+            EndingKind::Declaration => "declaration",
+            EndingKind::FailedDeclaration => "failed declaration",
+            EndingKind::TimeUp => "time up",
+            EndingKind::IllegalMove => "illegal move",
+            EndingKind::IllegalAction => "illegal action",
+            EndingKind::MoveLimit => "move limit",
+            EndingKind::Interrupted => "interruption",
+            EndingKind::Impasse => "impasse",
+            EndingKind::NoMate => "no mate",
+            EndingKind::Sealed => "sealed move",
+            EndingKind::Agreement => "agreement",
+            EndingKind::Abnormal => "disconnection",
+            EndingKind::Unspecified => "a result with no reason given",
+        })
+    }
+}
+
+/// What recognised ending words mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meaning {
+    /// The kind of ending.
+    pub kind: EndingKind,
+    /// The result claimed.
+    pub outcome: Outcome,
+}
+
+impl fmt::Display for Meaning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.outcome, self.kind) {
+            (Outcome::Win(c), EndingKind::Unspecified) => write!(f, "{c} wins"),
+            (Outcome::Win(c), k) => write!(f, "{c} wins by {k}"),
+            (Outcome::Draw, EndingKind::Unspecified) => f.write_str("draw"),
+            (Outcome::Draw, k) => write!(f, "draw by {k}"),
+            (Outcome::Unfinished, k) => write!(f, "game unfinished ({k})"),
+        }
+    }
+}
+
+/// The ending as the file writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenEnding {
+    /// The words as written (e.g. `%TORYO`, `投了`, `まで64手で先手の勝ち`).
+    pub text: String,
+    /// The line (from 1) they are on.
+    pub line: usize,
+    /// What they mean; `None` when the words are not known.
+    pub meaning: Option<Meaning>,
+}
+
+impl WrittenEnding {
+    /// A recognised ending.
+    pub fn known(text: &str, line: usize, kind: EndingKind, outcome: Outcome) -> WrittenEnding {
+        WrittenEnding {
+            text: text.to_owned(),
+            line,
+            meaning: Some(Meaning { kind, outcome }),
+        }
+    }
+
+    /// Words that are not known.
+    pub fn unrecognised(text: &str, line: usize) -> WrittenEnding {
+        WrittenEnding {
+            text: text.to_owned(),
+            line,
+            meaning: None,
+        }
+    }
+
+    /// Compares the written ending with the verdict: the *result* must match (who won, or a
+    /// draw, or an unfinished game). The reason may differ without a disagreement — a server
+    /// writes `%TORYO` after a mate, because the mated engine resigns — and is shown beside.
+    pub fn compare(&self, verdict: &Verdict) -> Agreement {
+        let Some(meaning) = self.meaning else {
+            return Agreement::Unrecognised;
+        };
+        let same = match (meaning.outcome, verdict) {
+            (Outcome::Win(c), Verdict::Win { winner, .. }) => c == *winner,
+            (Outcome::Draw, Verdict::Draw { .. }) => true,
+            (Outcome::Unfinished, Verdict::Continues) => true,
+            _ => false,
+        };
+        if same {
+            Agreement::Agrees
+        } else {
+            Agreement::Differs
+        }
+    }
+}
+
+impl fmt::Display for WrittenEnding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.meaning {
+            Some(m) => write!(f, "{m}"),
+            None => write!(f, "`{}` (unrecognised)", self.text),
+        }
+    }
+}
+
+/// How the written ending compares with the verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agreement {
+    /// The same result.
+    Agrees,
+    /// A different result.
+    Differs,
+    /// The written words are not known, so nothing can be compared.
+    Unrecognised,
+}
+
+impl Agreement {
+    /// `Some(true)` for agrees, `Some(false)` for differs, `None` when unrecognised.
+    pub fn as_bool(self) -> Option<bool> {
+        match self {
+            Agreement::Agrees => Some(true),
+            Agreement::Differs => Some(false),
+            Agreement::Unrecognised => None,
+        }
+    }
+}
+
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Agreement::Agrees => "agrees",
+            Agreement::Differs => "differs",
+            Agreement::Unrecognised => "unrecognised",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_spec::{ArticleId, Reason, ReasonKind};
+
+    fn win(c: Color, kind: ReasonKind) -> Verdict {
+        Verdict::Win {
+            winner: c,
+            reason: Reason {
+                kind,
+                article: ArticleId::fesa("5.1b"),
+            },
+        }
+    }
+
+    #[test]
+    fn compares_results_not_reasons() {
+        let toryo = WrittenEnding::known(
+            "%TORYO",
+            9,
+            EndingKind::Resignation,
+            Outcome::Win(Color::Sente),
+        );
+        assert_eq!(
+            toryo.compare(&win(Color::Sente, ReasonKind::Checkmate)),
+            Agreement::Agrees
+        );
+        assert_eq!(
+            toryo.compare(&win(Color::Gote, ReasonKind::PerpetualCheck)),
+            Agreement::Differs
+        );
+        assert_eq!(toryo.compare(&Verdict::Continues), Agreement::Differs);
+        let unknown = WrittenEnding::unrecognised("%WHATEVER", 3);
+        assert_eq!(
+            unknown.compare(&Verdict::Continues),
+            Agreement::Unrecognised
+        );
+        assert_eq!(unknown.to_string(), "`%WHATEVER` (unrecognised)");
+        assert_eq!(toryo.to_string(), "sente wins by resignation");
+    }
+}

@@ -1,0 +1,643 @@
+//! Writing a judged record: the moves as they are, the ending as the verdict has it, in the
+//! target format's own words — what a server or a GUI would have written had it judged the
+//! game as the oracle did.
+//!
+//! The record's own closing events (a resignation, a claim, a declaration) are replaced by the
+//! judged ending; the time written on the last of them is kept on the ending word. Reading the
+//! output back gives the same record for every ending each format can say (the round-trip
+//! tests list them); where a format has no word that translates back into the same event (a
+//! failed declaration in KIF is written 反則負け, which is not an event), the export says what
+//! the verdict is, and the round trip keeps the moves only.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+use shogi_oracle::game::handicap::Handicap;
+use shogi_oracle::game::record::{Event, Record, Seconds, Start};
+use shogi_oracle::piece::Kind;
+use shogi_oracle::position::Position;
+use shogi_oracle::square::Square;
+use shogi_oracle::usi::Move;
+use shogi_spec::{Color, ReasonKind, Verdict};
+
+use crate::Format;
+use crate::board::{self, digits};
+use crate::csa;
+use crate::japanese::{self, kanji_digit, piece_name, wide_digit};
+
+/// Why a record cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// A move of the record cannot be carried out on the board, so notation that names pieces
+    /// cannot be written for it.
+    #[error("move {ply} ({mv}) cannot be written: {why}")]
+    Impossible {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move.
+        mv: String,
+        /// Why.
+        why: String,
+    },
+    /// The format cannot be written by this tool.
+    #[error("writing {0} is not supported (write yaml, csa, kif or jkf)")]
+    Unsupported(Format),
+}
+
+/// A name as one line of text: line breaks, other control characters and commas (CSA's
+/// statement separator) become spaces, so that the name cannot be read as something else.
+fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_control() || c == ',' || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// One move of the record with what the notations need.
+struct Step {
+    mv: Move,
+    /// The piece before the move.
+    kind: Kind,
+    color: Color,
+    captured: Option<Kind>,
+    time: Option<Seconds>,
+    /// The destination of the previous move (for `同`).
+    previous_to: Option<Square>,
+}
+
+/// The record's moves, replayed, and the time on its last non-move event.
+fn replay(
+    record: &Record,
+) -> Result<(Position, Vec<Step>, Option<Seconds>, Position), ExportError> {
+    let start = record.initial_position();
+    let mut pos = start.clone();
+    let mut steps = Vec::new();
+    let mut end_time = None;
+    let mut previous_to = None;
+    for e in &record.events {
+        match e {
+            Event::Move { mv, time } => {
+                let mv = mv.0;
+                board::check_possible(&pos, mv, None).map_err(|why| ExportError::Impossible {
+                    ply: steps.len() + 1,
+                    mv: mv.to_string(),
+                    why: why.to_string(),
+                })?;
+                let (kind, to) = match mv {
+                    Move::Board { from, to, .. } => {
+                        (pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind), to)
+                    }
+                    Move::Drop { kind, to } => (kind, to),
+                };
+                let captured = match mv {
+                    Move::Board { to, .. } => pos.piece_at(to).map(|p| p.kind),
+                    Move::Drop { .. } => None,
+                };
+                steps.push(Step {
+                    mv,
+                    kind,
+                    color: pos.side_to_move(),
+                    captured,
+                    time: *time,
+                    previous_to,
+                });
+                previous_to = Some(to);
+                pos = pos.after(mv);
+                end_time = None;
+            }
+            other => {
+                if other.time().is_some() {
+                    end_time = other.time();
+                }
+            }
+        }
+    }
+    Ok((start, steps, end_time, pos))
+}
+
+/// Writes `record`, judged as `verdict`, in `format`.
+pub fn write(record: &Record, verdict: &Verdict, format: Format) -> Result<String, ExportError> {
+    match format {
+        Format::Yaml => Ok(record.to_yaml()),
+        Format::Csa => write_csa(record, verdict),
+        Format::Kif => write_kif(record, verdict),
+        Format::Jkf => write_jkf(record, verdict),
+        Format::Ki2 => Err(ExportError::Unsupported(format)),
+    }
+}
+
+/// The CSA ending for a verdict, with `stm` to move at the end; the second item is a floodgate
+/// summary kind when the `%` word alone would say less than the verdict.
+fn csa_ending(verdict: &Verdict, stm: Color) -> Option<(String, Option<&'static str>)> {
+    let sign = |c: Color| if c == Color::Sente { '+' } else { '-' };
+    Some(match verdict {
+        Verdict::Continues => return None,
+        Verdict::Annulled { .. } => ("%CHUDAN".into(), None),
+        Verdict::Draw { reason } => match reason.kind {
+            ReasonKind::Repetition => ("%SENNICHITE".into(), None),
+            ReasonKind::Impasse => ("%JISHOGI".into(), None),
+            ReasonKind::MoveLimit => ("%MAX_MOVES".into(), None),
+            _ => ("%HIKIWAKE".into(), None),
+        },
+        Verdict::Win { winner, reason } => {
+            let loser = !*winner;
+            match reason.kind {
+                ReasonKind::Resignation => ("%TORYO".into(), None),
+                ReasonKind::Checkmate | ReasonKind::NoLegalMoves => ("%TSUMI".into(), None),
+                ReasonKind::Declaration => ("%KACHI".into(), None),
+                ReasonKind::FailedDeclaration => ("%KACHI".into(), Some("illegal kachi")),
+                ReasonKind::FlagFall | ReasonKind::LateArrival if loser == stm => {
+                    ("%TIME_UP".into(), None)
+                }
+                ReasonKind::PerpetualCheck => ("%SENNICHITE".into(), Some("oute_sennichite")),
+                ReasonKind::IllegalMove | ReasonKind::KingCaptured if *winner == stm => {
+                    ("%ILLEGAL_MOVE".into(), None)
+                }
+                _ => (format!("%{}ILLEGAL_ACTION", sign(loser)), None),
+            }
+        }
+    })
+}
+
+fn handicap_removed(h: Handicap) -> Vec<(Square, Kind)> {
+    let full = Position::startpos();
+    let Ok(hp) = shogi_oracle::sfen::parse(h.sfen()) else {
+        return Vec::new();
+    };
+    Square::all()
+        .filter_map(|sq| match (full.piece_at(sq), hp.piece_at(sq)) {
+            (Some(p), None) => Some((sq, p.kind)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
+    let (start, steps, end_time, end) = replay(record)?;
+    let mut out = String::from("V2.2\n");
+    if let Some(p) = &record.players {
+        if let Some(s) = &p.sente {
+            let _ = writeln!(out, "N+{}", one_line(s));
+        }
+        if let Some(g) = &p.gote {
+            let _ = writeln!(out, "N-{}", one_line(g));
+        }
+    }
+    if let Some(tc) = record.time_control {
+        let main = tc.main.as_millis();
+        let byo = tc.byoyomi.map_or(0, |b| b.as_millis());
+        if main % 60_000 == 0 && byo % 1000 == 0 && tc.increment.is_none() && tc.periods.is_none() {
+            let minutes = main / 60_000;
+            let _ = writeln!(
+                out,
+                "$TIME_LIMIT:{:02}:{:02}+{:02}",
+                minutes / 60,
+                minutes % 60,
+                byo / 1000
+            );
+        } else {
+            let secs = |s: Option<Seconds>| {
+                s.map_or("0".to_owned(), |s| {
+                    s.to_string().trim_end_matches('s').to_owned()
+                })
+            };
+            let _ = writeln!(
+                out,
+                "$TIME:{}+{}+{}",
+                secs(Some(tc.main)),
+                secs(tc.byoyomi),
+                secs(tc.increment)
+            );
+        }
+    }
+    match &record.start {
+        Start::Startpos if record.setup.is_none() => out.push_str("PI\n+\n"),
+        Start::Handicap(h) if record.setup.is_none() => {
+            out.push_str("PI");
+            for (sq, kind) in handicap_removed(*h) {
+                let (f, r) = digits(sq);
+                let _ = write!(out, "{f}{r}{}", csa::code(kind));
+            }
+            out.push_str("\n-\n");
+        }
+        _ => {
+            for rank in 1..=9 {
+                let _ = write!(out, "P{rank}");
+                for file in (1..=9).rev() {
+                    match board::square(file, rank).and_then(|sq| start.piece_at(sq)) {
+                        Some(p) => {
+                            let sign = if p.color == Color::Sente { '+' } else { '-' };
+                            let _ = write!(out, "{sign}{}", csa::code(p.kind));
+                        }
+                        None => out.push_str(" * "),
+                    }
+                }
+                out.push('\n');
+            }
+            for c in Color::ALL {
+                let hand = start.hand(c);
+                if hand.is_empty() {
+                    continue;
+                }
+                out.push_str(if c == Color::Sente { "P+" } else { "P-" });
+                for kind in hand.kinds() {
+                    for _ in 0..hand.count(kind) {
+                        let _ = write!(out, "00{}", csa::code(kind));
+                    }
+                }
+                out.push('\n');
+            }
+            out.push_str(if start.side_to_move() == Color::Sente {
+                "+\n"
+            } else {
+                "-\n"
+            });
+        }
+    }
+    for s in &steps {
+        let sign = if s.color == Color::Sente { '+' } else { '-' };
+        let (from, to, kind) = match s.mv {
+            Move::Board { from, to, promote } => {
+                let k = if promote {
+                    s.kind.promoted().unwrap_or(s.kind)
+                } else {
+                    s.kind
+                };
+                (digits(from), digits(to), k)
+            }
+            Move::Drop { kind, to } => ((0, 0), digits(to), kind),
+        };
+        let _ = writeln!(
+            out,
+            "{sign}{}{}{}{}{}",
+            from.0,
+            from.1,
+            to.0,
+            to.1,
+            csa::code(kind)
+        );
+        if let Some(t) = s.time {
+            let _ = writeln!(out, "T{}", csa_time(t));
+        }
+    }
+    if let Some((word, summary)) = csa_ending(verdict, end.side_to_move()) {
+        let _ = writeln!(out, "{word}");
+        if let Some(t) = end_time {
+            let _ = writeln!(out, "T{}", csa_time(t));
+        }
+        if let (Some(kind), Verdict::Win { winner, .. }) = (summary, verdict) {
+            let name = |c: Color| {
+                let n = record.players.as_ref().and_then(|p| match c {
+                    Color::Sente => p.sente.clone(),
+                    Color::Gote => p.gote.clone(),
+                });
+                one_line(&n.unwrap_or_else(|| c.to_string())).replace([' ', ':'], "_")
+            };
+            let res = |c: Color| if c == *winner { "win" } else { "lose" };
+            let _ = writeln!(
+                out,
+                "'summary:{kind}:{} {}:{} {}",
+                name(Color::Sente),
+                res(Color::Sente),
+                name(Color::Gote),
+                res(Color::Gote)
+            );
+        }
+    }
+    Ok(out)
+}
+
+fn csa_time(t: Seconds) -> String {
+    t.to_string().trim_end_matches('s').to_owned()
+}
+
+/// The KIF words for a handicap, when the start is one.
+fn handicap_word(h: Handicap) -> &'static str {
+    match h {
+        Handicap::Lance => "香落ち",
+        Handicap::Bishop => "角落ち",
+        Handicap::Rook => "飛車落ち",
+        Handicap::RookLance => "飛香落ち",
+        Handicap::TwoPiece => "二枚落ち",
+        Handicap::FourPiece => "四枚落ち",
+        Handicap::FivePiece => "五枚落ち",
+        Handicap::SixPiece => "六枚落ち",
+    }
+}
+
+/// The KIF ending word for a verdict with `stm` to move at the end, and the trailer's tail.
+fn kif_ending(verdict: &Verdict, stm: Color, names: [&str; 2]) -> Option<(&'static str, String)> {
+    let who = |c: Color| names[c.index()];
+    Some(match verdict {
+        Verdict::Continues => return None,
+        Verdict::Annulled { .. } => ("中断", "中断".into()),
+        Verdict::Draw { reason } => match reason.kind {
+            ReasonKind::Repetition => ("千日手", "千日手".into()),
+            ReasonKind::Impasse | ReasonKind::MoveLimit => ("持将棋", "持将棋".into()),
+            _ => ("中断", "中断".into()),
+        },
+        Verdict::Win { winner, reason } => {
+            let w = *winner;
+            let word = match reason.kind {
+                ReasonKind::Resignation if w != stm => "投了",
+                ReasonKind::Checkmate | ReasonKind::NoLegalMoves if w != stm => "詰み",
+                ReasonKind::Declaration if w == stm => "入玉勝ち",
+                ReasonKind::FlagFall | ReasonKind::LateArrival if w != stm => "切れ負け",
+                _ if w == stm => "反則勝ち",
+                _ => "反則負け",
+            };
+            let how = match word {
+                "反則勝ち" | "反則負け" => format!("{}の反則勝ち", who(w)),
+                "切れ負け" => format!("時間切れにより{}の勝ち", who(w)),
+                "入玉勝ち" => format!("入玉宣言により{}の勝ち", who(w)),
+                _ => format!("{}の勝ち", who(w)),
+            };
+            (word, how)
+        }
+    })
+}
+
+fn kif_time(t: Option<Seconds>, total: &mut Seconds) -> String {
+    match t {
+        None => String::new(),
+        Some(t) => {
+            *total = total.saturating_add(t);
+            let s = t.as_millis() / 1000;
+            let tot = total.as_millis() / 1000;
+            format!(
+                "   ({:>2}:{:02}/{:02}:{:02}:{:02})",
+                s / 60,
+                s % 60,
+                tot / 3600,
+                (tot / 60) % 60,
+                tot % 60
+            )
+        }
+    }
+}
+
+/// A KIF board diagram of `pos` with both hands.
+pub fn kif_diagram(pos: &Position, names: [&str; 2]) -> String {
+    let mut out = String::new();
+    let hand_line = |c: Color| {
+        let hand = pos.hand(c);
+        if hand.is_empty() {
+            return "なし".to_owned();
+        }
+        let mut items = Vec::new();
+        for kind in [
+            Kind::Rook,
+            Kind::Bishop,
+            Kind::Gold,
+            Kind::Silver,
+            Kind::Knight,
+            Kind::Lance,
+            Kind::Pawn,
+        ] {
+            let n = hand.count(kind);
+            if n > 0 {
+                items.push(format!(
+                    "{}{}",
+                    piece_name(kind),
+                    japanese::write_kanji_number(u32::from(n))
+                ));
+            }
+        }
+        items.join("\u{3000}")
+    };
+    let _ = writeln!(out, "{}の持駒：{}", names[1], hand_line(Color::Gote));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9 {
+        out.push('|');
+        for file in (1..=9).rev() {
+            match board::square(file, rank).and_then(|sq| pos.piece_at(sq)) {
+                Some(p) => {
+                    out.push(if p.color == Color::Gote { 'v' } else { ' ' });
+                    out.push_str(japanese::diagram_name(p.kind));
+                }
+                None => out.push_str(" ・"),
+            }
+        }
+        let _ = writeln!(out, "|{}", kanji_digit(rank));
+    }
+    out.push_str("+---------------------------+\n");
+    let _ = writeln!(out, "{}の持駒：{}", names[0], hand_line(Color::Sente));
+    if pos.side_to_move() == Color::Gote {
+        let _ = writeln!(out, "{}番", names[1]);
+    }
+    out
+}
+
+fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
+    let (start, steps, end_time, end) = replay(record)?;
+    let handicap = record.start.handicap().filter(|_| record.setup.is_none());
+    let names = if handicap.is_some() {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    };
+    let mut out = String::from("# ---- shogi-conformance 棋譜ファイル ----\n");
+    match (&record.start, handicap) {
+        (_, Some(h)) => {
+            let _ = writeln!(out, "手合割：{}", handicap_word(h));
+        }
+        (Start::Startpos, None) if record.setup.is_none() => out.push_str("手合割：平手\n"),
+        _ => {
+            out.push_str("手合割：その他\n");
+            out.push_str(&kif_diagram(&start, names));
+        }
+    }
+    if let Some(tc) = record.time_control {
+        let main = tc.main.as_millis();
+        let byo = tc.byoyomi.map_or(0, |b| b.as_millis());
+        if main % 60_000 == 0 && byo % 1000 == 0 && tc.increment.is_none() && tc.periods.is_none() {
+            let _ = write!(out, "持ち時間：{}分", main / 60_000);
+            if byo > 0 {
+                let _ = write!(out, "+{}秒", byo / 1000);
+            }
+            out.push('\n');
+        }
+    }
+    if let Some(p) = &record.players {
+        if let Some(s) = &p.sente {
+            let _ = writeln!(out, "{}：{}", names[0], one_line(s));
+        }
+        if let Some(g) = &p.gote {
+            let _ = writeln!(out, "{}：{}", names[1], one_line(g));
+        }
+    }
+    out.push_str("手数----指手---------消費時間--\n");
+    let mut totals = [Seconds::ZERO; 2];
+    for (i, s) in steps.iter().enumerate() {
+        let mut text = String::new();
+        let to = match s.mv {
+            Move::Board { to, .. } | Move::Drop { to, .. } => to,
+        };
+        if s.previous_to == Some(to) {
+            text.push_str("同\u{3000}");
+        } else {
+            let (f, r) = digits(to);
+            text.push(wide_digit(f));
+            text.push(kanji_digit(r));
+        }
+        text.push_str(piece_name(s.kind));
+        match s.mv {
+            Move::Board { from, promote, .. } => {
+                if promote {
+                    text.push('成');
+                }
+                let (f, r) = digits(from);
+                let _ = write!(text, "({f}{r})");
+            }
+            Move::Drop { .. } => text.push('打'),
+        }
+        let time = kif_time(s.time, &mut totals[s.color.index()]);
+        let _ = writeln!(out, "{:>4} {text}{time}", i + 1);
+    }
+    if let Some((word, how)) = kif_ending(verdict, end.side_to_move(), names) {
+        let stm = end.side_to_move();
+        let time = kif_time(end_time, &mut totals[stm.index()]);
+        let _ = writeln!(out, "{:>4} {word}{time}", steps.len() + 1);
+        let _ = writeln!(out, "まで{}手で{how}", steps.len());
+    }
+    Ok(out)
+}
+
+/// The JKF preset of a handicap.
+fn jkf_preset(h: Handicap) -> &'static str {
+    match h {
+        Handicap::Lance => "KY",
+        Handicap::Bishop => "KA",
+        Handicap::Rook => "HI",
+        Handicap::RookLance => "HIKY",
+        Handicap::TwoPiece => "2",
+        Handicap::FourPiece => "4",
+        Handicap::FivePiece => "5",
+        Handicap::SixPiece => "6",
+    }
+}
+
+fn jkf_color(c: Color) -> u8 {
+    match c {
+        Color::Sente => 0,
+        Color::Gote => 1,
+    }
+}
+
+fn write_jkf(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
+    let (start, steps, end_time, end) = replay(record)?;
+    let mut header = serde_json::Map::new();
+    if let Some(p) = &record.players {
+        if let Some(s) = &p.sente {
+            header.insert("先手".into(), json!(s));
+        }
+        if let Some(g) = &p.gote {
+            header.insert("後手".into(), json!(g));
+        }
+    }
+    let initial = match (&record.start, &record.setup) {
+        (Start::Startpos, None) => json!({"preset": "HIRATE"}),
+        (Start::Handicap(h), None) => json!({"preset": jkf_preset(*h)}),
+        _ => {
+            let board: Vec<Vec<Value>> = (1..=9)
+                .map(|file| {
+                    (1..=9)
+                        .map(|rank| {
+                            match board::square(file, rank).and_then(|sq| start.piece_at(sq)) {
+                                Some(p) => {
+                                    json!({"color": jkf_color(p.color), "kind": csa::code(p.kind)})
+                                }
+                                None => json!({}),
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let hands: Vec<Value> = Color::ALL
+                .iter()
+                .map(|&c| {
+                    let h = start.hand(c);
+                    json!({
+                        "FU": h.count(Kind::Pawn), "KY": h.count(Kind::Lance), "KE": h.count(Kind::Knight),
+                        "GI": h.count(Kind::Silver), "KI": h.count(Kind::Gold), "KA": h.count(Kind::Bishop),
+                        "HI": h.count(Kind::Rook)
+                    })
+                })
+                .collect();
+            json!({"preset": "OTHER", "data": {"color": jkf_color(start.side_to_move()), "board": board, "hands": hands}})
+        }
+    };
+    let mut moves = vec![json!({})];
+    for s in &steps {
+        let mut mv = serde_json::Map::new();
+        mv.insert("color".into(), json!(jkf_color(s.color)));
+        let to = match s.mv {
+            Move::Board { from, to, promote } => {
+                let (f, r) = digits(from);
+                mv.insert("from".into(), json!({"x": f, "y": r}));
+                if promote {
+                    mv.insert("promote".into(), json!(true));
+                }
+                to
+            }
+            Move::Drop { to, .. } => to,
+        };
+        let (f, r) = digits(to);
+        mv.insert("to".into(), json!({"x": f, "y": r}));
+        mv.insert("piece".into(), json!(csa::code(s.kind)));
+        if s.previous_to == Some(to) {
+            mv.insert("same".into(), json!(true));
+        }
+        if let Some(c) = s.captured {
+            mv.insert("capture".into(), json!(csa::code(c)));
+        }
+        let mut entry = json!({"move": Value::Object(mv)});
+        if let Some(t) = s.time {
+            entry["time"] = jkf_time(t);
+        }
+        moves.push(entry);
+    }
+    if let Some((word, summary)) = csa_ending(verdict, end.side_to_move()) {
+        // JKF has no summary line: perpetual check is written as the checker's foul, so the
+        // winner survives (a failed declaration stays KACHI, which reads back as the event).
+        let word = match (summary, verdict) {
+            (Some("oute_sennichite"), Verdict::Win { winner, .. }) => {
+                format!(
+                    "{}ILLEGAL_ACTION",
+                    if *winner == Color::Sente { '-' } else { '+' }
+                )
+            }
+            _ => word,
+        };
+        let mut entry = json!({"special": word.trim_start_matches('%')});
+        if let Some(t) = end_time {
+            entry["time"] = jkf_time(t);
+        }
+        moves.push(entry);
+    }
+    let doc = json!({"header": Value::Object(header), "initial": initial, "moves": moves});
+    match serde_json::to_string_pretty(&doc) {
+        Ok(mut s) => {
+            s.push('\n');
+            Ok(s)
+        }
+        Err(e) => unreachable!("a JSON value always serializes: {e}"),
+    }
+}
+
+fn jkf_time(t: Seconds) -> Value {
+    let ms = t.as_millis();
+    let s = ms / 1000;
+    if ms % 1000 == 0 {
+        json!({"now": {"m": s / 60, "s": s % 60}})
+    } else {
+        json!({"now": {"m": s / 60, "s": (ms % 60_000) as f64 / 1000.0}})
+    }
+}

@@ -1,0 +1,269 @@
+//! JSON Kifu Format (JKF, as json-kifu-format defines it): `header`, `initial` (a `preset` or
+//! `data` with `board`, `hands` and `color`), `moves` (each with `move`, `time`, `special`,
+//! `comments`; the first entry holds no move), and `forks` (variations: counted, not judged).
+//!
+//! A JKF move names `from` (absent for a drop), `to`, `piece` (the CSA code of the piece
+//! before the move), `promote`, `color` (0 sente, 1 gote), and optionally `same`, `capture`
+//! and `relative` for display. `special` holds the ending in CSA words without the `%`.
+
+use serde_json::Value;
+use shogi_oracle::game::handicap::Handicap;
+use shogi_oracle::game::record::{Players, Record, Seconds};
+use shogi_oracle::piece::Piece;
+use shogi_oracle::position::Position;
+use shogi_oracle::usi::Move;
+use shogi_spec::Color;
+
+use crate::board::{self, Play};
+use crate::{Game, ImportError};
+
+/// The line (from 1) of byte offset `at` in `text`: JSON has no lines of its own, but a
+/// message that names one is easier to follow.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+fn color_of(v: &Value) -> Option<Color> {
+    match v.as_u64()? {
+        0 => Some(Color::Sente),
+        1 => Some(Color::Gote),
+        _ => None,
+    }
+}
+
+fn preset(name: &str) -> Option<Option<Handicap>> {
+    Some(Some(match name {
+        "HIRATE" => return Some(None),
+        "KY" => Handicap::Lance,
+        "KA" => Handicap::Bishop,
+        "HI" => Handicap::Rook,
+        "HIKY" => Handicap::RookLance,
+        "2" => Handicap::TwoPiece,
+        "4" => Handicap::FourPiece,
+        "5" => Handicap::FivePiece,
+        "6" => Handicap::SixPiece,
+        _ => return None,
+    }))
+}
+
+fn start(initial: Option<&Value>) -> Result<Position, String> {
+    let Some(initial) = initial else {
+        return Ok(Position::startpos());
+    };
+    let name = initial
+        .get("preset")
+        .and_then(Value::as_str)
+        .unwrap_or("HIRATE");
+    if name != "OTHER" {
+        return match preset(name) {
+            Some(None) => Ok(Position::startpos()),
+            Some(Some(h)) => shogi_oracle::sfen::parse(h.sfen()).map_err(|e| e.to_string()),
+            None => Err(format!(
+                "initial preset `{name}` is not one the project knows"
+            )),
+        };
+    }
+    let data = initial.get("data").ok_or("preset OTHER needs `data`")?;
+    let color = data
+        .get("color")
+        .and_then(color_of)
+        .ok_or("data.color must be 0 or 1")?;
+    let mut pos = board::empty_board(color);
+    let files = data
+        .get("board")
+        .and_then(Value::as_array)
+        .ok_or("data.board must be a 9×9 array")?;
+    if files.len() != 9 {
+        return Err("data.board must hold 9 files".into());
+    }
+    for (x, file) in files.iter().enumerate() {
+        let ranks = file
+            .as_array()
+            .filter(|r| r.len() == 9)
+            .ok_or("each file of data.board must hold 9 squares")?;
+        for (y, sq) in ranks.iter().enumerate() {
+            let Some(kind) = sq.get("kind").and_then(Value::as_str) else {
+                continue;
+            };
+            let kind =
+                crate::csa::kind_of(kind).ok_or_else(|| format!("`{kind}` is not a piece"))?;
+            let c = sq
+                .get("color")
+                .and_then(color_of)
+                .ok_or("a piece needs color 0 or 1")?;
+            if let Some(s) = board::square(x as u32 + 1, y as u32 + 1) {
+                board::place(&mut pos, s, Piece::new(c, kind));
+            }
+        }
+    }
+    if let Some(hands) = data.get("hands").and_then(Value::as_array) {
+        for (i, hand) in hands.iter().take(2).enumerate() {
+            let c = if i == 0 { Color::Sente } else { Color::Gote };
+            if let Some(map) = hand.as_object() {
+                for (code, n) in map {
+                    let kind = crate::csa::kind_of(code)
+                        .filter(|k| k.hand_index().is_some())
+                        .ok_or_else(|| format!("`{code}` cannot be in hand"))?;
+                    let n = n.as_u64().ok_or("a hand count must be a number")?;
+                    pos.hand_mut(c)
+                        .set(kind, u8::try_from(n).unwrap_or(u8::MAX));
+                }
+            }
+        }
+    }
+    Ok(pos)
+}
+
+fn time_of(v: Option<&Value>) -> Option<Seconds> {
+    let now = v?.get("now")?;
+    let num = |k: &str| now.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+    let secs = num("h") * 3600.0 + num("m") * 60.0 + num("s");
+    (secs.is_finite() && (0.0..1e12).contains(&secs))
+        .then(|| Seconds::millis((secs * 1000.0).round() as u64))
+}
+
+/// Reads a JKF record.
+pub fn parse(text: &str) -> Result<Game, ImportError> {
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| ImportError::at(e.line(), format!("not JSON: {e}")))?;
+    let mut players = Players::default();
+    if let Some(h) = doc.get("header").and_then(Value::as_object) {
+        for (k, v) in h {
+            let v = v.as_str().map(str::to_owned);
+            match k.as_str() {
+                "先手" | "下手" => players.sente = v,
+                "後手" | "上手" => players.gote = v,
+                _ => {}
+            }
+        }
+    }
+    let start =
+        start(doc.get("initial")).map_err(|m| ImportError::at(1, format!("initial: {m}")))?;
+    let mut play = Play::new(start);
+    let mut written = None;
+    let mut variations = 0;
+    let moves = doc
+        .get("moves")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    // Entries have no lines; the error names the entry's index and the line of its text.
+    let mut search_from = 0;
+    for (i, entry) in moves.iter().enumerate() {
+        let at = text[search_from..]
+            .find("\"move\"")
+            .or_else(|| text[search_from..].find("\"special\""))
+            .map_or(search_from, |k| search_from + k);
+        let line = line_of(text, at);
+        if entry.get("move").is_some() || entry.get("special").is_some() {
+            search_from = (at + 1).min(text.len());
+        }
+        if let Some(forks) = entry.get("forks").and_then(Value::as_array) {
+            variations += forks.len();
+        }
+        let time = time_of(entry.get("time"));
+        if let Some(special) = entry.get("special").and_then(Value::as_str) {
+            if written.is_none() {
+                let mut csa_line = format!("%{special}");
+                if special.starts_with('%') {
+                    csa_line = special.to_owned();
+                }
+                let g = crate::csa::parse(&format!(
+                    "PI\n{}\n{csa_line}\n",
+                    if play.side() == Color::Sente {
+                        "+"
+                    } else {
+                        "-"
+                    }
+                ))
+                .ok()
+                .and_then(|mut g| g.pop());
+                if let Some(g) = g {
+                    for mut e in g.record.events {
+                        if let (Some(t), None) = (time, e.time()) {
+                            set_time(&mut e, t);
+                        }
+                        play.events.push(e);
+                    }
+                    written = g.written.map(|mut w| {
+                        w.text = special.to_owned();
+                        w.line = line;
+                        w
+                    });
+                }
+            }
+            continue;
+        }
+        let Some(mv) = entry.get("move") else {
+            continue;
+        };
+        if written.is_some() {
+            continue;
+        }
+        let ply = play.ply + 1;
+        let bad = |m: String| ImportError::at_ply(line, ply, format!("moves[{i}]: {m}"));
+        let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
+            let v = v?;
+            board::square(v.get("x")?.as_u64()? as u32, v.get("y")?.as_u64()? as u32)
+        };
+        let to = if mv.get("same").and_then(Value::as_bool) == Some(true) && mv.get("to").is_none()
+        {
+            play.last_to
+        } else {
+            sq(mv.get("to"))
+        }
+        .ok_or_else(|| bad("`to` must be {x, y} with 1-9 each".into()))?;
+        let piece = mv
+            .get("piece")
+            .and_then(Value::as_str)
+            .and_then(crate::csa::kind_of)
+            .ok_or_else(|| bad("`piece` must be a CSA piece code".into()))?;
+        if let Some(c) = mv.get("color").and_then(color_of) {
+            if c != play.side() {
+                return Err(bad(format!(
+                    "a move by {c}, but {} is to move",
+                    play.side()
+                )));
+            }
+        }
+        let promote = mv.get("promote").and_then(Value::as_bool) == Some(true);
+        let (usi, named) = match mv.get("from") {
+            None => (Move::Drop { kind: piece, to }, piece),
+            Some(f) => {
+                let from =
+                    sq(Some(f)).ok_or_else(|| bad("`from` must be {x, y} with 1-9 each".into()))?;
+                let named = if promote {
+                    piece.promoted().ok_or_else(|| {
+                        bad(format!("a {} cannot promote", crate::csa::code(piece)))
+                    })?
+                } else {
+                    piece
+                };
+                (Move::Board { from, to, promote }, named)
+            }
+        };
+        play.push(usi, Some(named), time, line)?;
+    }
+    Ok(Game {
+        record: Record {
+            start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
+            setup: None,
+            time_control: None,
+            players: (players != Players::default()).then_some(players),
+            events: play.events,
+        },
+        written,
+        max_moves: None,
+        variations,
+        line: 1,
+    })
+}
+
+fn set_time(e: &mut shogi_oracle::game::record::Event, t: Seconds) {
+    let mut p = Play::new(Position::startpos());
+    p.events.push(e.clone());
+    p.set_last_time(t);
+    if let Some(x) = p.events.pop() {
+        *e = x;
+    }
+}

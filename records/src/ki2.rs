@@ -1,0 +1,272 @@
+//! KI2 and KI2U records: KIF's headers and board diagrams, with moves written as people say
+//! them — `▲７六歩　△３四歩　▲２二角成　△同　銀` — without from-squares.
+//!
+//! A move is resolved against the position: the pieces of the named kind (exact, so `成銀` is
+//! not `銀`) that can reach the destination by their movement (FESA 3.3–3.10, the oracle's
+//! `shogi_oracle::article3_moves::destinations`), narrowed by the modifiers
+//! 右/左 (the rightmost/leftmost as the mover sees the board), 上/引/寄 (moving forward,
+//! backward, sideways), 直 (straight forward), and 打 (a drop). A move that leaves the
+//! mover's king in check still resolves: only whether the piece can get there matters, the
+//! rest is the oracle's to judge. A move that no piece can make, or that two pieces could make
+//! with nothing to tell them apart, is an import error naming the line and ply.
+
+use shogi_oracle::article3_moves::destinations;
+use shogi_oracle::game::record::{ClaimKind, Event, Players, Record};
+use shogi_oracle::piece::Kind;
+use shogi_oracle::position::Position;
+use shogi_oracle::square::Square;
+use shogi_oracle::usi::Move;
+use shogi_spec::Color;
+
+use crate::board::Play;
+use crate::encoding::lines;
+use crate::ending::WrittenEnding;
+use crate::japanese::{self, side_word, take_piece};
+use crate::{Game, ImportError};
+
+const MARKS: [char; 5] = ['▲', '△', '▽', '☗', '☖'];
+
+/// Reads a KI2 record. The headers and board diagram are read as in KIF.
+pub fn parse(text: &str) -> Result<Game, ImportError> {
+    // The header part (everything up to the first move mark) is KIF; reuse its reader for the
+    // start position, players and handicap.
+    let all = lines(text);
+    let first_move = all
+        .iter()
+        .position(|l| l.trim_start().starts_with(MARKS) && !l.contains('：'))
+        .unwrap_or(all.len());
+    let head: String = all[..first_move].join("\n");
+    let header = crate::kif::parse(&head)?;
+    let mut play = Play::new(header.record.initial_position());
+    let mut written: Option<WrittenEnding> = None;
+    let mut trailer: Option<WrittenEnding> = None;
+    let mut variations = 0;
+    for (i, raw) in all.iter().enumerate().skip(first_move) {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.starts_with("変化") {
+            variations += 1;
+            break;
+        }
+        if line.starts_with('*')
+            || line.starts_with('#')
+            || line.starts_with('&')
+            || line.is_empty()
+        {
+            continue;
+        }
+        if line.starts_with("まで") {
+            trailer = Some(match japanese::trailer(line) {
+                Some((k, o)) => WrittenEnding::known(line, n, k, o),
+                None => WrittenEnding::unrecognised(line, n),
+            });
+            continue;
+        }
+        for token in split_moves(line) {
+            if written.is_some() {
+                break;
+            }
+            let mut chars = token.chars();
+            let mark = chars.next().unwrap_or('▲');
+            let body = chars.as_str().trim_start();
+            let stm = play.side();
+            if let Some(c) = side_word(&mark.to_string()) {
+                if c != stm && japanese::ending_word(body, stm).is_none() {
+                    return Err(ImportError::at_ply(
+                        n,
+                        play.ply + 1,
+                        format!("`{token}` is marked for {c}, but {stm} is to move"),
+                    ));
+                }
+            }
+            if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
+                let event = match body {
+                    "投了" => Some(Event::Resign {
+                        player: stm,
+                        time: None,
+                    }),
+                    "千日手" => Some(Event::Claim {
+                        claim: ClaimKind::Repetition,
+                        by: stm,
+                        time: None,
+                    }),
+                    "持将棋" => Some(Event::Impasse { time: None }),
+                    "切れ負け" | "時間切れ" => Some(Event::Claim {
+                        claim: ClaimKind::Flag,
+                        by: !stm,
+                        time: None,
+                    }),
+                    "反則勝ち" => Some(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: stm,
+                        time: None,
+                    }),
+                    "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
+                        player: stm,
+                        time: None,
+                    }),
+                    _ => None,
+                };
+                play.events.extend(event);
+                written = Some(WrittenEnding::known(body, n, kind, outcome));
+                break;
+            }
+            let ply = play.ply + 1;
+            let (mv, named) = resolve(body, &play)
+                .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
+            play.push(mv, Some(named), None, n)?;
+        }
+    }
+    Ok(Game {
+        record: Record {
+            start: header.record.start,
+            setup: None,
+            time_control: None,
+            players: header.record.players.filter(|p| *p != Players::default()),
+            events: play.events,
+        },
+        written: written.or(trailer),
+        max_moves: None,
+        variations,
+        line: 1,
+    })
+}
+
+/// Splits a line of moves at the colour marks.
+fn split_moves(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        if MARKS.contains(&c) {
+            if let Some(s) = start {
+                out.push(line[s..i].trim());
+            }
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(line[s..].trim());
+    }
+    out
+}
+
+/// Rank index counted from the mover's side: larger is further forward.
+fn forward(sq: Square, c: Color) -> i8 {
+    match c {
+        Color::Sente => 8 - sq.rank(),
+        Color::Gote => sq.rank(),
+    }
+}
+
+/// How far to the mover's right a square is: sente's right is file 1.
+fn rightness(sq: Square, c: Color) -> i8 {
+    match c {
+        Color::Sente => 8 - sq.file(),
+        Color::Gote => sq.file(),
+    }
+}
+
+/// Resolves a KI2 move text (without its mark) to a move and the piece after it.
+fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
+    let pos: &Position = &play.pos;
+    let us = pos.side_to_move();
+    let (to, rest) = crate::kif::destination(body, play.last_to).ok_or("no destination square")?;
+    let (kind, rest) = take_piece(rest).ok_or("no piece named")?;
+    let mut rest = rest.trim();
+    let mut take = |w: &str| -> bool {
+        if let Some(r) = rest.strip_prefix(w) {
+            rest = r;
+            true
+        } else {
+            false
+        }
+    };
+    let right = take("右");
+    let left = take("左");
+    let straight = take("直");
+    let up = take("上") || take("行") || take("入");
+    let down = take("引");
+    let side = take("寄");
+    let drop = take("打");
+    let no_promote = take("不成") || take("生");
+    let promote = !no_promote && take("成");
+    if !rest.is_empty() {
+        return Err(format!("`{rest}` is not a KI2 modifier"));
+    }
+    let candidates: Vec<Square> = Square::all()
+        .filter(|&from| {
+            pos.piece_at(from).is_some_and(|p| {
+                p.color == us && p.kind == kind && destinations(pos, from, p).contains(&to)
+            })
+        })
+        .collect();
+    let in_hand = kind.hand_index().is_some() && pos.hand(us).count(kind) > 0;
+    if drop || (candidates.is_empty() && in_hand && pos.piece_at(to).is_none()) {
+        return Ok((Move::Drop { kind, to }, kind));
+    }
+    let mut c: Vec<Square> = candidates
+        .into_iter()
+        .filter(|&f| !up || forward(to, us) > forward(f, us))
+        .filter(|&f| !down || forward(to, us) < forward(f, us))
+        .filter(|&f| !side || forward(to, us) == forward(f, us))
+        .filter(|&f| !straight || (f.file() == to.file() && forward(to, us) > forward(f, us)))
+        .collect();
+    if right || left {
+        let key = |s: &Square| rightness(*s, us);
+        let best = if right {
+            c.iter().map(key).max()
+        } else {
+            c.iter().map(key).min()
+        };
+        c.retain(|s| Some(key(s)) == best);
+    }
+    match c.as_slice() {
+        [] => Err(format!("no {kind:?} of {us} can reach {to}")),
+        [from] => {
+            let named = if promote {
+                kind.promoted()
+                    .ok_or_else(|| format!("a {kind:?} cannot promote"))?
+            } else {
+                kind
+            };
+            Ok((
+                Move::Board {
+                    from: *from,
+                    to,
+                    promote,
+                },
+                named,
+            ))
+        }
+        several => Err(format!(
+            "ambiguous: the {kind:?}s on {} can all reach {to}",
+            several
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board;
+
+    #[test]
+    fn splits_at_marks() {
+        assert_eq!(
+            split_moves("▲７六歩　△３四歩　▲２二角成"),
+            vec!["▲７六歩", "△３四歩", "▲２二角成"]
+        );
+    }
+
+    #[test]
+    fn right_is_file_one_for_sente() {
+        let a = board::square(1, 9).unwrap_or_else(|| unreachable!());
+        let b = board::square(9, 9).unwrap_or_else(|| unreachable!());
+        assert!(rightness(a, Color::Sente) > rightness(b, Color::Sente));
+        assert!(rightness(a, Color::Gote) < rightness(b, Color::Gote));
+    }
+}

@@ -1,0 +1,431 @@
+//! KIF and KIFU records (Kifu for Windows, ShogiGUI, ShogiHome, Piyo Shogi, Shogidokoro,
+//! Shogi Club 24). KIFU is KIF in UTF-8; the encoding is detected, so both read the same.
+//!
+//! Read: `key：value` headers (手合割 with the standard handicaps, その他 and 詰将棋 with a
+//! board diagram; 先手/後手/下手/上手 names), board diagrams with `持駒` lines and `先手番`/
+//! `後手番`, move lines `   3 ２二角成(88)   ( 0:03/00:00:04)` with 打, 成, 不成, 同 and times in
+//! any spacing, ending words in place of a move (投了 … 封じ手), the `まで…` trailer, `*`
+//! comments and `&` bookmarks (skipped), `#` lines. Variations (`変化：N手`) are counted and
+//! reported, never judged: the main line ends where the first one starts.
+
+use shogi_oracle::game::handicap::Handicap;
+use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
+use shogi_oracle::piece::{Kind, Piece};
+use shogi_oracle::position::Position;
+use shogi_oracle::square::Square;
+use shogi_oracle::usi::Move;
+use shogi_spec::Color;
+
+use crate::board::{self, Play};
+use crate::encoding::lines;
+use crate::ending::WrittenEnding;
+use crate::japanese::{self, digit, side_word, take_piece};
+use crate::{Game, ImportError};
+
+/// Whether a line looks like a KIF move line: a move number, then the move.
+pub fn is_move_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0
+        && t[digits..].starts_with([' ', '\u{3000}'])
+        && t[digits..]
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(|c| digit(c).is_some() || c == '同' || !c.is_ascii())
+}
+
+/// The handicap a 手合割 names, or `Ok(None)` for 平手; an error for names the project's
+/// handicap list lacks.
+fn handicap_named(name: &str) -> Result<Option<Handicap>, ()> {
+    Ok(Some(match name.trim() {
+        "平手" | "" => return Ok(None),
+        "香落ち" => Handicap::Lance,
+        "角落ち" => Handicap::Bishop,
+        "飛車落ち" => Handicap::Rook,
+        "飛香落ち" => Handicap::RookLance,
+        "二枚落ち" => Handicap::TwoPiece,
+        "四枚落ち" => Handicap::FourPiece,
+        "五枚落ち" | "左五枚落ち" => Handicap::FivePiece,
+        "六枚落ち" => Handicap::SixPiece,
+        _ => return Err(()),
+    }))
+}
+
+/// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
+fn diagram(
+    rows: &[(usize, &str)],
+    hands: &[(Color, usize, &str)],
+) -> Result<Position, ImportError> {
+    let mut pos = board::empty_board(Color::Sente);
+    for (rank, (n, row)) in rows.iter().enumerate() {
+        let body = row.trim_start_matches('|');
+        let mut chars = body.chars().peekable();
+        let mut file = 9u32;
+        while file >= 1 {
+            let Some(c) = chars.next() else {
+                return Err(ImportError::at(
+                    *n,
+                    "a board row with fewer than nine squares",
+                ));
+            };
+            let color = match c {
+                'v' | 'V' => Color::Gote,
+                ' ' | '^' | '+' => Color::Sente,
+                _ => return Err(ImportError::at(*n, format!("`{c}` cannot start a square"))),
+            };
+            let Some(p) = chars.next() else {
+                return Err(ImportError::at(
+                    *n,
+                    "a board row with fewer than nine squares",
+                ));
+            };
+            if p != '・' {
+                let name = p.to_string();
+                let kind = japanese::PIECE_NAMES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, k)| *k)
+                    .ok_or_else(|| ImportError::at(*n, format!("`{p}` is not a piece")))?;
+                if let Some(sq) = board::square(file, rank as u32 + 1) {
+                    board::place(&mut pos, sq, Piece::new(color, kind));
+                }
+            }
+            file -= 1;
+        }
+    }
+    for (color, n, text) in hands {
+        let text = text.trim();
+        if text == "なし" || text.is_empty() {
+            continue;
+        }
+        for item in text.split(['\u{3000}', ' ']).filter(|s| !s.is_empty()) {
+            let (kind, count) = take_piece(item)
+                .ok_or_else(|| ImportError::at(*n, format!("`{item}` is not a piece in hand")))?;
+            let count = japanese::kanji_number(count)
+                .ok_or_else(|| ImportError::at(*n, format!("`{item}`: a bad count")))?;
+            if kind.hand_index().is_none() {
+                return Err(ImportError::at(
+                    *n,
+                    format!("`{item}` cannot be held in hand"),
+                ));
+            }
+            let hand = pos.hand_mut(*color);
+            hand.set(kind, u8::try_from(count).unwrap_or(u8::MAX));
+        }
+    }
+    Ok(pos)
+}
+
+/// A time `( 0:12/00:01:30)`: the move's time (minutes:seconds), before the slash.
+fn move_time(text: &str) -> Option<Seconds> {
+    let inner = text.split_once('(')?.1;
+    let this = inner.split(['/', ')']).next()?.trim();
+    let mut parts = this.split(':').map(|p| p.trim().parse::<u64>().ok());
+    let (a, b, c) = (parts.next()?, parts.next(), parts.next());
+    let secs = match (a, b, c) {
+        (Some(m), Some(Some(s)), None) => m.checked_mul(60)?.checked_add(s)?,
+        (Some(h), Some(Some(m)), Some(Some(s))) => h
+            .checked_mul(3600)?
+            .checked_add(m.checked_mul(60)?)?
+            .checked_add(s)?,
+        _ => return None,
+    };
+    board::whole_seconds(secs)
+}
+
+/// A move's destination and the rest: `７六歩…`, `同　歩…`, `同歩…`.
+pub fn destination(s: &str, last: Option<Square>) -> Option<(Square, &str)> {
+    if let Some(rest) = s.strip_prefix('同') {
+        return Some((last?, rest.trim_start_matches(['\u{3000}', ' '])));
+    }
+    let mut chars = s.chars();
+    let f = digit(chars.next()?)?;
+    let r = digit(chars.next()?)?;
+    Some((board::square(f, r)?, chars.as_str()))
+}
+
+/// Reads a KIF record.
+pub fn parse(text: &str) -> Result<Game, ImportError> {
+    let all = lines(text);
+    let mut players = Players::default();
+    let mut handicap: Option<Handicap> = None;
+    let mut rows: Vec<(usize, &str)> = Vec::new();
+    let mut hands: Vec<(Color, usize, &str)> = Vec::new();
+    let mut side_line: Option<Color> = None;
+    let mut play: Option<Play> = None;
+    let mut written: Option<WrittenEnding> = None;
+    let mut trailer: Option<WrittenEnding> = None;
+    let mut variations = 0;
+    let mut in_variation = false;
+    let mut ended = false;
+    let mut time_control = None;
+
+    for (i, raw) in all.iter().enumerate() {
+        let n = i + 1;
+        let line = raw.trim_end();
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
+            continue;
+        }
+        if t.starts_with("変化") {
+            variations += 1;
+            in_variation = true;
+            continue;
+        }
+        if in_variation {
+            continue;
+        }
+        if t.starts_with('|') {
+            rows.push((
+                n,
+                t.trim_end_matches(|c: char| c != '|').trim_end_matches('|'),
+            ));
+            continue;
+        }
+        if t.starts_with('+')
+            || t.starts_with("９ ８")
+            || t.starts_with("  ９")
+            || t.starts_with("手数")
+        {
+            continue;
+        }
+        if t.starts_with("まで") {
+            trailer = Some(match japanese::trailer(t) {
+                Some((k, o)) => WrittenEnding::known(t, n, k, o),
+                None => WrittenEnding::unrecognised(t, n),
+            });
+            continue;
+        }
+        if let Some((key, value)) = t.split_once(['：', ':']) {
+            if !is_move_line(t) {
+                let value = value.trim();
+                match key {
+                    "手合割" => match value {
+                        "その他" | "詰将棋" | "平手" => {}
+                        other => {
+                            handicap = handicap_named(other).map_err(|()| {
+                                ImportError::at(
+                                    n,
+                                    format!("handicap `{other}` is not one the project knows (give a board diagram and 手合割：その他)"),
+                                )
+                            })?;
+                        }
+                    },
+                    "持ち時間" => time_control = time_limit(value),
+                    "先手" | "下手" => players.sente = Some(value.to_owned()),
+                    "後手" | "上手" => players.gote = Some(value.to_owned()),
+                    k if k.ends_with("の持駒") => {
+                        let who = side_word(k.trim_end_matches("の持駒"))
+                            .ok_or_else(|| ImportError::at(n, format!("`{k}`: whose hand?")))?;
+                        hands.push((who, n, value));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+        }
+        if let Some(who) = t.strip_suffix("番") {
+            if let Some(c) = side_word(who) {
+                side_line = Some(c);
+                continue;
+            }
+        }
+        if !is_move_line(t) {
+            continue;
+        }
+        // A move line: number, move or ending word, time, maybe a `+` for a variation.
+        if play.is_none() {
+            play = Some(Play::new(start_position(
+                &rows, &hands, side_line, handicap,
+            )?));
+        }
+        let Some(play) = play.as_mut() else {
+            unreachable!("set just above")
+        };
+        let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+        let body = t[digits..].trim_start_matches([' ', '\u{3000}']);
+        let (mv_text, time_text) = split_time(body);
+        let time = move_time(time_text);
+        if ended {
+            continue;
+        }
+        let word = mv_text.trim();
+        let stm = play.side();
+        if let Some((kind, outcome)) = japanese::ending_word(word, stm) {
+            ended = true;
+            let event = match word {
+                "投了" => Some(Event::Resign { player: stm, time }),
+                "千日手" => Some(Event::Claim {
+                    claim: ClaimKind::Repetition,
+                    by: stm,
+                    time,
+                }),
+                "持将棋" => Some(Event::Impasse { time }),
+                "切れ負け" | "時間切れ" => Some(Event::Claim {
+                    claim: ClaimKind::Flag,
+                    by: !stm,
+                    time,
+                }),
+                "反則勝ち" => Some(Event::Claim {
+                    claim: ClaimKind::IllegalMove,
+                    by: stm,
+                    time,
+                }),
+                "入玉勝ち" | "入玉宣言" | "宣言勝ち" => {
+                    Some(Event::Declare { player: stm, time })
+                }
+                _ => None,
+            };
+            play.events.extend(event);
+            written = Some(WrittenEnding::known(word, n, kind, outcome));
+            continue;
+        }
+        let ply = play.ply + 1;
+        let mv = parse_move(word, play).map_err(|m| ImportError::at_ply(n, ply, m))?;
+        match mv {
+            Parsed::Move(mv, named) => play.push(mv, Some(named), time, n)?,
+            Parsed::Unknown => {
+                ended = true;
+                written = Some(WrittenEnding::unrecognised(word, n));
+            }
+        }
+    }
+    let play = match play {
+        Some(p) => p,
+        None => Play::new(start_position(&rows, &hands, side_line, handicap)?),
+    };
+    Ok(Game {
+        record: Record {
+            start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
+            setup: None,
+            time_control,
+            players: (players != Players::default()).then_some(players),
+            events: play.events,
+        },
+        written: written.or(trailer),
+        max_moves: None,
+        variations,
+        line: 1,
+    })
+}
+
+/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `10分+30秒`, `各5分（秒読み30秒）`. Hours and
+/// minutes make the main time; seconds after them are the byo-yomi. `None` when no number
+/// is found.
+pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl> {
+    let mut main = 0u64;
+    let mut byoyomi = 0u64;
+    let mut number = String::new();
+    let mut found = false;
+    for c in text.chars() {
+        if let Some(d) = c
+            .to_digit(10)
+            .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))
+        {
+            number.push(char::from_digit(d, 10).unwrap_or('0'));
+            continue;
+        }
+        if let Ok(n) = number.parse::<u64>() {
+            let n = n.min(1_000_000);
+            match c {
+                '時' => main += n * 3600,
+                '分' => main += n * 60,
+                '秒' if main > 0 => byoyomi += n,
+                '秒' => main += n,
+                _ => {}
+            }
+            found = true;
+        }
+        number.clear();
+    }
+    if !found {
+        return None;
+    }
+    Some(shogi_oracle::game::record::TimeControl {
+        main: board::whole_seconds(main)?,
+        byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
+        ..Default::default()
+    })
+}
+
+/// The start: the board diagram if there is one, else the handicap, else the initial position.
+fn start_position(
+    rows: &[(usize, &str)],
+    hands: &[(Color, usize, &str)],
+    side_line: Option<Color>,
+    handicap: Option<Handicap>,
+) -> Result<Position, ImportError> {
+    if !rows.is_empty() {
+        let mut p = diagram(rows, hands)?;
+        p.set_side_to_move(side_line.unwrap_or(Color::Sente));
+        return Ok(p);
+    }
+    Ok(match handicap {
+        Some(h) => shogi_oracle::sfen::parse(h.sfen())
+            .map_err(|e| ImportError::at(1, format!("handicap position: {e}")))?,
+        None => Position::startpos(),
+    })
+}
+
+/// Splits `７六歩(77)   ( 0:01/00:00:01)` into the move and the time: the time is the last
+/// parenthesis holding a colon.
+fn split_time(body: &str) -> (&str, &str) {
+    match body.rfind('(') {
+        Some(k) if body[k..].contains(':') => (body[..k].trim(), &body[k..]),
+        _ => (body.trim().trim_end_matches('+').trim(), ""),
+    }
+}
+
+/// A parsed move text.
+enum Parsed {
+    Move(Move, Kind),
+    /// Not a move and not a known ending word: kept as an unrecognised ending.
+    Unknown,
+}
+
+/// Reads a KIF move text: `７六歩(77)`, `同　銀(31)`, `４五角打`, `２二角成(88)`, `同角不成(88)`.
+fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
+    let Some((to, rest)) = destination(text, play.last_to) else {
+        if text.starts_with('同') {
+            return Err(format!("`{text}`: 同 with no previous move"));
+        }
+        return Ok(Parsed::Unknown);
+    };
+    let (kind, rest) = take_piece(rest).ok_or_else(|| format!("`{text}`: no piece named"))?;
+    let rest = rest.trim_start();
+    if let Some(after) = rest.strip_prefix('打') {
+        let _ = after;
+        return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
+    }
+    let (promote, rest) = if let Some(r) = rest.strip_prefix("不成") {
+        (false, r)
+    } else if let Some(r) = rest.strip_prefix('成') {
+        (true, r)
+    } else {
+        (false, rest)
+    };
+    let from_text = rest
+        .trim()
+        .trim_start_matches('(')
+        .split(')')
+        .next()
+        .unwrap_or("");
+    let fd: Vec<u32> = from_text.chars().filter_map(|c| c.to_digit(10)).collect();
+    if fd.len() != 2 {
+        // No from-square: a drop written without 打 (some programs do so when no board piece
+        // could go there).
+        if from_text.is_empty() && kind.hand_index().is_some() {
+            return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
+        }
+        return Err(format!("`{text}`: no from-square such as (77)"));
+    }
+    let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
+    let named = if promote {
+        kind.promoted()
+            .ok_or_else(|| format!("`{text}`: a {kind:?} cannot promote"))?
+    } else {
+        kind
+    };
+    Ok(Parsed::Move(Move::Board { from, to, promote }, named))
+}

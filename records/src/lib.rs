@@ -1,0 +1,241 @@
+//! Game records in the formats people use — CSA, KIF/KIFU, KI2/KI2U, JKF — read into the
+//! oracle's [`Record`] and written back out with the judged ending.
+//!
+//! **Translate, don't judge.** An importer turns notation into the project's record (start
+//! position, events with times) and keeps the ending the file writes apart, as a
+//! [`WrittenEnding`]. Rule-illegal moves load (二歩, a pawn-drop mate, a king left in check):
+//! deciding about them is the oracle's job (FESA 9.4). Only a move that cannot be carried out
+//! at all — nothing of the mover's on the from-square, a piece not in hand — is an
+//! [`ImportError`], naming the line and the ply.
+//!
+//! | module | what |
+//! | --- | --- |
+//! | [`encoding`] | UTF-8 / Shift_JIS, byte-order mark, LF / CRLF / CR |
+//! | [`ending`] | the written ending and its comparison with the verdict |
+//! | [`board`] | the board an importer keeps to translate notation |
+//! | [`csa`] | CSA V2.2 / V3.0 and floodgate logs, several games per file |
+//! | [`kif`] | KIF / KIFU (Kifu for Windows, ShogiGUI, ShogiHome, Piyo Shogi, 24) |
+//! | [`ki2`] | KI2 / KI2U, moves resolved against the position |
+//! | [`jkf`] | JSON Kifu Format |
+//! | [`export`] | writing a judged record in any of the formats |
+
+pub mod board;
+pub mod csa;
+pub mod encoding;
+pub mod ending;
+pub mod export;
+pub mod japanese;
+pub mod jkf;
+pub mod ki2;
+pub mod kif;
+
+use std::fmt;
+
+use shogi_oracle::game::Record;
+
+pub use encoding::{Decoded, Encoding, LineEnding};
+pub use ending::{Agreement, EndingKind, Meaning, Outcome, WrittenEnding};
+
+/// A record format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// CSA (`.csa`).
+    Csa,
+    /// KIF (`.kif`, Shift_JIS by convention) or KIFU (`.kifu`, UTF-8).
+    Kif,
+    /// KI2 (`.ki2`) or KI2U (`.ki2u`).
+    Ki2,
+    /// JSON Kifu Format (`.jkf`).
+    Jkf,
+    /// The project's own YAML record.
+    Yaml,
+}
+
+impl Format {
+    /// The format an extension names, if any (case-insensitive, without the dot).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        match ext.to_ascii_lowercase().as_str() {
+            "csa" => Some(Format::Csa),
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "jkf" | "json" => Some(Format::Jkf),
+            "yaml" | "yml" => Some(Format::Yaml),
+            _ => None,
+        }
+    }
+
+    /// The format's name as `convert --to` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Csa => "csa",
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Jkf => "jkf",
+            Format::Yaml => "yaml",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Guesses the format from the text: JSON, CSA statements, KIF move lines, KI2 marks, else
+/// YAML. Used when the extension says nothing, and to overrule a wrong one.
+pub fn sniff(text: &str) -> Format {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        return Format::Jkf;
+    }
+    let lines = encoding::lines(text);
+    let csa_like = |l: &&str| {
+        let l = l.trim_end();
+        l == "PI"
+            || l == "+"
+            || l == "-"
+            || l.starts_with("V2")
+            || l.starts_with("V3")
+            || l.starts_with("N+")
+            || l.starts_with("N-")
+            || (l.len() >= 7
+                && (l.starts_with('+') || l.starts_with('-'))
+                && l[1..5].bytes().all(|b| b.is_ascii_digit()))
+            || (l.starts_with("P1") && (l.contains(" * ") || l.contains("-KY")))
+    };
+    if lines.iter().take(200).any(csa_like) {
+        return Format::Csa;
+    }
+    if lines
+        .iter()
+        .any(|l| kif::is_move_line(l) || l.starts_with("手数"))
+    {
+        return Format::Kif;
+    }
+    if text.contains('▲') || text.contains('△') || text.contains('▽') {
+        return Format::Ki2;
+    }
+    Format::Yaml
+}
+
+/// Decides the format from the extension and the content: the content wins when it clearly
+/// says otherwise (a `.kif` file that is really CSA), the extension when the content is unclear.
+pub fn detect(extension: Option<&str>, text: &str) -> Format {
+    let sniffed = sniff(text);
+    match extension.and_then(Format::from_extension) {
+        Some(ext) if sniffed == Format::Yaml => ext,
+        Some(Format::Kif) if sniffed == Format::Ki2 => Format::Kif,
+        Some(Format::Ki2) if sniffed == Format::Kif => Format::Ki2,
+        Some(_) | None => sniffed,
+    }
+}
+
+/// One game read from a record file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The game as the project's record: start, time control, players, events.
+    pub record: Record,
+    /// The ending as the file writes it, if it writes one.
+    pub written: Option<WrittenEnding>,
+    /// The move limit the record states (CSA `$MAX_MOVES`, floodgate `'Max_Moves:`).
+    pub max_moves: Option<u32>,
+    /// How many variations (branches) the file holds; they are reported, never judged.
+    pub variations: usize,
+    /// The line (from 1) where the game starts in the file.
+    pub line: usize,
+}
+
+/// A file read: its games and how it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The format found.
+    pub format: Format,
+    /// The encoding found.
+    pub encoding: Encoding,
+    /// Whether there was a byte-order mark.
+    pub bom: bool,
+    /// The line ending found.
+    pub line_ending: LineEnding,
+    /// The games, in file order (several only in CSA files with `/` separators).
+    pub games: Vec<Game>,
+}
+
+/// A record that cannot be translated: where and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ImportError {
+    /// The line (from 1).
+    pub line: usize,
+    /// The ply (from 1) of the move that cannot be made, when a move is at fault.
+    pub ply: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ply {
+            Some(p) => write!(f, "line {}, ply {p}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl ImportError {
+    /// An error on a line.
+    pub fn at(line: usize, message: impl Into<String>) -> ImportError {
+        ImportError {
+            line,
+            ply: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error on a move.
+    pub fn at_ply(line: usize, ply: usize, message: impl Into<String>) -> ImportError {
+        ImportError {
+            line,
+            ply: Some(ply),
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads a record file's bytes: decodes them, detects the format (from `extension` and the
+/// content) and translates every game.
+pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportError> {
+    let decoded = encoding::decode(bytes);
+    let format = detect(extension, &decoded.text);
+    let games = import_text(&decoded.text, format)?;
+    Ok(Imported {
+        format,
+        encoding: decoded.encoding,
+        bom: decoded.bom,
+        line_ending: decoded.line_ending,
+        games,
+    })
+}
+
+/// Translates decoded text in a known format.
+pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError> {
+    match format {
+        Format::Csa => csa::parse(text),
+        Format::Kif => kif::parse(text).map(|g| vec![g]),
+        Format::Ki2 => ki2::parse(text).map(|g| vec![g]),
+        Format::Jkf => jkf::parse(text).map(|g| vec![g]),
+        Format::Yaml => {
+            let record = Record::from_yaml(text).map_err(|e| ImportError {
+                line: e.location.map_or(1, |l| l.0),
+                ply: None,
+                message: e.message,
+            })?;
+            Ok(vec![Game {
+                record,
+                written: None,
+                max_moves: None,
+                variations: 0,
+                line: 1,
+            }])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+#![allow(clippy::unwrap_used)]
+//! Round trips: format → record → format → record gives the same record. The verdict handed to
+//! the writer is the oracle's (the writer needs one to choose the ending word); what is
+//! asserted is only that nothing is lost or changed on the way, which does not depend on it.
+
+use rstest::rstest;
+use shogi_oracle::game::adjudicate;
+use shogi_records::{Format, export, import};
+use shogi_spec::profile::Profile;
+
+fn game(text: &str, ext: &str) -> shogi_records::Game {
+    import(text.as_bytes(), Some(ext)).unwrap().games.remove(0)
+}
+
+fn round_trip(source: &str, ext: &str, to: Format, profile: &str) {
+    let first = game(source, ext);
+    let verdict = adjudicate(&first.record, &Profile::resolve(profile).unwrap())
+        .unwrap()
+        .verdict;
+    let written = export::write(&first.record, &verdict, to).unwrap();
+    let second = import(written.as_bytes(), Some(to.name()))
+        .unwrap()
+        .games
+        .remove(0);
+    let mut a = first.record.clone();
+    let b = second.record.clone();
+    if to == Format::Jkf {
+        a.time_control = None; // JKF does not carry the time control.
+    }
+    assert_eq!(a, b, "{to}:\n{written}");
+    // And the second generation writes the same text.
+    let again = export::write(&second.record, &verdict, to).unwrap();
+    assert_eq!(written, again);
+}
+
+const RESIGN: &str = "V2.2\nN+Alice\nN-Bob\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n+8822UM\nT3\n-3122GI\nT7\n+0045KA\nT30\n-2233GI\nT2\n%TORYO\nT40\n";
+const HANDICAP: &str = "PI82HI\n-\n-3334FU\nT1\n+7776FU\nT2\n-2288UM\n%TORYO\n";
+const MATE: &str = "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  * +KI * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9+OU *  *  *  *  *  *  *  * \nP+00KI\nP-00AL\n+\n+0012KI\nT4\n%TSUMI\n";
+const DECLARE: &str = "PI\n+\n+7776FU\n-3334FU\n%KACHI\nT1\n";
+const REPEAT: &str = "PI\n+\n+5948OU\n-5142OU\n+4859OU\n-4251OU\n+5948OU\n-5142OU\n+4859OU\n-4251OU\n+5948OU\n-5142OU\n+4859OU\n-4251OU\n%SENNICHITE\n";
+const TIME_UP: &str = "$TIME_LIMIT:00:01+00\nPI\n+\n+7776FU\nT30\n-3334FU\nT20\n%TIME_UP\nT31\n";
+// 9: a second unpromoted sente pawn on file 7 (nifu, FESA 3.11a), claimed at once.
+const ILLEGAL: &str = "PI\n+\n+7776FU\n-3334FU\n+7675FU\n-5152OU\n+7574FU\n-5251OU\n+7473FU\n-5152OU\n+0077FU\n%ILLEGAL_MOVE\n";
+
+#[rstest]
+#[case::resign(RESIGN)]
+#[case::handicap(HANDICAP)]
+#[case::mate(MATE)]
+#[case::repetition(REPEAT)]
+#[case::illegal(ILLEGAL)]
+fn csa_kif_jkf_yaml(
+    #[case] source: &str,
+    #[values(Format::Csa, Format::Kif, Format::Jkf, Format::Yaml)] to: Format,
+) {
+    round_trip(source, "csa", to, "fesa-2017");
+}
+
+/// A failed declaration has no KIF word that reads back as a declaration (反則負け is not an
+/// event), so KIF keeps only the moves; the other formats keep the declaration.
+#[rstest]
+#[case::declare(DECLARE)]
+fn declaration(#[values(Format::Csa, Format::Jkf, Format::Yaml)] to: Format, #[case] source: &str) {
+    round_trip(source, "csa", to, "fesa-2017");
+}
+
+#[rstest]
+#[case::time_up(TIME_UP)]
+fn clocked(#[case] source: &str, #[values(Format::Csa, Format::Kif, Format::Yaml)] to: Format) {
+    round_trip(source, "csa", to, "csa-computer");
+}
+
+#[test]
+fn kif_source() {
+    let kif = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88)   ( 0:03/00:00:04)\n   4 同　銀(31)   ( 0:04/00:00:06)\n   5 投了   ( 0:10/00:00:14)\nまで4手で後手の勝ち\n";
+    for to in [Format::Csa, Format::Kif, Format::Jkf, Format::Yaml] {
+        round_trip(kif, "kif", to, "fesa-2017");
+    }
+}
