@@ -172,6 +172,19 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             ExitCode::FAILURE
         });
     }
+    // How the moves were certified, and never a certificate made of skips alone.
+    let methods = crate::runner::Methods::of(&results);
+    eprintln!(
+        "certified by: {} case(s) of move lists and perft, {} bestmove probe(s)",
+        methods.move_checks, methods.probes
+    );
+    if methods.answered == 0 {
+        eprintln!(
+            "{} answered no case: every case was skipped, which certifies nothing",
+            imp.name()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(if Summary::of(&results).ok() {
         ExitCode::SUCCESS
     } else {
@@ -300,6 +313,12 @@ fn describe(e: &Expectation) -> String {
             .join(", "),
         Expectation::Verdict(_, v) => v.to_string(),
         Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
+        Expectation::BestMove(p) => format!(
+            "within byoyomi {} ms; required: [{}]; forbidden: [{}]",
+            p.byoyomi,
+            p.required.join(" "),
+            p.forbidden.join(" ")
+        ),
     }
 }
 

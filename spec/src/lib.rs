@@ -18,7 +18,7 @@ mod verdict;
 pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
 pub use implementation::{
-    ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, Status,
+    ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, SearchLimit, Status,
 };
 pub use registry::{Article, Registry, RegistryError};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

@@ -2,4 +2,5 @@
 //! it) and expectations files ([`expectations`]: the known failures a CI job accepts).
 
 pub mod expectations;
+pub mod probe;
 pub mod runner;
