@@ -39,7 +39,11 @@ fn at_least_forty_probes_in_both_colours() {
         .filter(|(c, _)| c.position().unwrap().sfen.split_whitespace().nth(1) == Some("b"))
         .count();
     // Whose move it is after the setup moves decides the colour; count by the tag instead.
-    let tagged = |t: &str| ps.iter().filter(|(c, _)| c.tags.iter().any(|x| x == t)).count();
+    let tagged = |t: &str| {
+        ps.iter()
+            .filter(|(c, _)| c.tags.iter().any(|x| x == t))
+            .count()
+    };
     assert!(tagged("sente") >= 15 && tagged("gote") >= 15, "{sente}");
     for (c, p) in &ps {
         assert!(c.note.as_deref().is_some_and(|n| n.len() > 40), "{}", c.id);
@@ -59,7 +63,8 @@ fn the_oracle_agrees_with_every_hand_worked_probe() {
         }
         for f in &p.forbidden {
             if f == "win" {
-                let (holds, _) = judge_declaration(&pos, pos.side_to_move(), &fesa.rules, None, None);
+                let (holds, _) =
+                    judge_declaration(&pos, pos.side_to_move(), &fesa.rules, None, None);
                 assert!(!holds, "{}: the declaration holds", c.id);
                 continue;
             }
@@ -122,7 +127,10 @@ fn judging_answers() {
     assert!(fails(judge(&spec, &p, "P*1d", "fesa-2017")));
     // A declaration that holds may be made; one that fails may not.
     let (c, p) = find("probe-declaration-holds");
-    assert_eq!(judge(&c.position().unwrap(), &p, "win", "fesa-2017"), Outcome::Pass);
+    assert_eq!(
+        judge(&c.position().unwrap(), &p, "win", "fesa-2017"),
+        Outcome::Pass
+    );
     let (c, p) = find("probe-declaration-in-check");
     assert!(fails(judge(&c.position().unwrap(), &p, "win", "fesa-2017")));
 }

@@ -230,7 +230,11 @@ pub trait Implementation {
     /// answer against the rules instead of comparing move lists. Implementations that do not
     /// search (the oracle, the bitboard move generator) keep the default, which reports the
     /// query as unsupported.
-    fn bestmove(&mut self, position: &PositionSpec, limit: SearchLimit) -> Result<String, ImplError> {
+    fn bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
         let _ = (position, limit);
         Err(ImplError::Unsupported(format!(
             "{} does not search for a best move",

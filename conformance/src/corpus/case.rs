@@ -461,9 +461,7 @@ fn check_case(raw: RawCase, text: &str, path: &Path, staging: bool) -> Result<Ca
                     "expectation {n}: perft needs depths of at least 1"
                 )));
             }
-            Expectation::BestMove(p)
-                if p.byoyomi == 0 || p.byoyomi > MAX_PROBE_BYOYOMI_MS =>
-            {
+            Expectation::BestMove(p) if p.byoyomi == 0 || p.byoyomi > MAX_PROBE_BYOYOMI_MS => {
                 return Err(err(format!(
                     "expectation {n}: bestmove byoyomi must be 1 to {MAX_PROBE_BYOYOMI_MS} ms"
                 )));

@@ -423,7 +423,11 @@ impl Implementation for UsiEngine {
 
     /// Only for an engine without `go perft`: one that lists its moves is certified on them,
     /// which says more than any number of probes, and keeps the run short.
-    fn bestmove(&mut self, position: &PositionSpec, limit: SearchLimit) -> Result<String, ImplError> {
+    fn bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
         match &self.perft {
             PerftSupport::Yes => Err(ImplError::Unsupported(
                 "the engine answers `go perft`: its moves are certified by the move-list and perft cases, not by probes".into(),

@@ -60,22 +60,10 @@ fn fail(expected: String, answer: &str, why: String) -> Outcome {
     })
 }
 
-/// Judges the engine's `answer` to `probe` in `spec` under `profile`.
+/// Judges the engine's `answer` to `probe` in `spec` under `profile`: first by the rules (a
+/// move must be legal, a `win` must be a declaration that holds), then by what the case forbids
+/// or requires, so that a failure names the article an illegal answer breaks.
 pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) -> Outcome {
-    if !probe.required.is_empty() && !probe.required.iter().any(|r| r == answer) {
-        return fail(
-            format!("bestmove {}", probe.required.join(" or ")),
-            answer,
-            "not an answer a correct engine can give here".into(),
-        );
-    }
-    if probe.forbidden.iter().any(|f| f == answer) {
-        return fail(
-            format!("bestmove anything but {}", probe.forbidden.join(", ")),
-            answer,
-            "forbidden in this position (see the case's note)".into(),
-        );
-    }
     let pos = match setup_position(spec) {
         Ok(p) => p,
         Err(e) => {
@@ -84,34 +72,9 @@ pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) ->
             };
         }
     };
-    match answer {
+    let by_rules = match answer {
         "resign" => Outcome::Pass,
-        "win" => {
-            let rules = match Profile::builtin(profile) {
-                Ok(p) => p.rules,
-                Err(e) => {
-                    return Outcome::Error {
-                        message: ProbeSetupError::Profile(profile.into(), e.to_string())
-                            .to_string(),
-                    };
-                }
-            };
-            let (holds, steps) = judge_declaration(&pos, pos.side_to_move(), &rules, None, None);
-            if holds {
-                Outcome::Pass
-            } else {
-                let unmet: Vec<String> = steps
-                    .iter()
-                    .filter(|s| s.fact.contains("NOT met"))
-                    .map(|s| format!("{} {}", s.article, s.fact))
-                    .collect();
-                fail(
-                    "a legal move, or `win` only where the declaration holds (FESA 5.3)".into(),
-                    answer,
-                    format!("the declaration fails: {}", unmet.join("; ")),
-                )
-            }
-        }
+        "win" => judge_win(&pos, answer, profile),
         text => match Move::parse(text) {
             Err(e) => fail(
                 "a legal move in USI notation".into(),
@@ -127,5 +90,49 @@ pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) ->
                 ),
             },
         },
+    };
+    if by_rules != Outcome::Pass {
+        return by_rules;
     }
+    if !probe.required.is_empty() && !probe.required.iter().any(|r| r == answer) {
+        return fail(
+            format!("bestmove {}", probe.required.join(" or ")),
+            answer,
+            "not an answer a correct engine can give here".into(),
+        );
+    }
+    if probe.forbidden.iter().any(|f| f == answer) {
+        return fail(
+            format!("bestmove anything but {}", probe.forbidden.join(", ")),
+            answer,
+            "legal, but it loses by the rules here (see the case's note)".into(),
+        );
+    }
+    Outcome::Pass
+}
+
+/// `bestmove win`: the side to move declares (FESA 5.3), judged under the profile.
+fn judge_win(pos: &Position, answer: &str, profile: &str) -> Outcome {
+    let rules = match Profile::builtin(profile) {
+        Ok(p) => p.rules,
+        Err(e) => {
+            return Outcome::Error {
+                message: ProbeSetupError::Profile(profile.into(), e.to_string()).to_string(),
+            };
+        }
+    };
+    let (holds, steps) = judge_declaration(pos, pos.side_to_move(), &rules, None, None);
+    if holds {
+        return Outcome::Pass;
+    }
+    let unmet: Vec<String> = steps
+        .iter()
+        .filter(|s| s.fact.contains("NOT met"))
+        .map(|s| format!("{} {}", s.article, s.fact))
+        .collect();
+    fail(
+        "a legal move, or `win` only where the declaration holds (FESA 5.3)".into(),
+        answer,
+        format!("the declaration fails: {}", unmet.join("; ")),
+    )
 }

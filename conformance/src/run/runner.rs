@@ -386,9 +386,9 @@ impl Methods {
         let mut m = Methods::default();
         for r in results {
             let answered = |kinds: &[&str]| {
-                r.expectations.iter().any(|e| {
-                    kinds.contains(&e.kind) && !matches!(e.outcome, Outcome::Skip { .. })
-                })
+                r.expectations
+                    .iter()
+                    .any(|e| kinds.contains(&e.kind) && !matches!(e.outcome, Outcome::Skip { .. }))
             };
             if answered(&["legal_moves", "legal", "illegal", "status", "perft"]) {
                 m.move_checks += 1;
@@ -396,8 +396,7 @@ impl Methods {
             if answered(&["bestmove"]) {
                 m.probes += 1;
             }
-            if r
-                .expectations
+            if r.expectations
                 .iter()
                 .any(|e| !matches!(e.outcome, Outcome::Skip { .. }))
             {
