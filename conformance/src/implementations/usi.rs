@@ -17,7 +17,9 @@
 //! At start the engine is asked `go perft 1` on the initial position. Only an explicit "no" means
 //! the engine lacks the extension: it starts a search and prints `bestmove`, it prints an
 //! unknown-command message, or (as gpsusi does) it prints an unknown-option message on standard
-//! error and dies. Then the engine is restarted and every move query is skipped with that reason.
+//! error and dies. Then the engine is restarted and every move query is skipped with that reason;
+//! instead it answers `bestmove` probes ([`Implementation::bestmove`]: `usinewgame`, `position …`,
+//! `go btime 0 wtime 0 byoyomi N`), which the runner judges by the rules.
 //! Silence is not a "no": an engine that does not answer in time may be hung or merely slow, and
 //! a hung engine must not certify green, so a timeout (or a crash) is an error of the queries it
 //! affects, never a capability answer. Each query waits at most the configured timeout; an engine
