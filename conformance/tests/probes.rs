@@ -145,3 +145,34 @@ fn the_oracle_skips_probes_with_a_reason() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A run where every case was skipped certifies nothing: it must not exit 0. The oracle does
+/// not search, so on the probes alone it answers nothing.
+#[test]
+fn a_run_of_skips_alone_fails() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(["run", "--impl", "oracle", "--filter", "tag:probe"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("answered no case"), "{stderr}");
+    assert!(
+        stderr.contains("certified by: 0 case(s) of move lists and perft, 0 bestmove probe(s)"),
+        "{stderr}"
+    );
+    // With the move-list cases too, the oracle is certified on them, not on probes.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args([
+            "run",
+            "--impl",
+            "oracle",
+            "--filter",
+            "file:drops/uchifuzume.yaml",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(" 0 bestmove probe(s)"), "{stderr}");
+}
