@@ -175,7 +175,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     // How the moves were certified, and never a certificate made of skips alone.
     let methods = crate::runner::Methods::of(&results);
     eprintln!(
-        "certified by: {} case(s) of move lists and perft, {} bestmove probe(s)",
+        "certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
         methods.move_checks, methods.probes
     );
     if methods.answered == 0 {

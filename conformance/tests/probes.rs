@@ -157,8 +157,17 @@ fn a_run_of_skips_alone_fails() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("answered no case"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stderr.contains("certified by: 0 case(s) of move lists and perft, 0 bestmove probe(s)"),
+        stdout.contains(
+            "Certified by: 0 case(s) of move lists, status and perft, 0 bestmove probe(s)"
+        ),
+        "the report itself says how the run certified: {stdout}"
+    );
+    assert!(
+        stderr.contains(
+            "certified by: 0 case(s) of move lists, status and perft, 0 bestmove probe(s)"
+        ),
         "{stderr}"
     );
     // With the move-list cases too, the oracle is certified on them, not on probes.
