@@ -4,6 +4,7 @@
 //! count down to the first differing position ([`bisect`]), and comparing two rule profiles
 //! over the corpus ([`profile_diff`]).
 
+pub mod arbiter;
 pub mod bisect;
 pub mod differential;
 pub mod fuzz_external;
