@@ -155,14 +155,21 @@ impl Player {
     }
 
     /// The word after `bestmove`, and how long it took; `None` when there was none in time.
-    fn go(&mut self, position: &str, byoyomi: Duration, wait: Duration) -> (Option<String>, Duration) {
+    fn go(
+        &mut self,
+        position: &str,
+        byoyomi: Duration,
+        wait: Duration,
+    ) -> (Option<String>, Duration) {
         let started = Instant::now();
         let sent = self
             .process
             .send(&format!("position {position}"))
             .and_then(|()| {
-                self.process
-                    .send(&format!("go btime 0 wtime 0 byoyomi {}", byoyomi.as_millis()))
+                self.process.send(&format!(
+                    "go btime 0 wtime 0 byoyomi {}",
+                    byoyomi.as_millis()
+                ))
             });
         if sent.is_err() {
             return (None, started.elapsed());
@@ -183,7 +190,8 @@ impl Player {
 
     fn finish(mut self, result: &str) {
         let _ = self.process.send(&format!("gameover {result}"));
-        self.process.shutdown(Some("quit"), Duration::from_millis(500));
+        self.process
+            .shutdown(Some("quit"), Duration::from_millis(500));
     }
 }
 
@@ -259,7 +267,8 @@ impl Game<'_> {
                 sfen: start.clone(),
                 moves: moves.clone(),
             };
-            let pos = setup_position(&spec).map_err(|e| MatchError::Arbiter(self.index, e.to_string()))?;
+            let pos = setup_position(&spec)
+                .map_err(|e| MatchError::Arbiter(self.index, e.to_string()))?;
             let mover = pos.side_to_move();
             let engine = who(mover);
             let ply = moves.len() + 1;
@@ -365,23 +374,33 @@ pub fn play_match(
     opts: &MatchOptions,
     progress: &(dyn Fn(&MatchSummary) + Sync),
 ) -> Result<MatchSummary, MatchError> {
-    let profile = Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+    let profile =
+        Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
     let mut commands = Vec::new();
     for e in &opts.engines {
         let cmd = e
             .strip_prefix("usi:")
             .ok_or_else(|| MatchError::NotUsi(e.clone()))?;
-        commands.push(CommandLine::parse(cmd).map_err(|err| MatchError::Command(e.clone(), err.to_string()))?);
+        commands.push(
+            CommandLine::parse(cmd)
+                .map_err(|err| MatchError::Command(e.clone(), err.to_string()))?,
+        );
     }
     let commands: [CommandLine; 2] = [commands[0].clone(), commands[1].clone()];
     let names: [String; 2] = if opts.engines[0] == opts.engines[1] {
-        [format!("{} #1", opts.engines[0]), format!("{} #2", opts.engines[1])]
+        [
+            format!("{} #1", opts.engines[0]),
+            format!("{} #2", opts.engines[1]),
+        ]
     } else {
         opts.engines.clone()
     };
     let mut openings = Vec::new();
     for (i, o) in opts.openings.iter().enumerate() {
-        openings.push(shogi_spec::PositionSpec::parse(o).map_err(|e| MatchError::Opening(i + 1, e.to_string()))?);
+        openings.push(
+            shogi_spec::PositionSpec::parse(o)
+                .map_err(|e| MatchError::Opening(i + 1, e.to_string()))?,
+        );
     }
     if openings.is_empty() {
         openings.push(shogi_spec::PositionSpec::startpos());
@@ -392,8 +411,10 @@ pub fn play_match(
     let done: Mutex<Vec<GameSummary>> = Mutex::new(Vec::new());
     let first_error: Mutex<Option<MatchError>> = Mutex::new(None);
     let tally = |games: &[GameSummary]| -> MatchSummary {
-        let mut engines: BTreeMap<String, EngineTally> =
-            names.iter().map(|n| (n.clone(), EngineTally::default())).collect();
+        let mut engines: BTreeMap<String, EngineTally> = names
+            .iter()
+            .map(|n| (n.clone(), EngineTally::default()))
+            .collect();
         for g in games {
             for (name, colour) in [(&g.sente, Color::Sente), (&g.gote, Color::Gote)] {
                 let t = engines.entry(name.clone()).or_default();
@@ -418,31 +439,33 @@ pub fn play_match(
     };
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
-            s.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= opts.games {
-                    return;
-                }
-                let game = Game {
-                    opts,
-                    profile: &profile,
-                    index,
-                    names: names.clone(),
-                    commands: commands.clone(),
-                    opening: openings[(index / 2) % openings.len()].clone(),
-                };
-                let result = game.play().and_then(|(summary, text)| {
-                    write(&opts.out.join(&summary.record), &text).map(|()| summary)
-                });
-                match result {
-                    Ok(summary) => {
-                        let mut d = done.lock().unwrap_or_else(|p| p.into_inner());
-                        d.push(summary);
-                        progress(&tally(&d));
+            s.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= opts.games {
+                        return;
                     }
-                    Err(e) => {
-                        let mut f = first_error.lock().unwrap_or_else(|p| p.into_inner());
-                        f.get_or_insert(e);
+                    let game = Game {
+                        opts,
+                        profile: &profile,
+                        index,
+                        names: names.clone(),
+                        commands: commands.clone(),
+                        opening: openings[(index / 2) % openings.len()].clone(),
+                    };
+                    let result = game.play().and_then(|(summary, text)| {
+                        write(&opts.out.join(&summary.record), &text).map(|()| summary)
+                    });
+                    match result {
+                        Ok(summary) => {
+                            let mut d = done.lock().unwrap_or_else(|p| p.into_inner());
+                            d.push(summary);
+                            progress(&tally(&d));
+                        }
+                        Err(e) => {
+                            let mut f = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                            f.get_or_insert(e);
+                        }
                     }
                 }
             });
@@ -453,7 +476,8 @@ pub fn play_match(
     }
     let games = done.into_inner().unwrap_or_else(|p| p.into_inner());
     let summary = tally(&games);
-    let json = serde_json::to_string_pretty(&summary).map_err(|e| MatchError::Io(opts.out.join("summary.json"), std::io::Error::other(e)))?;
+    let json = serde_json::to_string_pretty(&summary)
+        .map_err(|e| MatchError::Io(opts.out.join("summary.json"), std::io::Error::other(e)))?;
     write(&opts.out.join("summary.json"), &format!("{json}\n"))?;
     Ok(summary)
 }

@@ -1,0 +1,143 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
+//! The `match` arbiter (issue 13): each rule a rule-breaking engine breaks ends its game by the
+//! right article, the violation is tallied, and `judge` gives the written record the verdict
+//! of the summary. Real engines (Fairy-Stockfish against gpsusi) play a short match too.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use shogi_conformance::judge::{JudgeRequest, judge_text};
+use shogi_conformance::tools::arbiter::{MatchOptions, MatchSummary, play_match};
+use shogi_spec::{Color, ReasonKind, Verdict};
+
+fn fixture(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rule_breaker.py");
+    format!("usi:python3 {} {mode}", script.display())
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shogi-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn play(
+    engines: [String; 2],
+    games: usize,
+    byoyomi_ms: u64,
+    max_moves: usize,
+    name: &str,
+) -> (MatchSummary, PathBuf) {
+    let out = out_dir(name);
+    let opts = MatchOptions {
+        engines,
+        games,
+        concurrency: 2,
+        byoyomi: Duration::from_millis(byoyomi_ms),
+        margin: Duration::from_millis(500),
+        profile: "fesa-2017".into(),
+        openings: vec![],
+        max_moves,
+        out: out.clone(),
+    };
+    let summary = play_match(&opts, &|_| {}).unwrap();
+    (summary, out)
+}
+
+/// `judge` on every written record says what the summary says.
+fn rejudged(summary: &MatchSummary, out: &Path) {
+    let on_disk: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(
+        on_disk["games"].as_array().unwrap().len(),
+        summary.games.len()
+    );
+    for g in &summary.games {
+        let text = std::fs::read_to_string(out.join(&g.record)).unwrap();
+        let verdict = judge_text(&JudgeRequest {
+            text: &text,
+            file: &g.record,
+            profile: "fesa-2017",
+            set: &[],
+            explain: false,
+        })
+        .unwrap();
+        assert_eq!(verdict.trim(), g.verdict_text, "{}", g.record);
+    }
+}
+
+/// The rule breaker plays Sente in game 0 and loses by `kind`; in game 1 the resigning fixture
+/// plays Sente and resigns at once.
+fn breaks(mode: &str, kind: ReasonKind, article: &str) {
+    let bad = fixture(mode);
+    let (summary, out) = play([bad.clone(), fixture("resign")], 2, 300, 20, mode);
+    rejudged(&summary, &out);
+    let g0 = &summary.games[0];
+    assert!(
+        matches!(&g0.verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == kind),
+        "{mode}: {:?}",
+        g0.verdict
+    );
+    assert_eq!(g0.violations.len(), 1, "{mode}: {:?}", g0.violations);
+    assert_eq!(g0.violations[0].article.to_string(), article);
+    let g1 = &summary.games[1];
+    assert!(
+        matches!(&g1.verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::Resignation),
+        "{:?}",
+        g1.verdict
+    );
+    let t = &summary.engines[&bad];
+    assert_eq!((t.wins, t.losses), (1, 1));
+    assert_eq!(
+        t.violations_by_article.get(article),
+        Some(&1),
+        "{:?}",
+        t.violations_by_article
+    );
+}
+
+#[test]
+fn an_illegal_drop_loses() {
+    breaks("illegal", ReasonKind::IllegalMove, "fesa2017:3.11");
+}
+
+#[test]
+fn a_false_declaration_loses() {
+    breaks("win", ReasonKind::FailedDeclaration, "fesa2017:5.3");
+}
+
+#[test]
+fn sleeping_past_the_byoyomi_loses_on_time() {
+    breaks("sleep", ReasonKind::FlagFall, "fesa2017:8.9");
+}
+
+#[test]
+fn a_crash_loses_on_time() {
+    breaks("crash", ReasonKind::FlagFall, "fesa2017:8.9");
+}
+
+#[test]
+fn fairy_stockfish_against_gpsusi() {
+    let (fs, gps) = ("/usr/games/fairy-stockfish", "/usr/games/gpsusi");
+    if !Path::new(fs).is_file() || !Path::new(gps).is_file() {
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_GPSUSI").is_none()
+                && std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(),
+            "fairy-stockfish and gpsusi are needed"
+        );
+        eprintln!("skipping: fairy-stockfish or gpsusi is not installed");
+        return;
+    }
+    let (summary, out) = play(
+        [format!("usi:{fs}"), format!("usi:{gps}")],
+        2,
+        500,
+        30,
+        "real",
+    );
+    assert_eq!(summary.games.len(), 2);
+    rejudged(&summary, &out);
+    for g in &summary.games {
+        assert!(out.join(&g.record).is_file());
+    }
+}
