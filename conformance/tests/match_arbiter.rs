@@ -28,6 +28,17 @@ fn play(
     max_moves: usize,
     name: &str,
 ) -> (MatchSummary, PathBuf) {
+    play_from(engines, games, byoyomi_ms, max_moves, name, vec![])
+}
+
+fn play_from(
+    engines: [String; 2],
+    games: usize,
+    byoyomi_ms: u64,
+    max_moves: usize,
+    name: &str,
+    openings: Vec<String>,
+) -> (MatchSummary, PathBuf) {
     let out = out_dir(name);
     let opts = MatchOptions {
         engines,
@@ -36,7 +47,7 @@ fn play(
         byoyomi: Duration::from_millis(byoyomi_ms),
         margin: Duration::from_millis(500),
         profile: "fesa-2017".into(),
-        openings: vec![],
+        openings,
         max_moves,
         out: out.clone(),
     };
@@ -140,4 +151,25 @@ fn fairy_stockfish_against_gpsusi() {
     for g in &summary.games {
         assert!(out.join(&g.record).is_file());
     }
+}
+
+/// Games start from the openings given, moves included; the record keeps them.
+#[test]
+fn openings_with_moves() {
+    let (summary, out) = play_from(
+        [fixture("resign"), fixture("illegal")],
+        2,
+        300,
+        20,
+        "openings",
+        vec!["startpos moves 7g7f 3c3d".into()],
+    );
+    rejudged(&summary, &out);
+    let text = std::fs::read_to_string(out.join(&summary.games[0].record)).unwrap();
+    assert!(text.contains("- 7g7f\n  - 3c3d\n"), "{text}");
+    // Sente to move after two plies: game 0 has the resigning fixture as Sente.
+    assert!(matches!(
+        &summary.games[0].verdict,
+        Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::Resignation
+    ));
 }
