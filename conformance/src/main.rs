@@ -189,9 +189,16 @@ enum Command {
         /// Games played at once (default: cores - 1, at least 1).
         #[arg(long)]
         concurrency: Option<usize>,
-        /// Byo-yomi per move, in seconds (decimals allowed).
-        #[arg(long, default_value_t = 1.0)]
-        byoyomi: f64,
+        /// Byo-yomi per move, in seconds (decimals allowed); 1 when neither it nor --increment
+        /// is given.
+        #[arg(long, conflicts_with = "increment")]
+        byoyomi: Option<f64>,
+        /// Main time per player, in seconds.
+        #[arg(long = "time", default_value_t = 0.0)]
+        main_time: f64,
+        /// Fischer increment after each move, in seconds (instead of byo-yomi).
+        #[arg(long)]
+        increment: Option<f64>,
         /// Allowance for process latency before a late answer is a flag fall, in seconds.
         #[arg(long, default_value_t = 1.0)]
         margin: f64,
@@ -506,6 +513,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             games,
             concurrency,
             byoyomi,
+            main_time,
+            increment,
             margin,
             profile,
             openings,
@@ -515,7 +524,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             engines,
             games,
             concurrency,
-            (byoyomi, margin),
+            (main_time, byoyomi, increment, margin),
             profile,
             openings,
             max_moves,
@@ -530,13 +539,13 @@ fn play_match(
     engines: Vec<String>,
     games: usize,
     concurrency: Option<usize>,
-    (byoyomi, margin): (f64, f64),
+    (main_time, byoyomi, increment, margin): (f64, Option<f64>, Option<f64>, f64),
     profile: String,
     openings: Option<PathBuf>,
     max_moves: usize,
     out: PathBuf,
 ) -> Result<ExitCode, String> {
-    use shogi_conformance::tools::arbiter::{MatchOptions, MatchSummary, play_match};
+    use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
     let [a, b]: [String; 2] = engines
         .try_into()
         .map_err(|e: Vec<String>| format!("match needs exactly two --engine, got {}", e.len()))?;
@@ -558,7 +567,14 @@ fn play_match(
         engines: [a, b],
         games,
         concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
-        byoyomi: secs("byoyomi", byoyomi)?,
+        clock: Clock {
+            main: secs("time", main_time)?,
+            byoyomi: secs(
+                "byoyomi",
+                byoyomi.unwrap_or(if increment.is_some() { 0.0 } else { 1.0 }),
+            )?,
+            increment: secs("increment", increment.unwrap_or(0.0))?,
+        },
         margin: secs("margin", margin)?,
         profile,
         openings,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shogi_conformance::judge::{JudgeRequest, judge_text};
-use shogi_conformance::tools::arbiter::{MatchOptions, MatchSummary, play_match};
+use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
 use shogi_spec::{Color, ReasonKind, Verdict};
 
 fn fixture(mode: &str) -> String {
@@ -39,12 +39,30 @@ fn play_from(
     name: &str,
     openings: Vec<String>,
 ) -> (MatchSummary, PathBuf) {
+    played(
+        engines,
+        games,
+        Clock::byoyomi(Duration::from_millis(byoyomi_ms)),
+        max_moves,
+        name,
+        openings,
+    )
+}
+
+fn played(
+    engines: [String; 2],
+    games: usize,
+    clock: Clock,
+    max_moves: usize,
+    name: &str,
+    openings: Vec<String>,
+) -> (MatchSummary, PathBuf) {
     let out = out_dir(name);
     let opts = MatchOptions {
         engines,
         games,
         concurrency: 2,
-        byoyomi: Duration::from_millis(byoyomi_ms),
+        clock,
         margin: Duration::from_millis(500),
         profile: "fesa-2017".into(),
         openings,
@@ -172,4 +190,54 @@ fn openings_with_moves() {
         &summary.games[0].verdict,
         Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::Resignation
     ));
+}
+
+/// Main time is spent before the byo-yomi: a 3 s think inside 5 s of main time is in time (the
+/// sleeper then resigns); under Fischer with 1 s main time the same think loses on time.
+#[test]
+fn main_time_and_fischer_clocks() {
+    let secs = Duration::from_secs;
+    let with_main = Clock {
+        main: secs(5),
+        byoyomi: Duration::from_millis(300),
+        increment: Duration::ZERO,
+    };
+    let (summary, out) = played(
+        [fixture("sleep"), fixture("resign")],
+        1,
+        with_main,
+        10,
+        "main",
+        vec![],
+    );
+    rejudged(&summary, &out);
+    assert!(
+        matches!(&summary.games[0].verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::Resignation),
+        "{:?}",
+        summary.games[0].verdict
+    );
+    let text = std::fs::read_to_string(out.join(&summary.games[0].record)).unwrap();
+    assert!(
+        text.contains("time_control: {main: 5.000, byoyomi: 0.300}"),
+        "{text}"
+    );
+    let fischer = Clock {
+        main: secs(1),
+        byoyomi: Duration::ZERO,
+        increment: secs(1),
+    };
+    let (summary, out) = played(
+        [fixture("sleep"), fixture("resign")],
+        1,
+        fischer,
+        10,
+        "fischer",
+        vec![],
+    );
+    rejudged(&summary, &out);
+    assert!(
+        matches!(&summary.games[0].verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::FlagFall),
+        "{:?}",
+        summary.games[0].verdict
+    );
 }

@@ -8,8 +8,8 @@
 //! and the game ends when that verdict is not "continues". So the verdict in the summary is by
 //! construction what `judge` says of the written record.
 //!
-//! Not yet: CSA and KIF records (they wait for the `records` crate), Fischer and main-time
-//! controls (byo-yomi only), Ctrl-C handling (an interrupted match loses the games in flight).
+//! Not yet: CSA and KIF records (they wait for the `records` crate), move periods, Ctrl-C
+//! handling (an interrupted match loses the games in flight and writes no summary).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,8 +35,8 @@ pub struct MatchOptions {
     pub games: usize,
     /// Games played at once.
     pub concurrency: usize,
-    /// Byo-yomi per move.
-    pub byoyomi: Duration,
+    /// The time control: main time, then byo-yomi or a Fischer increment.
+    pub clock: Clock,
     /// Allowance for process and pipe latency before a late answer is a flag fall.
     pub margin: Duration,
     /// The rule profile the arbiter applies.
@@ -47,6 +47,78 @@ pub struct MatchOptions {
     pub max_moves: usize,
     /// Where records and `summary.json` go.
     pub out: PathBuf,
+}
+
+/// A time control the arbiter keeps: each player's main time, then either a byo-yomi per move
+/// (non-accumulating) or an increment added after each move (Fischer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time per player.
+    pub main: Duration,
+    /// Byo-yomi per move once the main time is gone.
+    pub byoyomi: Duration,
+    /// Fischer increment after each move (used instead of byo-yomi when not zero).
+    pub increment: Duration,
+}
+
+impl Clock {
+    /// Byo-yomi only, as the probes use.
+    pub fn byoyomi(byoyomi: Duration) -> Clock {
+        Clock {
+            main: Duration::ZERO,
+            byoyomi,
+            increment: Duration::ZERO,
+        }
+    }
+
+    /// The record's `time_control`.
+    fn yaml(&self) -> String {
+        if self.increment.is_zero() {
+            format!(
+                "{{main: {}, byoyomi: {}}}",
+                seconds(self.main),
+                seconds(self.byoyomi)
+            )
+        } else {
+            format!(
+                "{{main: {}, increment: {}}}",
+                seconds(self.main),
+                seconds(self.increment)
+            )
+        }
+    }
+
+    /// The `go` command for the clocks `left` (Sente, Gote), as GUIs send it.
+    fn go(&self, left: [Duration; 2]) -> String {
+        let [b, w] = left.map(|d| d.as_millis());
+        if self.increment.is_zero() {
+            format!(
+                "go btime {b} wtime {w} byoyomi {}",
+                self.byoyomi.as_millis()
+            )
+        } else {
+            let inc = self.increment.as_millis();
+            format!("go btime {b} wtime {w} binc {inc} winc {inc}")
+        }
+    }
+
+    /// How long a player with `left` main time may take over this move.
+    fn available(&self, left: Duration) -> Duration {
+        if self.increment.is_zero() {
+            left + self.byoyomi
+        } else {
+            left
+        }
+    }
+
+    /// The main time left after a move that took `took` (at most what was available).
+    fn after(&self, left: Duration, took: Duration) -> Duration {
+        if self.increment.is_zero() {
+            left.saturating_sub(took)
+        } else {
+            left.saturating_sub(took) + self.increment
+        }
+    }
 }
 
 /// Why a match could not be played at all (a game's own trouble is part of its verdict).
@@ -155,22 +227,12 @@ impl Player {
     }
 
     /// The word after `bestmove`, and how long it took; `None` when there was none in time.
-    fn go(
-        &mut self,
-        position: &str,
-        byoyomi: Duration,
-        wait: Duration,
-    ) -> (Option<String>, Duration) {
+    fn go(&mut self, position: &str, go: &str, wait: Duration) -> (Option<String>, Duration) {
         let started = Instant::now();
         let sent = self
             .process
             .send(&format!("position {position}"))
-            .and_then(|()| {
-                self.process.send(&format!(
-                    "go btime 0 wtime 0 byoyomi {}",
-                    byoyomi.as_millis()
-                ))
-            });
+            .and_then(|()| self.process.send(go));
         if sent.is_err() {
             return (None, started.elapsed());
         }
@@ -204,11 +266,11 @@ fn quote(s: &str) -> String {
 }
 
 /// The record as YAML text, in the format `judge` reads.
-fn record_yaml(start: &str, byoyomi: Duration, events: &[String]) -> String {
+fn record_yaml(start: &str, clock: &Clock, events: &[String]) -> String {
     let mut out = format!(
-        "start: {}\ntime_control: {{main: 0, byoyomi: {}}}\nevents:\n",
+        "start: {}\ntime_control: {}\nevents:\n",
         quote(start),
-        seconds(byoyomi)
+        clock.yaml()
     );
     for e in events {
         out.push_str(&format!("  - {e}\n"));
@@ -247,10 +309,11 @@ impl Game<'_> {
             Player::start(&self.commands[1]).ok(),
         ];
         let mut violations = Vec::new();
-        let wait = self.opts.byoyomi + self.opts.margin + Duration::from_secs(5);
+        let clock = self.opts.clock;
+        let mut left = [clock.main, clock.main];
         let mut move_limit = false;
         let judge = |events: &[String]| -> Result<Verdict, MatchError> {
-            let text = record_yaml(&start, self.opts.byoyomi, events);
+            let text = record_yaml(&start, &clock, events);
             let record = Record::from_yaml(&text)
                 .map_err(|e| MatchError::Arbiter(self.index, e.message.clone()))?;
             adjudicate(&record, self.profile)
@@ -272,17 +335,22 @@ impl Game<'_> {
             let mover = pos.side_to_move();
             let engine = who(mover);
             let ply = moves.len() + 1;
+            let available = clock.available(left[mover.index()]);
+            let wait = available + self.opts.margin + Duration::from_secs(5);
             let (answer, took) = match players[engine].as_mut() {
-                Some(p) => p.go(&spec.to_string(), self.opts.byoyomi, wait),
+                Some(p) => p.go(&spec.to_string(), &clock.go(left), wait),
                 None => (None, Duration::ZERO),
             };
-            let late = took > self.opts.byoyomi + self.opts.margin;
-            let time = seconds(took.min(self.opts.byoyomi));
+            let late = took > available + self.opts.margin;
+            // Within the margin a move counts as made in time: the record says so.
+            let spent = took.min(available);
+            let time = seconds(spent);
+            left[mover.index()] = clock.after(left[mover.index()], spent);
             let opponent = side(!mover);
             let answer = if late { None } else { answer };
             match answer.as_deref() {
                 None => {
-                    let claimed = seconds((self.opts.byoyomi + self.opts.margin).max(took));
+                    let claimed = seconds((available + self.opts.margin).max(took));
                     events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
                     if let Some(mut p) = players[engine].take() {
                         p.process.shutdown(Some("quit"), Duration::from_millis(200));
@@ -299,7 +367,7 @@ impl Game<'_> {
                             r#move: text.to_owned(),
                             article: ArticleId::fesa("9.4"),
                         });
-                        let claimed = seconds(self.opts.byoyomi + self.opts.margin);
+                        let claimed = seconds(available + self.opts.margin);
                         events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
                     }
                     Ok(mv) => {
@@ -347,7 +415,7 @@ impl Game<'_> {
             }
         }
         let record = format!("games/{:04}.yaml", self.index + 1);
-        let text = record_yaml(&start, self.opts.byoyomi, &events);
+        let text = record_yaml(&start, &clock, &events);
         Ok((
             GameSummary {
                 index: self.index,
