@@ -264,6 +264,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             file.entries.len()
         );
     }
+    // How the moves were certified: move lists and perft, or bestmove probes.
+    let methods = crate::runner::Methods::of(&results);
+    eprintln!(
+        "certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
+        methods.move_checks, methods.probes
+    );
     if s.passed + s.failed + s.errored == 0 {
         eprintln!(
             "shogi-conformance: nothing could be checked: all {} case(s) were skipped (exit status {NOTHING_CHECKED})",
@@ -442,6 +448,12 @@ pub fn describe(e: &Expectation) -> String {
             .join(", "),
         Expectation::Verdict(_, v) => v.to_string(),
         Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
+        Expectation::BestMove(p) => format!(
+            "within byoyomi {} ms; required: [{}]; forbidden: [{}]",
+            p.byoyomi,
+            p.required.join(" "),
+            p.forbidden.join(" ")
+        ),
     }
 }
 

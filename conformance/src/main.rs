@@ -231,6 +231,48 @@ enum Command {
         #[arg(long = "set", value_name = "KNOB=VALUE")]
         set: Vec<String>,
     },
+    /// Play USI engines against each other with the oracle as arbiter: every `bestmove` is
+    /// checked before it is played; records (YAML, the format `judge` reads) go to
+    /// OUT/games/ and a summary to OUT/summary.json.
+    #[command(
+        after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --games 4 --byoyomi 0.5 --max-moves 60 --out match-out"
+    )]
+    Match {
+        /// An engine, `usi:COMMAND ARGS`; give exactly two.
+        #[arg(long = "engine", required = true, num_args = 1)]
+        engines: Vec<String>,
+        /// How many games; the engines alternate colours.
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Games played at once (default: cores - 1, at least 1).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Byo-yomi per move, in seconds (decimals allowed); 1 when neither it nor --increment
+        /// is given.
+        #[arg(long, conflicts_with = "increment")]
+        byoyomi: Option<f64>,
+        /// Main time per player, in seconds.
+        #[arg(long = "time", default_value_t = 0.0)]
+        main_time: f64,
+        /// Fischer increment after each move, in seconds (instead of byo-yomi).
+        #[arg(long)]
+        increment: Option<f64>,
+        /// Allowance for process latency before a late answer is a flag fall, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        margin: f64,
+        /// The rule profile the arbiter applies.
+        #[arg(long, default_value = "fesa-2017")]
+        profile: String,
+        /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Plies after which a game stops unfinished.
+        #[arg(long, default_value_t = 256)]
+        max_moves: usize,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
     #[command(
@@ -696,7 +738,94 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             profile,
             set,
         } => shogi_conformance::convert::run(&input, &to, output.as_deref(), &profile, &set),
+        Command::Match {
+            engines,
+            games,
+            concurrency,
+            byoyomi,
+            main_time,
+            increment,
+            margin,
+            profile,
+            openings,
+            max_moves,
+            out,
+        } => play_match(
+            engines,
+            games,
+            concurrency,
+            (main_time, byoyomi, increment, margin),
+            profile,
+            openings,
+            max_moves,
+            out,
+        ),
     }
+}
+
+/// `match`: checks the arguments, plays, prints a progress line per game on standard error.
+#[allow(clippy::too_many_arguments)]
+fn play_match(
+    engines: Vec<String>,
+    games: usize,
+    concurrency: Option<usize>,
+    (main_time, byoyomi, increment, margin): (f64, Option<f64>, Option<f64>, f64),
+    profile: String,
+    openings: Option<PathBuf>,
+    max_moves: usize,
+    out: PathBuf,
+) -> Result<ExitCode, String> {
+    use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
+    let [a, b]: [String; 2] = engines
+        .try_into()
+        .map_err(|e: Vec<String>| format!("match needs exactly two --engine, got {}", e.len()))?;
+    let secs = |name: &str, v: f64| {
+        std::time::Duration::try_from_secs_f64(v).map_err(|e| format!("--{name} {v}: {e}"))
+    };
+    let openings = match openings {
+        None => Vec::new(),
+        Some(path) => std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect(),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = MatchOptions {
+        engines: [a, b],
+        games,
+        concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
+        clock: Clock {
+            main: secs("time", main_time)?,
+            byoyomi: secs(
+                "byoyomi",
+                byoyomi.unwrap_or(if increment.is_some() { 0.0 } else { 1.0 }),
+            )?,
+            increment: secs("increment", increment.unwrap_or(0.0))?,
+        },
+        margin: secs("margin", margin)?,
+        profile,
+        openings,
+        max_moves,
+        out,
+    };
+    let progress = |s: &MatchSummary| {
+        let line: Vec<String> = s
+            .engines
+            .iter()
+            .map(|(n, t)| format!("{n}: +{} -{} ={}", t.wins, t.losses, t.draws))
+            .collect();
+        eprintln!("[{}/{}] {}", s.games.len(), games, line.join("  "));
+    };
+    let summary = play_match(&opts, &progress).map_err(|e| e.to_string())?;
+    eprintln!(
+        "wrote {} records and {}",
+        summary.games.len(),
+        opts.out.join("summary.json").display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The report formats as the command line spells them (the library's [`Format`] knows nothing

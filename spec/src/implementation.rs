@@ -129,6 +129,16 @@ impl fmt::Display for Status {
     }
 }
 
+/// How long an engine may think over one `bestmove` probe.
+///
+/// Probes send it as `go btime 0 wtime 0 byoyomi N`: the one `go` form every USI engine we
+/// drive accepts (gpsusi aborts on `go movetime`), and what GUIs send in byo-yomi games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SearchLimit {
+    /// Byo-yomi per move, in milliseconds.
+    pub byoyomi_ms: u64,
+}
+
 /// Why an implementation could not answer a query.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImplError {
@@ -209,6 +219,25 @@ pub trait Implementation {
         let _ = (question_yaml, profile);
         Err(ImplError::Unsupported(format!(
             "{} does not answer tournament-rules questions",
+            self.name()
+        )))
+    }
+
+    /// The move a playing engine chooses in `position` within `limit`, as USI prints it after
+    /// `bestmove`: a move, `resign` or `win` (a declaration, FESA 5.3).
+    ///
+    /// This is how an engine without a move-listing query is certified: the runner checks the
+    /// answer against the rules instead of comparing move lists. Implementations that do not
+    /// search (the oracle, the bitboard move generator) keep the default, which reports the
+    /// query as unsupported.
+    fn bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
+        let _ = (position, limit);
+        Err(ImplError::Unsupported(format!(
+            "{} does not search for a best move",
             self.name()
         )))
     }

@@ -114,10 +114,36 @@ pub struct RawExpectation {
     /// The answer to `setup.question`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<serde_yaml::Value>,
+    /// What a playing engine's `bestmove` in the position may be (a probe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bestmove: Option<Probe>,
     /// The profiles this expectation holds under; every profile the case applies to when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Vec<String>>,
 }
+
+/// A `bestmove` probe: how long the engine thinks, and which answers are wrong besides the
+/// ones every probe refuses (an illegal move, a `win` whose declaration fails, FESA 5.3).
+///
+/// Probes certify engines that cannot list their moves: what they play is all that can be
+/// seen of their rules, so a probe's position is chosen where an engine with a given bug
+/// would play a given wrong answer.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Probe {
+    /// Byo-yomi in milliseconds, sent as `go btime 0 wtime 0 byoyomi N`.
+    pub byoyomi: u64,
+    /// Answers a correct engine never gives here (USI moves, `resign` or `win`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<String>,
+    /// When not empty, the only answers a correct engine may give (`[resign]` when the side
+    /// to move has no legal move).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required: Vec<String>,
+}
+
+/// The longest byo-yomi a probe may ask for: probes must keep a run short.
+pub const MAX_PROBE_BYOYOMI_MS: u64 = 5000;
 
 /// The result a verdict expectation asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
@@ -197,6 +223,8 @@ pub enum Expectation {
     Verdict(VerdictFlavour, ExpectedVerdict),
     /// This answer to the tournament-rules question.
     Answer(serde_yaml::Value),
+    /// A `bestmove` probe.
+    BestMove(Probe),
 }
 
 /// Which verdict keyword a case used. All three compare the same verdict; the keyword tells
@@ -225,6 +253,7 @@ impl Expectation {
             Expectation::Verdict(VerdictFlavour::Declaration, _) => "declaration",
             Expectation::Verdict(VerdictFlavour::Clock, _) => "clock",
             Expectation::Answer(_) => "answer",
+            Expectation::BestMove(_) => "bestmove",
         }
     }
 }
@@ -433,9 +462,12 @@ fn check_case(raw: RawCase, line: usize, path: &Path, staging: bool) -> Result<C
         if let Some(v) = &e.answer {
             kinds.push(Expectation::Answer(v.clone()));
         }
+        if let Some(v) = &e.bestmove {
+            kinds.push(Expectation::BestMove(v.clone()));
+        }
         if kinds.len() != 1 {
             return Err(err(format!(
-                "expectation {n} must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer (found {})",
+                "expectation {n} must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer, bestmove (found {})",
                 kinds.len()
             )));
         }
@@ -468,7 +500,13 @@ fn check_case(raw: RawCase, line: usize, path: &Path, staging: bool) -> Result<C
                     "expectation {n}: perft needs depths of at least 1"
                 )));
             }
-            Expectation::LegalMoves(_)
+            Expectation::BestMove(p) if p.byoyomi == 0 || p.byoyomi > MAX_PROBE_BYOYOMI_MS => {
+                return Err(err(format!(
+                    "expectation {n}: bestmove byoyomi must be 1 to {MAX_PROBE_BYOYOMI_MS} ms"
+                )));
+            }
+            Expectation::BestMove(_)
+            | Expectation::LegalMoves(_)
             | Expectation::Legal(_)
             | Expectation::Illegal(_)
             | Expectation::Status(_)
@@ -584,7 +622,7 @@ cases:
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "x.yaml:3: case 0a1b2c3d: expectation 2 must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer (found 2)"
+            "x.yaml:3: case 0a1b2c3d: expectation 2 must have exactly one of legal_moves, legal, illegal, status, perft, verdict, declaration, clock, answer, bestmove (found 2)"
         );
         let bad = GOOD.replace("      - perft: {1: 30, 2: 900}\n      - legal: [7g7f]\n        profiles: [fesa-2017]\n", "");
         let bad = bad.replace("    expect:\n", "    expect: []\n");
@@ -682,9 +720,18 @@ mod schema_tests {
             declaration: Some(verdict.clone()),
             clock: Some(verdict.clone()),
             answer: Some(serde_yaml::Value::Null),
+            bestmove: Some(Probe {
+                byoyomi: 1,
+                forbidden: vec![String::new()],
+                required: vec![String::new()],
+            }),
             profiles: Some(vec![]),
         };
         assert_eq!(props(&defs["expectation"]), fields(&exp));
+        assert_eq!(
+            props(&defs["probe"]),
+            fields(exp.bestmove.as_ref().unwrap())
+        );
         assert_eq!(props(&defs["verdict"]), fields(&verdict));
         let setup = Setup {
             position: Some(String::new()),

@@ -204,6 +204,21 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
                 out.push(format!("expectation {}: {err}", i + 1));
             }
         }
+        if let Expectation::BestMove(p) = e {
+            for m in p.forbidden.iter().chain(&p.required) {
+                if m != "resign" && m != "win" {
+                    if let Err(err) = Move::parse(m) {
+                        out.push(format!("expectation {}: bestmove: {err}", i + 1));
+                    }
+                }
+            }
+            if case.note.as_deref().is_none_or(|n| n.trim().is_empty()) {
+                out.push(format!(
+                    "expectation {}: a bestmove probe needs a `note` saying why an engine with the bug would give the forbidden answer",
+                    i + 1
+                ));
+            }
+        }
         if let Expectation::LegalMoves(m) = e {
             let mut sorted = m.clone();
             sorted.sort();

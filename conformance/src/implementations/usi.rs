@@ -17,7 +17,9 @@
 //! At start the engine is asked `go perft 1` on the initial position. Only an explicit "no" means
 //! the engine lacks the extension: it starts a search and prints `bestmove`, it prints an
 //! unknown-command message, or (as gpsusi does) it prints an unknown-option message on standard
-//! error and dies. Then the engine is restarted and every move query is skipped with that reason.
+//! error and dies. Then the engine is restarted and every move query is skipped with that reason;
+//! instead it answers `bestmove` probes ([`Implementation::bestmove`]: `usinewgame`, `position …`,
+//! `go btime 0 wtime 0 byoyomi N`), which the runner judges by the rules.
 //! Silence is not a "no": an engine that does not answer in time may be hung or merely slow, and
 //! a hung engine must not certify green, so a timeout (or a crash) is an error of the queries it
 //! affects, never a capability answer. Each query waits at most the configured timeout; an engine
@@ -27,7 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status};
 
 use crate::process::{CommandLine, Process, ProcessError, with_stderr};
 use crate::usi_options::{Advertised, UsiOption, settings};
@@ -308,6 +310,53 @@ impl UsiEngine {
         Err(err)
     }
 
+    /// One `bestmove` probe: `usinewgame`, `position …`, `go btime 0 wtime 0 byoyomi N`, and
+    /// the word after `bestmove`. Each probe is a fresh game, so that nothing an engine learnt
+    /// from one position (its hash table, a repetition history) leaks into the next. The engine
+    /// gets the byo-yomi plus the query timeout to answer: a slow engine is an error, not a
+    /// verdict on its moves.
+    fn go_bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
+        self.ensure_started()?;
+        let timeout = self.timeout + Duration::from_millis(limit.byoyomi_ms);
+        let Some(p) = self.process.as_mut() else {
+            return Err(ImplError::Failed("the engine is not running".into()));
+        };
+        p.drain();
+        let mut spec = position.clone();
+        if spec.sfen.split_whitespace().count() == 3 {
+            spec.sfen.push_str(" 1");
+        }
+        let go = format!("go btime 0 wtime 0 byoyomi {}", limit.byoyomi_ms);
+        let result = (|| {
+            p.send("usinewgame")?;
+            p.send(&format!("position {spec}"))?;
+            p.send(&go)?;
+            let deadline = Instant::now() + timeout;
+            loop {
+                let line = p.recv(deadline, timeout)?;
+                let mut words = line.split_whitespace();
+                if words.next() == Some("bestmove") {
+                    return Ok(words.next().map(str::to_owned));
+                }
+            }
+        })();
+        match result {
+            Ok(Some(mv)) => Ok(mv),
+            Ok(None) => Err(ImplError::Failed(format!(
+                "`bestmove` without a move in the reply to `{go}`"
+            ))),
+            Err(e) => {
+                let err = failed(&go, &e, p);
+                self.stop_process();
+                Err(err)
+            }
+        }
+    }
+
     /// One `go perft depth`, its warnings kept for the case and its numbers checked.
     /// `need_moves`: the divide lines are needed, not just the total.
     pub fn go_perft(
@@ -375,6 +424,21 @@ impl Implementation for UsiEngine {
         let mut rows = reply.divide;
         rows.sort();
         Ok(rows)
+    }
+
+    /// Only for an engine without `go perft`: one that lists its moves is certified on them,
+    /// which says more than any number of probes, and keeps the run short.
+    fn bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
+        match &self.perft {
+            PerftSupport::Yes => Err(ImplError::Unsupported(
+                "the engine answers `go perft`: its moves are certified by the move-list and perft cases, not by probes".into(),
+            )),
+            PerftSupport::No(_) => self.go_bestmove(position, limit),
+        }
     }
 
     fn status(&mut self, _position: &PositionSpec) -> Result<Status, ImplError> {

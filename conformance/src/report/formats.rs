@@ -344,6 +344,12 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             String::new()
         }
     );
+    let m = crate::runner::Methods::of(results);
+    let _ = writeln!(
+        out,
+        "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
+        m.move_checks, m.probes
+    );
     if !info.not_run.is_empty() {
         let _ = writeln!(
             out,
@@ -389,6 +395,8 @@ struct JsonReport<'a> {
     header: &'a RunInfo,
     cases: Vec<JsonCase<'a>>,
     summary: Summary,
+    /// How moves were certified: move lists and perft, or bestmove probes (issue 13).
+    certified_by: crate::runner::Methods,
 }
 
 fn json(info: &RunInfo, results: &[CaseResult]) -> String {
@@ -414,6 +422,7 @@ fn json(info: &RunInfo, results: &[CaseResult]) -> String {
             })
             .collect(),
         summary: Summary::of(results),
+        certified_by: crate::runner::Methods::of(results),
     };
     serde_json::to_string_pretty(&report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

@@ -429,6 +429,55 @@ fn run_expectation(
         }
         Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
         Expectation::Answer(expected) => run_answer(imp, case, expected, profile),
+        Expectation::BestMove(probe) => {
+            let limit = shogi_spec::SearchLimit {
+                byoyomi_ms: probe.byoyomi,
+            };
+            match imp.bestmove(&position, limit) {
+                Err(err) => from_impl_error(case, err),
+                Ok(answer) => crate::run::probe::judge(&position, probe, &answer, profile),
+            }
+        }
+    }
+}
+
+/// How a run certified moves: by asking for move lists and perft counts, or by `bestmove`
+/// probes. An engine without `go perft` skips the former and is certified on the latter; the
+/// report says which, so that nobody reads a run of skips as a certificate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Methods {
+    /// Cases with a move-list, status or perft expectation that was answered (not skipped).
+    pub move_checks: usize,
+    /// Cases with a `bestmove` probe that was answered (not skipped).
+    pub probes: usize,
+    /// Cases where something was answered at all.
+    pub answered: usize,
+}
+
+impl Methods {
+    /// Counts, over case results, which kinds of expectation were actually answered.
+    pub fn of(results: &[CaseResult]) -> Methods {
+        let mut m = Methods::default();
+        for r in results {
+            let answered = |kinds: &[&str]| {
+                r.expectations
+                    .iter()
+                    .any(|e| kinds.contains(&e.kind) && !matches!(e.outcome, Outcome::Skip { .. }))
+            };
+            if answered(&["legal_moves", "legal", "illegal", "status", "perft"]) {
+                m.move_checks += 1;
+            }
+            if answered(&["bestmove"]) {
+                m.probes += 1;
+            }
+            if r.expectations
+                .iter()
+                .any(|e| !matches!(e.outcome, Outcome::Skip { .. }))
+            {
+                m.answered += 1;
+            }
+        }
+        m
     }
 }
 

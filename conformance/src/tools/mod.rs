@@ -5,6 +5,7 @@
 //! over the corpus ([`profile_diff`]); how fast fuzzing goes, and where the time goes
 //! ([`throughput`]).
 
+pub mod arbiter;
 pub mod bisect;
 pub mod differential;
 pub mod fuzz_external;

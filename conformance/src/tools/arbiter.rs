@@ -1,0 +1,551 @@
+//! `shogi-conformance match`: USI engines play each other and the oracle is the arbiter.
+//!
+//! Each game is a record in the project's YAML format (the one `judge` reads), grown event by
+//! event: every `bestmove` becomes a move, a `{resign: …}`, or a `{declare: …}`; an illegal move
+//! is recorded and claimed by the opponent at once; an answer later than the byo-yomi plus the
+//! network margin (or none at all: a crash, a hang, a malformed move string) becomes the
+//! opponent's flag claim. After each event the oracle adjudicates the record under the profile,
+//! and the game ends when that verdict is not "continues". So the verdict in the summary is by
+//! construction what `judge` says of the written record.
+//!
+//! Not yet: CSA and KIF records (they wait for the `records` crate), move periods, Ctrl-C
+//! handling (an interrupted match loses the games in flight and writes no summary).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use shogi_oracle::game::{Record, adjudicate};
+use shogi_oracle::{Move, check_move};
+use shogi_spec::profile::Profile;
+use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
+
+use crate::process::{CommandLine, Process};
+use crate::run::probe::setup_position;
+
+/// What a match is asked to do.
+#[derive(Debug, Clone)]
+pub struct MatchOptions {
+    /// The two engines, as `usi:COMMAND ARGS`.
+    pub engines: [String; 2],
+    /// How many games; the engines alternate colours.
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The time control: main time, then byo-yomi or a Fischer increment.
+    pub clock: Clock,
+    /// Allowance for process and pipe latency before a late answer is a flag fall.
+    pub margin: Duration,
+    /// The rule profile the arbiter applies.
+    pub profile: String,
+    /// Start positions (`startpos`, SFEN, optionally with moves); the start position when empty.
+    pub openings: Vec<String>,
+    /// Plies after which a game stops unfinished.
+    pub max_moves: usize,
+    /// Where records and `summary.json` go.
+    pub out: PathBuf,
+}
+
+/// A time control the arbiter keeps: each player's main time, then either a byo-yomi per move
+/// (non-accumulating) or an increment added after each move (Fischer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time per player.
+    pub main: Duration,
+    /// Byo-yomi per move once the main time is gone.
+    pub byoyomi: Duration,
+    /// Fischer increment after each move (used instead of byo-yomi when not zero).
+    pub increment: Duration,
+}
+
+impl Clock {
+    /// Byo-yomi only, as the probes use.
+    pub fn byoyomi(byoyomi: Duration) -> Clock {
+        Clock {
+            main: Duration::ZERO,
+            byoyomi,
+            increment: Duration::ZERO,
+        }
+    }
+
+    /// The record's `time_control`.
+    fn yaml(&self) -> String {
+        if self.increment.is_zero() {
+            format!(
+                "{{main: {}, byoyomi: {}}}",
+                seconds(self.main),
+                seconds(self.byoyomi)
+            )
+        } else {
+            format!(
+                "{{main: {}, increment: {}}}",
+                seconds(self.main),
+                seconds(self.increment)
+            )
+        }
+    }
+
+    /// The `go` command for the clocks `left` (Sente, Gote), as GUIs send it.
+    fn go(&self, left: [Duration; 2]) -> String {
+        let [b, w] = left.map(|d| d.as_millis());
+        if self.increment.is_zero() {
+            format!(
+                "go btime {b} wtime {w} byoyomi {}",
+                self.byoyomi.as_millis()
+            )
+        } else {
+            let inc = self.increment.as_millis();
+            format!("go btime {b} wtime {w} binc {inc} winc {inc}")
+        }
+    }
+
+    /// How long a player with `left` main time may take over this move.
+    fn available(&self, left: Duration) -> Duration {
+        if self.increment.is_zero() {
+            left + self.byoyomi
+        } else {
+            left
+        }
+    }
+
+    /// The main time left after a move that took `took` (at most what was available).
+    fn after(&self, left: Duration, took: Duration) -> Duration {
+        if self.increment.is_zero() {
+            left.saturating_sub(took)
+        } else {
+            left.saturating_sub(took) + self.increment
+        }
+    }
+}
+
+/// Why a match could not be played at all (a game's own trouble is part of its verdict).
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// An engine spec is not `usi:COMMAND`.
+    #[error("engine `{0}`: only `usi:COMMAND` engines can play")]
+    NotUsi(String),
+    /// The command line does not parse.
+    #[error("engine `{0}`: {1}")]
+    Command(String, String),
+    /// The profile is unknown.
+    #[error("profile: {0}")]
+    Profile(String),
+    /// An opening is not a position.
+    #[error("opening {0}: {1}")]
+    Opening(usize, String),
+    /// Writing the output failed.
+    #[error("{0}: {1}")]
+    Io(PathBuf, std::io::Error),
+    /// The arbiter's own record could not be judged: a bug, reported rather than hidden.
+    #[error("game {0}: the arbiter's record cannot be judged: {1}")]
+    Arbiter(usize, String),
+}
+
+/// A rule an engine broke in a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Violation {
+    /// The engine.
+    pub engine: String,
+    /// The ply of the offending answer (1 = the first move of the game).
+    pub ply: usize,
+    /// What it answered.
+    pub r#move: String,
+    /// The article broken.
+    pub article: ArticleId,
+}
+
+/// One game of the summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameSummary {
+    /// 0-based.
+    pub index: usize,
+    /// The engine playing Sente.
+    pub sente: String,
+    /// The engine playing Gote.
+    pub gote: String,
+    /// The arbiter's verdict, as `judge` gives it.
+    pub verdict: Verdict,
+    /// The same verdict in `judge`'s words.
+    pub verdict_text: String,
+    /// Whether the game stopped at the move limit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub move_limit: bool,
+    /// The YAML record, relative to the output folder.
+    pub record: String,
+    /// Rules broken.
+    pub violations: Vec<Violation>,
+}
+
+/// One engine's tally.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct EngineTally {
+    /// Games won.
+    pub wins: usize,
+    /// Games lost.
+    pub losses: usize,
+    /// Games drawn (or annulled, or stopped at the move limit).
+    pub draws: usize,
+    /// Violations by article.
+    pub violations_by_article: BTreeMap<String, usize>,
+}
+
+/// `summary.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchSummary {
+    /// The games, by index.
+    pub games: Vec<GameSummary>,
+    /// The engines' tallies.
+    pub engines: BTreeMap<String, EngineTally>,
+}
+
+/// A USI engine as a player: handshake, then `position`/`go` per move.
+struct Player {
+    process: Process,
+}
+
+impl Player {
+    fn start(command: &CommandLine) -> Result<Player, String> {
+        let mut process = Process::spawn(command).map_err(|e| e.to_string())?;
+        let timeout = Duration::from_secs(30);
+        let deadline = Instant::now() + timeout;
+        for (send, want) in [("usi", "usiok"), ("isready", "readyok")] {
+            process.send(send).map_err(|e| e.to_string())?;
+            loop {
+                let line = process
+                    .recv(deadline, timeout)
+                    .map_err(|e| format!("handshake: {e}"))?;
+                if line.trim() == want {
+                    break;
+                }
+            }
+        }
+        process.send("usinewgame").map_err(|e| e.to_string())?;
+        Ok(Player { process })
+    }
+
+    /// The word after `bestmove`, and how long it took; `None` when there was none in time.
+    fn go(&mut self, position: &str, go: &str, wait: Duration) -> (Option<String>, Duration) {
+        let started = Instant::now();
+        let sent = self
+            .process
+            .send(&format!("position {position}"))
+            .and_then(|()| self.process.send(go));
+        if sent.is_err() {
+            return (None, started.elapsed());
+        }
+        let deadline = started + wait;
+        loop {
+            match self.process.recv(deadline, wait) {
+                Ok(line) => {
+                    let mut words = line.split_whitespace();
+                    if words.next() == Some("bestmove") {
+                        return (words.next().map(str::to_owned), started.elapsed());
+                    }
+                }
+                Err(_) => return (None, started.elapsed()),
+            }
+        }
+    }
+
+    fn finish(mut self, result: &str) {
+        let _ = self.process.send(&format!("gameover {result}"));
+        self.process
+            .shutdown(Some("quit"), Duration::from_millis(500));
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{}.{:03}", d.as_secs(), d.subsec_millis())
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The record as YAML text, in the format `judge` reads.
+fn record_yaml(start: &str, clock: &Clock, events: &[String]) -> String {
+    let mut out = format!(
+        "start: {}\ntime_control: {}\nevents:\n",
+        quote(start),
+        clock.yaml()
+    );
+    for e in events {
+        out.push_str(&format!("  - {e}\n"));
+    }
+    out
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Sente => "sente",
+        Color::Gote => "gote",
+    }
+}
+
+struct Game<'a> {
+    opts: &'a MatchOptions,
+    profile: &'a Profile,
+    index: usize,
+    names: [String; 2],
+    commands: [CommandLine; 2],
+    opening: shogi_spec::PositionSpec,
+}
+
+impl Game<'_> {
+    fn play(&self) -> Result<(GameSummary, String), MatchError> {
+        let sente_engine = self.index % 2;
+        let who = |c: Color| match c {
+            Color::Sente => sente_engine,
+            Color::Gote => 1 - sente_engine,
+        };
+        let start = self.opening.sfen.clone();
+        let mut events: Vec<String> = self.opening.moves.clone();
+        let mut moves: Vec<String> = self.opening.moves.clone();
+        let mut players: [Option<Player>; 2] = [
+            Player::start(&self.commands[0]).ok(),
+            Player::start(&self.commands[1]).ok(),
+        ];
+        let mut violations = Vec::new();
+        let clock = self.opts.clock;
+        let mut left = [clock.main, clock.main];
+        let mut move_limit = false;
+        let judge = |events: &[String]| -> Result<Verdict, MatchError> {
+            let text = record_yaml(&start, &clock, events);
+            let record = Record::from_yaml(&text)
+                .map_err(|e| MatchError::Arbiter(self.index, e.message.clone()))?;
+            adjudicate(&record, self.profile)
+                .map(|j| j.verdict)
+                .map_err(|e| MatchError::Arbiter(self.index, e.to_string()))
+        };
+        let mut verdict = judge(&events)?;
+        while verdict == Verdict::Continues {
+            if moves.len() >= self.opts.max_moves {
+                move_limit = true;
+                break;
+            }
+            let spec = shogi_spec::PositionSpec {
+                sfen: start.clone(),
+                moves: moves.clone(),
+            };
+            let pos = setup_position(&spec)
+                .map_err(|e| MatchError::Arbiter(self.index, e.to_string()))?;
+            let mover = pos.side_to_move();
+            let engine = who(mover);
+            let ply = moves.len() + 1;
+            let available = clock.available(left[mover.index()]);
+            let wait = available + self.opts.margin + Duration::from_secs(5);
+            let (answer, took) = match players[engine].as_mut() {
+                Some(p) => p.go(&spec.to_string(), &clock.go(left), wait),
+                None => (None, Duration::ZERO),
+            };
+            let late = took > available + self.opts.margin;
+            // Within the margin a move counts as made in time: the record says so.
+            let spent = took.min(available);
+            let time = seconds(spent);
+            left[mover.index()] = clock.after(left[mover.index()], spent);
+            let opponent = side(!mover);
+            let answer = if late { None } else { answer };
+            match answer.as_deref() {
+                None => {
+                    let claimed = seconds((available + self.opts.margin).max(took));
+                    events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
+                    if let Some(mut p) = players[engine].take() {
+                        p.process.shutdown(Some("quit"), Duration::from_millis(200));
+                    }
+                }
+                Some("resign") => events.push(format!("{{resign: {}, time: {time}}}", side(mover))),
+                Some("win") => events.push(format!("{{declare: {}, time: {time}}}", side(mover))),
+                Some(text) => match Move::parse(text) {
+                    Err(_) => {
+                        // Not a move at all: as if no answer came, the flag falls.
+                        violations.push(Violation {
+                            engine: self.names[engine].clone(),
+                            ply,
+                            r#move: text.to_owned(),
+                            article: ArticleId::fesa("9.4"),
+                        });
+                        let claimed = seconds(available + self.opts.margin);
+                        events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
+                    }
+                    Ok(mv) => {
+                        events.push(format!("{{move: {text}, time: {time}}}"));
+                        if let Err(e) = check_move(&pos, mv) {
+                            violations.push(Violation {
+                                engine: self.names[engine].clone(),
+                                ply,
+                                r#move: text.to_owned(),
+                                article: e.article(),
+                            });
+                            events.push(format!("{{claim: illegal_move, by: {opponent}}}"));
+                        } else {
+                            moves.push(text.to_owned());
+                        }
+                    }
+                },
+            }
+            verdict = judge(&events)?;
+        }
+        // The loser of a rule-decided game broke the rule the verdict cites.
+        if let Verdict::Win { winner, reason } = &verdict {
+            let loser = self.names[who(!*winner)].clone();
+            let decided_by_rule = matches!(
+                reason.kind,
+                ReasonKind::FailedDeclaration | ReasonKind::PerpetualCheck | ReasonKind::FlagFall
+            );
+            if decided_by_rule && !violations.iter().any(|v| v.engine == loser) {
+                violations.push(Violation {
+                    engine: loser,
+                    ply: moves.len() + 1,
+                    r#move: String::new(),
+                    article: reason.article.clone(),
+                });
+            }
+        }
+        for (i, p) in players.into_iter().enumerate() {
+            if let Some(p) = p {
+                let result = match &verdict {
+                    Verdict::Win { winner, .. } if who(*winner) == i => "win",
+                    Verdict::Win { .. } => "lose",
+                    _ => "draw",
+                };
+                p.finish(result);
+            }
+        }
+        let record = format!("games/{:04}.yaml", self.index + 1);
+        let text = record_yaml(&start, &clock, &events);
+        Ok((
+            GameSummary {
+                index: self.index,
+                sente: self.names[sente_engine].clone(),
+                gote: self.names[1 - sente_engine].clone(),
+                verdict_text: verdict.to_string(),
+                verdict,
+                move_limit,
+                record,
+                violations,
+            },
+            text,
+        ))
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), MatchError> {
+    std::fs::write(path, text).map_err(|e| MatchError::Io(path.to_owned(), e))
+}
+
+/// Plays the match, writes `games/NNNN.yaml` and `summary.json` under `opts.out`, and returns
+/// the summary. `progress` is called after each game.
+pub fn play_match(
+    opts: &MatchOptions,
+    progress: &(dyn Fn(&MatchSummary) + Sync),
+) -> Result<MatchSummary, MatchError> {
+    let profile =
+        Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+    let mut commands = Vec::new();
+    for e in &opts.engines {
+        let cmd = e
+            .strip_prefix("usi:")
+            .ok_or_else(|| MatchError::NotUsi(e.clone()))?;
+        commands.push(
+            CommandLine::parse(cmd)
+                .map_err(|err| MatchError::Command(e.clone(), err.to_string()))?,
+        );
+    }
+    let commands: [CommandLine; 2] = [commands[0].clone(), commands[1].clone()];
+    let names: [String; 2] = if opts.engines[0] == opts.engines[1] {
+        [
+            format!("{} #1", opts.engines[0]),
+            format!("{} #2", opts.engines[1]),
+        ]
+    } else {
+        opts.engines.clone()
+    };
+    let mut openings = Vec::new();
+    for (i, o) in opts.openings.iter().enumerate() {
+        openings.push(
+            shogi_spec::PositionSpec::parse(o)
+                .map_err(|e| MatchError::Opening(i + 1, e.to_string()))?,
+        );
+    }
+    if openings.is_empty() {
+        openings.push(shogi_spec::PositionSpec::startpos());
+    }
+    let games_dir = opts.out.join("games");
+    std::fs::create_dir_all(&games_dir).map_err(|e| MatchError::Io(games_dir.clone(), e))?;
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<GameSummary>> = Mutex::new(Vec::new());
+    let first_error: Mutex<Option<MatchError>> = Mutex::new(None);
+    let tally = |games: &[GameSummary]| -> MatchSummary {
+        let mut engines: BTreeMap<String, EngineTally> = names
+            .iter()
+            .map(|n| (n.clone(), EngineTally::default()))
+            .collect();
+        for g in games {
+            for (name, colour) in [(&g.sente, Color::Sente), (&g.gote, Color::Gote)] {
+                let t = engines.entry(name.clone()).or_default();
+                match &g.verdict {
+                    Verdict::Win { winner, .. } if *winner == colour => t.wins += 1,
+                    Verdict::Win { .. } => t.losses += 1,
+                    _ => t.draws += 1,
+                }
+            }
+            for v in &g.violations {
+                *engines
+                    .entry(v.engine.clone())
+                    .or_default()
+                    .violations_by_article
+                    .entry(v.article.to_string())
+                    .or_default() += 1;
+            }
+        }
+        let mut games = games.to_vec();
+        games.sort_by_key(|g| g.index);
+        MatchSummary { games, engines }
+    };
+    std::thread::scope(|s| {
+        for _ in 0..opts.concurrency.max(1) {
+            s.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= opts.games {
+                        return;
+                    }
+                    let game = Game {
+                        opts,
+                        profile: &profile,
+                        index,
+                        names: names.clone(),
+                        commands: commands.clone(),
+                        opening: openings[(index / 2) % openings.len()].clone(),
+                    };
+                    let result = game.play().and_then(|(summary, text)| {
+                        write(&opts.out.join(&summary.record), &text).map(|()| summary)
+                    });
+                    match result {
+                        Ok(summary) => {
+                            let mut d = done.lock().unwrap_or_else(|p| p.into_inner());
+                            d.push(summary);
+                            progress(&tally(&d));
+                        }
+                        Err(e) => {
+                            let mut f = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                            f.get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let games = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    let summary = tally(&games);
+    let json = serde_json::to_string_pretty(&summary)
+        .map_err(|e| MatchError::Io(opts.out.join("summary.json"), std::io::Error::other(e)))?;
+    write(&opts.out.join("summary.json"), &format!("{json}\n"))?;
+    Ok(summary)
+}
