@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use shogi_spec::registry::Registry;
 
 use crate::case::Expectation;
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, CorpusSource};
 use crate::filter::Filter;
 use crate::impls::{self, ImplOptions};
 use crate::lint::{case_counts, lint as lint_corpus};
@@ -28,8 +28,8 @@ pub struct RunOptions {
     pub format: Format,
     /// Where to write the report (standard output when `None`).
     pub output: Option<PathBuf>,
-    /// The corpus folder.
-    pub corpus: PathBuf,
+    /// Where the corpus is read from.
+    pub corpus: CorpusSource,
     /// How long an external implementation may take over one query.
     pub timeout: Option<std::time::Duration>,
     /// Run only this shard of the chosen cases.
@@ -71,7 +71,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         ));
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
-    let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
+    let corpus = opts.corpus.load().map_err(|e| e.to_string())?;
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
     let mut imp = impls::make(
@@ -123,7 +123,8 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     }
     let info = RunInfo {
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
-        corpus: corpus.root.display().to_string(),
+        corpus: opts.corpus.to_string(),
+        corpus_version: opts.corpus.version(),
         corpus_revision: corpus.revision().map_err(|e| e.to_string())?,
         profile: opts.profile.clone(),
         implementation: imp.name(),
@@ -197,8 +198,8 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
 }
 
 /// Prints each registry article with its testable flag and case count.
-pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+pub fn coverage(source: &CorpusSource, below: Option<usize>) -> Result<ExitCode, String> {
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let registry = Registry::fesa2017();
     let counts = case_counts(&corpus, registry);
     println!("{:<18} {:<9} {:>5}  title", "article", "testable", "cases");
@@ -227,13 +228,13 @@ pub fn coverage(root: &Path, below: Option<usize>) -> Result<ExitCode, String> {
 }
 
 /// Shows a case and what the oracle answers for it.
-pub fn explain(root: &Path, id: &str, profile: &str) -> Result<ExitCode, String> {
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+pub fn explain(source: &CorpusSource, id: &str, profile: &str) -> Result<ExitCode, String> {
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let case = corpus
         .cases
         .iter()
         .find(|c| c.id == id || c.slug == id)
-        .ok_or_else(|| format!("no case with id or slug `{id}` in {}", root.display()))?;
+        .ok_or_else(|| format!("no case with id or slug `{id}` in the {source} corpus"))?;
     let registry = Registry::fesa2017();
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
@@ -301,10 +302,13 @@ fn describe(e: &Expectation) -> String {
 }
 
 /// Prints `count` fresh case ids: random, and used by no case and no retired case.
-pub fn new_ids(root: &Path, count: usize) -> Result<ExitCode, String> {
+pub fn new_ids(source: &CorpusSource, count: usize) -> Result<ExitCode, String> {
     use std::collections::HashSet;
     use std::hash::{BuildHasher, RandomState};
-    let (corpus, _) = Corpus::load_all(root).map_err(|e| e.to_string())?;
+    let corpus = match source {
+        CorpusSource::Dir(root) => Corpus::load_all(root).map_err(|e| e.to_string())?.0,
+        CorpusSource::BuiltIn => source.load().map_err(|e| e.to_string())?,
+    };
     let mut taken: HashSet<String> = corpus.cases.iter().map(|c| c.id.clone()).collect();
     taken.extend(corpus.retired_ids.iter().cloned());
     // RandomState is seeded from the operating system's randomness for each instance.

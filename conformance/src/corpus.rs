@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::case::{self, Case, CaseError};
+pub use crate::corpus_source::CorpusSource;
 
 /// The whole corpus, loaded.
 #[derive(Debug, Clone)]
@@ -21,6 +22,8 @@ pub struct Corpus {
     pub tags: BTreeMap<String, String>,
     /// Ids that belonged to removed cases.
     pub retired_ids: Vec<String>,
+    /// Where it was read from (a folder, or the copy built into this binary).
+    pub source: CorpusSource,
 }
 
 /// Why the corpus could not be loaded.
@@ -37,8 +40,10 @@ pub enum CorpusError {
     Tags(PathBuf, String),
 }
 
-/// The folder holding the corpus: `./corpus` when run from the repository root, otherwise the
-/// corpus next to this crate's sources.
+/// The repository's corpus folder, for tests and tools run inside a checkout: `./corpus` when
+/// run from the repository root, otherwise the corpus next to this crate's sources. An
+/// installed binary has no such folder; the command line uses [`CorpusSource::from_arg`],
+/// which falls back to the built-in corpus.
 pub fn default_root() -> PathBuf {
     let here = PathBuf::from("corpus");
     if here.join("tags.yaml").is_file() {
@@ -115,6 +120,7 @@ impl Corpus {
                 cases,
                 tags,
                 retired_ids,
+                source: CorpusSource::Dir(root.to_owned()),
             },
             errors,
         ))
@@ -124,6 +130,9 @@ impl Corpus {
     /// and bytes, plus the tag vocabulary and the retired ids, in path order, as 16 hex digits.
     /// It changes whenever any case changes, and does not depend on git.
     pub fn revision(&self) -> Result<String, CorpusError> {
+        if self.source == CorpusSource::BuiltIn {
+            return Ok(crate::corpus_source::built_in_revision());
+        }
         let mut files = Vec::new();
         yaml_files(&self.root, &mut files)?;
         files.push(self.root.join("tags.yaml"));

@@ -38,7 +38,7 @@ pub struct FuzzOptions {
     /// The longest game.
     pub plies: usize,
     /// The corpus, whose ids the new case must not reuse.
-    pub corpus: PathBuf,
+    pub corpus: crate::corpus::CorpusSource,
     /// Known divergences to look past: a difference made only of extra moves that the oracle
     /// refuses under one of these articles (e.g. `fesa2017:3.11c`) is counted, not reported.
     pub ignore: Vec<String>,
@@ -374,9 +374,10 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
 }
 
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.
-fn fresh_id(corpus: &Path, out: &Path, rng: &mut Rng) -> String {
-    let taken: BTreeSet<String> = crate::corpus::Corpus::load_all(corpus)
-        .map(|(c, _)| {
+fn fresh_id(corpus: &crate::corpus::CorpusSource, out: &Path, rng: &mut Rng) -> String {
+    let taken: BTreeSet<String> = corpus
+        .load()
+        .map(|c| {
             c.cases
                 .iter()
                 .map(|c| c.id.clone())

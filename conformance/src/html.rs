@@ -257,14 +257,21 @@ pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> St
 pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut rows = BTreeMap::new();
     let col = column_from_results(info, results, &mut rows);
-    page(
+    let mut html = page(
         &format!(
             "shogi-conformance {}: {} under {}",
             info.suite_version, info.implementation, info.profile
         ),
         &[col],
         &rows,
-    )
+    );
+    // The footer names the contract the run certified against.
+    let footer = format!("<footer><p>{}</p></footer>\n", esc(&info.contract()));
+    match html.rfind("</body>") {
+        Some(at) => html.insert_str(at, &footer),
+        None => html.push_str(&footer),
+    }
+    html
 }
 
 /// The `matrix` command: one page from several JSON reports.

@@ -11,6 +11,7 @@ pub mod case;
 pub mod check_adapter;
 pub mod commands;
 pub mod corpus;
+pub mod corpus_source;
 pub mod differential;
 pub mod expectations;
 pub mod filter;

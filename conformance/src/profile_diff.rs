@@ -8,7 +8,6 @@
 //! the first profile; those that alone change the oracle's answer are named as the cause.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 use shogi_oracle::Oracle;
@@ -148,7 +147,11 @@ pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
 }
 
 /// The `diff` command: prints every differing case; exit status 0.
-pub fn command(root: &Path, profiles: &[String], set: &[String]) -> Result<ExitCode, String> {
+pub fn command(
+    source: &crate::corpus::CorpusSource,
+    profiles: &[String],
+    set: &[String],
+) -> Result<ExitCode, String> {
     let (a, b) =
         match profiles {
             [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
@@ -158,7 +161,7 @@ pub fn command(root: &Path, profiles: &[String], set: &[String]) -> Result<ExitC
                     .into(),
             ),
         };
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let diffs = differences(&corpus, &a, &b);
     let mut text = String::new();
     let knobs = a.profile.differences(&b.profile);

@@ -19,8 +19,12 @@ use crate::runner::{CaseResult, Outcome, Summary};
 pub struct RunInfo {
     /// The version of shogi-conformance.
     pub suite_version: String,
-    /// The corpus folder.
+    /// Where the corpus was read from: its folder, or `built-in`.
     pub corpus: String,
+    /// The corpus version (`corpus/VERSION`; `unversioned` for a folder without one): the
+    /// contract the run certifies against, see `corpus/CHANGELOG.md`.
+    #[serde(default)]
+    pub corpus_version: String,
     /// A fingerprint of the corpus's contents (see [`crate::corpus::Corpus::revision`]), so two
     /// reports can be compared knowing whether they ran the same cases.
     #[serde(default)]
@@ -32,6 +36,17 @@ pub struct RunInfo {
     /// The filter expression, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filter: Option<String>,
+}
+
+impl RunInfo {
+    /// The contract a run certified against, in one line: tool version, corpus version and
+    /// content hash, and where the corpus was read from. Every format carries it.
+    pub fn contract(&self) -> String {
+        format!(
+            "shogi-conformance {}, corpus {} (content {}, read from {})",
+            self.suite_version, self.corpus_version, self.corpus_revision, self.corpus
+        )
+    }
 }
 
 /// The output formats.
@@ -110,11 +125,12 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "shogi-conformance {}: implementation {}, profile {}, corpus {} (revision {}){}",
+        "shogi-conformance {}: implementation {}, profile {}, corpus {} {} (revision {}){}",
         info.suite_version,
         info.implementation,
         info.profile,
         info.corpus,
+        info.corpus_version,
         info.corpus_revision,
         info.filter
             .as_ref()
@@ -245,6 +261,23 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
         s.errored,
         s.skipped
     );
+    // The contract, as properties of every testsuite (where JUnit readers look for them).
+    let mut properties = String::from("    <properties>\n");
+    for (name, value) in [
+        ("shogi-conformance.version", &info.suite_version),
+        ("corpus.version", &info.corpus_version),
+        ("corpus.revision", &info.corpus_revision),
+        ("corpus.source", &info.corpus),
+        ("implementation", &info.implementation),
+        ("profile", &info.profile),
+    ] {
+        let _ = writeln!(
+            properties,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            xml(value)
+        );
+    }
+    properties.push_str("    </properties>\n");
     for (article, rs) in by_article(results) {
         let owned: Vec<CaseResult> = rs.iter().map(|r| (*r).clone()).collect();
         let a = Summary::of(&owned);
@@ -257,6 +290,7 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
             a.errored,
             a.skipped
         );
+        out.push_str(&properties);
         for r in rs {
             let _ = write!(
                 out,
@@ -351,5 +385,6 @@ fn markdown(info: &RunInfo, results: &[CaseResult]) -> String {
             );
         }
     }
+    let _ = writeln!(out, "\n<sub>{}</sub>", md(&info.contract()));
     out
 }
