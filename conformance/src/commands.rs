@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use shogi_spec::registry::Registry;
 
 use crate::case::Expectation;
+use crate::contract::{ContractDiff, CorpusStamp, describe_upgrade};
 use crate::corpus::{Corpus, CorpusSource};
 use crate::filter::Filter;
 use crate::impls::{self, ImplOptions};
@@ -130,6 +131,21 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         implementation: imp.name(),
         filter: opts.filter.clone(),
     };
+    // The whole corpus's stamp (not only the chosen cases): an expectations file written from
+    // a filtered or sharded run still pins the contract it was written against.
+    let stamp = CorpusStamp::of(&corpus, &info.corpus_version).map_err(|e| e.to_string())?;
+    let upgrade = expectations
+        .as_ref()
+        .and_then(|e| e.corpus.as_ref())
+        .filter(|then| then.version != stamp.version || then.revision != stamp.revision);
+    let changes = upgrade
+        .map(|then| ContractDiff::between(then, &stamp))
+        .unwrap_or_default();
+    if let Some(then) = upgrade {
+        for line in describe_upgrade(then, &stamp, &corpus) {
+            eprintln!("{line}");
+        }
+    }
     let text = render(opts.format, &info, &results);
     match &opts.output {
         Some(path) => {
@@ -147,7 +163,8 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         None => print!("{text}"),
     }
     if let Some(path) = &opts.write_expectations {
-        let file = crate::expectations::Expectations::from_failures(&imp.name(), &results);
+        let mut file = crate::expectations::Expectations::from_failures(&imp.name(), &results);
+        file.corpus = Some(stamp.clone());
         write_atomically(path, &file.to_yaml())?;
         eprintln!(
             "wrote {}: {} known failures",
@@ -158,7 +175,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     if let Some(expected) = &expectations {
         let mismatches = expected.compare(&results);
         for m in &mismatches {
-            eprintln!("not as expected: {}: {}", m.case, m.message);
+            let id = m.case.split(' ').next().unwrap_or_default();
+            let note = changes
+                .note_for(id)
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            eprintln!("not as expected: {}: {}{note}", m.case, m.message);
         }
         eprintln!(
             "expectations: {} result(s) differ from the expectations file",

@@ -10,6 +10,7 @@ pub mod bisect;
 pub mod case;
 pub mod check_adapter;
 pub mod commands;
+pub mod contract;
 pub mod corpus;
 pub mod corpus_source;
 pub mod differential;
