@@ -9,7 +9,15 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Top-level entries that are the crate, not the corpus.
-const PLUMBING: &[&str] = &["src", "target", "build.rs", "Cargo.toml", "Cargo.lock"];
+const PLUMBING: &[&str] = &[
+    "src",
+    "target",
+    "build.rs",
+    "Cargo.toml",
+    "Cargo.lock",
+    "LICENSE-MIT",
+    "LICENSE-APACHE",
+];
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed={}", dir.display());
