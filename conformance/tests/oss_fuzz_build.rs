@@ -114,7 +114,10 @@ fn build_sh_produces_every_fuzzer_with_seeds_options_and_dictionaries() {
 
         // Run it for a few seconds with its options, as ClusterFuzz would: libFuzzer refuses a
         // malformed dictionary, so this also checks the .dict files.
-        let mut args = vec!["-max_total_time=3".to_owned()];
+        let mut args = vec![
+            "-max_total_time=3".to_owned(),
+            format!("-artifact_prefix={}/", work.display()),
+        ];
         for (k, v) in libfuzzer_options(&options) {
             if k == "dict" {
                 let dict = out.join(&v);
