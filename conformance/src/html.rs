@@ -287,16 +287,49 @@ pub fn command(
         .iter()
         .map(|p| column_from_json(p, &mut rows))
         .collect::<Result<Vec<_>, _>>()?;
-    let text = page(
+    let mut text = page(
         "shogi-conformance: implementations side by side",
         &columns,
         &rows,
     );
+    if let Some(at) = text.rfind("</body>") {
+        text.insert_str(at, &contracts_footer(reports));
+    }
     match output {
         Some(path) => crate::commands::write_atomically(path, &text)?,
         None => print!("{text}"),
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The footer of a matrix: the contract each report ran (tool, corpus version, content hash),
+/// with a warning when they differ, since side-by-side results of different corpora are not
+/// comparable case for case.
+fn contracts_footer(reports: &[std::path::PathBuf]) -> String {
+    let mut lines = Vec::new();
+    let mut corpora = std::collections::BTreeSet::new();
+    for path in reports {
+        let header = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .map(|v| v["header"].clone())
+            .unwrap_or_default();
+        let field = |k: &str| header[k].as_str().unwrap_or("?").to_owned();
+        corpora.insert((field("corpus_version"), field("corpus_revision")));
+        lines.push(format!(
+            "<li>{}: shogi-conformance {}, corpus {} (content {})</li>",
+            esc(&field("implementation")),
+            esc(&field("suite_version")),
+            esc(&field("corpus_version")),
+            esc(&field("corpus_revision"))
+        ));
+    }
+    let warning = if corpora.len() > 1 {
+        "<p><b>These reports ran different corpora: a case may differ between columns because the corpus changed.</b></p>"
+    } else {
+        ""
+    };
+    format!("<footer>{warning}<ul>{}</ul></footer>\n", lines.join(""))
 }
 
 #[cfg(test)]

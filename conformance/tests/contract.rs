@@ -184,3 +184,37 @@ fn an_expectations_file_names_what_changed_in_a_newer_corpus() {
         "{err}"
     );
 }
+
+#[test]
+fn a_matrix_names_each_report_s_corpus_and_warns_when_they_differ() {
+    let small = tmp("corpus-matrix");
+    write_corpus(&small, "0.9.0", &[CASE_A]);
+    let json = |name: &str, corpus: Option<&Path>| {
+        let path = tmp(name);
+        let mut cmd = bin();
+        cmd.args(["run", "--format", "json", "--output"]).arg(&path);
+        match corpus {
+            Some(dir) => cmd.arg("--corpus").arg(dir),
+            None => cmd.args(["--filter", "tag:nifu"]),
+        };
+        assert!(cmd.status().unwrap().success(), "{name}");
+        path
+    };
+    let built_in = json("built-in.json", None);
+    let other = json("small.json", Some(&small));
+    let page = |reports: &[&Path]| {
+        let out = bin().arg("matrix").args(reports).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (version, revision) = repo_contract();
+    let same = page(&[&built_in, &built_in]);
+    assert!(
+        same.contains(&format!("corpus {version} (content {revision})")),
+        "{same}"
+    );
+    assert!(!same.contains("different corpora"), "{same}");
+    let mixed = page(&[&built_in, &other]);
+    assert!(mixed.contains("corpus 0.9.0"), "{mixed}");
+    assert!(mixed.contains("different corpora"), "{mixed}");
+}
