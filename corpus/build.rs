@@ -14,6 +14,7 @@ const PLUMBING: &[&str] = &[
     "target",
     "build.rs",
     "Cargo.toml",
+    "Cargo.toml.orig",
     "Cargo.lock",
     "LICENSE-MIT",
     "LICENSE-APACHE",

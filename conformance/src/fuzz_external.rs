@@ -375,8 +375,14 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
 
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.
 fn fresh_id(corpus: &crate::corpus::CorpusSource, out: &Path, rng: &mut Rng) -> String {
-    let taken: BTreeSet<String> = corpus
-        .load()
+    // A folder is read leniently (a malformed file elsewhere must not hide the other ids).
+    let loaded = match corpus {
+        crate::corpus::CorpusSource::Dir(dir) => {
+            crate::corpus::Corpus::load_all(dir).map(|(c, _)| c)
+        }
+        built_in => built_in.load(),
+    };
+    let taken: BTreeSet<String> = loaded
         .map(|c| {
             c.cases
                 .iter()
