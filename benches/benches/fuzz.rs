@@ -35,7 +35,7 @@ fn options(jobs: usize) -> FuzzOptions {
         seed: SEED,
         out: PathBuf::from("/nonexistent/never-written"),
         plies: PLIES,
-        corpus: PathBuf::from("/nonexistent"),
+        corpus: PathBuf::from("/nonexistent").into(),
         ignore: vec![],
         games: Some(GAMES),
         jobs,

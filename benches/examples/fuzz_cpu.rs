@@ -76,7 +76,7 @@ fn main() {
                 seed: SEED,
                 out: PathBuf::from("/nonexistent/never-written"),
                 plies: PLIES,
-                corpus: PathBuf::from("/nonexistent"),
+                corpus: PathBuf::from("/nonexistent").into(),
                 ignore: vec![],
                 games: Some(games),
                 jobs,

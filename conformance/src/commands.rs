@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::case::Expectation;
-use crate::corpus::Corpus;
+use crate::contract::{ContractDiff, CorpusStamp, describe_upgrade};
+use crate::corpus::{Corpus, CorpusSource};
 use crate::filter::Filter;
 use crate::impls::{self, ImplOptions};
 use crate::lint::lint as lint_corpus;
@@ -26,8 +27,8 @@ pub struct RunOptions {
     pub format: Format,
     /// Where to write the report (standard output when `None`).
     pub output: Option<PathBuf>,
-    /// The corpus folder.
-    pub corpus: PathBuf,
+    /// Where the corpus is read from.
+    pub corpus: CorpusSource,
     /// How long an external implementation may take over one query.
     pub timeout: Option<std::time::Duration>,
     /// Run only this shard of the chosen cases.
@@ -101,7 +102,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         ));
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
-    let corpus = Corpus::load(&opts.corpus).map_err(|e| e.to_string())?;
+    let corpus = opts.corpus.load().map_err(|e| e.to_string())?;
     let duplicates = duplicate_ids(&corpus);
     if !duplicates.is_empty() {
         return Err(format!(
@@ -203,7 +204,8 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let interrupted = crate::interrupt::reason();
     let info = RunInfo {
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
-        corpus: corpus.root.display().to_string(),
+        corpus: opts.corpus.to_string(),
+        corpus_version: opts.corpus.version(),
         corpus_revision,
         profile: opts.profile.clone(),
         implementation,
@@ -213,6 +215,21 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         interrupted: interrupted.map(|r| r.label().to_owned()),
         not_run,
     };
+    // The whole corpus's stamp (not only the chosen cases): an expectations file written from
+    // a filtered or sharded run still pins the contract it was written against.
+    let stamp = CorpusStamp::of(&corpus, &info.corpus_version).map_err(|e| e.to_string())?;
+    let upgrade = expectations
+        .as_ref()
+        .and_then(|e| e.corpus.as_ref())
+        .filter(|then| then.version != stamp.version || then.revision != stamp.revision);
+    let changes = upgrade
+        .map(|then| ContractDiff::between(then, &stamp))
+        .unwrap_or_default();
+    if let Some(then) = upgrade {
+        for line in describe_upgrade(then, &stamp, &corpus) {
+            eprintln!("{line}");
+        }
+    }
     let text = render(opts.format, &info, &results);
     let s = Summary::of(&results);
     match &opts.output {
@@ -256,7 +273,9 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         return Ok(ExitCode::FAILURE);
     }
     if let Some(path) = &opts.write_expectations {
-        let file = crate::expectations::Expectations::from_failures(&info.implementation, &results);
+        let mut file =
+            crate::expectations::Expectations::from_failures(&info.implementation, &results);
+        file.corpus = Some(stamp.clone());
         write_atomically(path, &file.to_yaml())?;
         eprintln!(
             "wrote {}: {} known failures",
@@ -280,7 +299,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     if let Some(expected) = &expectations {
         let mismatches = expected.compare(&results);
         for m in &mismatches {
-            eprintln!("not as expected: {}: {}", m.case, m.message);
+            let id = m.case.split(' ').next().unwrap_or_default();
+            let note = changes
+                .note_for(id)
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            eprintln!("not as expected: {}: {}{note}", m.case, m.message);
         }
         eprintln!(
             "expectations: {} result(s) differ from the expectations file",
@@ -321,8 +345,12 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
 
 /// Prints each article of `rulebook` (default `fesa2017`) with its testable flag and case
 /// count; exit status 1 when a testable article has no case (see [`crate::coverage`]).
-pub fn coverage(root: &Path, below: Option<usize>, rulebook: &str) -> Result<ExitCode, String> {
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+pub fn coverage(
+    source: &CorpusSource,
+    below: Option<usize>,
+    rulebook: &str,
+) -> Result<ExitCode, String> {
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let rows = crate::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
     let registry = shogi_spec::rulebooks::registry(rulebook)
         .ok_or_else(|| format!("unknown rulebook `{rulebook}`"))?;
@@ -341,17 +369,17 @@ pub fn coverage(root: &Path, below: Option<usize>, rulebook: &str) -> Result<Exi
 /// one-line reproduction the reports print for each failure. The exit status is then 1 when
 /// the implementation fails or errors on the case.
 pub fn explain(
-    root: &Path,
+    source: &CorpusSource,
     id: &str,
     profile: &str,
     imp: Option<&str>,
 ) -> Result<ExitCode, String> {
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let case = corpus
         .cases
         .iter()
         .find(|c| c.id == id || c.slug == id)
-        .ok_or_else(|| format!("no case with id or slug `{id}` in {}", root.display()))?;
+        .ok_or_else(|| format!("no case with id or slug `{id}` in the {source} corpus"))?;
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
     for r in &case.refs {
@@ -458,10 +486,13 @@ pub fn describe(e: &Expectation) -> String {
 }
 
 /// Prints `count` fresh case ids: random, and used by no case and no retired case.
-pub fn new_ids(root: &Path, count: usize) -> Result<ExitCode, String> {
+pub fn new_ids(source: &CorpusSource, count: usize) -> Result<ExitCode, String> {
     use std::collections::HashSet;
     use std::hash::{BuildHasher, RandomState};
-    let (corpus, _) = Corpus::load_all(root).map_err(|e| e.to_string())?;
+    let corpus = match source {
+        CorpusSource::Dir(root) => Corpus::load_all(root).map_err(|e| e.to_string())?.0,
+        CorpusSource::BuiltIn => source.load().map_err(|e| e.to_string())?,
+    };
     let mut taken: HashSet<String> = corpus.cases.iter().map(|c| c.id.clone()).collect();
     taken.extend(corpus.retired_ids.iter().cloned());
     // RandomState is seeded from the operating system's randomness for each instance.

@@ -26,7 +26,7 @@ pub mod tools;
 // Transitional flat paths from before the folders existed (`crate::usi`, `crate::runner`, …),
 // kept while work begun on the flat layout is merged; new code uses the folder paths.
 #[doc(hidden)]
-pub use corpus::{case, coverage, filter, lint};
+pub use corpus::{case, contract, coverage, filter, lint, source as corpus_source};
 #[doc(hidden)]
 pub use implementations::select as impls;
 #[doc(hidden)]

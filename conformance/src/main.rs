@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shogi_conformance::commands;
+use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::impls::{self, ImplOptions};
 use shogi_conformance::positions::legal_line;
 use shogi_conformance::report::Format;
@@ -384,16 +385,25 @@ struct NewIdArgs {
 
 #[derive(Debug, Args)]
 struct CorpusArgs {
-    /// The corpus folder (default: ./corpus, else the corpus shipped with this build).
+    /// The corpus folder (default: ./corpus when it exists, else the corpus built into this
+    /// binary).
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
 }
 
 impl CorpusArgs {
-    fn root(&self) -> PathBuf {
-        self.corpus
-            .clone()
-            .unwrap_or_else(shogi_conformance::corpus::default_root)
+    fn source(&self) -> CorpusSource {
+        CorpusSource::from_arg(self.corpus.clone())
+    }
+
+    /// The folder, for commands that read the corpus as files.
+    fn dir(&self, command: &str) -> Result<PathBuf, String> {
+        match self.source() {
+            CorpusSource::Dir(dir) => Ok(dir),
+            CorpusSource::BuiltIn => Err(format!(
+                "`{command}` works on a corpus folder: give --corpus DIR (the built-in corpus was checked when this binary was built)"
+            )),
+        }
     }
 }
 
@@ -530,7 +540,15 @@ fn starts_processes(command: &Command) -> bool {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `--version` names the contract as well as the tool: the built-in corpus's version and
+    // content hash are known only at run time, hence not in the derive attribute. Leaked once:
+    // clap keeps the text for the life of the process anyway.
+    let version: &'static str = shogi_conformance::corpus_source::long_version().leak();
+    let matches = Cli::command().version(version).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     if starts_processes(&cli.command) {
         // A run that is interrupted still writes its report, and no command leaves an engine's
         // processes behind: the signal only sets a flag that every wait on the engine sees,
@@ -666,7 +684,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             filter,
             format: format.into(),
             output,
-            corpus: corpus.root(),
+            corpus: corpus.source(),
             usi_options: usi_option,
         }),
         Command::CheckAdapter { command, timeout } => {
@@ -697,30 +715,30 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 seed,
                 out,
                 plies,
-                corpus: corpus.root(),
+                corpus: corpus.source(),
                 ignore,
                 games,
                 jobs: jobs.map_or_else(shogi_conformance::fuzz_external::all_cores, |n| n.get()),
             },
         ),
-        Command::Lint { min_cases, corpus } => commands::lint(&corpus.root(), min_cases),
+        Command::Lint { min_cases, corpus } => commands::lint(&corpus.dir("lint")?, min_cases),
         Command::Coverage {
             below,
             rulebook,
             corpus,
-        } => commands::coverage(&corpus.root(), below, &rulebook),
+        } => commands::coverage(&corpus.source(), below, &rulebook),
         Command::Diff {
             profiles,
             set,
             corpus,
-        } => shogi_conformance::profile_diff::command(&corpus.root(), &profiles, &set),
-        Command::NewId(args) => commands::new_ids(&args.corpus.root(), args.count),
+        } => shogi_conformance::profile_diff::command(&corpus.source(), &profiles, &set),
+        Command::NewId(args) => commands::new_ids(&args.corpus.source(), args.count),
         Command::Explain {
             case,
             profile,
             imp,
             corpus,
-        } => commands::explain(&corpus.root(), &case, &profile, imp.as_deref()),
+        } => commands::explain(&corpus.source(), &case, &profile, imp.as_deref()),
         Command::Judge {
             record,
             profile,
@@ -729,7 +747,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             format,
         } => shogi_conformance::judge::run(&record, &profile, &set, explain, format),
         Command::Site { output, corpus } => {
-            shogi_conformance::site::command(&corpus.root(), &output)
+            shogi_conformance::site::command(&corpus.source(), &output)
         }
         Command::Convert {
             input,

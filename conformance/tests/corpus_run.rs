@@ -124,6 +124,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
     let info = RunInfo {
         suite_version: "test".into(),
         corpus: "corpus".into(),
+        corpus_version: String::new(),
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: "oracle-without-3.11a".into(),

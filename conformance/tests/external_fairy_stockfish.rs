@@ -160,6 +160,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
     let info = RunInfo {
         suite_version: "test".into(),
         corpus: "corpus".into(),
+        corpus_version: String::new(),
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),

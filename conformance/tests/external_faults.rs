@@ -199,6 +199,7 @@ fn wrong_moves_get_a_precise_report() {
     let info = RunInfo {
         suite_version: "t".into(),
         corpus: "t".into(),
+        corpus_version: String::new(),
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),

@@ -27,7 +27,7 @@ fn options(out: &Path, seconds: u64) -> FuzzOptions {
         seed: 1,
         out: out.to_owned(),
         plies: 80,
-        corpus: shogi_conformance::corpus::default_root(),
+        corpus: shogi_conformance::corpus::default_root().into(),
         ignore: vec![],
         games: None,
         jobs: 1,

@@ -16,7 +16,7 @@ fn options(games: u64, jobs: usize) -> FuzzOptions {
         seed: 11,
         out: PathBuf::from("/nonexistent/never-written"),
         plies: 40,
-        corpus: shogi_conformance::corpus::default_root(),
+        corpus: shogi_conformance::corpus::default_root().into(),
         ignore: vec![],
         games: Some(games),
         jobs,

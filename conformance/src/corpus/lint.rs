@@ -474,6 +474,7 @@ mod tests {
             cases: vec![],
             tags: BTreeMap::new(),
             retired_ids: vec![],
+            source: crate::corpus_source::CorpusSource::Dir("corpus".into()),
         };
         let problems = |primary: &str| {
             let cases =

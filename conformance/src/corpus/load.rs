@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::case::{self, Case, CaseError};
+pub use crate::corpus_source::CorpusSource;
 
 /// The whole corpus, loaded.
 #[derive(Debug, Clone)]
@@ -21,6 +22,8 @@ pub struct Corpus {
     pub tags: BTreeMap<String, String>,
     /// Ids that belonged to removed cases.
     pub retired_ids: Vec<String>,
+    /// Where it was read from (a folder, or the copy built into this binary).
+    pub source: CorpusSource,
 }
 
 /// Why the corpus could not be loaded.
@@ -56,6 +59,16 @@ pub const RECORD_EXTENSIONS: &[&str] = &["csa", "kif", "kifu", "ki2", "ki2u", "j
 /// the record it holds, translated by `shogi-records`, so that every implementation is asked
 /// about the same YAML record as for a written-out case.
 fn resolve_record_file(root: &Path, case: &mut Case) -> Result<(), CorpusError> {
+    resolve_record_with(root, case, &|full: &Path| std::fs::read(full))
+}
+
+/// [`resolve_record_file`] with the file reader given: the folder's, or the built-in corpus's
+/// copy (`corpus::source`), so that an installed binary resolves the same records.
+pub(crate) fn resolve_record_with(
+    root: &Path,
+    case: &mut Case,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> Result<(), CorpusError> {
     let Some(serde_yaml::Value::String(path)) = &case.setup.record else {
         return Ok(());
     };
@@ -74,8 +87,7 @@ fn resolve_record_file(root: &Path, case: &mut Case) -> Result<(), CorpusError> 
             RECORD_EXTENSIONS.join(", ")
         )));
     }
-    let bytes =
-        std::fs::read(&full).map_err(|e| err(format!("cannot read {}: {e}", full.display())))?;
+    let bytes = read(&full).map_err(|e| err(format!("cannot read {}: {e}", full.display())))?;
     let imported = shogi_records::import(&bytes, Some(ext))
         .map_err(|e| err(format!("{}: {e}", full.display())))?;
     let [game] = imported.games.as_slice() else {
@@ -90,8 +102,10 @@ fn resolve_record_file(root: &Path, case: &mut Case) -> Result<(), CorpusError> 
     Ok(())
 }
 
-/// The folder holding the corpus: `./corpus` when run from the repository root, otherwise the
-/// corpus next to this crate's sources.
+/// The repository's corpus folder, for tests and tools run inside a checkout: `./corpus` when
+/// run from the repository root, otherwise the corpus next to this crate's sources. An
+/// installed binary has no such folder; the command line uses [`CorpusSource::from_arg`],
+/// which falls back to the built-in corpus.
 pub fn default_root() -> PathBuf {
     let here = PathBuf::from("corpus");
     if here.join("tags.yaml").is_file() {
@@ -217,6 +231,7 @@ impl Corpus {
                 cases,
                 tags,
                 retired_ids,
+                source: CorpusSource::Dir(root.to_owned()),
             },
             errors,
         ))
@@ -226,6 +241,9 @@ impl Corpus {
     /// and bytes, plus the tag vocabulary and the retired ids, in path order, as 16 hex digits.
     /// It changes whenever any case changes, and does not depend on git.
     pub fn revision(&self) -> Result<String, CorpusError> {
+        if self.source == CorpusSource::BuiltIn {
+            return Ok(crate::corpus_source::built_in_revision());
+        }
         let mut files = Vec::new();
         yaml_files(&self.root, &mut files)?;
         record_files(&self.root, &mut files)?;

@@ -1,11 +1,15 @@
 //! The corpus: the case format ([`case`]), loading case files from a folder ([`load`], whose
 //! items are re-exported here), selecting cases ([`filter`]), the corpus's own rules
-//! ([`lint`]) and which articles of each rulebook its cases cover ([`coverage`]).
+//! ([`lint`]), which articles of each rulebook its cases cover ([`coverage`]), where it is
+//! read from — a folder or the copy built into the binary ([`source`]) — and the versioned
+//! contract an expectations file pins ([`contract`]).
 
 pub mod case;
+pub mod contract;
 pub mod coverage;
 pub mod filter;
 pub mod lint;
 pub mod load;
+pub mod source;
 
 pub use load::*;

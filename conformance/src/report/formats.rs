@@ -18,8 +18,12 @@ use crate::runner::{CaseResult, Outcome, Summary};
 pub struct RunInfo {
     /// The version of shogi-conformance.
     pub suite_version: String,
-    /// The corpus folder.
+    /// Where the corpus was read from: its folder, or `built-in`.
     pub corpus: String,
+    /// The corpus version (`corpus/VERSION`; `unversioned` for a folder without one): the
+    /// contract the run certifies against, see `corpus/CHANGELOG.md`.
+    #[serde(default)]
+    pub corpus_version: String,
     /// A fingerprint of the corpus's contents (see [`crate::corpus::Corpus::revision`]), so two
     /// reports can be compared knowing whether they ran the same cases.
     #[serde(default)]
@@ -46,6 +50,15 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
+    /// The contract a run certified against, in one line: tool version, corpus version and
+    /// content hash, and where the corpus was read from. Every format carries it.
+    pub fn contract(&self) -> String {
+        format!(
+            "shogi-conformance {}, corpus {} (content {}, read from {})",
+            self.suite_version, self.corpus_version, self.corpus_revision, self.corpus
+        )
+    }
+
     /// The lines every format puts at the top when the run is not a complete one: the start-up
     /// failure, the interruption with the cases not run.
     pub fn warnings(&self) -> Vec<String> {
@@ -236,11 +249,12 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "shogi-conformance {}: implementation {}, profile {}, corpus {} (revision {}){}",
+        "shogi-conformance {}: implementation {}, profile {}, corpus {} {} (revision {}){}",
         info.suite_version,
         info.implementation,
         info.profile,
         info.corpus,
+        info.corpus_version,
         info.corpus_revision,
         info.filter
             .as_ref()
@@ -469,6 +483,8 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
         ("implementation", info.implementation.clone()),
         ("profile", info.profile.clone()),
         ("corpus_revision", info.corpus_revision.clone()),
+        ("shogi-conformance.version", info.suite_version.clone()),
+        ("corpus.version", info.corpus_version.clone()),
     ];
     props.extend(info.shard.clone().map(|v| ("shard", v)));
     props.extend(info.startup_error.clone().map(|v| ("startup_error", v)));
@@ -490,6 +506,23 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
         );
     }
     out.push_str("  </testsuite>\n");
+    // The contract, as properties of every testsuite (where JUnit readers look for them).
+    let mut properties = String::from("    <properties>\n");
+    for (name, value) in [
+        ("shogi-conformance.version", &info.suite_version),
+        ("corpus.version", &info.corpus_version),
+        ("corpus.revision", &info.corpus_revision),
+        ("corpus.source", &info.corpus),
+        ("implementation", &info.implementation),
+        ("profile", &info.profile),
+    ] {
+        let _ = writeln!(
+            properties,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            xml(value)
+        );
+    }
+    properties.push_str("    </properties>\n");
     for (article, rs) in by_primary(results) {
         let a = Summary::of_refs(&rs);
         let _ = writeln!(
@@ -501,6 +534,7 @@ fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
             a.errored,
             a.skipped
         );
+        out.push_str(&properties);
         for r in rs {
             let _ = write!(
                 out,
@@ -663,6 +697,7 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         }
     }
     out.push_str(&tail);
+    let _ = writeln!(out, "\n<sub>{}</sub>", md(&info.contract()));
     out
 }
 

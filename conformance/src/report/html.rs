@@ -291,6 +291,17 @@ fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
 
 /// The report of one run (`run --format html`).
 pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
+    let mut html = single_page(info, results);
+    // The footer names the contract the run certified against.
+    let footer = format!("<footer><p>{}</p></footer>\n", esc(&info.contract()));
+    match html.rfind("</body>") {
+        Some(at) => html.insert_str(at, &footer),
+        None => html.push_str(&footer),
+    }
+    html
+}
+
+fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
     let title = format!(
         "shogi-conformance: {} under {}",
         info.implementation, info.profile
@@ -633,6 +644,32 @@ fn json_notes(header: &Value) -> Vec<String> {
     notes
 }
 
+/// The footer of a matrix: the contract each report ran (tool, corpus version, content hash),
+/// with a warning when they differ, since side-by-side results of different corpora are not
+/// comparable case for case.
+fn contracts_footer(reports: &[(std::path::PathBuf, Value)]) -> String {
+    let mut lines = Vec::new();
+    let mut corpora = BTreeSet::new();
+    for (_, report) in reports {
+        let header = &report["header"];
+        let field = |k: &str| header[k].as_str().unwrap_or("?").to_owned();
+        corpora.insert((field("corpus_version"), field("corpus_revision")));
+        lines.push(format!(
+            "<li>{}: shogi-conformance {}, corpus {} (content {})</li>",
+            esc(&field("implementation")),
+            esc(&field("suite_version")),
+            esc(&field("corpus_version")),
+            esc(&field("corpus_revision"))
+        ));
+    }
+    let warning = if corpora.len() > 1 {
+        "<p><b>These reports ran different corpora: a case may differ between columns because the corpus changed.</b></p>"
+    } else {
+        ""
+    };
+    format!("<footer>{warning}<ul>{}</ul></footer>\n", lines.join(""))
+}
+
 /// A sort key putting article ids in rulebook order, unparsable ones last.
 fn article_key(text: &str) -> (Option<ArticleId>, String) {
     (text.parse().ok(), text.to_owned())
@@ -841,11 +878,14 @@ pub fn command(
         .map(|(p, v)| column_from_value(p, v, &mut rows))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    let text = page(
+    let mut text = page(
         "shogi-conformance: implementations side by side",
         &columns,
         &rows,
     );
+    if let Some(at) = text.rfind("</body>") {
+        text.insert_str(at, &contracts_footer(&read));
+    }
     match output {
         Some(path) => crate::commands::write_atomically(path, &text)?,
         None => print!("{text}"),

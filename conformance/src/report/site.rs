@@ -611,8 +611,9 @@ fn index_page(src: &Sources) -> String {
 }
 
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
-pub fn write_site(corpus_root: &Path, dir: &Path) -> Result<usize, SiteError> {
-    let corpus = Corpus::load(corpus_root)?;
+pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
+    let corpus = source.load()?;
+    let corpus_root = corpus.root.clone();
     let profiles = builtin_names()
         .into_iter()
         .map(Profile::builtin)
@@ -674,8 +675,8 @@ pub fn write_site(corpus_root: &Path, dir: &Path) -> Result<usize, SiteError> {
 }
 
 /// The `site` command.
-pub fn command(corpus_root: &Path, dir: &Path) -> Result<ExitCode, String> {
-    let pages = write_site(corpus_root, dir).map_err(|e| e.to_string())?;
+pub fn command(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<ExitCode, String> {
+    let pages = write_site(source, dir).map_err(|e| e.to_string())?;
     println!(
         "wrote {pages} pages to {}; open {} in a browser",
         dir.display(),

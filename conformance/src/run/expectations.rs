@@ -12,6 +12,10 @@
 //!   - tag: uchifuzume
 //!     expect: fail
 //!     reason: …
+//! corpus:                  # written by --write-expectations: the contract it was made for
+//!   version: 1.0.0
+//!   revision: c4082a57ac2ae43f
+//!   cases: {0a1b2c3d: 5d0c…, …}   # case id → fingerprint (crate::contract::fingerprint)
 //! ```
 
 use std::path::Path;
@@ -56,6 +60,10 @@ pub struct Expectations {
     /// The entries; a case id entry wins over a tag entry.
     #[serde(default)]
     pub entries: Vec<Entry>,
+    /// The corpus the file was written for (version, content hash, case fingerprints), so a
+    /// run against another corpus can say what changed since ([`crate::contract`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<crate::contract::CorpusStamp>,
 }
 
 /// A result that does not match the expectations.
@@ -157,6 +165,7 @@ impl Expectations {
         Expectations {
             implementation: Some(implementation.to_owned()),
             entries,
+            corpus: None,
         }
     }
 
@@ -164,7 +173,7 @@ impl Expectations {
     pub fn to_yaml(&self) -> String {
         let body = serde_yaml::to_string(self).unwrap_or_default();
         format!(
-            "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n{body}"
+            "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n# `corpus:` records the corpus it was written for, so a newer corpus's new, changed and retired cases are named.\n{body}"
         )
     }
 }
@@ -251,6 +260,11 @@ mod tests {
                     reason: "r".into(),
                 },
             ],
+            corpus: Some(crate::contract::CorpusStamp {
+                version: "1.0.0".into(),
+                revision: "0123456789abcdef".into(),
+                cases: [("0a1b2c3d".to_owned(), "fedcba9876543210".to_owned())].into(),
+            }),
         };
         let back: Expectations = serde_yaml::from_str(&e.to_yaml()).unwrap();
         assert_eq!(back, e);

@@ -46,7 +46,7 @@ pub struct FuzzOptions {
     /// The longest game.
     pub plies: usize,
     /// The corpus, whose ids the new case must not reuse.
-    pub corpus: PathBuf,
+    pub corpus: crate::corpus::CorpusSource,
     /// Known divergences to look past: a difference made only of extra moves that the oracle
     /// refuses under one of these articles (e.g. `fesa2017:3.11c`) is counted, not reported.
     pub ignore: Vec<String>,
@@ -646,9 +646,16 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
 }
 
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.
-fn fresh_id(corpus: &Path, out: &Path, rng: &mut Rng) -> String {
-    let taken: BTreeSet<String> = crate::corpus::Corpus::load_all(corpus)
-        .map(|(c, _)| {
+fn fresh_id(corpus: &crate::corpus::CorpusSource, out: &Path, rng: &mut Rng) -> String {
+    // A folder is read leniently (a malformed file elsewhere must not hide the other ids).
+    let loaded = match corpus {
+        crate::corpus::CorpusSource::Dir(dir) => {
+            crate::corpus::Corpus::load_all(dir).map(|(c, _)| c)
+        }
+        built_in => built_in.load(),
+    };
+    let taken: BTreeSet<String> = loaded
+        .map(|c| {
             c.cases
                 .iter()
                 .map(|c| c.id.clone())

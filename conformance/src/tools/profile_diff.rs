@@ -13,7 +13,6 @@
 //! (see [`article_pair`]). A committee then reads the differences article by article.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 use shogi_oracle::Oracle;
@@ -323,7 +322,11 @@ fn converse_word(relation: &str) -> &str {
 }
 
 /// The `diff` command: prints every differing case; exit status 0.
-pub fn command(root: &Path, profiles: &[String], set: &[String]) -> Result<ExitCode, String> {
+pub fn command(
+    source: &crate::corpus::CorpusSource,
+    profiles: &[String],
+    set: &[String],
+) -> Result<ExitCode, String> {
     let (a, b) =
         match profiles {
             [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
@@ -333,7 +336,7 @@ pub fn command(root: &Path, profiles: &[String], set: &[String]) -> Result<ExitC
                     .into(),
             ),
         };
-    let corpus = Corpus::load(root).map_err(|e| e.to_string())?;
+    let corpus = source.load().map_err(|e| e.to_string())?;
     let diffs = differences(&corpus, &a, &b);
     let mut text = String::new();
     let knobs = a.profile.differences(&b.profile);
