@@ -627,16 +627,15 @@ pub fn column_from_value(
 
 /// The notes of a JSON report's header (see [`RunInfo::warnings`]).
 fn json_notes(header: &Value) -> Vec<String> {
-    let mut notes = Vec::new();
-    if let Some(cause) = header["startup_error"].as_str() {
-        notes.push(format!("ERROR: {cause}; every case is reported as errored"));
-    }
-    if let Some(why) = header["interrupted"].as_str() {
-        let n = header["not_run"].as_array().map_or(0, Vec::len);
-        notes.push(format!(
-            "INTERRUPTED ({why}): the run stopped early; {n} case(s) not run"
-        ));
-    }
+    // The same lines every format prints for its own run, from the header's fields.
+    let text = |key: &str| header[key].as_str().map(str::to_owned);
+    let info = RunInfo {
+        startup_error: text("startup_error"),
+        interrupted: text("interrupted"),
+        not_run: strings(&header["not_run"]),
+        ..RunInfo::default()
+    };
+    let mut notes = info.warnings();
     if let Some(shards) = header["merged_shards"].as_array() {
         let list: Vec<&str> = shards.iter().filter_map(Value::as_str).collect();
         notes.push(format!("merged from shards {}", list.join(", ")));
