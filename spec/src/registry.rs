@@ -411,6 +411,37 @@ fn last_id_before(text: &str, line: usize) -> Option<String> {
         .last()
 }
 
+/// How many consecutive words make a copied run for [`copied_runs`].
+pub const COPY_WINDOW: usize = 8;
+
+/// The words of a text as the copy check compares them: lower case, split at anything that is
+/// not a letter or digit, numbers left out (article numbers are not prose).
+pub fn copy_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Our paraphrases must be our own words: every run of [`COPY_WINDOW`] consecutive words of an
+/// article's paraphrase or interpretation notes that also stands in `source` (a rulebook's
+/// text), with the article it is in. Empty when nothing was copied.
+pub fn copied_runs(registry: &Registry, source: &str) -> Vec<(ArticleId, String)> {
+    let source = format!(" {} ", copy_words(source).join(" "));
+    let mut out = Vec::new();
+    for article in registry {
+        for text in std::iter::once(&article.paraphrase).chain(&article.interpretation) {
+            for window in copy_words(text).windows(COPY_WINDOW) {
+                let run = format!(" {} ", window.join(" "));
+                if source.contains(&run) {
+                    out.push((article.id.clone(), run.trim().to_owned()));
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -751,15 +782,6 @@ mod tests {
         assert!(err.to_string().contains(mentioned), "{err}");
     }
 
-    /// Lowercased words of `text`: runs of letters and digits, so punctuation and the French
-    /// apostrophe split words the same way in both texts.
-    fn words(text: &str) -> Vec<String> {
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    }
-
     /// The folder holding the rulebooks: `SHOGI_RULES_DIR` when set (then it must hold them),
     /// else `../shared/rules` beside the checkout as the project's machines lay it out.
     fn rules_dir() -> Option<PathBuf> {
@@ -789,21 +811,8 @@ mod tests {
                 path.display()
             )
         });
-        let source = format!(" {} ", words(&french).join(" "));
-        const WINDOW: usize = 8;
-        for article in fesa() {
-            let texts = std::iter::once(&article.paraphrase).chain(&article.interpretation);
-            for text in texts {
-                for window in words(text).windows(WINDOW) {
-                    let run = format!(" {} ", window.join(" "));
-                    assert!(
-                        !source.contains(&run),
-                        "{} copies{run:?} from the French",
-                        article.id
-                    );
-                }
-            }
-        }
+        let copied = copied_runs(fesa(), &french);
+        assert!(copied.is_empty(), "copied from the French: {copied:?}");
     }
 
     #[test]
@@ -811,8 +820,8 @@ mod tests {
         // An invented sentence, not taken from any source.
         let french = "Hier soir, le chat gris a dormi tranquillement sur l'ancien tapis du salon.";
         let pasted = "le chat gris a dormi tranquillement sur l'ancien tapis";
-        let source = format!(" {} ", words(french).join(" "));
-        let run = format!(" {} ", words(pasted)[..8].join(" "));
+        let source = format!(" {} ", copy_words(french).join(" "));
+        let run = format!(" {} ", copy_words(pasted)[..COPY_WINDOW].join(" "));
         assert!(source.contains(&run));
     }
 }

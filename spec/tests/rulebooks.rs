@@ -123,31 +123,11 @@ fn parents_follow_the_numbering() {
     assert_eq!(roots, 12, "Articles 1-12");
 }
 
-/// Lowercased words: runs of letters and digits. Bare numbers are left out: runs of article
-/// numbers (`5.8.3.2-5.8.3.4`) are citations, not prose.
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-        .map(str::to_lowercase)
-        .collect()
-}
-
-/// No run of `WINDOW` words of any paraphrase or note appears in `source`.
+/// No run of eight words of any paraphrase or note appears in `source`
+/// (`shogi_spec::registry::copied_runs`).
 fn assert_not_copied(registry: &Registry, source: &str, what: &str) {
-    const WINDOW: usize = 8;
-    let source = format!(" {} ", words(source).join(" "));
-    for article in registry {
-        for text in std::iter::once(&article.paraphrase).chain(&article.interpretation) {
-            for window in words(text).windows(WINDOW) {
-                let run = format!(" {} ", window.join(" "));
-                assert!(
-                    !source.contains(&run),
-                    "{} copies{run:?} from the {what}",
-                    article.id
-                );
-            }
-        }
-    }
+    let copied = shogi_spec::registry::copied_runs(registry, source);
+    assert!(copied.is_empty(), "copied from the {what}: {copied:?}");
 }
 
 /// The registries are our own wording: no eight consecutive words from the seed texts. The
