@@ -233,10 +233,11 @@ enum Command {
         set: Vec<String>,
     },
     /// Play USI engines against each other with the oracle as arbiter: every `bestmove` is
-    /// checked before it is played; records (YAML, the format `judge` reads) go to
-    /// OUT/games/ and a summary to OUT/summary.json.
+    /// checked before it is played; each game is written as CSA, KIF (Shift_JIS) and the
+    /// project's YAML under OUT/games/, and a summary to OUT/summary.json. Ctrl-C starts no
+    /// new game, lets the games in flight finish, writes the summary and exits 130.
     #[command(
-        after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --games 4 --byoyomi 0.5 --max-moves 60 --out match-out"
+        after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --games 4 --byoyomi 1 --max-moves 60 --out match-out"
     )]
     Match {
         /// An engine, `usi:COMMAND ARGS`; give exactly two.
@@ -248,16 +249,17 @@ enum Command {
         /// Games played at once (default: cores - 1, at least 1).
         #[arg(long)]
         concurrency: Option<usize>,
-        /// Byo-yomi per move, in seconds (decimals allowed); 1 when neither it nor --increment
+        /// Byo-yomi per move, in whole seconds (records count whole seconds); 1 when neither it
+        /// nor --increment
         /// is given.
         #[arg(long, conflicts_with = "increment")]
-        byoyomi: Option<f64>,
-        /// Main time per player, in seconds.
-        #[arg(long = "time", default_value_t = 0.0)]
-        main_time: f64,
-        /// Fischer increment after each move, in seconds (instead of byo-yomi).
+        byoyomi: Option<u64>,
+        /// Main time per player, in whole seconds.
+        #[arg(long = "time", default_value_t = 0)]
+        main_time: u64,
+        /// Fischer increment after each move, in whole seconds (instead of byo-yomi).
         #[arg(long)]
-        increment: Option<f64>,
+        increment: Option<u64>,
         /// Allowance for process latency before a late answer is a flag fall, in seconds.
         #[arg(long, default_value_t = 1.0)]
         margin: f64,
@@ -530,7 +532,7 @@ fn perft_by_root_move(
 fn starts_processes(command: &Command) -> bool {
     let external = |imp: &str| imp.starts_with("usi:") || imp.starts_with("adapter:");
     match command {
-        Command::Run { .. } | Command::CheckAdapter { .. } => true,
+        Command::Run { .. } | Command::CheckAdapter { .. } | Command::Match { .. } => true,
         Command::Legal { imp, .. }
         | Command::Perft { imp, .. }
         | Command::Bisect { imp, .. }
@@ -787,7 +789,7 @@ fn play_match(
     engines: Vec<String>,
     games: usize,
     concurrency: Option<usize>,
-    (main_time, byoyomi, increment, margin): (f64, Option<f64>, Option<f64>, f64),
+    (main_time, byoyomi, increment, margin): (u64, Option<u64>, Option<u64>, f64),
     profile: String,
     openings: Option<PathBuf>,
     max_moves: usize,
@@ -816,12 +818,11 @@ fn play_match(
         games,
         concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
         clock: Clock {
-            main: secs("time", main_time)?,
-            byoyomi: secs(
-                "byoyomi",
-                byoyomi.unwrap_or(if increment.is_some() { 0.0 } else { 1.0 }),
-            )?,
-            increment: secs("increment", increment.unwrap_or(0.0))?,
+            main: std::time::Duration::from_secs(main_time),
+            byoyomi: std::time::Duration::from_secs(
+                byoyomi.unwrap_or(if increment.is_some() { 0 } else { 1 }),
+            ),
+            increment: std::time::Duration::from_secs(increment.unwrap_or(0)),
         },
         margin: secs("margin", margin)?,
         profile,
@@ -839,10 +840,18 @@ fn play_match(
     };
     let summary = play_match(&opts, &progress).map_err(|e| e.to_string())?;
     eprintln!(
-        "wrote {} records and {}",
+        "wrote {} games (CSA, KIF, YAML) under {} and {}",
         summary.games.len(),
+        opts.out.join("games").display(),
         opts.out.join("summary.json").display()
     );
+    if let Some(why) = summary.interrupted {
+        eprintln!(
+            "interrupted ({why}): {} of {} games played",
+            summary.games.len(),
+            summary.planned
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

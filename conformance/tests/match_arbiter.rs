@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use shogi_conformance::judge::{JudgeRequest, judge_text};
+use shogi_conformance::judge::{JudgeFormat, JudgeRequest, judge_text};
 use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
 use shogi_spec::{Color, ReasonKind, Verdict};
 
@@ -73,34 +73,48 @@ fn played(
     (summary, out)
 }
 
-/// `judge` on every written record says what the summary says.
+/// `judge` on every written record (CSA, KIF, YAML) gives the verdict of `summary.json`.
 fn rejudged(summary: &MatchSummary, out: &Path) {
     let on_disk: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
-    assert_eq!(
-        on_disk["games"].as_array().unwrap().len(),
-        summary.games.len()
-    );
-    for g in &summary.games {
-        let bytes = std::fs::read(out.join(&g.record)).unwrap();
-        let verdict = judge_text(&JudgeRequest {
-            bytes: &bytes,
-            file: &g.record,
-            profile: "fesa-2017",
-            set: &[],
-            explain: false,
-            format: Default::default(),
-        })
-        .unwrap();
-        assert_eq!(verdict.trim(), g.verdict_text, "{}", g.record);
+    let games = on_disk["games"].as_array().unwrap();
+    assert_eq!(games.len(), summary.games.len());
+    for g in games {
+        assert!(g["record"].as_str().unwrap().ends_with(".csa"), "{g}");
+        for key in ["record", "kif", "yaml"] {
+            let file = g[key].as_str().unwrap();
+            let bytes = std::fs::read(out.join(file)).unwrap();
+            if key == "kif" {
+                assert!(
+                    std::str::from_utf8(&bytes).is_err() || bytes.is_ascii(),
+                    "{file}: a .kif is Shift_JIS"
+                );
+            }
+            let judged = judge_text(&JudgeRequest {
+                bytes: &bytes,
+                file,
+                profile: "fesa-2017",
+                set: &[],
+                explain: false,
+                format: JudgeFormat::Json,
+            })
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let judged: serde_json::Value = serde_json::from_str(judged.trim()).unwrap();
+            assert_eq!(
+                judged["verdict"],
+                g["verdict"],
+                "{file}:\n{}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
     }
 }
 
 /// The rule breaker plays Sente in game 0 and loses by `kind`; in game 1 the resigning fixture
 /// plays Sente and resigns at once.
-fn breaks(mode: &str, kind: ReasonKind, article: &str) {
+fn breaks(mode: &str, kind: ReasonKind, article: &str) -> MatchSummary {
     let bad = fixture(mode);
-    let (summary, out) = play([bad.clone(), fixture("resign")], 2, 300, 20, mode);
+    let (summary, out) = play([bad.clone(), fixture("resign")], 2, 1000, 20, mode);
     rejudged(&summary, &out);
     let g0 = &summary.games[0];
     assert!(
@@ -124,6 +138,7 @@ fn breaks(mode: &str, kind: ReasonKind, article: &str) {
         "{:?}",
         t.violations_by_article
     );
+    summary
 }
 
 #[test]
@@ -138,12 +153,72 @@ fn a_false_declaration_loses() {
 
 #[test]
 fn sleeping_past_the_byoyomi_loses_on_time() {
-    breaks("sleep", ReasonKind::FlagFall, "fesa2017:8.9");
+    let summary = breaks("sleep", ReasonKind::FlagFall, "fesa2017:8.9");
+    assert_eq!(summary.games[0].violations[0].r#move, "(no answer in time)");
 }
 
 #[test]
 fn a_crash_loses_on_time() {
-    breaks("crash", ReasonKind::FlagFall, "fesa2017:8.9");
+    let summary = breaks("crash", ReasonKind::FlagFall, "fesa2017:8.9");
+    assert_eq!(summary.games[0].violations[0].r#move, "(process exited)");
+}
+
+#[test]
+fn a_bestmove_that_is_no_move_loses() {
+    breaks("nonsense", ReasonKind::FlagFall, "fesa2017:9.4");
+}
+
+/// Crashing after some moves: the flag falls at the ply of the crash, and the next game has a
+/// fresh engine (which plays its scripted move again).
+#[test]
+fn a_crash_mid_game_loses_and_the_match_goes_on() {
+    let breaker = fixture("crash 7g7f 2g2f");
+    let (summary, out) = play(
+        [breaker.clone(), fixture("never 3c3d 8c8d")],
+        3,
+        1000,
+        20,
+        "midgame",
+    );
+    rejudged(&summary, &out);
+    for (i, ply) in [(0, 5), (2, 5)] {
+        let g = &summary.games[i];
+        assert!(
+            matches!(&g.verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::FlagFall),
+            "game {i}: {:?}",
+            g.verdict
+        );
+        assert_eq!(g.violations.len(), 1, "{:?}", g.violations);
+        assert_eq!(g.violations[0].engine, breaker);
+        assert_eq!(g.violations[0].ply, ply);
+        assert_eq!(g.violations[0].r#move, "(process exited)");
+    }
+    // In game 1 the other engine is Sente and its scripted 3c3d is no Sente move: it loses.
+    let t = &summary.engines[&breaker];
+    assert_eq!((t.wins, t.losses), (1, 2), "{:?}", summary.engines);
+}
+
+/// An engine that never resigns is not asked to move once it is mated: the arbiter ends the
+/// game itself. Gote's king on 5a, a Sente pawn on 5c and a gold in hand: G*5b is mate (the
+/// gold, guarded by the pawn, covers 4a, 6a, 4b and 6b; FESA 1.2 and 5.1a: checkmate wins).
+#[test]
+fn a_mated_engine_that_never_resigns_is_not_asked() {
+    let (summary, out) = play_from(
+        [fixture("resign G*5b"), fixture("never")],
+        1,
+        1000,
+        20,
+        "mated",
+        vec!["sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1".into()],
+    );
+    rejudged(&summary, &out);
+    let g = &summary.games[0];
+    assert!(
+        matches!(&g.verdict, Verdict::Win { winner: Color::Sente, reason } if reason.kind == ReasonKind::Checkmate),
+        "{:?}",
+        g.verdict
+    );
+    assert!(g.violations.is_empty(), "{:?}", g.violations);
 }
 
 #[test]
@@ -161,7 +236,7 @@ fn fairy_stockfish_against_gpsusi() {
     let (summary, out) = play(
         [format!("usi:{fs}"), format!("usi:{gps}")],
         2,
-        500,
+        1000,
         30,
         "real",
     );
@@ -178,13 +253,13 @@ fn openings_with_moves() {
     let (summary, out) = play_from(
         [fixture("resign"), fixture("illegal")],
         2,
-        300,
+        1000,
         20,
         "openings",
         vec!["startpos moves 7g7f 3c3d".into()],
     );
     rejudged(&summary, &out);
-    let text = std::fs::read_to_string(out.join(&summary.games[0].record)).unwrap();
+    let text = std::fs::read_to_string(out.join(&summary.games[0].yaml)).unwrap();
     assert!(text.contains("- 7g7f\n  - 3c3d\n"), "{text}");
     // Sente to move after two plies: game 0 has the resigning fixture as Sente.
     assert!(matches!(
@@ -200,7 +275,7 @@ fn main_time_and_fischer_clocks() {
     let secs = Duration::from_secs;
     let with_main = Clock {
         main: secs(5),
-        byoyomi: Duration::from_millis(300),
+        byoyomi: secs(1),
         increment: Duration::ZERO,
     };
     let (summary, out) = played(
@@ -217,9 +292,9 @@ fn main_time_and_fischer_clocks() {
         "{:?}",
         summary.games[0].verdict
     );
-    let text = std::fs::read_to_string(out.join(&summary.games[0].record)).unwrap();
+    let text = std::fs::read_to_string(out.join(&summary.games[0].yaml)).unwrap();
     assert!(
-        text.contains("time_control: {main: 5.000, byoyomi: 0.300}"),
+        text.contains("time_control: {main: 5.000, byoyomi: 1.000}"),
         "{text}"
     );
     let fischer = Clock {
@@ -241,4 +316,51 @@ fn main_time_and_fischer_clocks() {
         "{:?}",
         summary.games[0].verdict
     );
+}
+
+/// Ctrl-C: no new game starts, the game in flight finishes on its clock (a resignation, not a
+/// loss to the signal), the summary is written and says so, and the exit status is 130.
+#[test]
+fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let out = out_dir("sigint");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(["match", "--engine", &fixture("slow"), "--engine", &fixture("slow")])
+        .args(["--games", "6", "--concurrency", "1", "--byoyomi", "5", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // The first game is done: the second one is in flight.
+    while !line.starts_with("[1/6]") {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "no progress line");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["interrupted"], "SIGINT");
+    assert_eq!(summary["planned"], 6);
+    let games = summary["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{summary}");
+    for g in games {
+        assert_eq!(g["verdict"]["reason"]["kind"], "resignation", "{g}");
+        assert!(out.join(g["record"].as_str().unwrap()).is_file());
+    }
+    assert!(rest.contains("interrupted (SIGINT): 2 of 6 games played"), "{rest}");
 }

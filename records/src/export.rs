@@ -5,15 +5,16 @@
 //! The record's own closing events (a resignation, a claim, a declaration) are replaced by the
 //! judged ending; the time written on the last of them is kept on the ending word. Reading the
 //! output back gives the same record for every ending each format can say (the round-trip
-//! tests list them); where a format has no word that translates back into the same event (a
-//! failed declaration in KIF is written 反則負け, which is not an event), the export says what
-//! the verdict is, and the round trip keeps the moves only.
+//! tests list them). A failed declaration is written as the declaration it was (`%KACHI`,
+//! 入玉宣言), so that a judge reading the file finds it fails again; a move the board cannot
+//! carry out, claimed at once, as shogi-server logs a refused move in CSA
+//! (`'ILLEGAL_MOVE(…)`) and as the move followed by 反則勝ち in KIF.
 
 use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Event, Record, Seconds, Start};
+use shogi_oracle::game::record::{ClaimKind, Event, Record, Seconds, Start};
 use shogi_oracle::piece::Kind;
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
@@ -72,24 +73,61 @@ struct Step {
     previous_to: Option<Square>,
 }
 
-/// The record's moves, replayed, and the time on its last non-move event.
-fn replay(
-    record: &Record,
-) -> Result<(Position, Vec<Step>, Option<Seconds>, Position), ExportError> {
+/// The record's moves, replayed.
+struct Replayed {
+    start: Position,
+    steps: Vec<Step>,
+    /// The time on the last non-move event.
+    end_time: Option<Seconds>,
+    /// The position after the moves (the refused one not made).
+    end: Position,
+    /// Whether the last step is a move that could not be made on the board (a piece not in
+    /// hand, an empty from-square) and was claimed as illegal at once: an arbiter refused it,
+    /// as a CSA server does. It is in `steps` but not on the board of `end`.
+    refused: bool,
+}
+
+impl Replayed {
+    /// The side to move at the end, as if the refused move had been made (its opponent
+    /// claims it).
+    fn side_to_move(&self) -> Color {
+        if self.refused {
+            !self.end.side_to_move()
+        } else {
+            self.end.side_to_move()
+        }
+    }
+}
+
+/// Replays the record's moves.
+fn replay(record: &Record) -> Result<Replayed, ExportError> {
     let start = record.initial_position();
     let mut pos = start.clone();
     let mut steps = Vec::new();
     let mut end_time = None;
     let mut previous_to = None;
-    for e in &record.events {
+    let mut refused = false;
+    for (i, e) in record.events.iter().enumerate() {
         match e {
             Event::Move { mv, time } => {
                 let mv = mv.0;
-                board::check_possible(&pos, mv, None).map_err(|why| ExportError::Impossible {
-                    ply: steps.len() + 1,
-                    mv: mv.to_string(),
-                    why: why.to_string(),
-                })?;
+                if let Err(why) = board::check_possible(&pos, mv, None) {
+                    let claimed_at_once = matches!(
+                        &record.events[i + 1..],
+                        [Event::Claim {
+                            claim: ClaimKind::IllegalMove,
+                            ..
+                        }]
+                    );
+                    if !claimed_at_once {
+                        return Err(ExportError::Impossible {
+                            ply: steps.len() + 1,
+                            mv: mv.to_string(),
+                            why: why.to_string(),
+                        });
+                    }
+                    refused = true;
+                }
                 let (kind, to) = match mv {
                     Move::Board { from, to, .. } => {
                         (pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind), to)
@@ -109,7 +147,9 @@ fn replay(
                     previous_to,
                 });
                 previous_to = Some(to);
-                pos = pos.after(mv);
+                if !refused {
+                    pos = pos.after(mv);
+                }
                 end_time = None;
             }
             other => {
@@ -119,7 +159,13 @@ fn replay(
             }
         }
     }
-    Ok((start, steps, end_time, pos))
+    Ok(Replayed {
+        start,
+        steps,
+        end_time,
+        end: pos,
+        refused,
+    })
 }
 
 /// Writes `record`, judged as `verdict`, in `format`.
@@ -180,7 +226,8 @@ fn handicap_removed(h: Handicap) -> Vec<(Square, Kind)> {
 }
 
 fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
-    let (start, steps, end_time, end) = replay(record)?;
+    let replayed = replay(record)?;
+    let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
     let mut out = String::from("V2.2\n");
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
@@ -261,7 +308,7 @@ fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             });
         }
     }
-    for s in &steps {
+    for (i, s) in steps.iter().enumerate() {
         let sign = if s.color == Color::Sente { '+' } else { '-' };
         let (from, to, kind) = match s.mv {
             Move::Board { from, to, promote } => {
@@ -274,8 +321,7 @@ fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             }
             Move::Drop { kind, to } => ((0, 0), digits(to), kind),
         };
-        let _ = writeln!(
-            out,
+        let text = format!(
             "{sign}{}{}{}{}{}",
             from.0,
             from.1,
@@ -283,11 +329,18 @@ fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             to.1,
             csa::code(kind)
         );
+        if replayed.refused && i + 1 == steps.len() {
+            // A move the board cannot carry out: written as shogi-server logs a move it
+            // refused, a comment that is the game's last word (see `csa`'s module docs).
+            let _ = writeln!(out, "'ILLEGAL_MOVE({text})");
+            return Ok(out);
+        }
+        let _ = writeln!(out, "{text}");
         if let Some(t) = s.time {
             let _ = writeln!(out, "T{}", csa_time(t));
         }
     }
-    if let Some((word, summary)) = csa_ending(verdict, end.side_to_move()) {
+    if let Some((word, summary)) = csa_ending(verdict, replayed.side_to_move()) {
         let _ = writeln!(out, "{word}");
         if let Some(t) = end_time {
             let _ = writeln!(out, "T{}", csa_time(t));
@@ -349,6 +402,10 @@ fn kif_ending(verdict: &Verdict, stm: Color, names: [&str; 2]) -> Option<(&'stat
                 ReasonKind::Resignation if w != stm => "投了",
                 ReasonKind::Checkmate | ReasonKind::NoLegalMoves if w != stm => "詰み",
                 ReasonKind::Declaration if w == stm => "入玉勝ち",
+                // The declaration was made and failed: the act is written (入玉宣言, which reads
+                // back as the declaration, so a judge finds it fails again) and the trailer
+                // gives the result.
+                ReasonKind::FailedDeclaration if w != stm => "入玉宣言",
                 ReasonKind::FlagFall | ReasonKind::LateArrival if w != stm => "切れ負け",
                 _ if w == stm => "反則勝ち",
                 _ => "反則負け",
@@ -357,11 +414,37 @@ fn kif_ending(verdict: &Verdict, stm: Color, names: [&str; 2]) -> Option<(&'stat
                 "反則勝ち" | "反則負け" => format!("{}の反則勝ち", who(w)),
                 "切れ負け" => format!("時間切れにより{}の勝ち", who(w)),
                 "入玉勝ち" => format!("入玉宣言により{}の勝ち", who(w)),
+                "入玉宣言" => format!("{}の反則勝ち", who(w)),
                 _ => format!("{}の勝ち", who(w)),
             };
             (word, how)
         }
     })
+}
+
+/// The 持ち時間 header for a time control in whole seconds (KIF has no fractions): the main
+/// time in minutes (or seconds), then `+N秒` byo-yomi or `（1手ごとにN秒加算）` for a Fischer
+/// increment, which [`crate::kif::time_limit`] reads back. `None` when KIF cannot say it.
+fn kif_time_limit(tc: shogi_oracle::game::record::TimeControl) -> Option<String> {
+    let whole = |s: Seconds| (s.as_millis() % 1000 == 0).then(|| s.as_millis() / 1000);
+    let main = whole(tc.main)?;
+    let byoyomi = tc.byoyomi.map_or(Some(0), whole)?;
+    let increment = tc.increment.map_or(Some(0), whole)?;
+    if tc.periods.is_some() || (byoyomi > 0 && increment > 0) {
+        return None;
+    }
+    let mut line = if main % 60 == 0 {
+        format!("{}分", main / 60)
+    } else {
+        format!("{main}秒")
+    };
+    if byoyomi > 0 {
+        let _ = write!(line, "+{byoyomi}秒");
+    }
+    if increment > 0 {
+        let _ = write!(line, "（1手ごとに{increment}秒加算）");
+    }
+    Some(line)
 }
 
 fn kif_time(t: Option<Seconds>, total: &mut Seconds) -> String {
@@ -436,7 +519,8 @@ pub fn kif_diagram(pos: &Position, names: [&str; 2]) -> String {
 }
 
 fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
-    let (start, steps, end_time, end) = replay(record)?;
+    let replayed = replay(record)?;
+    let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
     let handicap = record.start.handicap().filter(|_| record.setup.is_none());
     let names = if handicap.is_some() {
         ["下手", "上手"]
@@ -454,16 +538,8 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             out.push_str(&kif_diagram(&start, names));
         }
     }
-    if let Some(tc) = record.time_control {
-        let main = tc.main.as_millis();
-        let byo = tc.byoyomi.map_or(0, |b| b.as_millis());
-        if main % 60_000 == 0 && byo % 1000 == 0 && tc.increment.is_none() && tc.periods.is_none() {
-            let _ = write!(out, "持ち時間：{}分", main / 60_000);
-            if byo > 0 {
-                let _ = write!(out, "+{}秒", byo / 1000);
-            }
-            out.push('\n');
-        }
+    if let Some(line) = record.time_control.and_then(kif_time_limit) {
+        let _ = writeln!(out, "持ち時間：{line}");
     }
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
@@ -501,8 +577,10 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
         let time = kif_time(s.time, &mut totals[s.color.index()]);
         let _ = writeln!(out, "{:>4} {text}{time}", i + 1);
     }
-    if let Some((word, how)) = kif_ending(verdict, end.side_to_move(), names) {
-        let stm = end.side_to_move();
+    // A refused move is written as the move it was, and its opponent claims it (反則勝ち): the
+    // KIF reader keeps such a last move unplayed, as the CSA reader does.
+    let stm = replayed.side_to_move();
+    if let Some((word, how)) = kif_ending(verdict, stm, names) {
         let time = kif_time(end_time, &mut totals[stm.index()]);
         let _ = writeln!(out, "{:>4} {word}{time}", steps.len() + 1);
         let _ = writeln!(out, "まで{}手で{how}", steps.len());
@@ -532,7 +610,20 @@ fn jkf_color(c: Color) -> u8 {
 }
 
 fn write_jkf(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
-    let (start, steps, end_time, end) = replay(record)?;
+    let Replayed {
+        start,
+        steps,
+        end_time,
+        end,
+        refused,
+    } = replay(record)?;
+    if let (true, Some(last)) = (refused, steps.last()) {
+        return Err(ExportError::Impossible {
+            ply: steps.len(),
+            mv: last.mv.to_string(),
+            why: "JKF has no way to write a move the board cannot carry out".into(),
+        });
+    }
     let mut header = serde_json::Map::new();
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {

@@ -160,6 +160,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut in_variation = false;
     let mut ended = false;
     let mut time_control = None;
+    // A move the board cannot carry out, kept until the next line says whether it was claimed
+    // at once (反則勝ち: an arbiter refused it, see `export`) or is simply a broken record.
+    let mut refused: Option<(Move, Option<Seconds>, ImportError)> = None;
 
     for (i, raw) in all.iter().enumerate() {
         let n = i + 1;
@@ -251,7 +254,17 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         let word = mv_text.trim();
-        let stm = play.side();
+        let mut stm = play.side();
+        if let Some((mv, time, error)) = refused.take() {
+            if word != "反則勝ち" {
+                return Err(error);
+            }
+            play.events.push(Event::Move {
+                mv: shogi_oracle::game::record::UsiMove(mv),
+                time,
+            });
+            stm = !stm;
+        }
         if let Some((kind, outcome)) = japanese::ending_word(word, stm) {
             ended = true;
             let event = match word {
@@ -284,12 +297,19 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         let ply = play.ply + 1;
         let mv = parse_move(word, play).map_err(|m| ImportError::at_ply(n, ply, m))?;
         match mv {
-            Parsed::Move(mv, named) => play.push(mv, Some(named), time, n)?,
+            Parsed::Move(mv, named) => {
+                if let Err(error) = play.push(mv, Some(named), time, n) {
+                    refused = Some((mv, time, error));
+                }
+            }
             Parsed::Unknown => {
                 ended = true;
                 written = Some(WrittenEnding::unrecognised(word, n));
             }
         }
+    }
+    if let Some((_, _, error)) = refused {
+        return Err(error);
     }
     let play = match play {
         Some(p) => p,
@@ -310,14 +330,25 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     })
 }
 
-/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `10分+30秒`, `各5分（秒読み30秒）`. Hours and
-/// minutes make the main time; seconds after them are the byo-yomi. `None` when no number
-/// is found.
+/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `10分+30秒`, `各5分（秒読み30秒）`, `30秒`,
+/// `0分+10秒`, and the increment this tool writes, `各1分（1手ごとに10秒加算）`. Hours,
+/// minutes, and seconds before any `+`, `秒読み` or `ごとに` make the main time; seconds after
+/// `+` or `秒読み` are the byo-yomi, seconds after `ごとに` (per move) the Fischer increment.
+/// `None` when no number is found.
 pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl> {
+    #[derive(PartialEq)]
+    enum Part {
+        Main,
+        Byoyomi,
+        Increment,
+    }
     let mut main = 0u64;
     let mut byoyomi = 0u64;
+    let mut increment = 0u64;
+    let mut part = Part::Main;
     let mut number = String::new();
     let mut found = false;
+    let mut previous = ' ';
     for c in text.chars() {
         if let Some(d) = c
             .to_digit(10)
@@ -326,13 +357,20 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
             number.push(char::from_digit(d, 10).unwrap_or('0'));
             continue;
         }
+        match (previous, c) {
+            (_, '+' | '＋') | ('秒', '読') => part = Part::Byoyomi,
+            ('ご', 'と') => part = Part::Increment,
+            _ => {}
+        }
+        previous = c;
         if let Ok(n) = number.parse::<u64>() {
             let n = n.min(1_000_000);
-            match c {
-                '時' => main += n * 3600,
-                '分' => main += n * 60,
-                '秒' if main > 0 => byoyomi += n,
-                '秒' => main += n,
+            match (c, &part) {
+                ('時', _) => main += n * 3600,
+                ('分', _) => main += n * 60,
+                ('秒', Part::Main) => main += n,
+                ('秒', Part::Byoyomi) => byoyomi += n,
+                ('秒', Part::Increment) => increment += n,
                 _ => {}
             }
             found = true;
@@ -345,6 +383,7 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
     Some(shogi_oracle::game::record::TimeControl {
         main: board::whole_seconds(main)?,
         byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
+        increment: board::whole_seconds(increment).filter(|b| *b > Seconds::ZERO),
         ..Default::default()
     })
 }
@@ -428,4 +467,39 @@ fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
         kind
     };
     Ok(Parsed::Move(Move::Board { from, to, promote }, named))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_limit;
+
+    /// (header, main, byo-yomi, increment) in seconds, as the header's words say.
+    #[test]
+    fn time_limits() {
+        for (text, main, byoyomi, increment) in [
+            ("10分", 600, 0, 0),
+            ("各10分", 600, 0, 0),
+            ("1時間", 3600, 0, 0),
+            ("10分+30秒", 600, 30, 0),
+            ("各5分（秒読み30秒）", 300, 30, 0),
+            ("30秒", 30, 0, 0),
+            ("0分+10秒", 0, 10, 0),
+            ("各１分（１手ごとに１０秒加算）", 60, 0, 10),
+        ] {
+            let tc = time_limit(text).unwrap_or_else(|| panic!("{text}"));
+            let secs = |s: Option<shogi_oracle::game::record::Seconds>| {
+                s.map_or(0, |s| s.as_millis() / 1000)
+            };
+            assert_eq!(
+                (
+                    tc.main.as_millis() / 1000,
+                    secs(tc.byoyomi),
+                    secs(tc.increment)
+                ),
+                (main, byoyomi, increment),
+                "{text}"
+            );
+        }
+        assert!(time_limit("なし").is_none());
+    }
 }

@@ -55,11 +55,13 @@ fn csa_kif_jkf_yaml(
     round_trip(source, "csa", to, "fesa-2017");
 }
 
-/// A failed declaration has no KIF word that reads back as a declaration (反則負け is not an
-/// event), so KIF keeps only the moves; the other formats keep the declaration.
+/// A failed declaration is written as the declaration (KIF 入玉宣言), which reads back as one.
 #[rstest]
 #[case::declare(DECLARE)]
-fn declaration(#[values(Format::Csa, Format::Jkf, Format::Yaml)] to: Format, #[case] source: &str) {
+fn declaration(
+    #[values(Format::Csa, Format::Kif, Format::Jkf, Format::Yaml)] to: Format,
+    #[case] source: &str,
+) {
     round_trip(source, "csa", to, "fesa-2017");
 }
 

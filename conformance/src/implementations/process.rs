@@ -248,6 +248,8 @@ pub struct Process {
     replied: usize,
     /// Every line written and read, most recent last, for reports (bounded).
     transcript: VecDeque<String>,
+    /// Whether waits end early when the run is interrupted (see [`Process::finish_when_interrupted`]).
+    interruptible: bool,
 }
 
 /// Reads lines, cutting each at [`MAX_LINE`] bytes while reading: the bytes past the limit are
@@ -354,6 +356,7 @@ impl Process {
             group,
             replied: 0,
             transcript: VecDeque::new(),
+            interruptible: true,
         })
     }
 
@@ -362,6 +365,12 @@ impl Process {
             self.transcript.pop_front();
         }
         self.transcript.push_back(line);
+    }
+
+    /// Lets waits run to their deadline even after an interruption: a `match` finishes the
+    /// games in flight when interrupted, and an engine's move must not be lost to the signal.
+    pub fn finish_when_interrupted(&mut self) {
+        self.interruptible = false;
     }
 
     /// Writes one line (a newline is added) and flushes.
@@ -382,7 +391,7 @@ impl Process {
     /// run is interrupted.
     pub fn recv(&mut self, deadline: Instant, timeout: Duration) -> Result<String, ProcessError> {
         let event = loop {
-            if crate::interrupt::requested() {
+            if self.interruptible && crate::interrupt::requested() {
                 return Err(ProcessError::Interrupted);
             }
             let wait = deadline.saturating_duration_since(Instant::now());

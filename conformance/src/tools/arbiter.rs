@@ -8,8 +8,20 @@
 //! and the game ends when that verdict is not "continues". So the verdict in the summary is by
 //! construction what `judge` says of the written record.
 //!
-//! Not yet: CSA and KIF records (they wait for the `records` crate), move periods, Ctrl-C
-//! handling (an interrupted match loses the games in flight and writes no summary).
+//! The rulebooks have no forfeit of their own for a player who stops playing: under FESA 8.8 and
+//! 8.9 the opponent claims the flag once the player's time is gone, and an engine that has
+//! crashed or stopped answering will never move again. So the profile's flag-fall rule is its
+//! rule for forfeits; the violation says which it was (`(process exited)`, `(no answer)`), and
+//! the next game starts with a fresh engine process.
+//!
+//! Each game is also written as CSA (`.csa`) and KIF (`.kif`, Shift_JIS as KIF files are by
+//! convention) by [`shogi_records::export`], with the judged ending in each format's own words,
+//! and the summary's `record` names the CSA file. Re-reading either with `judge` gives the
+//! verdict of the summary (tested in `tests/match_arbiter.rs`).
+//!
+//! Interrupted (SIGINT, SIGTERM), the match starts no new game, lets the games in flight finish
+//! on their own clocks, writes the summary with `interrupted` set, and the command exits 130
+//! (143 for SIGTERM). A second signal ends it at once.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,10 +32,13 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use shogi_oracle::game::{Record, adjudicate};
 use shogi_oracle::{Move, check_move};
+use shogi_records::encoding::{Encoding, encode};
+use shogi_records::{Format, export};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
 
-use crate::process::{CommandLine, Process};
+use crate::process::{CommandLine, Process, ProcessError};
+use crate::run::interrupt;
 use crate::run::probe::setup_position;
 
 /// What a match is asked to do.
@@ -130,6 +145,9 @@ pub enum MatchError {
     /// The command line does not parse.
     #[error("engine `{0}`: {1}")]
     Command(String, String),
+    /// A time control with a fraction of a second: records count whole seconds.
+    #[error("the time control must be in whole seconds ({0} is not)")]
+    FractionalClock(&'static str),
     /// The profile is unknown.
     #[error("profile: {0}")]
     Profile(String),
@@ -173,8 +191,12 @@ pub struct GameSummary {
     /// Whether the game stopped at the move limit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub move_limit: bool,
-    /// The YAML record, relative to the output folder.
+    /// The CSA record, relative to the output folder.
     pub record: String,
+    /// The KIF record (Shift_JIS), relative to the output folder.
+    pub kif: String,
+    /// The project's YAML record, relative to the output folder.
+    pub yaml: String,
     /// Rules broken.
     pub violations: Vec<Violation>,
 }
@@ -195,10 +217,25 @@ pub struct EngineTally {
 /// `summary.json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct MatchSummary {
+    /// The games asked for.
+    pub planned: usize,
+    /// Why the match stopped before playing them all (`SIGINT`, `SIGTERM`), if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<&'static str>,
     /// The games, by index.
     pub games: Vec<GameSummary>,
     /// The engines' tallies.
     pub engines: BTreeMap<String, EngineTally>,
+}
+
+/// What came back from a `go`.
+enum Answer {
+    /// The word after `bestmove` (empty when there was none).
+    Best(String),
+    /// The process exited (or could not be written to) before answering.
+    Exited,
+    /// No `bestmove` before the deadline (or a line too long to be one).
+    Silent,
 }
 
 /// A USI engine as a player: handshake, then `position`/`go` per move.
@@ -209,6 +246,7 @@ struct Player {
 impl Player {
     fn start(command: &CommandLine) -> Result<Player, String> {
         let mut process = Process::spawn(command).map_err(|e| e.to_string())?;
+        process.finish_when_interrupted();
         let timeout = Duration::from_secs(30);
         let deadline = Instant::now() + timeout;
         for (send, want) in [("usi", "usiok"), ("isready", "readyok")] {
@@ -226,15 +264,15 @@ impl Player {
         Ok(Player { process })
     }
 
-    /// The word after `bestmove`, and how long it took; `None` when there was none in time.
-    fn go(&mut self, position: &str, go: &str, wait: Duration) -> (Option<String>, Duration) {
+    /// The engine's answer to `position`/`go`, and how long it took.
+    fn go(&mut self, position: &str, go: &str, wait: Duration) -> (Answer, Duration) {
         let started = Instant::now();
         let sent = self
             .process
             .send(&format!("position {position}"))
             .and_then(|()| self.process.send(go));
         if sent.is_err() {
-            return (None, started.elapsed());
+            return (Answer::Exited, started.elapsed());
         }
         let deadline = started + wait;
         loop {
@@ -242,10 +280,12 @@ impl Player {
                 Ok(line) => {
                     let mut words = line.split_whitespace();
                     if words.next() == Some("bestmove") {
-                        return (words.next().map(str::to_owned), started.elapsed());
+                        let answer = words.next().unwrap_or_default().to_owned();
+                        return (Answer::Best(answer), started.elapsed());
                     }
                 }
-                Err(_) => return (None, started.elapsed()),
+                Err(ProcessError::Exited(_)) => return (Answer::Exited, started.elapsed()),
+                Err(_) => return (Answer::Silent, started.elapsed()),
             }
         }
     }
@@ -257,6 +297,11 @@ impl Player {
     }
 }
 
+/// `d` with the fraction of a second dropped.
+fn whole(d: Duration) -> Duration {
+    Duration::from_secs(d.as_secs())
+}
+
 fn seconds(d: Duration) -> String {
     format!("{}.{:03}", d.as_secs(), d.subsec_millis())
 }
@@ -266,10 +311,12 @@ fn quote(s: &str) -> String {
 }
 
 /// The record as YAML text, in the format `judge` reads.
-fn record_yaml(start: &str, clock: &Clock, events: &[String]) -> String {
+fn record_yaml(start: &str, players: [&str; 2], clock: &Clock, events: &[String]) -> String {
     let mut out = format!(
-        "start: {}\ntime_control: {}\nevents:\n",
+        "start: {}\nplayers: {{sente: {}, gote: {}}}\ntime_control: {}\nevents:\n",
         quote(start),
+        quote(players[0]),
+        quote(players[1]),
         clock.yaml()
     );
     for e in events {
@@ -295,13 +342,20 @@ struct Game<'a> {
 }
 
 impl Game<'_> {
-    fn play(&self) -> Result<(GameSummary, String), MatchError> {
+    /// Plays the game; the summary and the files to write (path under the output folder, bytes).
+    fn play(&self) -> Result<(GameSummary, Vec<(String, Vec<u8>)>), MatchError> {
         let sente_engine = self.index % 2;
         let who = |c: Color| match c {
             Color::Sente => sente_engine,
             Color::Gote => 1 - sente_engine,
         };
+        // `startpos` by name, so that KIF says 平手 rather than drawing the board.
         let start = self.opening.sfen.clone();
+        let record_start = if start == shogi_spec::PositionSpec::startpos().sfen {
+            "startpos"
+        } else {
+            start.as_str()
+        };
         let mut events: Vec<String> = self.opening.moves.clone();
         let mut moves: Vec<String> = self.opening.moves.clone();
         let mut players: [Option<Player>; 2] = [
@@ -312,8 +366,14 @@ impl Game<'_> {
         let clock = self.opts.clock;
         let mut left = [clock.main, clock.main];
         let mut move_limit = false;
+        // How the last player who did not answer failed to: the violation's `move`.
+        let mut silent: Option<&str> = None;
+        let players_named = [
+            self.names[sente_engine].as_str(),
+            self.names[1 - sente_engine].as_str(),
+        ];
         let judge = |events: &[String]| -> Result<Verdict, MatchError> {
-            let text = record_yaml(&start, &clock, events);
+            let text = record_yaml(record_start, players_named, &clock, events);
             let record = Record::from_yaml(&text)
                 .map_err(|e| MatchError::Arbiter(self.index, e.message.clone()))?;
             adjudicate(&record, self.profile)
@@ -339,26 +399,47 @@ impl Game<'_> {
             let wait = available + self.opts.margin + Duration::from_secs(5);
             let (answer, took) = match players[engine].as_mut() {
                 Some(p) => p.go(&spec.to_string(), &clock.go(left), wait),
-                None => (None, Duration::ZERO),
+                None => (Answer::Exited, Duration::ZERO),
             };
             let late = took > available + self.opts.margin;
-            // Within the margin a move counts as made in time: the record says so.
-            let spent = took.min(available);
+            // Within the margin a move counts as made in time: the record says so. Time is
+            // counted in whole seconds, fractions dropped, as CSA servers and JSA timekeepers
+            // count it, so that every record format (KIF has no fractions) says the same.
+            let spent = whole(took.min(available));
             let time = seconds(spent);
             left[mover.index()] = clock.after(left[mover.index()], spent);
             let opponent = side(!mover);
-            let answer = if late { None } else { answer };
-            match answer.as_deref() {
-                None => {
-                    let claimed = seconds((available + self.opts.margin).max(took));
-                    events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
+            // A flag claim is made after the whole of the time available: rounded up.
+            let claimed = (available + self.opts.margin).max(took);
+            let claimed = seconds(whole(claimed + Duration::from_nanos(999_999_999)));
+            let flag = format!("{{claim: flag, by: {opponent}, time: {claimed}}}");
+            let answer = match answer {
+                Answer::Best(_) if late => Answer::Silent,
+                other => other,
+            };
+            let text = match answer {
+                Answer::Best(text) => text,
+                Answer::Exited | Answer::Silent => {
+                    // A player who stops playing loses when the opponent claims the flag: the
+                    // rulebooks' forfeit (see the module docs).
+                    let what = if matches!(answer, Answer::Exited) {
+                        "(process exited)"
+                    } else {
+                        "(no answer in time)"
+                    };
+                    silent = Some(what);
+                    events.push(flag);
                     if let Some(mut p) = players[engine].take() {
                         p.process.shutdown(Some("quit"), Duration::from_millis(200));
                     }
+                    verdict = judge(&events)?;
+                    continue;
                 }
-                Some("resign") => events.push(format!("{{resign: {}, time: {time}}}", side(mover))),
-                Some("win") => events.push(format!("{{declare: {}, time: {time}}}", side(mover))),
-                Some(text) => match Move::parse(text) {
+            };
+            match text.as_str() {
+                "resign" => events.push(format!("{{resign: {}, time: {time}}}", side(mover))),
+                "win" => events.push(format!("{{declare: {}, time: {time}}}", side(mover))),
+                text => match Move::parse(text) {
                     Err(_) => {
                         // Not a move at all: as if no answer came, the flag falls.
                         violations.push(Violation {
@@ -367,8 +448,7 @@ impl Game<'_> {
                             r#move: text.to_owned(),
                             article: ArticleId::fesa("9.4"),
                         });
-                        let claimed = seconds(available + self.opts.margin);
-                        events.push(format!("{{claim: flag, by: {opponent}, time: {claimed}}}"));
+                        events.push(flag);
                     }
                     Ok(mv) => {
                         events.push(format!("{{move: {text}, time: {time}}}"));
@@ -399,7 +479,7 @@ impl Game<'_> {
                 violations.push(Violation {
                     engine: loser,
                     ply: moves.len() + 1,
-                    r#move: String::new(),
+                    r#move: silent.unwrap_or_default().to_owned(),
                     article: reason.article.clone(),
                 });
             }
@@ -414,8 +494,21 @@ impl Game<'_> {
                 p.finish(result);
             }
         }
-        let record = format!("games/{:04}.yaml", self.index + 1);
-        let text = record_yaml(&start, &clock, &events);
+        let stem = format!("games/{:04}", self.index + 1);
+        let yaml = record_yaml(record_start, players_named, &clock, &events);
+        let record = Record::from_yaml(&yaml)
+            .map_err(|e| MatchError::Arbiter(self.index, e.message.clone()))?;
+        let mut files = vec![(format!("{stem}.yaml"), yaml.into_bytes())];
+        for (format, ext) in [(Format::Csa, "csa"), (Format::Kif, "kif")] {
+            let text = export::write(&record, &verdict, format)
+                .map_err(|e| MatchError::Arbiter(self.index, format!("{ext}: {e}")))?;
+            let bytes = match format {
+                // `.kif` files are Shift_JIS by convention (`.kifu` names the UTF-8 form).
+                Format::Kif => encode(&text, Encoding::ShiftJis),
+                _ => text.into_bytes(),
+            };
+            files.push((format!("{stem}.{ext}"), bytes));
+        }
         Ok((
             GameSummary {
                 index: self.index,
@@ -424,16 +517,18 @@ impl Game<'_> {
                 verdict_text: verdict.to_string(),
                 verdict,
                 move_limit,
-                record,
+                record: format!("{stem}.csa"),
+                kif: format!("{stem}.kif"),
+                yaml: format!("{stem}.yaml"),
                 violations,
             },
-            text,
+            files,
         ))
     }
 }
 
-fn write(path: &Path, text: &str) -> Result<(), MatchError> {
-    std::fs::write(path, text).map_err(|e| MatchError::Io(path.to_owned(), e))
+fn write(path: &Path, bytes: &[u8]) -> Result<(), MatchError> {
+    std::fs::write(path, bytes).map_err(|e| MatchError::Io(path.to_owned(), e))
 }
 
 /// Plays the match, writes `games/NNNN.yaml` and `summary.json` under `opts.out`, and returns
@@ -444,6 +539,16 @@ pub fn play_match(
 ) -> Result<MatchSummary, MatchError> {
     let profile =
         Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+    let clock = opts.clock;
+    for (name, d) in [
+        ("main time", clock.main),
+        ("byo-yomi", clock.byoyomi),
+        ("increment", clock.increment),
+    ] {
+        if d.subsec_nanos() != 0 {
+            return Err(MatchError::FractionalClock(name));
+        }
+    }
     let mut commands = Vec::new();
     for e in &opts.engines {
         let cmd = e
@@ -503,12 +608,21 @@ pub fn play_match(
         }
         let mut games = games.to_vec();
         games.sort_by_key(|g| g.index);
-        MatchSummary { games, engines }
+        MatchSummary {
+            planned: opts.games,
+            interrupted: interrupt::reason().map(interrupt::Reason::label),
+            games,
+            engines,
+        }
     };
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| {
                 loop {
+                    // Interrupted: no new game; the ones in flight finish on their clocks.
+                    if interrupt::requested() {
+                        return;
+                    }
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= opts.games {
                         return;
@@ -521,8 +635,11 @@ pub fn play_match(
                         commands: commands.clone(),
                         opening: openings[(index / 2) % openings.len()].clone(),
                     };
-                    let result = game.play().and_then(|(summary, text)| {
-                        write(&opts.out.join(&summary.record), &text).map(|()| summary)
+                    let result = game.play().and_then(|(summary, files)| {
+                        for (path, bytes) in &files {
+                            write(&opts.out.join(path), bytes)?;
+                        }
+                        Ok(summary)
                     });
                     match result {
                         Ok(summary) => {
@@ -546,6 +663,8 @@ pub fn play_match(
     let summary = tally(&games);
     let json = serde_json::to_string_pretty(&summary)
         .map_err(|e| MatchError::Io(opts.out.join("summary.json"), std::io::Error::other(e)))?;
-    write(&opts.out.join("summary.json"), &format!("{json}\n"))?;
+    let path = opts.out.join("summary.json");
+    crate::report::output::write(&path, &format!("{json}\n"))
+        .map_err(|e| MatchError::Io(path.clone(), std::io::Error::other(e.to_string())))?;
     Ok(summary)
 }
