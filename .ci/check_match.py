@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Checks a `match` output folder: N games, each written as CSA, KIF and YAML, and `judge` on
+every record gives the verdict summary.json has for that game.
+
+Usage: check_match.py SHOGI_CONFORMANCE OUT_DIR N
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+tool, out, expected = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
+summary = json.loads((out / "summary.json").read_text())
+games = summary["games"]
+if len(games) != expected:
+    sys.exit(f"{out}/summary.json: {len(games)} games, expected {expected}")
+for ext in ("csa", "kif", "yaml"):
+    found = sorted((out / "games").glob(f"*.{ext}"))
+    if len(found) != expected:
+        sys.exit(f"{out}/games: {len(found)} .{ext} records, expected {expected}")
+for g in games:
+    for key in ("record", "kif", "yaml"):
+        path = out / g[key]
+        judged = subprocess.run(
+            [tool, "judge", "--format", "json", str(path)],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        verdict = json.loads(judged)["verdict"]
+        if verdict != g["verdict"]:
+            sys.exit(f"{path}: judge says {verdict}, summary.json says {g['verdict']}")
+print(f"{out}: {expected} games, every record re-judged to the summary's verdict")
