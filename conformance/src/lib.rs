@@ -8,17 +8,16 @@
 //!   child processes;
 //! - [`run`]: running cases and comparing with an expectations file;
 //! - [`report`]: text, JSON, JUnit, Markdown, HTML and the matrix;
-//! - [`tools`]: differential checks, external fuzzing, bisecting, profile diffs.
+//! - [`tools`]: differential checks, external fuzzing, bisecting, profile diffs, the `match`
+//!   arbiter, judging and converting game records.
 //!
-//! The `shogi-conformance` binary is a thin shell over this crate, so everything it does can be
-//! driven from tests and embedded in other programs.
+//! The `shogi-conformance` binary (`src/main.rs` and `src/cli/`) is a thin shell over this
+//! crate: argument parsing (clap), exit statuses and printing live there, so the library has
+//! no command-line dependency and everything the tool does can be driven from tests and
+//! embedded in other programs.
 
-pub mod commands;
-pub mod convert;
 pub mod corpus;
 pub mod implementations;
-pub mod judge;
-pub mod positions;
 pub mod report;
 pub mod run;
 pub mod tools;
@@ -36,4 +35,4 @@ pub use report::{annotate, board, html, merge, output, site};
 #[doc(hidden)]
 pub use run::{expectations, interrupt, runner};
 #[doc(hidden)]
-pub use tools::{bisect, differential, fuzz_external, generate, profile_diff, throughput};
+pub use tools::{bisect, differential, fuzz_external, generate, judge, profile_diff, throughput};

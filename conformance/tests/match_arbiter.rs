@@ -326,8 +326,22 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
     use std::process::{Command, Stdio};
     let out = out_dir("sigint");
     let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-        .args(["match", "--engine", &fixture("slow"), "--engine", &fixture("slow")])
-        .args(["--games", "6", "--concurrency", "1", "--byoyomi", "5", "--out"])
+        .args([
+            "match",
+            "--engine",
+            &fixture("slow"),
+            "--engine",
+            &fixture("slow"),
+        ])
+        .args([
+            "--games",
+            "6",
+            "--concurrency",
+            "1",
+            "--byoyomi",
+            "5",
+            "--out",
+        ])
         .arg(&out)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -362,5 +376,8 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
         assert_eq!(g["verdict"]["reason"]["kind"], "resignation", "{g}");
         assert!(out.join(g["record"].as_str().unwrap()).is_file());
     }
-    assert!(rest.contains("interrupted (SIGINT): 2 of 6 games played"), "{rest}");
+    assert!(
+        rest.contains("interrupted (SIGINT): 2 of 6 games played"),
+        "{rest}"
+    );
 }

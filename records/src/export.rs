@@ -535,7 +535,7 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
         (Start::Startpos, None) if record.setup.is_none() => out.push_str("手合割：平手\n"),
         _ => {
             out.push_str("手合割：その他\n");
-            out.push_str(&kif_diagram(&start, names));
+            out.push_str(&kif_diagram(start, names));
         }
     }
     if let Some(line) = record.time_control.and_then(kif_time_limit) {

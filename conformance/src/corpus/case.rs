@@ -548,6 +548,31 @@ fn check_case(raw: RawCase, line: usize, path: &Path, staging: bool) -> Result<C
     })
 }
 
+impl Expectation {
+    /// The expected value in words (`P*1b`, `checkmate`, `depth 1: 30`).
+    pub fn describe(&self) -> String {
+        match self {
+            Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => {
+                m.join(" ")
+            }
+            Expectation::Status(s) => s.to_string(),
+            Expectation::Perft(p) => p
+                .iter()
+                .map(|(d, n)| format!("depth {d}: {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Expectation::Verdict(_, v) => v.to_string(),
+            Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
+            Expectation::BestMove(p) => format!(
+                "within byoyomi {} ms; required: [{}]; forbidden: [{}]",
+                p.byoyomi,
+                p.required.join(" "),
+                p.forbidden.join(" ")
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

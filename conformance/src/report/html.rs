@@ -886,7 +886,7 @@ pub fn command(
         text.insert_str(at, &contracts_footer(&read));
     }
     match output {
-        Some(path) => crate::commands::write_atomically(path, &text)?,
+        Some(path) => crate::report::output::write(path, &text).map_err(|e| e.to_string())?,
         None => print!("{text}"),
     }
     Ok(std::process::ExitCode::SUCCESS)

@@ -284,7 +284,7 @@ fn case_block(case: &Case, here: &ArticleId) -> String {
                 .map(|m| board::both_notations(pos.as_ref(), m))
                 .collect::<Vec<_>>()
                 .join(", "),
-            other => crate::commands::describe(other),
+            other => other.describe(),
         };
         let _ = write!(
             facts,
@@ -650,7 +650,7 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
     mkdir(&dir.join("articles"))?;
     mkdir(&dir.join("profiles"))?;
     let write = |path: PathBuf, text: String| {
-        crate::commands::write_atomically(&path, &text).map_err(SiteError::Write)
+        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))
     };
     let mut pages = 0;
     write(dir.join("index.html"), index_page(&src))?;

@@ -332,6 +332,9 @@ fn side(c: Color) -> &'static str {
     }
 }
 
+/// A file of a game: its path under the output folder, and its bytes.
+type GameFile = (String, Vec<u8>);
+
 struct Game<'a> {
     opts: &'a MatchOptions,
     profile: &'a Profile,
@@ -343,7 +346,7 @@ struct Game<'a> {
 
 impl Game<'_> {
     /// Plays the game; the summary and the files to write (path under the output folder, bytes).
-    fn play(&self) -> Result<(GameSummary, Vec<(String, Vec<u8>)>), MatchError> {
+    fn play(&self) -> Result<(GameSummary, Vec<GameFile>), MatchError> {
         let sente_engine = self.index % 2;
         let who = |c: Color| match c {
             Color::Sente => sente_engine,

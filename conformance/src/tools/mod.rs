@@ -3,12 +3,15 @@
 //! implementation and shrinking what it gets wrong ([`fuzz_external`]), walking a wrong perft
 //! count down to the first differing position ([`bisect`]), and comparing two rule profiles
 //! over the corpus ([`profile_diff`]); how fast fuzzing goes, and where the time goes
-//! ([`throughput`]).
+//! ([`throughput`]); playing engines against each other with the oracle as arbiter
+//! ([`arbiter`]); judging game records ([`judge`]) and converting them ([`convert`]).
 
 pub mod arbiter;
 pub mod bisect;
+pub mod convert;
 pub mod differential;
 pub mod fuzz_external;
 pub mod generate;
+pub mod judge;
 pub mod profile_diff;
 pub mod throughput;

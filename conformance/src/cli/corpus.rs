@@ -5,14 +5,15 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::case::Expectation;
-use crate::contract::{ContractDiff, CorpusStamp, describe_upgrade};
-use crate::corpus::{Corpus, CorpusSource};
-use crate::filter::Filter;
-use crate::impls::{self, ImplOptions};
-use crate::lint::lint as lint_corpus;
-use crate::report::{Format, RunInfo, render};
-use crate::runner::{CaseResult, Summary, run_case};
+use shogi_conformance::corpus::case::Expectation;
+use shogi_conformance::corpus::contract::{ContractDiff, CorpusStamp, describe_upgrade};
+use shogi_conformance::corpus::filter::Filter;
+use shogi_conformance::corpus::lint::lint as lint_corpus;
+use shogi_conformance::corpus::{Corpus, CorpusSource};
+use shogi_conformance::implementations::select::{self as impls, ImplOptions};
+use shogi_conformance::report::output;
+use shogi_conformance::report::{Format, RunInfo, render};
+use shogi_conformance::run::runner::{CaseResult, Summary, run_case};
 
 /// What `run` was asked to do.
 #[derive(Debug, Clone)]
@@ -32,22 +33,22 @@ pub struct RunOptions {
     /// How long an external implementation may take over one query.
     pub timeout: Option<std::time::Duration>,
     /// Run only this shard of the chosen cases.
-    pub shard: Option<crate::expectations::Shard>,
+    pub shard: Option<shogi_conformance::run::expectations::Shard>,
     /// Known failures and skips: the exit status says whether the results match them.
     pub expectations: Option<PathBuf>,
     /// Write an expectations file marking the current failures.
     pub write_expectations: Option<PathBuf>,
     /// `setoption` settings for a USI engine.
-    pub usi_options: Vec<crate::usi_options::UsiOption>,
+    pub usi_options: Vec<shogi_conformance::usi_options::UsiOption>,
     /// Stop the whole run after this long; the cases not reached are reported as not run.
     pub max_time: Option<std::time::Duration>,
 }
 
 /// Writes `text` to `path` without destroying what is there: atomically for regular files and
 /// new paths, through symlinks, FIFOs and devices, `-` for standard output (see
-/// [`crate::output`]).
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    crate::output::write(path, text).map_err(|e| e.to_string())
+/// [`output`]).
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    output::write(path, text).map_err(|e| e.to_string())
 }
 
 /// Exit status of a run in which every case was skipped: nothing could be checked, which must
@@ -56,7 +57,7 @@ pub const NOTHING_CHECKED: u8 = 3;
 
 /// The duplicate ids of a corpus, each as `id at FILE:LINE and FILE:LINE`.
 pub fn duplicate_ids(corpus: &Corpus) -> Vec<String> {
-    let mut first: std::collections::HashMap<&str, &crate::case::Case> =
+    let mut first: std::collections::HashMap<&str, &shogi_conformance::corpus::case::Case> =
         std::collections::HashMap::new();
     let mut out = Vec::new();
     for case in &corpus.cases {
@@ -74,10 +75,10 @@ pub fn duplicate_ids(corpus: &Corpus) -> Vec<String> {
 }
 
 /// The ids of the cases among `cases` that would have given a result under `profile`.
-fn not_run_ids(cases: &[&crate::case::Case], profile: &str) -> Vec<String> {
+fn not_run_ids(cases: &[&shogi_conformance::corpus::case::Case], profile: &str) -> Vec<String> {
     cases
         .iter()
-        .filter(|c| crate::runner::applies(c, profile))
+        .filter(|c| shogi_conformance::run::runner::applies(c, profile))
         .map(|c| c.id.clone())
         .collect()
 }
@@ -86,7 +87,9 @@ fn not_run_ids(cases: &[&crate::case::Case], profile: &str) -> Vec<String> {
 fn arm_max_time(limit: std::time::Duration) {
     std::thread::spawn(move || {
         std::thread::sleep(limit);
-        crate::interrupt::request(crate::interrupt::Reason::MaxTime);
+        shogi_conformance::run::interrupt::request(
+            shogi_conformance::run::interrupt::Reason::MaxTime,
+        );
     });
 }
 
@@ -94,11 +97,11 @@ fn arm_max_time(limit: std::time::Duration) {
 /// 1 when something did (or the run hit `--max-time`), 3 when every case was skipped, 130/143
 /// when interrupted by SIGINT/SIGTERM (errors, exit status 2, are returned as `Err`).
 pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
-    if !crate::lint::PROFILES.contains(&opts.profile.as_str()) {
+    if !shogi_conformance::corpus::lint::PROFILES.contains(&opts.profile.as_str()) {
         return Err(format!(
             "unknown profile `{}` (known: {})",
             opts.profile,
-            crate::lint::PROFILES.join(", ")
+            shogi_conformance::corpus::lint::PROFILES.join(", ")
         ));
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
@@ -112,12 +115,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     }
     // Found now, not after an hour of engine time.
     for path in opts.output.iter().chain(&opts.write_expectations) {
-        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+        shogi_conformance::report::output::check_writable(path).map_err(|e| e.to_string())?;
     }
     let expectations = opts
         .expectations
         .as_deref()
-        .map(crate::expectations::Expectations::load)
+        .map(shogi_conformance::run::expectations::Expectations::load)
         .transpose()?;
     let chosen: Vec<_> = corpus
         .cases
@@ -151,7 +154,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     let mut results: Vec<CaseResult> = Vec::new();
     let mut not_run: Vec<String> = Vec::new();
     let (implementation, startup_error) = match started {
-        Err(_) if crate::interrupt::requested() => {
+        Err(_) if shogi_conformance::run::interrupt::requested() => {
             // Interrupted while starting: nothing was asked, nothing failed.
             not_run.extend(not_run_ids(&chosen, &opts.profile));
             (opts.imp.clone(), None)
@@ -162,7 +165,9 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             let cause = format!("the implementation did not start: {e}");
             eprintln!("shogi-conformance: {cause}");
             for case in &chosen {
-                if let Some(r) = crate::runner::errored_case(case, &opts.profile, &cause) {
+                if let Some(r) =
+                    shogi_conformance::run::runner::errored_case(case, &opts.profile, &cause)
+                {
                     results.push(r);
                 }
             }
@@ -171,7 +176,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         Ok(mut imp) => {
             let progress = std::io::stderr().is_terminal();
             for (i, case) in chosen.iter().enumerate() {
-                if crate::interrupt::requested() {
+                if shogi_conformance::run::interrupt::requested() {
                     not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
                     break;
                 }
@@ -184,8 +189,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
                         case.slug
                     );
                 }
-                let r = crate::runner::run_case_guarded(imp.as_mut(), case, &opts.profile);
-                if crate::interrupt::requested() {
+                let r = shogi_conformance::run::runner::run_case_guarded(
+                    imp.as_mut(),
+                    case,
+                    &opts.profile,
+                );
+                if shogi_conformance::run::interrupt::requested() {
                     // The case was cut short: its result is not the implementation's.
                     not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
                     break;
@@ -201,7 +210,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             (name, None)
         }
     };
-    let interrupted = crate::interrupt::reason();
+    let interrupted = shogi_conformance::run::interrupt::reason();
     let info = RunInfo {
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
         corpus: opts.corpus.to_string(),
@@ -273,8 +282,10 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         return Ok(ExitCode::FAILURE);
     }
     if let Some(path) = &opts.write_expectations {
-        let mut file =
-            crate::expectations::Expectations::from_failures(&info.implementation, &results);
+        let mut file = shogi_conformance::run::expectations::Expectations::from_failures(
+            &info.implementation,
+            &results,
+        );
         file.corpus = Some(stamp.clone());
         write_atomically(path, &file.to_yaml())?;
         eprintln!(
@@ -284,7 +295,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
         );
     }
     // How the moves were certified: move lists and perft, or bestmove probes.
-    let methods = crate::runner::Methods::of(&results);
+    let methods = shogi_conformance::run::runner::Methods::of(&results);
     eprintln!(
         "certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
         methods.move_checks, methods.probes
@@ -344,17 +355,17 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
 }
 
 /// Prints each article of `rulebook` (default `fesa2017`) with its testable flag and case
-/// count; exit status 1 when a testable article has no case (see [`crate::coverage`]).
+/// count; exit status 1 when a testable article has no case (see [`shogi_conformance::coverage`]).
 pub fn coverage(
     source: &CorpusSource,
     below: Option<usize>,
     rulebook: &str,
 ) -> Result<ExitCode, String> {
     let corpus = source.load().map_err(|e| e.to_string())?;
-    let rows = crate::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
+    let rows = shogi_conformance::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
     let registry = shogi_spec::rulebooks::registry(rulebook)
         .ok_or_else(|| format!("unknown rulebook `{rulebook}`"))?;
-    let (text, covered) = crate::coverage::render(&rows, registry, below);
+    let (text, covered) = shogi_conformance::coverage::render(&rows, registry, below);
     print!("{text}");
     Ok(if covered {
         ExitCode::SUCCESS
@@ -411,7 +422,7 @@ pub fn explain(
             .as_ref()
             .map(|p| format!(" [{}]", p.join(", ")))
             .unwrap_or_default();
-        println!("  expects {}{scope}: {}", e.kind(), describe(e));
+        println!("  expects {}{scope}: {}", e.kind(), e.describe());
         if let (Some(p), Expectation::Illegal(moves)) = (case.position(), e) {
             if let Ok(pos) = oracle.setup(&p) {
                 for m in moves {
@@ -443,46 +454,27 @@ pub fn explain(
         },
     )
     .map_err(|e| e.to_string())?;
-    let Some(r) = crate::runner::run_case_guarded(imp.as_mut(), case, profile) else {
+    let Some(r) = shogi_conformance::run::runner::run_case_guarded(imp.as_mut(), case, profile)
+    else {
         return Ok(ExitCode::SUCCESS);
     };
     let outcome = r.outcome();
     println!("  {} under {profile}: {}", imp.name(), outcome.label());
     for e in &r.expectations {
-        if e.outcome == crate::runner::Outcome::Pass {
+        if e.outcome == shogi_conformance::run::runner::Outcome::Pass {
             println!("    {}: pass", e.label());
         }
     }
-    for line in crate::report::detail_lines(&r) {
+    for line in shogi_conformance::report::detail_lines(&r) {
         if !line.starts_with("position:") {
             println!("    {line}");
         }
     }
     Ok(match outcome {
-        crate::runner::Outcome::Fail(_) | crate::runner::Outcome::Error { .. } => ExitCode::FAILURE,
+        shogi_conformance::run::runner::Outcome::Fail(_)
+        | shogi_conformance::run::runner::Outcome::Error { .. } => ExitCode::FAILURE,
         _ => ExitCode::SUCCESS,
     })
-}
-
-/// An expectation's expected value in words (`P*1b`, `checkmate`, `depth 1: 30`).
-pub fn describe(e: &Expectation) -> String {
-    match e {
-        Expectation::LegalMoves(m) | Expectation::Legal(m) | Expectation::Illegal(m) => m.join(" "),
-        Expectation::Status(s) => s.to_string(),
-        Expectation::Perft(p) => p
-            .iter()
-            .map(|(d, n)| format!("depth {d}: {n}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        Expectation::Verdict(_, v) => v.to_string(),
-        Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
-        Expectation::BestMove(p) => format!(
-            "within byoyomi {} ms; required: [{}]; forbidden: [{}]",
-            p.byoyomi,
-            p.required.join(" "),
-            p.forbidden.join(" ")
-        ),
-    }
 }
 
 /// Prints `count` fresh case ids: random, and used by no case and no retired case.

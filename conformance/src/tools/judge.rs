@@ -1,4 +1,4 @@
-//! `shogi-conformance judge`: the verdict on a game record in any format people use (the
+//! Judging game records (`shogi-conformance judge`): the verdict on a game record in any format people use (the
 //! project's YAML, CSA, KIF/KIFU, KI2/KI2U, JKF), the ending the file writes beside it, and
 //! with `--explain` the chain of articles that produced the verdict.
 //!
@@ -15,7 +15,6 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 
 use serde_json::json;
 use shogi_oracle::game::record::Event;
@@ -25,12 +24,11 @@ use shogi_spec::Judgement;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, rulebooks};
 
-use crate::board::{self, Mark};
-use crate::html::{esc, head};
+use crate::report::board::{self, Mark};
+use crate::report::html::{esc, head};
 
 /// How `judge` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum JudgeFormat {
     /// One line per game, then the explanation with `--explain`.
     #[default]
@@ -253,28 +251,6 @@ fn articles_section(cited: &[ArticleId]) -> String {
         }
     }
     out
-}
-
-/// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
-pub fn run(
-    record: &Path,
-    profile: &str,
-    set: &[String],
-    explain: bool,
-    format: JudgeFormat,
-) -> Result<ExitCode, String> {
-    let file = record.display().to_string();
-    let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let report = judge_text(&JudgeRequest {
-        bytes: &bytes,
-        file: &file,
-        profile,
-        set,
-        explain,
-        format,
-    })?;
-    print!("{report}");
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Judges a record and returns an HTML page: the verdict, the chain of articles (linked to
