@@ -256,55 +256,6 @@ impl fmt::Display for LateArrival {
     }
 }
 
-/// Every knob a profile sets, typed. Field names are the knob names of the profile files.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rules {
-    /// No legal move without check.
-    pub no_legal_moves: NoLegalMoves,
-    /// How many occurrences of a position make a repetition (5.2: four).
-    pub repetition_occurrences: u32,
-    /// Whether the start position counts among the occurrences.
-    pub repetition_start: RepetitionStart,
-    /// The move limit: after this many moves the game is drawn (0: no limit).
-    pub max_moves: u32,
-    /// Whether the repetition ends the game by itself.
-    pub repetition: RepetitionTrigger,
-    /// What a drawn game leads to (repetition, double flag fall, impasse).
-    pub draw_result: DrawResult,
-    /// The definition of perpetual check (3.12).
-    pub perpetual_check: PerpetualSpan,
-    /// Both sides checking over the whole span.
-    pub perpetual_both_sides: BothSidesChecking,
-    /// Whether declarations exist.
-    pub declaration: DeclarationRule,
-    /// The cost of a failed declaration.
-    pub declaration_failure: DeclarationFailure,
-    /// Points Sente needs to declare (5.3.2: 28).
-    pub declaration_points_sente: u32,
-    /// Points Gote needs to declare (5.3.2: 27).
-    pub declaration_points_gote: u32,
-    /// Pieces besides the king the declarer needs in the zone (5.3.4: 10).
-    pub declaration_pieces_in_zone: u32,
-    /// Threshold adjustment in handicap games.
-    pub handicap_declaration: HandicapDeclaration,
-    /// Who needs the sente threshold in a handicap game.
-    pub handicap_28_points: Handicap28Points,
-    /// The impasse count when both kings have entered.
-    pub impasse: ImpasseRule,
-    /// When a fallen flag takes effect.
-    pub flag_fall: FlagFall,
-    /// Both flags down.
-    pub double_flag_fall: DoubleFlagFall,
-    /// The late-arrival cut-off.
-    pub late_arrival_limit: LateArrival,
-    /// How illegal moves are punished.
-    pub illegal_move: IllegalMovePenalty,
-    /// Who offended when the side on move moved an opponent's piece.
-    pub foreign_piece: ForeignPiece,
-    /// The time limit of a replayed game.
-    pub replay_time: ReplayTime,
-}
-
 /// A knob's name, what it decides, and the values it accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnobInfo {
@@ -316,119 +267,110 @@ pub struct KnobInfo {
     pub values: &'static [&'static str],
 }
 
-/// Every knob, in the order profiles list them.
-pub const KNOBS: &[KnobInfo] = &[
-    KnobInfo {
-        name: "no_legal_moves",
-        about: "a side with no legal move that is not in check",
-        values: NoLegalMoves::VALUES,
-    },
-    KnobInfo {
-        name: "repetition_occurrences",
-        about: "occurrences of a position that make a repetition",
-        values: &["<number>"],
-    },
-    KnobInfo {
-        name: "repetition_start",
-        about: "whether the start position counts as an occurrence",
-        values: RepetitionStart::VALUES,
-    },
-    KnobInfo {
-        name: "max_moves",
-        about: "moves after which the game is drawn (0: no limit)",
-        values: &["<number>"],
-    },
-    KnobInfo {
-        name: "repetition",
-        about: "whether the repetition ends the game by itself or on a claim",
-        values: RepetitionTrigger::VALUES,
-    },
-    KnobInfo {
-        name: "draw_result",
-        about: "what a drawn game leads to",
-        values: DrawResult::VALUES,
-    },
-    KnobInfo {
-        name: "perpetual_check",
-        about: "the stretch over which one side's moves must all be checks",
-        values: PerpetualSpan::VALUES,
-    },
-    KnobInfo {
-        name: "perpetual_both_sides",
-        about: "both sides checking with every move of the span",
-        values: BothSidesChecking::VALUES,
-    },
-    KnobInfo {
-        name: "declaration",
-        about: "whether the declaration of victory exists",
-        values: DeclarationRule::VALUES,
-    },
-    KnobInfo {
-        name: "declaration_failure",
-        about: "the cost of a failed declaration",
-        values: DeclarationFailure::VALUES,
-    },
-    KnobInfo {
-        name: "declaration_points_sente",
-        about: "points sente needs to declare",
-        values: &["<number>"],
-    },
-    KnobInfo {
-        name: "declaration_points_gote",
-        about: "points gote needs to declare",
-        values: &["<number>"],
-    },
-    KnobInfo {
-        name: "declaration_pieces_in_zone",
-        about: "pieces besides the king needed in the zone",
-        values: &["<number>"],
-    },
-    KnobInfo {
-        name: "handicap_declaration",
-        about: "declaration thresholds in handicap games",
-        values: HandicapDeclaration::VALUES,
-    },
-    KnobInfo {
-        name: "handicap_28_points",
-        about: "which player of a handicap game needs the sente threshold",
-        values: Handicap28Points::VALUES,
-    },
-    KnobInfo {
-        name: "impasse",
-        about: "the count when both kings have entered",
-        values: ImpasseRule::VALUES,
-    },
-    KnobInfo {
-        name: "flag_fall",
-        about: "when a fallen flag takes effect",
-        values: FlagFall::VALUES,
-    },
-    KnobInfo {
-        name: "double_flag_fall",
-        about: "both flags down",
-        values: DoubleFlagFall::VALUES,
-    },
-    KnobInfo {
-        name: "late_arrival_limit",
-        about: "the late-arrival cut-off",
-        values: LateArrival::VALUES,
-    },
-    KnobInfo {
-        name: "illegal_move",
-        about: "how an illegal move is punished",
-        values: IllegalMovePenalty::VALUES,
-    },
-    KnobInfo {
-        name: "foreign_piece",
-        about: "who offended when the side on move moved an opponent's piece",
-        values: ForeignPiece::VALUES,
-    },
-    KnobInfo {
-        name: "replay_time",
-        about: "the time limit of a replayed game",
-        values: ReplayTime::VALUES,
-    },
-];
+/// Defines every knob from one table: the typed [`Rules`], the [`KNOBS`] list (name, what it
+/// decides, values), and the private machinery that reads a knob by name (`apply`) and
+/// assembles rules from profile files (`PartialRules`). A knob is added by adding one row; its
+/// name in profile files and `--set` is the field's name.
+macro_rules! knobs {
+    ($( #[doc = $doc:literal] $name:ident : $ty:ty = $parse:ident, $about:literal, $values:expr; )*) => {
+        /// Every knob a profile sets, typed. Field names are the knob names of the profile
+        /// files.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Rules {
+            $( #[doc = $doc] pub $name: $ty, )*
+        }
+
+        /// Every knob, in the order profiles list them.
+        pub const KNOBS: &[KnobInfo] = &[
+            $( KnobInfo { name: stringify!($name), about: $about, values: $values }, )*
+        ];
+
+        /// [`Rules`] while a profile is being read: a knob is `None` until some file sets it.
+        #[derive(Debug, Clone, Default)]
+        struct PartialRules {
+            $( $name: Option<$ty>, )*
+        }
+
+        impl PartialRules {
+            fn from_rules(r: &Rules) -> PartialRules {
+                PartialRules { $( $name: Some(r.$name), )* }
+            }
+
+            fn finish(
+                self,
+                name: &str,
+                settings: &BTreeMap<&'static str, Setting>,
+            ) -> Result<Rules, ProfileError> {
+                let missing: Vec<&str> = KNOBS
+                    .iter()
+                    .map(|k| k.name)
+                    .filter(|k| !settings.contains_key(k))
+                    .collect();
+                let incomplete = || ProfileError::Incomplete {
+                    name: name.to_owned(),
+                    missing: missing.join(", "),
+                };
+                Ok(Rules { $( $name: self.$name.ok_or_else(incomplete)?, )* })
+            }
+        }
+
+        /// Sets one knob of `rules` from its written value.
+        fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), ProfileError> {
+            match knob {
+                $( stringify!($name) => rules.$name = Some($parse(knob, value)?), )*
+                other => return Err(ProfileError::UnknownKnob(other.to_owned())),
+            }
+            Ok(())
+        }
+    };
+}
+
+knobs! {
+    /// No legal move without check.
+    no_legal_moves: NoLegalMoves = parse_value, "a side with no legal move that is not in check", NoLegalMoves::VALUES;
+    /// How many occurrences of a position make a repetition (5.2: four).
+    repetition_occurrences: u32 = parse_count, "occurrences of a position that make a repetition", &["<number>"];
+    /// Whether the start position counts among the occurrences.
+    repetition_start: RepetitionStart = parse_value, "whether the start position counts as an occurrence", RepetitionStart::VALUES;
+    /// The move limit: after this many moves the game is drawn (0: no limit).
+    max_moves: u32 = parse_count, "moves after which the game is drawn (0: no limit)", &["<number>"];
+    /// Whether the repetition ends the game by itself.
+    repetition: RepetitionTrigger = parse_value, "whether the repetition ends the game by itself or on a claim", RepetitionTrigger::VALUES;
+    /// What a drawn game leads to (repetition, double flag fall, impasse).
+    draw_result: DrawResult = parse_value, "what a drawn game leads to", DrawResult::VALUES;
+    /// The definition of perpetual check (3.12).
+    perpetual_check: PerpetualSpan = parse_value, "the stretch over which one side's moves must all be checks", PerpetualSpan::VALUES;
+    /// Both sides checking over the whole span.
+    perpetual_both_sides: BothSidesChecking = parse_value, "both sides checking with every move of the span", BothSidesChecking::VALUES;
+    /// Whether declarations exist.
+    declaration: DeclarationRule = parse_value, "whether the declaration of victory exists", DeclarationRule::VALUES;
+    /// The cost of a failed declaration.
+    declaration_failure: DeclarationFailure = parse_value, "the cost of a failed declaration", DeclarationFailure::VALUES;
+    /// Points Sente needs to declare (5.3.2: 28).
+    declaration_points_sente: u32 = parse_count, "points sente needs to declare", &["<number>"];
+    /// Points Gote needs to declare (5.3.2: 27).
+    declaration_points_gote: u32 = parse_count, "points gote needs to declare", &["<number>"];
+    /// Pieces besides the king the declarer needs in the zone (5.3.4: 10).
+    declaration_pieces_in_zone: u32 = parse_count, "pieces besides the king needed in the zone", &["<number>"];
+    /// Threshold adjustment in handicap games.
+    handicap_declaration: HandicapDeclaration = parse_value, "declaration thresholds in handicap games", HandicapDeclaration::VALUES;
+    /// Who needs the sente threshold in a handicap game.
+    handicap_28_points: Handicap28Points = parse_value, "which player of a handicap game needs the sente threshold", Handicap28Points::VALUES;
+    /// The impasse count when both kings have entered.
+    impasse: ImpasseRule = parse_value, "the count when both kings have entered", ImpasseRule::VALUES;
+    /// When a fallen flag takes effect.
+    flag_fall: FlagFall = parse_value, "when a fallen flag takes effect", FlagFall::VALUES;
+    /// Both flags down.
+    double_flag_fall: DoubleFlagFall = parse_value, "both flags down", DoubleFlagFall::VALUES;
+    /// The late-arrival cut-off.
+    late_arrival_limit: LateArrival = parse_value, "the late-arrival cut-off", LateArrival::VALUES;
+    /// How illegal moves are punished.
+    illegal_move: IllegalMovePenalty = parse_value, "how an illegal move is punished", IllegalMovePenalty::VALUES;
+    /// Who offended when the side on move moved an opponent's piece.
+    foreign_piece: ForeignPiece = parse_value, "who offended when the side on move moved an opponent's piece", ForeignPiece::VALUES;
+    /// The time limit of a replayed game.
+    replay_time: ReplayTime = parse_value, "the time limit of a replayed game", ReplayTime::VALUES;
+}
 
 /// Why a profile could not be loaded, resolved or changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -551,138 +493,6 @@ fn parse_count(knob: &str, value: &str) -> Result<u32, ProfileError> {
         value: value.to_owned(),
         reason: "expected a whole number".to_owned(),
     })
-}
-
-/// Sets one knob of `rules` from its written value. The one place knob names meet fields.
-fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), ProfileError> {
-    match knob {
-        "no_legal_moves" => rules.no_legal_moves = Some(parse_value(knob, value)?),
-        "repetition_occurrences" => rules.repetition_occurrences = Some(parse_count(knob, value)?),
-        "repetition_start" => rules.repetition_start = Some(parse_value(knob, value)?),
-        "max_moves" => rules.max_moves = Some(parse_count(knob, value)?),
-        "repetition" => rules.repetition = Some(parse_value(knob, value)?),
-        "draw_result" => rules.draw_result = Some(parse_value(knob, value)?),
-        "perpetual_check" => rules.perpetual_check = Some(parse_value(knob, value)?),
-        "perpetual_both_sides" => rules.perpetual_both_sides = Some(parse_value(knob, value)?),
-        "declaration" => rules.declaration = Some(parse_value(knob, value)?),
-        "declaration_failure" => rules.declaration_failure = Some(parse_value(knob, value)?),
-        "declaration_points_sente" => {
-            rules.declaration_points_sente = Some(parse_count(knob, value)?)
-        }
-        "declaration_points_gote" => {
-            rules.declaration_points_gote = Some(parse_count(knob, value)?)
-        }
-        "declaration_pieces_in_zone" => {
-            rules.declaration_pieces_in_zone = Some(parse_count(knob, value)?)
-        }
-        "handicap_declaration" => rules.handicap_declaration = Some(parse_value(knob, value)?),
-        "handicap_28_points" => rules.handicap_28_points = Some(parse_value(knob, value)?),
-        "impasse" => rules.impasse = Some(parse_value(knob, value)?),
-        "flag_fall" => rules.flag_fall = Some(parse_value(knob, value)?),
-        "double_flag_fall" => rules.double_flag_fall = Some(parse_value(knob, value)?),
-        "late_arrival_limit" => rules.late_arrival_limit = Some(parse_value(knob, value)?),
-        "illegal_move" => rules.illegal_move = Some(parse_value(knob, value)?),
-        "foreign_piece" => rules.foreign_piece = Some(parse_value(knob, value)?),
-        "replay_time" => rules.replay_time = Some(parse_value(knob, value)?),
-        other => return Err(ProfileError::UnknownKnob(other.to_owned())),
-    }
-    Ok(())
-}
-
-/// [`Rules`] while a profile is being read: a knob is `None` until some file sets it.
-#[derive(Debug, Clone, Default)]
-struct PartialRules {
-    no_legal_moves: Option<NoLegalMoves>,
-    repetition_occurrences: Option<u32>,
-    repetition_start: Option<RepetitionStart>,
-    max_moves: Option<u32>,
-    repetition: Option<RepetitionTrigger>,
-    draw_result: Option<DrawResult>,
-    perpetual_check: Option<PerpetualSpan>,
-    perpetual_both_sides: Option<BothSidesChecking>,
-    declaration: Option<DeclarationRule>,
-    declaration_failure: Option<DeclarationFailure>,
-    declaration_points_sente: Option<u32>,
-    declaration_points_gote: Option<u32>,
-    declaration_pieces_in_zone: Option<u32>,
-    handicap_declaration: Option<HandicapDeclaration>,
-    handicap_28_points: Option<Handicap28Points>,
-    impasse: Option<ImpasseRule>,
-    flag_fall: Option<FlagFall>,
-    double_flag_fall: Option<DoubleFlagFall>,
-    late_arrival_limit: Option<LateArrival>,
-    illegal_move: Option<IllegalMovePenalty>,
-    foreign_piece: Option<ForeignPiece>,
-    replay_time: Option<ReplayTime>,
-}
-
-impl PartialRules {
-    fn from_rules(r: &Rules) -> PartialRules {
-        PartialRules {
-            no_legal_moves: Some(r.no_legal_moves),
-            repetition_occurrences: Some(r.repetition_occurrences),
-            repetition_start: Some(r.repetition_start),
-            max_moves: Some(r.max_moves),
-            repetition: Some(r.repetition),
-            draw_result: Some(r.draw_result),
-            perpetual_check: Some(r.perpetual_check),
-            perpetual_both_sides: Some(r.perpetual_both_sides),
-            declaration: Some(r.declaration),
-            declaration_failure: Some(r.declaration_failure),
-            declaration_points_sente: Some(r.declaration_points_sente),
-            declaration_points_gote: Some(r.declaration_points_gote),
-            declaration_pieces_in_zone: Some(r.declaration_pieces_in_zone),
-            handicap_declaration: Some(r.handicap_declaration),
-            handicap_28_points: Some(r.handicap_28_points),
-            impasse: Some(r.impasse),
-            flag_fall: Some(r.flag_fall),
-            double_flag_fall: Some(r.double_flag_fall),
-            late_arrival_limit: Some(r.late_arrival_limit),
-            illegal_move: Some(r.illegal_move),
-            foreign_piece: Some(r.foreign_piece),
-            replay_time: Some(r.replay_time),
-        }
-    }
-
-    fn finish(
-        self,
-        name: &str,
-        settings: &BTreeMap<&'static str, Setting>,
-    ) -> Result<Rules, ProfileError> {
-        let missing: Vec<&str> = KNOBS
-            .iter()
-            .map(|k| k.name)
-            .filter(|k| !settings.contains_key(k))
-            .collect();
-        let incomplete = || ProfileError::Incomplete {
-            name: name.to_owned(),
-            missing: missing.join(", "),
-        };
-        Ok(Rules {
-            no_legal_moves: self.no_legal_moves.ok_or_else(incomplete)?,
-            repetition_occurrences: self.repetition_occurrences.ok_or_else(incomplete)?,
-            repetition_start: self.repetition_start.ok_or_else(incomplete)?,
-            max_moves: self.max_moves.ok_or_else(incomplete)?,
-            repetition: self.repetition.ok_or_else(incomplete)?,
-            draw_result: self.draw_result.ok_or_else(incomplete)?,
-            perpetual_check: self.perpetual_check.ok_or_else(incomplete)?,
-            perpetual_both_sides: self.perpetual_both_sides.ok_or_else(incomplete)?,
-            declaration: self.declaration.ok_or_else(incomplete)?,
-            declaration_failure: self.declaration_failure.ok_or_else(incomplete)?,
-            declaration_points_sente: self.declaration_points_sente.ok_or_else(incomplete)?,
-            declaration_points_gote: self.declaration_points_gote.ok_or_else(incomplete)?,
-            declaration_pieces_in_zone: self.declaration_pieces_in_zone.ok_or_else(incomplete)?,
-            handicap_declaration: self.handicap_declaration.ok_or_else(incomplete)?,
-            handicap_28_points: self.handicap_28_points.ok_or_else(incomplete)?,
-            impasse: self.impasse.ok_or_else(incomplete)?,
-            flag_fall: self.flag_fall.ok_or_else(incomplete)?,
-            double_flag_fall: self.double_flag_fall.ok_or_else(incomplete)?,
-            late_arrival_limit: self.late_arrival_limit.ok_or_else(incomplete)?,
-            illegal_move: self.illegal_move.ok_or_else(incomplete)?,
-            foreign_piece: self.foreign_piece.ok_or_else(incomplete)?,
-            replay_time: self.replay_time.ok_or_else(incomplete)?,
-        })
-    }
 }
 
 fn scalar_text(value: &serde_yaml::Value) -> Option<String> {

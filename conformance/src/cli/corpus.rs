@@ -97,11 +97,12 @@ fn arm_max_time(limit: std::time::Duration) {
 /// 1 when something did (or the run hit `--max-time`), 3 when every case was skipped, 130/143
 /// when interrupted by SIGINT/SIGTERM (errors, exit status 2, are returned as `Err`).
 pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
-    if !shogi_conformance::corpus::lint::PROFILES.contains(&opts.profile.as_str()) {
+    let known = shogi_spec::profile::builtin_names();
+    if !known.contains(&opts.profile.as_str()) {
         return Err(format!(
             "unknown profile `{}` (known: {})",
             opts.profile,
-            shogi_conformance::corpus::lint::PROFILES.join(", ")
+            known.join(", ")
         ));
     }
     let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;

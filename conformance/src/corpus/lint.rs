@@ -20,9 +20,6 @@ use crate::corpus::{Corpus, CorpusError};
 /// for shape only. (The CSA server conventions are not among the project's rulebooks.)
 pub const OTHER_RULEBOOKS: &[&str] = &["csa"];
 
-/// The rule profiles cases may name.
-pub const PROFILES: &[&str] = &["fesa-2017", "ufs-2016", "csa-computer"];
-
 /// One problem found, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -166,11 +163,13 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             .filter_map(|(_, p)| p.as_ref())
             .flatten(),
     );
+    // The profiles cases may name are the built-in ones (spec's one list of them).
+    let known = shogi_spec::profile::builtin_names();
     for p in profiles {
-        if !PROFILES.contains(&p.as_str()) {
+        if !known.contains(&p.as_str()) {
             out.push(format!(
                 "unknown profile `{p}` (known: {})",
-                PROFILES.join(", ")
+                known.join(", ")
             ));
         }
     }
