@@ -1,7 +1,7 @@
 //! The corpus commands of the CLI (`run`, `lint`, `coverage`, `explain`), as functions that
 //! return the exit status or a message for standard error.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -175,21 +175,21 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             (opts.imp.clone(), Some(cause))
         }
         Ok(mut imp) => {
-            let progress = std::io::stderr().is_terminal();
+            // Drawn only when standard error is a terminal; CI logs get the report alone.
+            let progress = indicatif::ProgressBar::new(chosen.len() as u64);
+            progress.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "[{pos}/{len}] {bar:30} {elapsed} {msg}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
             for (i, case) in chosen.iter().enumerate() {
                 if shogi_conformance::run::interrupt::requested() {
                     not_run.extend(not_run_ids(&chosen[i..], &opts.profile));
                     break;
                 }
-                if progress {
-                    eprint!(
-                        "\r[{}/{}] {} {:<40}",
-                        i + 1,
-                        chosen.len(),
-                        case.id,
-                        case.slug
-                    );
-                }
+                progress.set_position(i as u64);
+                progress.set_message(format!("{} {}", case.id, case.slug));
                 let r = shogi_conformance::run::runner::run_case_guarded(
                     imp.as_mut(),
                     case,
@@ -202,9 +202,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
                 }
                 results.extend(r);
             }
-            if progress {
-                eprintln!("\r{:<70}", "");
-            }
+            progress.finish_and_clear();
             let name = imp.name();
             // Ends the engine's process groups before anything else.
             drop(imp);
