@@ -51,9 +51,16 @@ pub struct RawCase {
     /// The rule profiles the case applies to; all of them when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Vec<String>>,
-    /// Where the game or position starts.
+    /// The id of the case (in the same file) this one is the Gote mirror of: its setup and
+    /// expectations are generated from that case (see [`super::mirror`]); when it gives its
+    /// own, they must be the exact mirror.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mirror_of: Option<String>,
+    /// Where the game or position starts (generated for a `mirror_of` case).
+    #[serde(default)]
     pub setup: Setup,
-    /// What must hold; at least one.
+    /// What must hold; at least one (generated for a `mirror_of` case).
+    #[serde(default)]
     pub expect: Vec<RawExpectation>,
 }
 
@@ -373,13 +380,59 @@ pub fn parse_file(text: &str, path: &Path, staging: bool) -> Result<Vec<Case>, C
         }
     })?;
     let mut lines = IdLines::new(text);
+    let originals: Vec<RawCase> = file.cases.clone();
     file.cases
         .into_iter()
         .map(|raw| {
             let line = lines.next_line_of(&raw.id);
+            let raw = with_mirror(raw, &originals, line, path)?;
             check_case(raw, line, path, staging)
         })
         .collect()
+}
+
+/// A `mirror_of` case with its setup and expectations generated from the original, or checked
+/// against it when it writes its own.
+fn with_mirror(
+    mut raw: RawCase,
+    file: &[RawCase],
+    line: usize,
+    path: &Path,
+) -> Result<RawCase, CaseError> {
+    let Some(of) = raw.mirror_of.clone() else {
+        return Ok(raw);
+    };
+    let err = |message: String| CaseError::Case {
+        file: path.to_owned(),
+        line,
+        id: raw.id.clone(),
+        message: format!("mirror_of {of}: {message}"),
+    };
+    let original = file
+        .iter()
+        .find(|c| c.id == of)
+        .ok_or_else(|| err("no case of this file has that id".into()))?;
+    if original.mirror_of.is_some() {
+        return Err(err("that case is itself a mirror".into()));
+    }
+    let (setup, expect) = super::mirror::mirror(original).map_err(|e| err(e.to_string()))?;
+    let written = raw.setup.position.is_some() || !raw.expect.is_empty();
+    if !written {
+        raw.setup = setup;
+        raw.expect = expect;
+    } else if !super::mirror::same((&raw.setup, &raw.expect), (&setup, &expect)) {
+        let position = setup.position.clone().unwrap_or_default();
+        return Err(err(format!(
+            "the case is not the exact mirror (the mirror's position is `{position}`{}); \
+             leave out setup and expect to have them generated",
+            if setup.moves.is_empty() {
+                String::new()
+            } else {
+                format!(" with moves {}", setup.moves.join(" "))
+            }
+        )));
+    }
+    Ok(raw)
 }
 
 /// The lines of a file's `id: …` keys, found in one pass and handed out in order.
@@ -576,6 +629,55 @@ impl Expectation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A Sente case and its declared Gote mirror: the pawn drop P*1b mates (FESA 3.11c), so
+    /// for Gote, with the board turned round, P*9h does.
+    const MIRRORED: &str = r#"
+cases:
+  - id: 1a2b3c4d
+    slug: uchifuzume-corner
+    title: t
+    refs: [fesa2017:3.11c]
+    setup:
+      position: "7lk/7p1/8G/9/9/9/9/9/K8 b P 1"
+    expect:
+      - illegal: [P*1b]
+        profiles: [fesa-2017]
+      - legal: [G*1b]
+  - id: 5e6f7a8b
+    slug: uchifuzume-corner-gote
+    title: t
+    refs: [fesa2017:3.11c]
+    mirror_of: "1a2b3c4d"
+"#;
+
+    #[test]
+    fn a_declared_mirror_is_generated() {
+        let cases = parse_file(MIRRORED, Path::new("m.yaml"), false).unwrap();
+        let m = &cases[1];
+        assert_eq!(
+            m.setup.position.as_deref(),
+            Some("8k/9/9/9/9/9/g8/1P7/KL7 w p 1")
+        );
+        assert_eq!(m.expectations[0].0, Expectation::Illegal(vec!["P*9h".into()]));
+        assert_eq!(m.expectations[0].1, Some(vec!["fesa-2017".to_owned()]));
+        assert_eq!(m.expectations[1].0, Expectation::Legal(vec!["G*9h".into()]));
+    }
+
+    #[test]
+    fn a_written_mirror_must_be_exact() {
+        let exact = MIRRORED.replace(
+            "    mirror_of: \"1a2b3c4d\"\n",
+            "    mirror_of: \"1a2b3c4d\"\n    setup:\n      position: \"8k/9/9/9/9/9/g8/1P7/KL7 w p 1\"\n    expect:\n      - illegal: [P*9h]\n        profiles: [fesa-2017]\n      - legal: [G*9h]\n",
+        );
+        assert!(parse_file(&exact, Path::new("m.yaml"), false).is_ok());
+        let wrong = exact.replace("legal: [G*9h]", "legal: [G*9i]");
+        let err = parse_file(&wrong, Path::new("m.yaml"), false).unwrap_err();
+        assert!(err.to_string().contains("not the exact mirror"), "{err}");
+        let missing = MIRRORED.replace("mirror_of: \"1a2b3c4d\"", "mirror_of: \"99999999\"");
+        let err = parse_file(&missing, Path::new("m.yaml"), false).unwrap_err();
+        assert!(err.to_string().contains("no case of this file"), "{err}");
+    }
 
     const GOOD: &str = r#"
 cases:
@@ -776,6 +878,7 @@ mod schema_tests {
             source: Some(String::new()),
             note: Some(String::new()),
             profiles: Some(vec![]),
+            mirror_of: Some(String::new()),
             setup,
             expect: vec![],
         };

@@ -1,6 +1,6 @@
 //! The corpus: the case format ([`case`]), loading case files from a folder ([`load`], whose
 //! items are re-exported here), selecting cases ([`filter`]), the corpus's own rules
-//! ([`lint`]), which articles of each rulebook its cases cover ([`coverage`]), where it is
+//! ([`lint`]), Gote mirrors generated from the cases they mirror ([`mirror`]), which articles of each rulebook its cases cover ([`coverage`]), where it is
 //! read from — a folder or the copy built into the binary ([`source`]) — and the versioned
 //! contract an expectations file pins ([`contract`]).
 
@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod filter;
 pub mod lint;
 pub mod load;
+pub mod mirror;
 pub mod source;
 
 pub use load::*;

@@ -635,6 +635,7 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
             )),
             note: None,
             profiles: None,
+            mirror_of: None,
             setup: Setup {
                 position: Some(sfen_text.to_owned()),
                 ..Setup::default()
