@@ -64,7 +64,8 @@ fn errors(results: &[CaseResult]) -> Vec<String> {
 }
 
 #[test]
-fn adapter_faults_are_reported_per_case() {
+#[ignore = "slow (about 16 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_adapter_faults_are_reported_per_case() {
     if !python() {
         eprintln!("skipping: python3 is not available");
         return;
@@ -113,7 +114,8 @@ fn a_hung_adapter_is_restarted_and_later_cases_run() {
 }
 
 #[test]
-fn usi_faults_are_reported_per_case() {
+#[ignore = "slow (about 17 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_usi_faults_are_reported_per_case() {
     if !python() {
         return;
     }

@@ -103,7 +103,8 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
 }
 
 #[test]
-fn past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
+#[ignore = "slow (about 10 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
     if !Path::new(ENGINE).is_file() {
         assert!(
             std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(),

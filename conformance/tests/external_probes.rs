@@ -85,7 +85,8 @@ fn describe(r: &CaseResult) -> String {
 }
 
 #[test]
-fn gpsusi_is_certified_on_probes_alone() {
+#[ignore = "slow (about 24 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_gpsusi_is_certified_on_probes_alone() {
     if !present(GPSUSI, "SHOGI_REQUIRE_GPSUSI", "gpsshogi") {
         return;
     }

@@ -222,7 +222,8 @@ fn a_mated_engine_that_never_resigns_is_not_asked() {
 }
 
 #[test]
-fn fairy_stockfish_against_gpsusi() {
+#[ignore = "slow (about 29 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_fairy_stockfish_against_gpsusi() {
     let (fs, gps) = ("/usr/games/fairy-stockfish", "/usr/games/gpsusi");
     if !Path::new(fs).is_file() || !Path::new(gps).is_file() {
         assert!(

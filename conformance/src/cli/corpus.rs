@@ -178,10 +178,8 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
             // Drawn only when standard error is a terminal; CI logs get the report alone.
             let progress = indicatif::ProgressBar::new(chosen.len() as u64);
             progress.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "[{pos}/{len}] {bar:30} {elapsed} {msg}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                indicatif::ProgressStyle::with_template("[{pos}/{len}] {bar:30} {elapsed} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
             for (i, case) in chosen.iter().enumerate() {
                 if shogi_conformance::run::interrupt::requested() {

@@ -659,7 +659,10 @@ cases:
             m.setup.position.as_deref(),
             Some("8k/9/9/9/9/9/g8/1P7/KL7 w p 1")
         );
-        assert_eq!(m.expectations[0].0, Expectation::Illegal(vec!["P*9h".into()]));
+        assert_eq!(
+            m.expectations[0].0,
+            Expectation::Illegal(vec!["P*9h".into()])
+        );
         assert_eq!(m.expectations[0].1, Some(vec!["fesa-2017".to_owned()]));
         assert_eq!(m.expectations[1].0, Expectation::Legal(vec!["G*9h".into()]));
     }

@@ -19,7 +19,9 @@ use super::case::{RawCase, RawExpectation, Setup};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MirrorError {
     /// The original starts from a record or a question, or expects a verdict or an answer.
-    #[error("only cases that start from a position and expect moves, status, perft or bestmove can be mirrored ({0})")]
+    #[error(
+        "only cases that start from a position and expect moves, status, perft or bestmove can be mirrored ({0})"
+    )]
     NotAPositionCase(&'static str),
     /// The original's position does not parse.
     #[error("the original's position: {0}")]
@@ -194,10 +196,13 @@ pub fn mirror(original: &RawCase) -> Result<(Setup, Vec<RawExpectation>), Mirror
 /// same position and moves, and expectations equal with move lists compared as sets.
 pub fn same(case: (&Setup, &[RawExpectation]), mirror: (&Setup, &[RawExpectation])) -> bool {
     let position = |s: &Setup| {
-        s.position.as_deref().and_then(|p| PositionSpec::parse(p).ok()).map(|spec| {
-            let played: Vec<String> = spec.moves.iter().chain(&s.moves).cloned().collect();
-            (normal_sfen(&spec.sfen), played)
-        })
+        s.position
+            .as_deref()
+            .and_then(|p| PositionSpec::parse(p).ok())
+            .map(|spec| {
+                let played: Vec<String> = spec.moves.iter().chain(&s.moves).cloned().collect();
+                (normal_sfen(&spec.sfen), played)
+            })
     };
     let sorted = |v: &Option<Vec<String>>| {
         v.clone().map(|mut v| {
@@ -219,12 +224,19 @@ pub fn same(case: (&Setup, &[RawExpectation]), mirror: (&Setup, &[RawExpectation
     position(case.0) == position(mirror.0)
         && case.0.unreachable == mirror.0.unreachable
         && case.1.len() == mirror.1.len()
-        && case.1.iter().zip(mirror.1).all(|(a, b)| normal(a) == normal(b))
+        && case
+            .1
+            .iter()
+            .zip(mirror.1)
+            .all(|(a, b)| normal(a) == normal(b))
 }
 
 /// An SFEN with the move number left out (it does not change the position).
 fn normal_sfen(sfen: &str) -> String {
-    sfen.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    sfen.split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -259,7 +271,10 @@ mod tests {
             mirror_sfen("7lk/7p1/8G/9/9/9/9/9/K8 b P2g 1").unwrap(),
             "8k/9/9/9/9/9/g8/1P7/KL7 w 2Gp 1"
         );
-        assert_eq!(mirror_sfen("4k4/9/4+P4/9/9/9/9/9/K8 b P 1").unwrap(), "8k/9/9/9/9/9/4+p4/9/4K4 w p 1");
+        assert_eq!(
+            mirror_sfen("4k4/9/4+P4/9/9/9/9/9/K8 b P 1").unwrap(),
+            "8k/9/9/9/9/9/4+p4/9/4K4 w p 1"
+        );
         assert!(mirror_sfen("4k4/9 b").is_err());
     }
 }
