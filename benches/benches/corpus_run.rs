@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shogi_bitboard::EngineSession;
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::runner::{Outcome, run_case};
+use shogi_conformance::run::runner::{Outcome, run_case};
 use shogi_oracle::Oracle;
 use shogi_spec::Implementation;
 

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use shogi_bitboard::{Engine, EngineSession};
-use shogi_conformance::fuzz_external::{FuzzOptions, fuzz_jobs};
-use shogi_conformance::generate::{Bias, Rng, random_game};
+use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz_jobs};
+use shogi_conformance::tools::generate::{Bias, Rng, random_game};
 use shogi_oracle::{Move, sfen};
 use shogi_spec::Implementation;
 

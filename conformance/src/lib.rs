@@ -21,18 +21,3 @@ pub mod implementations;
 pub mod report;
 pub mod run;
 pub mod tools;
-
-// Transitional flat paths from before the folders existed (`crate::usi`, `crate::runner`, …),
-// kept while work begun on the flat layout is merged; new code uses the folder paths.
-#[doc(hidden)]
-pub use corpus::{case, contract, coverage, filter, lint, source as corpus_source};
-#[doc(hidden)]
-pub use implementations::select as impls;
-#[doc(hidden)]
-pub use implementations::{adapter, check_adapter, process, schema, usi, usi_options, usi_perft};
-#[doc(hidden)]
-pub use report::{annotate, board, html, merge, output, site};
-#[doc(hidden)]
-pub use run::{expectations, interrupt, runner};
-#[doc(hidden)]
-pub use tools::{bisect, differential, fuzz_external, generate, judge, profile_diff, throughput};

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     // `--version` names the contract as well as the tool: the built-in corpus's version and
     // content hash are known only at run time, hence not in the derive attribute. Leaked once:
     // clap keeps the text for the life of the process anyway.
-    let version: &'static str = shogi_conformance::corpus_source::long_version().leak();
+    let version: &'static str = shogi_conformance::corpus::source::long_version().leak();
     let matches = Cli::command().version(version).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -22,14 +22,14 @@ fn main() -> ExitCode {
         // A run that is interrupted still writes its report, and no command leaves an engine's
         // processes behind: the signal only sets a flag that every wait on the engine sees,
         // the engine's process group is killed on the way out (see the `interrupt` module).
-        if let Err(e) = shogi_conformance::interrupt::install() {
+        if let Err(e) = shogi_conformance::run::interrupt::install() {
             eprintln!("shogi-conformance: {e}");
             return ExitCode::from(2);
         }
     }
     let result = cli::dispatch(cli);
-    if let Some(reason) = shogi_conformance::interrupt::reason() {
-        if reason != shogi_conformance::interrupt::Reason::MaxTime {
+    if let Some(reason) = shogi_conformance::run::interrupt::reason() {
+        if reason != shogi_conformance::run::interrupt::Reason::MaxTime {
             if let Err(message) = &result {
                 eprintln!("shogi-conformance: {message}");
             }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::runner::{CaseResult, Outcome, Summary, run_case};
+use shogi_conformance::run::runner::{CaseResult, Outcome, Summary, run_case};
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{is_dead_square, is_pawn_drop_mate};
 use shogi_oracle::{IllegalMove, Kind, Move, Oracle, Square, check_move};
@@ -174,7 +174,8 @@ fn reports_written_with_output_are_complete_files() {
 /// The shipped corpus obeys its own rules, and every testable article has at least three cases.
 #[test]
 fn the_corpus_is_lint_clean_and_covers_every_testable_article() {
-    let problems = shogi_conformance::lint::lint(&default_root(), 3).expect("the corpus loads");
+    let problems =
+        shogi_conformance::corpus::lint::lint(&default_root(), 3).expect("the corpus loads");
     let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert!(problems.is_empty(), "{text:#?}");
 }

@@ -6,10 +6,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use shogi_conformance::check_adapter::check_adapter;
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::impls::{ImplOptions, make};
-use shogi_conformance::runner::{CaseResult, Outcome, run_case};
+use shogi_conformance::implementations::check_adapter::check_adapter;
+use shogi_conformance::implementations::select::{ImplOptions, make};
+use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{ImplError, PositionSpec};
 
 fn fake(mode: &str) -> String {
@@ -25,7 +25,7 @@ fn python() -> bool {
 }
 
 /// Four legal-move cases from the corpus (no perft: those are slow on a debug oracle).
-fn cases() -> Vec<shogi_conformance::case::Case> {
+fn cases() -> Vec<shogi_conformance::corpus::case::Case> {
     let corpus = Corpus::load(&default_root()).expect("corpus");
     corpus
         .cases
@@ -183,7 +183,7 @@ fn wrong_moves_get_a_precise_report() {
         return;
     }
     use shogi_conformance::report::{Format, RunInfo, render};
-    let case = shogi_conformance::case::parse_file(
+    let case = shogi_conformance::corpus::case::parse_file(
         "cases:\n  - id: 0badc0de\n    slug: startpos-moves\n    title: t\n    refs: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - illegal: [3c3d, 2h2c]\n      - legal_moves: [1g1f, 2g2f, 2h1h, 2h3h, 2h4h, 2h5h, 2h6h, 2h7h, 3g3f, 3i3h, 3i4h, 4g4f, 4i3h, 4i4h, 4i5h, 5g5f, 5i4h, 5i5h, 5i6h, 6g6f, 6i5h, 6i6h, 6i7h, 7g7f, 7i6h, 7i7h, 8g8f, 9g9f, 9i9h, 1i1h]\n",
         Path::new("inline.yaml"),
         false,
@@ -245,7 +245,9 @@ impl shogi_spec::Implementation for Panicky {
 fn a_panicking_implementation_errors_each_case_and_the_run_goes_on() {
     let results: Vec<CaseResult> = cases()
         .iter()
-        .filter_map(|c| shogi_conformance::runner::run_case_guarded(&mut Panicky, c, "fesa-2017"))
+        .filter_map(|c| {
+            shogi_conformance::run::runner::run_case_guarded(&mut Panicky, c, "fesa-2017")
+        })
         .collect();
     assert_eq!(results.len(), 4);
     for e in errors(&results) {

@@ -14,10 +14,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use shogi_conformance::case::{Case, Expectation};
+use shogi_conformance::corpus::case::{Case, Expectation};
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::impls::{ImplOptions, make};
-use shogi_conformance::runner::{CaseResult, Methods, Outcome, run_case};
+use shogi_conformance::implementations::select::{ImplOptions, make};
+use shogi_conformance::run::runner::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
 const GPSUSI: &str = "/usr/games/gpsusi";

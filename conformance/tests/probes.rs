@@ -7,10 +7,10 @@
 //! piece that can move after all, a declaration one point off) is caught before an engine is
 //! blamed for it.
 
-use shogi_conformance::case::{Case, Expectation, Probe};
+use shogi_conformance::corpus::case::{Case, Expectation, Probe};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::probe::{judge, setup_position};
-use shogi_conformance::runner::{Outcome, run_case};
+use shogi_conformance::run::runner::{Outcome, run_case};
 use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::game::{Record, adjudicate};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move, legal_moves};

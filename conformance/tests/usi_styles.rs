@@ -11,10 +11,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use shogi_conformance::case::parse_file;
-use shogi_conformance::impls::{ImplOptions, make};
+use shogi_conformance::corpus::case::parse_file;
+use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::runner::{CaseResult, Outcome, run_case};
+use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{ImplError, Implementation, PositionSpec};
 
 const STARTPOS_MOVES: &str = "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f \
@@ -61,7 +61,7 @@ fn startpos() -> PositionSpec {
 }
 
 /// A one-case corpus file: the legal moves of the initial position.
-fn startpos_case() -> Vec<shogi_conformance::case::Case> {
+fn startpos_case() -> Vec<shogi_conformance::corpus::case::Case> {
     parse_file(
         &format!(
             "cases:\n  - id: 5a17b0c0\n    slug: startpos-moves\n    title: t\n    refs: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - legal_moves: [{}]\n      - perft: {{1: 30, 2: 900}}\n",

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::adapter::{clip, parse_hello};
-use shogi_conformance::schema::{reply_schema, validate_against};
+use shogi_conformance::implementations::adapter::{clip, parse_hello};
+use shogi_conformance::implementations::schema::{reply_schema, validate_against};
 
 const QUERIES: [&str; 7] = [
     "legal_moves",

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::runner::same_yaml;
+use shogi_conformance::run::runner::same_yaml;
 use shogi_spec::profile::Profile;
 
 fuzz_target!(|data: &[u8]| {

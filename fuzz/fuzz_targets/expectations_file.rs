@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::expectations::{Expectations, Shard};
+use shogi_conformance::run::expectations::{Expectations, Shard};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

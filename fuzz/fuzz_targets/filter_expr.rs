@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::case::parse_file;
-use shogi_conformance::filter::Filter;
+use shogi_conformance::corpus::case::parse_file;
+use shogi_conformance::corpus::filter::Filter;
 
 const CASE: &str = "cases:
   - id: 0a1b2c3d

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::html::{column_from_value, page};
-use shogi_conformance::merge::{group_shards, merge, parse_report};
+use shogi_conformance::report::html::{column_from_value, page};
+use shogi_conformance::report::merge::{group_shards, merge, parse_report};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

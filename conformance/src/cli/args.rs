@@ -83,10 +83,10 @@ pub enum Command {
         /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
         /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
         #[arg(long = "usi-option", value_name = "NAME=VALUE")]
-        usi_option: Vec<shogi_conformance::usi_options::UsiOption>,
+        usi_option: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
         /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
         #[arg(long, value_name = "I/N")]
-        shard: Option<shogi_conformance::expectations::Shard>,
+        shard: Option<shogi_conformance::run::expectations::Shard>,
         /// An expectations file (known failures and skips, by case id or tag): the exit status
         /// is 0 exactly when the results match it.
         #[arg(long, value_name = "FILE")]
@@ -424,7 +424,7 @@ pub struct ImplArgs {
     /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
     /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
     #[arg(long = "usi-option", value_name = "NAME=VALUE")]
-    pub usi_option: Vec<shogi_conformance::usi_options::UsiOption>,
+    pub usi_option: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
 }
 
 impl ImplArgs {

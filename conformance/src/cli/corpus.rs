@@ -39,7 +39,7 @@ pub struct RunOptions {
     /// Write an expectations file marking the current failures.
     pub write_expectations: Option<PathBuf>,
     /// `setoption` settings for a USI engine.
-    pub usi_options: Vec<shogi_conformance::usi_options::UsiOption>,
+    pub usi_options: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
     /// Stop the whole run after this long; the cases not reached are reported as not run.
     pub max_time: Option<std::time::Duration>,
 }
@@ -352,17 +352,18 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
 }
 
 /// Prints each article of `rulebook` (default `fesa2017`) with its testable flag and case
-/// count; exit status 1 when a testable article has no case (see [`shogi_conformance::coverage`]).
+/// count; exit status 1 when a testable article has no case (see [`shogi_conformance::corpus::coverage`]).
 pub fn coverage(
     source: &CorpusSource,
     below: Option<usize>,
     rulebook: &str,
 ) -> Result<ExitCode, String> {
     let corpus = source.load().map_err(|e| e.to_string())?;
-    let rows = shogi_conformance::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
+    let rows =
+        shogi_conformance::corpus::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
     let registry = shogi_spec::rulebooks::registry(rulebook)
         .ok_or_else(|| format!("unknown rulebook `{rulebook}`"))?;
-    let (text, covered) = shogi_conformance::coverage::render(&rows, registry, below);
+    let (text, covered) = shogi_conformance::corpus::coverage::render(&rows, registry, below);
     print!("{text}");
     Ok(if covered {
         ExitCode::SUCCESS

@@ -162,7 +162,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Merge { reports, output } => {
-            shogi_conformance::merge::command(&reports, output.as_deref())
+            shogi_conformance::report::merge::command(&reports, output.as_deref())
         }
         Command::Run {
             imp,
@@ -192,15 +192,15 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             usi_options: usi_option,
         }),
         Command::CheckAdapter { command, timeout } => {
-            shogi_conformance::check_adapter::command(&command, timeout)
+            shogi_conformance::implementations::check_adapter::command(&command, timeout)
         }
         Command::Bisect {
             imp,
             position,
             depth,
-        } => shogi_conformance::bisect::command(imp.make()?.as_mut(), &position, depth),
+        } => shogi_conformance::tools::bisect::command(imp.make()?.as_mut(), &position, depth),
         Command::Matrix { reports, output } => {
-            shogi_conformance::html::command(&reports, output.as_deref())
+            shogi_conformance::report::html::command(&reports, output.as_deref())
         }
         Command::Fuzz {
             imp,
@@ -212,9 +212,9 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             jobs,
             games,
             corpus,
-        } => shogi_conformance::fuzz_external::command(
+        } => shogi_conformance::tools::fuzz_external::command(
             &|| imp.make(),
-            &shogi_conformance::fuzz_external::FuzzOptions {
+            &shogi_conformance::tools::fuzz_external::FuzzOptions {
                 seconds,
                 seed,
                 out,
@@ -222,7 +222,9 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
                 corpus: corpus.source(),
                 ignore,
                 games,
-                jobs: jobs.map_or_else(shogi_conformance::fuzz_external::all_cores, |n| n.get()),
+                jobs: jobs.map_or_else(shogi_conformance::tools::fuzz_external::all_cores, |n| {
+                    n.get()
+                }),
             },
         ),
         Command::Lint { min_cases, corpus } => corpus::lint(&corpus.dir("lint")?, min_cases),
@@ -235,7 +237,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             profiles,
             set,
             corpus,
-        } => shogi_conformance::profile_diff::command(&corpus.source(), &profiles, &set),
+        } => shogi_conformance::tools::profile_diff::command(&corpus.source(), &profiles, &set),
         Command::NewId(args) => corpus::new_ids(&args.corpus.source(), args.count),
         Command::Explain {
             case,
@@ -251,7 +253,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             format,
         } => records::judge(&record, &profile, &set, explain, format.into()),
         Command::Site { output, corpus } => {
-            shogi_conformance::site::command(&corpus.source(), &output)
+            shogi_conformance::report::site::command(&corpus.source(), &output)
         }
         Command::Convert {
             input,

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::case::{Case, Expectation};
 use crate::corpus::Corpus;
+use crate::corpus::case::{Case, Expectation};
 
 /// The corpus an expectations file was written for.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,7 +204,7 @@ mod tests {
 ";
 
     fn stamp(text: &str, version: &str) -> CorpusStamp {
-        let cases = crate::case::parse_file(text, Path::new("t.yaml"), false).unwrap();
+        let cases = crate::corpus::case::parse_file(text, Path::new("t.yaml"), false).unwrap();
         CorpusStamp {
             version: version.into(),
             revision: String::new(),

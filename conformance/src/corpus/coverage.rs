@@ -14,7 +14,7 @@ use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, Relation, rulebooks};
 
 use crate::corpus::Corpus;
-use crate::lint::case_counts;
+use crate::corpus::lint::case_counts;
 
 /// One line of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,7 +13,7 @@
 //! | `staging` / `!staging` | in (or not in) the staging area |
 //! | a bare word | whose slug or title contains it (case-insensitive) |
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 
 /// Why a filter expression is malformed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,7 +109,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::case::parse_file;
+    use crate::corpus::case::parse_file;
 
     fn case() -> Case {
         let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: A Pawn drop\n    refs: [fesa2017:3.11c]\n    tags: [uchifuzume]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";

@@ -13,7 +13,7 @@ use shogi_oracle::{Move, play, sfen, validate};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec, rulebooks};
 
-use crate::case::{Case, Expectation};
+use crate::corpus::case::{Case, Expectation};
 use crate::corpus::{Corpus, CorpusError};
 
 /// Rulebooks whose articles cases may cite though no registry holds them: their ids are checked
@@ -473,12 +473,15 @@ mod tests {
             cases: vec![],
             tags: BTreeMap::new(),
             retired_ids: vec![],
-            source: crate::corpus_source::CorpusSource::Dir("corpus".into()),
+            source: crate::corpus::source::CorpusSource::Dir("corpus".into()),
         };
         let problems = |primary: &str| {
-            let cases =
-                crate::case::parse_file(&text(primary), std::path::Path::new("x.yaml"), false)
-                    .unwrap();
+            let cases = crate::corpus::case::parse_file(
+                &text(primary),
+                std::path::Path::new("x.yaml"),
+                false,
+            )
+            .unwrap();
             let mut out = Vec::new();
             check_case(&cases[0], Registry::fesa2017(), &corpus, &mut out);
             (cases[0].primary.to_string(), out)

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::case::{self, Case, CaseError};
-pub use crate::corpus_source::CorpusSource;
+use crate::corpus::case::{self, Case, CaseError};
+pub use crate::corpus::source::CorpusSource;
 
 /// The whole corpus, loaded.
 #[derive(Debug, Clone)]
@@ -242,7 +242,7 @@ impl Corpus {
     /// It changes whenever any case changes, and does not depend on git.
     pub fn revision(&self) -> Result<String, CorpusError> {
         if self.source == CorpusSource::BuiltIn {
-            return Ok(crate::corpus_source::built_in_revision());
+            return Ok(crate::corpus::source::built_in_revision());
         }
         let mut files = Vec::new();
         yaml_files(&self.root, &mut files)?;

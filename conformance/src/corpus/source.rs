@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::case::{self, Case};
+use crate::corpus::case::{self, Case};
 use crate::corpus::{Corpus, CorpusError};
 
 /// The folder name the built-in cases are reported under, so that a location such as

@@ -16,8 +16,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
 
-use crate::process::{CommandLine, Process, ProcessError, with_stderr};
-use crate::schema::{reply_schema, validate_against};
+use crate::implementations::process::{CommandLine, Process, ProcessError, with_stderr};
+use crate::implementations::schema::{reply_schema, validate_against};
 
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;
@@ -126,7 +126,7 @@ fn exchange(
     if let Err(e) = p.send(&request.to_string()) {
         return Err(proc_err(e, p));
     }
-    let deadline = crate::process::deadline_after(timeout);
+    let deadline = crate::implementations::process::deadline_after(timeout);
     let line = loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
@@ -223,7 +223,7 @@ impl Adapter {
         let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
         p.send(&hello_request().to_string())
             .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
-        let deadline = crate::process::deadline_after(self.timeout);
+        let deadline = crate::implementations::process::deadline_after(self.timeout);
         let line = loop {
             match p.recv(deadline, self.timeout) {
                 Ok(l) if l.trim().is_empty() => continue,

@@ -15,9 +15,9 @@ use serde_json::{Value, json};
 use shogi_oracle::Oracle;
 use shogi_spec::{Implementation, PositionSpec};
 
-use crate::adapter::{clip, hello_request, parse_hello, position_json};
-use crate::process::{CommandLine, Process, with_stderr};
-use crate::schema::{reply_schema, validate_against};
+use crate::implementations::adapter::{clip, hello_request, parse_hello, position_json};
+use crate::implementations::process::{CommandLine, Process, with_stderr};
+use crate::implementations::schema::{reply_schema, validate_against};
 
 /// One line of the check's report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -251,7 +251,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
     let mut exited = false;
     while Instant::now() < deadline {
         match p.recv(deadline, Duration::from_secs(2)) {
-            Err(crate::process::ProcessError::Exited(_)) => {
+            Err(crate::implementations::process::ProcessError::Exited(_)) => {
                 exited = true;
                 break;
             }
@@ -271,7 +271,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
 }
 
 fn read_line(p: &mut Process, timeout: Duration) -> Result<String, String> {
-    let deadline = crate::process::deadline_after(timeout);
+    let deadline = crate::implementations::process::deadline_after(timeout);
     loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
@@ -283,7 +283,10 @@ fn read_line(p: &mut Process, timeout: Duration) -> Result<String, String> {
 
 /// The `check-adapter` command: prints each check, `ok` or `FAIL`; exit status 1 on any failure.
 pub fn command(command: &str, timeout: Option<Duration>) -> Result<std::process::ExitCode, String> {
-    let checks = check_adapter(command, timeout.unwrap_or(crate::usi::DEFAULT_TIMEOUT));
+    let checks = check_adapter(
+        command,
+        timeout.unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT),
+    );
     let failed = checks.iter().filter(|c| !c.ok).count();
     for c in &checks {
         println!("{} {}", if c.ok { "ok  " } else { "FAIL" }, c.text);

@@ -13,7 +13,7 @@
 //! Each process is started in a process group of its own, and the whole group is killed: an
 //! engine started through a wrapper script (`run-engine.sh` that does not `exec`) leaves no
 //! orphans behind. Every wait also ends early when the run is interrupted
-//! ([`crate::interrupt`]). Nothing here panics on anything the process does.
+//! ([`crate::run::interrupt`]). Nothing here panics on anything the process does.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -391,7 +391,7 @@ impl Process {
     /// run is interrupted.
     pub fn recv(&mut self, deadline: Instant, timeout: Duration) -> Result<String, ProcessError> {
         let event = loop {
-            if self.interruptible && crate::interrupt::requested() {
+            if self.interruptible && crate::run::interrupt::requested() {
                 return Err(ProcessError::Interrupted);
             }
             let wait = deadline.saturating_duration_since(Instant::now());

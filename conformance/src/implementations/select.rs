@@ -27,21 +27,23 @@ pub struct ImplOptions {
     /// rank, …) instead of refusing them.
     pub allow_unreachable: bool,
     /// How long an external implementation may take over one query (default
-    /// [`crate::usi::DEFAULT_TIMEOUT`]).
+    /// [`crate::implementations::usi::DEFAULT_TIMEOUT`]).
     pub timeout: Option<std::time::Duration>,
     /// Settings for a USI engine (`--usi-option NAME=VALUE`), sent with `setoption` after `usi`
-    /// (see [`crate::usi_options`]); they must be empty for any other implementation.
-    pub usi_options: Vec<crate::usi_options::UsiOption>,
+    /// (see [`crate::implementations::usi_options`]); they must be empty for any other implementation.
+    pub usi_options: Vec<crate::implementations::usi_options::UsiOption>,
 }
 
 /// Makes the implementation named `spec`: a built-in name, `usi:COMMAND ARGS` for a USI engine
-/// (see [`crate::usi`]), or `adapter:COMMAND ARGS` for a JSON-lines adapter (see
-/// [`crate::adapter`] and `conformance/PROTOCOL.md`).
+/// (see [`crate::implementations::usi`]), or `adapter:COMMAND ARGS` for a JSON-lines adapter (see
+/// [`crate::implementations::adapter`] and `conformance/PROTOCOL.md`).
 pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>, ImplSpecError> {
-    let timeout = options.timeout.unwrap_or(crate::usi::DEFAULT_TIMEOUT);
+    let timeout = options
+        .timeout
+        .unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
         return Ok(Box::new(
-            crate::usi::UsiEngine::start(command, timeout, &options.usi_options)
+            crate::implementations::usi::UsiEngine::start(command, timeout, &options.usi_options)
                 .map_err(ImplSpecError::Start)?,
         ));
     }
@@ -50,7 +52,8 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
     }
     if let Some(command) = spec.strip_prefix("adapter:") {
         return Ok(Box::new(
-            crate::adapter::Adapter::start(command, timeout).map_err(ImplSpecError::Start)?,
+            crate::implementations::adapter::Adapter::start(command, timeout)
+                .map_err(ImplSpecError::Start)?,
         ));
     }
     match spec {

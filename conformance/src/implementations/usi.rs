@@ -3,13 +3,13 @@
 //! USI itself has no command that lists legal moves, but most engines derived from Stockfish
 //! (Fairy-Stockfish, YaneuraOu, Apery, …) answer `go perft N` with one `MOVE: COUNT` line per
 //! legal move (the "divide") and a total. Depth 1 gives the legal move list; depth N the node
-//! count. How replies are read is in [`crate::usi_perft`]: tolerant of informational lines,
+//! count. How replies are read is in [`crate::implementations::usi_perft`]: tolerant of informational lines,
 //! strict about the numbers, and anything unknown becomes a warning in the case result. USI has
 //! nothing for check/mate status or for adjudicating a game, so those queries are reported as
 //! unsupported, which the runner turns into skips with the reason.
 //!
 //! The conversation: `usi` → `usiok`, then one `setoption name … value …` per setting (the
-//! `--usi-option`s and the small certification defaults of [`crate::usi_options`]), `isready` →
+//! `--usi-option`s and the small certification defaults of [`crate::implementations::usi_options`]), `isready` →
 //! `readyok`, `usinewgame`, then for each query `position sfen … moves …` and `go perft N`, and
 //! `quit` at the end. `info string` chatter during the handshake is tolerated (and quoted if the
 //! handshake fails).
@@ -31,10 +31,10 @@ use std::time::{Duration, Instant};
 
 use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status};
 
-use crate::process::{CommandLine, Process, ProcessError, with_stderr};
-use crate::usi_options::{Advertised, UsiOption, settings};
-use crate::usi_perft::is_refusal_message;
-pub use crate::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
+use crate::implementations::process::{CommandLine, Process, ProcessError, with_stderr};
+use crate::implementations::usi_options::{Advertised, UsiOption, settings};
+use crate::implementations::usi_perft::is_refusal_message;
+pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -171,7 +171,7 @@ impl UsiEngine {
     fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
         let timeout = self.timeout.max(MIN_HANDSHAKE_TIMEOUT);
         let mut heard = Heard {
-            deadline: crate::process::deadline_after(timeout),
+            deadline: crate::implementations::process::deadline_after(timeout),
             timeout,
             name: self.engine_name.take(),
             advertised: Vec::new(),
@@ -268,7 +268,7 @@ impl UsiEngine {
         let result = (|| {
             p.send(&format!("position {spec}"))?;
             p.send(&go)?;
-            let deadline = crate::process::deadline_after(timeout);
+            let deadline = crate::implementations::process::deadline_after(timeout);
             loop {
                 let line = p.recv(deadline, timeout)?;
                 if reply.push_line(&line) {

@@ -17,7 +17,7 @@ use shogi_oracle::{Kind, Move, Oracle, Piece, Position, Square};
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, PositionSpec};
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 
 /// Why a case's position cannot be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

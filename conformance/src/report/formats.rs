@@ -1,5 +1,5 @@
 //! Reports of a run: text for people, JSON for tools, JUnit XML for CI test tabs, Markdown for
-//! CI step summaries, HTML for comparing implementations side by side ([`crate::html`]).
+//! CI step summaries, HTML for comparing implementations side by side ([`crate::report::html`]).
 //!
 //! Every format groups results by article, since "which articles does my implementation get
 //! wrong" is the question a report answers. A case citing two articles appears under both; the
@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use shogi_spec::ArticleId;
 
-use crate::runner::{CaseResult, Outcome, Summary};
+use crate::run::runner::{CaseResult, Outcome, Summary};
 
 /// What was run: the header of every report.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -191,7 +191,7 @@ pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String 
         Format::Json => json(info, results),
         Format::Junit => junit(info, results),
         Format::Markdown => markdown(info, results),
-        Format::Html => crate::html::single(info, results),
+        Format::Html => crate::report::html::single(info, results),
     }
 }
 
@@ -217,7 +217,8 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
                     lines.push(format!("  missing: {}", f.missing.join(" ")));
                 }
                 if !f.extra.is_empty() {
-                    let extra = crate::annotate::extra_moves(r.case.position().as_ref(), &f.extra);
+                    let extra =
+                        crate::report::annotate::extra_moves(r.case.position().as_ref(), &f.extra);
                     lines.push(format!("  extra:   {}", extra.join(" ")));
                 }
             }
@@ -358,7 +359,7 @@ fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             String::new()
         }
     );
-    let m = crate::runner::Methods::of(results);
+    let m = crate::run::runner::Methods::of(results);
     let _ = writeln!(
         out,
         "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
@@ -399,7 +400,7 @@ struct JsonCase<'a> {
     outcome: &'static str,
     /// Passed, with some expectations skipped.
     partial: bool,
-    expectations: &'a [crate::runner::ExpectationResult],
+    expectations: &'a [crate::run::runner::ExpectationResult],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
 }
@@ -410,7 +411,7 @@ struct JsonReport<'a> {
     cases: Vec<JsonCase<'a>>,
     summary: Summary,
     /// How moves were certified: move lists and perft, or bestmove probes (issue 13).
-    certified_by: crate::runner::Methods,
+    certified_by: crate::run::runner::Methods,
 }
 
 fn json(info: &RunInfo, results: &[CaseResult]) -> String {
@@ -436,7 +437,7 @@ fn json(info: &RunInfo, results: &[CaseResult]) -> String {
             })
             .collect(),
         summary: Summary::of(results),
-        certified_by: crate::runner::Methods::of(results),
+        certified_by: crate::run::runner::Methods::of(results),
     };
     serde_json::to_string_pretty(&report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
@@ -704,13 +705,13 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::{ExpectationResult, Failure};
+    use crate::run::runner::{ExpectationResult, Failure};
 
     fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
         let text = format!(
             "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
         );
-        let case = crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+        let case = crate::corpus::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
             .unwrap()
             .remove(0);
         CaseResult {

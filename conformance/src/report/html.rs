@@ -20,9 +20,9 @@ use std::path::Path;
 use serde_json::Value;
 use shogi_spec::{ArticleId, PositionSpec};
 
-use crate::board::{self, Mark};
+use crate::report::board::{self, Mark};
 use crate::report::{self, RunInfo};
-use crate::runner::{CaseResult, Outcome, Summary};
+use crate::run::runner::{CaseResult, Outcome, Summary};
 
 /// Escapes text for HTML content and attribute values.
 pub fn esc(s: &str) -> String {
@@ -191,7 +191,7 @@ fn move_list(
     for m in moves {
         let sign = if class == "missing" { "−" } else { "+" };
         let why = if class == "extra" {
-            let annotated = crate::annotate::extra_moves(spec, std::slice::from_ref(m));
+            let annotated = crate::report::annotate::extra_moves(spec, std::slice::from_ref(m));
             annotated
                 .first()
                 .and_then(|a| a.strip_prefix(m.as_str()))
@@ -862,15 +862,15 @@ pub fn command(
         return Err(MatrixError::NoReports.to_string());
     }
     if let Some(path) = output {
-        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+        crate::report::output::check_writable(path).map_err(|e| e.to_string())?;
     }
     let read = reports
         .iter()
-        .map(|p| crate::merge::read_report(p).map(|v| (p.clone(), v)))
+        .map(|p| crate::report::merge::read_report(p).map(|v| (p.clone(), v)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     // The shards of one implementation are one column, not several of the same name.
-    let read = crate::merge::group_shards(read).map_err(|e| e.to_string())?;
+    let read = crate::report::merge::group_shards(read).map_err(|e| e.to_string())?;
     let mut rows = BTreeMap::new();
     let columns = read
         .iter()

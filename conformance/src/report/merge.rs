@@ -168,7 +168,7 @@ pub fn merge(reports: &[(PathBuf, Value)]) -> Result<Value, MergeError> {
 /// The `merge` command.
 pub fn command(reports: &[PathBuf], output: Option<&Path>) -> Result<ExitCode, String> {
     if let Some(path) = output {
-        crate::output::check_writable(path).map_err(|e| e.to_string())?;
+        crate::report::output::check_writable(path).map_err(|e| e.to_string())?;
     }
     let read = reports
         .iter()
@@ -178,7 +178,7 @@ pub fn command(reports: &[PathBuf], output: Option<&Path>) -> Result<ExitCode, S
     let merged = merge(&read).map_err(|e| e.to_string())?;
     let text = serde_json::to_string_pretty(&merged).map_err(|e| e.to_string())? + "\n";
     match output {
-        Some(path) => crate::output::write(path, &text).map_err(|e| e.to_string())?,
+        Some(path) => crate::report::output::write(path, &text).map_err(|e| e.to_string())?,
         None => print!("{text}"),
     }
     Ok(ExitCode::SUCCESS)

@@ -23,11 +23,11 @@ use shogi_spec::profile::{KNOBS, Profile, builtin_names};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec};
 
-use crate::board::{self, Mark};
-use crate::case::{Case, Expectation};
 use crate::corpus::Corpus;
-use crate::html::{anchor, esc, head};
-use crate::profile_diff::{self, Difference, Side};
+use crate::corpus::case::{Case, Expectation};
+use crate::report::board::{self, Mark};
+use crate::report::html::{anchor, esc, head};
+use crate::tools::profile_diff::{self, Difference, Side};
 
 /// Why the site could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -577,7 +577,7 @@ fn index_page(src: &Sources) -> String {
     out.push_str(&links.join(", "));
     out.push_str(".</p>");
     for registry in registries() {
-        let counts = crate::lint::case_counts(&src.corpus, registry);
+        let counts = crate::corpus::lint::case_counts(&src.corpus, registry);
         let mut articles: Vec<&Article> = registry.iter().collect();
         articles.sort_by(|a, b| a.id.cmp(&b.id));
         out.push_str("<table><thead><tr><th>article</th><th>title</th><th>testable</th><th title=\"cases citing this entry itself\">cases</th><th title=\"cases citing it or one of its sub-clauses; lint asks for three per testable article\">coverage (with sub-clauses)</th></tr></thead><tbody>\n");

@@ -15,14 +15,14 @@
 //! corpus:                  # written by --write-expectations: the contract it was made for
 //!   version: 1.0.0
 //!   revision: c4082a57ac2ae43f
-//!   cases: {0a1b2c3d: 5d0c…, …}   # case id → fingerprint (crate::contract::fingerprint)
+//!   cases: {0a1b2c3d: 5d0c…, …}   # case id → fingerprint (crate::corpus::contract::fingerprint)
 //! ```
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::runner::{CaseResult, Outcome};
+use crate::run::runner::{CaseResult, Outcome};
 
 /// What an entry says will happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,9 +61,9 @@ pub struct Expectations {
     #[serde(default)]
     pub entries: Vec<Entry>,
     /// The corpus the file was written for (version, content hash, case fingerprints), so a
-    /// run against another corpus can say what changed since ([`crate::contract`]).
+    /// run against another corpus can say what changed since ([`crate::corpus::contract`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub corpus: Option<crate::contract::CorpusStamp>,
+    pub corpus: Option<crate::corpus::contract::CorpusStamp>,
 }
 
 /// A result that does not match the expectations.
@@ -260,7 +260,7 @@ mod tests {
                     reason: "r".into(),
                 },
             ],
-            corpus: Some(crate::contract::CorpusStamp {
+            corpus: Some(crate::corpus::contract::CorpusStamp {
                 version: "1.0.0".into(),
                 revision: "0123456789abcdef".into(),
                 cases: [("0a1b2c3d".to_owned(), "fedcba9876543210".to_owned())].into(),

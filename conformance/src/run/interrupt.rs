@@ -2,8 +2,8 @@
 //!
 //! A run that is stopped must still write the report of everything finished so far, and must
 //! not leave engines behind. So the signals do not end the process: they only set a flag, which
-//! every wait on an external process checks ([`crate::process::Process::recv`] returns
-//! [`crate::process::ProcessError::Interrupted`]) and the runner checks between cases. The
+//! every wait on an external process checks ([`crate::implementations::process::Process::recv`] returns
+//! [`crate::implementations::process::ProcessError::Interrupted`]) and the runner checks between cases. The
 //! implementation is then dropped (which kills its process groups), the report is written, and
 //! the exit status is 130 (SIGINT) or 143 (SIGTERM), as a shell reports a command killed by
 //! those signals. A second SIGINT or SIGTERM ends the process at once, for a user who does not

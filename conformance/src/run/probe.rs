@@ -12,8 +12,8 @@ use shogi_oracle::{Move, Position, check_move, play, sfen};
 use shogi_spec::PositionSpec;
 use shogi_spec::profile::Profile;
 
-use crate::case::Probe;
-use crate::runner::{Failure, Outcome};
+use crate::corpus::case::Probe;
+use crate::run::runner::{Failure, Outcome};
 
 /// Why a probe's position could not be set up for judging: the case is broken, not the engine.
 #[derive(Debug, thiserror::Error)]

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use shogi_spec::{ImplError, Implementation};
 
-use crate::case::{Case, Expectation};
+use crate::corpus::case::{Case, Expectation};
 
 /// What came of one expectation, or of a whole case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -527,7 +527,7 @@ fn run_perft(
 fn run_verdict(
     imp: &mut dyn Implementation,
     case: &Case,
-    expected: &crate::case::ExpectedVerdict,
+    expected: &crate::corpus::case::ExpectedVerdict,
     profile: &str,
 ) -> Outcome {
     let Some(record) = &case.setup.record else {
@@ -640,7 +640,7 @@ mod tests {
         let text = format!(
             "cases:\n  - id: 0a1b2c3d\n    slug: s\n    title: t\n    refs: [fesa2017:3]\n    setup: {{position: startpos}}\n    expect:\n{expect}"
         );
-        crate::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
+        crate::corpus::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
             .unwrap()
             .remove(0)
     }

@@ -37,7 +37,7 @@ use shogi_records::{Format, export};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
 
-use crate::process::{CommandLine, Process, ProcessError};
+use crate::implementations::process::{CommandLine, Process, ProcessError};
 use crate::run::interrupt;
 use crate::run::probe::setup_position;
 

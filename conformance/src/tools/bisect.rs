@@ -124,7 +124,7 @@ pub fn command(
             if !d.extra.is_empty() {
                 println!(
                     "extra:   {}",
-                    crate::annotate::extra_moves(Some(&d.position), &d.extra).join(" ")
+                    crate::report::annotate::extra_moves(Some(&d.position), &d.extra).join(" ")
                 );
             }
             Ok(std::process::ExitCode::FAILURE)

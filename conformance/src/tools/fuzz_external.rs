@@ -1,9 +1,9 @@
 //! `shogi-conformance fuzz`: random legal games played against an implementation and the
 //! oracle at once; the first divergence is shrunk and written as a corpus case file.
 //!
-//! At every ply of a game (from [`crate::generate`], cycling through its biases) the
+//! At every ply of a game (from [`crate::tools::generate`], cycling through its biases) the
 //! implementation is asked for the legal moves, and — where it answers them — the status and,
-//! every few plies, perft 2 (a wrong count is walked down with [`crate::bisect`] to the node
+//! every few plies, perft 2 (a wrong count is walked down with [`crate::tools::bisect`] to the node
 //! where the move lists differ). The first position where the answers differ is shrunk: it is
 //! written as a standalone SFEN, then pieces are removed from the board and the hands one at a
 //! time for as long as the position stays a legal game position and the implementation still
@@ -30,9 +30,9 @@ use std::time::{Duration, Instant};
 use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, validate};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
-use crate::bisect::{bisect, compare_moves};
-use crate::generate::{Bias, RandomWalk, Rng};
-use crate::throughput::{Throughput, timed};
+use crate::tools::bisect::{bisect, compare_moves};
+use crate::tools::generate::{Bias, RandomWalk, Rng};
+use crate::tools::throughput::{Throughput, timed};
 
 /// What `fuzz` was asked to do.
 #[derive(Debug, Clone)]
@@ -298,7 +298,9 @@ struct Shared {
 impl Shared {
     fn new(opts: &FuzzOptions) -> Shared {
         Shared {
-            deadline: crate::process::deadline_after(Duration::from_secs(opts.seconds)),
+            deadline: crate::implementations::process::deadline_after(Duration::from_secs(
+                opts.seconds,
+            )),
             first_bad: AtomicU64::new(u64::MAX),
         }
     }
@@ -588,7 +590,7 @@ fn tags_and_refs(
 /// The case file for a (shrunk) finding, written through the corpus reader's own types so that
 /// any implementation name or move text is quoted correctly.
 pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &Finding) -> String {
-    use crate::case::{CaseFile, RawCase, RawExpectation, Setup};
+    use crate::corpus::case::{CaseFile, RawCase, RawExpectation, Setup};
     let (tags, refs) = tags_and_refs(pos, &f.missing, &f.extra);
     let mut expect = Vec::new();
     if !f.extra.is_empty() {
@@ -741,7 +743,7 @@ pub fn command(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::
     if !small.extra.is_empty() {
         println!(
             "  extra:   {}",
-            crate::annotate::extra_moves(Some(&small.position), &small.extra).join(" ")
+            crate::report::annotate::extra_moves(Some(&small.position), &small.extra).join(" ")
         );
     }
     if !small.missing.is_empty() {

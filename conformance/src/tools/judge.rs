@@ -216,7 +216,7 @@ fn explain(out: &mut String, j: &Judged) {
         for knob in knobs {
             if let Some(s) = j.profile.setting(knob) {
                 let _ = writeln!(out, "  {knob} = {}: {}", s.value, s.source);
-                cited.extend(crate::lint::cited_ids(&s.source));
+                cited.extend(crate::corpus::lint::cited_ids(&s.source));
             }
         }
     }

@@ -20,8 +20,8 @@ use shogi_spec::profile::{Profile, builtin_names};
 use shogi_spec::registry::Article;
 use shogi_spec::{ArticleId, Implementation, Relation, rulebooks};
 
-use crate::case::{Case, Expectation};
 use crate::corpus::Corpus;
+use crate::corpus::case::{Case, Expectation};
 
 /// One side of the comparison: a profile and whether it is a plain built-in one.
 #[derive(Debug, Clone)]
