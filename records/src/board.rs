@@ -107,7 +107,7 @@ pub fn board_move(pos: &Position, from: Square, to: Square, named: Kind) -> Move
 /// How a record's start position is best written: the initial position, a standard handicap,
 /// or an SFEN. A set-up position the project's records cannot hold (two kings of a side, more
 /// pieces than a set has) is an error saying why.
-pub fn start_of(pos: &Position) -> Result<Start, String> {
+pub fn start_of(pos: &Position) -> Result<Start, crate::Unreadable> {
     if pos.same_position(&Position::startpos()) {
         return Ok(Start::Startpos);
     }
@@ -122,7 +122,7 @@ pub fn start_of(pos: &Position) -> Result<Start, String> {
     p.set_move_number(1);
     Sfen::parse(&sfen::format(&p))
         .map(Start::Sfen)
-        .map_err(|e| format!("the start position cannot be used: {e}"))
+        .map_err(|e| format!("the start position cannot be used: {e}").into())
 }
 
 /// An empty board with `color` to move.

@@ -46,7 +46,7 @@ fn preset(name: &str) -> Option<Option<Handicap>> {
     }))
 }
 
-fn start(initial: Option<&Value>) -> Result<Position, String> {
+fn start(initial: Option<&Value>) -> Result<Position, crate::Unreadable> {
     let Some(initial) = initial else {
         return Ok(Position::startpos());
     };
@@ -57,10 +57,8 @@ fn start(initial: Option<&Value>) -> Result<Position, String> {
     if name != "OTHER" {
         return match preset(name) {
             Some(None) => Ok(Position::startpos()),
-            Some(Some(h)) => shogi_oracle::sfen::parse(h.sfen()).map_err(|e| e.to_string()),
-            None => Err(format!(
-                "initial preset `{name}` is not one the project knows"
-            )),
+            Some(Some(h)) => shogi_oracle::sfen::parse(h.sfen()).map_err(|e| e.to_string().into()),
+            None => Err(format!("initial preset `{name}` is not one the project knows").into()),
         };
     }
     let data = initial.get("data").ok_or("preset OTHER needs `data`")?;

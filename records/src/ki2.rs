@@ -167,7 +167,7 @@ fn rightness(sq: Square, c: Color) -> i8 {
 }
 
 /// Resolves a KI2 move text (without its mark) to a move and the piece after it.
-fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
+fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), crate::Unreadable> {
     let pos: &Position = &play.pos;
     let us = pos.side_to_move();
     let (to, rest) = crate::kif::destination(body, play.last_to).ok_or("no destination square")?;
@@ -191,7 +191,7 @@ fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
     let no_promote = take("不成") || take("生");
     let promote = !no_promote && take("成");
     if !rest.is_empty() {
-        return Err(format!("`{rest}` is not a KI2 modifier"));
+        return Err(format!("`{rest}` is not a KI2 modifier").into());
     }
     let candidates: Vec<Square> = Square::all()
         .filter(|&from| {
@@ -221,7 +221,7 @@ fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
         c.retain(|s| Some(key(s)) == best);
     }
     match c.as_slice() {
-        [] => Err(format!("no {kind:?} of {us} can reach {to}")),
+        [] => Err(format!("no {kind:?} of {us} can reach {to}").into()),
         [from] => {
             let named = if promote {
                 kind.promoted()
@@ -245,7 +245,8 @@ fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), String> {
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        )),
+        )
+        .into()),
     }
 }
 

@@ -424,10 +424,10 @@ enum Parsed {
 }
 
 /// Reads a KIF move text: `７六歩(77)`, `同　銀(31)`, `４五角打`, `２二角成(88)`, `同角不成(88)`.
-fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
+fn parse_move(text: &str, play: &Play) -> Result<Parsed, crate::Unreadable> {
     let Some((to, rest)) = destination(text, play.last_to) else {
         if text.starts_with('同') {
-            return Err(format!("`{text}`: 同 with no previous move"));
+            return Err(format!("`{text}`: 同 with no previous move").into());
         }
         return Ok(Parsed::Unknown);
     };
@@ -457,7 +457,7 @@ fn parse_move(text: &str, play: &Play) -> Result<Parsed, String> {
         if from_text.is_empty() && kind.hand_index().is_some() {
             return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
         }
-        return Err(format!("`{text}`: no from-square such as (77)"));
+        return Err(format!("`{text}`: no from-square such as (77)").into());
     }
     let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
     let named = if promote {

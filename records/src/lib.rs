@@ -161,6 +161,30 @@ pub struct Imported {
     pub games: Vec<Game>,
 }
 
+/// Notation a reader cannot use (a move naming no piece, a start position the records cannot
+/// hold), in words; the reader adds the line and ply when it makes the [`ImportError`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreadable(pub String);
+
+impl From<String> for Unreadable {
+    fn from(message: String) -> Unreadable {
+        Unreadable(message)
+    }
+}
+
+impl From<Unreadable> for String {
+    fn from(u: Unreadable) -> String {
+        u.0
+    }
+}
+
+impl From<&str> for Unreadable {
+    fn from(message: &str) -> Unreadable {
+        Unreadable(message.to_owned())
+    }
+}
+
 /// A record that cannot be translated: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct ImportError {

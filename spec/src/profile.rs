@@ -39,6 +39,14 @@ const BUILTIN: &[(&str, &str)] = &[
 /// The name of the default profile.
 pub const DEFAULT_PROFILE: &str = "fesa-2017";
 
+/// A value a knob does not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("expected one of: {}", expected.join(", "))]
+pub struct KnobValueError {
+    /// The values the knob takes (`<seconds>` and the like for numbers).
+    pub expected: &'static [&'static str],
+}
+
 /// Declares a knob's value type: a closed set of snake_case words.
 macro_rules! knob_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
@@ -54,11 +62,11 @@ macro_rules! knob_enum {
         }
 
         impl FromStr for $name {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
+            type Err = KnobValueError;
+            fn from_str(s: &str) -> Result<Self, KnobValueError> {
                 match s {
                     $($text => Ok($name::$variant),)+
-                    _ => Err(format!("expected one of: {}", Self::VALUES.join(", "))),
+                    _ => Err(KnobValueError { expected: Self::VALUES }),
                 }
             }
         }
@@ -236,14 +244,16 @@ impl LateArrival {
 }
 
 impl FromStr for LateArrival {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = KnobValueError;
+    fn from_str(s: &str) -> Result<Self, KnobValueError> {
         if s == "flag" {
             return Ok(LateArrival::Flag);
         }
         s.parse()
             .map(LateArrival::Seconds)
-            .map_err(|_| "expected `flag` or a whole number of seconds".to_owned())
+            .map_err(|_| KnobValueError {
+                expected: LateArrival::VALUES,
+            })
     }
 }
 
@@ -479,12 +489,17 @@ fn knob_info(name: &str) -> Option<&'static KnobInfo> {
     KNOBS.iter().find(|k| k.name == name)
 }
 
-fn parse_value<T: FromStr<Err = String>>(knob: &str, value: &str) -> Result<T, ProfileError> {
-    value.parse().map_err(|reason| ProfileError::BadValue {
-        knob: knob.to_owned(),
-        value: value.to_owned(),
-        reason,
-    })
+fn parse_value<T: FromStr<Err = KnobValueError>>(
+    knob: &str,
+    value: &str,
+) -> Result<T, ProfileError> {
+    value
+        .parse()
+        .map_err(|e: KnobValueError| ProfileError::BadValue {
+            knob: knob.to_owned(),
+            value: value.to_owned(),
+            reason: e.to_string(),
+        })
 }
 
 fn parse_count(knob: &str, value: &str) -> Result<u32, ProfileError> {

@@ -31,6 +31,22 @@ use crate::legality::{IllegalMove, check_move, status};
 use crate::position::Position;
 use crate::usi::Move;
 
+/// An arrival recorded earlier in the running turn than an event already recorded in it: the
+/// record contradicts itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {recorded} already recorded in this turn"
+)]
+pub struct EarlyArrival {
+    /// Who arrives.
+    pub player: Color,
+    /// When, after the scheduled start.
+    pub at: Seconds,
+    /// How far into the running turn that is.
+    pub moment: Seconds,
+    /// How far into the turn the record already is.
+    pub recorded: Seconds,
+}
 /// A record that cannot be judged: events that contradict each other or the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("event {event} ({what}): {message}")]
@@ -295,7 +311,7 @@ impl<'a> Game<'a> {
                         "{player} has already moved, so cannot arrive now"
                     )));
                 }
-                self.arrive(player, at).map_err(err)?;
+                self.arrive(player, at).map_err(|e| err(e.to_string()))?;
             }
             Event::FlagsDown { first } => self.flags_down(first),
             Event::AgreeDraw { .. } => self.agree_draw(),
@@ -787,17 +803,19 @@ impl<'a> Game<'a> {
     /// since their own turn began (nothing if the opponent is still on move); that time stays
     /// on the running turn and is charged with the player's move, once. Fails when the arrival
     /// comes earlier in the turn than an event already recorded.
-    fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), String> {
+    fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), EarlyArrival> {
         let on_move = self.pos().side_to_move();
         let opponent_turn_started = self.turn_started;
         let absence = absence(at, self.turn_started, on_move == player);
         // The arrival is a moment of the running turn, whoever is on move.
         let moment = at.saturating_sub(self.turn_started);
         if moment < self.turn_elapsed {
-            return Err(format!(
-                "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {} already recorded in this turn",
-                self.turn_elapsed
-            ));
+            return Err(EarlyArrival {
+                player,
+                at,
+                moment,
+                recorded: self.turn_elapsed,
+            });
         }
         self.turn_elapsed = moment;
         let clock_text = match absence.clock_started {

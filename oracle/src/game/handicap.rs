@@ -96,16 +96,18 @@ impl fmt::Display for Handicap {
     }
 }
 
+/// A handicap name the project does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown handicap `{0}` (known: {known})", known = Handicap::ALL.iter().map(|h| h.name()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownHandicap(pub String);
+
 impl FromStr for Handicap {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Handicap, String> {
+    type Err = UnknownHandicap;
+    fn from_str(s: &str) -> Result<Handicap, UnknownHandicap> {
         Handicap::ALL
             .into_iter()
             .find(|h| h.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Handicap::ALL.iter().map(|h| h.name()).collect();
-                format!("unknown handicap `{s}` (known: {})", names.join(", "))
-            })
+            .ok_or_else(|| UnknownHandicap(s.to_owned()))
     }
 }
 

@@ -472,10 +472,38 @@ struct EventFields {
     time: Option<Seconds>,
 }
 
-impl TryFrom<EventFields> for Event {
-    type Error = String;
+/// Why a written event is not one event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EventShapeError {
+    /// Not exactly one kind key.
+    #[error(
+        "an event needs exactly one of move, resign, declare, claim, arrive, flags_down, impasse, agree_draw (found {0})"
+    )]
+    Kinds(usize),
+    /// `by` without a claim.
+    #[error("`by` belongs to a claim")]
+    ByWithoutClaim,
+    /// `at` without an arrival.
+    #[error("`at` belongs to an arrival")]
+    AtWithoutArrival,
+    /// `time` on an event that has none.
+    #[error("`time` does not apply to {0}")]
+    NoTime(&'static str),
+    /// A claim without `by`.
+    #[error("a claim needs `by` (sente or gote)")]
+    ClaimWithoutBy,
+    /// An arrival without `at`.
+    #[error("an arrival needs `at` (seconds after the start)")]
+    ArrivalWithoutAt,
+    /// `impasse: false` or `agree_draw: false`.
+    #[error("`impasse: false` and `agree_draw: false` are not events; leave them out")]
+    FalseFlag,
+}
 
-    fn try_from(e: EventFields) -> Result<Event, String> {
+impl TryFrom<EventFields> for Event {
+    type Error = EventShapeError;
+
+    fn try_from(e: EventFields) -> Result<Event, EventShapeError> {
         let kinds = [
             e.mv.is_some(),
             e.resign.is_some(),
@@ -490,19 +518,17 @@ impl TryFrom<EventFields> for Event {
         .filter(|&&k| k)
         .count();
         if kinds != 1 {
-            return Err(format!(
-                "an event needs exactly one of move, resign, declare, claim, arrive, flags_down, impasse, agree_draw (found {kinds})"
-            ));
+            return Err(EventShapeError::Kinds(kinds));
         }
         if e.by.is_some() && e.claim.is_none() {
-            return Err("`by` belongs to a claim".into());
+            return Err(EventShapeError::ByWithoutClaim);
         }
         if e.at.is_some() && e.arrive.is_none() {
-            return Err("`at` belongs to an arrival".into());
+            return Err(EventShapeError::AtWithoutArrival);
         }
-        let no_time = |what: &str| -> Result<(), String> {
+        let no_time = |what: &'static str| -> Result<(), EventShapeError> {
             if e.time.is_some() {
-                Err(format!("`time` does not apply to {what}"))
+                Err(EventShapeError::NoTime(what))
             } else {
                 Ok(())
             }
@@ -515,15 +541,13 @@ impl TryFrom<EventFields> for Event {
         } else if let Some(player) = e.declare {
             Event::Declare { player, time }
         } else if let Some(claim) = e.claim {
-            let by = e.by.ok_or("a claim needs `by` (sente or gote)")?;
+            let by = e.by.ok_or(EventShapeError::ClaimWithoutBy)?;
             Event::Claim { claim, by, time }
         } else if let Some(player) = e.arrive {
             no_time("an arrival (use `at`)")?;
             Event::Arrive {
                 player,
-                at: e
-                    .at
-                    .ok_or("an arrival needs `at` (seconds after the start)")?,
+                at: e.at.ok_or(EventShapeError::ArrivalWithoutAt)?,
             }
         } else if let Some(first) = e.flags_down {
             no_time("flags_down")?;
@@ -533,9 +557,7 @@ impl TryFrom<EventFields> for Event {
         } else if e.agree_draw == Some(true) {
             Event::AgreeDraw { time }
         } else {
-            return Err(
-                "`impasse: false` and `agree_draw: false` are not events; leave them out".into(),
-            );
+            return Err(EventShapeError::FalseFlag);
         })
     }
 }
