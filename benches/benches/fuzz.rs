@@ -13,6 +13,7 @@
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
+use shogi_conformance::implementations::select::ImplSpecError;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -78,7 +79,8 @@ fn before(imp: &mut dyn Implementation) -> u64 {
 }
 
 fn after(jobs: usize) -> u64 {
-    let make = || -> Result<Box<dyn Implementation>, String> { Ok(Box::new(EngineSession::new())) };
+    let make =
+        || -> Result<Box<dyn Implementation>, ImplSpecError> { Ok(Box::new(EngineSession::new())) };
     let out = fuzz_jobs(&make, &options(jobs), &|_| {}).expect("workers start");
     assert_eq!(out.finding, None);
     out.throughput.positions

@@ -7,6 +7,7 @@
 //! `benches/fuzz.rs`), `after` is `fuzz_jobs` with `JOBS` workers (default 1). Prints the
 //! positions examined.
 
+use shogi_conformance::implementations::select::ImplSpecError;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -68,7 +69,7 @@ fn main() {
     let positions = match args.first().map(String::as_str) {
         Some("before") => before(&mut Engine, games),
         Some("after") => {
-            let make = || -> Result<Box<dyn Implementation>, String> {
+            let make = || -> Result<Box<dyn Implementation>, ImplSpecError> {
                 Ok(Box::new(EngineSession::new()))
             };
             let opts = FuzzOptions {

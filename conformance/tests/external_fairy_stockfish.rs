@@ -57,7 +57,29 @@ fn is_uchifuzume(position: &PositionSpec, mv: &str) -> bool {
 }
 
 /// Why this failing case is explained, or what is unexplained about it.
-fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
+/// What differs (or is unexplained), in words.
+#[derive(Debug)]
+struct Difference(String);
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for Difference {
+    fn from(s: String) -> Difference {
+        Difference(s)
+    }
+}
+
+impl From<&str> for Difference {
+    fn from(s: &str) -> Difference {
+        Difference(s.to_owned())
+    }
+}
+
+fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), Difference> {
     let c = &r.case;
     let position = c.position().ok_or("no position")?;
     if !c.refs.contains(&ArticleId::fesa("3.11c")) {
@@ -70,10 +92,10 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
         match e.kind {
             "illegal" | "legal_moves" => {
                 if !f.missing.is_empty() {
-                    return Err(format!("missing moves {:?}", f.missing));
+                    return Err(format!("missing moves {:?}", f.missing).into());
                 }
                 if let Some(m) = f.extra.iter().find(|m| !is_uchifuzume(&position, m)) {
-                    return Err(format!("extra move {m} is not a pawn-drop mate"));
+                    return Err(format!("extra move {m} is not a pawn-drop mate").into());
                 }
             }
             "perft" => {
@@ -91,10 +113,11 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), String> {
                     return Err(format!(
                         "perft tree differs at {}: missing {:?}, extra {:?}",
                         d.position, d.missing, d.extra
-                    ));
+                    )
+                    .into());
                 }
             }
-            other => return Err(format!("unexpected failing kind {other}")),
+            other => return Err(format!("unexpected failing kind {other}").into()),
         }
     }
     Ok(())

@@ -3,6 +3,7 @@
 //! seed plus n), so a run bounded by games is reproducible whatever the number of workers, and
 //! the divergence reported is the one in the lowest-numbered diverging game.
 
+use shogi_conformance::implementations::select::ImplSpecError;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -46,11 +47,11 @@ impl Implementation for NoPawnDropsOnFile1 {
     }
 }
 
-fn engine() -> Result<Box<dyn Implementation>, String> {
+fn engine() -> Result<Box<dyn Implementation>, ImplSpecError> {
     Ok(Box::new(EngineSession::new()))
 }
 
-fn buggy() -> Result<Box<dyn Implementation>, String> {
+fn buggy() -> Result<Box<dyn Implementation>, ImplSpecError> {
     Ok(Box::new(NoPawnDropsOnFile1(EngineSession::new())))
 }
 
@@ -100,7 +101,9 @@ fn the_lowest_diverging_game_is_reported_whatever_the_number_of_workers() {
 
 #[test]
 fn a_worker_that_cannot_be_made_is_an_error_naming_it() {
-    let failing = || -> Result<Box<dyn Implementation>, String> { Err("no such engine".into()) };
+    let failing = || -> Result<Box<dyn Implementation>, ImplSpecError> {
+        Err(ImplSpecError::Unknown("no such engine".into()))
+    };
     let err = fuzz_jobs(&failing, &options(5, 2), &|_| {}).unwrap_err();
     assert!(matches!(err, FuzzError::Make { .. }), "{err}");
     assert!(err.to_string().contains("no such engine"), "{err}");

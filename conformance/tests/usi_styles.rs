@@ -7,6 +7,7 @@
 //! (the published shogi perft values, e.g. the perft table of the Shogi Programming wiki and
 //! every Stockfish-derived engine's `go perft`); the fixtures print exactly those.
 
+use shogi_conformance::implementations::select::ImplSpecError;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -44,7 +45,7 @@ fn try_start(
     spec: &str,
     timeout: Duration,
     usi_options: &[&str],
-) -> Result<Box<dyn Implementation>, String> {
+) -> Result<Box<dyn Implementation>, ImplSpecError> {
     make(
         spec,
         ImplOptions {
@@ -53,7 +54,6 @@ fn try_start(
             usi_options: usi_options.iter().map(|o| o.parse().unwrap()).collect(),
         },
     )
-    .map_err(|e| e.to_string())
 }
 
 fn startpos() -> PositionSpec {
@@ -125,7 +125,8 @@ fn a_failed_handshake_quotes_what_the_engine_said() {
     }
     let err = try_start(&fixture("eval-missing"), Duration::from_secs(10), &[])
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(
         err.contains("while answering `isready`")
             && err.contains("before that it said: info string Error! : failed to read eval/nn.bin"),
@@ -258,7 +259,8 @@ fn usi_options_are_sent_after_usi_and_before_isready_with_small_defaults() {
         &["Thread=1"],
     )
     .err()
-    .unwrap();
+    .unwrap()
+    .to_string();
     assert!(
         err.contains(
             "does not offer the option `Thread` (it offers: Threads, USI_Hash, BookFile, EvalDir)"
@@ -268,7 +270,8 @@ fn usi_options_are_sent_after_usi_and_before_isready_with_small_defaults() {
     // And options are for USI engines only.
     let err = try_start("oracle", Duration::from_secs(10), &["Threads=1"])
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(err.contains("--usi-option applies to USI engines"), "{err}");
 }
 

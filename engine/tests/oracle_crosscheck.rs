@@ -14,24 +14,46 @@ use common::Rng;
 
 /// Compares legal moves and status of the two implementations; returns a description of the
 /// first difference.
-fn compare(spec: &PositionSpec, oracle: &mut Oracle) -> Result<(), String> {
+/// What differs (or is unexplained), in words.
+#[derive(Debug)]
+struct Difference(String);
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for Difference {
+    fn from(s: String) -> Difference {
+        Difference(s)
+    }
+}
+
+impl From<&str> for Difference {
+    fn from(s: &str) -> Difference {
+        Difference(s.to_owned())
+    }
+}
+
+fn compare(spec: &PositionSpec, oracle: &mut Oracle) -> Result<(), Difference> {
     let ours = Engine.legal_moves(spec);
     let theirs = oracle.legal_moves(spec);
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) if a != b => {
             let only_ours: Vec<&String> = a.iter().filter(|m| !b.contains(m)).collect();
             let only_oracle: Vec<&String> = b.iter().filter(|m| !a.contains(m)).collect();
-            return Err(format!(
-                "{spec}: engine only {only_ours:?}, oracle only {only_oracle:?}"
-            ));
+            return Err(
+                format!("{spec}: engine only {only_ours:?}, oracle only {only_oracle:?}").into(),
+            );
         }
         (Ok(_), Ok(_)) => {}
         (Err(_), Err(_)) => return Ok(()),
-        _ => return Err(format!("{spec}: engine {ours:?} but oracle {theirs:?}")),
+        _ => return Err(format!("{spec}: engine {ours:?} but oracle {theirs:?}").into()),
     }
     let (a, b) = (Engine.status(spec), oracle.status(spec));
     if a != b {
-        return Err(format!("{spec}: status engine {a:?}, oracle {b:?}"));
+        return Err(format!("{spec}: status engine {a:?}, oracle {b:?}").into());
     }
     Ok(())
 }
@@ -89,7 +111,11 @@ fn random_play_agrees_with_oracle() {
         failures.is_empty(),
         "{} of {checked} positions differ:\n{}",
         failures.len(),
-        failures[..failures.len().min(20)].join("\n")
+        failures[..failures.len().min(20)]
+            .iter()
+            .map(|d| d.0.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     assert!(checked >= 4000, "{checked}");
     eprintln!(
@@ -130,7 +156,11 @@ fn random_play_from_kingless_problems_agrees_with_lenient_oracle() {
         failures.is_empty(),
         "{} of {checked} positions differ:\n{}",
         failures.len(),
-        failures[..failures.len().min(20)].join("\n")
+        failures[..failures.len().min(20)]
+            .iter()
+            .map(|d| d.0.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     assert!(checked >= 1000, "{checked}");
 }

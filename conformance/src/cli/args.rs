@@ -1,6 +1,7 @@
 //! The command line as clap reads it: the commands, their options, and the parsers for
 //! durations. Nothing here runs anything; [`super::dispatch`] does.
 
+use super::Error;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -395,12 +396,12 @@ impl CorpusArgs {
     }
 
     /// The folder, for commands that read the corpus as files.
-    pub fn dir(&self, command: &str) -> Result<PathBuf, String> {
+    pub fn dir(&self, command: &str) -> Result<PathBuf, Error> {
         match self.source() {
             CorpusSource::Dir(dir) => Ok(dir),
             CorpusSource::BuiltIn => Err(format!(
                 "`{command}` works on a corpus folder: give --corpus DIR (the built-in corpus was checked when this binary was built)"
-            )),
+            ).into()),
         }
     }
 }
@@ -428,7 +429,12 @@ pub struct ImplArgs {
 }
 
 impl ImplArgs {
-    pub fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, String> {
+    pub fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, Error> {
+        Ok(self.make_typed()?)
+    }
+
+    /// The implementation, with the library's error (for workers that make their own).
+    pub fn make_typed(&self) -> Result<Box<dyn shogi_spec::Implementation>, impls::ImplSpecError> {
         impls::make(
             &self.imp,
             ImplOptions {
@@ -437,7 +443,6 @@ impl ImplArgs {
                 usi_options: self.usi_option.clone(),
             },
         )
-        .map_err(|e| e.to_string())
     }
 }
 
@@ -446,7 +451,7 @@ impl ImplArgs {
 pub const LONGEST: f64 = 7.0 * 86_400.0;
 
 /// Reads a positive number of seconds for `--timeout`.
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, Error> {
     let secs: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -454,13 +459,13 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         return Err("the timeout must be positive".into());
     }
     if secs > LONGEST {
-        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)"));
+        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)").into());
     }
-    std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
+    std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}").into())
 }
 
 /// Reads a duration for `--max-time`: seconds, or a number followed by `s`, `m` or `h`.
-pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, Error> {
     let t = text.trim();
     let (number, unit) = match t.char_indices().last() {
         Some((i, 's')) => (&t[..i], 1.0),
@@ -471,7 +476,8 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let n: f64 = number
         .parse()
         .map_err(|_| format!("`{text}` is not a duration (e.g. 90, 90s, 15m, 2h)"))?;
-    parse_seconds(&(n * unit).to_string()).map_err(|e| e.replace("timeout", "duration"))
+    parse_seconds(&(n * unit).to_string())
+        .map_err(|e| e.to_string().replace("timeout", "duration").into())
 }
 
 /// The report formats as the command line spells them (the library's [`Format`] knows nothing

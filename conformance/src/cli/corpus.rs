@@ -1,6 +1,7 @@
 //! The corpus commands of the CLI (`run`, `lint`, `coverage`, `explain`), as functions that
 //! return the exit status or a message for standard error.
 
+use super::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,8 +48,8 @@ pub struct RunOptions {
 /// Writes `text` to `path` without destroying what is there: atomically for regular files and
 /// new paths, through symlinks, FIFOs and devices, `-` for standard output (see
 /// [`output`]).
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    output::write(path, text).map_err(|e| e.to_string())
+fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
+    output::write(path, text).map_err(Error::from)
 }
 
 /// Exit status of a run in which every case was skipped: nothing could be checked, which must
@@ -96,33 +97,36 @@ fn arm_max_time(limit: std::time::Duration) {
 /// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored,
 /// 1 when something did (or the run hit `--max-time`), 3 when every case was skipped, 130/143
 /// when interrupted by SIGINT/SIGTERM (errors, exit status 2, are returned as `Err`).
-pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
+pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
     let known = shogi_spec::profile::builtin_names();
     if !known.contains(&opts.profile.as_str()) {
         return Err(format!(
             "unknown profile `{}` (known: {})",
             opts.profile,
             known.join(", ")
-        ));
+        )
+        .into());
     }
-    let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
-    let corpus = opts.corpus.load().map_err(|e| e.to_string())?;
+    let filter = Filter::parse(opts.filter.as_deref().unwrap_or("")).map_err(Error::from)?;
+    let corpus = opts.corpus.load().map_err(Error::from)?;
     let duplicates = duplicate_ids(&corpus);
     if !duplicates.is_empty() {
         return Err(format!(
             "the corpus has duplicate case ids (fix them; `lint` lists every problem):\n  {}",
             duplicates.join("\n  ")
-        ));
+        )
+        .into());
     }
     // Found now, not after an hour of engine time.
     for path in opts.output.iter().chain(&opts.write_expectations) {
-        shogi_conformance::report::output::check_writable(path).map_err(|e| e.to_string())?;
+        shogi_conformance::report::output::check_writable(path).map_err(Error::from)?;
     }
     let expectations = opts
         .expectations
         .as_deref()
         .map(shogi_conformance::run::expectations::Expectations::load)
-        .transpose()?;
+        .transpose()
+        .map_err(Error::from)?;
     let chosen: Vec<_> = corpus
         .cases
         .iter()
@@ -136,9 +140,10 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
                 .as_ref()
                 .map(|f| format!(" matches the filter `{f}`"))
                 .unwrap_or_default()
-        ));
+        )
+        .into());
     }
-    let corpus_revision = corpus.revision().map_err(|e| e.to_string())?;
+    let corpus_revision = corpus.revision().map_err(Error::from)?;
     if let Some(limit) = opts.max_time {
         arm_max_time(limit);
     }
@@ -223,7 +228,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
     };
     // The whole corpus's stamp (not only the chosen cases): an expectations file written from
     // a filtered or sharded run still pins the contract it was written against.
-    let stamp = CorpusStamp::of(&corpus, &info.corpus_version).map_err(|e| e.to_string())?;
+    let stamp = CorpusStamp::of(&corpus, &info.corpus_version).map_err(Error::from)?;
     let upgrade = expectations
         .as_ref()
         .and_then(|e| e.corpus.as_ref())
@@ -332,12 +337,12 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, String> {
 }
 
 /// Lints the corpus; prints every problem; exit status 1 if there is any.
-pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, String> {
-    let problems = lint_corpus(root, min_cases).map_err(|e| e.to_string())?;
+pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, Error> {
+    let problems = lint_corpus(root, min_cases).map_err(Error::from)?;
     for p in &problems {
         println!("{p}");
     }
-    let corpus = Corpus::load_all(root).map_err(|e| e.to_string())?.0;
+    let corpus = Corpus::load_all(root).map_err(Error::from)?.0;
     if problems.is_empty() {
         println!(
             "lint: {} cases in {}: no problems",
@@ -357,10 +362,9 @@ pub fn coverage(
     source: &CorpusSource,
     below: Option<usize>,
     rulebook: &str,
-) -> Result<ExitCode, String> {
-    let corpus = source.load().map_err(|e| e.to_string())?;
-    let rows =
-        shogi_conformance::corpus::coverage::rows(&corpus, rulebook).map_err(|e| e.to_string())?;
+) -> Result<ExitCode, Error> {
+    let corpus = source.load().map_err(Error::from)?;
+    let rows = shogi_conformance::corpus::coverage::rows(&corpus, rulebook).map_err(Error::from)?;
     let registry = shogi_spec::rulebooks::registry(rulebook)
         .ok_or_else(|| format!("unknown rulebook `{rulebook}`"))?;
     let (text, covered) = shogi_conformance::corpus::coverage::render(&rows, registry, below);
@@ -382,8 +386,8 @@ pub fn explain(
     id: &str,
     profile: &str,
     imp: Option<&str>,
-) -> Result<ExitCode, String> {
-    let corpus = source.load().map_err(|e| e.to_string())?;
+) -> Result<ExitCode, Error> {
+    let corpus = source.load().map_err(Error::from)?;
     let case = corpus
         .cases
         .iter()
@@ -451,7 +455,7 @@ pub fn explain(
             ..ImplOptions::default()
         },
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(Error::from)?;
     let Some(r) = shogi_conformance::run::runner::run_case_guarded(imp.as_mut(), case, profile)
     else {
         return Ok(ExitCode::SUCCESS);
@@ -476,12 +480,12 @@ pub fn explain(
 }
 
 /// Prints `count` fresh case ids: random, and used by no case and no retired case.
-pub fn new_ids(source: &CorpusSource, count: usize) -> Result<ExitCode, String> {
+pub fn new_ids(source: &CorpusSource, count: usize) -> Result<ExitCode, Error> {
     use std::collections::HashSet;
     use std::hash::{BuildHasher, RandomState};
     let corpus = match source {
-        CorpusSource::Dir(root) => Corpus::load_all(root).map_err(|e| e.to_string())?.0,
-        CorpusSource::BuiltIn => source.load().map_err(|e| e.to_string())?,
+        CorpusSource::Dir(root) => Corpus::load_all(root).map_err(Error::from)?.0,
+        CorpusSource::BuiltIn => source.load().map_err(Error::from)?,
     };
     let mut taken: HashSet<String> = corpus.cases.iter().map(|c| c.id.clone()).collect();
     taken.extend(corpus.retired_ids.iter().cloned());

@@ -1,5 +1,6 @@
 //! The `legal` command's line-by-line contract: one input position in, one output line out.
 
+use super::Error;
 use shogi_spec::{Implementation, PositionSpec};
 
 /// Answers one input line of `legal`: the legal moves separated by single spaces (an empty
@@ -7,9 +8,9 @@ use shogi_spec::{Implementation, PositionSpec};
 ///
 /// The line may be an SFEN (with or without move number), `startpos`, `sfen <SFEN>`, or any of
 /// these followed by `moves …`.
-pub fn legal_line(imp: &mut dyn Implementation, line: &str) -> Result<String, String> {
-    let spec = PositionSpec::parse(line).map_err(|e| e.to_string())?;
-    let mut moves = imp.legal_moves(&spec).map_err(|e| e.to_string())?;
+pub fn legal_line(imp: &mut dyn Implementation, line: &str) -> Result<String, Error> {
+    let spec = PositionSpec::parse(line).map_err(Error::from)?;
+    let mut moves = imp.legal_moves(&spec).map_err(Error::from)?;
     // The trait promises byte order; sort anyway so the output contract never depends on it.
     moves.sort();
     moves.dedup();
@@ -42,8 +43,8 @@ mod tests {
     fn errors_are_reported_not_panicked() {
         assert!(legal_line(&mut Oracle::new(), "").is_err());
         let err = legal_line(&mut Oracle::new(), "9/9/9/9/9/9/9/9 b - 1").unwrap_err();
-        assert!(err.contains("8 ranks"), "{err}");
+        assert!(err.to_string().contains("8 ranks"), "{err}");
         let err = legal_line(&mut Oracle::new(), "startpos moves 7g7e").unwrap_err();
-        assert!(err.contains("7g7e"), "{err}");
+        assert!(err.to_string().contains("7g7e"), "{err}");
     }
 }

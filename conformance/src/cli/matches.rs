@@ -1,5 +1,6 @@
 //! `match`: the arguments checked and turned into [`MatchOptions`], a progress line per game.
 
+use super::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ pub fn command(
     openings: Option<PathBuf>,
     max_moves: usize,
     out: PathBuf,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     let [a, b]: [String; 2] = engines
         .try_into()
         .map_err(|e: Vec<String>| format!("match needs exactly two --engine, got {}", e.len()))?;
@@ -60,7 +61,7 @@ pub fn command(
             .collect();
         eprintln!("[{}/{}] {}", s.games.len(), games, line.join("  "));
     };
-    let summary = play_match(&opts, &progress).map_err(|e| e.to_string())?;
+    let summary = play_match(&opts, &progress).map_err(Error::from)?;
     eprintln!(
         "wrote {} games (CSA, KIF, YAML) under {} and {}",
         summary.games.len(),

@@ -3,13 +3,21 @@
 //! 0 all checked and passed, 1 something failed, 2 an error (the message on standard error),
 //! 3 nothing could be checked, 130/143 interrupted.
 
+pub mod adapter;
 pub mod args;
+pub mod bisect;
 pub mod corpus;
+pub mod fuzz;
 pub mod legal;
 pub mod matches;
 pub mod records;
+pub mod reports;
 
 use std::io::{self, BufRead, Write};
+
+/// A command's failure: the message for standard error (exit status 2). The library's errors
+/// are typed; the command line only prints them.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
 use std::process::ExitCode;
 
 use shogi_spec::PositionSpec;
@@ -38,16 +46,16 @@ fn perft_by_root_move(
     spec: &PositionSpec,
     depth: u32,
     divide: bool,
-) -> Result<u64, String> {
+) -> Result<u64, Error> {
     let started = std::time::Instant::now();
     let quiet = perft_quiet();
-    let mut moves = imp.legal_moves(spec).map_err(|e| e.to_string())?;
+    let mut moves = imp.legal_moves(spec).map_err(Error::from)?;
     moves.sort();
     let mut total: u64 = 0;
     for (i, mv) in moves.iter().enumerate() {
         let mut child = spec.clone();
         child.moves.push(mv.clone());
-        let n = imp.perft(&child, depth - 1).map_err(|e| e.to_string())?;
+        let n = imp.perft(&child, depth - 1).map_err(Error::from)?;
         total = total.saturating_add(n);
         if divide {
             println!("{mv} {n}");
@@ -80,7 +88,7 @@ pub fn starts_processes(command: &Command) -> bool {
     }
 }
 
-pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
+pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Legal { imp, positions } => {
             let mut imp = imp.make()?;
@@ -88,7 +96,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             let mut out = stdout.lock();
             let mut failed = false;
             // `Err(reason)`: a line that could not even be read as text.
-            let mut answer = |line: Result<&str, String>| -> io::Result<()> {
+            let mut answer = |line: Result<&str, Error>| -> io::Result<()> {
                 match line.and_then(|l| legal_line(imp.as_mut(), l)) {
                     Ok(moves) => writeln!(out, "{moves}"),
                     Err(reason) => {
@@ -106,8 +114,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
                     let line = match String::from_utf8(line) {
                         Ok(l) => l,
                         Err(_) => {
-                            answer(Err(format!("input line {} is not valid UTF-8", n + 1)))
-                                .map_err(io_err)?;
+                            answer(Err(
+                                format!("input line {} is not valid UTF-8", n + 1).into()
+                            ))
+                            .map_err(io_err)?;
                             continue;
                         }
                     };
@@ -138,7 +148,8 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             if depth > PERFT_MAX_DEPTH && !force {
                 return Err(format!(
                     "perft depth {depth} is past the sane maximum of {PERFT_MAX_DEPTH} (the tree grows about a hundredfold per ply and would run for days); add --force to count it anyway"
-                ));
+                )
+                .into());
             }
             let mut imp = imp.make()?;
             let spec = PositionSpec::parse(&position).map_err(|e| format!("bad position: {e}"))?;
@@ -147,13 +158,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             }
             let total = if depth <= 1 {
                 if divide {
-                    let rows = imp.divide(&spec, depth).map_err(|e| e.to_string())?;
+                    let rows = imp.divide(&spec, depth).map_err(Error::from)?;
                     for (mv, n) in &rows {
                         println!("{mv} {n}");
                     }
                     rows.iter().map(|(_, n)| n).sum()
                 } else {
-                    imp.perft(&spec, depth).map_err(|e| e.to_string())?
+                    imp.perft(&spec, depth).map_err(Error::from)?
                 }
             } else {
                 perft_by_root_move(imp.as_mut(), &spec, depth, divide)?
@@ -161,9 +172,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Merge { reports, output } => {
-            shogi_conformance::report::merge::command(&reports, output.as_deref())
-        }
+        Command::Merge { reports, output } => reports::merge(&reports, output.as_deref()),
         Command::Run {
             imp,
             timeout,
@@ -191,17 +200,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             corpus: corpus.source(),
             usi_options: usi_option,
         }),
-        Command::CheckAdapter { command, timeout } => {
-            shogi_conformance::implementations::check_adapter::command(&command, timeout)
-        }
+        Command::CheckAdapter { command, timeout } => Ok(adapter::check_adapter(&command, timeout)),
         Command::Bisect {
             imp,
             position,
             depth,
-        } => shogi_conformance::tools::bisect::command(imp.make()?.as_mut(), &position, depth),
-        Command::Matrix { reports, output } => {
-            shogi_conformance::report::html::command(&reports, output.as_deref())
-        }
+        } => bisect::bisect(imp.make()?.as_mut(), &position, depth),
+        Command::Matrix { reports, output } => reports::matrix(&reports, output.as_deref()),
         Command::Fuzz {
             imp,
             seconds,
@@ -212,8 +217,8 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             jobs,
             games,
             corpus,
-        } => shogi_conformance::tools::fuzz_external::command(
-            &|| imp.make(),
+        } => fuzz::fuzz(
+            &|| imp.make_typed(),
             &shogi_conformance::tools::fuzz_external::FuzzOptions {
                 seconds,
                 seed,
@@ -237,7 +242,17 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             profiles,
             set,
             corpus,
-        } => shogi_conformance::tools::profile_diff::command(&corpus.source(), &profiles, &set),
+        } => {
+            print!(
+                "{}",
+                shogi_conformance::tools::profile_diff::diff_text(
+                    &corpus.source(),
+                    &profiles,
+                    &set
+                )?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::NewId(args) => corpus::new_ids(&args.corpus.source(), args.count),
         Command::Explain {
             case,
@@ -252,9 +267,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, String> {
             explain,
             format,
         } => records::judge(&record, &profile, &set, explain, format.into()),
-        Command::Site { output, corpus } => {
-            shogi_conformance::report::site::command(&corpus.source(), &output)
-        }
+        Command::Site { output, corpus } => reports::site(&corpus.source(), &output),
         Command::Convert {
             input,
             to,

@@ -1,5 +1,6 @@
 //! `judge` and `convert`: read the file, print or write the result.
 
+use super::Error;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -12,7 +13,7 @@ pub fn judge(
     set: &[String],
     explain: bool,
     format: JudgeFormat,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     let file = record.display().to_string();
     let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let report = judge_text(&JudgeRequest {
@@ -35,16 +36,14 @@ pub fn convert(
     output: Option<&Path>,
     profile: &str,
     set: &[String],
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     let file = input.display().to_string();
     let bytes = std::fs::read(input).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = shogi_conformance::tools::convert::convert(&bytes, &file, to, profile, set)
-        .map_err(|e| e.to_string())?;
+        .map_err(Error::from)?;
     match output {
         None => print!("{text}"),
-        Some(path) => {
-            shogi_conformance::report::output::write(path, &text).map_err(|e| e.to_string())?
-        }
+        Some(path) => shogi_conformance::report::output::write(path, &text).map_err(Error::from)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -37,7 +37,7 @@ pub enum CorpusError {
     Case(#[from] CaseError),
     /// `tags.yaml` is malformed.
     #[error("{0}: {1}")]
-    Tags(PathBuf, String),
+    Tags(PathBuf, TagsError),
     /// A case's `setup.record` names a record file that cannot be read or translated.
     #[error("{file}:{line}: setup.record `{record}`: {message}")]
     Record {
@@ -149,9 +149,14 @@ fn walk(
     Ok(())
 }
 
+/// `tags.yaml` is not a map from tag to meaning: what the YAML reader says, with the line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TagsError(pub String);
+
 /// Reads `tags.yaml`: a map from tag to its meaning.
-pub fn parse_tags(text: &str) -> Result<BTreeMap<String, String>, String> {
-    serde_yaml::from_str(text).map_err(|e| e.to_string())
+pub fn parse_tags(text: &str) -> Result<BTreeMap<String, String>, TagsError> {
+    serde_yaml::from_str(text).map_err(|e| TagsError(e.to_string()))
 }
 
 /// Reads `retired-ids`: one id per line; blank lines and `#` comments are skipped.
@@ -220,7 +225,7 @@ impl Corpus {
         let tags_path = root.join("tags.yaml");
         let tags = match std::fs::read_to_string(&tags_path) {
             Ok(text) => parse_tags(&text).map_err(|e| CorpusError::Tags(tags_path.clone(), e))?,
-            Err(e) => return Err(CorpusError::Tags(tags_path, e.to_string())),
+            Err(e) => return Err(CorpusError::Tags(tags_path, TagsError(e.to_string()))),
         };
         let retired_ids = std::fs::read_to_string(root.join("retired-ids"))
             .map(|t| parse_retired_ids(&t))

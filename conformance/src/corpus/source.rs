@@ -131,7 +131,7 @@ fn built_in() -> Result<Corpus, CorpusError> {
     }
     let tags_path = root.join("tags.yaml");
     let tags = serde_yaml::from_slice(shogi_conformance_corpus::get("tags.yaml").unwrap_or(b""))
-        .map_err(|e| CorpusError::Tags(tags_path, e.to_string()))?;
+        .map_err(|e| CorpusError::Tags(tags_path, super::load::TagsError(e.to_string())))?;
     let retired_ids = shogi_conformance_corpus::get("retired-ids")
         .map(|b| {
             String::from_utf8_lossy(b)

@@ -16,7 +16,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
 
-use crate::implementations::process::{CommandLine, Process, ProcessError, with_stderr};
+use crate::implementations::process::{
+    CommandLine, Process, ProcessError, StartError, with_stderr,
+};
 use crate::implementations::schema::{reply_schema, validate_against};
 
 /// The protocol version this runner speaks.
@@ -45,12 +47,37 @@ pub fn hello_request() -> Value {
     json!({"type": "hello", "protocol": PROTOCOL, "suite": format!("shogi-conformance {}", env!("CARGO_PKG_VERSION"))})
 }
 
+/// Why the adapter's first line is not a `hello`; each quotes the line (clipped).
+#[derive(Debug, thiserror::Error)]
+pub enum HelloError {
+    /// Not JSON.
+    #[error("the hello is not JSON ({source}): `{line}`")]
+    NotJson {
+        /// Why.
+        source: serde_json::Error,
+        /// The line, clipped.
+        line: String,
+    },
+    /// JSON that breaks `hello.reply.json`.
+    #[error("malformed hello: {problem}: `{line}`")]
+    Malformed {
+        /// The first problem.
+        problem: crate::implementations::schema::SchemaViolation,
+        /// The line, clipped.
+        line: String,
+    },
+}
+
 /// Reads and checks the adapter's `hello` line.
-pub fn parse_hello(line: &str) -> Result<Hello, String> {
-    let v: Value = serde_json::from_str(line)
-        .map_err(|e| format!("the hello is not JSON ({e}): `{}`", clip(line)))?;
-    validate_against("hello.reply.json", &v)
-        .map_err(|e| format!("malformed hello: {e}: `{}`", clip(line)))?;
+pub fn parse_hello(line: &str) -> Result<Hello, HelloError> {
+    let v: Value = serde_json::from_str(line).map_err(|source| HelloError::NotJson {
+        source,
+        line: clip(line),
+    })?;
+    validate_against("hello.reply.json", &v).map_err(|problem| HelloError::Malformed {
+        problem,
+        line: clip(line),
+    })?;
     let strings = |v: &Value| -> Vec<String> {
         v.as_array()
             .map(|a| {
@@ -198,8 +225,11 @@ pub struct Adapter {
 
 impl Adapter {
     /// Starts the adapter and exchanges `hello`; failing that is an error before any case runs.
-    pub fn start(command: &str, timeout: Duration) -> Result<Adapter, String> {
-        let command = CommandLine::parse(command).map_err(|e| format!("adapter: {e}"))?;
+    pub fn start(command: &str, timeout: Duration) -> Result<Adapter, StartError> {
+        let command = CommandLine::parse(command).map_err(|e| StartError::Command {
+            kind: "adapter",
+            error: e.to_string(),
+        })?;
         let mut a = Adapter {
             command,
             timeout,
@@ -209,7 +239,8 @@ impl Adapter {
             failed_starts: 0,
             last_start_error: String::new(),
         };
-        a.ensure_started().map_err(|e| e.to_string())?;
+        a.ensure_started()
+            .map_err(|e| StartError::Handshake(e.to_string()))?;
         Ok(a)
     }
 
@@ -218,9 +249,10 @@ impl Adapter {
         self.hello.as_ref()
     }
 
-    fn start_process(&self) -> Result<(Process, Hello), String> {
-        let mut p = Process::spawn(&self.command).map_err(|e| e.to_string())?;
-        let fail = |m: String, p: &Process| with_stderr(m, &p.stderr_tail());
+    fn start_process(&self) -> Result<(Process, Hello), StartError> {
+        let mut p =
+            Process::spawn(&self.command).map_err(|e| StartError::Handshake(e.to_string()))?;
+        let fail = |m: String, p: &Process| StartError::Handshake(with_stderr(m, &p.stderr_tail()));
         p.send(&hello_request().to_string())
             .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
         let deadline = crate::implementations::process::deadline_after(self.timeout);
@@ -231,7 +263,7 @@ impl Adapter {
                 Err(e) => return Err(fail(format!("no hello: {e}"), &p)),
             }
         };
-        let hello = parse_hello(&line).map_err(|e| fail(e, &p))?;
+        let hello = parse_hello(&line).map_err(|e| fail(e.to_string(), &p))?;
         Ok((p, hello))
     }
 
@@ -254,7 +286,7 @@ impl Adapter {
             }
             Err(e) => {
                 self.failed_starts += 1;
-                self.last_start_error = e.clone();
+                self.last_start_error = e.to_string();
                 Err(ImplError::Failed(format!("the adapter did not start: {e}")))
             }
         }

@@ -50,7 +50,10 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
     let hello = hello_request();
     let _ = p.send(&hello.to_string());
     let line = read_line(&mut p, timeout);
-    let hello = match line.and_then(|l| parse_hello(&l)) {
+    let hello = match line
+        .map_err(|e| e.to_string())
+        .and_then(|l| parse_hello(&l).map_err(|e| e.to_string()))
+    {
         Ok(h) => {
             push(
                 true,
@@ -158,7 +161,7 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
             Err(e) => {
                 push(
                     false,
-                    format!("{label}: {}", with_stderr(e, &p.stderr_tail())),
+                    format!("{label}: {}", with_stderr(e.to_string(), &p.stderr_tail())),
                 );
                 return checks;
             }
@@ -270,31 +273,18 @@ pub fn check_adapter(command: &str, timeout: Duration) -> Vec<Check> {
     checks
 }
 
-fn read_line(p: &mut Process, timeout: Duration) -> Result<String, String> {
+/// No reply line came: why (a timeout, the process exited, …).
+#[derive(Debug, thiserror::Error)]
+#[error("no reply: {0}")]
+struct NoReply(crate::implementations::process::ProcessError);
+
+fn read_line(p: &mut Process, timeout: Duration) -> Result<String, NoReply> {
     let deadline = crate::implementations::process::deadline_after(timeout);
     loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
             Ok(l) => return Ok(l),
-            Err(e) => return Err(format!("no reply: {e}")),
+            Err(e) => return Err(NoReply(e)),
         }
     }
-}
-
-/// The `check-adapter` command: prints each check, `ok` or `FAIL`; exit status 1 on any failure.
-pub fn command(command: &str, timeout: Option<Duration>) -> Result<std::process::ExitCode, String> {
-    let checks = check_adapter(
-        command,
-        timeout.unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT),
-    );
-    let failed = checks.iter().filter(|c| !c.ok).count();
-    for c in &checks {
-        println!("{} {}", if c.ok { "ok  " } else { "FAIL" }, c.text);
-    }
-    println!("check-adapter: {} checks, {failed} failed", checks.len());
-    Ok(if failed == 0 {
-        std::process::ExitCode::SUCCESS
-    } else {
-        std::process::ExitCode::FAILURE
-    })
 }

@@ -227,6 +227,26 @@ pub enum ProcessError {
     Exited(String),
 }
 
+/// Why an external implementation (a USI engine, an adapter) could not be made ready before
+/// any case runs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The command line does not parse (`usi:` or `adapter:` says which kind).
+    #[error("{kind}: {error}")]
+    Command {
+        /// `usi` or `adapter`.
+        kind: &'static str,
+        /// Why.
+        error: String,
+    },
+    /// It could not be started, or did not complete its handshake.
+    #[error("{0}")]
+    Handshake(String),
+    /// It refused `go perft` and could not be restarted after the refusal.
+    #[error("the engine does not answer `go perft`, and it could not be restarted: {0}")]
+    Restart(String),
+}
+
 /// One thing read from the process's standard output.
 enum Event {
     Line(String),

@@ -89,21 +89,38 @@ pub fn schema(name: &str) -> Option<Value> {
         .and_then(|(_, text)| serde_json::from_str(text).ok())
 }
 
+/// A message that breaks its schema: the first offending path and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SchemaViolation(pub String);
+
+impl From<String> for SchemaViolation {
+    fn from(message: String) -> SchemaViolation {
+        SchemaViolation(message)
+    }
+}
+
+impl From<&str> for SchemaViolation {
+    fn from(message: &str) -> SchemaViolation {
+        SchemaViolation(message.to_owned())
+    }
+}
+
 /// Validates `value` against the schema `name`; the error names the first offending path.
-pub fn validate_against(name: &str, value: &Value) -> Result<(), String> {
+pub fn validate_against(name: &str, value: &Value) -> Result<(), SchemaViolation> {
     let s = schema(name).ok_or_else(|| format!("no schema {name}"))?;
-    validate(&s, &s, value, "$").map_err(|e| format!("{e} (schema {name})"))
+    validate(&s, &s, value, "$").map_err(|e| format!("{e} (schema {name})").into())
 }
 
 /// The schema a reply to a request of `query` type must satisfy, chosen by the reply's `type`.
-pub fn reply_schema(query: &str, reply: &Value) -> Result<String, String> {
+pub fn reply_schema(query: &str, reply: &Value) -> Result<String, SchemaViolation> {
     match reply.get("type").and_then(Value::as_str) {
         Some("result") => Ok(format!("{query}.result.json")),
         Some("skipped") => Ok("skipped.reply.json".into()),
         Some("errored") => Ok("errored.reply.json".into()),
-        Some(other) => Err(format!(
-            "$.type: `{other}` is not one of result, skipped, errored"
-        )),
+        Some(other) => {
+            Err(format!("$.type: `{other}` is not one of result, skipped, errored").into())
+        }
         None => Err("$.type: missing".into()),
     }
 }
@@ -121,44 +138,40 @@ fn type_ok(t: &str, v: &Value) -> bool {
     }
 }
 
-fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String> {
+fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), SchemaViolation> {
     if let Some(r) = s.get("$ref").and_then(Value::as_str) {
         let target = r
             .strip_prefix("#/")
             .and_then(|p| p.split('/').try_fold(root, |acc, k| acc.get(k)));
         return match target {
             Some(t) => validate(root, t, v, path),
-            None => Err(format!("{path}: unresolvable $ref {r}")),
+            None => Err(format!("{path}: unresolvable $ref {r}").into()),
         };
     }
     if let Some(t) = s.get("type").and_then(Value::as_str) {
         if !type_ok(t, v) {
-            return Err(format!("{path}: expected {t}, found {}", short(v)));
+            return Err(format!("{path}: expected {t}, found {}", short(v)).into());
         }
     }
     if let Some(c) = s.get("const") {
         if c != v {
-            return Err(format!("{path}: expected {c}, found {}", short(v)));
+            return Err(format!("{path}: expected {c}, found {}", short(v)).into());
         }
     }
     if let Some(options) = s.get("enum").and_then(Value::as_array) {
         if !options.contains(v) {
             let names: Vec<String> = options.iter().map(Value::to_string).collect();
-            return Err(format!(
-                "{path}: {} is not one of {}",
-                short(v),
-                names.join(", ")
-            ));
+            return Err(format!("{path}: {} is not one of {}", short(v), names.join(", ")).into());
         }
     }
     if let (Some(min), Some(n)) = (s.get("minimum").and_then(Value::as_f64), v.as_f64()) {
         if n < min {
-            return Err(format!("{path}: {n} is below the minimum {min}"));
+            return Err(format!("{path}: {n} is below the minimum {min}").into());
         }
     }
     if let (Some(min), Some(text)) = (s.get("minLength").and_then(Value::as_u64), v.as_str()) {
         if (text.chars().count() as u64) < min {
-            return Err(format!("{path}: the string is shorter than {min}"));
+            return Err(format!("{path}: the string is shorter than {min}").into());
         }
     }
     if let (Some(items), Some(arr)) = (s.get("items"), v.as_array()) {
@@ -171,7 +184,7 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String
         if let Some(required) = s.get("required").and_then(Value::as_array) {
             for r in required.iter().filter_map(Value::as_str) {
                 if !obj.contains_key(r) {
-                    return Err(format!("{path}: missing required field `{r}`"));
+                    return Err(format!("{path}: missing required field `{r}`").into());
                 }
             }
         }
@@ -180,7 +193,9 @@ fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String
             match props.and_then(|p| p.get(k)) {
                 Some(ps) => validate(root, ps, val, &sub)?,
                 None => match s.get("additionalProperties") {
-                    Some(Value::Bool(false)) => return Err(format!("{path}: unknown field `{k}`")),
+                    Some(Value::Bool(false)) => {
+                        return Err(format!("{path}: unknown field `{k}`").into());
+                    }
                     Some(extra @ Value::Object(_)) => validate(root, extra, val, &sub)?,
                     _ => {}
                 },
@@ -227,12 +242,14 @@ mod tests {
         assert!(
             validate_against("legal_moves.result.json", &bad)
                 .unwrap_err()
+                .0
                 .contains("$.moves: expected array")
         );
         let extra = json!({"type": "result", "id": 3, "moves": [], "debug": 1});
         assert!(
             validate_against("legal_moves.result.json", &extra)
                 .unwrap_err()
+                .0
                 .contains("unknown field `debug`")
         );
         let v = json!({"type": "result", "id": 1, "verdict": {"result": "win", "winner": "sente", "reason": {"kind": "checkmate", "article": "fesa2017:5.1a"}}});
@@ -243,6 +260,7 @@ mod tests {
         assert!(
             validate_against("divide.result.json", &d)
                 .unwrap_err()
+                .0
                 .contains("$.divide.2g2f")
         );
     }

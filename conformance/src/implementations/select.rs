@@ -11,7 +11,7 @@ pub enum ImplSpecError {
     Unknown(String),
     /// An external implementation could not be started or failed its handshake.
     #[error("{0}")]
-    Start(String),
+    Start(#[from] crate::implementations::process::StartError),
     /// `--usi-option` was given for an implementation that is not a USI engine.
     #[error("--usi-option applies to USI engines (usi:COMMAND), not to `{0}`")]
     UsiOptionsWithoutUsi(String),
@@ -42,19 +42,19 @@ pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>,
         .timeout
         .unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
-        return Ok(Box::new(
-            crate::implementations::usi::UsiEngine::start(command, timeout, &options.usi_options)
-                .map_err(ImplSpecError::Start)?,
-        ));
+        return Ok(Box::new(crate::implementations::usi::UsiEngine::start(
+            command,
+            timeout,
+            &options.usi_options,
+        )?));
     }
     if !options.usi_options.is_empty() {
         return Err(ImplSpecError::UsiOptionsWithoutUsi(spec.to_owned()));
     }
     if let Some(command) = spec.strip_prefix("adapter:") {
-        return Ok(Box::new(
-            crate::implementations::adapter::Adapter::start(command, timeout)
-                .map_err(ImplSpecError::Start)?,
-        ));
+        return Ok(Box::new(crate::implementations::adapter::Adapter::start(
+            command, timeout,
+        )?));
     }
     match spec {
         "oracle" => Ok(Box::new(if options.allow_unreachable {

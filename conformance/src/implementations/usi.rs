@@ -31,7 +31,9 @@ use std::time::{Duration, Instant};
 
 use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status};
 
-use crate::implementations::process::{CommandLine, Process, ProcessError, with_stderr};
+use crate::implementations::process::{
+    CommandLine, Process, ProcessError, StartError, with_stderr,
+};
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 use crate::implementations::usi_perft::is_refusal_message;
 pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
@@ -137,8 +139,11 @@ impl UsiEngine {
         command: &str,
         timeout: Duration,
         options: &[UsiOption],
-    ) -> Result<UsiEngine, String> {
-        let command = CommandLine::parse(command).map_err(|e| format!("usi: {e}"))?;
+    ) -> Result<UsiEngine, StartError> {
+        let command = CommandLine::parse(command).map_err(|e| StartError::Command {
+            kind: "usi",
+            error: e.to_string(),
+        })?;
         let mut engine = UsiEngine {
             command,
             timeout,
@@ -150,7 +155,9 @@ impl UsiEngine {
             last_start_error: String::new(),
             warnings: Vec::new(),
         };
-        engine.ensure_started().map_err(|e| e.to_string())?;
+        engine
+            .ensure_started()
+            .map_err(|e| StartError::Handshake(e.to_string()))?;
         engine.probe_perft()?;
         Ok(engine)
     }
@@ -229,7 +236,7 @@ impl UsiEngine {
     /// unsupported (and the engine is restarted, fresh, for what comes next); a timeout or a
     /// crash leaves perft assumed, so that every move query is asked and a hung engine errors
     /// its cases instead of skipping them.
-    fn probe_perft(&mut self) -> Result<(), String> {
+    fn probe_perft(&mut self) -> Result<(), StartError> {
         let start = PositionSpec::startpos();
         if let Ok(PerftReply {
             refusal: Some(line),
@@ -240,9 +247,8 @@ impl UsiEngine {
                 "the engine does not answer `go perft` (to `go perft 1` on the initial position it printed {line})"
             ));
             self.stop_process();
-            self.ensure_started().map_err(|e| {
-                format!("the engine does not answer `go perft`, and it could not be restarted: {e}")
-            })?;
+            self.ensure_started()
+                .map_err(|e| StartError::Restart(e.to_string()))?;
         }
         // The probe is not a case: its warnings, if any, belong to no case.
         self.warnings.clear();

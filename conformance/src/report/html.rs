@@ -526,6 +526,9 @@ pub enum MatrixError {
     /// The JSON has no cases.
     #[error("{0}: no `cases` array: not a JSON report of `run`")]
     NoCases(String),
+    /// A report cannot be read or its shards cannot be merged.
+    #[error(transparent)]
+    Merge(#[from] crate::report::merge::MergeError),
 }
 
 /// Reads a JSON report written by `run --format json`.
@@ -853,30 +856,22 @@ pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> St
     out
 }
 
-/// The `matrix` command: one page from several JSON reports.
-pub fn command(
-    reports: &[std::path::PathBuf],
-    output: Option<&Path>,
-) -> Result<std::process::ExitCode, String> {
+/// The `matrix` command's page: several JSON reports side by side.
+pub fn matrix_page(reports: &[std::path::PathBuf]) -> Result<String, MatrixError> {
     if reports.is_empty() {
-        return Err(MatrixError::NoReports.to_string());
-    }
-    if let Some(path) = output {
-        crate::report::output::check_writable(path).map_err(|e| e.to_string())?;
+        return Err(MatrixError::NoReports);
     }
     let read = reports
         .iter()
         .map(|p| crate::report::merge::read_report(p).map(|v| (p.clone(), v)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+        .collect::<Result<Vec<_>, _>>()?;
     // The shards of one implementation are one column, not several of the same name.
-    let read = crate::report::merge::group_shards(read).map_err(|e| e.to_string())?;
+    let read = crate::report::merge::group_shards(read)?;
     let mut rows = BTreeMap::new();
     let columns = read
         .iter()
         .map(|(p, v)| column_from_value(p, v, &mut rows))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+        .collect::<Result<Vec<_>, _>>()?;
     let mut text = page(
         "shogi-conformance: implementations side by side",
         &columns,
@@ -885,11 +880,7 @@ pub fn command(
     if let Some(at) = text.rfind("</body>") {
         text.insert_str(at, &contracts_footer(&read));
     }
-    match output {
-        Some(path) => crate::report::output::write(path, &text).map_err(|e| e.to_string())?,
-        None => print!("{text}"),
-    }
-    Ok(std::process::ExitCode::SUCCESS)
+    Ok(text)
 }
 
 #[cfg(test)]

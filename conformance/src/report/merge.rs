@@ -8,16 +8,35 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
+
+/// A text that is not a JSON report of `run`.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportShapeError {
+    /// Not JSON.
+    #[error("not a JSON report: {0}")]
+    NotJson(#[from] serde_json::Error),
+    /// No header.
+    #[error("no `header` object: not a JSON report of `run`")]
+    NoHeader,
+    /// No cases.
+    #[error("no `cases` array: not a JSON report of `run`")]
+    NoCases,
+    /// A case without an id.
+    #[error("case {0} has no string `id`")]
+    CaseWithoutId(usize),
+}
 
 /// Why reports could not be merged.
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
     /// A report could not be read.
     #[error("{0}: {1}")]
-    Read(PathBuf, String),
+    Io(PathBuf, std::io::Error),
+    /// A file is not a JSON report of `run`.
+    #[error("{0}: {1}")]
+    Shape(PathBuf, ReportShapeError),
     /// Two reports are not pieces of one run.
     #[error("{first} and {second} are not shards of one run: {field} `{a}` differs from `{b}`")]
     Mixed {
@@ -57,23 +76,20 @@ const SAME: [&str; 4] = [
 
 /// Reads a JSON report of `run` and checks its shape.
 pub fn read_report(path: &Path) -> Result<Value, MergeError> {
-    let fail = |m: String| MergeError::Read(path.to_owned(), m);
-    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
-    parse_report(&text).map_err(fail)
+    let text = std::fs::read_to_string(path).map_err(|e| MergeError::Io(path.to_owned(), e))?;
+    parse_report(&text).map_err(|e| MergeError::Shape(path.to_owned(), e))
 }
 
 /// Checks that `text` is a JSON report of `run`: an object with a `header` object and a `cases`
 /// array of objects with a string `id`.
-pub fn parse_report(text: &str) -> Result<Value, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("not a JSON report: {e}"))?;
+pub fn parse_report(text: &str) -> Result<Value, ReportShapeError> {
+    let v: Value = serde_json::from_str(text)?;
     if !v["header"].is_object() {
-        return Err("no `header` object: not a JSON report of `run`".into());
+        return Err(ReportShapeError::NoHeader);
     }
-    let cases = v["cases"]
-        .as_array()
-        .ok_or("no `cases` array: not a JSON report of `run`")?;
+    let cases = v["cases"].as_array().ok_or(ReportShapeError::NoCases)?;
     if let Some(i) = cases.iter().position(|c| !c["id"].is_string()) {
-        return Err(format!("case {} has no string `id`", i + 1));
+        return Err(ReportShapeError::CaseWithoutId(i + 1));
     }
     Ok(v)
 }
@@ -165,23 +181,15 @@ pub fn merge(reports: &[(PathBuf, Value)]) -> Result<Value, MergeError> {
     Ok(json!({"header": header, "cases": cases, "summary": summary}))
 }
 
-/// The `merge` command.
-pub fn command(reports: &[PathBuf], output: Option<&Path>) -> Result<ExitCode, String> {
-    if let Some(path) = output {
-        crate::report::output::check_writable(path).map_err(|e| e.to_string())?;
-    }
+/// The `merge` command's output: the JSON reports in the files `reports`, merged, as text.
+pub fn merge_files(reports: &[PathBuf]) -> Result<String, MergeError> {
     let read = reports
         .iter()
         .map(|p| read_report(p).map(|v| (p.clone(), v)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let merged = merge(&read).map_err(|e| e.to_string())?;
-    let text = serde_json::to_string_pretty(&merged).map_err(|e| e.to_string())? + "\n";
-    match output {
-        Some(path) => crate::report::output::write(path, &text).map_err(|e| e.to_string())?,
-        None => print!("{text}"),
-    }
-    Ok(ExitCode::SUCCESS)
+        .collect::<Result<Vec<_>, _>>()?;
+    let merged = merge(&read)?;
+    // A JSON value always serializes.
+    Ok(serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n")
 }
 
 /// Groups reports for `matrix`: the shards of one implementation (same implementation and

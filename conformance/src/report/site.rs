@@ -17,7 +17,6 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use shogi_spec::profile::{KNOBS, Profile, builtin_names};
 use shogi_spec::registry::{Article, Registry};
@@ -628,7 +627,8 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
     let functions = oracle_functions(&oracle_src);
     let mut diffs = Vec::new();
     if let Some((first, rest)) = profiles.split_first() {
-        let side = |p: &Profile| Side::new(&p.name, &[]).map_err(SiteError::Write);
+        let side =
+            |p: &Profile| Side::new(&p.name, &[]).map_err(|e| SiteError::Write(e.to_string()));
         let a = side(first)?;
         for other in rest {
             let b = side(other)?;
@@ -672,17 +672,6 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
         pages += 1;
     }
     Ok(pages)
-}
-
-/// The `site` command.
-pub fn command(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<ExitCode, String> {
-    let pages = write_site(source, dir).map_err(|e| e.to_string())?;
-    println!(
-        "wrote {pages} pages to {}; open {} in a browser",
-        dir.display(),
-        dir.join("index.html").display()
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -75,22 +75,60 @@ pub struct Mismatch {
     pub message: String,
 }
 
+/// Why an expectations file cannot be used; each names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ExpectationsError {
+    /// The file cannot be read.
+    #[error("{name}: {source}")]
+    Read {
+        /// The file.
+        name: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The text is not an expectations file.
+    #[error("{name}: {message}")]
+    Syntax {
+        /// The file.
+        name: String,
+        /// What the YAML reader says, with the line.
+        message: String,
+    },
+    /// An entry names both a case and a tag, or neither.
+    #[error("{name}: entry {entry}: give exactly one of `case` and `tag`")]
+    CaseOrTag {
+        /// The file.
+        name: String,
+        /// The entry, from 1.
+        entry: usize,
+    },
+}
+
 impl Expectations {
     /// Reads the file, with errors naming it.
-    pub fn load(path: &Path) -> Result<Expectations, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Expectations::parse(&text, &path.display().to_string())
+    pub fn load(path: &Path) -> Result<Expectations, ExpectationsError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ExpectationsError::Read {
+            name: name.clone(),
+            source,
+        })?;
+        Expectations::parse(&text, &name)
     }
 
     /// Reads an expectations file's text; `name` is used in messages.
-    pub fn parse(text: &str, name: &str) -> Result<Expectations, String> {
-        let e: Expectations = serde_yaml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+    pub fn parse(text: &str, name: &str) -> Result<Expectations, ExpectationsError> {
+        let e: Expectations =
+            serde_yaml::from_str(text).map_err(|e| ExpectationsError::Syntax {
+                name: name.to_owned(),
+                message: e.to_string(),
+            })?;
         for (i, entry) in e.entries.iter().enumerate() {
             if entry.case.is_some() == entry.tag.is_some() {
-                return Err(format!(
-                    "{name}: entry {}: give exactly one of `case` and `tag`",
-                    i + 1
-                ));
+                return Err(ExpectationsError::CaseOrTag {
+                    name: name.to_owned(),
+                    entry: i + 1,
+                });
             }
         }
         Ok(e)
@@ -187,22 +225,39 @@ pub struct Shard {
     pub count: u32,
 }
 
+/// A `--shard` that is not `I/N` with 1 ≤ I ≤ N.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// No `/`.
+    #[error("`{0}`: expected I/N, e.g. 2/4")]
+    Form(String),
+    /// I is not a number.
+    #[error("`{0}`: I is not a number")]
+    Index(String),
+    /// N is not a number.
+    #[error("`{0}`: N is not a number")]
+    Count(String),
+    /// Out of range.
+    #[error("`{0}`: need 1 <= I <= N")]
+    Range(String),
+}
+
 impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
         let (i, n) = s
             .split_once('/')
-            .ok_or_else(|| format!("`{s}`: expected I/N, e.g. 2/4"))?;
+            .ok_or_else(|| ShardError::Form(s.to_owned()))?;
         let index: u32 = i
             .trim()
             .parse()
-            .map_err(|_| format!("`{s}`: I is not a number"))?;
+            .map_err(|_| ShardError::Index(s.to_owned()))?;
         let count: u32 = n
             .trim()
             .parse()
-            .map_err(|_| format!("`{s}`: N is not a number"))?;
+            .map_err(|_| ShardError::Count(s.to_owned()))?;
         if count == 0 || index == 0 || index > count {
-            return Err(format!("`{s}`: need 1 <= I <= N"));
+            return Err(ShardError::Range(s.to_owned()));
         }
         Ok(Shard { index, count })
     }

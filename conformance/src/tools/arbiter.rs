@@ -244,23 +244,16 @@ struct Player {
 }
 
 impl Player {
-    fn start(command: &CommandLine) -> Result<Player, String> {
-        let mut process = Process::spawn(command).map_err(|e| e.to_string())?;
+    fn start(command: &CommandLine) -> Result<Player, ProcessError> {
+        let mut process = Process::spawn(command)?;
         process.finish_when_interrupted();
         let timeout = Duration::from_secs(30);
         let deadline = Instant::now() + timeout;
         for (send, want) in [("usi", "usiok"), ("isready", "readyok")] {
-            process.send(send).map_err(|e| e.to_string())?;
-            loop {
-                let line = process
-                    .recv(deadline, timeout)
-                    .map_err(|e| format!("handshake: {e}"))?;
-                if line.trim() == want {
-                    break;
-                }
-            }
+            process.send(send)?;
+            while process.recv(deadline, timeout)?.trim() != want {}
         }
-        process.send("usinewgame").map_err(|e| e.to_string())?;
+        process.send("usinewgame")?;
         Ok(Player { process })
     }
 

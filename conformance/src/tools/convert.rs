@@ -17,7 +17,7 @@ pub enum ConvertError {
     Target(String),
     /// The record could not be read or judged.
     #[error("{0}")]
-    Judge(String),
+    Judge(#[from] super::judge::JudgeError),
     /// Several games, and the target holds one.
     #[error("{file} holds {games} games; only CSA holds several in one file (convert --to csa)")]
     SeveralGames {

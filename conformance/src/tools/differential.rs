@@ -139,10 +139,23 @@ fn status_of_engine(pos: &shogi_bitboard::Position) -> Status {
     }
 }
 
+/// The engine refuses a position or a move the oracle made: the text, and the engine's reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("engine rejects `{text}`: {reason}")]
+pub struct EngineRejects {
+    /// The SFEN or USI move.
+    pub text: String,
+    /// The engine's reason.
+    pub reason: String,
+}
+
 /// The engine's copy of an oracle position, through SFEN.
-pub fn to_engine(pos: &Position) -> Result<shogi_bitboard::Position, String> {
+pub fn to_engine(pos: &Position) -> Result<shogi_bitboard::Position, EngineRejects> {
     let text = sfen::format(pos);
-    shogi_bitboard::Position::from_sfen(&text).map_err(|e| format!("engine rejects `{text}`: {e}"))
+    shogi_bitboard::Position::from_sfen(&text).map_err(|e| EngineRejects {
+        text: text.clone(),
+        reason: e.to_string(),
+    })
 }
 
 /// Compares oracle and engine on one position (`subject` says where it came from): SFEN round
@@ -167,8 +180,8 @@ pub fn compare_position(
             ));
         }
     }
-    let epos =
-        to_engine(pos).map_err(|e| Divergence::new("SFEN acceptance", "accepts", e, subject()))?;
+    let epos = to_engine(pos)
+        .map_err(|e| Divergence::new("SFEN acceptance", "accepts", e.to_string(), subject()))?;
     // Engine SFEN round trip, judged by the oracle's reading of the engine's SFEN.
     let etext = epos.to_sfen();
     match sfen::parse(&etext) {
@@ -317,15 +330,21 @@ fn summary(v: &Verdict) -> String {
 /// The engine's reading of a game under [`game_profile`]: mate / no legal moves (the side that
 /// cannot move loses), then repetition and perpetual check after each move, then, if the game
 /// goes on and `declare` is set, the side to move's declaration (a failed one loses).
-pub fn engine_verdict(start: &str, moves: &[Move], declare: bool) -> Result<String, String> {
-    let epos = shogi_bitboard::Position::from_sfen(start).map_err(|e| e.to_string())?;
+pub fn engine_verdict(start: &str, moves: &[Move], declare: bool) -> Result<String, EngineRejects> {
+    let epos = shogi_bitboard::Position::from_sfen(start).map_err(|e| EngineRejects {
+        text: start.to_owned(),
+        reason: e.to_string(),
+    })?;
     let mut game = egame::Game::new(epos);
     let mover_wins = |g: &egame::Game, why: ReasonKind| {
         let loser = g.position().side_to_move();
         format!("win {:?} {why:?}", !loser)
     };
     for m in moves {
-        game.play_usi(&m.to_string()).map_err(|e| e.to_string())?;
+        game.play_usi(&m.to_string()).map_err(|e| EngineRejects {
+            text: m.to_string(),
+            reason: e.to_string(),
+        })?;
         let pos = game.position();
         if shogi_bitboard::count_legal(pos) == 0 {
             let why = if pos.in_check() {

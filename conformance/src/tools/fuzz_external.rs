@@ -188,10 +188,12 @@ pub struct Outcome {
 }
 
 /// Makes one implementation for a worker.
-pub type MakeImpl<'a> = dyn Fn() -> Result<Box<dyn Implementation>, String> + Sync + 'a;
+pub type MakeImpl<'a> = dyn Fn() -> Result<Box<dyn Implementation>, crate::implementations::select::ImplSpecError>
+    + Sync
+    + 'a;
 
-/// Why a run could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a run could not be made, or its finding not written.
+#[derive(Debug, thiserror::Error)]
 pub enum FuzzError {
     /// A worker's implementation could not be made.
     #[error("worker {worker}: {why}")]
@@ -199,7 +201,19 @@ pub enum FuzzError {
         /// Which worker.
         worker: usize,
         /// Why.
-        why: String,
+        why: crate::implementations::select::ImplSpecError,
+    },
+    /// The finding's position cannot be set up again.
+    #[error("the finding's position: {0}")]
+    Position(shogi_spec::ImplError),
+    /// The finding's case file cannot be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
     },
     /// A worker stopped abnormally; the others' results are lost with it.
     #[error("worker {0} panicked")]
@@ -679,10 +693,10 @@ pub fn write_finding(
     imp: &mut dyn Implementation,
     f: &Finding,
     opts: &FuzzOptions,
-) -> Result<(PathBuf, Finding), String> {
+) -> Result<(PathBuf, Finding), FuzzError> {
     let pos = shogi_oracle::Oracle::lenient()
         .setup(&f.position)
-        .map_err(|e| e.to_string())?;
+        .map_err(FuzzError::Position)?;
     let (small, finding) = if f.status.is_none() {
         let sig = signature(&pos, &f.missing, &f.extra);
         let (small, missing, extra) = shrink(imp, &pos, &sig);
@@ -705,7 +719,10 @@ pub fn write_finding(
     } else {
         (pos.clone(), f.clone())
     };
-    std::fs::create_dir_all(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    std::fs::create_dir_all(&opts.out).map_err(|source| FuzzError::Write {
+        path: opts.out.clone(),
+        source,
+    })?;
     let id = fresh_id(&opts.corpus, &opts.out, &mut Rng::new(opts.seed ^ 0x5eed));
     let sfen_text = if finding.position.moves.is_empty() {
         finding.position.sfen.clone()
@@ -718,40 +735,14 @@ pub fn write_finding(
         .write(true)
         .create_new(true)
         .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|source| FuzzError::Write {
+            path: path.clone(),
+            source,
+        })?;
     file.write_all(text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|source| FuzzError::Write {
+            path: path.clone(),
+            source,
+        })?;
     Ok((path, finding))
-}
-
-/// The `fuzz` command: `opts.jobs` workers, each with an implementation from `make`; exit
-/// status 1 when a divergence was found (and written, shrunk with a fresh implementation), 0
-/// otherwise. The throughput goes to standard error with the rest of the log.
-pub fn command(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::ExitCode, String> {
-    let log = |line: &str| {
-        for l in line.lines() {
-            eprintln!("fuzz: {l}");
-        }
-    };
-    let outcome = fuzz_jobs(make, opts, &log).map_err(|e| e.to_string())?;
-    let Some(finding) = outcome.finding else {
-        return Ok(std::process::ExitCode::SUCCESS);
-    };
-    let mut imp = make()?;
-    let (path, small) = write_finding(imp.as_mut(), &finding, opts)?;
-    println!("divergence: {}", small.position);
-    if !small.extra.is_empty() {
-        println!(
-            "  extra:   {}",
-            crate::report::annotate::extra_moves(Some(&small.position), &small.extra).join(" ")
-        );
-    }
-    if !small.missing.is_empty() {
-        println!("  missing: {}", small.missing.join(" "));
-    }
-    if let Some((want, got)) = small.status {
-        println!("  status: oracle {want}, implementation {got}");
-    }
-    println!("wrote {}", path.display());
-    Ok(std::process::ExitCode::FAILURE)
 }

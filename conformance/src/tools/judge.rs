@@ -68,24 +68,51 @@ pub struct Judged {
     pub judgement: Judgement,
 }
 
+/// Why a record cannot be judged; each names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    /// Nothing but comments or whitespace.
+    #[error(
+        "{0}: the record is empty (expected a game: YAML `start`/`events`, CSA, KIF, KI2 or JKF)"
+    )]
+    Empty(String),
+    /// The record cannot be read: where and why.
+    #[error("{file}:{line}: {}{message}", ply.map(|p| format!("ply {p}: ")).unwrap_or_default())]
+    Import {
+        /// The file.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// The ply, when a move is at fault.
+        ply: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// The profile or an override does not resolve.
+    #[error("{0}")]
+    Profile(String),
+    /// The record's events contradict the board or each other.
+    #[error("{0}")]
+    Record(String),
+}
+
 /// Reads a record file and judges each of its games.
-pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), String> {
+pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), JudgeError> {
     // An empty file (or a YAML record of comments only) is not a game that "continues": it is
     // no record at all.
     if std::str::from_utf8(req.bytes).is_ok_and(|text| {
         serde_yaml::from_str::<serde_yaml::Value>(text).is_ok_and(|v| v.is_null())
     }) {
-        return Err(format!(
-            "{}: the record is empty (expected a game: YAML `start`/`events`, CSA, KIF, KI2 or JKF)",
-            req.file
-        ));
+        return Err(JudgeError::Empty(req.file.to_owned()));
     }
     let ext = Path::new(req.file).extension().and_then(|e| e.to_str());
-    let imported = shogi_records::import(req.bytes, ext).map_err(|e| match e.ply {
-        Some(ply) => format!("{}:{}: ply {ply}: {}", req.file, e.line, e.message),
-        None => format!("{}:{}: {}", req.file, e.line, e.message),
+    let imported = shogi_records::import(req.bytes, ext).map_err(|e| JudgeError::Import {
+        file: req.file.to_owned(),
+        line: e.line,
+        ply: e.ply,
+        message: e.message,
     })?;
-    let base = Profile::builtin(req.profile).map_err(|e| e.to_string())?;
+    let base = Profile::builtin(req.profile).map_err(|e| JudgeError::Profile(e.to_string()))?;
     let mut judged = Vec::new();
     for (k, game) in imported.games.iter().enumerate() {
         let mut profile = base.clone();
@@ -95,20 +122,20 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), St
             if profile.rules.max_moves > 0 && profile.rules.max_moves != limit {
                 profile = profile
                     .with("max_moves", &limit.to_string())
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| JudgeError::Profile(e.to_string()))?;
             }
         }
         for assignment in req.set {
             profile = profile
                 .with_override(assignment)
-                .map_err(|e| format!("--set {assignment}: {e}"))?;
+                .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?;
         }
         let judgement = adjudicate(&game.record, &profile).map_err(|e| {
-            if imported.games.len() > 1 {
+            JudgeError::Record(if imported.games.len() > 1 {
                 format!("{}: game {} (line {}): {e}", req.file, k + 1, game.line)
             } else {
                 format!("{}: {e}", req.file)
-            }
+            })
         })?;
         judged.push(Judged {
             game: game.clone(),
@@ -129,7 +156,7 @@ fn moves(game: &Game) -> usize {
 }
 
 /// Judges a record and returns the report's text, or the error message.
-pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, String> {
+pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
     let (imported, judged) = judge_games(req)?;
     let several = judged.len() > 1;
     let mut out = String::new();
@@ -256,10 +283,11 @@ fn articles_section(cited: &[ArticleId]) -> String {
 /// Judges a record and returns an HTML page: the verdict, the chain of articles (linked to
 /// nothing outside the page), the knobs that decided, the moves, and the board at the moment
 /// the game was decided with the last move played marked.
-pub fn judge_html(file: &str, j: &Judged) -> Result<String, String> {
+pub fn judge_html(file: &str, j: &Judged) -> Result<String, JudgeError> {
     let record: &Record = &j.game.record;
     let profile = &j.profile;
-    let played = play_record(record, profile).map_err(|e| format!("{file}: {e}"))?;
+    let played =
+        play_record(record, profile).map_err(|e| JudgeError::Record(format!("{file}: {e}")))?;
     let judgement = &played.judgement;
     let title = format!("{}: {}", file, judgement.verdict);
     let mut out = head(&title);

@@ -13,10 +13,9 @@
 //! (see [`article_pair`]). A committee then reads the differences article by article.
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 use shogi_oracle::Oracle;
-use shogi_spec::profile::{Profile, builtin_names};
+use shogi_spec::profile::{Profile, ProfileError, builtin_names};
 use shogi_spec::registry::Article;
 use shogi_spec::{ArticleId, Implementation, Relation, rulebooks};
 
@@ -36,13 +35,13 @@ pub struct Side {
 
 impl Side {
     /// Resolves `name` with `overrides` (`knob=value` each).
-    pub fn new(name: &str, overrides: &[String]) -> Result<Side, String> {
+    pub fn new(name: &str, overrides: &[String]) -> Result<Side, ProfileError> {
         let mut spec = name.to_owned();
         for o in overrides {
             spec.push(',');
             spec.push_str(o);
         }
-        let profile = Profile::resolve(&spec).map_err(|e| e.to_string())?;
+        let profile = Profile::resolve(&spec)?;
         Ok(Side {
             profile,
             spec,
@@ -321,22 +320,33 @@ fn converse_word(relation: &str) -> &str {
     }
 }
 
-/// The `diff` command: prints every differing case; exit status 0.
-pub fn command(
+/// Why `diff` cannot compare.
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    /// Not two sides.
+    #[error("give two --profile options, or one --profile and at least one --set knob=value")]
+    Usage,
+    /// A side's profile does not resolve.
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
+    /// The corpus does not load.
+    #[error(transparent)]
+    Corpus(#[from] crate::corpus::CorpusError),
+}
+
+/// The `diff` command's report: every case whose expected answer differs between the two
+/// sides (two profiles, or one profile and the same with `set` overrides).
+pub fn diff_text(
     source: &crate::corpus::CorpusSource,
     profiles: &[String],
     set: &[String],
-) -> Result<ExitCode, String> {
-    let (a, b) =
-        match profiles {
-            [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
-            [a] if !set.is_empty() => (Side::new(a, &[])?, Side::new(a, set)?),
-            _ => return Err(
-                "give two --profile options, or one --profile and at least one --set knob=value"
-                    .into(),
-            ),
-        };
-    let corpus = source.load().map_err(|e| e.to_string())?;
+) -> Result<String, DiffError> {
+    let (a, b) = match profiles {
+        [a, b] => (Side::new(a, &[])?, Side::new(b, set)?),
+        [a] if !set.is_empty() => (Side::new(a, &[])?, Side::new(a, set)?),
+        _ => return Err(DiffError::Usage),
+    };
+    let corpus = source.load()?;
     let diffs = differences(&corpus, &a, &b);
     let mut text = String::new();
     let knobs = a.profile.differences(&b.profile);
@@ -385,6 +395,5 @@ pub fn command(
         }
     }
     let _ = writeln!(text, "\n{} case(s) differ", diffs.len());
-    print!("{text}");
-    Ok(ExitCode::SUCCESS)
+    Ok(text)
 }

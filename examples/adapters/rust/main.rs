@@ -11,8 +11,10 @@ use serde_json::{Value, json};
 use shogi_oracle::Oracle;
 use shogi_spec::{ImplError, Implementation, PositionSpec};
 
-fn position(v: &Value) -> Result<PositionSpec, String> {
-    let sfen = v["sfen"].as_str().ok_or("position.sfen missing")?;
+fn position(v: &Value) -> Result<PositionSpec, ImplError> {
+    let sfen = v["sfen"]
+        .as_str()
+        .ok_or_else(|| ImplError::InvalidPosition("position.sfen missing".into()))?;
     let moves = v["moves"]
         .as_array()
         .map(|a| {
@@ -32,7 +34,7 @@ fn answer(oracle: &mut Oracle, req: &Value) -> Value {
     let id = req["id"].clone();
     let kind = req["type"].as_str().unwrap_or("");
     let result = (|| -> Result<Value, ImplError> {
-        let pos = || position(&req["position"]).map_err(ImplError::InvalidPosition);
+        let pos = || position(&req["position"]);
         let depth = || {
             req["depth"]
                 .as_u64()
