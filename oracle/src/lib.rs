@@ -6,15 +6,87 @@
 //! so that each rule can be checked by reading. The fast reading of the same rules lives in
 //! `shogi-bitboard`, which shares no rule code with this crate.
 //!
-//! | module | articles |
-//! | --- | --- |
-//! | [`article1_check`] | 1.2, 3.3: check, king safety |
-//! | [`article3_moves`] | 3.1–3.10: piece movement; 3.2: promotion; 2.4: the zone |
-//! | [`article3_drops`] | 3.11 (a) nifu, (b) dead squares, (c) pawn-drop mate |
-//! | [`legality`] | all of the above together: legal moves, status, perft |
-//! | [`mod@validate`] | 2.2, 1.2, 3.11: whether a written position could occur in a game |
-//! | [`game`] | 5, 7, 8, 9, 12, 14, 15: how a game ended, and why |
-
+//! The modules follow the rulebook: [`article1_check`] (1.2, 3.3: check, king safety),
+//! [`article3_moves`] (3.1–3.10, 2.4), [`article3_drops`] (3.11), [`legality`] (all of them
+//! together: legal moves, status, perft), [`mod@validate`] (whether a written position could
+//! occur in a game), and [`game`] (5, 7, 8, 9, 12, 14, 15: how a game ended, and why).
+//!
+//! ## Article index
+//!
+//! Every article of FESA 2017 that the project can test (`testable: true` in
+//! `spec/data/fesa2017.yaml`), and where it is implemented. Names in code without a link are
+//! the adjudicator's steps, private to the module named beside them. The test
+//! `tests/article_index.rs` fails when a testable article is missing here.
+//!
+//! | article | rule | implemented by |
+//! | --- | --- | --- |
+//! | 1 | the game: two players, checkmate wins | [`legality`], [`game::adjudicate()`](game::adjudicate::adjudicate) |
+//! | 1.1 | players move in turn | [`Position::after`] (the side to move changes), [`legality::play`] |
+//! | 1.2 | checkmate; no move may leave one's king attacked | [`article1_check::in_check`], [`article1_check::king_safe`], [`legality::status`] |
+//! | 1.3 | draws are rare and cannot be agreed | [`game::article5_draws`] (`agree_draw`, with 5.4) |
+//! | 2 | board and initial setup | [`position`], [`square`] |
+//! | 2.1 | the 9×9 board | [`Square`], [`Position`] |
+//! | 2.2 | the pieces of each side | [`piece::Kind`], [`piece::Kind::set_total`], [`validate::validate`] |
+//! | 2.3 | the initial position | [`Position::startpos`] |
+//! | 2.4 | files, ranks and the promotion zone | [`article3_moves::in_promotion_zone`], [`article3_moves::relative_rank`] |
+//! | 3 | moving the pieces | [`article3_moves::board_moves`], [`legality::legal_moves`] |
+//! | 3.1 | captures go to the hand | [`Position::after`] |
+//! | 3.2 | promotion | [`article3_moves::promotion_options`], [`article3_moves::can_move_again`] |
+//! | 3.3 | the king | [`article3_moves::steps`], [`article1_check::king_safe`] |
+//! | 3.4 | rook and dragon | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.5 | bishop and horse | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.6 | gold | [`article3_moves::steps`] |
+//! | 3.7 | silver and its promotion | [`article3_moves::steps`] |
+//! | 3.8 | knight and its promotion | [`article3_moves::steps`] |
+//! | 3.9 | lance and its promotion | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.10 | pawn and tokin | [`article3_moves::steps`] |
+//! | 3.11 | drops | [`article3_drops::drop_moves`] |
+//! | 3.11a | no second unpromoted pawn on a file (nifu) | [`article3_drops::is_nifu`] |
+//! | 3.11b | no drop where the piece could never move | [`article3_drops::is_dead_square`] |
+//! | 3.11c | no mate by pawn drop (uchifuzume) | [`article3_drops::is_pawn_drop_mate`] |
+//! | 3.12 | perpetual check loses | [`game::article3_12_perpetual::judge_repetition`] |
+//! | 5 | end of the game | [`game::adjudicate()`](game::adjudicate::adjudicate) (the order the articles apply in) |
+//! | 5.1 | winning the game | [`game::adjudicate()`](game::adjudicate::adjudicate) |
+//! | 5.1a | checkmate ends the game | [`legality::status`], applied by [`game::adjudicate()`](game::adjudicate::adjudicate) |
+//! | 5.1b | resignation | [`game::adjudicate()`](game::adjudicate::adjudicate) (a `resign` event) |
+//! | 5.2 | repetition (sennichite) | [`game::article3_12_perpetual::judge_repetition`], [`game::article5_draws`] (`claim_repetition`, `apply_repetition`) |
+//! | 5.3 | declaration of victory | [`game::article5_declaration::judge_declaration`], applied by `declare` in [`game::article5_declaration`] |
+//! | 5.3.1 | king in the promotion zone | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.2 | enough points | [`game::article5_declaration::points_needed`], [`game::article5_declaration::declaration_count`] |
+//! | 5.3.3 | which pieces count | [`game::article5_declaration::piece_points`], [`game::article5_declaration::declaration_count`] |
+//! | 5.3.4 | ten pieces in the zone | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.5 | time left on the clock | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.6 | not in check | [`game::article5_declaration::judge_declaration`] |
+//! | 5.4 | no draw offers (but for 5.2) | [`game::article5_draws`] (`agree_draw`) |
+//! | 7 | who moves first | [`game::article7_furigoma`] |
+//! | 7.1 | furigoma | [`game::article7_furigoma::furigoma`] |
+//! | 8 | the clock | [`game::article8_clock`] |
+//! | 8.1 | clock and flag fall | [`game::article8_clock::Clock::runs_out`], [`game::article8_clock::Clock::complete_move`] |
+//! | 8.2 | time controls: byo-yomi, Fischer, periods | [`game::article8_clock::Clock::available`] |
+//! | 8.3 | claiming a win on time | [`game::article8_clock`] (`claim_flag`) |
+//! | 8.6 | late arrival | [`game::article8_arrival::absence`], [`game::article8_arrival`] (`arrive`) |
+//! | 8.7 | pressing the clock | [`game::article8_clock::Clock::complete_move`] |
+//! | 8.7a | press after each move | [`game::article8_clock::Clock::complete_move`] |
+//! | 8.8 | a flag falls only when claimed | [`game::article8_clock`] (`claim_flag`, `flag_is_down`) |
+//! | 8.9 | flag fall loses | [`game::article8_clock`] (`claim_flag`, `automatic_flag_fell`) |
+//! | 8.11 | both flags down | [`game::article8_clock`] (`flags_down`, `claim_flag`) |
+//! | 9 | irregularities | [`game::article9_illegal`] |
+//! | 9.1 | wrong initial setup | [`game::article9_illegal::lasting_illegalities`] |
+//! | 9.4 | claiming an illegal move | [`legality::check_move`], [`game::article9_illegal`] (`claim_illegal`) |
+//! | 9.4a | king left in check | [`legality::check_move`] ([`IllegalMove`]), [`game::article9_illegal::lasting_illegalities`] |
+//! | 9.4b | two unpromoted pawns on a file | [`game::article9_illegal::lasting_illegalities`], [`article3_drops::is_nifu`] |
+//! | 9.4c | a piece that can never move | [`game::article9_illegal::lasting_illegalities`], [`article3_moves::can_move_again`] |
+//! | 9.5 | capturing the king | [`game::adjudicate()`](game::adjudicate::adjudicate) (a move that takes a king left in check wins: `play`), [`game::article9_illegal`] |
+//! | 12 | scoring | [`game::article12_scoring`] |
+//! | 12.1 | points for a game | [`game::article12_scoring::score`] |
+//! | 12.2 | replaying a drawn game | [`game::article12_scoring::replay`] |
+//! | 12.3 | other time controls for the replay | [`game::article12_scoring::replay`] |
+//! | 14 | tournament pairings | [`game::article14_pairing`] |
+//! | 14.4 | basic pairing rules | [`game::article14_pairing::check_round`] |
+//! | 14.4a | no repeat pairings | [`game::article14_pairing::check_round`] |
+//! | 14.4b | no second bye | [`game::article14_pairing::check_round`] |
+//! | 15 | rating | [`game::article15_time_control`] |
+//! | 15.4 | minimum time control for rated games | [`game::article15_time_control::acceptable_for_rating`] |
 pub mod article1_check;
 pub mod article3_drops;
 pub mod article3_moves;

@@ -14,39 +14,22 @@
 use std::fmt;
 
 use shogi_spec::profile::{
-    DeclarationFailure, DeclarationRule, DoubleFlagFall, DrawResult, FlagFall, ForeignPiece,
-    IllegalMovePenalty, LateArrival, NoLegalMoves, Profile, RepetitionTrigger, Rules,
+    DrawResult, ForeignPiece, IllegalMovePenalty, NoLegalMoves, Profile, RepetitionTrigger, Rules,
 };
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
 
 use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
-use super::article5_declaration::{ImpasseOutcome, judge_declaration, judge_impasse};
-use super::article8_arrival::{Absence, absence};
+use super::article5_declaration::{ImpasseOutcome, judge_impasse};
+use super::article8_arrival::Absence;
 use super::article8_clock::Clock;
-use super::article9_illegal::{lasting_illegalities, physically_possible};
+use super::article9_illegal::physically_possible;
 use super::handicap::Handicap;
-use super::record::{ClaimKind, Event, FlagOrder, Record, Seconds};
+use super::record::{ClaimKind, Event, Record, Seconds};
 use crate::article1_check::in_check;
 use crate::legality::{IllegalMove, check_move, status};
 use crate::position::Position;
 use crate::usi::Move;
 
-/// An arrival recorded earlier in the running turn than an event already recorded in it: the
-/// record contradicts itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {recorded} already recorded in this turn"
-)]
-pub struct EarlyArrival {
-    /// Who arrives.
-    pub player: Color,
-    /// When, after the scheduled start.
-    pub at: Seconds,
-    /// How far into the running turn that is.
-    pub moment: Seconds,
-    /// How far into the turn the record already is.
-    pub recorded: Seconds,
-}
 /// A record that cannot be judged: events that contradict each other or the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("event {event} ({what}): {message}")]
@@ -148,7 +131,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
     })
 }
 
-fn reason(kind: ReasonKind, article: &str) -> Reason {
+pub(super) fn reason(kind: ReasonKind, article: &str) -> Reason {
     Reason {
         kind,
         article: ArticleId::fesa(article),
@@ -156,32 +139,32 @@ fn reason(kind: ReasonKind, article: &str) -> Reason {
 }
 
 /// The state of a game being walked through.
-struct Game<'a> {
-    rules: &'a Rules,
-    handicap: Option<Handicap>,
+pub(super) struct Game<'a> {
+    pub(super) rules: &'a Rules,
+    pub(super) handicap: Option<Handicap>,
     /// `history[k]`: the position after `k` moves.
-    history: Vec<Position>,
+    pub(super) history: Vec<Position>,
     /// `gave_check[k]`: whether move `k` left the opponent in check (index 0 unused).
-    gave_check: Vec<bool>,
-    clocks: Option<[Clock; 2]>,
+    pub(super) gave_check: Vec<bool>,
+    pub(super) clocks: Option<[Clock; 2]>,
     /// The order in which flags fell, as far as the clocks show it.
-    falls: Vec<Color>,
+    pub(super) falls: Vec<Color>,
     /// How long the clock of the side on move has been running in this turn.
-    turn_elapsed: Seconds,
+    pub(super) turn_elapsed: Seconds,
     /// When the current turn started, counted from the scheduled start: the sum of the times
     /// of the moves made so far (a move without a time counts as instantaneous).
-    turn_started: Seconds,
+    pub(super) turn_started: Seconds,
     /// A late arrival not yet followed by the late player's first move, kept to explain the
     /// charge of that move.
-    arrivals: [Option<(Seconds, Absence)>; 2],
-    moved: [bool; 2],
+    pub(super) arrivals: [Option<(Seconds, Absence)>; 2],
+    pub(super) moved: [bool; 2],
     /// The last move, when it was illegal and the offender's opponent has not replied yet.
-    unanswered_illegal: Option<(Color, IllegalMove, usize)>,
+    pub(super) unanswered_illegal: Option<(Color, IllegalMove, usize)>,
     /// The last move could not be made on the board; only a claim or an ending may follow.
-    stuck: bool,
-    moves_played: usize,
-    steps: Vec<Step>,
-    verdict: Option<Verdict>,
+    pub(super) stuck: bool,
+    pub(super) moves_played: usize,
+    pub(super) steps: Vec<Step>,
+    pub(super) verdict: Option<Verdict>,
 }
 
 impl<'a> Game<'a> {
@@ -207,24 +190,24 @@ impl<'a> Game<'a> {
         }
     }
 
-    fn pos(&self) -> &Position {
+    pub(super) fn pos(&self) -> &Position {
         let Some(pos) = self.history.last() else {
             unreachable!("the history starts with the start position")
         };
         pos
     }
 
-    fn note(&mut self, step: Step) {
+    pub(super) fn note(&mut self, step: Step) {
         self.steps.push(step);
     }
 
-    fn end(&mut self, verdict: Verdict, step: Step) {
+    pub(super) fn end(&mut self, verdict: Verdict, step: Step) {
         self.steps.push(step);
         self.verdict = Some(verdict);
     }
 
     /// A draw: its kind and article, followed by what a drawn game leads to under the profile.
-    fn draw(&mut self, kind: ReasonKind, article: ArticleId, step: Step) {
+    pub(super) fn draw(&mut self, kind: ReasonKind, article: ArticleId, step: Step) {
         self.steps.push(step);
         let next = match self.rules.draw_result {
             DrawResult::Rematch => Step::by_knob(
@@ -246,7 +229,7 @@ impl<'a> Game<'a> {
         );
     }
 
-    fn win(&mut self, winner: Color, kind: ReasonKind, article: ArticleId, step: Step) {
+    pub(super) fn win(&mut self, winner: Color, kind: ReasonKind, article: ArticleId, step: Step) {
         self.end(
             Verdict::Win {
                 winner,
@@ -336,36 +319,6 @@ impl<'a> Game<'a> {
             }
         }
         Ok(())
-    }
-
-    /// Under `flag_fall: automatic`, whether the running turn has used up the time of the side
-    /// on move; if so the game ends there (8.9; UFS 6.8.3: what comes after the fall is void).
-    fn automatic_flag_fell(&mut self) -> bool {
-        if self.rules.flag_fall != FlagFall::Automatic {
-            return false;
-        }
-        let on_move = self.pos().side_to_move();
-        let elapsed = self.turn_elapsed;
-        let Some(clocks) = &mut self.clocks else {
-            return false;
-        };
-        let clock = &mut clocks[on_move.index()];
-        if !clock.runs_out(elapsed) {
-            return false;
-        }
-        let available = clock.available();
-        clock.set_flag_down();
-        self.win(
-            !on_move,
-            ReasonKind::FlagFall,
-            ArticleId::fesa("8.9"),
-            Step::by_knob(
-                ArticleId::fesa("8.9"),
-                format!("{on_move}'s time ran out ({elapsed} used of {available} available); the flag falls at once, before anything later in the turn"),
-                "flag_fall",
-            ),
-        );
-        true
     }
 
     fn play(&mut self, mv: Move) {
@@ -587,349 +540,6 @@ impl<'a> Game<'a> {
                     "max_moves",
                 ),
             );
-        }
-    }
-
-    fn apply_repetition(&mut self, outcome: RepetitionOutcome, mut steps: Vec<Step>) {
-        let last = steps.pop();
-        self.steps.extend(steps);
-        let Some(last) = last else { return };
-        match outcome {
-            RepetitionOutcome::PerpetualCheck { loser } => {
-                self.win(
-                    !loser,
-                    ReasonKind::PerpetualCheck,
-                    ArticleId::fesa("3.12"),
-                    last,
-                );
-            }
-            RepetitionOutcome::Draw => {
-                self.draw(ReasonKind::Repetition, ArticleId::fesa("5.2"), last)
-            }
-            RepetitionOutcome::NotYet => self.steps.push(last),
-        }
-    }
-
-    fn declare(&mut self, player: Color) {
-        if self.rules.declaration == DeclarationRule::Disabled {
-            self.note(Step::by_knob(
-                ArticleId::fesa("5.3"),
-                format!("{player} declares, but the profile has no declaration: no effect"),
-                "declaration",
-            ));
-            return;
-        }
-        let on_move = self.pos().side_to_move();
-        if on_move != player {
-            // 5.3: the declarer announces on their own turn, before moving. A declaration
-            // off turn is not a declaration at all (the conditions 5.3.1-5.3.6 are never
-            // examined), so it neither wins nor fails.
-            self.note(Step::new(
-                ArticleId::fesa("5.3"),
-                format!("{player} declares while {on_move} is on move: 5.3 lets only the player on move declare, so this is no declaration; refused, play goes on"),
-            ));
-            return;
-        }
-        let time_left = self.clocks.as_ref().map(|c| {
-            let clock = &c[player.index()];
-            !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
-        });
-        let (ok, steps) =
-            judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
-        self.steps.extend(steps);
-        if ok {
-            self.win(
-                player,
-                ReasonKind::Declaration,
-                ArticleId::fesa("5.3"),
-                Step::new(
-                    ArticleId::fesa("5.3"),
-                    format!("every condition is met: {player} wins by declaration"),
-                ),
-            );
-            return;
-        }
-        match self.rules.declaration_failure {
-            DeclarationFailure::Loss => self.win(
-                !player,
-                ReasonKind::FailedDeclaration,
-                ArticleId::fesa("5.3"),
-                Step::by_knob(
-                    ArticleId::fesa("5.3"),
-                    format!("the declaration fails: {player} loses"),
-                    "declaration_failure",
-                ),
-            ),
-            DeclarationFailure::NoEffect => self.note(Step::by_knob(
-                ArticleId::fesa("5.3"),
-                "the declaration fails and has no effect: play goes on",
-                "declaration_failure",
-            )),
-        }
-    }
-
-    /// Whether `color`'s flag is down now, noting a fall during the running turn.
-    fn flag_is_down(&mut self, color: Color) -> bool {
-        let on_move = self.pos().side_to_move();
-        let elapsed = self.turn_elapsed;
-        let Some(clocks) = &mut self.clocks else {
-            return false;
-        };
-        let clock = &mut clocks[color.index()];
-        if clock.flag_down() {
-            return true;
-        }
-        if on_move == color && clock.runs_out(elapsed) {
-            clock.set_flag_down();
-            self.falls.push(color);
-            return true;
-        }
-        false
-    }
-
-    fn claim_flag(&mut self, by: Color) {
-        if self.clocks.is_none() {
-            self.note(Step::new(
-                ArticleId::fesa("8.3"),
-                format!("{by} claims a flag fall, but the record has no clock: no effect"),
-            ));
-            return;
-        }
-        let opp = !by;
-        let (opp_down, by_down) = (self.flag_is_down(opp), self.flag_is_down(by));
-        match (opp_down, by_down) {
-            (true, false) => self.win(
-                by,
-                ReasonKind::FlagFall,
-                ArticleId::fesa("8.9"),
-                Step::new(ArticleId::fesa("8.3"), format!("{by} claims with their own flag up and {opp}'s down: {opp} loses on time (8.9)")),
-            ),
-            (true, true) => {
-                let first = self.falls.first().copied();
-                match (self.rules.double_flag_fall, first) {
-                    (DoubleFlagFall::FirstLosesWhenKnown, Some(first)) => self.win(
-                        !first,
-                        ReasonKind::FlagFall,
-                        ArticleId::fesa("8.11"),
-                        Step::by_knob(
-                            ArticleId::fesa("8.11"),
-                            format!("both flags are down and the clock record shows {first}'s fell first: {first} loses (8.9)"),
-                            "double_flag_fall",
-                        ),
-                    ),
-                    _ => self.draw(
-                        ReasonKind::DoubleFlagFall,
-                        ArticleId::fesa("8.3"),
-                        Step::by_knob(ArticleId::fesa("8.3"), format!("{by} claims, but both flags are down: a draw"), "double_flag_fall"),
-                    ),
-                }
-            }
-            (false, _) => self.note(Step::new(
-                ArticleId::fesa("8.3"),
-                format!("{by} claims a flag fall, but {opp}'s flag is up: the claim fails and play goes on"),
-            )),
-        }
-    }
-
-    fn claim_illegal(&mut self, by: Color) {
-        if let Some((offender, why, number)) = self.unanswered_illegal {
-            if offender == !by {
-                self.stuck = false;
-                self.win(
-                    by,
-                    ReasonKind::IllegalMove,
-                    why.article(),
-                    Step::new(ArticleId::fesa("9.4"), format!("{by} claims move {number} of {offender} before replying: {offender} loses")),
-                );
-                return;
-            }
-        }
-        if self.pos().side_to_move() != by {
-            self.note(Step::new(
-                ArticleId::fesa("9.4"),
-                format!("{by} claims an illegal move while not on move and with nothing unanswered: the claim fails"),
-            ));
-            return;
-        }
-        let lasting = lasting_illegalities(self.pos(), !by);
-        match lasting.first() {
-            Some(&l) => {
-                self.note(Step::new(l.article(), l.describe(!by)));
-                self.win(
-                    by,
-                    ReasonKind::IllegalMove,
-                    l.article(),
-                    Step::new(ArticleId::fesa("9.4"), format!("the position is still illegal and {by} claims on their own turn: {} loses", !by)),
-                );
-            }
-            None => self.note(Step::new(
-                ArticleId::fesa("9.4"),
-                format!("{by} claims an illegal move, but has already replied and the position is not illegal (9.4a-c): the claim fails"),
-            )),
-        }
-    }
-
-    fn claim_repetition(&mut self, by: Color) {
-        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
-        if outcome == RepetitionOutcome::NotYet {
-            self.note(Step::new(
-                ArticleId::fesa("5.2"),
-                format!("{by} claims a repetition, but the position has not occurred often enough: the claim fails"),
-            ));
-            return;
-        }
-        self.apply_repetition(outcome, steps);
-    }
-
-    /// 5.4 (with 1.3): the players may not agree a draw unless the repetition of 5.2 holds; an
-    /// agreement outside it changes nothing and the game goes on.
-    fn agree_draw(&mut self) {
-        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
-        if outcome == RepetitionOutcome::NotYet {
-            self.note(Step::new(
-                ArticleId::fesa("5.4"),
-                "the players agree a draw, but the position has not occurred often enough for 5.2: the agreement has no effect and the game continues",
-            ));
-            return;
-        }
-        self.note(Step::new(
-            ArticleId::fesa("5.4"),
-            "the players agree a draw while the repetition of 5.2 holds",
-        ));
-        self.apply_repetition(outcome, steps);
-    }
-
-    /// 8.6 with 8.5: a player arrives `at` after the scheduled start. Their clock has run only
-    /// since their own turn began (nothing if the opponent is still on move); that time stays
-    /// on the running turn and is charged with the player's move, once. Fails when the arrival
-    /// comes earlier in the turn than an event already recorded.
-    fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), EarlyArrival> {
-        let on_move = self.pos().side_to_move();
-        let opponent_turn_started = self.turn_started;
-        let absence = absence(at, self.turn_started, on_move == player);
-        // The arrival is a moment of the running turn, whoever is on move.
-        let moment = at.saturating_sub(self.turn_started);
-        if moment < self.turn_elapsed {
-            return Err(EarlyArrival {
-                player,
-                at,
-                moment,
-                recorded: self.turn_elapsed,
-            });
-        }
-        self.turn_elapsed = moment;
-        let clock_text = match absence.clock_started {
-            None => format!(
-                "{on_move} is still on move (their turn began {opponent_turn_started} after the scheduled start), so {player}'s clock has not started: nothing is charged"
-            ),
-            Some(started) => format!(
-                "{player}'s clock started {started} after the scheduled start ({}), so it has run {}",
-                if started == Seconds::ZERO {
-                    "8.5: the first mover's clock starts at the scheduled time".to_owned()
-                } else {
-                    format!("when {} completed move {}", !player, self.moves_played)
-                },
-                absence.run
-            ),
-        };
-        let late = match (self.rules.late_arrival_limit, &self.clocks) {
-            (LateArrival::Seconds(s), _) => {
-                let limit = Seconds::whole(s);
-                (at >= limit).then(|| format!("{at} is not before the {limit} allowed"))
-            }
-            (LateArrival::Flag, Some(c)) => {
-                let available = c[player.index()].available();
-                (absence.clock_started.is_some() && c[player.index()].runs_out(absence.run))
-                    .then(|| format!("{} is not less than the {available} available: the flag would have fallen", absence.run))
-            }
-            (LateArrival::Flag, None) => {
-                self.note(Step::by_knob(
-                    ArticleId::fesa("8.6"),
-                    format!("{player} arrives {at} late; without a clock 8.6 cannot apply"),
-                    "late_arrival_limit",
-                ));
-                return Ok(());
-            }
-        };
-        if let Some(why) = late {
-            self.win(
-                !player,
-                ReasonKind::LateArrival,
-                ArticleId::fesa("8.6"),
-                Step::by_knob(
-                    ArticleId::fesa("8.6"),
-                    format!("{player} arrives {at} after the scheduled start; {clock_text}; {why}: {player} loses"),
-                    "late_arrival_limit",
-                ),
-            );
-            return Ok(());
-        }
-        let rest = match (&self.clocks, absence.clock_started) {
-            (Some(c), Some(_)) => {
-                let clock = &c[player.index()];
-                let against = if clock.runs_out(absence.run) {
-                    format!(
-                        ", all of the {} available (the flag is down, for a claim under 8.3)",
-                        clock.available()
-                    )
-                } else {
-                    format!(", less than the {} available", clock.available())
-                };
-                format!(
-                    "{against}; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
-                    absence.run
-                )
-            }
-            _ => String::new(),
-        };
-        self.note(Step::by_knob(
-            ArticleId::fesa("8.6"),
-            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: not too late for 8.6"),
-            "late_arrival_limit",
-        ));
-        if self.clocks.is_some() {
-            self.arrivals[player.index()] = Some((at, absence));
-        }
-        if on_move != player {
-            self.automatic_flag_fell();
-        }
-        Ok(())
-    }
-
-    fn flags_down(&mut self, first: FlagOrder) {
-        let known = match first {
-            FlagOrder::Sente => Some(Color::Sente),
-            FlagOrder::Gote => Some(Color::Gote),
-            FlagOrder::Unknown => None,
-        };
-        match (known, self.rules.double_flag_fall) {
-            (None, _) => self.draw(
-                ReasonKind::DoubleFlagFall,
-                ArticleId::fesa("8.11"),
-                Step::new(
-                    ArticleId::fesa("8.11"),
-                    "both flags are down and nobody can tell which fell first: a draw",
-                ),
-            ),
-            (Some(c), DoubleFlagFall::FirstLosesWhenKnown) => self.win(
-                !c,
-                ReasonKind::FlagFall,
-                ArticleId::fesa("8.11"),
-                Step::by_knob(
-                    ArticleId::fesa("8.11"),
-                    format!("both flags are down and {c}'s fell first: {c} loses (8.9)"),
-                    "double_flag_fall",
-                ),
-            ),
-            (Some(c), DoubleFlagFall::Draw) => self.draw(
-                ReasonKind::DoubleFlagFall,
-                ArticleId::fesa("8.3"),
-                Step::by_knob(
-                    ArticleId::fesa("8.3"),
-                    format!("both flags are down ({c}'s first): a draw all the same"),
-                    "double_flag_fall",
-                ),
-            ),
         }
     }
 }

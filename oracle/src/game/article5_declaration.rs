@@ -9,6 +9,8 @@
 //! The UFS impasse count instead takes every piece the player owns, wherever it stands on the
 //! board, plus the pieces in hand (UFS 5.8.6.2).
 
+use shogi_spec::ReasonKind;
+use shogi_spec::profile::{DeclarationFailure, DeclarationRule};
 use shogi_spec::profile::{Handicap28Points, HandicapDeclaration, ImpasseRule, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
@@ -269,6 +271,70 @@ pub fn judge_impasse(pos: &Position, rule: ImpasseRule) -> (ImpasseOutcome, Vec<
         "impasse",
     ));
     (outcome, steps)
+}
+
+/// The adjudicator's part of this article: applied by [`super::adjudicate`] in the order the
+/// game brings it in.
+impl super::adjudicate::Game<'_> {
+    /// 5.3: a player declares victory on their own turn; the conditions 5.3.1–5.3.6 decide it,
+    /// and a failed declaration costs what the profile's `declaration_failure` says.
+    pub(super) fn declare(&mut self, player: Color) {
+        if self.rules.declaration == DeclarationRule::Disabled {
+            self.note(Step::by_knob(
+                ArticleId::fesa("5.3"),
+                format!("{player} declares, but the profile has no declaration: no effect"),
+                "declaration",
+            ));
+            return;
+        }
+        let on_move = self.pos().side_to_move();
+        if on_move != player {
+            // 5.3: the declarer announces on their own turn, before moving. A declaration
+            // off turn is not a declaration at all (the conditions 5.3.1-5.3.6 are never
+            // examined), so it neither wins nor fails.
+            self.note(Step::new(
+                ArticleId::fesa("5.3"),
+                format!("{player} declares while {on_move} is on move: 5.3 lets only the player on move declare, so this is no declaration; refused, play goes on"),
+            ));
+            return;
+        }
+        let time_left = self.clocks.as_ref().map(|c| {
+            let clock = &c[player.index()];
+            !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
+        });
+        let (ok, steps) =
+            judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
+        self.steps.extend(steps);
+        if ok {
+            self.win(
+                player,
+                ReasonKind::Declaration,
+                ArticleId::fesa("5.3"),
+                Step::new(
+                    ArticleId::fesa("5.3"),
+                    format!("every condition is met: {player} wins by declaration"),
+                ),
+            );
+            return;
+        }
+        match self.rules.declaration_failure {
+            DeclarationFailure::Loss => self.win(
+                !player,
+                ReasonKind::FailedDeclaration,
+                ArticleId::fesa("5.3"),
+                Step::by_knob(
+                    ArticleId::fesa("5.3"),
+                    format!("the declaration fails: {player} loses"),
+                    "declaration_failure",
+                ),
+            ),
+            DeclarationFailure::NoEffect => self.note(Step::by_knob(
+                ArticleId::fesa("5.3"),
+                "the declaration fails and has no effect: play goes on",
+                "declaration_failure",
+            )),
+        }
+    }
 }
 
 #[cfg(test)]

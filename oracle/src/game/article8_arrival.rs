@@ -13,6 +13,8 @@
 //! the turn has already run, so that 8.6 can be decided and explained.
 
 use super::record::Seconds;
+use shogi_spec::profile::LateArrival;
+use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 /// Where an arrival falls on the arriving player's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +42,124 @@ pub fn absence(at: Seconds, turn_started: Seconds, on_move: bool) -> Absence {
     Absence {
         clock_started: Some(turn_started),
         run: at.saturating_sub(turn_started),
+    }
+}
+
+/// An arrival recorded earlier in the running turn than an event already recorded in it: the
+/// record contradicts itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{player} arrives {at} after the scheduled start, {moment} into the current turn, earlier than the {recorded} already recorded in this turn"
+)]
+pub struct EarlyArrival {
+    /// Who arrives.
+    pub player: Color,
+    /// When, after the scheduled start.
+    pub at: Seconds,
+    /// How far into the running turn that is.
+    pub moment: Seconds,
+    /// How far into the turn the record already is.
+    pub recorded: Seconds,
+}
+
+/// The adjudicator's part of this article: applied by [`super::adjudicate`] in the order the
+/// game brings it in.
+impl super::adjudicate::Game<'_> {
+    /// 8.6 with 8.5: a player arrives `at` after the scheduled start. Their clock has run only
+    /// since their own turn began (nothing if the opponent is still on move); that time stays
+    /// on the running turn and is charged with the player's move, once. Fails when the arrival
+    /// comes earlier in the turn than an event already recorded.
+    pub(super) fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), EarlyArrival> {
+        let on_move = self.pos().side_to_move();
+        let opponent_turn_started = self.turn_started;
+        let absence = absence(at, self.turn_started, on_move == player);
+        // The arrival is a moment of the running turn, whoever is on move.
+        let moment = at.saturating_sub(self.turn_started);
+        if moment < self.turn_elapsed {
+            return Err(EarlyArrival {
+                player,
+                at,
+                moment,
+                recorded: self.turn_elapsed,
+            });
+        }
+        self.turn_elapsed = moment;
+        let clock_text = match absence.clock_started {
+            None => format!(
+                "{on_move} is still on move (their turn began {opponent_turn_started} after the scheduled start), so {player}'s clock has not started: nothing is charged"
+            ),
+            Some(started) => format!(
+                "{player}'s clock started {started} after the scheduled start ({}), so it has run {}",
+                if started == Seconds::ZERO {
+                    "8.5: the first mover's clock starts at the scheduled time".to_owned()
+                } else {
+                    format!("when {} completed move {}", !player, self.moves_played)
+                },
+                absence.run
+            ),
+        };
+        let late = match (self.rules.late_arrival_limit, &self.clocks) {
+            (LateArrival::Seconds(s), _) => {
+                let limit = Seconds::whole(s);
+                (at >= limit).then(|| format!("{at} is not before the {limit} allowed"))
+            }
+            (LateArrival::Flag, Some(c)) => {
+                let available = c[player.index()].available();
+                (absence.clock_started.is_some() && c[player.index()].runs_out(absence.run))
+                    .then(|| format!("{} is not less than the {available} available: the flag would have fallen", absence.run))
+            }
+            (LateArrival::Flag, None) => {
+                self.note(Step::by_knob(
+                    ArticleId::fesa("8.6"),
+                    format!("{player} arrives {at} late; without a clock 8.6 cannot apply"),
+                    "late_arrival_limit",
+                ));
+                return Ok(());
+            }
+        };
+        if let Some(why) = late {
+            self.win(
+                !player,
+                ReasonKind::LateArrival,
+                ArticleId::fesa("8.6"),
+                Step::by_knob(
+                    ArticleId::fesa("8.6"),
+                    format!("{player} arrives {at} after the scheduled start; {clock_text}; {why}: {player} loses"),
+                    "late_arrival_limit",
+                ),
+            );
+            return Ok(());
+        }
+        let rest = match (&self.clocks, absence.clock_started) {
+            (Some(c), Some(_)) => {
+                let clock = &c[player.index()];
+                let against = if clock.runs_out(absence.run) {
+                    format!(
+                        ", all of the {} available (the flag is down, for a claim under 8.3)",
+                        clock.available()
+                    )
+                } else {
+                    format!(", less than the {} available", clock.available())
+                };
+                format!(
+                    "{against}; the {} stays on {player}'s running turn and is charged with {player}'s move, once",
+                    absence.run
+                )
+            }
+            _ => String::new(),
+        };
+        self.note(Step::by_knob(
+            ArticleId::fesa("8.6"),
+            format!("{player} arrives {at} after the scheduled start; {clock_text}{rest}: not too late for 8.6"),
+            "late_arrival_limit",
+        ));
+        if self.clocks.is_some() {
+            self.arrivals[player.index()] = Some((at, absence));
+        }
+        if on_move != player {
+            self.automatic_flag_fell();
+        }
+        Ok(())
     }
 }
 

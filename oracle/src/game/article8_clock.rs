@@ -18,6 +18,10 @@
 //! clock ran in it. There is no separate charge for a late arrival: the absence is part of the
 //! late player's turn (8.6, see [`super::article8_arrival`]).
 
+use shogi_spec::profile::{DoubleFlagFall, FlagFall};
+use shogi_spec::{ArticleId, Color, ReasonKind, Step};
+
+use super::record::FlagOrder;
 use super::record::{Seconds, TimeControl};
 
 /// One player's clock.
@@ -103,6 +107,145 @@ impl Clock {
             self.main_left = self.main_left.saturating_add(inc);
         }
         true
+    }
+}
+
+/// The adjudicator's part of this article: applied by [`super::adjudicate`] in the order the
+/// game brings it in.
+impl super::adjudicate::Game<'_> {
+    /// Under `flag_fall: automatic`, whether the running turn has used up the time of the side
+    /// on move; if so the game ends there (8.9; UFS 6.8.3: what comes after the fall is void).
+    pub(super) fn automatic_flag_fell(&mut self) -> bool {
+        if self.rules.flag_fall != FlagFall::Automatic {
+            return false;
+        }
+        let on_move = self.pos().side_to_move();
+        let elapsed = self.turn_elapsed;
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
+        let clock = &mut clocks[on_move.index()];
+        if !clock.runs_out(elapsed) {
+            return false;
+        }
+        let available = clock.available();
+        clock.set_flag_down();
+        self.win(
+            !on_move,
+            ReasonKind::FlagFall,
+            ArticleId::fesa("8.9"),
+            Step::by_knob(
+                ArticleId::fesa("8.9"),
+                format!("{on_move}'s time ran out ({elapsed} used of {available} available); the flag falls at once, before anything later in the turn"),
+                "flag_fall",
+            ),
+        );
+        true
+    }
+
+    /// Whether `color`'s flag is down now, noting a fall during the running turn.
+    pub(super) fn flag_is_down(&mut self, color: Color) -> bool {
+        let on_move = self.pos().side_to_move();
+        let elapsed = self.turn_elapsed;
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
+        let clock = &mut clocks[color.index()];
+        if clock.flag_down() {
+            return true;
+        }
+        if on_move == color && clock.runs_out(elapsed) {
+            clock.set_flag_down();
+            self.falls.push(color);
+            return true;
+        }
+        false
+    }
+
+    /// 8.3 and 8.8: a player claims the opponent's flag. A flag counts only once claimed
+    /// (8.8); the claim wins when the opponent's flag is down and the claimant's is not (8.9),
+    /// and both flags down is 8.11's case. Without a clock the claim has no effect (8.3).
+    pub(super) fn claim_flag(&mut self, by: Color) {
+        if self.clocks.is_none() {
+            self.note(Step::new(
+                ArticleId::fesa("8.3"),
+                format!("{by} claims a flag fall, but the record has no clock: no effect"),
+            ));
+            return;
+        }
+        let opp = !by;
+        let (opp_down, by_down) = (self.flag_is_down(opp), self.flag_is_down(by));
+        match (opp_down, by_down) {
+            (true, false) => self.win(
+                by,
+                ReasonKind::FlagFall,
+                ArticleId::fesa("8.9"),
+                Step::new(ArticleId::fesa("8.3"), format!("{by} claims with their own flag up and {opp}'s down: {opp} loses on time (8.9)")),
+            ),
+            (true, true) => {
+                let first = self.falls.first().copied();
+                match (self.rules.double_flag_fall, first) {
+                    (DoubleFlagFall::FirstLosesWhenKnown, Some(first)) => self.win(
+                        !first,
+                        ReasonKind::FlagFall,
+                        ArticleId::fesa("8.11"),
+                        Step::by_knob(
+                            ArticleId::fesa("8.11"),
+                            format!("both flags are down and the clock record shows {first}'s fell first: {first} loses (8.9)"),
+                            "double_flag_fall",
+                        ),
+                    ),
+                    _ => self.draw(
+                        ReasonKind::DoubleFlagFall,
+                        ArticleId::fesa("8.3"),
+                        Step::by_knob(ArticleId::fesa("8.3"), format!("{by} claims, but both flags are down: a draw"), "double_flag_fall"),
+                    ),
+                }
+            }
+            (false, _) => self.note(Step::new(
+                ArticleId::fesa("8.3"),
+                format!("{by} claims a flag fall, but {opp}'s flag is up: the claim fails and play goes on"),
+            )),
+        }
+    }
+
+    /// 8.11: both flags are down; who fell first, when known, decides under the profile's
+    /// `double_flag_fall`, and nobody knowing makes the game a draw.
+    pub(super) fn flags_down(&mut self, first: FlagOrder) {
+        let known = match first {
+            FlagOrder::Sente => Some(Color::Sente),
+            FlagOrder::Gote => Some(Color::Gote),
+            FlagOrder::Unknown => None,
+        };
+        match (known, self.rules.double_flag_fall) {
+            (None, _) => self.draw(
+                ReasonKind::DoubleFlagFall,
+                ArticleId::fesa("8.11"),
+                Step::new(
+                    ArticleId::fesa("8.11"),
+                    "both flags are down and nobody can tell which fell first: a draw",
+                ),
+            ),
+            (Some(c), DoubleFlagFall::FirstLosesWhenKnown) => self.win(
+                !c,
+                ReasonKind::FlagFall,
+                ArticleId::fesa("8.11"),
+                Step::by_knob(
+                    ArticleId::fesa("8.11"),
+                    format!("both flags are down and {c}'s fell first: {c} loses (8.9)"),
+                    "double_flag_fall",
+                ),
+            ),
+            (Some(c), DoubleFlagFall::Draw) => self.draw(
+                ReasonKind::DoubleFlagFall,
+                ArticleId::fesa("8.3"),
+                Step::by_knob(
+                    ArticleId::fesa("8.3"),
+                    format!("both flags are down ({c}'s first): a draw all the same"),
+                    "double_flag_fall",
+                ),
+            ),
+        }
     }
 }
 

@@ -15,6 +15,7 @@
 //! continuing after one is refused.
 
 use shogi_spec::{ArticleId, Color};
+use shogi_spec::{ReasonKind, Step};
 
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
@@ -97,6 +98,51 @@ pub fn physically_possible(reason: IllegalMove) -> bool {
             | IllegalMove::DropOnOccupied
             | IllegalMove::CapturesKing
     )
+}
+
+/// The adjudicator's part of this article: applied by [`super::adjudicate`] in the order the
+/// game brings it in.
+impl super::adjudicate::Game<'_> {
+    /// 9.4: a player claims the opponent's last move illegal before replying to it; a
+    /// lasting illegality (a position no legal game reaches) may be claimed later, under the
+    /// profile's `illegal_move`.
+    pub(super) fn claim_illegal(&mut self, by: Color) {
+        if let Some((offender, why, number)) = self.unanswered_illegal {
+            if offender == !by {
+                self.stuck = false;
+                self.win(
+                    by,
+                    ReasonKind::IllegalMove,
+                    why.article(),
+                    Step::new(ArticleId::fesa("9.4"), format!("{by} claims move {number} of {offender} before replying: {offender} loses")),
+                );
+                return;
+            }
+        }
+        if self.pos().side_to_move() != by {
+            self.note(Step::new(
+                ArticleId::fesa("9.4"),
+                format!("{by} claims an illegal move while not on move and with nothing unanswered: the claim fails"),
+            ));
+            return;
+        }
+        let lasting = lasting_illegalities(self.pos(), !by);
+        match lasting.first() {
+            Some(&l) => {
+                self.note(Step::new(l.article(), l.describe(!by)));
+                self.win(
+                    by,
+                    ReasonKind::IllegalMove,
+                    l.article(),
+                    Step::new(ArticleId::fesa("9.4"), format!("the position is still illegal and {by} claims on their own turn: {} loses", !by)),
+                );
+            }
+            None => self.note(Step::new(
+                ArticleId::fesa("9.4"),
+                format!("{by} claims an illegal move, but has already replied and the position is not illegal (9.4a-c): the claim fails"),
+            )),
+        }
+    }
 }
 
 #[cfg(test)]

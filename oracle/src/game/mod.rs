@@ -11,9 +11,10 @@
 //! | [`adjudicate`](mod@adjudicate) | the order in which the articles below are applied |
 //! | [`article3_12_perpetual`] | 5.2 sennichite, 3.12 perpetual check |
 //! | [`article5_declaration`] | 5.3 the 27-point declaration; UFS 5.8.6, 5.8.7 impasse counts |
-//! | [`article8_clock`] | 8.1, 8.2 the clock; flags (8.3, 8.8, 8.9, 8.11 in the driver) |
+//! | [`article5_draws`] | 5.2 claiming a repetition, 5.4 the agreed draw |
+//! | [`article8_clock`] | 8.1, 8.2 the clock; 8.3, 8.8, 8.9, 8.11 flag claims and falls |
 //! | [`article8_arrival`] | 8.5, 8.6 late arrival: when the absent player's clock started |
-//! | [`article9_illegal`] | 9.1 wrong setup, 9.4 claims, 9.5 capturing the king |
+//! | [`article9_illegal`] | 9.1 wrong setup, 9.4 claims of an illegal move, 9.5 capturing the king |
 //! | [`article12_scoring`] | 12.1 scoring, 12.2 and 12.3 the replay of a draw |
 //! | [`article7_furigoma`] | 7.1 who moves first |
 //! | [`article14_pairing`] | 14.4 the basic pairing rules |
@@ -28,6 +29,7 @@ pub mod article14_pairing;
 pub mod article15_time_control;
 pub mod article3_12_perpetual;
 pub mod article5_declaration;
+pub mod article5_draws;
 pub mod article7_furigoma;
 pub mod article8_arrival;
 pub mod article8_clock;
