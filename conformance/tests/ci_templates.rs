@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_yaml::Value;
+use serde_norway::Value;
 
 const ENGINE: &str = "/usr/games/fairy-stockfish";
 
@@ -34,7 +34,7 @@ fn fairy_stockfish() -> bool {
 
 fn load(name: &str) -> Value {
     let path = workspace().join("examples/ci").join(name);
-    serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    serde_norway::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
 /// A working directory standing in for the engine's repository, with a directory on `PATH`
@@ -131,7 +131,7 @@ fn strings(map: &Value) -> BTreeMap<String, String> {
                 .map(|(k, v)| {
                     let v = match v {
                         Value::String(s) => s.clone(),
-                        other => serde_yaml::to_string(other).unwrap().trim().to_owned(),
+                        other => serde_norway::to_string(other).unwrap().trim().to_owned(),
                     };
                     (k.as_str().unwrap().to_owned(), v)
                 })

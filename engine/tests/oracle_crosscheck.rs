@@ -190,7 +190,7 @@ fn status_name(s: Status) -> &'static str {
     }
 }
 
-fn strings(v: &serde_yaml::Value) -> Vec<String> {
+fn strings(v: &serde_norway::Value) -> Vec<String> {
     v.as_sequence()
         .map(|s| {
             s.iter()
@@ -215,7 +215,7 @@ fn corpus_positions() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
-        let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&text) else {
+        let Ok(doc) = serde_norway::from_str::<serde_norway::Value>(&text) else {
             continue;
         };
         let Some(list) = doc.get("cases").and_then(|c| c.as_sequence()) else {

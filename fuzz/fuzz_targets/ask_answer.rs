@@ -11,9 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(answer) = serde_yaml::from_str::<serde_yaml::Value>(text) {
-        let expected: serde_yaml::Value =
-            serde_yaml::from_str("{first: thrower}").unwrap_or_default();
+    if let Ok(answer) = serde_norway::from_str::<serde_norway::Value>(text) {
+        let expected: serde_norway::Value =
+            serde_norway::from_str("{first: thrower}").unwrap_or_default();
         let _ = same_yaml(&expected, &answer);
         let _ = same_yaml(&answer, &answer);
     }

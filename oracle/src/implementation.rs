@@ -115,6 +115,6 @@ impl Implementation for Oracle {
             Profile::resolve(profile).map_err(|e| ImplError::Unsupported(e.to_string()))?;
         let answer = crate::questions::answer(question_yaml, &profile)
             .map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
-        serde_yaml::to_string(&answer).map_err(|e| ImplError::Failed(e.to_string()))
+        serde_norway::to_string(&answer).map_err(|e| ImplError::Failed(e.to_string()))
     }
 }

@@ -20,7 +20,7 @@
 //! in the record format; `time` is absent when the game had no clock.
 
 use serde::Deserialize;
-use serde_yaml::{Mapping, Value};
+use serde_norway::{Mapping, Value};
 use shogi_spec::profile::Profile;
 
 use crate::game::article7_furigoma::{Furigoma, furigoma};
@@ -80,11 +80,11 @@ fn text(s: &str) -> Value {
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(kind: &str, v: Value) -> Result<T, QuestionError> {
-    serde_yaml::from_value(v).map_err(|e| QuestionError::Malformed(format!("{kind}: {e}")))
+    serde_norway::from_value(v).map_err(|e| QuestionError::Malformed(format!("{kind}: {e}")))
 }
 
 fn record(v: Value) -> Result<Record, QuestionError> {
-    let text = serde_yaml::to_string(&v).map_err(|e| QuestionError::Malformed(e.to_string()))?;
+    let text = serde_norway::to_string(&v).map_err(|e| QuestionError::Malformed(e.to_string()))?;
     Record::from_yaml(&text).map_err(|e| QuestionError::Malformed(format!("record: {e}")))
 }
 
@@ -98,8 +98,8 @@ fn points(half: u8) -> Value {
 
 /// Checks a question's shape without answering it (for the corpus linter).
 pub fn parse_question(question_yaml: &str) -> Result<(String, Value), QuestionError> {
-    let v: Value =
-        serde_yaml::from_str(question_yaml).map_err(|e| QuestionError::Malformed(e.to_string()))?;
+    let v: Value = serde_norway::from_str(question_yaml)
+        .map_err(|e| QuestionError::Malformed(e.to_string()))?;
     let Value::Mapping(m) = v else {
         return Err(QuestionError::Malformed(
             "a question is a map with one key".into(),
@@ -165,7 +165,7 @@ pub fn answer(question_yaml: &str, profile: &Profile) -> Result<Value, QuestionE
                         ("first", text(&r.first_player.to_string())),
                     ];
                     if let Some([s, g]) = r.time_controls {
-                        let tc = |t: TimeControl| serde_yaml::to_value(t).unwrap_or(Value::Null);
+                        let tc = |t: TimeControl| serde_norway::to_value(t).unwrap_or(Value::Null);
                         entries.push(("time", map(vec![("sente", tc(s)), ("gote", tc(g))])));
                     }
                     map(entries)
@@ -208,7 +208,7 @@ mod tests {
     }
 
     fn yaml(s: &str) -> Value {
-        serde_yaml::from_str(s).unwrap()
+        serde_norway::from_str(s).unwrap()
     }
 
     #[test]

@@ -14,7 +14,7 @@ fn judge(yaml: &str, profile: &str) -> String {
     let record = Record::from_yaml(yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     let profile = Profile::resolve(profile).unwrap();
     let j = adjudicate(&record, &profile).unwrap_or_else(|e| panic!("{e}"));
-    let kind = |r: &shogi_spec::Reason| serde_yaml::to_string(&r.kind).unwrap().trim().to_owned();
+    let kind = |r: &shogi_spec::Reason| serde_norway::to_string(&r.kind).unwrap().trim().to_owned();
     match &j.verdict {
         Verdict::Win { winner, reason } => format!("win {winner} {}", kind(reason)),
         Verdict::Draw { reason } => format!("draw {}", kind(reason)),

@@ -8,7 +8,7 @@ use std::path::Path;
 fn testable_articles() -> BTreeSet<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/data/fesa2017.yaml");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let value: serde_yaml::Value = serde_yaml::from_str(&text).expect("the registry is YAML");
+    let value: serde_norway::Value = serde_norway::from_str(&text).expect("the registry is YAML");
     let articles = value
         .as_sequence()
         .or_else(|| value.get("articles").and_then(|a| a.as_sequence()))

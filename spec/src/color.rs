@@ -82,10 +82,13 @@ mod tests {
 
     #[test]
     fn yaml_aliases() {
-        let c: Color = serde_yaml::from_str("black").unwrap();
+        let c: Color = serde_norway::from_str("black").unwrap();
         assert_eq!(c, Color::Sente);
-        let c: Color = serde_yaml::from_str("w").unwrap();
+        let c: Color = serde_norway::from_str("w").unwrap();
         assert_eq!(c, Color::Gote);
-        assert_eq!(serde_yaml::to_string(&Color::Gote).unwrap().trim(), "gote");
+        assert_eq!(
+            serde_norway::to_string(&Color::Gote).unwrap().trim(),
+            "gote"
+        );
     }
 }

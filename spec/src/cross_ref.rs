@@ -213,12 +213,12 @@ mod tests {
 
     #[test]
     fn yaml_flow_form() {
-        let l: CrossRef = serde_yaml::from_str(
+        let l: CrossRef = serde_norway::from_str(
             "{article: \"fesa2017:9.4\", relation: stricter, knobs: [illegal_move]}",
         )
         .unwrap();
         assert_eq!(l.relation, Relation::Stricter);
         assert_eq!(l.knobs, ["illegal_move"]);
-        assert!(serde_yaml::from_str::<CrossRef>("{relation: similar}").is_err());
+        assert!(serde_norway::from_str::<CrossRef>("{relation: similar}").is_err());
     }
 }

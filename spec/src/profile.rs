@@ -429,7 +429,7 @@ pub enum ProfileError {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct KnobFile {
-    value: serde_yaml::Value,
+    value: serde_norway::Value,
     source: String,
 }
 
@@ -510,11 +510,11 @@ fn parse_count(knob: &str, value: &str) -> Result<u32, ProfileError> {
     })
 }
 
-fn scalar_text(value: &serde_yaml::Value) -> Option<String> {
+fn scalar_text(value: &serde_norway::Value) -> Option<String> {
     match value {
-        serde_yaml::Value::String(s) => Some(s.clone()),
-        serde_yaml::Value::Number(n) => Some(n.to_string()),
-        serde_yaml::Value::Bool(b) => Some(b.to_string()),
+        serde_norway::Value::String(s) => Some(s.clone()),
+        serde_norway::Value::Number(n) => Some(n.to_string()),
+        serde_norway::Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
 }
@@ -532,7 +532,7 @@ impl Profile {
         let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
             return Err(ProfileError::Unknown(name.to_owned()));
         };
-        let file: ProfileFile = serde_yaml::from_str(text).map_err(|e| ProfileError::File {
+        let file: ProfileFile = serde_norway::from_str(text).map_err(|e| ProfileError::File {
             name: name.to_owned(),
             message: e.to_string(),
         })?;

@@ -216,13 +216,13 @@ impl Registry {
     /// [`RegistryError::Yaml`] when the text does not parse into entries, or the first
     /// validation error found, in file order, naming the entry at fault.
     pub fn from_yaml(text: &str) -> Result<Registry, RegistryError> {
-        let articles: Vec<Article> = serde_yaml::from_str(text).map_err(|e| {
+        let articles: Vec<Article> = serde_norway::from_str(text).map_err(|e| {
             let location = e.location();
-            let line = location.as_ref().map(serde_yaml::Location::line);
+            let line = location.as_ref().map(serde_norway::Location::line);
             RegistryError::Yaml {
                 near: line.and_then(|line| last_id_before(text, line)),
                 line,
-                column: location.as_ref().map(serde_yaml::Location::column),
+                column: location.as_ref().map(serde_norway::Location::column),
                 message: e.to_string(),
             }
         })?;
@@ -628,7 +628,7 @@ mod tests {
     #[test]
     fn serialisation_round_trips() {
         let articles: Vec<Article> = fesa().iter().cloned().collect();
-        let text = serde_yaml::to_string(&articles).unwrap();
+        let text = serde_norway::to_string(&articles).unwrap();
         assert_eq!(&Registry::from_yaml(&text).unwrap(), fesa());
     }
 

@@ -207,8 +207,8 @@ mod tests {
                 article: ArticleId::fesa("5.2"),
             },
         };
-        let text = serde_yaml::to_string(&v).unwrap();
-        let back: Verdict = serde_yaml::from_str(&text).unwrap();
+        let text = serde_norway::to_string(&v).unwrap();
+        let back: Verdict = serde_norway::from_str(&text).unwrap();
         assert_eq!(back, v);
     }
 }

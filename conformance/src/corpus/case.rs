@@ -80,11 +80,11 @@ pub struct Setup {
     pub unreachable: bool,
     /// A whole game record, in the format of `shogi-conformance judge`, for verdict cases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record: Option<serde_yaml::Value>,
+    pub record: Option<serde_norway::Value>,
     /// A tournament-rules question (furigoma, scoring, replay, pairing, rated time control),
     /// for `answer` expectations; the forms are in `corpus/README.md`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub question: Option<serde_yaml::Value>,
+    pub question: Option<serde_norway::Value>,
 }
 
 /// One expectation as written: exactly one of the kind fields, and optionally the profiles it
@@ -120,7 +120,7 @@ pub struct RawExpectation {
     pub clock: Option<ExpectedVerdict>,
     /// The answer to `setup.question`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answer: Option<serde_yaml::Value>,
+    pub answer: Option<serde_norway::Value>,
     /// What a playing engine's `bestmove` in the position may be (a probe).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bestmove: Option<Probe>,
@@ -229,7 +229,7 @@ pub enum Expectation {
     /// This verdict on the record, of the given flavour.
     Verdict(VerdictFlavour, ExpectedVerdict),
     /// This answer to the tournament-rules question.
-    Answer(serde_yaml::Value),
+    Answer(serde_norway::Value),
     /// A `bestmove` probe.
     BestMove(Probe),
 }
@@ -342,7 +342,7 @@ pub enum CaseError {
         line: usize,
         /// 1-based column (0 when unknown).
         column: usize,
-        /// What serde_yaml reported.
+        /// What the YAML reader reported.
         message: String,
     },
     /// A case is well-formed YAML but breaks a rule of the format.
@@ -370,7 +370,7 @@ pub fn load_file(path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
 
 /// Reads a case file's text; `path` is used only in messages and in the cases' locations.
 pub fn parse_file(text: &str, path: &Path, staging: bool) -> Result<Vec<Case>, CaseError> {
-    let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+    let file: CaseFile = serde_norway::from_str(text).map_err(|e| {
         let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
         CaseError::Syntax {
             file: path.to_owned(),
@@ -849,7 +849,7 @@ mod schema_tests {
             verdict: Some(verdict.clone()),
             declaration: Some(verdict.clone()),
             clock: Some(verdict.clone()),
-            answer: Some(serde_yaml::Value::Null),
+            answer: Some(serde_norway::Value::Null),
             bestmove: Some(Probe {
                 byoyomi: 1,
                 forbidden: vec![String::new()],
@@ -867,8 +867,8 @@ mod schema_tests {
             position: Some(String::new()),
             moves: vec!["7g7f".into()],
             unreachable: true,
-            record: Some(serde_yaml::Value::Null),
-            question: Some(serde_yaml::Value::Null),
+            record: Some(serde_norway::Value::Null),
+            question: Some(serde_norway::Value::Null),
         };
         assert_eq!(props(&defs["setup"]), fields(&setup));
         let case = RawCase {

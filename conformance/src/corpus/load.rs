@@ -69,7 +69,7 @@ pub(crate) fn resolve_record_with(
     case: &mut Case,
     read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
 ) -> Result<(), CorpusError> {
-    let Some(serde_yaml::Value::String(path)) = &case.setup.record else {
+    let Some(serde_norway::Value::String(path)) = &case.setup.record else {
         return Ok(());
     };
     let record = path.clone();
@@ -97,7 +97,7 @@ pub(crate) fn resolve_record_with(
             imported.games.len()
         )));
     };
-    let value = serde_yaml::to_value(&game.record).map_err(|e| err(e.to_string()))?;
+    let value = serde_norway::to_value(&game.record).map_err(|e| err(e.to_string()))?;
     case.setup.record = Some(value);
     Ok(())
 }
@@ -156,7 +156,7 @@ pub struct TagsError(pub String);
 
 /// Reads `tags.yaml`: a map from tag to its meaning.
 pub fn parse_tags(text: &str) -> Result<BTreeMap<String, String>, TagsError> {
-    serde_yaml::from_str(text).map_err(|e| TagsError(e.to_string()))
+    serde_norway::from_str(text).map_err(|e| TagsError(e.to_string()))
 }
 
 /// Reads `retired-ids`: one id per line; blank lines and `#` comments are skipped.

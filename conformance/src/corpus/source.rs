@@ -130,7 +130,7 @@ fn built_in() -> Result<Corpus, CorpusError> {
         cases.append(&mut parsed);
     }
     let tags_path = root.join("tags.yaml");
-    let tags = serde_yaml::from_slice(shogi_conformance_corpus::get("tags.yaml").unwrap_or(b""))
+    let tags = serde_norway::from_slice(shogi_conformance_corpus::get("tags.yaml").unwrap_or(b""))
         .map_err(|e| CorpusError::Tags(tags_path, super::load::TagsError(e.to_string())))?;
     let retired_ids = shogi_conformance_corpus::get("retired-ids")
         .map(|b| {

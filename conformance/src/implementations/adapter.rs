@@ -17,13 +17,12 @@ use serde_json::{Value, json};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
 
 use crate::implementations::process::{
-    CommandLine, Process, ProcessError, StartError, with_stderr,
+    CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
 use crate::implementations::schema::{reply_schema, validate_against};
 
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;
-const MAX_FAILED_STARTS: usize = 3;
 /// How long to watch for a second reply after each reply. A request gets exactly one; an
 /// adapter that answers twice (a debug print of the reply, a retry) is out of step with the
 /// runner, and every later answer would belong to the wrong case.
@@ -219,8 +218,8 @@ pub struct Adapter {
     process: Option<Process>,
     hello: Option<Hello>,
     next_id: u64,
-    failed_starts: usize,
-    last_start_error: String,
+    /// The restart policy shared with every external implementation.
+    restarts: Restarts,
 }
 
 impl Adapter {
@@ -236,8 +235,7 @@ impl Adapter {
             process: None,
             hello: None,
             next_id: 1,
-            failed_starts: 0,
-            last_start_error: String::new(),
+            restarts: Restarts::new("adapter"),
         };
         a.ensure_started()
             .map_err(|e| StartError::Handshake(e.to_string()))?;
@@ -271,22 +269,16 @@ impl Adapter {
         if self.process.is_some() {
             return Ok(());
         }
-        if self.failed_starts >= MAX_FAILED_STARTS {
-            return Err(ImplError::Failed(format!(
-                "the adapter failed to start {MAX_FAILED_STARTS} times in a row and is not started again; last: {}",
-                self.last_start_error
-            )));
-        }
+        self.restarts.may_start()?;
         match self.start_process() {
             Ok((p, hello)) => {
-                self.failed_starts = 0;
+                self.restarts.started();
                 self.process = Some(p);
                 self.hello = Some(hello);
                 Ok(())
             }
             Err(e) => {
-                self.failed_starts += 1;
-                self.last_start_error = e.to_string();
+                self.restarts.failed(e.to_string());
                 Err(ImplError::Failed(format!("the adapter did not start: {e}")))
             }
         }

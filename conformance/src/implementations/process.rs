@@ -14,6 +14,15 @@
 //! engine started through a wrapper script (`run-engine.sh` that does not `exec`) leaves no
 //! orphans behind. Every wait also ends early when the run is interrupted
 //! ([`crate::run::interrupt`]). Nothing here panics on anything the process does.
+//!
+//! **The restart policy**, the same for every kind of external implementation (the USI driver
+//! and the JSON-lines adapter both keep a [`Restarts`]): a process that crashes, hangs past the
+//! timeout or floods is dropped (its group killed) and the query it was answering errors; the
+//! next query starts a fresh process. A process that fails to *start* (it cannot be spawned, or
+//! fails its handshake) [`Restarts::LIMIT`] times in a row is not started again: every later
+//! query errors at once, naming the last failure, so a broken engine costs three handshakes,
+//! not one timeout per case. (The `match` arbiter is the exception on purpose: each game starts
+//! fresh processes, and a crash loses that game.)
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -245,6 +254,55 @@ pub enum StartError {
     /// It refused `go perft` and could not be restarted after the refusal.
     #[error("the engine does not answer `go perft`, and it could not be restarted: {0}")]
     Restart(String),
+}
+
+/// The restart policy's bookkeeping (see the module docs): how many starts in a row failed,
+/// and why the last one did.
+#[derive(Debug, Clone)]
+pub struct Restarts {
+    /// What is started, for messages: `engine`, `adapter`.
+    what: &'static str,
+    failed: usize,
+    last: String,
+}
+
+impl Restarts {
+    /// Starts that may fail in a row before the implementation is given up.
+    pub const LIMIT: usize = 3;
+
+    /// No failed start yet.
+    pub fn new(what: &'static str) -> Restarts {
+        Restarts {
+            what,
+            failed: 0,
+            last: String::new(),
+        }
+    }
+
+    /// Whether another start may be tried: an error naming the last failure once
+    /// [`Restarts::LIMIT`] starts in a row have failed.
+    pub fn may_start(&self) -> Result<(), shogi_spec::ImplError> {
+        if self.failed >= Self::LIMIT {
+            return Err(shogi_spec::ImplError::Failed(format!(
+                "the {} failed to start {} times in a row and is not started again; last: {}",
+                self.what,
+                Self::LIMIT,
+                self.last
+            )));
+        }
+        Ok(())
+    }
+
+    /// A start succeeded: the count begins again.
+    pub fn started(&mut self) {
+        self.failed = 0;
+    }
+
+    /// A start failed because of `why` (as the next refusal will quote it).
+    pub fn failed(&mut self, why: String) {
+        self.failed += 1;
+        self.last = why;
+    }
 }
 
 /// One thing read from the process's standard output.

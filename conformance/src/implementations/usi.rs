@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status};
 
 use crate::implementations::process::{
-    CommandLine, Process, ProcessError, StartError, with_stderr,
+    CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 use crate::implementations::usi_perft::is_refusal_message;
@@ -41,7 +41,6 @@ pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// After this many failed starts in a row the engine is not started again.
-const MAX_FAILED_STARTS: usize = 3;
 /// The handshake may take at least this long whatever the query timeout: engines load their
 /// evaluation files and books on `isready` (YaneuraOu's NNUE files take seconds), and starting
 /// a process on a loaded CI machine is slow. A quick engine answers at once anyway.
@@ -62,8 +61,8 @@ pub struct UsiEngine {
     process: Option<Process>,
     engine_name: Option<String>,
     perft: PerftSupport,
-    failed_starts: usize,
-    last_start_error: String,
+    /// The restart policy shared with every external implementation.
+    restarts: Restarts,
     /// Warnings about the replies since the last [`Implementation::take_warnings`].
     warnings: Vec<String>,
 }
@@ -151,8 +150,7 @@ impl UsiEngine {
             process: None,
             engine_name: None,
             perft: PerftSupport::Yes,
-            failed_starts: 0,
-            last_start_error: String::new(),
+            restarts: Restarts::new("engine"),
             warnings: Vec::new(),
         };
         engine
@@ -203,25 +201,20 @@ impl UsiEngine {
         if self.process.is_some() {
             return Ok(());
         }
-        if self.failed_starts >= MAX_FAILED_STARTS {
-            return Err(ImplError::Failed(format!(
-                "the engine failed to start {MAX_FAILED_STARTS} times in a row and is not started again; last: {}",
-                self.last_start_error
-            )));
-        }
+        self.restarts.may_start()?;
         let result = Process::spawn(&self.command)
             .map_err(|e| ImplError::Failed(e.to_string()))
             .and_then(|mut p| self.handshake(&mut p).map(|()| p));
         match result {
             Ok(p) => {
-                self.failed_starts = 0;
+                self.restarts.started();
                 self.process = Some(p);
                 Ok(())
             }
             Err(e) => {
-                self.failed_starts += 1;
-                self.last_start_error = format!("handshake failed: {e}");
-                Err(ImplError::Failed(self.last_start_error.clone()))
+                let why = format!("handshake failed: {e}");
+                self.restarts.failed(why.clone());
+                Err(ImplError::Failed(why))
             }
         }
     }

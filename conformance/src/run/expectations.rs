@@ -119,7 +119,7 @@ impl Expectations {
     /// Reads an expectations file's text; `name` is used in messages.
     pub fn parse(text: &str, name: &str) -> Result<Expectations, ExpectationsError> {
         let e: Expectations =
-            serde_yaml::from_str(text).map_err(|e| ExpectationsError::Syntax {
+            serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
                 name: name.to_owned(),
                 message: e.to_string(),
             })?;
@@ -209,7 +209,7 @@ impl Expectations {
 
     /// The file's YAML text, with a header comment.
     pub fn to_yaml(&self) -> String {
-        let body = serde_yaml::to_string(self).unwrap_or_default();
+        let body = serde_norway::to_string(self).unwrap_or_default();
         format!(
             "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n# `corpus:` records the corpus it was written for, so a newer corpus's new, changed and retired cases are named.\n{body}"
         )
@@ -321,7 +321,7 @@ mod tests {
                 cases: [("0a1b2c3d".to_owned(), "fedcba9876543210".to_owned())].into(),
             }),
         };
-        let back: Expectations = serde_yaml::from_str(&e.to_yaml()).unwrap();
+        let back: Expectations = serde_norway::from_str(&e.to_yaml()).unwrap();
         assert_eq!(back, e);
         assert_eq!(
             e.lookup("0a1b2c3d", &["uchifuzume".into()]).unwrap().expect,

@@ -269,8 +269,8 @@ fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
 
 /// Whether two YAML values say the same thing: maps compared by key whatever their order,
 /// numbers by value (so `1` equals `1.0`), sequences in order.
-pub fn same_yaml(a: &serde_yaml::Value, b: &serde_yaml::Value) -> bool {
-    use serde_yaml::Value as V;
+pub fn same_yaml(a: &serde_norway::Value, b: &serde_norway::Value) -> bool {
+    use serde_norway::Value as V;
     match (a, b) {
         (V::Number(x), V::Number(y)) => x.as_f64() == y.as_f64(),
         (V::Mapping(x), V::Mapping(y)) => {
@@ -286,14 +286,14 @@ pub fn same_yaml(a: &serde_yaml::Value, b: &serde_yaml::Value) -> bool {
     }
 }
 
-fn one_line(v: &serde_yaml::Value) -> String {
+fn one_line(v: &serde_norway::Value) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| format!("{v:?}"))
 }
 
 fn run_answer(
     imp: &mut dyn Implementation,
     case: &Case,
-    expected: &serde_yaml::Value,
+    expected: &serde_norway::Value,
     profile: &str,
 ) -> Outcome {
     let Some(question) = &case.setup.question else {
@@ -301,7 +301,7 @@ fn run_answer(
             message: "the case has no question".into(),
         };
     };
-    let text = match serde_yaml::to_string(question) {
+    let text = match serde_norway::to_string(question) {
         Ok(t) => t,
         Err(e) => {
             return Outcome::Error {
@@ -311,7 +311,7 @@ fn run_answer(
     };
     match imp.ask(&text, profile) {
         Err(err) => from_impl_error(case, err),
-        Ok(reply) => match serde_yaml::from_str::<serde_yaml::Value>(&reply) {
+        Ok(reply) => match serde_norway::from_str::<serde_norway::Value>(&reply) {
             Err(e) => Outcome::Error {
                 message: format!("the answer is not YAML: {e}: {reply}"),
             },
@@ -535,7 +535,7 @@ fn run_verdict(
             message: "the case has no record".into(),
         };
     };
-    let text = match serde_yaml::to_string(record) {
+    let text = match serde_norway::to_string(record) {
         Ok(t) => t,
         Err(e) => {
             return Outcome::Error {

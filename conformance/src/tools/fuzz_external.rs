@@ -659,7 +659,7 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
             expect,
         }],
     };
-    serde_yaml::to_string(&file).unwrap_or_else(|e| format!("# cannot write the case: {e}\n"))
+    serde_norway::to_string(&file).unwrap_or_else(|e| format!("# cannot write the case: {e}\n"))
 }
 
 /// A fresh case id: not in the corpus, not retired, not a file in `out`.

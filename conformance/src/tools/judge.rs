@@ -101,7 +101,7 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
     // An empty file (or a YAML record of comments only) is not a game that "continues": it is
     // no record at all.
     if std::str::from_utf8(req.bytes).is_ok_and(|text| {
-        serde_yaml::from_str::<serde_yaml::Value>(text).is_ok_and(|v| v.is_null())
+        serde_norway::from_str::<serde_norway::Value>(text).is_ok_and(|v| v.is_null())
     }) {
         return Err(JudgeError::Empty(req.file.to_owned()));
     }

@@ -668,7 +668,7 @@ pub struct RecordError {
 impl Record {
     /// Reads a record from YAML text.
     pub fn from_yaml(text: &str) -> Result<Record, RecordError> {
-        serde_yaml::from_str(text).map_err(|e| RecordError {
+        serde_norway::from_str(text).map_err(|e| RecordError {
             location: e.location().map(|l| (l.line(), l.column())),
             message: strip_location(&e.to_string()),
         })
@@ -676,7 +676,7 @@ impl Record {
 
     /// Writes the record as YAML.
     pub fn to_yaml(&self) -> String {
-        match serde_yaml::to_string(self) {
+        match serde_norway::to_string(self) {
             Ok(text) => text,
             Err(e) => unreachable!("a record always serializes: {e}"),
         }
@@ -691,7 +691,7 @@ impl Record {
     }
 }
 
-/// serde_yaml appends " at line L column C" to its messages; the location is reported
+/// The YAML reader (serde_norway) appends " at line L column C" to its messages; the location is reported
 /// separately.
 fn strip_location(message: &str) -> String {
     match message.rfind(" at line ") {
