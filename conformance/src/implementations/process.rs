@@ -77,69 +77,17 @@ pub enum CommandLineError {
     /// Nothing but whitespace.
     #[error("empty command")]
     Empty,
-    /// A quote was opened and never closed.
-    #[error("unterminated quote in `{0}`")]
+    /// A quote was opened and never closed, or the line ends in a lone backslash.
+    #[error("unterminated quote or escape in `{0}`")]
     Unterminated(String),
 }
 
 impl CommandLine {
-    /// Splits a command line on whitespace, honouring single and double quotes and backslash
-    /// escapes (outside single quotes), as a POSIX shell would for simple cases. No variable
-    /// expansion, no globbing.
+    /// Splits a command line into words as a POSIX shell would (quotes, backslash escapes,
+    /// `#` comments), with the `shlex` crate; no variable expansion, no globbing.
     pub fn parse(text: &str) -> Result<CommandLine, CommandLineError> {
-        let mut words: Vec<String> = Vec::new();
-        let mut cur = String::new();
-        let mut in_word = false;
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '\'' => {
-                    in_word = true;
-                    loop {
-                        match chars.next() {
-                            Some('\'') => break,
-                            Some(c) => cur.push(c),
-                            None => return Err(CommandLineError::Unterminated(text.to_owned())),
-                        }
-                    }
-                }
-                '"' => {
-                    in_word = true;
-                    loop {
-                        match chars.next() {
-                            Some('"') => break,
-                            Some('\\') => match chars.next() {
-                                Some(c) => cur.push(c),
-                                None => {
-                                    return Err(CommandLineError::Unterminated(text.to_owned()));
-                                }
-                            },
-                            Some(c) => cur.push(c),
-                            None => return Err(CommandLineError::Unterminated(text.to_owned())),
-                        }
-                    }
-                }
-                '\\' => {
-                    in_word = true;
-                    if let Some(c) = chars.next() {
-                        cur.push(c);
-                    }
-                }
-                c if c.is_whitespace() => {
-                    if in_word {
-                        words.push(std::mem::take(&mut cur));
-                        in_word = false;
-                    }
-                }
-                c => {
-                    in_word = true;
-                    cur.push(c);
-                }
-            }
-        }
-        if in_word {
-            words.push(cur);
-        }
+        let mut words =
+            shlex::split(text).ok_or_else(|| CommandLineError::Unterminated(text.to_owned()))?;
         if words.is_empty() {
             return Err(CommandLineError::Empty);
         }
@@ -174,17 +122,12 @@ impl CommandLine {
     }
 }
 
-/// One word as a shell would need it written: bare when it has nothing special, otherwise in
-/// single quotes (a quote inside written `'\''`), so that [`CommandLine::parse`] reads it back.
+/// A word quoted so that [`CommandLine::parse`] reads it back as it is (`shlex`'s quoting; a
+/// word with a NUL byte, which `shlex` refuses to quote, in single quotes).
 fn quote_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && !word
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
+    match shlex::try_quote(word) {
+        Ok(q) => q.into_owned(),
+        Err(_) => format!("'{}'", word.replace('\'', "'\\''")),
     }
 }
 
@@ -662,6 +605,14 @@ mod tests {
             args: vec!["a\\b".into(), String::new(), "it's".into()],
         };
         assert_eq!(CommandLine::parse(&odd.to_string()).unwrap(), odd);
+        // Words shlex would take for a comment or refuses to quote come back as they were.
+        for word in ["#x", "a\0b", "~", "a\nb", "$HOME", "*"] {
+            let c = CommandLine {
+                program: "p".into(),
+                args: vec![word.into()],
+            };
+            assert_eq!(CommandLine::parse(&c.to_string()).ok(), Some(c), "{word:?}");
+        }
     }
 
     #[test]
