@@ -4,18 +4,18 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::run::runner::same_yaml;
+use shogi_conformance::corpus::yaml::Yaml;
 use shogi_spec::profile::Profile;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(answer) = serde_norway::from_str::<serde_norway::Value>(text) {
-        let expected: serde_norway::Value =
-            serde_norway::from_str("{first: thrower}").unwrap_or_default();
-        let _ = same_yaml(&expected, &answer);
-        let _ = same_yaml(&answer, &answer);
+    if let Ok(answer) = Yaml::parse(text) {
+        let expected = Yaml::parse("{first: thrower}").unwrap_or_default();
+        let _ = expected.same_as(&answer);
+        let _ = answer.same_as(&answer);
+        let _ = answer.to_string();
     }
     for name in ["fesa-2017", "ufs-2016", "csa-computer"] {
         if let Ok(profile) = Profile::builtin(name) {

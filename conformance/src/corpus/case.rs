@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use shogi_spec::{ArticleId, Color, PositionSpec, ReasonKind, Status};
 
+use super::yaml::Yaml;
+
 /// One YAML file of the corpus.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -80,11 +82,11 @@ pub struct Setup {
     pub unreachable: bool,
     /// A whole game record, in the format of `shogi-conformance judge`, for verdict cases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record: Option<serde_norway::Value>,
+    pub record: Option<Yaml>,
     /// A tournament-rules question (furigoma, scoring, replay, pairing, rated time control),
     /// for `answer` expectations; the forms are in `corpus/README.md`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub question: Option<serde_norway::Value>,
+    pub question: Option<Yaml>,
 }
 
 /// One expectation as written: exactly one of the kind fields, and optionally the profiles it
@@ -120,7 +122,7 @@ pub struct RawExpectation {
     pub clock: Option<ExpectedVerdict>,
     /// The answer to `setup.question`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answer: Option<serde_norway::Value>,
+    pub answer: Option<Yaml>,
     /// What a playing engine's `bestmove` in the position may be (a probe).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bestmove: Option<Probe>,
@@ -229,7 +231,7 @@ pub enum Expectation {
     /// This verdict on the record, of the given flavour.
     Verdict(VerdictFlavour, ExpectedVerdict),
     /// This answer to the tournament-rules question.
-    Answer(serde_norway::Value),
+    Answer(Yaml),
     /// A `bestmove` probe.
     BestMove(Probe),
 }
@@ -615,7 +617,7 @@ impl Expectation {
                 .collect::<Vec<_>>()
                 .join(", "),
             Expectation::Verdict(_, v) => v.to_string(),
-            Expectation::Answer(v) => serde_json::to_string(v).unwrap_or_default(),
+            Expectation::Answer(v) => v.to_string(),
             Expectation::BestMove(p) => format!(
                 "within byoyomi {} ms; required: [{}]; forbidden: [{}]",
                 p.byoyomi,
@@ -849,7 +851,7 @@ mod schema_tests {
             verdict: Some(verdict.clone()),
             declaration: Some(verdict.clone()),
             clock: Some(verdict.clone()),
-            answer: Some(serde_norway::Value::Null),
+            answer: Some(Yaml::null()),
             bestmove: Some(Probe {
                 byoyomi: 1,
                 forbidden: vec![String::new()],
@@ -867,8 +869,8 @@ mod schema_tests {
             position: Some(String::new()),
             moves: vec!["7g7f".into()],
             unreachable: true,
-            record: Some(serde_norway::Value::Null),
-            question: Some(serde_norway::Value::Null),
+            record: Some(Yaml::null()),
+            question: Some(Yaml::null()),
         };
         assert_eq!(props(&defs["setup"]), fields(&setup));
         let case = RawCase {

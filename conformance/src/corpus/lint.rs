@@ -180,7 +180,7 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
         use shogi_oracle::questions::{QuestionError, answer};
         // A question describing something impossible is a legitimate case (the implementation
         // should refuse it); only a malformed one is the case's fault.
-        let text = serde_norway::to_string(q).unwrap_or_default();
+        let text = q.to_text();
         if let Err(e @ QuestionError::Malformed(_)) =
             answer(&text, &shogi_spec::profile::Profile::fesa2017())
         {
@@ -188,7 +188,7 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
         }
     }
     if let Some(r) = &case.setup.record {
-        let text = serde_norway::to_string(r).unwrap_or_default();
+        let text = r.to_text();
         if let Err(e) = shogi_oracle::game::Record::from_yaml(&text) {
             out.push(format!("setup.record: {e}"));
         }

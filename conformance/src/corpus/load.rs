@@ -69,9 +69,10 @@ pub(crate) fn resolve_record_with(
     case: &mut Case,
     read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
 ) -> Result<(), CorpusError> {
-    let Some(serde_norway::Value::String(path)) = &case.setup.record else {
+    let Some(path) = case.setup.record.as_ref().and_then(|r| r.as_str()) else {
         return Ok(());
     };
+    let path = path.to_owned();
     let record = path.clone();
     let err = |message: String| CorpusError::Record {
         file: case.file.clone(),
@@ -79,7 +80,7 @@ pub(crate) fn resolve_record_with(
         record: record.clone(),
         message,
     };
-    let full = root.join(path);
+    let full = root.join(&path);
     let ext = full.extension().and_then(|e| e.to_str()).unwrap_or("");
     if !RECORD_EXTENSIONS.contains(&ext) {
         return Err(err(format!(
@@ -97,7 +98,7 @@ pub(crate) fn resolve_record_with(
             imported.games.len()
         )));
     };
-    let value = serde_norway::to_value(&game.record).map_err(|e| err(e.to_string()))?;
+    let value = crate::corpus::yaml::Yaml::from(&game.record).map_err(|e| err(e.to_string()))?;
     case.setup.record = Some(value);
     Ok(())
 }

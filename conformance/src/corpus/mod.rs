@@ -2,7 +2,8 @@
 //! items are re-exported here), selecting cases ([`filter`]), the corpus's own rules
 //! ([`lint`]), Gote mirrors generated from the cases they mirror ([`mirror`]), which articles of each rulebook its cases cover ([`coverage`]), where it is
 //! read from — a folder or the copy built into the binary ([`source`]) — and the versioned
-//! contract an expectations file pins ([`contract`]).
+//! contract an expectations file pins ([`contract`]); the YAML documents a case holds as
+//! written ([`yaml`]).
 
 pub mod case;
 pub mod contract;
@@ -12,5 +13,6 @@ pub mod lint;
 pub mod load;
 pub mod mirror;
 pub mod source;
+pub mod yaml;
 
 pub use load::*;

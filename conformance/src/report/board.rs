@@ -69,7 +69,7 @@ pub fn case_position(case: &Case, profile: &str) -> Result<Position, BoardError>
             .map_err(|e| BoardError::Setup(e.to_string()));
     }
     let record = case.setup.record.as_ref().ok_or(BoardError::NoPosition)?;
-    let text = serde_norway::to_string(record).map_err(|e| BoardError::Setup(e.to_string()))?;
+    let text = record.to_text();
     let record = Record::from_yaml(&text).map_err(|e| BoardError::Setup(e.message))?;
     let profile = Profile::builtin(profile).unwrap_or_else(|_| Profile::fesa2017());
     play_record(&record, &profile)

@@ -1,5 +1,6 @@
 //! Running cases against an implementation, and what came of each.
 
+use crate::corpus::yaml::Yaml;
 use std::collections::BTreeSet;
 
 use serde::Serialize;
@@ -267,33 +268,10 @@ fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
     }
 }
 
-/// Whether two YAML values say the same thing: maps compared by key whatever their order,
-/// numbers by value (so `1` equals `1.0`), sequences in order.
-pub fn same_yaml(a: &serde_norway::Value, b: &serde_norway::Value) -> bool {
-    use serde_norway::Value as V;
-    match (a, b) {
-        (V::Number(x), V::Number(y)) => x.as_f64() == y.as_f64(),
-        (V::Mapping(x), V::Mapping(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| same_yaml(v, w)))
-        }
-        (V::Sequence(x), V::Sequence(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_yaml(v, w))
-        }
-        (V::Tagged(x), V::Tagged(y)) => x.tag == y.tag && same_yaml(&x.value, &y.value),
-        _ => a == b,
-    }
-}
-
-fn one_line(v: &serde_norway::Value) -> String {
-    serde_json::to_string(v).unwrap_or_else(|_| format!("{v:?}"))
-}
-
 fn run_answer(
     imp: &mut dyn Implementation,
     case: &Case,
-    expected: &serde_norway::Value,
+    expected: &Yaml,
     profile: &str,
 ) -> Outcome {
     let Some(question) = &case.setup.question else {
@@ -301,24 +279,17 @@ fn run_answer(
             message: "the case has no question".into(),
         };
     };
-    let text = match serde_norway::to_string(question) {
-        Ok(t) => t,
-        Err(e) => {
-            return Outcome::Error {
-                message: format!("cannot write the question as YAML: {e}"),
-            };
-        }
-    };
+    let text = question.to_text();
     match imp.ask(&text, profile) {
         Err(err) => from_impl_error(case, err),
-        Ok(reply) => match serde_norway::from_str::<serde_norway::Value>(&reply) {
+        Ok(reply) => match Yaml::parse(&reply) {
             Err(e) => Outcome::Error {
                 message: format!("the answer is not YAML: {e}: {reply}"),
             },
-            Ok(actual) if same_yaml(expected, &actual) => Outcome::Pass,
+            Ok(actual) if expected.same_as(&actual) => Outcome::Pass,
             Ok(actual) => Outcome::Fail(Failure {
-                expected: one_line(expected),
-                actual: one_line(&actual),
+                expected: expected.to_string(),
+                actual: actual.to_string(),
                 missing: vec![],
                 extra: vec![],
             }),

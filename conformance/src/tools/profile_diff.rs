@@ -71,18 +71,17 @@ fn expected(case: &Case, profile: &str) -> Vec<String> {
 fn oracle_answer(case: &Case, spec: &str) -> Option<String> {
     let mut oracle = Oracle::lenient();
     if let Some(record) = &case.setup.record {
-        let text = serde_norway::to_string(record).ok()?;
+        let text = record.to_text();
         return Some(match oracle.adjudicate(&text, spec) {
             Ok(v) => v.to_string(),
             Err(e) => format!("error: {e}"),
         });
     }
     if let Some(question) = &case.setup.question {
-        let text = serde_norway::to_string(question).ok()?;
+        let text = question.to_text();
         return Some(match oracle.ask(&text, spec) {
-            Ok(a) => serde_norway::from_str::<serde_norway::Value>(&a)
-                .ok()
-                .and_then(|v| serde_json::to_string(&v).ok())
+            Ok(a) => crate::corpus::yaml::Yaml::parse(&a)
+                .map(|v| v.to_string())
                 .unwrap_or(a),
             Err(e) => format!("error: {e}"),
         });
