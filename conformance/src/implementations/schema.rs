@@ -1,11 +1,9 @@
-//! The adapter protocol's JSON Schemas (`conformance/schemas/`), built in, and a validator for
-//! the part of JSON Schema they use.
+//! The adapter protocol's JSON Schemas (`conformance/schemas/`), built in, and validation
+//! against them with the `jsonschema` crate (draft 2020-12).
 //!
 //! The schemas are the published contract; the runner and `check-adapter` validate every
-//! message against them, so the documentation and the code cannot drift apart. The validator
-//! understands `type`, `const`, `enum`, `properties`, `required`, `additionalProperties`
-//! (a boolean or a schema), `items`, `minimum`, `minLength` and `$ref` to `#/$defs/…` — what our
-//! schemas use, nothing more.
+//! message against them, so the documentation and the code cannot drift apart. An error names
+//! the offending path as the reports write it (`$.moves[0]`) and what the validator says.
 
 use serde_json::Value;
 
@@ -106,10 +104,48 @@ impl From<&str> for SchemaViolation {
     }
 }
 
-/// Validates `value` against the schema `name`; the error names the first offending path.
+/// The compiled validator of each built-in schema, made once.
+fn validator(name: &str) -> Option<&'static jsonschema::Validator> {
+    static VALIDATORS: std::sync::OnceLock<Vec<(&'static str, jsonschema::Validator)>> =
+        std::sync::OnceLock::new();
+    VALIDATORS
+        .get_or_init(|| {
+            SCHEMAS
+                .iter()
+                .filter_map(|(n, text)| {
+                    let schema: Value = serde_json::from_str(text).ok()?;
+                    Some((*n, jsonschema::validator_for(&schema).ok()?))
+                })
+                .collect()
+        })
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
+}
+
+/// A JSON pointer (`/moves/0`) written as the reports write paths (`$.moves[0]`).
+fn dollar_path(pointer: &str) -> String {
+    let mut out = String::from("$");
+    for segment in pointer.split('/').skip(1) {
+        let segment = segment.replace("~1", "/").replace("~0", "~");
+        if !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{segment}]"));
+        } else {
+            out.push('.');
+            out.push_str(&segment);
+        }
+    }
+    out
+}
+
+/// Validates `value` against the schema `name` (with the `jsonschema` crate); the error names
+/// the first offending path and what is wrong there.
 pub fn validate_against(name: &str, value: &Value) -> Result<(), SchemaViolation> {
-    let s = schema(name).ok_or_else(|| format!("no schema {name}"))?;
-    validate(&s, &s, value, "$").map_err(|e| format!("{e} (schema {name})").into())
+    let v = validator(name).ok_or_else(|| format!("no schema {name}"))?;
+    v.validate(value).map_err(|e| {
+        let path = dollar_path(e.instance_path().as_str());
+        format!("{path}: {e} (schema {name})").into()
+    })
 }
 
 /// The schema a reply to a request of `query` type must satisfy, chosen by the reply's `type`.
@@ -123,99 +159,6 @@ pub fn reply_schema(query: &str, reply: &Value) -> Result<String, SchemaViolatio
         }
         None => Err("$.type: missing".into()),
     }
-}
-
-fn type_ok(t: &str, v: &Value) -> bool {
-    match t {
-        "object" => v.is_object(),
-        "array" => v.is_array(),
-        "string" => v.is_string(),
-        "integer" => v.is_u64() || v.is_i64(),
-        "number" => v.is_number(),
-        "boolean" => v.is_boolean(),
-        "null" => v.is_null(),
-        _ => false,
-    }
-}
-
-fn validate(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), SchemaViolation> {
-    if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-        let target = r
-            .strip_prefix("#/")
-            .and_then(|p| p.split('/').try_fold(root, |acc, k| acc.get(k)));
-        return match target {
-            Some(t) => validate(root, t, v, path),
-            None => Err(format!("{path}: unresolvable $ref {r}").into()),
-        };
-    }
-    if let Some(t) = s.get("type").and_then(Value::as_str) {
-        if !type_ok(t, v) {
-            return Err(format!("{path}: expected {t}, found {}", short(v)).into());
-        }
-    }
-    if let Some(c) = s.get("const") {
-        if c != v {
-            return Err(format!("{path}: expected {c}, found {}", short(v)).into());
-        }
-    }
-    if let Some(options) = s.get("enum").and_then(Value::as_array) {
-        if !options.contains(v) {
-            let names: Vec<String> = options.iter().map(Value::to_string).collect();
-            return Err(format!("{path}: {} is not one of {}", short(v), names.join(", ")).into());
-        }
-    }
-    if let (Some(min), Some(n)) = (s.get("minimum").and_then(Value::as_f64), v.as_f64()) {
-        if n < min {
-            return Err(format!("{path}: {n} is below the minimum {min}").into());
-        }
-    }
-    if let (Some(min), Some(text)) = (s.get("minLength").and_then(Value::as_u64), v.as_str()) {
-        if (text.chars().count() as u64) < min {
-            return Err(format!("{path}: the string is shorter than {min}").into());
-        }
-    }
-    if let (Some(items), Some(arr)) = (s.get("items"), v.as_array()) {
-        for (i, item) in arr.iter().enumerate() {
-            validate(root, items, item, &format!("{path}[{i}]"))?;
-        }
-    }
-    if let Some(obj) = v.as_object() {
-        let props = s.get("properties").and_then(Value::as_object);
-        if let Some(required) = s.get("required").and_then(Value::as_array) {
-            for r in required.iter().filter_map(Value::as_str) {
-                if !obj.contains_key(r) {
-                    return Err(format!("{path}: missing required field `{r}`").into());
-                }
-            }
-        }
-        for (k, val) in obj {
-            let sub = format!("{path}.{k}");
-            match props.and_then(|p| p.get(k)) {
-                Some(ps) => validate(root, ps, val, &sub)?,
-                None => match s.get("additionalProperties") {
-                    Some(Value::Bool(false)) => {
-                        return Err(format!("{path}: unknown field `{k}`").into());
-                    }
-                    Some(extra @ Value::Object(_)) => validate(root, extra, val, &sub)?,
-                    _ => {}
-                },
-            }
-        }
-    }
-    Ok(())
-}
-
-fn short(v: &Value) -> String {
-    let mut t = v.to_string();
-    if t.len() > 60 {
-        let mut cut = 57;
-        while !t.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        t.truncate(cut);
-        t.push_str("...");
-    }
-    t
 }
 
 #[cfg(test)]
@@ -243,14 +186,14 @@ mod tests {
             validate_against("legal_moves.result.json", &bad)
                 .unwrap_err()
                 .0
-                .contains("$.moves: expected array")
+                .contains(r#"$.moves: "7g7f" is not of type "array""#)
         );
         let extra = json!({"type": "result", "id": 3, "moves": [], "debug": 1});
         assert!(
             validate_against("legal_moves.result.json", &extra)
                 .unwrap_err()
                 .0
-                .contains("unknown field `debug`")
+                .contains("'debug' was unexpected")
         );
         let v = json!({"type": "result", "id": 1, "verdict": {"result": "win", "winner": "sente", "reason": {"kind": "checkmate", "article": "fesa2017:5.1a"}}});
         assert_eq!(validate_against("adjudicate.result.json", &v), Ok(()));
