@@ -76,6 +76,48 @@ pub enum ReasonKind {
     MoveLimit,
 }
 
+impl ReasonKind {
+    /// Every kind, in the order declared (the adapter protocol's schema lists them so).
+    pub const ALL: [ReasonKind; 15] = [
+        ReasonKind::Checkmate,
+        ReasonKind::NoLegalMoves,
+        ReasonKind::Resignation,
+        ReasonKind::Repetition,
+        ReasonKind::PerpetualCheck,
+        ReasonKind::Declaration,
+        ReasonKind::FailedDeclaration,
+        ReasonKind::Impasse,
+        ReasonKind::FlagFall,
+        ReasonKind::DoubleFlagFall,
+        ReasonKind::LateArrival,
+        ReasonKind::IllegalMove,
+        ReasonKind::KingCaptured,
+        ReasonKind::WrongSetup,
+        ReasonKind::MoveLimit,
+    ];
+
+    /// The kind's place in [`ReasonKind::ALL`]; exhaustive, so a new kind cannot be left out.
+    pub fn index(self) -> usize {
+        match self {
+            ReasonKind::Checkmate => 0,
+            ReasonKind::NoLegalMoves => 1,
+            ReasonKind::Resignation => 2,
+            ReasonKind::Repetition => 3,
+            ReasonKind::PerpetualCheck => 4,
+            ReasonKind::Declaration => 5,
+            ReasonKind::FailedDeclaration => 6,
+            ReasonKind::Impasse => 7,
+            ReasonKind::FlagFall => 8,
+            ReasonKind::DoubleFlagFall => 9,
+            ReasonKind::LateArrival => 10,
+            ReasonKind::IllegalMove => 11,
+            ReasonKind::KingCaptured => 12,
+            ReasonKind::WrongSetup => 13,
+            ReasonKind::MoveLimit => 14,
+        }
+    }
+}
+
 impl fmt::Display for ReasonKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = match self {
@@ -185,6 +227,14 @@ impl Judgement {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_reason_kind_is_listed_once_in_place() {
+        for (i, k) in ReasonKind::ALL.iter().enumerate() {
+            assert_eq!(k.index(), i, "{k:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -43,7 +43,12 @@ pub struct Hello {
 
 /// The `hello` the runner sends.
 pub fn hello_request() -> Value {
-    json!({"type": "hello", "protocol": PROTOCOL, "suite": format!("shogi-conformance {}", env!("CARGO_PKG_VERSION"))})
+    let hello = crate::implementations::protocol::HelloRequest {
+        r#type: crate::implementations::protocol::HelloType,
+        protocol: crate::implementations::protocol::ProtocolVersion,
+        suite: Some(format!("shogi-conformance {}", env!("CARGO_PKG_VERSION"))),
+    };
+    serde_json::to_value(hello).unwrap_or_else(|_| json!({"type": "hello", "protocol": PROTOCOL}))
 }
 
 /// Why the adapter's first line is not a `hello`; each quotes the line (clipped).

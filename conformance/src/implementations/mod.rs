@@ -3,12 +3,14 @@
 //! Built in: the oracle and the bitboard engine, chosen by name in [`select`]. External: a USI
 //! engine ([`usi`], reading `go perft` replies in [`usi_perft`], engine options in
 //! [`usi_options`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
-//! validated by [`schema`], probed by [`check_adapter`]). Both external kinds run as child
+//! its messages typed in [`protocol`] (the schemas are generated from those types), validated by
+//! [`schema`], probed by [`check_adapter`]). Both external kinds run as child
 //! processes under one timeout-and-restart policy ([`process`]).
 
 pub mod adapter;
 pub mod check_adapter;
 pub mod process;
+pub mod protocol;
 pub mod schema;
 pub mod select;
 pub mod usi;
