@@ -1,14 +1,32 @@
 //! The check every record-format target makes, shared so that the four targets differ only in
-//! the format they read.
+//! the format they read. It also drives what `judge` and `convert` do with a file (the CLI's
+//! `cli/records.rs` only reads the bytes and prints the result), so those paths are fuzzed too.
 
+use shogi_conformance::tools::convert::convert;
+use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
 use shogi_oracle::game::adjudicate;
 use shogi_records::{Format, encoding, export, import_text};
 use shogi_spec::profile::Profile;
 
 /// Any bytes read as a `format` record: the importer gives games or a clean error, never a
-/// panic; every game it gives can be judged, and written back as CSA and read again without an
-/// error.
+/// panic; every game it gives can be judged, and written back as CSA and as KIF and read again
+/// without an error; `judge` (every output format) and `convert` (every target) give a report
+/// or a clean error.
 pub fn check(data: &[u8], format: Format) {
+    let file = format!("fuzz.{}", extension(format));
+    for judge_format in [JudgeFormat::Text, JudgeFormat::Json, JudgeFormat::Html] {
+        let _ = judge_text(&JudgeRequest {
+            bytes: data,
+            file: &file,
+            profile: "fesa-2017",
+            set: &[],
+            explain: true,
+            format: judge_format,
+        });
+    }
+    for to in ["yaml", "csa", "kif", "jkf"] {
+        let _ = convert(data, &file, to, "fesa-2017", &[]);
+    }
     let text = encoding::decode(data).text;
     let Ok(games) = import_text(&text, format) else {
         return;
@@ -18,10 +36,23 @@ pub fn check(data: &[u8], format: Format) {
         let Ok(judgement) = adjudicate(&game.record, &Profile::fesa2017()) else {
             continue;
         };
-        if let Ok(csa) = export::write(&game.record, &judgement.verdict, Format::Csa) {
-            if let Err(e) = import_text(&csa, Format::Csa) {
-                panic!("the CSA writer wrote what the reader refuses: {e}\n{csa}");
+        for (to, name) in [(Format::Csa, "CSA"), (Format::Kif, "KIF")] {
+            if let Ok(written) = export::write(&game.record, &judgement.verdict, to) {
+                if let Err(e) = import_text(&written, to) {
+                    panic!("the {name} writer wrote what the reader refuses: {e}\n{written}");
+                }
             }
         }
+    }
+}
+
+/// The extension a file of `format` has, so that detection reads it as that format.
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Csa => "csa",
+        Format::Kif => "kif",
+        Format::Ki2 => "ki2",
+        Format::Jkf => "jkf",
+        Format::Yaml => "yaml",
     }
 }
