@@ -74,7 +74,7 @@ fn blocks(file: &Path) -> Vec<Block> {
         let trimmed = line.trim();
         if let Some((marker, block)) = &mut open {
             let closes = trimmed.starts_with(marker.as_str())
-                && trimmed.chars().all(|c| Some(c) == marker.chars().next());
+                && trimmed.chars().all(|c| marker.starts_with(c));
             if closes {
                 if let Some(block) = block.take() {
                     out.push(block);
@@ -85,7 +85,9 @@ fn blocks(file: &Path) -> Vec<Block> {
             }
             continue;
         }
-        let Some(fence_char) = ['`', '~'].into_iter().find(|c| trimmed.starts_with(&c.to_string().repeat(3)))
+        let Some(fence_char) = ['`', '~']
+            .into_iter()
+            .find(|c| trimmed.starts_with(&c.to_string().repeat(3)))
         else {
             continue;
         };
@@ -283,7 +285,11 @@ fn every_runnable_command_block_of_the_docs_runs_as_shown() {
         for block in blocks(&file) {
             let where_ = format!(
                 "{}:{}",
-                block.file.strip_prefix(&root).unwrap_or(&block.file).display(),
+                block
+                    .file
+                    .strip_prefix(&root)
+                    .unwrap_or(&block.file)
+                    .display(),
                 block.line
             );
             let missing: Vec<&String> = block.needs.iter().filter(|p| !installed(p)).collect();
@@ -293,7 +299,9 @@ fn every_runnable_command_block_of_the_docs_runs_as_shown() {
                     program.to_ascii_uppercase().replace('-', "_")
                 );
                 if std::env::var_os(&var).is_some() {
-                    failures.push(format!("{where_}: {program} is not installed but {var} is set"));
+                    failures.push(format!(
+                        "{where_}: {program} is not installed but {var} is set"
+                    ));
                 } else {
                     eprintln!("note: {where_} skipped: {program} is not installed");
                 }
@@ -306,8 +314,16 @@ fn every_runnable_command_block_of_the_docs_runs_as_shown() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(ran >= 10, "only {ran} runnable blocks found: the docs test checks nothing");
-    assert!(failures.is_empty(), "{} block(s) failed:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        ran >= 10,
+        "only {ran} runnable blocks found: the docs test checks nothing"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} block(s) failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -315,9 +331,16 @@ fn the_readme_is_a_front_page() {
     let root = repo_root();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let lines = readme.lines().count();
-    assert!(lines <= 200, "README.md has {lines} lines: the depth belongs in docs/");
-    let main_job = readme.find("shogi-conformance -- run").expect("the main job's command");
-    let tests = readme.find("cargo test --workspace").expect("the test command");
+    assert!(
+        lines <= 200,
+        "README.md has {lines} lines: the depth belongs in docs/"
+    );
+    let main_job = readme
+        .find("shogi-conformance -- run")
+        .expect("the main job's command");
+    let tests = readme
+        .find("cargo test --workspace")
+        .expect("the test command");
     let first_section = readme.find("\n## ").unwrap_or(readme.len());
     assert!(
         main_job < first_section.max(main_job + 1) && tests < readme.len() / 3,
