@@ -249,10 +249,10 @@ fn throughput() {
             60,
         );
         let mut pos = sfen::parse(&g.start).expect("generated");
-        positions.push(pos.clone());
+        positions.push(pos);
         for m in &g.moves {
             pos = pos.after(*m);
-            positions.push(pos.clone());
+            positions.push(pos);
         }
     }
     let t = std::time::Instant::now();

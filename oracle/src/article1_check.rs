@@ -31,7 +31,7 @@ const DIRECTIONS: [(i8, i8); 10] = [
 /// target, which is what the move generator calls (it asks this question for every candidate
 /// move). Tests check the two agree on every square of busy positions.
 pub fn is_attacked_by_movement(pos: &Position, target: Square, by: Color) -> bool {
-    let mut emptied = pos.clone();
+    let mut emptied = *pos;
     emptied.set_piece(target, None);
     emptied
         .pieces()
@@ -54,12 +54,17 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
             Color::Sente => (df, dr),
             Color::Gote => (-df, -dr),
         };
+        // The knight's jump (3.8) is made once, never slid: only the first square counts.
+        let knight_jump = dr.abs() == 2;
         let mut distance = 0;
         let mut sq = target;
         while let Some(prev) = sq.offset(-odf, -odr) {
             distance += 1;
             sq = prev;
             let Some(piece) = pos.piece_at(sq) else {
+                if knight_jump {
+                    break;
+                }
                 continue;
             };
             if piece.color == by

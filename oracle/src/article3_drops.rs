@@ -1,11 +1,13 @@
 //! FESA 2017 Article 3.11: dropping a piece from the hand, and its three prohibitions.
 
+use std::ops::ControlFlow;
+
 use shogi_spec::Color;
 
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
 use crate::legality::has_legal_move;
-use crate::piece::{Kind, Piece};
+use crate::piece::{HAND_KINDS, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
 use crate::usi::Move;
@@ -38,22 +40,41 @@ pub fn is_pawn_drop_mate(after: &Position) -> bool {
 /// and the dead-square rule. The king-safety rule of 1.2 and the pawn-drop-mate rule of 3.11c
 /// are applied afterwards, with the other legality rules.
 pub fn drop_moves(pos: &Position) -> Vec<Move> {
-    let us = pos.side_to_move();
     let mut out = Vec::new();
-    let kinds: Vec<Kind> = pos.hand(us).kinds().collect();
+    let _ = each_drop_move(pos, &mut |mv| {
+        out.push(mv);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// [`drop_moves`], handed one by one to `visit`, which may end the walk early
+/// ([`ControlFlow::Break`]); nothing is collected.
+pub fn each_drop_move(
+    pos: &Position,
+    visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let us = pos.side_to_move();
+    let hand = pos.hand(us);
+    let kinds = HAND_KINDS.map(|k| (k, hand.count(k) > 0));
+    // 3.11a asks the same question of every square of a file: answer it once per file.
+    let nifu_files: [bool; 9] = std::array::from_fn(|file| match Square::new(file as i8, 0) {
+        Some(top) => is_nifu(pos, us, top),
+        None => false,
+    });
     for to in Square::all() {
         if pos.piece_at(to).is_some() {
             continue;
         }
-        for &kind in &kinds {
-            if is_dead_square(kind, to, us) {
+        for (kind, held) in kinds {
+            if !held || is_dead_square(kind, to, us) {
                 continue;
             }
-            if kind == Kind::Pawn && is_nifu(pos, us, to) {
+            if kind == Kind::Pawn && nifu_files[to.file() as usize] {
                 continue;
             }
-            out.push(Move::Drop { kind, to });
+            visit(Move::Drop { kind, to })?;
         }
     }
-    out
+    ControlFlow::Continue(())
 }

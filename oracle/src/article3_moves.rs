@@ -5,6 +5,8 @@
 //! (or the knight's jump) or a slide that continues until it meets a piece. Gote's pieces use
 //! the same lists turned round.
 
+use std::ops::ControlFlow;
+
 use shogi_spec::Color;
 
 use crate::piece::{Kind, Piece};
@@ -150,6 +152,14 @@ pub fn can_move_again(kind: Kind, sq: Square, color: Color) -> bool {
 /// (3.1) and sliding pieces do not pass over any piece (3.4, 3.5, 3.9).
 pub fn destinations(pos: &Position, from: Square, piece: Piece) -> Vec<Square> {
     let mut out = Vec::new();
+    each_destination(pos, from, piece, |to| out.push(to));
+    out
+}
+
+/// [`destinations`], handed one by one to `visit` instead of collected (the move generator
+/// asks for them for every piece of every position, and a list each time would cost more than
+/// the walk).
+pub fn each_destination(pos: &Position, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
     for &step in steps(piece.kind) {
         let (df, dr) = oriented(step, piece.color);
         let mut sq = from;
@@ -157,10 +167,10 @@ pub fn destinations(pos: &Position, from: Square, piece: Piece) -> Vec<Square> {
             match pos.piece_at(next) {
                 Some(p) if p.color == piece.color => break,
                 Some(_) => {
-                    out.push(next);
+                    visit(next);
                     break;
                 }
-                None => out.push(next),
+                None => visit(next),
             }
             if !step.slides {
                 break;
@@ -168,7 +178,6 @@ pub fn destinations(pos: &Position, from: Square, piece: Piece) -> Vec<Square> {
             sq = next;
         }
     }
-    out
 }
 
 /// 3.2: the promotion choices for a piece moving from `from` to `to`. Promotion is offered
@@ -192,22 +201,40 @@ pub fn promotion_options(piece: Piece, from: Square, to: Square) -> &'static [bo
 /// promotion choice of 3.2, before the king-safety rule of 1.2 is applied. Moves that would
 /// capture a king are left out: the rules end the game before that (1.2, 9.5).
 pub fn board_moves(pos: &Position) -> Vec<Move> {
-    let us = pos.side_to_move();
     let mut out = Vec::new();
+    let _ = each_board_move(pos, &mut |mv| {
+        out.push(mv);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// [`board_moves`], handed one by one to `visit`, which may end the walk early
+/// ([`ControlFlow::Break`]); nothing is collected.
+pub fn each_board_move(
+    pos: &Position,
+    visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let us = pos.side_to_move();
     for (from, piece) in pos.pieces() {
         if piece.color != us {
             continue;
         }
-        for to in destinations(pos, from, piece) {
-            if pos.piece_at(to).is_some_and(|p| p.kind == Kind::King) {
-                continue;
+        let mut flow = ControlFlow::Continue(());
+        each_destination(pos, from, piece, |to| {
+            if flow.is_break() || pos.piece_at(to).is_some_and(|p| p.kind == Kind::King) {
+                return;
             }
             for &promote in promotion_options(piece, from, to) {
-                out.push(Move::Board { from, to, promote });
+                if visit(Move::Board { from, to, promote }).is_break() {
+                    flow = ControlFlow::Break(());
+                    return;
+                }
             }
-        }
+        });
+        flow?;
     }
-    out
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 //! by 3.2, or a drop allowed by 3.11 (a)–(c), and it does not leave the mover's king attacked
 //! (1.2, 3.3).
 
+use std::ops::ControlFlow;
+
 use shogi_spec::{ArticleId, Status};
 
 use crate::article1_check::{in_check, is_king, king_safe};
-use crate::article3_drops::{drop_moves, is_dead_square, is_nifu, is_pawn_drop_mate};
-use crate::article3_moves::{board_moves, destinations, promotion_options};
+use crate::article3_drops::{each_drop_move, is_dead_square, is_nifu, is_pawn_drop_mate};
+use crate::article3_moves::{destinations, each_board_move, promotion_options};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::Square;
@@ -159,32 +161,48 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
     Ok(pos.after(mv))
 }
 
-/// Candidate moves (3.1–3.11b) that pass the king-safety rule of 1.2 and, for pawn drops, the
-/// pawn-drop-mate rule of 3.11c; `stop_at_first` ends the search at the first legal move.
-fn legal_moves_inner(pos: &Position, stop_at_first: bool) -> Vec<Move> {
-    let us = pos.side_to_move();
-    let king = pos.king_square(us);
-    let mut out = Vec::new();
-    for mv in board_moves(pos).into_iter().chain(drop_moves(pos)) {
-        if after_move_rules(pos, mv, king).is_err() {
-            continue;
-        }
-        out.push(mv);
-        if stop_at_first {
-            break;
-        }
+/// Hands every legal move of the side to move to `visit`, which may end the walk early
+/// ([`ControlFlow::Break`]): the candidate moves of 3.1–3.11b, board moves first, that pass the
+/// king-safety rule of 1.2 and, for pawn drops, the pawn-drop-mate rule of 3.11c.
+fn each_legal_move(pos: &Position, mut visit: impl FnMut(Move) -> ControlFlow<()>) {
+    let king = pos.king_square(pos.side_to_move());
+    let mut candidate = |mv: Move| match after_move_rules(pos, mv, king) {
+        Ok(()) => visit(mv),
+        Err(_) => ControlFlow::Continue(()),
+    };
+    if each_board_move(pos, &mut candidate).is_continue() {
+        let _ = each_drop_move(pos, &mut candidate);
     }
-    out
 }
 
 /// Every legal move of the side to move, including every non-promotion that 3.2 allows.
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
-    legal_moves_inner(pos, false)
+    let mut out = Vec::new();
+    each_legal_move(pos, |mv| {
+        out.push(mv);
+        ControlFlow::Continue(())
+    });
+    out
 }
 
 /// Whether the side to move has at least one legal move.
 pub fn has_legal_move(pos: &Position) -> bool {
-    !legal_moves_inner(pos, true).is_empty()
+    let mut found = false;
+    each_legal_move(pos, |_| {
+        found = true;
+        ControlFlow::Break(())
+    });
+    found
+}
+
+/// How many legal moves the side to move has.
+fn count_legal_moves(pos: &Position) -> u64 {
+    let mut count = 0;
+    each_legal_move(pos, |_| {
+        count += 1;
+        ControlFlow::Continue(())
+    });
+    count
 }
 
 /// 1.2: the side to move is mated when it is in check and has no legal move. No legal move
@@ -202,7 +220,7 @@ pub fn status(pos: &Position) -> Status {
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => legal_moves(pos).len() as u64,
+        1 => count_legal_moves(pos),
         _ => legal_moves(pos)
             .into_iter()
             .map(|mv| perft(&pos.after(mv), depth - 1))

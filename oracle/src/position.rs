@@ -1,7 +1,10 @@
 //! A position: the board, both hands and the side to move.
 //!
-//! Deliberately plain: a 9×9 array and seven counters a side. Playing a move copies the whole
-//! position, so nothing is ever updated incrementally and nothing can drift out of step.
+//! Deliberately plain: a 9×9 array, seven counters a side and where each king stands. A
+//! position is a plain value (`Copy`, no heap): playing a move copies the whole position on the
+//! stack, so nothing is ever updated incrementally and nothing can drift out of step. The king
+//! squares are kept beside the board because 1.2 asks about the king after every candidate move;
+//! [`Position::set_piece`] is the one place that writes the board, and it keeps them true.
 
 use shogi_spec::Color;
 
@@ -44,12 +47,16 @@ impl Hand {
 }
 
 /// A shogi position.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [[Option<Piece>; 9]; 9],
     hands: [Hand; 2],
     side_to_move: Color,
     move_number: u32,
+    /// Where each side's king stands (the first in board order, rank a first, should a problem
+    /// setup hold two), or `None` without one. Follows from `board`; written only by
+    /// `set_piece`.
+    kings: [Option<Square>; 2],
 }
 
 impl Position {
@@ -60,6 +67,7 @@ impl Position {
             hands: [Hand::default(); 2],
             side_to_move: Color::Sente,
             move_number: 1,
+            kings: [None; 2],
         }
     }
 
@@ -76,9 +84,15 @@ impl Position {
         self.board[sq.rank() as usize][sq.file() as usize]
     }
 
-    /// Puts `piece` on `sq` (or empties it).
+    /// Puts `piece` on `sq` (or empties it), keeping the king squares true.
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
-        self.board[sq.rank() as usize][sq.file() as usize] = piece;
+        let before = self.piece_at(sq);
+        self.put(sq, piece);
+        for p in [before, piece].into_iter().flatten() {
+            if p.kind == Kind::King {
+                self.kings[p.color.index()] = self.find_king(p.color);
+            }
+        }
     }
 
     /// The hand of `color`.
@@ -111,9 +125,14 @@ impl Position {
         self.move_number = n;
     }
 
-    /// The square of `color`'s king, if it has one. Scans the board; positions set up for
-    /// problems may lack a king.
+    /// The square of `color`'s king, if it has one (positions set up for problems may lack a
+    /// king).
     pub fn king_square(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// Looks for `color`'s king on the board, rank a first.
+    fn find_king(&self, color: Color) -> Option<Square> {
         Square::all().find(|&sq| self.piece_at(sq) == Some(Piece::new(color, Kind::King)))
     }
 
@@ -127,14 +146,15 @@ impl Position {
     /// checked here: this is the physical act of FESA 3.1 and 3.11 — move or drop, capture into
     /// hand unpromoted, pass the move.
     pub fn after(&self, mv: Move) -> Position {
-        let mut next = self.clone();
+        let mut next = *self;
         let us = self.side_to_move;
         match mv {
             Move::Board { from, to, promote } => {
                 let Some(piece) = self.piece_at(from) else {
                     unreachable!("after() called with an empty from-square {from}");
                 };
-                if let Some(captured) = self.piece_at(to) {
+                let captured = self.piece_at(to);
+                if let Some(captured) = captured {
                     let kind = captured.kind.unpromoted();
                     if kind != Kind::King {
                         let hand = next.hand_mut(us);
@@ -146,8 +166,21 @@ impl Position {
                 } else {
                     piece.kind
                 };
-                next.set_piece(from, None);
-                next.set_piece(to, Some(Piece::new(us, kind)));
+                next.put(from, None);
+                next.put(to, Some(Piece::new(us, kind)));
+                // The king squares follow the move: a king that moves takes its square along,
+                // a captured king leaves the board. (Should a problem setup hold a second king
+                // of a side, the board is looked at again.)
+                if piece.kind == Kind::King {
+                    next.kings[us.index()] = if self.kings[us.index()] == Some(from) {
+                        Some(to)
+                    } else {
+                        next.find_king(us)
+                    };
+                }
+                if captured.is_some_and(|c| c.kind == Kind::King) {
+                    next.kings[(!us).index()] = next.find_king(!us);
+                }
             }
             Move::Drop { kind, to } => {
                 let hand = next.hand_mut(us);
@@ -158,6 +191,11 @@ impl Position {
         next.side_to_move = !us;
         next.move_number = self.move_number.saturating_add(1);
         next
+    }
+
+    /// Writes one square of the board, leaving the king squares to the caller.
+    fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.rank() as usize][sq.file() as usize] = piece;
     }
 
     /// Whether two positions are the same for repetition purposes (FESA 5.2): the same pieces

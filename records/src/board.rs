@@ -118,7 +118,7 @@ pub fn start_of(pos: &Position) -> Result<Start, crate::Unreadable> {
             }
         }
     }
-    let mut p = pos.clone();
+    let mut p = *pos;
     p.set_move_number(1);
     Sfen::parse(&sfen::format(&p))
         .map(Start::Sfen)
@@ -204,7 +204,7 @@ impl Play {
     /// No moves yet, from `start`.
     pub fn new(start: Position) -> Play {
         Play {
-            start: start.clone(),
+            start,
             pos: start,
             events: Vec::new(),
             ply: 0,

@@ -476,7 +476,7 @@ impl Reader {
                 };
                 // The server refused the move, so it may even be impossible on the board; then
                 // it cannot be replayed, and only the claim is kept.
-                let pos_before = play.pos.clone();
+                let pos_before = play.pos;
                 if board::check_possible(&pos_before, mv, Some(named)).is_ok() {
                     play.push(mv, Some(named), None, n)?;
                 } else {
@@ -512,7 +512,7 @@ impl Reader {
         let Some(play) = self.play.take() else {
             unreachable!("play() starts the moves")
         };
-        let start_pos = play.start.clone();
+        let start_pos = play.start;
         if let (Some(tc), Some(inc)) = (&mut self.time_control, self.increment) {
             tc.increment = Some(inc);
         }

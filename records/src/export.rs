@@ -102,7 +102,7 @@ impl Replayed {
 /// Replays the record's moves.
 fn replay(record: &Record) -> Result<Replayed, ExportError> {
     let start = record.initial_position();
-    let mut pos = start.clone();
+    let mut pos = start;
     let mut steps = Vec::new();
     let mut end_time = None;
     let mut previous_to = None;

@@ -121,7 +121,7 @@ pub fn shrink(
             let s = signature(pos, &missing, &extra);
             (!s.is_disjoint(sig)).then_some((missing, extra))
         };
-    let mut best = start.clone();
+    let mut best = *start;
     let Some((mut missing, mut extra)) = diff(imp, &best) else {
         return (best, vec![], vec![]);
     };
@@ -130,7 +130,7 @@ pub fn shrink(
         let mut candidates: Vec<Position> = Vec::new();
         for (sq, piece) in best.pieces().collect::<Vec<_>>() {
             if piece.kind != Kind::King {
-                let mut p = best.clone();
+                let mut p = best;
                 p.set_piece(sq, None);
                 candidates.push(p);
             }
@@ -138,7 +138,7 @@ pub fn shrink(
         for color in shogi_spec::Color::ALL {
             for kind in best.hand(color).kinds().collect::<Vec<_>>() {
                 for n in [0, best.hand(color).count(kind).saturating_sub(1)] {
-                    let mut p = best.clone();
+                    let mut p = best;
                     p.hand_mut(color).set(kind, n);
                     candidates.push(p);
                 }
@@ -703,7 +703,7 @@ pub fn write_finding(
         if missing.is_empty() && extra.is_empty() {
             // Not reproducible from the SFEN alone (the implementation needs the history):
             // keep the game as it was.
-            (pos.clone(), f.clone())
+            (pos, f.clone())
         } else {
             let spec = PositionSpec::from_sfen(sfen::format(&small));
             (
@@ -717,7 +717,7 @@ pub fn write_finding(
             )
         }
     } else {
-        (pos.clone(), f.clone())
+        (pos, f.clone())
     };
     std::fs::create_dir_all(&opts.out).map_err(|source| FuzzError::Write {
         path: opts.out.clone(),

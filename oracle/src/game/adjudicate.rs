@@ -113,7 +113,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         .clocks
         .as_ref()
         .map(|c| [c[0].main_left(), c[1].main_left()]);
-    let position = game.pos().clone();
+    let position = *game.pos();
     let verdict = game.verdict.take().unwrap_or(Verdict::Continues);
     if verdict == Verdict::Continues {
         game.note(Step::new(
@@ -322,7 +322,7 @@ impl<'a> Game<'a> {
     }
 
     fn play(&mut self, mv: Move) {
-        let pos = self.pos().clone();
+        let pos = *self.pos();
         let mover = pos.side_to_move();
         self.moved[mover.index()] = true;
         self.moves_played += 1;
