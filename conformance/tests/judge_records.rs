@@ -207,3 +207,73 @@ fn convert_writes_the_judged_ending() {
     let out = bin(&["convert", f.to_str().unwrap(), "--to", "ki2"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// What a record asserts but its moves cannot show — a foul that is not a move, a refused move
+/// the server did not write, a time loss without the losing turn's time, a bare result — is a
+/// recorded finding: the verdict follows the record and says it is not provable. Each row: the
+/// file, its text, and the result the format's words give (CSA V2.2/V3.0 特殊な指し手; Kakinoki's
+/// KIF and KI2 definitions).
+#[test]
+fn endings_the_moves_cannot_show_are_recorded_findings() {
+    let rows: [(&str, &str, &str); 5] = [
+        // %-ILLEGAL_ACTION: gote's foul, sente wins.
+        (
+            "action.csa",
+            "V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n",
+            "sente wins by illegal action",
+        ),
+        // %ILLEGAL_MOVE: the side to move (gote, after one move) loses by a foul.
+        (
+            "illegal.csa",
+            "V2.2\nPI\n+\n+7776FU\n%ILLEGAL_MOVE\n",
+            "sente wins by illegal move",
+        ),
+        // floodgate: a time loss in the summary only, no clock time for the losing turn.
+        (
+            "timeup.csa",
+            "V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n%TIME_UP\n'summary:time up:alpha win:beta lose\n",
+            "sente wins by time up",
+        ),
+        // KIF 反則負け: the side to move (sente, after two moves) loses by a foul.
+        (
+            "foul.kif",
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 反則負け\n",
+            "gote wins by illegal move",
+        ),
+        // KIF 切れ負け with no 持ち時間 header.
+        (
+            "kire.kif",
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 切れ負け\n",
+            "sente wins by time up",
+        ),
+    ];
+    for (name, text, result) in rows {
+        let path = temp(name, text.as_bytes());
+        let p = path.to_str().unwrap();
+        let out = bin(&["judge", p]);
+        let line = stdout(&out);
+        assert!(out.status.success(), "{name}: {line}");
+        assert!(
+            line.starts_with(&format!(
+                "{result} (as recorded; not provable from the moves"
+            )),
+            "{name}: {line}"
+        );
+        assert!(!line.contains("game continues;"), "{name}: {line}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&bin(&["judge", p, "--format", "json"]).stdout).unwrap();
+        assert_eq!(json["verified"], false, "{name}: {json}");
+        assert_eq!(json["recorded"], result, "{name}: {json}");
+        let html = stdout(&bin(&["judge", p, "--format", "html"]));
+        assert!(html.contains("data-verified=\"false\""), "{name}");
+        assert!(html.contains("as recorded; not provable"), "{name}");
+    }
+    // An ending the moves can show is never taken on trust: a resignation agrees and is
+    // verified.
+    let path = temp("toryo.csa", b"V2.2\nPI\n+\n+7776FU\n%TORYO\n");
+    let json: serde_json::Value =
+        serde_json::from_slice(&bin(&["judge", path.to_str().unwrap(), "--format", "json"]).stdout)
+            .unwrap();
+    assert_eq!(json["verified"], true);
+    assert_eq!(json["agrees"], true);
+}

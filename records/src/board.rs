@@ -198,6 +198,9 @@ pub struct Play {
     pub ply: usize,
     /// The destination of the last move (what `同` refers to).
     pub last_to: Option<Square>,
+    /// The last move read and the position it was played in: whether it broke a rule decides
+    /// what some ending words mean (see `csa`'s `%ILLEGAL_MOVE`).
+    pub last: Option<(Position, Move)>,
 }
 
 impl Play {
@@ -209,7 +212,15 @@ impl Play {
             events: Vec::new(),
             ply: 0,
             last_to: None,
+            last: None,
         }
+    }
+
+    /// Whether the last move read breaks a rule of the game (FESA 1.2, 3, 3.11: the oracle's
+    /// move check), as a move the writer recorded before an ending that names a foul.
+    pub fn last_move_illegal(&self) -> bool {
+        self.last
+            .is_some_and(|(before, mv)| shogi_oracle::check_move(&before, mv).is_err())
     }
 
     /// The side to move.
@@ -230,6 +241,7 @@ impl Play {
         check_possible(&self.pos, mv, named).map_err(|e| {
             crate::ImportError::at_ply(line, ply, format!("move {mv} cannot be made: {e}"))
         })?;
+        self.last = Some((self.pos, mv));
         self.pos = self.pos.after(mv);
         self.ply = ply;
         self.last_to = Some(match mv {

@@ -88,18 +88,30 @@ pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
             reader = Reader::new(n + 1);
             continue;
         }
-        if let Some(comment) = line.strip_prefix('\'') {
-            reader.has_content = true;
-            reader.comment(comment, n)?;
-            continue;
-        }
-        for statement in line.split(',') {
-            let s = statement.trim_end();
-            if s.trim().is_empty() {
-                continue;
+        // Statements are separated by commas; a `'` wherever a statement may start opens a
+        // comment that runs to the end of the line, commas and all (CSA V2.2 and V3.0: a
+        // floodgate log writes `%KACHI,'* -5000 …`, older files `+0085KE  ,T1  ,'T688 ,'…`).
+        let mut rest = line;
+        loop {
+            let trimmed = rest.trim_start();
+            if let Some(comment) = trimmed.strip_prefix('\'') {
+                reader.has_content = true;
+                reader.comment(comment, n)?;
+                break;
             }
-            reader.has_content = true;
-            reader.statement(s.trim_start(), n)?;
+            let (statement, after) = match trimmed.split_once(',') {
+                Some((statement, after)) => (statement, Some(after)),
+                None => (trimmed, None),
+            };
+            let s = statement.trim();
+            if !s.is_empty() {
+                reader.has_content = true;
+                reader.statement(s, n)?;
+            }
+            match after {
+                Some(after) => rest = after,
+                None => break,
+            }
         }
     }
     if reader.has_content || games.is_empty() {
@@ -398,16 +410,24 @@ impl Reader {
                 Outcome::Draw,
                 Some(claim(ClaimKind::Repetition, stm)),
             ),
+            // The side to move ran out of time (CSA V2.2 and V3.0, 特殊な指し手). The claim is
+            // kept only if the losing turn's time follows (`T…`): see `finish`.
             "%TIME_UP" => (
                 K::TimeUp,
                 Outcome::Win(!stm),
                 Some(claim(ClaimKind::Flag, !stm)),
             ),
-            "%ILLEGAL_MOVE" => (
+            // The side to move loses by a foul (CSA V2.2 and V3.0); the refused move itself is
+            // not written (shogi-server logs it, if at all, as a `'ILLEGAL_MOVE(…)` comment, read
+            // in `comment`). Nothing in the moves shows it: a recorded finding, no claim. Some
+            // writers do write the illegal move before `%ILLEGAL_MOVE`; when the last move breaks
+            // a rule, the foul is that move, and its maker loses on the opponent's claim.
+            "%ILLEGAL_MOVE" if self.play().last_move_illegal() => (
                 K::IllegalMove,
                 Outcome::Win(stm),
                 Some(claim(ClaimKind::IllegalMove, stm)),
             ),
+            "%ILLEGAL_MOVE" => (K::IllegalMove, Outcome::Win(!stm), None),
             "%+ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Gote), None),
             "%-ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Sente), None),
             "%MAX_MOVES" => (K::MoveLimit, Outcome::Draw, None),
@@ -548,6 +568,7 @@ impl Reader {
                 None => WrittenEnding::unrecognised(&s.text, s.line),
             });
         }
+        crate::ending::drop_unprovable_flag_claim(&mut events, self.time_control.is_some());
         Ok(Game {
             record: Record {
                 start: board::start_of(&start_pos)

@@ -238,3 +238,63 @@ mod tests {
         assert_eq!(toryo.to_string(), "sente wins by resignation");
     }
 }
+
+/// A written time loss (`%TIME_UP`, 切れ負け, 時間切れ) becomes the winner's flag claim only
+/// when the record can prove it: a time control, and the time of the losing turn written with
+/// the claim. Records rarely have that turn's time (a server ends the game before the move that
+/// never came; floodgate logs have no `T` after `%TIME_UP`), and a claim judged without it is
+/// refuted by times the record does not have. Without them the claim is dropped and the ending
+/// stays a *recorded finding*: the verdict follows the record and says it is not provable.
+pub fn drop_unprovable_flag_claim(
+    events: &mut Vec<shogi_oracle::game::record::Event>,
+    has_time_control: bool,
+) {
+    use shogi_oracle::game::record::{ClaimKind, Event};
+    if let Some(Event::Claim {
+        claim: ClaimKind::Flag,
+        time,
+        ..
+    }) = events.last()
+    {
+        if !has_time_control || time.is_none() {
+            events.pop();
+        }
+    }
+}
+
+impl EndingKind {
+    /// Whether a record's moves can show this ending to the oracle at all. Resignation,
+    /// checkmate, repetition, perpetual check, declarations, impasse, the move limit and the
+    /// endings without a result can be judged from the moves (and the events the importer makes
+    /// of the words). A foul that is not a move, an illegal move the record does not write, a
+    /// time loss without the losing turn's time, a disconnection and a bare result cannot.
+    pub fn shown_by_moves(self) -> bool {
+        !matches!(
+            self,
+            EndingKind::IllegalAction
+                | EndingKind::IllegalMove
+                | EndingKind::TimeUp
+                | EndingKind::Abnormal
+                | EndingKind::Unspecified
+        )
+    }
+}
+
+impl WrittenEnding {
+    /// The result this ending asserts as a *recorded finding*: the record says the game ended
+    /// with a result, its moves leave the game going on (`verdict` is
+    /// [`Verdict::Continues`]), the ending is of a kind the moves cannot show
+    /// ([`EndingKind::shown_by_moves`]) and nothing after the last move turned it into an event
+    /// the oracle could check (`ended_by_event`). Then the verdict follows the record, marked
+    /// as not provable from the moves; in every other case the record is compared with the
+    /// verdict (agrees or differs).
+    pub fn recorded_finding(&self, verdict: &Verdict, ended_by_event: bool) -> Option<Meaning> {
+        let meaning = self.meaning?;
+        let asserts_result = matches!(meaning.outcome, Outcome::Win(_) | Outcome::Draw);
+        (matches!(verdict, Verdict::Continues)
+            && asserts_result
+            && !meaning.kind.shown_by_moves()
+            && !ended_by_event)
+            .then_some(meaning)
+    }
+}

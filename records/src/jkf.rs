@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Players, Record, Seconds};
+use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
 use shogi_oracle::piece::Piece;
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
@@ -188,6 +188,20 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                         w.line = line;
                         w
                     });
+                    // As in CSA: when the last move itself breaks a rule, the foul is that move
+                    // and its maker loses on the claim of the side to move.
+                    if special.trim_start_matches('%') == "ILLEGAL_MOVE" && play.last_move_illegal()
+                    {
+                        let stm = play.side();
+                        play.events.push(Event::Claim {
+                            claim: ClaimKind::IllegalMove,
+                            by: stm,
+                            time,
+                        });
+                        if let Some(m) = written.as_mut().and_then(|w| w.meaning.as_mut()) {
+                            m.outcome = crate::Outcome::Win(stm);
+                        }
+                    }
                 }
             }
             continue;
@@ -225,7 +239,8 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
         }
         let promote = mv.get("promote").and_then(Value::as_bool) == Some(true);
-        let (usi, named) = match mv.get("from") {
+        // A drop has no `from`; the JKF schema also allows it written as `"from": null`.
+        let (usi, named) = match mv.get("from").filter(|f| !f.is_null()) {
             None => (Move::Drop { kind: piece, to }, piece),
             Some(f) => {
                 let from =

@@ -253,6 +253,25 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         if ended {
             continue;
         }
+        // Moves are numbered from 1 without a gap (Kakinoki's KIF definition): a missing or
+        // repeated number means a lost or doubled line, and every move after it would be read
+        // for the wrong side. Say where, rather than judge a different game.
+        if digits > 0 {
+            let expected = play.ply + 1 + usize::from(refused.is_some());
+            match t[..digits].parse::<usize>() {
+                Ok(number) if number == expected => {}
+                _ => {
+                    return Err(ImportError::at_ply(
+                        n,
+                        expected,
+                        format!(
+                            "move number {} where {expected} was expected: the numbering has a gap or a repeat",
+                            &t[..digits]
+                        ),
+                    ));
+                }
+            }
+        }
         let word = mv_text.trim();
         let mut stm = play.side();
         if let Some((mv, time, error)) = refused.take() {
@@ -315,13 +334,15 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         Some(p) => p,
         None => Play::new(start_position(&rows, &hands, side_line, handicap)?),
     };
+    let mut events = play.events;
+    crate::ending::drop_unprovable_flag_claim(&mut events, time_control.is_some());
     Ok(Game {
         record: Record {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control,
             players: (players != Players::default()).then_some(players),
-            events: play.events,
+            events,
         },
         written: written.or(trailer),
         max_moves: None,

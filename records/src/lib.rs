@@ -146,6 +146,38 @@ pub struct Game {
     pub line: usize,
 }
 
+impl Game {
+    /// Whether anything after the last move ends or claims to end the game (a resignation, a
+    /// claim, a declaration, an impasse, an agreed draw): the importer turned the written ending
+    /// into something the oracle can check.
+    pub fn ended_by_event(&self) -> bool {
+        use shogi_oracle::game::record::Event;
+        self.record
+            .events
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Move { .. }))
+            .any(|e| {
+                matches!(
+                    e,
+                    Event::Resign { .. }
+                        | Event::Claim { .. }
+                        | Event::Declare { .. }
+                        | Event::Impasse { .. }
+                        | Event::AgreeDraw { .. }
+                )
+            })
+    }
+
+    /// The result the record asserts but its moves cannot prove, given the oracle's `verdict`
+    /// on the moves (see [`WrittenEnding::recorded_finding`]).
+    pub fn recorded_finding(&self, verdict: &shogi_spec::Verdict) -> Option<Meaning> {
+        self.written
+            .as_ref()
+            .and_then(|w| w.recorded_finding(verdict, self.ended_by_event()))
+    }
+}
+
 /// A file read: its games and how it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {

@@ -29,8 +29,15 @@ fn one(text: &str) -> shogi_records::Game {
 #[case::sennichite("+7776FU\n%SENNICHITE\n", EndingKind::Repetition, Outcome::Draw)]
 #[case::time_up_gote("+7776FU\n%TIME_UP\n", EndingKind::TimeUp, Outcome::Win(Sente))]
 #[case::time_up_sente("+7776FU\n-3334FU\n%TIME_UP\n", EndingKind::TimeUp, Outcome::Win(Gote))]
+// CSA V2.2 and V3.0 (特殊な指し手): %ILLEGAL_MOVE is the side to move losing by a foul. After
+// sente's move gote is to move, so sente wins.
 #[case::illegal_move(
     "+7776FU\n%ILLEGAL_MOVE\n",
+    EndingKind::IllegalMove,
+    Outcome::Win(Sente)
+)]
+#[case::illegal_move_sente_to_move(
+    "+7776FU\n-3334FU\n%ILLEGAL_MOVE\n",
     EndingKind::IllegalMove,
     Outcome::Win(Gote)
 )]
@@ -74,13 +81,19 @@ fn ending_words_become_events() {
         }
     );
     assert_eq!(g.record.events[0].time(), Some(Seconds::whole(3)));
+    // A time loss with no clock in the record cannot be claimed: no event, a recorded finding.
     let g = one(&format!("{HEAD}+7776FU\n%TIME_UP\n"));
+    assert_eq!(g.record.events.len(), 1, "{:?}", g.record.events);
+    // With a time control and the losing turn's time written after it, the claim stands.
+    let g = one(&format!(
+        "V2.2\n$TIME_LIMIT:00:01+00\nPI\n+\n+7776FU\nT30\n%TIME_UP\nT61\n"
+    ));
     assert_eq!(
         g.record.events[1],
         Event::Claim {
             claim: ClaimKind::Flag,
             by: Sente,
-            time: None
+            time: Some(Seconds::whole(61))
         }
     );
     let g = one(&format!("{HEAD}+7776FU\n-3334FU\n%KACHI\n"));
@@ -124,16 +137,11 @@ fn floodgate_summary_and_illegal_move_comment() {
         (EndingKind::IllegalMove, Outcome::Win(Gote))
     );
 
+    // floodgate logs a time loss only in the summary, without the losing turn's time: the
+    // ending is kept, but no claim is made of it (it could only be refuted).
     let text = "V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n'summary:time up:alpha win:beta lose\n";
     let g = one(text);
-    assert_eq!(
-        g.record.events[1],
-        Event::Claim {
-            claim: ClaimKind::Flag,
-            by: Sente,
-            time: None
-        }
-    );
+    assert_eq!(g.record.events.len(), 1, "{:?}", g.record.events);
     let m = g.written.unwrap().meaning.unwrap();
     assert_eq!(
         (m.kind, m.outcome),
@@ -230,4 +238,21 @@ fn rule_illegal_moves_load_impossible_ones_do_not() {
     assert!(err.message.contains("no piece on 7f"), "{err}");
     let err = import(b"PI\n+\n-3334FU\n", Some("csa")).unwrap_err();
     assert!(err.message.contains("sente is to move"), "{err}");
+}
+
+#[test]
+fn a_comment_may_follow_a_statement_after_a_comma() {
+    // floodgate logs an engine's evaluation after the ending: `%KACHI,'* -5000 win`.
+    let g = one(&format!("{HEAD}+7776FU\n-3334FU\n%KACHI,'* -5000 win\n"));
+    let w = g.written.unwrap();
+    assert_eq!(w.text, "%KACHI");
+    assert_eq!(w.meaning.unwrap().kind, EndingKind::Declaration);
+    // The older layout: padded time and comment fields on the move line, commas inside the
+    // comment.
+    let g = one(&format!(
+        "{HEAD}+7776FU  ,T1  ,'T688 ,'(1) +2726FU, -8384FU\n-3334FU,T2\n%TORYO\n"
+    ));
+    assert_eq!(g.record.events.len(), 3);
+    assert_eq!(g.record.events[0].time(), Some(Seconds::whole(1)));
+    assert_eq!(g.record.events[1].time(), Some(Seconds::whole(2)));
 }

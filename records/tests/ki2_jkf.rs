@@ -155,3 +155,39 @@ fn jkf_initial_forms() {
     let err = import(br#"{"moves": [{}, {"move": {"from": {"x": 7, "y": 6}, "to": {"x": 7, "y": 5}, "piece": "FU"}}]}"#, Some("jkf")).unwrap_err();
     assert_eq!(err.ply, Some(1));
 }
+
+#[test]
+fn a_ki2_trailer_alone_is_how_ki2_writes_a_resignation() {
+    // KI2 writes no 投了 line: 「まで4手で後手の勝ち」 after gote's move means sente, to move,
+    // resigned (Kakinoki's KI2 definition; Kifu for Windows writes it so).
+    let text = "手合割：平手\n先手：A\n後手：B\n\n▲７六歩　△３四歩　▲２六歩　△８四歩\nまで4手で後手の勝ち\n";
+    let g = &import(text.as_bytes(), Some("ki2")).unwrap().games[0];
+    assert_eq!(moves(g).last().unwrap(), "sente resigns");
+    let m = g.written.as_ref().unwrap().meaning.unwrap();
+    assert_eq!(
+        (m.kind, m.outcome),
+        (EndingKind::Resignation, Outcome::Win(Gote))
+    );
+    // Naming the side to move as winner says nothing of how: a bare result, no event.
+    let text = "▲７六歩　△３四歩　▲２六歩　△８四歩\nまで4手で先手の勝ち\n";
+    let g = &import(text.as_bytes(), Some("ki2")).unwrap().games[0];
+    assert_eq!(moves(g).len(), 4);
+    let m = g.written.as_ref().unwrap().meaning.unwrap();
+    assert_eq!(
+        (m.kind, m.outcome),
+        (EndingKind::Unspecified, Outcome::Win(Sente))
+    );
+}
+
+#[test]
+fn a_jkf_drop_may_write_from_as_null() {
+    // The JKF schema allows `"from": null` for a drop.
+    let text = r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},
+      {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+      {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+      {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","promote":true,"capture":"KA"}},
+      {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","same":true,"capture":"UM"}},
+      {"move":{"from":null,"to":{"x":4,"y":5},"color":0,"piece":"KA"}}]}"#;
+    let g = &import(text.as_bytes(), Some("jkf")).unwrap().games[0];
+    assert_eq!(moves(g).last().unwrap(), "move B*4e");
+}

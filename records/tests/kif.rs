@@ -83,7 +83,14 @@ fn ending_words_become_events() {
             time: Some(Seconds::whole(9))
         }
     );
+    // Without a 持ち時間 header a time loss cannot be judged: no claim, a recorded finding.
     let g = kif(&format!("{ONE}   2 切れ負け   ( 1:00/00:01:00)\n"));
+    assert_eq!(g.record.events.len(), 1, "{:?}", g.record.events);
+    let with_clock = format!("持ち時間：1分\n{HEAD}{ONE}   2 切れ負け   ( 1:00/00:01:00)\n");
+    let g = import(with_clock.as_bytes(), Some("kif"))
+        .unwrap()
+        .games
+        .remove(0);
     assert_eq!(
         g.record.events[1],
         Event::Claim {
@@ -250,4 +257,20 @@ fn impossible_moves_are_errors_naming_line_and_ply() {
         .games
         .remove(0);
     assert_eq!(g.record.events.len(), 11);
+}
+
+#[test]
+fn a_gap_in_the_move_numbers_is_an_error_at_its_line() {
+    // Line 7 is the move numbered 3 where 2 was expected.
+    let body = "   1 ７六歩(77)   ( 0:01/00:00:01)\n   3 ２六歩(27)   ( 0:01/00:00:02)\n";
+    let e = import(format!("{HEAD}{body}").as_bytes(), Some("kif")).unwrap_err();
+    assert_eq!(e.line, 8, "{e}");
+    assert!(
+        e.message.contains("move number 3 where 2 was expected"),
+        "{e}"
+    );
+    // A repeated number likewise.
+    let body = "   1 ７六歩(77)\n   1 ３四歩(33)\n";
+    let e = import(format!("{HEAD}{body}").as_bytes(), Some("kif")).unwrap_err();
+    assert_eq!(e.line, 8, "{e}");
 }

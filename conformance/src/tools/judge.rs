@@ -165,9 +165,14 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
             JudgeFormat::Html => out.push_str(&judge_html(req.file, j)?),
             JudgeFormat::Json => {
                 let written = j.game.written.as_ref();
-                let agreement = written.map(|w| w.compare(&j.judgement.verdict));
+                let recorded = j.game.recorded_finding(&j.judgement.verdict);
+                let agreement = written
+                    .filter(|_| recorded.is_none())
+                    .map(|w| w.compare(&j.judgement.verdict));
                 let mut obj = json!({
                     "verdict": j.judgement.verdict,
+                    "verified": recorded.is_none(),
+                    "recorded": recorded.map(|m| m.to_string()),
                     "written": written.map(|w| w.text.clone()),
                     "written_line": written.map(|w| w.line),
                     "written_meaning": written.and_then(|w| w.meaning.map(|m| m.to_string())),
@@ -198,13 +203,24 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
                 if several {
                     let _ = write!(out, "game {} (line {}): ", k + 1, j.game.line);
                 }
-                let _ = write!(out, "{}", j.judgement.verdict);
-                if let Some(w) = &j.game.written {
-                    let _ = write!(
-                        out,
-                        "; the record says: {w} — {}",
-                        w.compare(&j.judgement.verdict)
-                    );
+                match (
+                    &j.game.written,
+                    j.game.recorded_finding(&j.judgement.verdict),
+                ) {
+                    (Some(w), Some(m)) => {
+                        let _ = write!(out, "{}", recorded_line(w, m));
+                    }
+                    (Some(w), None) => {
+                        let _ = write!(
+                            out,
+                            "{}; the record says: {w} — {}",
+                            j.judgement.verdict,
+                            w.compare(&j.judgement.verdict)
+                        );
+                    }
+                    (None, _) => {
+                        let _ = write!(out, "{}", j.judgement.verdict);
+                    }
                 }
                 out.push('\n');
                 if j.game.variations > 0 {
@@ -221,6 +237,15 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
         }
     }
     Ok(out)
+}
+
+/// The line for a recorded finding: the result the record asserts, said to be not provable,
+/// with the words and line it comes from and what the moves alone give.
+pub fn recorded_line(w: &shogi_records::WrittenEnding, m: shogi_records::Meaning) -> String {
+    format!(
+        "{m} (as recorded; not provable from the moves, which leave the game going on): `{}` (line {}) — recorded",
+        w.text, w.line
+    )
 }
 
 fn explain(out: &mut String, j: &Judged) {
@@ -289,13 +314,23 @@ pub fn judge_html(file: &str, j: &Judged) -> Result<String, JudgeError> {
     let played =
         play_record(record, profile).map_err(|e| JudgeError::Record(format!("{file}: {e}")))?;
     let judgement = &played.judgement;
-    let title = format!("{}: {}", file, judgement.verdict);
+    let recorded = j
+        .game
+        .written
+        .as_ref()
+        .zip(j.game.recorded_finding(&judgement.verdict))
+        .map(|(w, m)| recorded_line(w, m));
+    let shown = recorded
+        .clone()
+        .unwrap_or_else(|| judgement.verdict.to_string());
+    let title = format!("{}: {}", file, shown);
     let mut out = head(&title);
     let _ = write!(
         out,
-        "<h1 data-verdict=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
+        "<h1 data-verdict=\"{}\" data-verified=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
         esc(&judgement.verdict.to_string()),
-        esc(&judgement.verdict.to_string()),
+        recorded.is_none(),
+        esc(&shown),
         esc(file),
         esc(&profile.name),
         esc(&profile.title)
