@@ -197,48 +197,6 @@ impl fmt::Display for Agreement {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shogi_spec::{ArticleId, Reason, ReasonKind};
-
-    fn win(c: Color, kind: ReasonKind) -> Verdict {
-        Verdict::Win {
-            winner: c,
-            reason: Reason {
-                kind,
-                article: ArticleId::fesa("5.1b"),
-            },
-        }
-    }
-
-    #[test]
-    fn compares_results_not_reasons() {
-        let toryo = WrittenEnding::known(
-            "%TORYO",
-            9,
-            EndingKind::Resignation,
-            Outcome::Win(Color::Sente),
-        );
-        assert_eq!(
-            toryo.compare(&win(Color::Sente, ReasonKind::Checkmate)),
-            Agreement::Agrees
-        );
-        assert_eq!(
-            toryo.compare(&win(Color::Gote, ReasonKind::PerpetualCheck)),
-            Agreement::Differs
-        );
-        assert_eq!(toryo.compare(&Verdict::Continues), Agreement::Differs);
-        let unknown = WrittenEnding::unrecognised("%WHATEVER", 3);
-        assert_eq!(
-            unknown.compare(&Verdict::Continues),
-            Agreement::Unrecognised
-        );
-        assert_eq!(unknown.to_string(), "`%WHATEVER` (unrecognised)");
-        assert_eq!(toryo.to_string(), "sente wins by resignation");
-    }
-}
-
 /// A written time loss (`%TIME_UP`, 切れ負け, 時間切れ) becomes the winner's flag claim only
 /// when the record can prove it: a time control, and the time of the losing turn written with
 /// the claim. Records rarely have that turn's time (a server ends the game before the move that
@@ -296,5 +254,47 @@ impl WrittenEnding {
             && !meaning.kind.shown_by_moves()
             && !ended_by_event)
             .then_some(meaning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_spec::{ArticleId, Reason, ReasonKind};
+
+    fn win(c: Color, kind: ReasonKind) -> Verdict {
+        Verdict::Win {
+            winner: c,
+            reason: Reason {
+                kind,
+                article: ArticleId::fesa("5.1b"),
+            },
+        }
+    }
+
+    #[test]
+    fn compares_results_not_reasons() {
+        let toryo = WrittenEnding::known(
+            "%TORYO",
+            9,
+            EndingKind::Resignation,
+            Outcome::Win(Color::Sente),
+        );
+        assert_eq!(
+            toryo.compare(&win(Color::Sente, ReasonKind::Checkmate)),
+            Agreement::Agrees
+        );
+        assert_eq!(
+            toryo.compare(&win(Color::Gote, ReasonKind::PerpetualCheck)),
+            Agreement::Differs
+        );
+        assert_eq!(toryo.compare(&Verdict::Continues), Agreement::Differs);
+        let unknown = WrittenEnding::unrecognised("%WHATEVER", 3);
+        assert_eq!(
+            unknown.compare(&Verdict::Continues),
+            Agreement::Unrecognised
+        );
+        assert_eq!(unknown.to_string(), "`%WHATEVER` (unrecognised)");
+        assert_eq!(toryo.to_string(), "sente wins by resignation");
     }
 }
