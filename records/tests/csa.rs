@@ -85,9 +85,7 @@ fn ending_words_become_events() {
     let g = one(&format!("{HEAD}+7776FU\n%TIME_UP\n"));
     assert_eq!(g.record.events.len(), 1, "{:?}", g.record.events);
     // With a time control and the losing turn's time written after it, the claim stands.
-    let g = one(&format!(
-        "V2.2\n$TIME_LIMIT:00:01+00\nPI\n+\n+7776FU\nT30\n%TIME_UP\nT61\n"
-    ));
+    let g = one("V2.2\n$TIME_LIMIT:00:01+00\nPI\n+\n+7776FU\nT30\n%TIME_UP\nT61\n");
     assert_eq!(
         g.record.events[1],
         Event::Claim {
