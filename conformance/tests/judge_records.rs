@@ -277,3 +277,53 @@ fn endings_the_moves_cannot_show_are_recorded_findings() {
     assert_eq!(json["verified"], true);
     assert_eq!(json["agrees"], true);
 }
+
+/// A time control the reader does not understand is never turned into a value: the game is
+/// judged without clocks, and the output names the header and its line. 「30+0+5」 is what one
+/// GUI writes; read as seconds it would make every game a loss on time at move 1.
+#[test]
+fn a_time_control_not_understood_judges_the_game_without_clocks() {
+    let text = "持ち時間：30+0+5\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:05/00:00:05)\n   2 ３四歩(33)   ( 0:07/00:00:07)\n   3 投了\nまで2手で後手の勝ち\n";
+    let path = temp("unclear-clock.kif", text.as_bytes());
+    let out = bin(&["judge", path.to_str().unwrap()]);
+    let text_out = stdout(&out);
+    assert!(
+        text_out.starts_with("gote wins by resignation"),
+        "{text_out}"
+    );
+    assert!(
+        text_out
+            .contains("note: line 1: time control 「30+0+5」 not understood: clocks not judged"),
+        "{text_out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&bin(&["judge", path.to_str().unwrap(), "--format", "json"]).stdout)
+            .unwrap();
+    assert_eq!(json["verdict"]["reason"]["kind"], "resignation", "{json}");
+    assert!(json["notes"][0].as_str().unwrap().contains("30+0+5"));
+}
+
+/// A separate 秒読み line is the byo-yomi of the 持ち時間 (Kifu for Windows and ShogiGUI write
+/// it so): 10 s of main time and 60 s a move, so sente's 65 s move (main time 10 s + 55 s of
+/// byo-yomi) keeps the flag up, and gote resigning wins for sente (5.1b). Under csa-computer
+/// flags fall by themselves (8.9 with the profile's `flag_fall` knob), so without the 秒読み line
+/// the same move overruns the 10 s and loses.
+#[test]
+fn a_separate_byoyomi_line_is_read() {
+    let text = "持ち時間：10秒\n秒読み：60秒\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 1:05/00:01:05)\n   2 投了\nまで1手で先手の勝ち\n";
+    let path = temp("byoyomi-line.kif", text.as_bytes());
+    let judge = |p: &PathBuf| {
+        stdout(&bin(&[
+            "judge",
+            p.to_str().unwrap(),
+            "--profile",
+            "csa-computer",
+        ]))
+    };
+    let out = judge(&path);
+    assert!(out.starts_with("sente wins by resignation"), "{out}");
+    let text = text.replace("秒読み：60秒\n", "");
+    let path = temp("no-byoyomi-line.kif", text.as_bytes());
+    let out = judge(&path);
+    assert!(out.starts_with("gote wins by flag fall"), "{out}");
+}

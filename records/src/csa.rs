@@ -582,6 +582,7 @@ impl Reader {
             max_moves: self.max_moves,
             variations: 0,
             line: self.first_line,
+            notes: Vec::new(),
         })
     }
 }

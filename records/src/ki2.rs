@@ -153,6 +153,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         max_moves: None,
         variations,
         line: 1,
+        notes: Vec::new(),
     })
 }
 

@@ -20,7 +20,7 @@ use crate::board::{self, Play};
 use crate::encoding::lines;
 use crate::ending::WrittenEnding;
 use crate::japanese::{self, digit, side_word, take_piece};
-use crate::{Game, ImportError};
+use crate::{Game, ImportError, Note};
 
 /// Whether a line looks like a KIF move line: a move number, then the move.
 pub fn is_move_line(line: &str) -> bool {
@@ -160,6 +160,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut in_variation = false;
     let mut ended = false;
     let mut time_control = None;
+    let mut byoyomi_line: Option<Seconds> = None;
+    let mut time_unclear = false;
+    let mut notes: Vec<Note> = Vec::new();
     // A move the board cannot carry out, kept until the next line says whether it was claimed
     // at once (反則勝ち: an arbiter refused it, see `export`) or is simply a broken record.
     let mut refused: Option<(Move, Option<Seconds>, ImportError)> = None;
@@ -215,7 +218,32 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                             })?;
                         }
                     },
-                    "持ち時間" => time_control = time_limit(value),
+                    "持ち時間" => match time_limit(value) {
+                        Ok(tc) => time_control = tc,
+                        Err(()) => {
+                            time_unclear = true;
+                            notes.push(Note::at(
+                                n,
+                                format!(
+                                    "time control 「{value}」 not understood: clocks not judged"
+                                ),
+                            ));
+                        }
+                    },
+                    // A separate byo-yomi line (「秒読み：60秒」): the byo-yomi of the 持ち時間.
+                    "秒読み" => match time_limit(value) {
+                        Ok(Some(tc)) if tc.byoyomi.is_none() && tc.increment.is_none() => {
+                            byoyomi_line = Some(tc.main);
+                        }
+                        Ok(None) => {}
+                        _ => {
+                            time_unclear = true;
+                            notes.push(Note::at(
+                                n,
+                                format!("byo-yomi 「{value}」 not understood: clocks not judged"),
+                            ));
+                        }
+                    },
                     "先手" | "下手" => players.sente = Some(value.to_owned()),
                     "後手" | "上手" => players.gote = Some(value.to_owned()),
                     k if k.ends_with("の持駒") => {
@@ -334,6 +362,13 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         Some(p) => p,
         None => Play::new(start_position(&rows, &hands, side_line, handicap)?),
     };
+    if let Some(b) = byoyomi_line.filter(|b| *b > Seconds::ZERO) {
+        let tc = time_control.get_or_insert_with(Default::default);
+        tc.byoyomi = Some(b);
+    }
+    if time_unclear {
+        time_control = None;
+    }
     let mut events = play.events;
     crate::ending::drop_unprovable_flag_claim(&mut events, time_control.is_some());
     Ok(Game {
@@ -348,24 +383,37 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         max_moves: None,
         variations,
         line: 1,
+        notes,
     })
 }
 
-/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `10分+30秒`, `各5分（秒読み30秒）`, `30秒`,
-/// `0分+10秒`, and the increment this tool writes, `各1分（1手ごとに10秒加算）`. Hours,
-/// minutes, and seconds before any `+`, `秒読み` or `ごとに` make the main time; seconds after
-/// `+` or `秒読み` are the byo-yomi, seconds after `ごとに` (per move) the Fischer increment.
-/// `None` when no number is found.
-pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl> {
+/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `１時間２分`, `10分+30秒`, `各5分（秒読み30秒）`,
+/// `30秒`, `0分+10秒`, `10分切れ負け`, and the increment this tool writes,
+/// `各1分（1手ごとに10秒加算）`. Hours, minutes, and seconds before any `+`, `秒読み` or `ごとに`
+/// make the main time; seconds after `+` or `秒読み` are the byo-yomi, seconds after `ごとに`
+/// (per move) the Fischer increment.
+///
+/// Strict on purpose: every number must carry its unit (時間, 分, 秒), and any word not listed
+/// here makes the header *not understood* (`Err`) — never a value. `30+0+5` (one GUI's three
+/// numbers), `05:00+5` or `00:03+00` (minutes:seconds in one program, hours:minutes in another:
+/// nothing in a KIF file says which), 「各25分（切れたら秒読み）」 (a byo-yomi of unstated
+/// length) and 「不明」 are refused, so the game is judged without clocks and says why.
+/// `Ok(None)` is a header that states there is no time limit (なし, 無し, 無制限) or is empty.
+pub fn time_limit(text: &str) -> Result<Option<shogi_oracle::game::record::TimeControl>, ()> {
     #[derive(PartialEq)]
     enum Part {
         Main,
         Byoyomi,
         Increment,
     }
-    let mut main = 0u64;
-    let mut byoyomi = 0u64;
-    let mut increment = 0u64;
+    let text = text.trim();
+    if matches!(text, "" | "なし" | "無し" | "無制限") {
+        return Ok(None);
+    }
+    // Words that may stand between the numbers: 各 (each), 時間, 秒読み, 切れ負け, 1手ごとに…加算,
+    // brackets, plus signs and spaces.
+    const WORDS: &str = "各時間分秒読み切れ負け手ごとに加算()（）+＋ 　";
+    let (mut main, mut byoyomi, mut increment) = (0u64, 0u64, 0u64);
     let mut part = Part::Main;
     let mut number = String::new();
     let mut found = false;
@@ -378,35 +426,40 @@ pub fn time_limit(text: &str) -> Option<shogi_oracle::game::record::TimeControl>
             number.push(char::from_digit(d, 10).unwrap_or('0'));
             continue;
         }
+        if !WORDS.contains(c) {
+            return Err(());
+        }
         match (previous, c) {
             (_, '+' | '＋') | ('秒', '読') => part = Part::Byoyomi,
             ('ご', 'と') => part = Part::Increment,
             _ => {}
         }
         previous = c;
-        if let Ok(n) = number.parse::<u64>() {
-            let n = n.min(1_000_000);
+        if !number.is_empty() {
+            let n = number.parse::<u64>().map_err(|_| ())?.min(1_000_000);
             match (c, &part) {
                 ('時', _) => main += n * 3600,
                 ('分', _) => main += n * 60,
                 ('秒', Part::Main) => main += n,
                 ('秒', Part::Byoyomi) => byoyomi += n,
                 ('秒', Part::Increment) => increment += n,
-                _ => {}
+                // The 1 of 「1手ごとに」: per one move.
+                ('手', _) if n == 1 => {}
+                _ => return Err(()),
             }
             found = true;
         }
         number.clear();
     }
-    if !found {
-        return None;
+    if !number.is_empty() || !found {
+        return Err(());
     }
-    Some(shogi_oracle::game::record::TimeControl {
-        main: board::whole_seconds(main)?,
+    Ok(Some(shogi_oracle::game::record::TimeControl {
+        main: board::whole_seconds(main).ok_or(())?,
         byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
         increment: board::whole_seconds(increment).filter(|b| *b > Seconds::ZERO),
         ..Default::default()
-    })
+    }))
 }
 
 /// The start: the board diagram if there is one, else the handicap, else the initial position.
@@ -506,8 +559,13 @@ mod tests {
             ("30秒", 30, 0, 0),
             ("0分+10秒", 0, 10, 0),
             ("各１分（１手ごとに１０秒加算）", 60, 0, 10),
+            ("１時間２分", 3720, 0, 0),
+            ("10分切れ負け", 600, 0, 0),
         ] {
-            let tc = time_limit(text).unwrap_or_else(|| panic!("{text}"));
+            let tc = time_limit(text)
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| panic!("{text}"));
             let secs = |s: Option<shogi_oracle::game::record::Seconds>| {
                 s.map_or(0, |s| s.as_millis() / 1000)
             };
@@ -521,6 +579,19 @@ mod tests {
                 "{text}"
             );
         }
-        assert!(time_limit("なし").is_none());
+        assert_eq!(time_limit("なし"), Ok(None));
+        // Forms seen in the wild that say nothing for sure: never a value.
+        for text in [
+            "30+0+5",
+            "05:00+5",
+            "10:00+10",
+            "00:03+00",
+            "各25分（切れたら秒読み）",
+            "不明",
+            "(持ち時間)",
+            "10",
+        ] {
+            assert_eq!(time_limit(text), Err(()), "{text}");
+        }
     }
 }

@@ -144,6 +144,35 @@ pub struct Game {
     pub variations: usize,
     /// The line (from 1) where the game starts in the file.
     pub line: usize,
+    /// What the reader could not use, each with its line: a header it did not understand is
+    /// never turned into a value, and the game is judged without it (a time control: no
+    /// clocks).
+    pub notes: Vec<Note>,
+}
+
+/// Something the reader left out of the game, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The line (from 1).
+    pub line: usize,
+    /// What was left out and what that means for the judgement.
+    pub text: String,
+}
+
+impl Note {
+    /// A note about line `line`.
+    pub fn at(line: usize, text: impl Into<String>) -> Note {
+        Note {
+            line,
+            text: text.into(),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.text)
+    }
 }
 
 impl Game {
@@ -291,6 +320,7 @@ pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError>
                 max_moves: None,
                 variations: 0,
                 line: 1,
+                notes: Vec::new(),
             }])
         }
     }

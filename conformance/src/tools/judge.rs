@@ -188,6 +188,15 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
                     "variations": j.game.variations,
                     "profile": j.profile.name,
                 });
+                if !j.game.notes.is_empty() {
+                    obj["notes"] = json!(
+                        j.game
+                            .notes
+                            .iter()
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                    );
+                }
                 if req.explain {
                     obj["explanation"] = json!(
                         j.judgement
@@ -223,6 +232,9 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
                     }
                 }
                 out.push('\n');
+                for note in &j.game.notes {
+                    let _ = writeln!(out, "note: {note}");
+                }
                 if j.game.variations > 0 {
                     let _ = writeln!(
                         out,
