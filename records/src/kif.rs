@@ -220,7 +220,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     },
                     "持ち時間" => match time_limit(value) {
                         Ok(tc) => time_control = tc,
-                        Err(()) => {
+                        Err(NotUnderstood) => {
                             time_unclear = true;
                             notes.push(Note::at(
                                 n,
@@ -387,6 +387,11 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     })
 }
 
+/// A time-control header the reader does not understand: it is left out, never guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("time control not understood")]
+pub struct NotUnderstood;
+
 /// A 持ち時間 header: `10分`, `各10分`, `1時間`, `１時間２分`, `10分+30秒`, `各5分（秒読み30秒）`,
 /// `30秒`, `0分+10秒`, `10分切れ負け`, and the increment this tool writes,
 /// `各1分（1手ごとに10秒加算）`. Hours, minutes, and seconds before any `+`, `秒読み` or `ごとに`
@@ -399,7 +404,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
 /// nothing in a KIF file says which), 「各25分（切れたら秒読み）」 (a byo-yomi of unstated
 /// length) and 「不明」 are refused, so the game is judged without clocks and says why.
 /// `Ok(None)` is a header that states there is no time limit (なし, 無し, 無制限) or is empty.
-pub fn time_limit(text: &str) -> Result<Option<shogi_oracle::game::record::TimeControl>, ()> {
+pub fn time_limit(
+    text: &str,
+) -> Result<Option<shogi_oracle::game::record::TimeControl>, NotUnderstood> {
     #[derive(PartialEq)]
     enum Part {
         Main,
@@ -427,7 +434,7 @@ pub fn time_limit(text: &str) -> Result<Option<shogi_oracle::game::record::TimeC
             continue;
         }
         if !WORDS.contains(c) {
-            return Err(());
+            return Err(NotUnderstood);
         }
         match (previous, c) {
             (_, '+' | '＋') | ('秒', '読') => part = Part::Byoyomi,
@@ -436,7 +443,10 @@ pub fn time_limit(text: &str) -> Result<Option<shogi_oracle::game::record::TimeC
         }
         previous = c;
         if !number.is_empty() {
-            let n = number.parse::<u64>().map_err(|_| ())?.min(1_000_000);
+            let n = number
+                .parse::<u64>()
+                .map_err(|_| NotUnderstood)?
+                .min(1_000_000);
             match (c, &part) {
                 ('時', _) => main += n * 3600,
                 ('分', _) => main += n * 60,
@@ -445,17 +455,17 @@ pub fn time_limit(text: &str) -> Result<Option<shogi_oracle::game::record::TimeC
                 ('秒', Part::Increment) => increment += n,
                 // The 1 of 「1手ごとに」: per one move.
                 ('手', _) if n == 1 => {}
-                _ => return Err(()),
+                _ => return Err(NotUnderstood),
             }
             found = true;
         }
         number.clear();
     }
     if !number.is_empty() || !found {
-        return Err(());
+        return Err(NotUnderstood);
     }
     Ok(Some(shogi_oracle::game::record::TimeControl {
-        main: board::whole_seconds(main).ok_or(())?,
+        main: board::whole_seconds(main).ok_or(NotUnderstood)?,
         byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
         increment: board::whole_seconds(increment).filter(|b| *b > Seconds::ZERO),
         ..Default::default()
@@ -591,7 +601,7 @@ mod tests {
             "(持ち時間)",
             "10",
         ] {
-            assert_eq!(time_limit(text), Err(()), "{text}");
+            assert_eq!(time_limit(text), Err(super::NotUnderstood), "{text}");
         }
     }
 }
