@@ -7,7 +7,6 @@
 //! and `relative` for display. `special` holds the ending in CSA words without the `%`.
 
 use serde_json::Value;
-use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
 use shogi_oracle::piece::Piece;
 use shogi_oracle::position::Position;
@@ -31,21 +30,6 @@ fn color_of(v: &Value) -> Option<Color> {
     }
 }
 
-fn preset(name: &str) -> Option<Option<Handicap>> {
-    Some(Some(match name {
-        "HIRATE" => return Some(None),
-        "KY" => Handicap::Lance,
-        "KA" => Handicap::Bishop,
-        "HI" => Handicap::Rook,
-        "HIKY" => Handicap::RookLance,
-        "2" => Handicap::TwoPiece,
-        "4" => Handicap::FourPiece,
-        "5" => Handicap::FivePiece,
-        "6" => Handicap::SixPiece,
-        _ => return None,
-    }))
-}
-
 fn start(initial: Option<&Value>) -> Result<Position, crate::Unreadable> {
     let Some(initial) = initial else {
         return Ok(Position::startpos());
@@ -55,11 +39,12 @@ fn start(initial: Option<&Value>) -> Result<Position, crate::Unreadable> {
         .and_then(Value::as_str)
         .unwrap_or("HIRATE");
     if name != "OTHER" {
-        return match preset(name) {
-            Some(None) => Ok(Position::startpos()),
-            Some(Some(h)) => shogi_oracle::sfen::parse(h.sfen()).map_err(|e| e.to_string().into()),
-            None => Err(format!("initial preset `{name}` is not one the project knows").into()),
-        };
+        if name == "HIRATE" {
+            return Ok(Position::startpos());
+        }
+        return crate::handicaps::by_jkf_preset(name).ok_or_else(|| {
+            format!("initial preset `{name}` is not one json-kifu-format defines").into()
+        });
     }
     let data = initial.get("data").ok_or("preset OTHER needs `data`")?;
     let color = data

@@ -8,7 +8,6 @@
 //! comments and `&` bookmarks (skipped), `#` lines. Variations (`変化：N手`) are counted and
 //! reported, never judged: the main line ends where the first one starts.
 
-use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
 use shogi_oracle::piece::{Kind, Piece};
 use shogi_oracle::position::Position;
@@ -33,23 +32,6 @@ pub fn is_move_line(line: &str) -> bool {
             .chars()
             .next()
             .is_some_and(|c| digit(c).is_some() || c == '同' || !c.is_ascii())
-}
-
-/// The handicap a 手合割 names, or `Ok(None)` for 平手; an error for names the project's
-/// handicap list lacks.
-fn handicap_named(name: &str) -> Result<Option<Handicap>, ()> {
-    Ok(Some(match name.trim() {
-        "平手" | "" => return Ok(None),
-        "香落ち" => Handicap::Lance,
-        "角落ち" => Handicap::Bishop,
-        "飛車落ち" => Handicap::Rook,
-        "飛香落ち" => Handicap::RookLance,
-        "二枚落ち" => Handicap::TwoPiece,
-        "四枚落ち" => Handicap::FourPiece,
-        "五枚落ち" | "左五枚落ち" => Handicap::FivePiece,
-        "六枚落ち" => Handicap::SixPiece,
-        _ => return Err(()),
-    }))
 }
 
 /// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
@@ -149,7 +131,7 @@ pub fn destination(s: &str, last: Option<Square>) -> Option<(Square, &str)> {
 pub fn parse(text: &str) -> Result<Game, ImportError> {
     let all = lines(text);
     let mut players = Players::default();
-    let mut handicap: Option<Handicap> = None;
+    let mut handicap: Option<Position> = None;
     let mut rows: Vec<(usize, &str)> = Vec::new();
     let mut hands: Vec<(Color, usize, &str)> = Vec::new();
     let mut side_line: Option<Color> = None;
@@ -210,12 +192,12 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     "手合割" => match value {
                         "その他" | "詰将棋" | "平手" => {}
                         other => {
-                            handicap = handicap_named(other).map_err(|()| {
+                            handicap = Some(crate::handicaps::by_kif_name(other).ok_or_else(|| {
                                 ImportError::at(
                                     n,
-                                    format!("handicap `{other}` is not one the project knows (give a board diagram and 手合割：その他)"),
+                                    format!("handicap `{other}` is not one the KIF definition names (give a board diagram and 手合割：その他)"),
                                 )
-                            })?;
+                            })?);
                         }
                     },
                     "持ち時間" => match time_limit(value) {
@@ -477,18 +459,14 @@ fn start_position(
     rows: &[(usize, &str)],
     hands: &[(Color, usize, &str)],
     side_line: Option<Color>,
-    handicap: Option<Handicap>,
+    handicap: Option<Position>,
 ) -> Result<Position, ImportError> {
     if !rows.is_empty() {
         let mut p = diagram(rows, hands)?;
         p.set_side_to_move(side_line.unwrap_or(Color::Sente));
         return Ok(p);
     }
-    Ok(match handicap {
-        Some(h) => shogi_oracle::sfen::parse(h.sfen())
-            .map_err(|e| ImportError::at(1, format!("handicap position: {e}")))?,
-        None => Position::startpos(),
-    })
+    Ok(handicap.unwrap_or_else(Position::startpos))
 }
 
 /// Splits `７六歩(77)   ( 0:01/00:00:01)` into the move and the time: the time is the last

@@ -24,6 +24,7 @@ pub mod csa;
 pub mod encoding;
 pub mod ending;
 pub mod export;
+pub mod handicaps;
 pub mod japanese;
 pub mod jkf;
 pub mod ki2;

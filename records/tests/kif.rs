@@ -274,3 +274,35 @@ fn a_gap_in_the_move_numbers_is_an_error_at_its_line() {
     let e = import(format!("{HEAD}{body}").as_bytes(), Some("kif")).unwrap_err();
     assert_eq!(e.line, 8, "{e}");
 }
+
+#[test]
+fn every_handicap_name_of_the_kif_definition_is_read() {
+    // The giver (上手, gote) moves first. In 左五枚落ち the giver keeps the knight on 8a, so
+    // after ７四歩 it can jump to 7c; in 五枚落ち that knight is gone and the jump cannot be made.
+    let game = |teai: &str, first: &str| {
+        let text = format!(
+            "手合割：{teai}\n上手：A\n下手：B\n手数----指手---------消費時間--\n   1 {first}\n"
+        );
+        import(text.as_bytes(), Some("kif"))
+    };
+    let knight = "７四歩(73)\n   2 ７六歩(77)\n   3 ７三桂(81)";
+    let g = game("左五枚落ち", knight).unwrap().games.remove(0);
+    assert_eq!(
+        g.record.events[2].to_string(),
+        "move 8a7c",
+        "the left-five giver keeps the 8a knight"
+    );
+    let e = game("五枚落ち", knight).unwrap_err();
+    assert_eq!(e.line, 7, "{e}");
+    for (teai, first) in [
+        ("右香落ち", "１二香(11)"),
+        ("三枚落ち", "５二玉(51)"),
+        ("左七枚落ち", "７二銀(71)"),
+        ("右七枚落ち", "３二銀(31)"),
+        ("八枚落ち", "５二玉(51)"),
+        ("十枚落ち", "５二玉(51)"),
+    ] {
+        let g = game(teai, first).unwrap_or_else(|e| panic!("{teai}: {e}"));
+        assert_eq!(g.games[0].record.events.len(), 1, "{teai}");
+    }
+}
