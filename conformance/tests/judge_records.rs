@@ -46,7 +46,11 @@ fn written_ending_differs_from_the_verdict() {
         perpetual_csa(4, "%SENNICHITE\n'summary:sennichite:alpha draw:beta draw\n").as_bytes(),
     );
     let out = bin(&["judge", f.to_str().unwrap(), "--profile", "csa-computer"]);
-    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a record that differs: exit 1 {out:?}"
+    );
     assert_eq!(
         stdout(&out),
         "gote wins by perpetual check (fesa2017:3.12); the record says: draw by repetition — differs\n"
@@ -326,4 +330,76 @@ fn a_separate_byoyomi_line_is_read() {
     let path = temp("no-byoyomi-line.kif", text.as_bytes());
     let out = judge(&path);
     assert!(out.starts_with("gote wins by flag fall"), "{out}");
+}
+
+/// An archive run: folders searched recursively, a line per game in file order, an unreadable
+/// file reported with its line and passed over, a summary, and the exit status of the worst
+/// standing (2 unreadable, 1 differs, 0 otherwise).
+#[test]
+fn judging_a_folder_of_records() {
+    let dir = std::env::temp_dir().join(format!("shogi-judge-archive-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    // Sente resigns after two moves: gote wins (5.1b), as written.
+    std::fs::write(dir.join("a.csa"), "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n").unwrap();
+    // A move from an empty square cannot be made: unreadable, at line 4.
+    std::fs::write(dir.join("b/broken.csa"), "V2.2\nPI\n+\n+5554FU\n").unwrap();
+    std::fs::write(dir.join("b/notes.txt"), "not a record").unwrap();
+    // Gote's foul that is not a move: a recorded finding.
+    std::fs::write(
+        dir.join("c.csa"),
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    let out = bin(&["judge", d, "--jobs", "2"]);
+    assert_eq!(out.status.code(), Some(2), "an unreadable file: exit 2");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("a.csa: gote wins by resignation (fesa2017:5.1b); the record says: gote wins by resignation — agrees"), "{text}");
+    assert!(
+        lines[1].starts_with("unreadable: ") && lines[1].contains("broken.csa:4:"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("c.csa: sente wins by illegal action (as recorded"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Summary: 3 file(s), 2 game(s): 1 agrees, 0 differs, 1 recorded-not-provable, 0 unrecognised, 0 no-ending, 1 unreadable file(s)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("notes.txt"),
+        "only record extensions are searched"
+    );
+
+    // JSON lines: one object per game (with the file), the unreadable file, the summary last.
+    let out = bin(&["judge", d, "--format", "json"]);
+    let objects: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 4);
+    assert_eq!(objects[0]["standing"], "agrees");
+    assert!(
+        objects[1]["unreadable"]
+            .as_str()
+            .unwrap()
+            .contains("broken.csa:4")
+    );
+    assert_eq!(objects[2]["standing"], "recorded-not-provable");
+    assert_eq!(objects[3]["summary"]["unreadable"], 1);
+    assert_eq!(objects[3]["summary"]["games"]["agrees"], 1);
+
+    // Without the broken file, a record that differs makes the exit status 1: sente's king
+    // is not mated, yet the record says %TSUMI.
+    std::fs::remove_file(dir.join("b/broken.csa")).unwrap();
+    std::fs::write(dir.join("b/wrong.csa"), "V2.2\nPI\n+\n+7776FU\n%TSUMI\n").unwrap();
+    let out = bin(&["judge", d]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    std::fs::remove_file(dir.join("b/wrong.csa")).unwrap();
+    let out = bin(&["judge", d]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -102,7 +102,7 @@ pub fn sniff(text: &str) -> Format {
             || l.starts_with("N-")
             || (l.len() >= 7
                 && (l.starts_with('+') || l.starts_with('-'))
-                && l[1..5].bytes().all(|b| b.is_ascii_digit()))
+                && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
             || (l.starts_with("P1") && (l.contains(" * ") || l.contains("-KY")))
     };
     if lines.iter().take(200).any(csa_like) {

@@ -78,3 +78,12 @@ fn kif_source() {
         round_trip(kif, "kif", to, "fesa-2017");
     }
 }
+
+/// Found by fuzzing: a line starting with a sign and a multi-byte character made format
+/// detection slice inside a character.
+#[test]
+fn detection_survives_multibyte_text_after_a_sign() {
+    for text in ["-先手：山田\n", "+毬ｩ\n", "---J始日時：2026/11/01 10:00\n"] {
+        let _ = import(text.as_bytes(), None);
+    }
+}

@@ -179,20 +179,36 @@ pub enum Command {
         /// How many plies deep to look.
         depth: u32,
     },
-    /// Judge a game record: print the verdict, and with --explain the chain of articles and
+    /// Judge game records: print the verdict, and with --explain the chain of articles and
     /// the profile knobs that decided it.
     ///
-    /// The record is the project's YAML (the oracle's `game::record` module), CSA, KIF/KIFU,
+    /// A record is the project's YAML (the oracle's `game::record` module), CSA, KIF/KIFU,
     /// KI2/KI2U or JKF, detected from the extension and the content, in UTF-8 or Shift_JIS.
     /// The ending the file writes is reported beside the verdict: agrees, differs or
-    /// unrecognised. A malformed record is an error naming the file, line and ply.
+    /// unrecognised — or, for what the moves cannot show (a foul that is not a move, a time
+    /// loss without the losing turn's time), a recorded finding the verdict follows and marks
+    /// as not provable. A malformed record is an error naming the file, line and ply.
+    ///
+    /// Several files or a folder make an archive run, judged in parallel: a line per game, the
+    /// unreadable files reported with file and line and skipped, then a summary by standing and
+    /// ending kind (JSON lines with --format json, the summary last).
+    ///
+    /// Exit status: 0 when every record agrees (or is a recorded finding), 1 when one differs,
+    /// 2 when one cannot be read.
     #[command(
         after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
-        shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect"
+        shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect\n  \
+        shogi-conformance judge archive/ --profile csa-computer --format json"
     )]
     Judge {
-        /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
-        record: PathBuf,
+        /// Game records (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF) and folders of them (searched
+        /// recursively for .csa, .kif, .kifu, .ki2, .ki2u and .jkf files). Several, or a
+        /// folder, make an archive run: a line per game, then a summary.
+        #[arg(required = true, value_name = "RECORD|DIR")]
+        records: Vec<PathBuf>,
+        /// Workers judging files side by side in an archive run (default: every core).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
         /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
         #[arg(long, default_value = "fesa-2017")]
         profile: String,

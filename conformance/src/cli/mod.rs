@@ -261,12 +261,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             corpus,
         } => corpus::explain(&corpus.source(), &case, &profile, imp.as_deref()),
         Command::Judge {
-            record,
+            records: paths,
+            jobs,
             profile,
             set,
             explain,
             format,
-        } => records::judge(&record, &profile, &set, explain, format.into()),
+        } => records::judge(&paths, jobs, &profile, &set, explain, format.into()),
         Command::Site { output, corpus } => reports::site(&corpus.source(), &output),
         Command::Convert {
             input,

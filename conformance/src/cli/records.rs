@@ -1,31 +1,90 @@
 //! `judge` and `convert`: read the file, print or write the result.
 
 use super::Error;
-use std::path::Path;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
+use shogi_conformance::tools::judge_archive::{
+    ArchiveOptions, FileResult, RECORD_EXTENSIONS, Standing, judge_archive, judge_file,
+    record_files,
+};
 
-/// Runs `judge` on a file: prints the report, or returns the error for exit status 2.
+/// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
+/// and the summary. Returns the exit status of the standing (0 agree, 1 differ), or the error
+/// for exit status 2.
 pub fn judge(
-    record: &Path,
+    paths: &[PathBuf],
+    jobs: Option<usize>,
     profile: &str,
     set: &[String],
     explain: bool,
     format: JudgeFormat,
 ) -> Result<ExitCode, Error> {
-    let file = record.display().to_string();
-    let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let report = judge_text(&JudgeRequest {
-        bytes: &bytes,
-        file: &file,
-        profile,
-        set,
-        explain,
-        format,
-    })?;
-    print!("{report}");
-    Ok(ExitCode::SUCCESS)
+    let opts = ArchiveOptions {
+        profile: profile.to_owned(),
+        set: set.to_vec(),
+        json: format == JudgeFormat::Json,
+        jobs: jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+    };
+    // One file: the full report (explanations, HTML), and the exit status of its standing.
+    if let [record] = paths {
+        if !record.is_dir() {
+            let file = record.display().to_string();
+            let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
+            let report = judge_text(&JudgeRequest {
+                bytes: &bytes,
+                file: &file,
+                profile,
+                set,
+                explain,
+                format,
+            })?;
+            print!("{report}");
+            let differs = match judge_file(record, &opts) {
+                FileResult::Games(games) => games.iter().any(|g| g.standing == Standing::Differs),
+                FileResult::Unreadable(_) => false,
+            };
+            return Ok(ExitCode::from(u8::from(differs)));
+        }
+    }
+    if format == JudgeFormat::Html || explain {
+        return Err("an archive run prints a line per game: --format html and --explain take a single record".into());
+    }
+    let files = record_files(paths).map_err(|e| e.to_string())?;
+    if files.is_empty() {
+        return Err(format!(
+            "no record files (.{}) under {}",
+            RECORD_EXTENSIONS.join(", ."),
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+        .into());
+    }
+    let mut stdout = std::io::stdout().lock();
+    let summary = judge_archive(&files, &opts, |_, result| {
+        let _ = match result {
+            FileResult::Games(games) => games
+                .iter()
+                .try_for_each(|g| writeln!(stdout, "{}", g.output)),
+            FileResult::Unreadable(e) if opts.json => {
+                writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))
+            }
+            FileResult::Unreadable(e) => writeln!(stdout, "unreadable: {e}"),
+        };
+    });
+    if opts.json {
+        let _ = writeln!(stdout, "{}", summary.to_json());
+    } else {
+        let _ = write!(stdout, "{summary}");
+    }
+    Ok(ExitCode::from(summary.exit_code()))
 }
 
 /// Converts the file at `input` to `to`, printing it or writing it to `output` (atomically over

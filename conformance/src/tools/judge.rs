@@ -164,73 +164,14 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
         match req.format {
             JudgeFormat::Html => out.push_str(&judge_html(req.file, j)?),
             JudgeFormat::Json => {
-                let written = j.game.written.as_ref();
-                let recorded = j.game.recorded_finding(&j.judgement.verdict);
-                let agreement = written
-                    .filter(|_| recorded.is_none())
-                    .map(|w| w.compare(&j.judgement.verdict));
-                let mut obj = json!({
-                    "verdict": j.judgement.verdict,
-                    "verified": recorded.is_none(),
-                    "recorded": recorded.map(|m| m.to_string()),
-                    "written": written.map(|w| w.text.clone()),
-                    "written_line": written.map(|w| w.line),
-                    "written_meaning": written.and_then(|w| w.meaning.map(|m| m.to_string())),
-                    "agrees": agreement.and_then(|a| a.as_bool()),
-                    "moves": moves(&j.game),
-                    "game": k + 1,
-                    "line": j.game.line,
-                    "format": imported.format.name(),
-                    "encoding": match imported.encoding {
-                        shogi_records::Encoding::Utf8 => "utf-8",
-                        shogi_records::Encoding::ShiftJis => "shift_jis",
-                    },
-                    "variations": j.game.variations,
-                    "profile": j.profile.name,
-                });
-                if !j.game.notes.is_empty() {
-                    obj["notes"] = json!(
-                        j.game
-                            .notes
-                            .iter()
-                            .map(|n| n.to_string())
-                            .collect::<Vec<_>>()
-                    );
-                }
-                if req.explain {
-                    obj["explanation"] = json!(
-                        j.judgement
-                            .explanation
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                    );
-                }
+                let obj = game_json(j, k, &imported, req.explain);
                 let _ = writeln!(out, "{obj}");
             }
             JudgeFormat::Text => {
                 if several {
                     let _ = write!(out, "game {} (line {}): ", k + 1, j.game.line);
                 }
-                match (
-                    &j.game.written,
-                    j.game.recorded_finding(&j.judgement.verdict),
-                ) {
-                    (Some(w), Some(m)) => {
-                        let _ = write!(out, "{}", recorded_line(w, m));
-                    }
-                    (Some(w), None) => {
-                        let _ = write!(
-                            out,
-                            "{}; the record says: {w} — {}",
-                            j.judgement.verdict,
-                            w.compare(&j.judgement.verdict)
-                        );
-                    }
-                    (None, _) => {
-                        let _ = write!(out, "{}", j.judgement.verdict);
-                    }
-                }
+                out.push_str(&game_line(j));
                 out.push('\n');
                 for note in &j.game.notes {
                     let _ = writeln!(out, "note: {note}");
@@ -249,6 +190,71 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
         }
     }
     Ok(out)
+}
+
+/// A game's verdict line: the verdict beside the written ending (agrees, differs,
+/// unrecognised), or the recorded finding the verdict follows.
+pub fn game_line(j: &Judged) -> String {
+    match (
+        &j.game.written,
+        j.game.recorded_finding(&j.judgement.verdict),
+    ) {
+        (Some(w), Some(m)) => recorded_line(w, m),
+        (Some(w), None) => format!(
+            "{}; the record says: {w} — {}",
+            j.judgement.verdict,
+            w.compare(&j.judgement.verdict)
+        ),
+        (None, _) => j.judgement.verdict.to_string(),
+    }
+}
+
+/// A game as one JSON object: the verdict, whether it is verified from the moves or recorded,
+/// the written ending and its agreement, where the game is, and the reader's notes.
+pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> serde_json::Value {
+    let written = j.game.written.as_ref();
+    let recorded = j.game.recorded_finding(&j.judgement.verdict);
+    let agreement = written
+        .filter(|_| recorded.is_none())
+        .map(|w| w.compare(&j.judgement.verdict));
+    let mut obj = json!({
+        "verdict": j.judgement.verdict,
+        "verified": recorded.is_none(),
+        "recorded": recorded.map(|m| m.to_string()),
+        "written": written.map(|w| w.text.clone()),
+        "written_line": written.map(|w| w.line),
+        "written_meaning": written.and_then(|w| w.meaning.map(|m| m.to_string())),
+        "agrees": agreement.and_then(|a| a.as_bool()),
+        "moves": moves(&j.game),
+        "game": k + 1,
+        "line": j.game.line,
+        "format": imported.format.name(),
+        "encoding": match imported.encoding {
+            shogi_records::Encoding::Utf8 => "utf-8",
+            shogi_records::Encoding::ShiftJis => "shift_jis",
+        },
+        "variations": j.game.variations,
+        "profile": j.profile.name,
+    });
+    if !j.game.notes.is_empty() {
+        obj["notes"] = json!(
+            j.game
+                .notes
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+        );
+    }
+    if explain {
+        obj["explanation"] = json!(
+            j.judgement
+                .explanation
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        );
+    }
+    obj
 }
 
 /// The line for a recorded finding: the result the record asserts, said to be not provable,

@@ -4,7 +4,8 @@
 //! count down to the first differing position ([`bisect`]), and comparing two rule profiles
 //! over the corpus ([`profile_diff`]); how fast fuzzing goes, and where the time goes
 //! ([`throughput`]); playing engines against each other with the oracle as arbiter
-//! ([`arbiter`]); judging game records ([`judge`]) and converting them ([`convert`]).
+//! ([`arbiter`]); judging game records ([`judge`]), whole archives of them at once
+//! ([`judge_archive`]), and converting them ([`convert`]).
 
 pub mod arbiter;
 pub mod bisect;
@@ -13,5 +14,6 @@ pub mod differential;
 pub mod fuzz_external;
 pub mod generate;
 pub mod judge;
+pub mod judge_archive;
 pub mod profile_diff;
 pub mod throughput;

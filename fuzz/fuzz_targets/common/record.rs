@@ -33,9 +33,36 @@ pub fn check(data: &[u8], format: Format) {
     };
     for game in games {
         let _ = game.written.as_ref().map(|w| w.to_string());
+        // A header the reader did not understand is never turned into a value: no clock.
+        if !game.notes.is_empty() {
+            assert!(
+                game.record.time_control.is_none() || game.notes.iter().all(|n| !n.text.contains("clocks not judged")),
+                "a time control not understood became a value: {:?}\n{text}",
+                game.record.time_control
+            );
+        }
         let Ok(judgement) = adjudicate(&game.record, &Profile::fesa2017()) else {
             continue;
         };
+        // Never a flag fall without a clock in the record.
+        if game.record.time_control.is_none() {
+            let reason = match &judgement.verdict {
+                shogi_spec::Verdict::Win { reason, .. } | shogi_spec::Verdict::Draw { reason } => {
+                    Some(reason.kind)
+                }
+                _ => None,
+            };
+            assert!(
+                !matches!(
+                    reason,
+                    Some(shogi_spec::ReasonKind::FlagFall | shogi_spec::ReasonKind::DoubleFlagFall)
+                ),
+                "a flag fell in a game without a clock: {:?}\n{text}",
+                judgement.verdict
+            );
+        }
+        // What the record asserts and its moves cannot show is followed, never contradicted.
+        let _ = game.recorded_finding(&judgement.verdict);
         for (to, name) in [(Format::Csa, "CSA"), (Format::Kif, "KIF")] {
             if let Ok(written) = export::write(&game.record, &judgement.verdict, to) {
                 if let Err(e) = import_text(&written, to) {
