@@ -219,7 +219,13 @@ fn convert_writes_the_judged_ending() {
 /// KIF and KI2 definitions).
 #[test]
 fn endings_the_moves_cannot_show_are_recorded_findings() {
-    let rows: [(&str, &str, &str); 5] = [
+    let rows: [(&str, &str, &str); 6] = [
+        // floodgate: an illegal move in the summary only, the refused move not logged.
+        (
+            "summary-illegal.csa",
+            "V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n'summary:illegal move:alpha win:beta lose\n",
+            "sente wins by illegal move",
+        ),
         // %-ILLEGAL_ACTION: gote's foul, sente wins.
         (
             "action.csa",

@@ -536,6 +536,7 @@ impl Reader {
         if let (Some(tc), Some(inc)) = (&mut self.time_control, self.increment) {
             tc.increment = Some(inc);
         }
+        let last_move_illegal = play.last_move_illegal();
         let mut events = play.events;
         let stm = play.pos.side_to_move();
         let mut written = self.written;
@@ -554,7 +555,9 @@ impl Reader {
                         EndingKind::Repetition | EndingKind::PerpetualCheck => {
                             events.push(claim(ClaimKind::Repetition, stm));
                         }
-                        EndingKind::IllegalMove if !self.illegal_comment => {
+                        // Only a written move can be claimed: a summary alone (the refused
+                        // move not logged) is a recorded finding.
+                        EndingKind::IllegalMove if !self.illegal_comment && last_move_illegal => {
                             if let Outcome::Win(w) = outcome {
                                 events.push(claim(ClaimKind::IllegalMove, w));
                             }

@@ -4,6 +4,44 @@
 //! `'summary:` line). That is a claim by whoever wrote the file, not a fact: the oracle judges
 //! the moves, and the written ending is reported beside the verdict as *agrees* or *differs*.
 //! Words we do not know are kept as written and reported as *unrecognised*, never dropped.
+//!
+//! # The vocabulary, sourced
+//!
+//! "stm" is the side to move where the word stands (after the last move). "Event" is what the
+//! importer hands the oracle; "recorded" means none: the moves cannot show the ending, and the
+//! verdict follows the record as a *recorded finding* ([`WrittenEnding::recorded_finding`]).
+//!
+//! Sources: [CSA V2.2] and [CSA V3.0] (the CSA standard record format, 特殊な指し手);
+//! shogi-server's `game_result.rb` for the floodgate `'summary:` words; [Kakinoki's KIF
+//! definition] for KIF and KI2 words and the `まで…` trailer (and what Kifu for Windows,
+//! ShogiGUI, ShogiHome and Shogi Club 24 write); [JKF] for `special`, which holds the CSA word
+//! without `%`.
+//!
+//! | written | format | meaning | event |
+//! | --- | --- | --- | --- |
+//! | `%TORYO`, 投了 | CSA, KIF, KI2, JKF `TORYO` | stm resigns, the other wins | resignation by stm |
+//! | `%TSUMI`, 詰み, 詰 | CSA, KIF, KI2 | stm is mated | none: the oracle looks at the position |
+//! | `%SENNICHITE`, 千日手 | CSA, KIF, KI2 | repetition, a draw | repetition claim by stm |
+//! | `%TIME_UP`, 切れ負け, 時間切れ | CSA, KIF, KI2 | stm's time ran out, the other wins | flag claim, only with a clock and the losing turn's time; else recorded |
+//! | `%ILLEGAL_MOVE` | CSA (V2.2, V3.0), JKF | stm loses by a foul (the refused move is not written) | recorded; when the last written move is itself illegal, a claim by stm against it |
+//! | `'ILLEGAL_MOVE(+7776FU)` | floodgate comment | the move shogi-server refused; its maker loses | the move, then the opponent's claim |
+//! | `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` | CSA | sente's / gote's foul that is not a move; the other wins | recorded |
+//! | 反則勝ち | KIF, KI2 | the last move was a foul: stm wins | illegal-move claim by stm |
+//! | 反則負け | KIF, KI2 | stm loses by a foul the moves do not show | recorded |
+//! | `%KACHI`, 入玉勝ち, 入玉宣言, 宣言勝ち | CSA, KIF, KI2 | stm declares a win (5.3) | declaration by stm (the oracle checks it) |
+//! | `%JISHOGI`, 持将棋 | CSA, KIF, KI2 | impasse, a draw | impasse |
+//! | `%HIKIWAKE` | CSA | a draw by agreement | agreed draw |
+//! | `%MAX_MOVES` | CSA V3.0 | the move limit, a draw | none: the profile's limit decides |
+//! | `%CHUDAN`, 中断 | CSA, KIF | interrupted, no result | none |
+//! | `%FUZUMI`, 不詰 | CSA, KIF | a mating problem without mate | none |
+//! | 封じ手 | KIF | adjourned with a sealed move | none |
+//! | `'summary:toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `outori`, `kachi`, `illegal kachi`, `sennichite`, `oute_sennichite`, `abnormal`, `max_moves` | floodgate | the result per player (`win`, `lose`, `draw`) | as the `%` word; time up and illegal move recorded when no `%` word or comment shows them; `abnormal` (a disconnection) recorded |
+//! | `まで64手で先手の勝ち` | KIF, KI2 trailer | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | in KI2 (which has no 投了 line) a win for the last mover is stm's resignation; otherwise a bare result, recorded |
+//!
+//! [CSA V2.2]: <http://www2.computer-shogi.org/protocol/record_v22.html>
+//! [CSA V3.0]: <http://www2.computer-shogi.org/protocol/record_v3.html>
+//! [Kakinoki's KIF definition]: <http://kakinoki.o.oo7.jp/kif_format.html>
+//! [JKF]: <https://github.com/na2hiro/json-kifu-format>
 
 use std::fmt;
 
