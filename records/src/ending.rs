@@ -26,7 +26,7 @@
 //! | `%ILLEGAL_MOVE` | CSA (V2.2, V3.0), JKF | stm loses by a foul (the refused move is not written) | recorded; when the last written move is itself illegal, a claim by stm against it |
 //! | `'ILLEGAL_MOVE(+7776FU)` | floodgate comment | the move shogi-server refused; its maker loses | the move, then the opponent's claim |
 //! | `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` | CSA | sente's / gote's foul that is not a move; the other wins | recorded |
-//! | 反則勝ち | KIF, KI2 | the last move was a foul: stm wins | illegal-move claim by stm |
+//! | 反則勝ち | KIF, KI2 | the opponent's foul: stm wins | when the last written move is illegal, a claim by stm against it; otherwise recorded (the foul is not written, as ShogiHome's CSA bridge writes a server's `#ILLEGAL_MOVE`) |
 //! | 反則負け | KIF, KI2 | stm loses by a foul the moves do not show | recorded |
 //! | `%KACHI`, 入玉勝ち, 入玉宣言, 宣言勝ち | CSA, KIF, KI2 | stm declares a win (5.3) | declaration by stm (the oracle checks it) |
 //! | `%JISHOGI`, 持将棋 | CSA, KIF, KI2 | impasse, a draw | impasse |

@@ -96,7 +96,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                         by: !stm,
                         time: None,
                     }),
-                    "反則勝ち" => Some(Event::Claim {
+                    // A claim only against a written illegal move; otherwise the foul is
+                    // not in the record (see `kif`): a recorded finding.
+                    "反則勝ち" if play.last_move_illegal() => Some(Event::Claim {
                         claim: ClaimKind::IllegalMove,
                         by: stm,
                         time: None,

@@ -284,6 +284,11 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         }
         let word = mv_text.trim();
         let mut stm = play.side();
+        // Whether the written move before 反則勝ち is itself the foul (Kakinoki's KIF: the side
+        // to move wins by the opponent's foul). Only then can the oracle check the claim; a
+        // legal last move means the foul is not written (a server's refused move, a disconnect):
+        // a recorded finding, as CSA's `%ILLEGAL_MOVE`.
+        let mut foul_written = word == "反則勝ち" && play.last_move_illegal();
         if let Some((mv, time, error)) = refused.take() {
             if word != "反則勝ち" {
                 return Err(error);
@@ -293,6 +298,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 time,
             });
             stm = !stm;
+            foul_written = true;
         }
         if let Some((kind, outcome)) = japanese::ending_word(word, stm) {
             ended = true;
@@ -309,7 +315,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     by: !stm,
                     time,
                 }),
-                "反則勝ち" => Some(Event::Claim {
+                "反則勝ち" if foul_written => Some(Event::Claim {
                     claim: ClaimKind::IllegalMove,
                     by: stm,
                     time,

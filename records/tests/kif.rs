@@ -99,12 +99,18 @@ fn ending_words_become_events() {
             time: Some(Seconds::whole(60))
         }
     );
+    // 反則勝ち after a legal move: the foul is not written (ShogiHome's CSA bridge writes a
+    // server's illegal-move verdict so), nothing for the oracle to check: no event.
     let g = kif(&format!("{ONE}   2 反則勝ち\n"));
+    assert_eq!(g.record.events.len(), 1, "{:?}", g.record.events);
+    // After a written move the board cannot carry out (sente's own pawn moved by gote), the
+    // move is the foul and gote's opponent claims it.
+    let g = kif(&format!("{ONE}   2 ７五歩(76)\n   3 反則勝ち\n"));
     assert_eq!(
-        g.record.events[1],
+        g.record.events[2],
         Event::Claim {
             claim: ClaimKind::IllegalMove,
-            by: Gote,
+            by: Sente,
             time: None
         }
     );
