@@ -155,8 +155,10 @@ pub fn ending_word(word: &str, stm: Color) -> Option<(EndingKind, Outcome)> {
 }
 
 /// The `まで…` trailer: `まで64手で先手の勝ち`, `まで100手で千日手`, `まで81手で後手の反則勝ち`,
-/// `まで80手で時間切れにより先手の勝ち`, `まで50手で中断`.
-pub fn trailer(text: &str) -> Option<(EndingKind, Outcome)> {
+/// `まで80手で時間切れにより先手の勝ち`, `まで50手で中断`, and the mate problems' `まで49手詰`
+/// / `まで49手で詰み`, which name no winner: the mate is by `last_mover`, the side that made
+/// the last move written.
+pub fn trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Outcome)> {
     use EndingKind as K;
     let rest = text.trim().strip_prefix("まで")?;
     let after = rest.split_once('で').map_or(rest, |(_, a)| a);
@@ -176,7 +178,7 @@ pub fn trailer(text: &str) -> Option<(EndingKind, Outcome)> {
         K::Impasse
     } else if after.contains("中断") {
         K::Interrupted
-    } else if after.contains("詰み") {
+    } else if after.contains("詰み") || after.ends_with("手詰") {
         K::Checkmate
     } else {
         K::Unspecified
@@ -186,6 +188,7 @@ pub fn trailer(text: &str) -> Option<(EndingKind, Outcome)> {
         (Some(w), _) if after.contains("負け") => Outcome::Win(!w),
         (_, K::Repetition | K::Impasse) => Outcome::Draw,
         (_, K::Interrupted) => Outcome::Unfinished,
+        (None, K::Checkmate) => Outcome::Win(last_mover),
         _ => return None,
     };
     Some((kind, outcome))

@@ -56,7 +56,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if line.starts_with("まで") {
-            trailer = Some(match japanese::trailer(line) {
+            trailer = Some(match japanese::trailer(line, !play.side()) {
                 Some((k, o)) => WrittenEnding::known(line, n, k, o),
                 None => WrittenEnding::unrecognised(line, n),
             });

@@ -179,7 +179,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if t.starts_with("まで") {
-            trailer = Some(match japanese::trailer(t) {
+            trailer = Some(match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
                 Some((k, o)) => WrittenEnding::known(t, n, k, o),
                 None => WrittenEnding::unrecognised(t, n),
             });

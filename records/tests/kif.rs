@@ -67,6 +67,9 @@ fn every_ending_word(
     Outcome::Win(Sente)
 )]
 #[case::interrupted("まで50手で中断", EndingKind::Interrupted, Outcome::Unfinished)]
+// Mate problems name no winner: the mate is by the side that moved last (sente, after ONE).
+#[case::problem_mate("まで1手詰", EndingKind::Checkmate, Outcome::Win(Sente))]
+#[case::problem_mate_long("まで1手で詰み", EndingKind::Checkmate, Outcome::Win(Sente))]
 fn the_trailer(#[case] trailer: &str, #[case] kind: EndingKind, #[case] outcome: Outcome) {
     let g = kif(&format!("{ONE}{trailer}\n"));
     let m = g.written.unwrap().meaning.unwrap();
