@@ -143,7 +143,8 @@ pub fn ending_word(word: &str, stm: Color) -> Option<(EndingKind, Outcome)> {
         "詰み" | "詰" => (K::Checkmate, Outcome::Win(!stm)),
         "千日手" => (K::Repetition, Outcome::Draw),
         "持将棋" => (K::Impasse, Outcome::Draw),
-        "切れ負け" | "時間切れ" => (K::TimeUp, Outcome::Win(!stm)),
+        // 81Dojo's KIF export writes a time loss in English (seen in mog-core-scala's test data).
+        "切れ負け" | "時間切れ" | "Time-up" => (K::TimeUp, Outcome::Win(!stm)),
         "反則勝ち" => (K::IllegalMove, Outcome::Win(stm)),
         "反則負け" => (K::IllegalMove, Outcome::Win(!stm)),
         "入玉勝ち" | "入玉宣言" | "宣言勝ち" => (K::Declaration, Outcome::Win(stm)),

@@ -25,13 +25,16 @@ use crate::{Game, ImportError, Note};
 pub fn is_move_line(line: &str) -> bool {
     let t = line.trim_start();
     let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+    // Any word after the number: a move, a Japanese ending word, or an ending some server
+    // writes in English (81Dojo's `Time-up`). A word the reader does not know is then reported
+    // as an unrecognised ending, never skipped.
     digits > 0
         && t[digits..].starts_with([' ', '\u{3000}'])
         && t[digits..]
             .trim_start()
             .chars()
             .next()
-            .is_some_and(|c| digit(c).is_some() || c == '同' || !c.is_ascii())
+            .is_some_and(|c| digit(c).is_some() || c == '同' || !c.is_ascii() || c.is_ascii_alphabetic())
 }
 
 /// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
@@ -245,6 +248,11 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
         }
         if !is_move_line(t) {
+            // Among the moves, a line that is neither a move, a comment nor an ending is said,
+            // not dropped in silence.
+            if play.is_some() && !ended {
+                notes.push(Note::at(n, format!("「{t}」 not understood: ignored")));
+            }
             continue;
         }
         // A move line: number, move or ending word, time, maybe a `+` for a variation.
@@ -310,7 +318,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     time,
                 }),
                 "持将棋" => Some(Event::Impasse { time }),
-                "切れ負け" | "時間切れ" => Some(Event::Claim {
+                "切れ負け" | "時間切れ" | "Time-up" => Some(Event::Claim {
                     claim: ClaimKind::Flag,
                     by: !stm,
                     time,
