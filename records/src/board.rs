@@ -108,6 +108,22 @@ pub fn board_move(pos: &Position, from: Square, to: Square, named: Kind) -> Move
 /// or an SFEN. A set-up position the project's records cannot hold (two kings of a side, more
 /// pieces than a set has) is an error saying why.
 pub fn start_of(pos: &Position) -> Result<Start, crate::Unreadable> {
+    // A start no game could reach (two pawns on a file, a pawn on its last rank, the side not
+    // to move in check, more pieces than a set) cannot be judged by the rules: say which rule
+    // it breaks rather than give a verdict. A missing king is allowed: mate problems leave
+    // out the attacker's.
+    let broken: Vec<String> = shogi_oracle::validate::validate(pos)
+        .into_iter()
+        .filter(|i| !matches!(i, shogi_oracle::validate::Invalidity::MissingKing(_)))
+        .map(|i| i.to_string())
+        .collect();
+    if !broken.is_empty() {
+        return Err(format!(
+            "the start position could not occur in a game: {}",
+            broken.join("; ")
+        )
+        .into());
+    }
     if pos.same_position(&Position::startpos()) {
         return Ok(Start::Startpos);
     }

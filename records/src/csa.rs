@@ -148,6 +148,9 @@ struct Reader {
     ended: bool,
     /// floodgate's `'Increment:` comment.
     increment: Option<Seconds>,
+    /// Set when the moves began with no `PI` or `P1`..`P9` line: the standard start is
+    /// assumed, and the output says so.
+    assumed_start: bool,
 }
 
 impl Reader {
@@ -166,6 +169,7 @@ impl Reader {
             illegal_comment: false,
             ended: false,
             increment: None,
+            assumed_start: false,
         }
     }
 
@@ -187,11 +191,15 @@ impl Reader {
             let start = match self.setup.take() {
                 Some(p) if self.set_up_lines => p,
                 Some(p) => {
+                    self.assumed_start = true;
                     let mut s = Position::startpos();
                     s.set_side_to_move(p.side_to_move());
                     s
                 }
-                None => Position::startpos(),
+                None => {
+                    self.assumed_start = true;
+                    Position::startpos()
+                }
             };
             self.play = Some(Play::new(start));
         }
@@ -585,7 +593,14 @@ impl Reader {
             max_moves: self.max_moves,
             variations: 0,
             line: self.first_line,
-            notes: Vec::new(),
+            notes: if self.assumed_start {
+                vec![crate::Note::at(
+                    self.first_line,
+                    "no start position (PI or P1..P9) is given: the standard start is assumed",
+                )]
+            } else {
+                Vec::new()
+            },
         })
     }
 }

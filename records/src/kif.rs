@@ -30,11 +30,9 @@ pub fn is_move_line(line: &str) -> bool {
     // as an unrecognised ending, never skipped.
     digits > 0
         && t[digits..].starts_with([' ', '\u{3000}'])
-        && t[digits..]
-            .trim_start()
-            .chars()
-            .next()
-            .is_some_and(|c| digit(c).is_some() || c == '同' || !c.is_ascii() || c.is_ascii_alphabetic())
+        && t[digits..].trim_start().chars().next().is_some_and(|c| {
+            digit(c).is_some() || c == '同' || !c.is_ascii() || c.is_ascii_alphabetic()
+        })
 }
 
 /// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
@@ -182,10 +180,12 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if t.starts_with("まで") {
-            trailer = Some(match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
-                Some((k, o)) => WrittenEnding::known(t, n, k, o),
-                None => WrittenEnding::unrecognised(t, n),
-            });
+            trailer = Some(
+                match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
+                    Some((k, o)) => WrittenEnding::known(t, n, k, o),
+                    None => WrittenEnding::unrecognised(t, n),
+                },
+            );
             continue;
         }
         if let Some((key, value)) = t.split_once(['：', ':']) {

@@ -172,12 +172,13 @@ fn start_forms() {
     let g = one(&format!("{cut}+7776FU\n"));
     assert_eq!(g.record.start, Start::Startpos);
     assert_eq!(g.record.events.len(), 1);
-    // P+/P- with 00AL: a mating problem.
-    let g = one("P-11OU\nP+22KI\nP+00KI\nP-00AL\n+\n");
+    // P+/P- with 00AL: a mating problem (the defender not yet in check: a start where the side
+    // not to move stands in check could not occur, FESA 1.2, and is refused).
+    let g = one("P-11OU\nP+23KI\nP+00KI\nP-00AL\n+\n");
     let Start::Sfen(s) = &g.record.start else {
         panic!()
     };
-    assert_eq!(s.as_str(), "8k/7G1/9/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
+    assert_eq!(s.as_str(), "8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
 }
 
 #[test]
@@ -253,4 +254,34 @@ fn a_comment_may_follow_a_statement_after_a_comma() {
     assert_eq!(g.record.events.len(), 3);
     assert_eq!(g.record.events[0].time(), Some(Seconds::whole(1)));
     assert_eq!(g.record.events[1].time(), Some(Seconds::whole(2)));
+}
+
+/// A start no game could reach is refused with the rule it breaks, never judged: nine gote
+/// pawns on file 2, one of them on its last rank (the 九歩 joke problem as Kifu for Windows
+/// writes it).
+#[test]
+fn impossible_start_is_refused() {
+    let text = "P-11OU21FU22FU23FU24FU25FU26FU27FU28FU29FU\nP+00HI00HI00KY00KY00KY00KY\nP-00GI00GI00GI00GI00KE00KE00KE00KE\n+\n+0013KY\n";
+    let err = import(text.as_bytes(), Some("csa")).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("could not occur in a game"), "{msg}");
+    assert!(msg.contains("3.11a") && msg.contains("3.2"), "{msg}");
+    // A mate problem without the attacker's king is fine.
+    assert!(import(b"P-11OU\nP+23KI\nP+00KI\nP-00AL\n+\n", Some("csa")).is_ok());
+}
+
+/// A CSA record with moves but no `PI` or `P1`..`P9` is read from the standard start, and the
+/// output says the start was assumed.
+#[test]
+fn missing_start_is_assumed_and_said() {
+    let g = one("N+a\nN-b\n+\n+7776FU\n-3334FU\n");
+    assert_eq!(g.record.start, Start::Startpos);
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.text.contains("standard start is assumed")),
+        "{:?}",
+        g.notes
+    );
+    assert!(one("PI\n+\n+7776FU\n").notes.is_empty());
 }

@@ -315,3 +315,32 @@ fn every_handicap_name_of_the_kif_definition_is_read() {
         assert_eq!(g.games[0].record.events.len(), 1, "{teai}");
     }
 }
+
+/// 81Dojo writes a time loss in English as the last move line (`194  Time-up   ( 0:0/)`, as in
+/// mog-core-scala's test data): a time loss by the side to move, never a skipped line.
+#[test]
+fn english_time_up_is_a_time_loss() {
+    let g = kif(&format!("{ONE}   2  Time-up   ( 0:0/)\n"));
+    let w = g.written.unwrap();
+    assert_eq!(w.text, "Time-up");
+    let m = w.meaning.unwrap();
+    assert_eq!(
+        (m.kind, m.outcome),
+        (EndingKind::TimeUp, Outcome::Win(Sente))
+    );
+}
+
+/// A line among the moves that is neither a move, a comment nor an ending is named in a note,
+/// not dropped in silence.
+#[test]
+fn a_line_not_understood_among_the_moves_is_noted() {
+    let g = kif(&format!("{ONE}???\n   2 ３四歩(33)\n"));
+    assert_eq!(g.record.events.len(), 2);
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.text.contains("???") && n.text.contains("ignored")),
+        "{:?}",
+        g.notes
+    );
+}
