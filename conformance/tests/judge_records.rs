@@ -409,3 +409,36 @@ fn judging_a_folder_of_records() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--explain` says where the clock came from and which convention read it (issue class 8:
+/// KIF units as written, CSA `$TIME_LIMIT` as hh:mm+ss); a `$TIME_LIMIT` that does not parse
+/// is a note, never a clock.
+#[test]
+fn explain_names_the_clock_convention() {
+    let kif = temp(
+        "clock.kif",
+        "持ち時間：15分+60秒\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 投了\n"
+            .as_bytes(),
+    );
+    let o = bin(&["judge", kif.to_str().unwrap(), "--explain"]);
+    let s = stdout(&o);
+    assert!(
+        s.contains("clock: line 1:") && s.contains("900s main, 60s byo-yomi"),
+        "{s}"
+    );
+    let csa = temp(
+        "clock.csa",
+        b"V2.2\n$TIME_LIMIT:01:30+60\nPI\n+\n+7776FU\n%TORYO\n",
+    );
+    let s = stdout(&bin(&["judge", csa.to_str().unwrap(), "--explain"]));
+    assert!(
+        s.contains("hh:mm+ss") && s.contains("5400s main, 60s byo-yomi"),
+        "{s}"
+    );
+    let odd = temp(
+        "odd.csa",
+        b"V2.2\n$TIME_LIMIT:soon\nPI\n+\n+7776FU\n%TORYO\n",
+    );
+    let s = stdout(&bin(&["judge", odd.to_str().unwrap()]));
+    assert!(s.contains("not understood: clocks not judged"), "{s}");
+}

@@ -151,6 +151,9 @@ struct Reader {
     /// Set when the moves began with no `PI` or `P1`..`P9` line: the standard start is
     /// assumed, and the output says so.
     assumed_start: bool,
+    /// Headers that were not understood, and where the clock came from.
+    notes: Vec<crate::Note>,
+    clock_source: Option<crate::Note>,
 }
 
 impl Reader {
@@ -170,6 +173,8 @@ impl Reader {
             ended: false,
             increment: None,
             assumed_start: false,
+            notes: Vec::new(),
+            clock_source: None,
         }
     }
 
@@ -247,7 +252,7 @@ impl Reader {
         }
     }
 
-    fn header(&mut self, h: &str, _n: usize) {
+    fn header(&mut self, h: &str, n: usize) {
         let Some((key, value)) = h.split_once(':') else {
             return;
         };
@@ -270,6 +275,20 @@ impl Reader {
                     let tc = self.time_control.get_or_insert_with(TimeControl::default);
                     tc.main = main;
                     tc.byoyomi = (b > Seconds::ZERO).then_some(b);
+                    let described = crate::describe_time_control(tc);
+                    self.clock_source = Some(crate::Note::at(
+                        n,
+                        format!(
+                            "$TIME_LIMIT 「{value}」 read as the CSA format defines it, hh:mm+ss (hours and minutes of main time, byo-yomi seconds): {described}"
+                        ),
+                    ));
+                } else {
+                    self.notes.push(crate::Note::at(
+                        n,
+                        format!(
+                            "time control $TIME_LIMIT 「{value}」 not understood: clocks not judged"
+                        ),
+                    ));
                 }
             }
             "TIME" => {
@@ -288,6 +307,18 @@ impl Reader {
                         .copied()
                         .flatten()
                         .filter(|s| *s > Seconds::ZERO);
+                    let described = crate::describe_time_control(tc);
+                    self.clock_source = Some(crate::Note::at(
+                        n,
+                        format!(
+                            "$TIME 「{value}」 read as CSA V3.0 defines it, main+byoyomi+increment in seconds: {described}"
+                        ),
+                    ));
+                } else {
+                    self.notes.push(crate::Note::at(
+                        n,
+                        format!("time control $TIME 「{value}」 not understood: clocks not judged"),
+                    ));
                 }
             }
             "MAX_MOVES" => self.max_moves = value.parse().ok(),
@@ -295,6 +326,15 @@ impl Reader {
                 // floodgate names its games `…+floodgate-300-10F+…`: main time, then byo-yomi,
                 // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
                 if let Some(tc) = floodgate_time(value) {
+                    if self.time_control.is_none() {
+                        self.clock_source = Some(crate::Note::at(
+                            n,
+                            format!(
+                                "the time control in floodgate's game name 「{value}」 (main seconds, then byo-yomi, or with F an increment): {}",
+                                crate::describe_time_control(&tc)
+                            ),
+                        ));
+                    }
                     self.time_control.get_or_insert(tc);
                 }
             }
@@ -593,14 +633,20 @@ impl Reader {
             max_moves: self.max_moves,
             variations: 0,
             line: self.first_line,
-            notes: if self.assumed_start {
-                vec![crate::Note::at(
-                    self.first_line,
-                    "no start position (PI or P1..P9) is given: the standard start is assumed",
-                )]
-            } else {
-                Vec::new()
+            notes: {
+                let mut notes = self.notes;
+                if self.assumed_start {
+                    notes.insert(
+                        0,
+                        crate::Note::at(
+                            self.first_line,
+                            "no start position (PI or P1..P9) is given: the standard start is assumed",
+                        ),
+                    );
+                }
+                notes
             },
+            clock_source: self.clock_source,
         })
     }
 }

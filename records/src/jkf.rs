@@ -255,6 +255,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         variations,
         line: 1,
         notes: Vec::new(),
+        clock_source: None,
     })
 }
 

@@ -146,6 +146,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut byoyomi_line: Option<Seconds> = None;
     let mut time_unclear = false;
     let mut notes: Vec<Note> = Vec::new();
+    let mut clock_source: Option<Note> = None;
     // A move the board cannot carry out, kept until the next line says whether it was claimed
     // at once (反則勝ち: an arbiter refused it, see `export`) or is simply a broken record.
     let mut refused: Option<(Move, Option<Seconds>, ImportError)> = None;
@@ -204,7 +205,18 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                         }
                     },
                     "持ち時間" => match time_limit(value) {
-                        Ok(tc) => time_control = tc,
+                        Ok(tc) => {
+                            clock_source = tc.as_ref().map(|tc| {
+                                Note::at(
+                                    n,
+                                    format!(
+                                        "持ち時間 「{value}」 read with the units it writes (KIF: 時間, 分, 秒): {}",
+                                        crate::describe_time_control(tc)
+                                    ),
+                                )
+                            });
+                            time_control = tc;
+                        }
                         Err(NotUnderstood) => {
                             time_unclear = true;
                             notes.push(Note::at(
@@ -380,6 +392,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         variations,
         line: 1,
         notes,
+        clock_source,
     })
 }
 

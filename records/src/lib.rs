@@ -149,6 +149,21 @@ pub struct Game {
     /// never turned into a value, and the game is judged without it (a time control: no
     /// clocks).
     pub notes: Vec<Note>,
+    /// Where the clock came from and how it was read (the convention of the header that gave
+    /// it), for `--explain`; `None` without a time control.
+    pub clock_source: Option<Note>,
+}
+
+/// A time control in words: `600 s main, 10 s byo-yomi, 5 s increment`.
+pub fn describe_time_control(tc: &shogi_oracle::game::record::TimeControl) -> String {
+    let mut out = format!("{} main", tc.main);
+    if let Some(b) = tc.byoyomi {
+        out.push_str(&format!(", {b} byo-yomi"));
+    }
+    if let Some(i) = tc.increment {
+        out.push_str(&format!(", {i} increment"));
+    }
+    out
 }
 
 /// Something the reader left out of the game, and why.
@@ -322,6 +337,7 @@ pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError>
                 variations: 0,
                 line: 1,
                 notes: Vec::new(),
+                clock_source: None,
             }])
         }
     }

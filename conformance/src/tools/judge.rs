@@ -268,6 +268,9 @@ pub fn recorded_line(w: &shogi_records::WrittenEnding, m: shogi_records::Meaning
 
 fn explain(out: &mut String, j: &Judged) {
     let _ = writeln!(out, "profile: {} ({})", j.profile.name, j.profile.title);
+    if let Some(c) = &j.game.clock_source {
+        let _ = writeln!(out, "clock: {c}");
+    }
     if let Some(w) = &j.game.written {
         let _ = writeln!(out, "written: `{}` (line {}): {w}", w.text, w.line);
     }
