@@ -20,6 +20,31 @@ fn skip(why: &str) {
     eprintln!("note: differential test skipped: {why}");
 }
 
+/// Runs a python-shogi script on `files`: its JSON output, or `None` (after [`skip`]) when
+/// Python or the package is missing.
+fn python_shogi(script: &str, files: &[String]) -> Option<serde_json::Value> {
+    match Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(files)
+        .output()
+    {
+        Ok(o) if o.status.success() => Some(serde_json::from_slice(&o.stdout).unwrap()),
+        Ok(o) => {
+            let why = String::from_utf8_lossy(&o.stderr);
+            skip(&format!(
+                "python-shogi unavailable: {}",
+                why.lines().last().unwrap_or("")
+            ));
+            None
+        }
+        Err(e) => {
+            skip(&format!("python3 unavailable: {e}"));
+            None
+        }
+    }
+}
+
 const SCRIPT: &str = r#"
 import json, sys
 import shogi.CSA, shogi.KIF
@@ -45,29 +70,9 @@ fn python_shogi_reads_the_same_moves() {
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
     files.sort();
-    let out = match Command::new("python3")
-        .arg("-c")
-        .arg(SCRIPT)
-        .args(&files)
-        .output()
-    {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            skip(&format!(
-                "python-shogi unavailable: {}",
-                String::from_utf8_lossy(&o.stderr)
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-            ));
-            return;
-        }
-        Err(e) => {
-            skip(&format!("python3 unavailable: {e}"));
-            return;
-        }
+    let Some(results) = python_shogi(SCRIPT, &files) else {
+        return;
     };
-    let results: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut compared = 0;
     for r in results.as_array().unwrap() {
         let path = r["path"].as_str().unwrap();
@@ -240,29 +245,9 @@ fn independent_readers_read_the_real_records_alike() {
         }
     }
     files.sort();
-    let out = match Command::new("python3")
-        .arg("-c")
-        .arg(PYTHON_SHOGI)
-        .args(&files)
-        .output()
-    {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            skip(&format!(
-                "python-shogi unavailable: {}",
-                String::from_utf8_lossy(&o.stderr)
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-            ));
-            return;
-        }
-        Err(e) => {
-            skip(&format!("python3 unavailable: {e}"));
-            return;
-        }
+    let Some(results) = python_shogi(PYTHON_SHOGI, &files) else {
+        return;
     };
-    let results: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let (mut compared, mut by_cshogi, mut refused, mut differ) = (0, 0, Vec::new(), Vec::new());
     for r in results.as_array().unwrap() {
         let path = r["path"].as_str().unwrap();
