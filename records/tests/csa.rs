@@ -285,3 +285,19 @@ fn missing_start_is_assumed_and_said() {
     );
     assert!(one("PI\n+\n+7776FU\n").notes.is_empty());
 }
+
+/// A move the board cannot carry out is an error at its own line and ply, not later (issue
+/// class 10, CSA half): here the third move, on line 6, moves a pawn from an empty square.
+#[test]
+fn an_impossible_move_is_an_error_at_its_line() {
+    let err = import(
+        b"V2.2\nPI\n+\n+7776FU\n-3334FU\n+7775FU\n-8384FU\n+2726FU\n",
+        Some("csa"),
+    )
+    .unwrap_err();
+    assert_eq!(err.line, 6, "{err}");
+    assert_eq!(err.ply, Some(3), "{err}");
+    // The same with the time on the move's own line (`+7775FU,T3`).
+    let err = import(b"PI\n+\n+7776FU,T1\n-3334FU,T1\n+7775FU,T3\n", Some("csa")).unwrap_err();
+    assert_eq!(err.line, 5, "{err}");
+}
