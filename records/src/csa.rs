@@ -619,13 +619,26 @@ impl Reader {
                 None => WrittenEnding::unrecognised(&s.text, s.line),
             });
         }
-        crate::ending::drop_unprovable_flag_claim(&mut events, self.time_control.is_some());
+        let time_unclear = self
+            .notes
+            .iter()
+            .any(|n| n.text.starts_with("time control"));
+        crate::ending::drop_unprovable_flag_claim(
+            &mut events,
+            self.time_control.is_some() && !time_unclear,
+        );
         Ok(Game {
             record: Record {
                 start: board::start_of(&start_pos)
                     .map_err(|m| ImportError::at(self.first_line, m))?,
                 setup: None,
-                time_control: self.time_control,
+                // A time header that was not understood leaves the clock unknown, whatever
+                // another header said: no clock, never a value from a misreading.
+                time_control: if time_unclear {
+                    None
+                } else {
+                    self.time_control
+                },
                 players: (self.players != Players::default()).then_some(self.players),
                 events,
             },
@@ -646,7 +659,11 @@ impl Reader {
                 }
                 notes
             },
-            clock_source: self.clock_source,
+            clock_source: if time_unclear {
+                None
+            } else {
+                self.clock_source
+            },
         })
     }
 }

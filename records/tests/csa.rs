@@ -301,3 +301,16 @@ fn an_impossible_move_is_an_error_at_its_line() {
     let err = import(b"PI\n+\n+7776FU,T1\n-3334FU,T1\n+7775FU,T3\n", Some("csa")).unwrap_err();
     assert_eq!(err.line, 5, "{err}");
 }
+
+/// One time header not understood leaves the clock unknown even when another was read (found
+/// by the CSA fuzz target): no clock, and a note.
+#[test]
+fn one_unclear_time_header_means_no_clock() {
+    let g = one("V2.2\n$TIME_LIMIT:00:25+00\n$TIME_LIMIT:0077777777777777777777\nPI\n+\n+7776FU\n");
+    assert_eq!(g.record.time_control, None);
+    assert!(
+        g.notes.iter().any(|n| n.text.contains("not understood")),
+        "{:?}",
+        g.notes
+    );
+}
