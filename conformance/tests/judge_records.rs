@@ -442,3 +442,16 @@ fn explain_names_the_clock_convention() {
     let s = stdout(&bin(&["judge", odd.to_str().unwrap()]));
     assert!(s.contains("not understood: clocks not judged"), "{s}");
 }
+
+/// A 持ち時間 read but a 秒読み line not understood: no clock, so `--explain` names none.
+#[test]
+fn explain_names_no_clock_when_one_header_is_unclear() {
+    let kif = temp(
+        "unclear.kif",
+        "持ち時間：15分\n秒読み：すこし\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n"
+            .as_bytes(),
+    );
+    let s = stdout(&bin(&["judge", kif.to_str().unwrap(), "--explain"]));
+    assert!(!s.contains("clock:"), "{s}");
+    assert!(s.contains("not understood"), "{s}");
+}

@@ -154,6 +154,9 @@ struct Reader {
     /// Headers that were not understood, and where the clock came from.
     notes: Vec<crate::Note>,
     clock_source: Option<crate::Note>,
+    /// A time header was not understood: the game is judged without a clock, whatever another
+    /// header said.
+    time_unclear: bool,
 }
 
 impl Reader {
@@ -175,6 +178,7 @@ impl Reader {
             assumed_start: false,
             notes: Vec::new(),
             clock_source: None,
+            time_unclear: false,
         }
     }
 
@@ -252,6 +256,23 @@ impl Reader {
         }
     }
 
+    /// Notes where the clock now in force came from: `how` it was read, then the clock.
+    fn clock_read(&mut self, n: usize, how: String) {
+        if let Some(tc) = &self.time_control {
+            let described = crate::describe_time_control(tc);
+            self.clock_source = Some(crate::Note::at(n, format!("{how}: {described}")));
+        }
+    }
+
+    /// A time header that does not parse: a note, and no clock for the game.
+    fn time_not_understood(&mut self, n: usize, key: &str, value: &str) {
+        self.time_unclear = true;
+        self.notes.push(crate::Note::at(
+            n,
+            format!("time control {key} 「{value}」 not understood: clocks not judged"),
+        ));
+    }
+
     fn header(&mut self, h: &str, n: usize) {
         let Some((key, value)) = h.split_once(':') else {
             return;
@@ -275,20 +296,9 @@ impl Reader {
                     let tc = self.time_control.get_or_insert_with(TimeControl::default);
                     tc.main = main;
                     tc.byoyomi = (b > Seconds::ZERO).then_some(b);
-                    let described = crate::describe_time_control(tc);
-                    self.clock_source = Some(crate::Note::at(
-                        n,
-                        format!(
-                            "$TIME_LIMIT 「{value}」 read as the CSA format defines it, hh:mm+ss (hours and minutes of main time, byo-yomi seconds): {described}"
-                        ),
-                    ));
+                    self.clock_read(n, format!("$TIME_LIMIT 「{value}」 read as the CSA format defines it, hh:mm+ss (hours and minutes of main time, byo-yomi seconds)"));
                 } else {
-                    self.notes.push(crate::Note::at(
-                        n,
-                        format!(
-                            "time control $TIME_LIMIT 「{value}」 not understood: clocks not judged"
-                        ),
-                    ));
+                    self.time_not_understood(n, "$TIME_LIMIT", value);
                 }
             }
             "TIME" => {
@@ -307,18 +317,9 @@ impl Reader {
                         .copied()
                         .flatten()
                         .filter(|s| *s > Seconds::ZERO);
-                    let described = crate::describe_time_control(tc);
-                    self.clock_source = Some(crate::Note::at(
-                        n,
-                        format!(
-                            "$TIME 「{value}」 read as CSA V3.0 defines it, main+byoyomi+increment in seconds: {described}"
-                        ),
-                    ));
+                    self.clock_read(n, format!("$TIME 「{value}」 read as CSA V3.0 defines it, main+byoyomi+increment in seconds"));
                 } else {
-                    self.notes.push(crate::Note::at(
-                        n,
-                        format!("time control $TIME 「{value}」 not understood: clocks not judged"),
-                    ));
+                    self.time_not_understood(n, "$TIME", value);
                 }
             }
             "MAX_MOVES" => self.max_moves = value.parse().ok(),
@@ -327,15 +328,9 @@ impl Reader {
                 // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
                 if let Some(tc) = floodgate_time(value) {
                     if self.time_control.is_none() {
-                        self.clock_source = Some(crate::Note::at(
-                            n,
-                            format!(
-                                "the time control in floodgate's game name 「{value}」 (main seconds, then byo-yomi, or with F an increment): {}",
-                                crate::describe_time_control(&tc)
-                            ),
-                        ));
+                        self.time_control = Some(tc);
+                        self.clock_read(n, format!("the time control in floodgate's game name 「{value}」 (main seconds, then byo-yomi, or with F an increment)"));
                     }
-                    self.time_control.get_or_insert(tc);
                 }
             }
             _ => {}
@@ -619,10 +614,7 @@ impl Reader {
                 None => WrittenEnding::unrecognised(&s.text, s.line),
             });
         }
-        let time_unclear = self
-            .notes
-            .iter()
-            .any(|n| n.text.starts_with("time control"));
+        let time_unclear = self.time_unclear;
         crate::ending::drop_unprovable_flag_claim(
             &mut events,
             self.time_control.is_some() && !time_unclear,

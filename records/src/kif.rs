@@ -146,7 +146,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut byoyomi_line: Option<Seconds> = None;
     let mut time_unclear = false;
     let mut notes: Vec<Note> = Vec::new();
-    let mut clock_source: Option<Note> = None;
+    // The 持ち時間 line that gave the clock, described once the clock is complete (a separate
+    // 秒読み line may add to it).
+    let mut clock_header: Option<(usize, String)> = None;
     // A move the board cannot carry out, kept until the next line says whether it was claimed
     // at once (反則勝ち: an arbiter refused it, see `export`) or is simply a broken record.
     let mut refused: Option<(Move, Option<Seconds>, ImportError)> = None;
@@ -206,15 +208,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     },
                     "持ち時間" => match time_limit(value) {
                         Ok(tc) => {
-                            clock_source = tc.as_ref().map(|tc| {
-                                Note::at(
-                                    n,
-                                    format!(
-                                        "持ち時間 「{value}」 read with the units it writes (KIF: 時間, 分, 秒): {}",
-                                        crate::describe_time_control(tc)
-                                    ),
-                                )
-                            });
+                            clock_header = tc.is_some().then(|| (n, value.to_owned()));
                             time_control = tc;
                         }
                         Err(NotUnderstood) => {
@@ -377,6 +371,18 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     if time_unclear {
         time_control = None;
     }
+    let clock_source = time_control
+        .as_ref()
+        .zip(clock_header)
+        .map(|(tc, (n, value))| {
+            Note::at(
+                n,
+                format!(
+                    "持ち時間 「{value}」 read with the units it writes (KIF: 時間, 分, 秒): {}",
+                    crate::describe_time_control(tc)
+                ),
+            )
+        });
     let mut events = play.events;
     crate::ending::drop_unprovable_flag_claim(&mut events, time_control.is_some());
     Ok(Game {

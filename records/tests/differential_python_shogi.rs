@@ -11,6 +11,18 @@ use std::process::Command;
 
 use shogi_oracle::game::record::Event;
 
+/// The main line's moves as we read them, in USI.
+fn our_moves(game: &shogi_records::Game) -> Vec<String> {
+    game.record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move { mv, .. } => Some(mv.0.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Skips with a note, or fails where the peers are required (`SHOGI_REQUIRE_PEERS`, set by CI).
 fn skip(why: &str) {
     assert!(
@@ -95,15 +107,7 @@ fn python_shogi_reads_the_same_moves() {
         {
             continue;
         }
-        let ours: Vec<String> = game
-            .record
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Move { mv, .. } => Some(mv.0.to_string()),
-                _ => None,
-            })
-            .collect();
+        let ours = our_moves(&game);
         let theirs: Vec<String> = r["moves"]
             .as_array()
             .unwrap()
@@ -259,15 +263,7 @@ fn independent_readers_read_the_real_records_alike() {
         };
         let text = shogi_records::encoding::decode(&bytes).text;
         let game = &imported.games[0];
-        let ours: Vec<String> = game
-            .record
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Move { mv, .. } => Some(mv.0.to_string()),
-                _ => None,
-            })
-            .collect();
+        let ours = our_moves(game);
         let ours_sfen = shogi_oracle::sfen::format(&game.record.initial_position());
         let strings = |v: &serde_json::Value| -> Vec<String> {
             v.as_array()
