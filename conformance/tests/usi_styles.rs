@@ -16,7 +16,7 @@ use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
-use shogi_spec::{ImplError, Implementation, PositionSpec};
+use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 const STARTPOS_MOVES: &str = "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f \
     4i3h 4i4h 4i5h 5g5f 5i4h 5i5h 5i6h 6g6f 6i5h 6i6h 6i7h 7g7f 7i6h 7i7h 8g8f 9g9f 9i9h";
@@ -444,5 +444,111 @@ fn the_cli_passes_usi_options_and_refuses_malformed_ones() {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
+    );
+}
+
+/// The fixture, listing the moves of any position through this project's own binary.
+fn any_position_fixture(style: &str) -> String {
+    format!(
+        "{} --movegen '{}'",
+        fixture(style),
+        env!("CARGO_BIN_EXE_shogi-conformance")
+    )
+}
+
+/// A game's positions, so that the side to move alternates from one request to the next, and
+/// the questions a fuzzer asks about them: move lists, and one perft 2.
+fn game_queries() -> Vec<Query> {
+    let moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8b3b", "4e3d"];
+    let mut queries = Vec::new();
+    for n in 0..=moves.len() {
+        let text = format!("startpos moves {}", moves[..n].join(" "));
+        let spec = PositionSpec::parse(text.trim_end_matches(" moves ")).unwrap();
+        queries.push(Query::LegalMoves(spec.clone()));
+        if n == 4 {
+            queries.push(Query::Perft(spec, 2));
+        }
+    }
+    queries
+}
+
+/// Each query asked alone, the answers the batch must match.
+fn one_at_a_time(
+    imp: &mut dyn Implementation,
+    queries: &[Query],
+) -> Vec<Result<Answer, ImplError>> {
+    queries
+        .iter()
+        .map(|q| match q {
+            Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
+            Query::Perft(p, d) => imp.perft(p, *d).map(Answer::Nodes),
+            Query::Status(p) => imp.status(p).map(Answer::Status),
+        })
+        .collect()
+}
+
+#[test]
+fn batches_keep_requests_in_flight_and_answer_as_single_queries_do() {
+    if !python() {
+        return;
+    }
+    let queries = game_queries();
+    let mut alone = start(
+        &any_position_fixture("fairy-stockfish"),
+        Duration::from_secs(20),
+        &[],
+    );
+    let want = one_at_a_time(alone.as_mut(), &queries);
+    // The published count: 30 moves in the initial position.
+    assert!(
+        matches!(&want[0], Ok(Answer::Moves(m)) if m.len() == 30),
+        "{:?}",
+        want[0]
+    );
+    assert!(want.iter().all(Result::is_ok), "{want:?}");
+
+    let log = log_file("pipelined.log");
+    let spec = format!(
+        "{} --log '{}'",
+        any_position_fixture("fairy-stockfish"),
+        log.display()
+    );
+    let mut imp = start(&spec, Duration::from_secs(20), &[]);
+    assert_eq!(imp.answer_batch(&queries), want);
+    let gos: Vec<String> = logged(&log)
+        .into_iter()
+        .filter(|l| l.starts_with("go "))
+        .collect();
+    assert!(
+        gos.iter().any(|l| !l.ends_with("[waiting 0]")),
+        "no request was sent before the previous one was answered: {gos:?}"
+    );
+}
+
+#[test]
+fn an_engine_that_loses_step_in_a_batch_is_caught_and_asked_again_alone() {
+    if !python() {
+        return;
+    }
+    let queries = game_queries();
+    let mut alone = start(
+        &any_position_fixture("fairy-stockfish"),
+        Duration::from_secs(20),
+        &[],
+    );
+    let want = one_at_a_time(alone.as_mut(), &queries);
+    // One says nothing to a request (every later reply would belong to the request before it);
+    // one answers a request twice (every later reply would belong to the request after it).
+    for style in ["skip-in-batch", "double-in-batch"] {
+        let mut imp = start(&any_position_fixture(style), Duration::from_secs(5), &[]);
+        assert_eq!(imp.answer_batch(&queries), want, "{style}");
+    }
+    // A hung engine errors every query of the batch, each after its own timeout, and none is
+    // answered by mistake.
+    let mut hung = start(&fixture("hang"), Duration::from_millis(500), &[]);
+    let got = hung.answer_batch(&queries[..2]);
+    assert!(
+        got.iter().all(|r| matches!(r, Err(ImplError::Failed(_)))),
+        "{got:?}"
     );
 }

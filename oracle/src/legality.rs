@@ -121,7 +121,7 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
             }
         }
     }
-    after_move_rules(pos, mv, pos.king_square(us))
+    after_move_rules(pos, mv, pos.king_square(us), in_check(pos, us))
 }
 
 /// The rules a move must still pass once it is played, for board moves and drops alike, shared
@@ -130,26 +130,37 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
 /// - 1.2 and 3.3: the mover's king is not left attacked (nor moved onto an attacked square);
 /// - 3.11c: a pawn drop does not give mate at once.
 ///
-/// `king` is where the mover's king stood before the move (or `None` without a king).
-fn after_move_rules(pos: &Position, mv: Move, king: Option<Square>) -> Result<(), IllegalMove> {
+/// `king` is where the mover's king stood before the move (or `None` without a king), and
+/// `checked` whether it was in check then.
+fn after_move_rules(
+    pos: &Position,
+    mv: Move,
+    king: Option<Square>,
+    checked: bool,
+) -> Result<(), IllegalMove> {
     let us = pos.side_to_move();
+    let (drop, pawn_drop) = match mv {
+        Move::Drop { kind, .. } => (true, kind == Kind::Pawn),
+        Move::Board { .. } => (false, false),
+    };
+    // 1.2 with 3.11: a drop puts a piece on an empty square and moves none, so it can close a
+    // line to the mover's king but never open one. A king not in check before a drop is not
+    // in check after it; only a drop made in check must be looked at (it has to close the
+    // line of the check).
+    let safety_follows = drop && !checked;
+    if safety_follows && !pawn_drop {
+        return Ok(());
+    }
     let after = pos.after(mv);
     // The king stays where it was unless it is the piece that moved.
     let king_now = match mv {
         Move::Board { from, to, .. } if Some(from) == king => Some(to),
         _ => king,
     };
-    if !king_safe(&after, us, king_now) {
+    if !safety_follows && !king_safe(&after, us, king_now) {
         return Err(IllegalMove::KingLeftInCheck);
     }
-    if matches!(
-        mv,
-        Move::Drop {
-            kind: Kind::Pawn,
-            ..
-        }
-    ) && is_pawn_drop_mate(&after)
-    {
+    if pawn_drop && is_pawn_drop_mate(&after) {
         return Err(IllegalMove::PawnDropMate);
     }
     Ok(())
@@ -166,7 +177,8 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
 /// king-safety rule of 1.2 and, for pawn drops, the pawn-drop-mate rule of 3.11c.
 fn each_legal_move(pos: &Position, mut visit: impl FnMut(Move) -> ControlFlow<()>) {
     let king = pos.king_square(pos.side_to_move());
-    let mut candidate = |mv: Move| match after_move_rules(pos, mv, king) {
+    let checked = in_check(pos, pos.side_to_move());
+    let mut candidate = |mv: Move| match after_move_rules(pos, mv, king, checked) {
         Ok(()) => visit(mv),
         Err(_) => ControlFlow::Continue(()),
     };

@@ -162,6 +162,37 @@ pub enum ImplError {
     Failed(String),
 }
 
+/// One question of a batch ([`Implementation::answer_batch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Query {
+    /// [`Implementation::legal_moves`].
+    LegalMoves(PositionSpec),
+    /// [`Implementation::perft`] at a depth.
+    Perft(PositionSpec, u32),
+    /// [`Implementation::status`].
+    Status(PositionSpec),
+}
+
+impl Query {
+    /// The position asked about.
+    pub fn position(&self) -> &PositionSpec {
+        match self {
+            Query::LegalMoves(p) | Query::Perft(p, _) | Query::Status(p) => p,
+        }
+    }
+}
+
+/// The answer to one [`Query`], of the kind asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// To [`Query::LegalMoves`]: the moves, sorted.
+    Moves(Vec<String>),
+    /// To [`Query::Perft`]: the leaf count.
+    Nodes(u64),
+    /// To [`Query::Status`].
+    Status(Status),
+}
+
 /// What the runner can ask of a shogi implementation.
 ///
 /// The oracle, the bitboard engine and external programs (USI engines, adapters) all implement
@@ -240,6 +271,24 @@ pub trait Implementation {
             "{} does not search for a best move",
             self.name()
         )))
+    }
+
+    /// Answers several queries, in order: one result per query, the same results the single
+    /// queries would give.
+    ///
+    /// The default asks them one at a time. An external implementation overrides it to keep
+    /// several requests in flight (a process that reads its input in order answers the next
+    /// request while the previous answer is being read), which is where a fuzzer against a real
+    /// engine spends its time: waiting on round trips, not on the engine.
+    fn answer_batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
+        queries
+            .iter()
+            .map(|q| match q {
+                Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
+                Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
+                Query::Status(p) => self.status(p).map(Answer::Status),
+            })
+            .collect()
     }
 
     /// Remarks about the answers given since the last call that do not make them wrong — an

@@ -22,7 +22,8 @@ pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
 pub use cross_ref::{CrossRef, Relation};
 pub use implementation::{
-    ImplError, Implementation, PositionSpec, PositionSpecError, STARTPOS_SFEN, SearchLimit, Status,
+    Answer, ImplError, Implementation, PositionSpec, PositionSpecError, Query, STARTPOS_SFEN,
+    SearchLimit, Status,
 };
 pub use registry::{Article, Registry, RegistryError};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

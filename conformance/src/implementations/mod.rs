@@ -9,6 +9,7 @@
 
 pub mod adapter;
 pub mod check_adapter;
+pub mod pipeline;
 pub mod process;
 pub mod protocol;
 pub mod schema;

@@ -261,7 +261,7 @@ pub struct Process {
     command: CommandLine,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Event>,
+    lines: Lines,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     /// The process group to kill (the child's own, see [`Process::spawn`]).
     group: Option<Pid>,
@@ -273,10 +273,39 @@ pub struct Process {
     interruptible: bool,
 }
 
+/// The lines a reader thread has passed on, in order. The thread passes them in chunks —
+/// every line that arrived together — so that a reply of a hundred lines wakes the reading side
+/// a few times, not a hundred.
+struct Lines {
+    chunks: Receiver<Vec<Event>>,
+    pending: VecDeque<Event>,
+}
+
+impl Lines {
+    fn recv_timeout(&mut self, wait: Duration) -> Result<Event, RecvTimeoutError> {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Ok(event);
+            }
+            self.pending.extend(self.chunks.recv_timeout(wait)?);
+        }
+    }
+
+    fn try_recv(&mut self) -> Option<Event> {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Some(event);
+            }
+            self.pending.extend(self.chunks.try_recv().ok()?);
+        }
+    }
+}
+
 /// Reads lines, cutting each at [`MAX_LINE`] bytes while reading: the bytes past the limit are
 /// discarded as they arrive, never stored. `each` gets every line (or the start of a line too
-/// long, as [`Event::TooLong`]) and returns whether to go on.
-fn read_lines(reader: impl Read, mut each: impl FnMut(Event) -> bool) {
+/// long, as [`Event::TooLong`]) with whether more input is already buffered (false: reading on
+/// would wait), and returns whether to go on.
+fn read_lines(reader: impl Read, mut each: impl FnMut(Event, bool) -> bool) {
     let mut reader = BufReader::new(reader);
     let mut line: Vec<u8> = Vec::new();
     // Inside a line already reported as too long: skip to its newline.
@@ -300,7 +329,7 @@ fn read_lines(reader: impl Read, mut each: impl FnMut(Event) -> bool) {
             let start = String::from_utf8_lossy(&line[..200.min(line.len())]).into_owned();
             line.clear();
             skipping = true;
-            if !each(Event::TooLong(start)) {
+            if !each(Event::TooLong(start), !reader.buffer().is_empty()) {
                 return;
             }
         } else if ended {
@@ -308,7 +337,7 @@ fn read_lines(reader: impl Read, mut each: impl FnMut(Event) -> bool) {
                 let text = String::from_utf8_lossy(&line)
                     .trim_end_matches(['\n', '\r'])
                     .to_owned();
-                if !each(Event::Line(text)) {
+                if !each(Event::Line(text), !reader.buffer().is_empty()) {
                     return;
                 }
             }
@@ -356,11 +385,16 @@ impl Process {
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
             std::thread::spawn(move || {
-                read_lines(out, |event| tx.send(event).is_ok());
-                let _ = tx.send(Event::Eof);
+                let mut chunk = Vec::new();
+                read_lines(out, |event, more| {
+                    chunk.push(event);
+                    more || tx.send(std::mem::take(&mut chunk)).is_ok()
+                });
+                chunk.push(Event::Eof);
+                let _ = tx.send(chunk);
             });
         } else {
-            let _ = tx.send(Event::Eof);
+            let _ = tx.send(vec![Event::Eof]);
         }
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
@@ -372,7 +406,10 @@ impl Process {
             command: command.clone(),
             child,
             stdin,
-            lines: rx,
+            lines: Lines {
+                chunks: rx,
+                pending: VecDeque::new(),
+            },
             stderr,
             group,
             replied: 0,
@@ -406,6 +443,33 @@ impl Process {
             .and_then(|()| stdin.write_all(b"\n"))
             .and_then(|()| stdin.flush());
         result.map_err(|_| ProcessError::Exited(self.exit_note()))
+    }
+
+    /// Writes several lines in one write and one flush: requests kept in flight together
+    /// ([`shogi_spec::Implementation::answer_batch`]). The caller keeps the text well under a
+    /// pipe's buffer (64 KiB on Linux), so that the write cannot wait on a process that is
+    /// itself waiting for its replies to be read.
+    pub fn send_all(&mut self, lines: &[String]) -> Result<(), ProcessError> {
+        let mut text = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        for line in lines {
+            self.note(format!("> {line}"));
+            text.push_str(line);
+            text.push('\n');
+        }
+        self.replied = 0;
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(ProcessError::Exited(self.exit_note()));
+        };
+        let result = stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| stdin.flush());
+        result.map_err(|_| ProcessError::Exited(self.exit_note()))
+    }
+
+    /// Starts counting the bytes of the next reply afresh: with several requests in flight,
+    /// [`MAX_REPLY`] bounds each reply, not the batch.
+    pub fn next_reply(&mut self) {
+        self.replied = 0;
     }
 
     /// Reads the next line of standard output, waiting until `deadline` at most, or until the
@@ -458,7 +522,7 @@ impl Process {
         let mut stray = Vec::new();
         // Bounded: a process printing without pause would otherwise keep this loop going.
         for _ in 0..4 * QUEUE {
-            let Ok(event) = self.lines.try_recv() else {
+            let Some(event) = self.lines.try_recv() else {
                 break;
             };
             match event {

@@ -29,8 +29,9 @@
 
 use std::time::{Duration, Instant};
 
-use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status};
+use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, SearchLimit, Status};
 
+use crate::implementations::pipeline::{Pipeline, board_of, fits, within_bytes};
 use crate::implementations::process::{
     CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
@@ -65,6 +66,8 @@ pub struct UsiEngine {
     restarts: Restarts,
     /// Warnings about the replies since the last [`Implementation::take_warnings`].
     warnings: Vec<String>,
+    /// How many `go perft` requests [`Implementation::answer_batch`] keeps in flight.
+    pipeline: Pipeline,
 }
 
 fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
@@ -152,6 +155,7 @@ impl UsiEngine {
             perft: PerftSupport::Yes,
             restarts: Restarts::new("engine"),
             warnings: Vec::new(),
+            pipeline: Pipeline::default(),
         };
         engine
             .ensure_started()
@@ -258,14 +262,10 @@ impl UsiEngine {
             return Err(ImplError::Failed("the engine is not running".into()));
         };
         p.drain();
-        let mut spec = position.clone();
-        if spec.sfen.split_whitespace().count() == 3 {
-            spec.sfen.push_str(" 1");
-        }
         let go = format!("go perft {depth}");
         let mut reply = PerftReply::default();
         let result = (|| {
-            p.send(&format!("position {spec}"))?;
+            p.send(&position_command(position))?;
             p.send(&go)?;
             let deadline = crate::implementations::process::deadline_after(timeout);
             loop {
@@ -325,14 +325,10 @@ impl UsiEngine {
             return Err(ImplError::Failed("the engine is not running".into()));
         };
         p.drain();
-        let mut spec = position.clone();
-        if spec.sfen.split_whitespace().count() == 3 {
-            spec.sfen.push_str(" 1");
-        }
         let go = format!("go btime 0 wtime 0 byoyomi {}", limit.byoyomi_ms);
         let result = (|| {
             p.send("usinewgame")?;
-            p.send(&format!("position {spec}"))?;
+            p.send(&position_command(position))?;
             p.send(&go)?;
             let deadline = Instant::now() + timeout;
             loop {
@@ -377,6 +373,124 @@ impl UsiEngine {
             .check(depth, need_moves)
             .map_err(|e| ImplError::Failed(e.to_string()))?;
         Ok(reply)
+    }
+}
+
+/// The `position …` command for a position, with the move number USI wants when the SFEN
+/// lacks one.
+fn position_command(position: &PositionSpec) -> String {
+    if position.sfen.split_whitespace().count() == 3 {
+        let mut spec = position.clone();
+        spec.sfen.push_str(" 1");
+        format!("position {spec}")
+    } else {
+        format!("position {position}")
+    }
+}
+
+/// A query that may go in a batch: its `go perft` depth, whether it needs the move list, and
+/// the board its answer must fit.
+struct Pipelined {
+    command: String,
+    depth: u32,
+    need_moves: bool,
+    board: shogi_oracle::Position,
+}
+
+impl Pipelined {
+    /// `None` for queries asked alone: status (USI has none), perft 0, a position whose board
+    /// cannot be followed from its text (an answer could not be matched to it).
+    fn of(query: &Query) -> Option<Pipelined> {
+        let (depth, need_moves) = match query {
+            Query::LegalMoves(_) => (1, true),
+            Query::Perft(_, depth) if *depth >= 1 => (*depth, false),
+            _ => return None,
+        };
+        Some(Pipelined {
+            command: position_command(query.position()),
+            depth,
+            need_moves,
+            board: board_of(query.position())?,
+        })
+    }
+
+    /// The answer a single query would give from this reply.
+    fn answer(&self, reply: PerftReply) -> Answer {
+        if self.need_moves {
+            let mut moves: Vec<String> = reply.divide.into_iter().map(|(m, _)| m).collect();
+            moves.sort();
+            Answer::Moves(moves)
+        } else {
+            Answer::Nodes(reply.total.unwrap_or_default())
+        }
+    }
+}
+
+impl UsiEngine {
+    /// Sends a batch of `position …` / `go perft N` requests at once and reads the replies in
+    /// order. `None` when anything went wrong — a timeout, a crash, a refusal, a reply whose
+    /// numbers do not add up or whose moves do not fit the position it is read for, output
+    /// after the last reply — and then the engine has been stopped (it is started again
+    /// for the next request) and none of the batch's replies is used: the caller asks each of
+    /// them again alone.
+    fn pipelined(&mut self, batch: &[Pipelined]) -> Option<Vec<Answer>> {
+        self.ensure_started().ok()?;
+        let timeout = self.timeout;
+        let p = self.process.as_mut()?;
+        p.drain();
+        let mut lines = Vec::with_capacity(2 * batch.len());
+        for q in batch {
+            lines.push(q.command.clone());
+            lines.push(format!("go perft {}", q.depth));
+        }
+        let mut replies = Vec::with_capacity(batch.len());
+        let ok = p.send_all(&lines).is_ok()
+            && batch.iter().all(|q| {
+                p.next_reply();
+                let deadline = crate::implementations::process::deadline_after(timeout);
+                let mut reply = PerftReply::default();
+                loop {
+                    match p.recv(deadline, timeout) {
+                        Ok(line) if reply.push_line(&line) => break,
+                        Ok(_) => {}
+                        Err(_) => return false,
+                    }
+                }
+                let good = reply.check(q.depth, q.need_moves).is_ok()
+                    && fits(&q.board, reply.divide.iter().map(|(m, _)| m.as_str()));
+                replies.push(reply);
+                good
+            })
+            // Anything but chatter after the last reply: a reply too many somewhere.
+            && p.drain().iter().all(|l| {
+                matches!(
+                    crate::implementations::usi_perft::classify_perft_line(l),
+                    crate::implementations::usi_perft::PerftLine::Informational
+                )
+            });
+        if !ok {
+            self.stop_process();
+            return None;
+        }
+        let mut answers = Vec::with_capacity(batch.len());
+        for (q, reply) in batch.iter().zip(replies) {
+            for w in reply.warnings(q.depth) {
+                if !self.warnings.contains(&w) {
+                    self.warnings.push(w);
+                }
+            }
+            answers.push(q.answer(reply));
+        }
+        Some(answers)
+    }
+
+    /// One query, asked alone.
+    fn answer_one(&mut self, query: &Query) -> Result<Answer, ImplError> {
+        match query {
+            Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
+            Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
+            Query::Status(p) => self.status(p).map(Answer::Status),
+        }
     }
 }
 
@@ -460,6 +574,36 @@ impl Implementation for UsiEngine {
         Err(ImplError::Unsupported(
             "USI has no command that answers tournament-rules questions".into(),
         ))
+    }
+
+    /// Keeps up to [`crate::implementations::pipeline::MAX_IN_FLIGHT`] `go perft` requests in
+    /// flight (see [`crate::implementations::pipeline`]); the answers are those the queries
+    /// would get one at a time.
+    fn answer_batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
+        let mut out = Vec::with_capacity(queries.len());
+        while out.len() < queries.len() {
+            let rest = &queries[out.len()..];
+            let room = self.pipeline.next_batch();
+            let lead: Vec<Pipelined> = if room >= 2 && matches!(self.perft, PerftSupport::Yes) {
+                rest.iter().take(room).map_while(Pipelined::of).collect()
+            } else {
+                Vec::new()
+            };
+            let n = within_bytes(lead.iter().map(|q| q.command.len() + 16));
+            if lead.len() >= 2 && n >= 2 {
+                let n = n.min(lead.len());
+                match self.pipelined(&lead[..n]) {
+                    Some(answers) => {
+                        out.extend(answers.into_iter().map(Ok));
+                        self.pipeline.went_well();
+                    }
+                    None => self.pipeline.went_wrong(n),
+                }
+                continue;
+            }
+            out.push(self.answer_one(&rest[0]));
+        }
+        out
     }
 
     fn take_warnings(&mut self) -> Vec<String> {

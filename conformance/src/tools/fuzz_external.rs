@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, validate};
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status};
 
 use crate::tools::bisect::{bisect, compare_moves};
 use crate::tools::generate::{Bias, RandomWalk, Rng};
@@ -326,6 +326,17 @@ struct Run {
     throughput: Throughput,
 }
 
+/// How many plies of a game's history go with a position at most (see [`Worker::game`]).
+const HISTORY: usize = 8;
+
+/// One position of a game, as the oracle played it.
+struct Ply {
+    position: Position,
+    spec: PositionSpec,
+    /// The oracle's legal moves.
+    legal: Vec<Move>,
+}
+
 /// One worker: plays games `index`, `index + of`, `index + 2·of`, … against its implementation.
 struct Worker<'a> {
     imp: &'a mut dyn Implementation,
@@ -388,9 +399,11 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Plays game `game_no`, comparing every position on the way: the oracle's legal moves are
-    /// computed once per position, compared with the implementation's and then used to choose
-    /// the next move.
+    /// Plays game `game_no`: the oracle plays the whole game first (its legal moves, computed
+    /// once per position, both compared and used to choose the next move), then the
+    /// implementation is asked about every position in one batch
+    /// ([`Implementation::answer_batch`]: an external engine keeps many requests in flight),
+    /// and the answers are compared in order, the first difference ending the game.
     fn game(&mut self, game_no: u64, log: &mut dyn FnMut(&str)) -> Option<Finding> {
         let seed = self.opts.seed.wrapping_add(game_no);
         let bias = Bias::ALL[(game_no % Bias::ALL.len() as u64) as usize];
@@ -399,62 +412,88 @@ impl<'a> Worker<'a> {
         let mut walk = timed(&mut self.t.oracle, || {
             RandomWalk::new(&mut rng, bias, self.opts.plies)
         });
-        for ply in 0.. {
-            if Instant::now() >= self.shared.deadline {
-                return None;
-            }
-            self.t.positions += 1;
+        let mut plies: Vec<Ply> = Vec::new();
+        let mut anchor = String::new();
+        while Instant::now() < self.shared.deadline {
             let legal = timed(&mut self.t.oracle, || legal_moves(walk.position()));
-            let origin = || format!("seed {seed}, bias {}, ply {ply}", bias.name());
-            if let Some(f) = self.check(walk.position(), walk.spec(), &legal, ply, &origin, log) {
-                return Some(f);
+            // Each position goes out as the SFEN of the game at most `HISTORY - 1` plies
+            // earlier and the moves since: the implementation makes moves (its own
+            // move-making code is exercised), yet does not replay the whole game for every
+            // request (engines look each move of a `position` command up among their legal
+            // moves, which made long histories their main cost).
+            let since = plies.len() % HISTORY;
+            if since == 0 {
+                anchor = sfen::format(walk.position());
             }
-            if !walk.play(&mut rng, &legal) {
-                return None;
+            let moves = &walk.spec().moves;
+            plies.push(Ply {
+                position: *walk.position(),
+                spec: PositionSpec {
+                    sfen: anchor.clone(),
+                    moves: moves[moves.len() - since..].to_vec(),
+                },
+                legal,
+            });
+            let legal = &plies[plies.len() - 1].legal;
+            if !timed(&mut self.t.oracle, || walk.play(&mut rng, legal)) {
+                break;
+            }
+        }
+        // The queries, each with the ply it asks about.
+        let mut queries = Vec::with_capacity(plies.len() * 2);
+        let mut of_ply = Vec::with_capacity(plies.len() * 2);
+        for (n, ply) in plies.iter().enumerate() {
+            queries.push(Query::LegalMoves(ply.spec.clone()));
+            of_ply.push(n);
+            if self.ask_status {
+                queries.push(Query::Status(ply.spec.clone()));
+                of_ply.push(n);
+            }
+            if self.ask_perft && n % 8 == 4 {
+                queries.push(Query::Perft(ply.spec.clone(), 2));
+                of_ply.push(n);
+            }
+        }
+        let answers = timed(&mut self.t.implementation, || {
+            self.imp.answer_batch(&queries)
+        });
+        let mut answers = of_ply
+            .into_iter()
+            .zip(queries.iter().zip(answers))
+            .peekable();
+        for (n, ply) in plies.iter().enumerate() {
+            self.t.positions += 1;
+            let origin = || format!("seed {seed}, bias {}, ply {n}", bias.name());
+            let mut mine = Vec::with_capacity(3);
+            while let Some((_, qa)) = answers.next_if(|(of, _)| *of == n) {
+                mine.push(qa);
+            }
+            if let Some(f) = self.check(ply, mine, &origin, log) {
+                return Some(f);
             }
         }
         None
     }
 
-    /// Compares one position: legal moves, status, and every eighth ply perft 2.
+    /// Compares the answers about one position — legal moves, status, perft 2 — with the
+    /// oracle's.
     fn check(
         &mut self,
-        pos: &Position,
-        spec: &PositionSpec,
-        legal: &[Move],
-        ply: usize,
+        ply: &Ply,
+        answers: Vec<(&Query, Result<Answer, ImplError>)>,
         origin: &dyn Fn() -> String,
         log: &mut dyn FnMut(&str),
     ) -> Option<Finding> {
-        match timed(&mut self.t.implementation, || self.imp.legal_moves(spec)) {
-            Ok(got) => {
-                let want = usi_texts(legal, &mut self.texts);
-                let (missing, extra) = compare_moves(want, &got);
-                if missing.is_empty()
-                    && !extra.is_empty()
-                    && timed(&mut self.t.oracle, || known(pos, &extra, &self.opts.ignore))
-                {
-                    self.t.ignored += 1;
-                } else if !missing.is_empty() || !extra.is_empty() {
-                    log(&format!(
-                        "divergence after {} positions ({}): {spec}",
-                        self.t.positions,
-                        origin()
-                    ));
-                    return Some(Finding {
-                        position: spec.clone(),
-                        missing,
-                        extra,
-                        status: None,
-                        origin: origin(),
-                    });
+        let (pos, spec, legal) = (&ply.position, &ply.spec, &ply.legal[..]);
+        for (query, answer) in answers {
+            match (query, answer) {
+                (Query::LegalMoves(_), Ok(Answer::Moves(got))) => {
+                    let f = self.compare_moves(pos, spec, legal, &got, origin, log);
+                    if f.is_some() {
+                        return f;
+                    }
                 }
-            }
-            Err(e) => log(&format!("{}: {e}", origin())),
-        }
-        if self.ask_status {
-            match timed(&mut self.t.implementation, || self.imp.status(spec)) {
-                Ok(s) => {
+                (Query::Status(_), Ok(Answer::Status(s))) => {
                     let want = timed(&mut self.t.oracle, || shogi_oracle::status(pos));
                     if s != want {
                         return Some(Finding {
@@ -466,16 +505,7 @@ impl<'a> Worker<'a> {
                         });
                     }
                 }
-                Err(ImplError::Unsupported(why)) => {
-                    log(&format!("not asking status: {why}"));
-                    self.ask_status = false;
-                }
-                Err(_) => {}
-            }
-        }
-        if self.ask_perft && ply % 8 == 4 {
-            match timed(&mut self.t.implementation, || self.imp.perft(spec, 2)) {
-                Ok(n) => {
+                (Query::Perft(..), Ok(Answer::Nodes(n))) => {
                     // Perft 2 is the sum of the children's perft 1: the root's legal moves are
                     // already known, so only the children's are asked of the oracle.
                     let want = timed(&mut self.t.oracle, || {
@@ -488,14 +518,80 @@ impl<'a> Worker<'a> {
                         return self.perft_differs(spec, origin, log);
                     }
                 }
-                Err(ImplError::Unsupported(why)) => {
-                    log(&format!("not asking perft: {why}"));
-                    self.ask_perft = false;
+                (Query::Status(_), Err(ImplError::Unsupported(why))) => {
+                    if std::mem::take(&mut self.ask_status) {
+                        log(&format!("not asking status: {why}"));
+                    }
                 }
-                Err(_) => {}
+                (Query::Perft(..), Err(ImplError::Unsupported(why))) => {
+                    if std::mem::take(&mut self.ask_perft) {
+                        log(&format!("not asking perft: {why}"));
+                    }
+                }
+                (Query::LegalMoves(_), Err(e)) => log(&format!("{}: {e}", origin())),
+                (_, Err(_)) => {}
+                (q, Ok(a)) => log(&format!(
+                    "{}: an answer of the wrong kind ({a:?}) to {q:?}",
+                    origin()
+                )),
             }
         }
         None
+    }
+
+    /// Compares one move list with the oracle's. A difference in an answer given in a batch
+    /// is asked again alone before it is reported: the finding rests on the answer to that
+    /// position alone.
+    fn compare_moves(
+        &mut self,
+        pos: &Position,
+        spec: &PositionSpec,
+        legal: &[Move],
+        got: &[String],
+        origin: &dyn Fn() -> String,
+        log: &mut dyn FnMut(&str),
+    ) -> Option<Finding> {
+        let want = usi_texts(legal, &mut self.texts);
+        let (missing, extra) = compare_moves(want, got);
+        if missing.is_empty() && extra.is_empty() {
+            return None;
+        }
+        let again = timed(&mut self.t.implementation, || self.imp.legal_moves(spec));
+        let (missing, extra) = match again {
+            Ok(alone) => {
+                let want = usi_texts(legal, &mut self.texts);
+                let (m, e) = compare_moves(want, &alone);
+                if m.is_empty() && e.is_empty() {
+                    log(&format!(
+                        "{}: the answer in a batch differed from the answer alone, which agrees with the oracle: {spec}",
+                        origin()
+                    ));
+                    return None;
+                }
+                (m, e)
+            }
+            Err(e) => {
+                log(&format!("{}: asked again alone: {e}", origin()));
+                return None;
+            }
+        };
+        if missing.is_empty() && timed(&mut self.t.oracle, || known(pos, &extra, &self.opts.ignore))
+        {
+            self.t.ignored += 1;
+            return None;
+        }
+        log(&format!(
+            "divergence after {} positions ({}): {spec}",
+            self.t.positions,
+            origin()
+        ));
+        Some(Finding {
+            position: spec.clone(),
+            missing,
+            extra,
+            status: None,
+            origin: origin(),
+        })
     }
 
     /// Walks a wrong perft 2 down to the node where the move lists differ.
