@@ -10,7 +10,7 @@ use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::check_adapter::check_adapter;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
-use shogi_spec::{ImplError, PositionSpec};
+use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 fn fake(mode: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_adapter.py");
@@ -262,5 +262,84 @@ fn a_panicking_implementation_errors_each_case_and_the_run_goes_on() {
             e.contains("the implementation panicked: index out of bounds in movegen"),
             "{e}"
         );
+    }
+}
+
+/// A few positions of a game and the questions a fuzzer asks about them.
+fn batch_queries() -> Vec<Query> {
+    let moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
+    let mut queries = Vec::new();
+    for n in 0..=moves.len() {
+        let spec = PositionSpec {
+            sfen: shogi_spec::STARTPOS_SFEN.to_owned(),
+            moves: moves[..n].iter().map(|m| (*m).to_owned()).collect(),
+        };
+        queries.push(Query::LegalMoves(spec.clone()));
+        queries.push(Query::Status(spec.clone()));
+        if n == 2 {
+            queries.push(Query::Perft(spec, 2));
+        }
+    }
+    queries
+}
+
+fn start_adapter(spec: &str) -> Box<dyn Implementation> {
+    make(
+        spec,
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: Some(Duration::from_millis(2000)),
+            ..Default::default()
+        },
+    )
+    .expect("starts")
+}
+
+fn alone(imp: &mut dyn Implementation, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
+    queries
+        .iter()
+        .map(|q| match q {
+            Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
+            Query::Perft(p, d) => imp.perft(p, *d).map(Answer::Nodes),
+            Query::Status(p) => imp.status(p).map(Answer::Status),
+        })
+        .collect()
+}
+
+#[test]
+fn an_adapter_answers_a_batch_as_it_answers_each_request_alone() {
+    let queries = batch_queries();
+    let spec = format!("adapter:{}", env!("CARGO_BIN_EXE_shogi-example-adapter"));
+    let want = alone(start_adapter(&spec).as_mut(), &queries);
+    // The published count: 30 moves in the initial position.
+    assert!(
+        matches!(&want[0], Ok(Answer::Moves(m)) if m.len() == 30),
+        "{:?}",
+        want[0]
+    );
+    assert!(want.iter().all(Result::is_ok), "{want:?}");
+    assert_eq!(start_adapter(&spec).answer_batch(&queries), want);
+}
+
+#[test]
+fn an_adapter_out_of_step_in_a_batch_gets_the_answers_it_gets_alone() {
+    if !python() {
+        return;
+    }
+    let queries = &batch_queries()[..4];
+    // Two replies to one request, and replies carrying the next request's id: in a batch,
+    // every later reply would be read for the wrong request.
+    for (mode, says) in [
+        ("twice", "a second reply"),
+        ("out-of-order", "reply out of order"),
+    ] {
+        let got = start_adapter(&adapter(mode)).answer_batch(queries);
+        assert_eq!(got.len(), queries.len());
+        for r in &got {
+            assert!(
+                matches!(r, Err(ImplError::Failed(m)) if m.contains(says)),
+                "{mode}: {got:?}"
+            );
+        }
     }
 }

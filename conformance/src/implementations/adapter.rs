@@ -14,8 +14,9 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
+use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status, Verdict};
 
+use crate::implementations::pipeline::{Pipeline, within_bytes};
 use crate::implementations::process::{
     CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
@@ -225,6 +226,8 @@ pub struct Adapter {
     next_id: u64,
     /// The restart policy shared with every external implementation.
     restarts: Restarts,
+    /// How many requests [`Implementation::answer_batch`] keeps in flight.
+    pipeline: Pipeline,
 }
 
 impl Adapter {
@@ -241,6 +244,7 @@ impl Adapter {
             hello: None,
             next_id: 1,
             restarts: Restarts::new("adapter"),
+            pipeline: Pipeline::default(),
         };
         a.ensure_started()
             .map_err(|e| StartError::Handshake(e.to_string()))?;
@@ -300,6 +304,71 @@ impl Adapter {
         }
     }
 
+    /// Whether the adapter's hello lists `query` (before the hello: assumed).
+    fn answers(&self, query: &str) -> bool {
+        self.hello
+            .as_ref()
+            .is_none_or(|h| h.queries.iter().any(|q| q == query))
+    }
+
+    /// A request of type `query` with `fields`, numbered with the next id.
+    fn numbered(&mut self, query: &str, fields: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut request = json!({"type": query, "id": id});
+        if let (Some(obj), Some(extra)) = (request.as_object_mut(), fields.as_object()) {
+            obj.extend(extra.clone());
+        }
+        request
+    }
+
+    /// Sends a batch of requests at once and reads the replies in order, each checked as
+    /// [`exchange`] checks one (JSON, id, schema), and then watches once for a reply too many.
+    /// `None` when anything went wrong: then the adapter has been stopped (it is started again
+    /// for the next request) and none of the replies is used — the caller asks each request
+    /// again alone.
+    fn pipelined(&mut self, batch: &[(&'static str, Value)]) -> Option<Vec<Value>> {
+        self.ensure_started().ok()?;
+        let requests: Vec<Value> = batch
+            .iter()
+            .map(|(query, fields)| self.numbered(query, fields.clone()))
+            .collect();
+        let timeout = self.timeout;
+        let p = self.process.as_mut()?;
+        let lines: Vec<String> = requests.iter().map(Value::to_string).collect();
+        let mut replies = Vec::with_capacity(batch.len());
+        let ok = p.drain().is_empty()
+            && p.send_all(&lines).is_ok()
+            && batch.iter().zip(&requests).all(|((query, _), request)| {
+                p.next_reply();
+                let deadline = crate::implementations::process::deadline_after(timeout);
+                let line = loop {
+                    match p.recv(deadline, timeout) {
+                        Ok(l) if l.trim().is_empty() => continue,
+                        Ok(l) => break l,
+                        Err(_) => return false,
+                    }
+                };
+                let Ok(value) = serde_json::from_str::<Value>(&line) else {
+                    return false;
+                };
+                let in_step = value.get("id") == request.get("id")
+                    && reply_schema(query, &value)
+                        .and_then(|schema| validate_against(&schema, &value))
+                        .is_ok();
+                replies.push(value);
+                in_step
+            })
+            && p.stray_within(SECOND_REPLY_GRACE).is_none();
+        if !ok {
+            if let Some(mut p) = self.process.take() {
+                p.shutdown(None, Duration::from_millis(50));
+            }
+            return None;
+        }
+        Some(replies)
+    }
+
     /// Sends one request of type `query` with `fields`, returns the `result` reply.
     fn request(&mut self, query: &str, fields: Value) -> Result<Value, ImplError> {
         if let Some(h) = &self.hello {
@@ -311,34 +380,13 @@ impl Adapter {
             }
         }
         self.ensure_started()?;
-        let id = self.next_id;
-        self.next_id += 1;
-        let mut request = json!({"type": query, "id": id});
-        if let (Some(obj), Some(extra)) = (request.as_object_mut(), fields.as_object()) {
-            obj.extend(extra.clone());
-        }
+        let request = self.numbered(query, fields);
         let timeout = self.timeout;
         let Some(p) = self.process.as_mut() else {
             return Err(ImplError::Failed("the adapter is not running".into()));
         };
         match exchange(p, &request, query, timeout) {
-            Ok((_, v)) => match v["type"].as_str() {
-                Some("skipped") => Err(ImplError::Unsupported(
-                    v["reason"].as_str().unwrap_or_default().to_owned(),
-                )),
-                Some("errored") => {
-                    let context = v
-                        .get("context")
-                        .and_then(Value::as_str)
-                        .map(|c| format!(" ({c})"))
-                        .unwrap_or_default();
-                    Err(ImplError::Failed(format!(
-                        "the adapter reported an error: {}{context}",
-                        v["error"].as_str().unwrap_or_default()
-                    )))
-                }
-                _ => Ok(v),
-            },
+            Ok((_, v)) => outcome(v),
             Err(e) => {
                 if e.restart {
                     if let Some(mut p) = self.process.take() {
@@ -351,6 +399,72 @@ impl Adapter {
     }
 }
 
+/// What a checked reply says: its `result`, or the adapter's `skipped` / `errored`.
+fn outcome(v: Value) -> Result<Value, ImplError> {
+    match v["type"].as_str() {
+        Some("skipped") => Err(ImplError::Unsupported(
+            v["reason"].as_str().unwrap_or_default().to_owned(),
+        )),
+        Some("errored") => {
+            let context = v
+                .get("context")
+                .and_then(Value::as_str)
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default();
+            Err(ImplError::Failed(format!(
+                "the adapter reported an error: {}{context}",
+                v["error"].as_str().unwrap_or_default()
+            )))
+        }
+        _ => Ok(v),
+    }
+}
+
+/// The request type and fields of a query that may go in a batch.
+fn request_of(query: &Query) -> (&'static str, Value) {
+    match query {
+        Query::LegalMoves(p) => ("legal_moves", json!({"position": position_json(p)})),
+        Query::Perft(p, depth) => (
+            "perft",
+            json!({"position": position_json(p), "depth": depth}),
+        ),
+        Query::Status(p) => ("status", json!({"position": position_json(p)})),
+    }
+}
+
+/// The answer a single query would give from its `result` reply.
+fn answer_from(query: &Query, v: Value) -> Result<Answer, ImplError> {
+    match query {
+        Query::LegalMoves(_) => Ok(Answer::Moves(moves_of(&v))),
+        Query::Perft(..) => nodes_of(&v).map(Answer::Nodes),
+        Query::Status(_) => status_of(&v).map(Answer::Status),
+    }
+}
+
+fn moves_of(v: &Value) -> Vec<String> {
+    let mut moves: Vec<String> = v["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    moves.sort();
+    moves
+}
+
+fn nodes_of(v: &Value) -> Result<u64, ImplError> {
+    v["nodes"]
+        .as_u64()
+        .ok_or_else(|| ImplError::Failed("perft reply without nodes".into()))
+}
+
+fn status_of(v: &Value) -> Result<Status, ImplError> {
+    serde_json::from_value(v["status"].clone())
+        .map_err(|e| ImplError::Failed(format!("bad status: {e}")))
+}
+
 impl Implementation for Adapter {
     fn name(&self) -> String {
         match &self.hello {
@@ -361,16 +475,7 @@ impl Implementation for Adapter {
 
     fn legal_moves(&mut self, position: &PositionSpec) -> Result<Vec<String>, ImplError> {
         let v = self.request("legal_moves", json!({"position": position_json(position)}))?;
-        let mut moves: Vec<String> = v["moves"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|m| m.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default();
-        moves.sort();
-        Ok(moves)
+        Ok(moves_of(&v))
     }
 
     fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
@@ -378,9 +483,7 @@ impl Implementation for Adapter {
             "perft",
             json!({"position": position_json(position), "depth": depth}),
         )?;
-        v["nodes"]
-            .as_u64()
-            .ok_or_else(|| ImplError::Failed("perft reply without nodes".into()))
+        nodes_of(&v)
     }
 
     fn divide(
@@ -411,8 +514,7 @@ impl Implementation for Adapter {
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
         let v = self.request("status", json!({"position": position_json(position)}))?;
-        serde_json::from_value(v["status"].clone())
-            .map_err(|e| ImplError::Failed(format!("bad status: {e}")))
+        status_of(&v)
     }
 
     fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
@@ -425,6 +527,12 @@ impl Implementation for Adapter {
             .map_err(|e| ImplError::Failed(format!("bad verdict: {e}")))
     }
 
+    /// Keeps several requests in flight (see [`crate::implementations::pipeline`]); the
+    /// answers are those the queries would get one at a time.
+    fn answer_batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
+        self.batch(queries)
+    }
+
     fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
         self.check_profile(profile)?;
         let v = self.request(
@@ -435,6 +543,51 @@ impl Implementation for Adapter {
             .as_str()
             .map(str::to_owned)
             .ok_or_else(|| ImplError::Failed("ask reply without answer".into()))
+    }
+}
+
+impl Adapter {
+    /// One query, asked alone.
+    fn answer_one(&mut self, query: &Query) -> Result<Answer, ImplError> {
+        match query {
+            Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
+            Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
+            Query::Status(p) => self.status(p).map(Answer::Status),
+        }
+    }
+
+    /// [`Implementation::answer_batch`]: up to [`crate::implementations::pipeline::MAX_IN_FLIGHT`] requests in flight, ids and
+    /// schemas checked reply by reply; a batch that goes wrong is asked again alone.
+    fn batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
+        let mut out = Vec::with_capacity(queries.len());
+        while out.len() < queries.len() {
+            let rest = &queries[out.len()..];
+            let room = self.pipeline.next_batch();
+            let lead: Vec<(&'static str, Value)> = rest
+                .iter()
+                .take(room)
+                .map(request_of)
+                .take_while(|(query, _)| self.answers(query))
+                .collect();
+            let n = within_bytes(lead.iter().map(|(_, v)| v.to_string().len() + 32));
+            if room >= 2 && lead.len() >= 2 && n >= 2 {
+                let n = n.min(lead.len());
+                match self.pipelined(&lead[..n]) {
+                    Some(replies) => {
+                        out.extend(
+                            rest.iter()
+                                .zip(replies)
+                                .map(|(q, v)| outcome(v).and_then(|v| answer_from(q, v))),
+                        );
+                        self.pipeline.went_well();
+                    }
+                    None => self.pipeline.went_wrong(n),
+                }
+                continue;
+            }
+            out.push(self.answer_one(&rest[0]));
+        }
+        out
     }
 }
 
