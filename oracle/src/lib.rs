@@ -101,7 +101,7 @@ pub mod square;
 pub mod usi;
 pub mod validate;
 
-pub use implementation::Oracle;
+pub use implementation::{Oracle, SetupError};
 pub use legality::{
     IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,
 };
