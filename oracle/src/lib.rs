@@ -11,6 +11,48 @@
 //! together: legal moves, status, perft), [`mod@validate`] (whether a written position could
 //! occur in a game), and [`game`] (5, 7, 8, 9, 12, 14, 15: how a game ended, and why).
 //!
+//! ## Example
+//!
+//! Read a position from SFEN, list its legal moves, play a move written in USI, and ask the
+//! status of the side to move:
+//!
+//! ```
+//! use shogi_oracle::{IllegalMove, Position, Status, legal_moves, perft, play, status};
+//!
+//! // The initial position of FESA 2.3, as SFEN.
+//! let start: Position =
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".parse()?;
+//! assert_eq!(start, Position::startpos());
+//!
+//! // 30 legal moves, and 900 sequences of two: the perft counts of the initial position at
+//! // depths 1 and 2 published on the Shogi Programming wiki's "Perft" page.
+//! assert_eq!(legal_moves(&start).len(), 30);
+//! assert_eq!(perft(&start, 2), 900);
+//!
+//! // Sente pushes the pawn in front of the bishop: 7g to 7f. Gote is to move, move 2.
+//! let after = play(&start, "7g7f".parse()?)?;
+//! assert_eq!(
+//!     after.to_string(),
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+//! );
+//! assert_eq!(status(&after), Status::Normal);
+//!
+//! // Gote's king on 1a, Sente's pawn on 1c: a gold dropped on 1b covers 1a, 2a and 2b (3.6),
+//! // and the pawn guards it, so the king is attacked and cannot escape: mate (1.2).
+//! let net: Position = "8k/9/8P/9/9/9/9/9/K8 b G 1".parse()?;
+//! assert_eq!(status(&play(&net, "G*1b".parse()?)?), Status::Checkmate);
+//!
+//! // The same mate given by a dropped pawn is forbidden (3.11c), and the error says so.
+//! let net: Position = "7lk/7p1/8G/9/9/9/9/9/K8 b P 1".parse()?;
+//! let refused = play(&net, "P*1b".parse()?).unwrap_err();
+//! assert_eq!(refused, IllegalMove::PawnDropMate);
+//! assert_eq!(refused.to_string(), "the pawn drop mates at once (fesa2017:3.11c)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Oracle`] answers the same questions through the runner's `Implementation` trait, from a
+//! position given as text with a list of moves ([`Oracle::setup`]).
+//!
 //! ## Article index
 //!
 //! Every article of FESA 2017 that the project can test (`testable: true` in
@@ -107,6 +149,9 @@ pub use legality::{
 };
 pub use piece::{Kind, Piece};
 pub use position::{Hand, Position};
+/// The colours and the status of the side to move are the shared vocabulary of `shogi-spec`,
+/// re-exported so that an embedder needs this crate only.
+pub use shogi_spec::{Color, Status};
 pub use sfen::SfenError;
 pub use square::Square;
 pub use usi::{Move, UsiError};
