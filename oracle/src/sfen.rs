@@ -303,7 +303,7 @@ impl FromStr for Position {
     }
 }
 
-/// A position displays as its SFEN ([`format`]), which [`parse`] reads back to an equal
+/// A position displays as its SFEN ([`format()`]), which [`parse`] reads back to an equal
 /// position.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
