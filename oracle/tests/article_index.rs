@@ -66,7 +66,7 @@ fn read(path: &Path) -> String {
 /// Follows the module part of `path` through the source tree: the file of the innermost
 /// module, and the segments after it (an item in that file, or a type and its method). With
 /// `public`, every module on the way must be declared `pub mod`.
-fn module_file<'a>(path: &'a str, public: bool) -> (PathBuf, Vec<&'a str>) {
+fn module_file(path: &str, public: bool) -> (PathBuf, Vec<&str>) {
     let segments: Vec<&str> = path.split("::").collect();
     let (mut dir, mut file) = (src(), src().join("lib.rs"));
     for (i, seg) in segments.iter().enumerate() {
