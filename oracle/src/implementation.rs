@@ -4,10 +4,11 @@ use shogi_spec::profile::Profile;
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
 
 use crate::game::{Record, adjudicate};
-use crate::legality::{self, play};
+use crate::legality::{self, IllegalMove, play};
 use crate::position::Position;
-use crate::usi::Move;
-use crate::{sfen, validate};
+use crate::sfen::{self, SfenError};
+use crate::usi::{Move, UsiError};
+use crate::validate::{Invalidity, validate};
 
 /// The reference oracle as an [`Implementation`].
 #[derive(Debug, Clone, Default)]
@@ -29,31 +30,104 @@ impl Oracle {
     }
 
     /// Reads the start position, checks it unless lenient, and plays the moves, each of which
-    /// must be legal.
-    pub fn setup(&self, spec: &PositionSpec) -> Result<Position, ImplError> {
-        let mut pos =
-            sfen::parse(&spec.sfen).map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
+    /// must be legal. The error says which of the three went wrong, typed: the SFEN error, every
+    /// reason the position could not occur in a game, or the move (with its place in the list)
+    /// and why it is unreadable or illegal.
+    pub fn setup(&self, spec: &PositionSpec) -> Result<Position, SetupError> {
+        let mut pos = sfen::parse(&spec.sfen)?;
         if !self.lenient {
             let reasons = validate(&pos);
             if !reasons.is_empty() {
-                let text: Vec<String> = reasons.iter().map(ToString::to_string).collect();
-                return Err(ImplError::InvalidPosition(format!(
-                    "not a game position: {}",
-                    text.join("; ")
-                )));
+                return Err(SetupError::NotAGamePosition(reasons));
             }
         }
-        for text in &spec.moves {
-            let mv = Move::parse(text).map_err(|e| ImplError::InvalidMove {
-                mv: text.clone(),
-                reason: e.to_string(),
+        for (i, text) in spec.moves.iter().enumerate() {
+            let ply = i + 1;
+            let mv = Move::parse(text).map_err(|error| SetupError::UnreadableMove {
+                ply,
+                text: text.clone(),
+                error,
             })?;
-            pos = play(&pos, mv).map_err(|e| ImplError::InvalidMove {
-                mv: text.clone(),
-                reason: format!("illegal: {e}"),
-            })?;
+            pos = play(&pos, mv).map_err(|error| SetupError::IllegalMove { ply, mv, error })?;
         }
         Ok(pos)
+    }
+}
+
+/// Why [`Oracle::setup`] could not set up a position.
+///
+/// The messages are those the runner has always shown (`invalid position: …`,
+/// `invalid move `…`: …`), now with the move's place in the list; [`ImplError`] is made from
+/// this by `?` (`From`), keeping the variant the runner acts on (`InvalidPosition` for a
+/// position, `InvalidMove` for a move).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The start position is not SFEN.
+    #[error("invalid position: {0}")]
+    Sfen(#[from] SfenError),
+    /// The start position could not occur in a game (only a strict oracle, [`Oracle::new`],
+    /// checks): every reason [`validate()`] finds, in its order.
+    #[error("invalid position: not a game position: {}", join(.0))]
+    NotAGamePosition(Vec<Invalidity>),
+    /// A move of the list is not a USI move.
+    #[error("invalid move `{text}`: move {ply} after the start position: {error}")]
+    UnreadableMove {
+        /// Its place in the list: 1 for the first move after the start position.
+        ply: usize,
+        /// The move as given.
+        text: String,
+        /// Why it is not USI.
+        error: UsiError,
+    },
+    /// A move of the list is not legal in the position it is played in.
+    #[error("invalid move `{mv}`: move {ply} after the start position is illegal: {error}")]
+    IllegalMove {
+        /// Its place in the list: 1 for the first move after the start position.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// The rule it breaks, with its article.
+        error: IllegalMove,
+    },
+}
+
+fn join(reasons: &[Invalidity]) -> String {
+    let text: Vec<String> = reasons.iter().map(ToString::to_string).collect();
+    text.join("; ")
+}
+
+impl SetupError {
+    /// The message without its `invalid position: ` / `invalid move `…`: ` opening, as
+    /// [`ImplError`] adds that itself.
+    fn reason(&self) -> String {
+        match self {
+            SetupError::Sfen(e) => e.to_string(),
+            SetupError::NotAGamePosition(reasons) => {
+                format!("not a game position: {}", join(reasons))
+            }
+            SetupError::UnreadableMove { ply, error, .. } => {
+                format!("move {ply} after the start position: {error}")
+            }
+            SetupError::IllegalMove { ply, error, .. } => {
+                format!("move {ply} after the start position is illegal: {error}")
+            }
+        }
+    }
+}
+
+impl From<SetupError> for ImplError {
+    fn from(e: SetupError) -> ImplError {
+        let reason = e.reason();
+        match e {
+            SetupError::Sfen(_) | SetupError::NotAGamePosition(_) => {
+                ImplError::InvalidPosition(reason)
+            }
+            SetupError::UnreadableMove { text, .. } => ImplError::InvalidMove { mv: text, reason },
+            SetupError::IllegalMove { mv, .. } => ImplError::InvalidMove {
+                mv: mv.to_string(),
+                reason,
+            },
+        }
     }
 }
 
@@ -116,5 +190,82 @@ impl Implementation for Oracle {
         let answer = crate::questions::answer(question_yaml, &profile)
             .map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
         serde_norway::to_string(&answer).map_err(|e| ImplError::Failed(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shogi_spec::Color;
+
+    use super::*;
+
+    fn spec(text: &str) -> PositionSpec {
+        PositionSpec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// Each kind of failure is typed, and turns into the `ImplError` variant the runner acts on
+    /// with the same message.
+    #[test]
+    fn setup_errors_are_typed() {
+        let strict = Oracle::new();
+        let cases = [
+            // 7g is empty when Gote plays the second move: no piece to move (FESA 3).
+            (
+                "startpos moves 7g7f 7g7f",
+                SetupError::IllegalMove {
+                    ply: 2,
+                    mv: Move::parse("7g7f").unwrap(),
+                    error: IllegalMove::NoPiece,
+                },
+            ),
+            (
+                "startpos moves 7g7f 3c3",
+                SetupError::UnreadableMove {
+                    ply: 2,
+                    text: "3c3".into(),
+                    error: UsiError::Malformed("3c3".into()),
+                },
+            ),
+            (
+                "sfen 9/9/9/9/9/9/9/9/9 x - 1",
+                SetupError::Sfen(SfenError::BadSideToMove("x".into())),
+            ),
+            // No kings at all (2.2): a problem setup, refused by the strict oracle only.
+            (
+                "sfen 9/9/9/9/9/9/9/9/9 b - 1",
+                SetupError::NotAGamePosition(vec![
+                    Invalidity::MissingKing(Color::Sente),
+                    Invalidity::MissingKing(Color::Gote),
+                ]),
+            ),
+        ];
+        for (text, want) in cases {
+            let got = strict.setup(&spec(text)).unwrap_err();
+            assert_eq!(got, want, "{text}");
+            let message = got.to_string();
+            let imp = ImplError::from(got.clone());
+            assert_eq!(imp.to_string(), message, "{text}");
+            match got {
+                SetupError::Sfen(_) | SetupError::NotAGamePosition(_) => {
+                    assert!(matches!(imp, ImplError::InvalidPosition(_)), "{imp:?}");
+                }
+                SetupError::UnreadableMove { .. } | SetupError::IllegalMove { .. } => {
+                    assert!(matches!(imp, ImplError::InvalidMove { .. }), "{imp:?}");
+                }
+            }
+        }
+        assert_eq!(
+            strict
+                .setup(&spec("startpos moves 7g7f 7g7f"))
+                .unwrap_err()
+                .to_string(),
+            "invalid move `7g7f`: move 2 after the start position is illegal: \
+             there is no piece on the from-square (fesa2017:3)"
+        );
+        assert!(
+            Oracle::lenient()
+                .setup(&spec("sfen 9/9/9/9/9/9/9/9/9 b - 1"))
+                .is_ok()
+        );
     }
 }

@@ -5,6 +5,7 @@
 //! by 3.2, or a drop allowed by 3.11 (a)–(c), and it does not leave the mover's king attacked
 //! (1.2, 3.3).
 
+use std::fmt;
 use std::ops::ControlFlow;
 
 use shogi_spec::{ArticleId, Status};
@@ -18,46 +19,37 @@ use crate::square::Square;
 use crate::usi::Move;
 
 /// Why a move may not be played, with the article that forbids it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+///
+/// Displayed as a description followed by the article in parentheses, e.g. `the pawn drop
+/// mates at once (fesa2017:3.11c)`: the article in the message is [`IllegalMove::article`],
+/// so the two cannot disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IllegalMove {
     /// There is no piece on the from-square.
-    #[error("there is no piece on the from-square (3.3-3.10)")]
     NoPiece,
     /// The piece on the from-square belongs to the opponent.
-    #[error("the piece on the from-square belongs to the opponent (1.1)")]
     NotOwnPiece,
     /// The piece does not move that way, or something stands in its path.
-    #[error("the piece cannot move there (3.3-3.10)")]
     CannotReach,
     /// The destination holds one of the mover's own pieces.
-    #[error("the destination holds one of the mover's own pieces (3.1)")]
     OwnPieceOnTarget,
     /// The move would capture a king, which the rules never reach (1.2, 9.5).
-    #[error("the move captures a king (1.2)")]
     CapturesKing,
     /// The move promotes a piece that cannot promote, or outside the zone.
-    #[error("the piece may not promote on this move (3.2)")]
     PromotionNotAllowed,
     /// The piece must promote: unpromoted, it could never move again.
-    #[error("the piece must promote: unpromoted it could never move again (3.2)")]
     PromotionRequired,
     /// The dropped piece is not in the mover's hand.
-    #[error("the dropped piece is not in hand (3.11)")]
     NotInHand,
     /// The drop square is occupied.
-    #[error("the drop square is occupied (3.11)")]
     DropOnOccupied,
     /// Nifu.
-    #[error("a second unpromoted pawn on the file (3.11a)")]
     Nifu,
     /// A drop where the piece could never move.
-    #[error("the dropped piece could never move from there (3.11b)")]
     DeadDrop,
     /// Uchifuzume.
-    #[error("the pawn drop mates at once (3.11c)")]
     PawnDropMate,
     /// The mover's king is left attacked, or moves onto an attacked square.
-    #[error("the move leaves the mover's king in check (1.2)")]
     KingLeftInCheck,
 }
 
@@ -76,7 +68,37 @@ impl IllegalMove {
             IllegalMove::PawnDropMate => "3.11c",
         })
     }
+
+    /// What is wrong with the move, in words, without the article (for messages that name the
+    /// article themselves).
+    pub fn description(self) -> &'static str {
+        match self {
+            IllegalMove::NoPiece => "there is no piece on the from-square",
+            IllegalMove::NotOwnPiece => "the piece on the from-square belongs to the opponent",
+            IllegalMove::CannotReach => "the piece cannot move there",
+            IllegalMove::OwnPieceOnTarget => "the destination holds one of the mover's own pieces",
+            IllegalMove::CapturesKing => "the move captures a king",
+            IllegalMove::PromotionNotAllowed => "the piece may not promote on this move",
+            IllegalMove::PromotionRequired => {
+                "the piece must promote: unpromoted it could never move again"
+            }
+            IllegalMove::NotInHand => "the dropped piece is not in hand",
+            IllegalMove::DropOnOccupied => "the drop square is occupied",
+            IllegalMove::Nifu => "a second unpromoted pawn on the file",
+            IllegalMove::DeadDrop => "the dropped piece could never move from there",
+            IllegalMove::PawnDropMate => "the pawn drop mates at once",
+            IllegalMove::KingLeftInCheck => "the move leaves the mover's king in check",
+        }
+    }
 }
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.description(), self.article())
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// Checks one move against every rule, in the order the articles give them, and says which
 /// rule it breaks first.
@@ -248,4 +270,46 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect();
     out.sort_by_cached_key(|(mv, _)| mv.to_string());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [IllegalMove; 13] = [
+        IllegalMove::NoPiece,
+        IllegalMove::NotOwnPiece,
+        IllegalMove::CannotReach,
+        IllegalMove::OwnPieceOnTarget,
+        IllegalMove::CapturesKing,
+        IllegalMove::PromotionNotAllowed,
+        IllegalMove::PromotionRequired,
+        IllegalMove::NotInHand,
+        IllegalMove::DropOnOccupied,
+        IllegalMove::Nifu,
+        IllegalMove::DeadDrop,
+        IllegalMove::PawnDropMate,
+        IllegalMove::KingLeftInCheck,
+    ];
+
+    /// The article in a message is the one `article()` gives (issue 27: the hand-written
+    /// messages said `3.3-3.10` where `article()` said `3`).
+    #[test]
+    fn the_message_names_the_article_of_article() {
+        for why in ALL {
+            assert_eq!(
+                why.to_string(),
+                format!("{} ({})", why.description(), why.article()),
+                "{why:?}"
+            );
+        }
+        assert_eq!(
+            IllegalMove::PawnDropMate.to_string(),
+            "the pawn drop mates at once (fesa2017:3.11c)"
+        );
+        assert_eq!(
+            IllegalMove::NoPiece.to_string(),
+            "there is no piece on the from-square (fesa2017:3)"
+        );
+    }
 }

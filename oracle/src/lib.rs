@@ -11,85 +11,131 @@
 //! together: legal moves, status, perft), [`mod@validate`] (whether a written position could
 //! occur in a game), and [`game`] (5, 7, 8, 9, 12, 14, 15: how a game ended, and why).
 //!
+//! ## Example
+//!
+//! Read a position from SFEN, list its legal moves, play a move written in USI, and ask the
+//! status of the side to move:
+//!
+//! ```
+//! use shogi_oracle::{IllegalMove, Position, Status, legal_moves, perft, play, status};
+//!
+//! // The initial position of FESA 2.3, as SFEN.
+//! let start: Position =
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".parse()?;
+//! assert_eq!(start, Position::startpos());
+//!
+//! // 30 legal moves, and 900 sequences of two: the perft counts of the initial position at
+//! // depths 1 and 2 published on the Shogi Programming wiki's "Perft" page.
+//! assert_eq!(legal_moves(&start).len(), 30);
+//! assert_eq!(perft(&start, 2), 900);
+//!
+//! // Sente pushes the pawn in front of the bishop: 7g to 7f. Gote is to move, move 2.
+//! let after = play(&start, "7g7f".parse()?)?;
+//! assert_eq!(
+//!     after.to_string(),
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+//! );
+//! assert_eq!(status(&after), Status::Normal);
+//!
+//! // Gote's king on 1a, Sente's pawn on 1c: a gold dropped on 1b covers 1a, 2a and 2b (3.6),
+//! // and the pawn guards it, so the king is attacked and cannot escape: mate (1.2).
+//! let net: Position = "8k/9/8P/9/9/9/9/9/K8 b G 1".parse()?;
+//! assert_eq!(status(&play(&net, "G*1b".parse()?)?), Status::Checkmate);
+//!
+//! // The same mate given by a dropped pawn is forbidden (3.11c), and the error says so.
+//! let net: Position = "7lk/7p1/8G/9/9/9/9/9/K8 b P 1".parse()?;
+//! let refused = play(&net, "P*1b".parse()?).unwrap_err();
+//! assert_eq!(refused, IllegalMove::PawnDropMate);
+//! assert_eq!(refused.to_string(), "the pawn drop mates at once (fesa2017:3.11c)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Oracle`] answers the same questions through the runner's `Implementation` trait, from a
+//! position given as text with a list of moves ([`Oracle::setup`]).
+//!
 //! ## Article index
 //!
 //! Every article of FESA 2017 that the project can test (`testable: true` in
-//! `spec/data/fesa2017.yaml`), and where it is implemented. Names in code without a link are
-//! the adjudicator's steps, private to the module named beside them. The test
-//! `tests/article_index.rs` fails when a testable article is missing here.
+//! `spec/data/fesa2017.yaml`), with its title there, and where it is implemented. The table is
+//! [`ARTICLE_INDEX`] written out: that constant is the one list (the rulebook site reads it
+//! too), and `tests/article_index.rs` fails when a testable article is missing from it, when a
+//! name in it is not an item of the crate, or when this table differs from it (printing the
+//! rows to paste). Names without a link are private steps of the adjudicator, each after the
+//! module whose file defines it.
 //!
-//! | article | rule | implemented by |
+//! | article | title | implemented by |
 //! | --- | --- | --- |
-//! | 1 | the game: two players, checkmate wins | [`legality`], [`game::adjudicate()`](game::adjudicate::adjudicate) |
-//! | 1.1 | players move in turn | [`Position::after`] (the side to move changes), [`legality::play`] |
-//! | 1.2 | checkmate; no move may leave one's king attacked | [`article1_check::in_check`], [`article1_check::king_safe`], [`legality::status`] |
-//! | 1.3 | draws are rare and cannot be agreed | [`game::article5_draws`] (`agree_draw`, with 5.4) |
-//! | 2 | board and initial setup | [`position`], [`square`] |
-//! | 2.1 | the 9×9 board | [`Square`], [`Position`] |
-//! | 2.2 | the pieces of each side | [`piece::Kind`], [`piece::Kind::set_total`], [`validate::validate`] |
-//! | 2.3 | the initial position | [`Position::startpos`] |
-//! | 2.4 | files, ranks and the promotion zone | [`article3_moves::in_promotion_zone`], [`article3_moves::relative_rank`] |
-//! | 3 | moving the pieces | [`article3_moves::board_moves`], [`legality::legal_moves`] |
-//! | 3.1 | captures go to the hand | [`Position::after`] |
-//! | 3.2 | promotion | [`article3_moves::promotion_options`], [`article3_moves::can_move_again`] |
-//! | 3.3 | the king | [`article3_moves::steps`], [`article1_check::king_safe`] |
-//! | 3.4 | rook and dragon | [`article3_moves::steps`], [`article3_moves::destinations`] |
-//! | 3.5 | bishop and horse | [`article3_moves::steps`], [`article3_moves::destinations`] |
-//! | 3.6 | gold | [`article3_moves::steps`] |
-//! | 3.7 | silver and its promotion | [`article3_moves::steps`] |
-//! | 3.8 | knight and its promotion | [`article3_moves::steps`] |
-//! | 3.9 | lance and its promotion | [`article3_moves::steps`], [`article3_moves::destinations`] |
-//! | 3.10 | pawn and tokin | [`article3_moves::steps`] |
-//! | 3.11 | drops | [`article3_drops::drop_moves`] |
-//! | 3.11a | no second unpromoted pawn on a file (nifu) | [`article3_drops::is_nifu`] |
-//! | 3.11b | no drop where the piece could never move | [`article3_drops::is_dead_square`] |
-//! | 3.11c | no mate by pawn drop (uchifuzume) | [`article3_drops::is_pawn_drop_mate`] |
-//! | 3.12 | perpetual check loses | [`game::article3_12_perpetual::judge_repetition`] |
-//! | 5 | end of the game | [`game::adjudicate()`](game::adjudicate::adjudicate) (the order the articles apply in) |
-//! | 5.1 | winning the game | [`game::adjudicate()`](game::adjudicate::adjudicate) |
-//! | 5.1a | checkmate ends the game | [`legality::status`], applied by [`game::adjudicate()`](game::adjudicate::adjudicate) |
-//! | 5.1b | resignation | [`game::adjudicate()`](game::adjudicate::adjudicate) (a `resign` event) |
-//! | 5.2 | repetition (sennichite) | [`game::article3_12_perpetual::judge_repetition`], [`game::article5_draws`] (`claim_repetition`, `apply_repetition`) |
-//! | 5.3 | declaration of victory | [`game::article5_declaration::judge_declaration`], applied by `declare` in [`game::article5_declaration`] |
-//! | 5.3.1 | king in the promotion zone | [`game::article5_declaration::judge_declaration`] |
-//! | 5.3.2 | enough points | [`game::article5_declaration::points_needed`], [`game::article5_declaration::declaration_count`] |
-//! | 5.3.3 | which pieces count | [`game::article5_declaration::piece_points`], [`game::article5_declaration::declaration_count`] |
-//! | 5.3.4 | ten pieces in the zone | [`game::article5_declaration::judge_declaration`] |
-//! | 5.3.5 | time left on the clock | [`game::article5_declaration::judge_declaration`] |
-//! | 5.3.6 | not in check | [`game::article5_declaration::judge_declaration`] |
-//! | 5.4 | no draw offers (but for 5.2) | [`game::article5_draws`] (`agree_draw`) |
-//! | 7 | who moves first | [`game::article7_furigoma`] |
-//! | 7.1 | furigoma | [`game::article7_furigoma::furigoma`] |
-//! | 8 | the clock | [`game::article8_clock`] |
-//! | 8.1 | clock and flag fall | [`game::article8_clock::Clock::runs_out`], [`game::article8_clock::Clock::complete_move`] |
-//! | 8.2 | time controls: byo-yomi, Fischer, periods | [`game::article8_clock::Clock::available`] |
-//! | 8.3 | claiming a win on time | [`game::article8_clock`] (`claim_flag`) |
-//! | 8.6 | late arrival | [`game::article8_arrival::absence`], [`game::article8_arrival`] (`arrive`) |
-//! | 8.7 | pressing the clock | [`game::article8_clock::Clock::complete_move`] |
-//! | 8.7a | press after each move | [`game::article8_clock::Clock::complete_move`] |
-//! | 8.8 | a flag falls only when claimed | [`game::article8_clock`] (`claim_flag`, `flag_is_down`) |
-//! | 8.9 | flag fall loses | [`game::article8_clock`] (`claim_flag`, `automatic_flag_fell`) |
-//! | 8.11 | both flags down | [`game::article8_clock`] (`flags_down`, `claim_flag`) |
-//! | 9 | irregularities | [`game::article9_illegal`] |
-//! | 9.1 | wrong initial setup | [`game::article9_illegal::lasting_illegalities`] |
-//! | 9.4 | claiming an illegal move | [`legality::check_move`], [`game::article9_illegal`] (`claim_illegal`) |
-//! | 9.4a | king left in check | [`legality::check_move`] ([`IllegalMove`]), [`game::article9_illegal::lasting_illegalities`] |
-//! | 9.4b | two unpromoted pawns on a file | [`game::article9_illegal::lasting_illegalities`], [`article3_drops::is_nifu`] |
-//! | 9.4c | a piece that can never move | [`game::article9_illegal::lasting_illegalities`], [`article3_moves::can_move_again`] |
-//! | 9.5 | capturing the king | [`game::adjudicate()`](game::adjudicate::adjudicate) (a move that takes a king left in check wins: `play`), [`game::article9_illegal`] |
-//! | 12 | scoring | [`game::article12_scoring`] |
-//! | 12.1 | points for a game | [`game::article12_scoring::score`] |
-//! | 12.2 | replaying a drawn game | [`game::article12_scoring::replay`] |
-//! | 12.3 | other time controls for the replay | [`game::article12_scoring::replay`] |
-//! | 14 | tournament pairings | [`game::article14_pairing`] |
-//! | 14.4 | basic pairing rules | [`game::article14_pairing::check_round`] |
-//! | 14.4a | no repeat pairings | [`game::article14_pairing::check_round`] |
-//! | 14.4b | no second bye | [`game::article14_pairing::check_round`] |
-//! | 15 | rating | [`game::article15_time_control`] |
-//! | 15.4 | minimum time control for rated games | [`game::article15_time_control::acceptable_for_rating`] |
+//! | 1 | Nature and aim of the game | [`legality`], [`game::adjudicate::adjudicate`] |
+//! | 1.1 | Players and turns | [`position::Position::after`], [`legality::play`] (the side to move changes with every move) |
+//! | 1.2 | Checkmate and king safety | [`article1_check::in_check`], [`article1_check::king_safe`], [`legality::status`] |
+//! | 1.3 | Draws are rare and cannot be agreed | [`game::article5_draws`], `game::article5_draws::agree_draw` (with 5.4) |
+//! | 2 | Board and initial setup | [`position`], [`square`] |
+//! | 2.1 | The board | [`square::Square`], [`position::Position`] |
+//! | 2.2 | The pieces | [`piece::Kind`], [`piece::Kind::set_total`], [`validate::validate`] |
+//! | 2.3 | Initial position | [`position::Position::startpos`] |
+//! | 2.4 | Files, ranks, diagonals and promotion zone | [`article3_moves::in_promotion_zone`], [`article3_moves::relative_rank`] |
+//! | 3 | Moving the pieces | [`article3_moves::board_moves`], [`legality::legal_moves`] |
+//! | 3.1 | Captures and pieces in hand | [`position::Position::after`] |
+//! | 3.2 | Promotion | [`article3_moves::promotion_options`], [`article3_moves::can_move_again`] |
+//! | 3.3 | King | [`article3_moves::steps`], [`article1_check::king_safe`] |
+//! | 3.4 | Rook and promoted rook | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.5 | Bishop and promoted bishop | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.6 | Gold general | [`article3_moves::steps`] |
+//! | 3.7 | Silver general and promoted silver | [`article3_moves::steps`] |
+//! | 3.8 | Knight and promoted knight | [`article3_moves::steps`] |
+//! | 3.9 | Lance and promoted lance | [`article3_moves::steps`], [`article3_moves::destinations`] |
+//! | 3.10 | Pawn and tokin | [`article3_moves::steps`] |
+//! | 3.11 | Drops | [`article3_drops::drop_moves`] |
+//! | 3.11a | No second pawn on a file (nifu) | [`article3_drops::is_nifu`] |
+//! | 3.11b | No drop where the piece could never move | [`article3_drops::is_dead_square`] |
+//! | 3.11c | No mate by pawn drop (uchifuzume) | [`article3_drops::is_pawn_drop_mate`] |
+//! | 3.12 | Perpetual check | [`game::article3_12_perpetual::judge_repetition`] |
+//! | 5 | End of the game | [`game::adjudicate::adjudicate`] (the order in which the articles apply) |
+//! | 5.1 | Winning the game | [`game::adjudicate::adjudicate`] |
+//! | 5.1a | Checkmate ends the game | [`legality::status`], [`game::adjudicate::adjudicate`] (the status finds the mate, the adjudicator applies it) |
+//! | 5.1b | Resignation | [`game::adjudicate::adjudicate`] (a `resign` event) |
+//! | 5.2 | Repetition draw (sennichite) | [`game::article3_12_perpetual::judge_repetition`], [`game::article5_draws`], `game::article5_draws::claim_repetition`, `game::article5_draws::apply_repetition` |
+//! | 5.3 | Declaration of victory (27-point rule) | [`game::article5_declaration::judge_declaration`], `game::article5_declaration::declare` (judged by `judge_declaration`, applied by `declare`) |
+//! | 5.3.1 | King in the promotion zone | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.2 | Enough points | [`game::article5_declaration::points_needed`], [`game::article5_declaration::declaration_count`] |
+//! | 5.3.3 | Which pieces count | [`game::article5_declaration::piece_points`], [`game::article5_declaration::declaration_count`] |
+//! | 5.3.4 | Ten pieces in the zone | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.5 | Time left on the clock | [`game::article5_declaration::judge_declaration`] |
+//! | 5.3.6 | Not in check | [`game::article5_declaration::judge_declaration`] |
+//! | 5.4 | No draw offers | [`game::article5_draws`], `game::article5_draws::agree_draw` |
+//! | 7 | Deciding who moves first | [`game::article7_furigoma`] |
+//! | 7.1 | Furigoma | [`game::article7_furigoma::furigoma`] |
+//! | 8 | The shogi clock | [`game::article8_clock`] |
+//! | 8.1 | Clock and flag fall | [`game::article8_clock::Clock::runs_out`], [`game::article8_clock::Clock::complete_move`] |
+//! | 8.2 | Time controls | [`game::article8_clock::Clock::available`] |
+//! | 8.3 | Claiming a win on time | [`game::article8_clock`], `game::article8_clock::claim_flag` |
+//! | 8.6 | Late arrival | [`game::article8_arrival::absence`], `game::article8_arrival::arrive` |
+//! | 8.7 | Pressing the clock | [`game::article8_clock::Clock::complete_move`] |
+//! | 8.7a | Press the clock after each move | [`game::article8_clock::Clock::complete_move`] |
+//! | 8.8 | A flag falls only when claimed | [`game::article8_clock`], `game::article8_clock::claim_flag`, `game::article8_clock::flag_is_down` |
+//! | 8.9 | Flag fall loses | [`game::article8_clock`], `game::article8_clock::claim_flag`, `game::article8_clock::automatic_flag_fell` |
+//! | 8.11 | Both flags down | [`game::article8_clock`], `game::article8_clock::flags_down`, `game::article8_clock::claim_flag` |
+//! | 9 | Irregularities | [`game::article9_illegal`] |
+//! | 9.1 | Wrong initial setup | [`game::article9_illegal::lasting_illegalities`] |
+//! | 9.4 | Claiming an illegal move | [`legality::check_move`], [`game::article9_illegal`], `game::article9_illegal::claim_illegal` |
+//! | 9.4a | King left in check | [`legality::check_move`], [`legality::IllegalMove`], [`game::article9_illegal::lasting_illegalities`] |
+//! | 9.4b | Two unpromoted pawns on a file | [`game::article9_illegal::lasting_illegalities`], [`article3_drops::is_nifu`] |
+//! | 9.4c | Piece that can never move | [`game::article9_illegal::lasting_illegalities`], [`article3_moves::can_move_again`] |
+//! | 9.5 | Capturing the king | [`game::adjudicate::adjudicate`], [`game::article9_illegal`], `game::adjudicate::play` (a move that takes a king left in check wins) |
+//! | 12 | Scoring | [`game::article12_scoring`] |
+//! | 12.1 | Points for a game | [`game::article12_scoring::score`] |
+//! | 12.2 | Replaying a drawn game | [`game::article12_scoring::replay`] |
+//! | 12.3 | Other time controls for the replay | [`game::article12_scoring::replay`] |
+//! | 14 | Tournament pairings | [`game::article14_pairing`] |
+//! | 14.4 | Disputed pairings and basic pairing rules | [`game::article14_pairing::check_round`] |
+//! | 14.4a | No repeat pairings | [`game::article14_pairing::check_round`] |
+//! | 14.4b | No second bye | [`game::article14_pairing::check_round`] |
+//! | 15 | Rating | [`game::article15_time_control`] |
+//! | 15.4 | Minimum time control for rated games | [`game::article15_time_control::acceptable_for_rating`] |
 pub mod article1_check;
 pub mod article3_drops;
 pub mod article3_moves;
+pub mod article_index;
 pub mod game;
 mod implementation;
 pub mod legality;
@@ -101,13 +147,17 @@ pub mod square;
 pub mod usi;
 pub mod validate;
 
-pub use implementation::Oracle;
+pub use article_index::{ARTICLE_INDEX, ArticleEntry};
+pub use implementation::{Oracle, SetupError};
 pub use legality::{
     IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,
 };
 pub use piece::{Kind, Piece};
 pub use position::{Hand, Position};
 pub use sfen::SfenError;
+/// The colours and the status of the side to move are the shared vocabulary of `shogi-spec`,
+/// re-exported so that an embedder needs this crate only.
+pub use shogi_spec::{Color, Status};
 pub use square::Square;
 pub use usi::{Move, UsiError};
 pub use validate::{Invalidity, validate};

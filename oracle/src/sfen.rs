@@ -10,6 +10,9 @@
 //! of a colour, more pieces in hand than a set holds). Whether a well-written position could
 //! arise in a game is a separate question, answered by [`mod@crate::validate`].
 
+use std::fmt;
+use std::str::FromStr;
+
 use shogi_spec::{Color, STARTPOS_SFEN};
 
 use crate::piece::{HAND_KINDS, Kind, Piece};
@@ -290,6 +293,24 @@ pub fn format(pos: &Position) -> String {
     out
 }
 
+/// `text.parse::<Position>()` reads SFEN exactly as [`parse`] does (`startpos` and a leading
+/// `sfen ` included), so that a position can be read wherever Rust reads values from text.
+impl FromStr for Position {
+    type Err = SfenError;
+
+    fn from_str(text: &str) -> Result<Position, SfenError> {
+        parse(text)
+    }
+}
+
+/// A position displays as its SFEN ([`format()`]), which [`parse`] reads back to an equal
+/// position.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rstest::rstest;
@@ -305,6 +326,18 @@ mod tests {
     fn round_trip(#[case] sfen: &str) {
         let pos = parse(sfen).unwrap();
         assert_eq!(format(&pos), sfen);
+        // The traits say the same as the functions.
+        assert_eq!(sfen.parse::<Position>(), Ok(pos));
+        assert_eq!(pos.to_string(), sfen);
+    }
+
+    #[test]
+    fn from_str_gives_the_typed_error() {
+        assert_eq!(
+            "9/9/9/9/9/9/9/9/9 x - 1".parse::<Position>(),
+            Err(SfenError::BadSideToMove("x".into()))
+        );
+        assert_eq!("startpos".parse::<Position>(), Ok(Position::startpos()));
     }
 
     #[test]

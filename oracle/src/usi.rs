@@ -1,6 +1,7 @@
 //! Moves in USI notation: `7g7f`, `8h2b+`, `P*5e`.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::piece::Kind;
 use crate::square::Square;
@@ -100,6 +101,15 @@ impl fmt::Display for Move {
     }
 }
 
+/// `text.parse::<Move>()` is [`Move::parse`]: the notation only, not the rules.
+impl FromStr for Move {
+    type Err = UsiError;
+
+    fn from_str(text: &str) -> Result<Move, UsiError> {
+        Move::parse(text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rstest::rstest;
@@ -114,6 +124,15 @@ mod tests {
     #[case("1i9a")]
     fn round_trip(#[case] text: &str) {
         assert_eq!(Move::parse(text).unwrap().to_string(), text);
+        assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+    }
+
+    #[test]
+    fn from_str_gives_the_typed_error() {
+        assert_eq!(
+            "5e5e".parse::<Move>(),
+            Err(UsiError::NullMove("5e5e".into()))
+        );
     }
 
     #[rstest]

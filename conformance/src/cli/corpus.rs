@@ -431,7 +431,7 @@ pub fn explain(
                     if let Ok(mv) = shogi_oracle::Move::parse(m) {
                         match shogi_oracle::check_move(&pos, mv) {
                             Err(why) => {
-                                println!("    oracle: {m} is illegal: {why} [{}]", why.article())
+                                println!("    oracle: {m} is illegal: {why}")
                             }
                             Ok(()) => println!("    oracle: {m} is LEGAL"),
                         }

@@ -20,14 +20,11 @@ pub fn extra_move(position: &PositionSpec, mv: &str) -> String {
     };
     match check_move(&pos, parsed) {
         Ok(()) => mv.to_owned(),
-        Err(why) => {
-            let text = why.to_string();
-            let text = match text.rfind(" (") {
-                Some(i) if text.ends_with(')') => text[..i].to_owned(),
-                _ => text,
-            };
-            format!("{mv} (illegal under {}: {text})", why.article())
-        }
+        Err(why) => format!(
+            "{mv} (illegal under {}: {})",
+            why.article(),
+            why.description()
+        ),
     }
 }
 

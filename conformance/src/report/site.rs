@@ -5,8 +5,9 @@
 //!   number of cases and whether that covers it;
 //! - `articles/<rulebook>-<article>.html`: one page per article: the paraphrase, the
 //!   interpretation notes, each profile's choice on the knobs the article bears on (with the
-//!   profile's stated source), the oracle functions that implement it, every case citing it with
-//!   its board, and the cases whose verdict differs between profiles;
+//!   profile's stated source), the oracle functions that implement it (from the oracle's own
+//!   list, `shogi_oracle::ARTICLE_INDEX`, so an installed binary names them too), every case
+//!   citing it with its board, and the cases whose verdict differs between profiles;
 //! - `profiles/<name>.html`: every knob of a profile with its value and source.
 //!
 //! Cross-links run case → article → profile knob. Pages are self-contained HTML (inline style
@@ -51,21 +52,6 @@ fn registries() -> Vec<&'static Registry> {
         .iter()
         .filter_map(|r| shogi_spec::rulebooks::registry(r.id))
         .collect()
-}
-
-/// A documented function of the oracle and the articles its doc comment cites.
-#[derive(Debug, Clone)]
-pub struct OracleFunction {
-    /// `oracle/src/…` path.
-    pub file: String,
-    /// The line of the `fn`.
-    pub line: usize,
-    /// The function's name.
-    pub name: String,
-    /// The first sentence of its doc comment.
-    pub summary: String,
-    /// Article numbers the doc comment names (`3.11c`, `fesa2017:1.2` → `1.2`).
-    pub cites: BTreeSet<String>,
 }
 
 /// The article numbers written in a text: runs like `3`, `3.11c`, `5.3.2`, alone or after
@@ -113,80 +99,6 @@ pub fn cited_numbers(text: &str) -> BTreeSet<String> {
     out
 }
 
-/// Reads the oracle's sources and lists its documented functions with the articles they cite.
-/// The sources are found beside the corpus (`../oracle/src` of the checkout); without them
-/// the list is empty and the pages say so.
-pub fn oracle_functions(src: &Path) -> Vec<OracleFunction> {
-    let mut files = Vec::new();
-    collect_rs(src, &mut files);
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let rel = path
-            .strip_prefix(src.parent().unwrap_or(src))
-            .unwrap_or(&path)
-            .display()
-            .to_string();
-        let mut doc: Vec<&str> = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let t = line.trim_start();
-            if let Some(d) = t.strip_prefix("///") {
-                doc.push(d.trim());
-                continue;
-            }
-            if t.starts_with("#[") {
-                continue;
-            }
-            if let Some(name) = fn_name(t) {
-                if !doc.is_empty() {
-                    let joined = doc.join(" ");
-                    let summary = match joined.find(". ") {
-                        Some(k) => joined[..=k].to_owned(),
-                        None => joined.clone(),
-                    };
-                    out.push(OracleFunction {
-                        file: format!("oracle/{rel}"),
-                        line: i + 1,
-                        name: name.to_owned(),
-                        summary,
-                        cites: cited_numbers(&joined),
-                    });
-                }
-            }
-            doc.clear();
-        }
-    }
-    out
-}
-
-fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            collect_rs(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
-
-/// The name in a line declaring a function (`pub fn name(`, `fn name<`), if it is one.
-fn fn_name(line: &str) -> Option<&str> {
-    let rest = line
-        .trim_start_matches("pub(crate) ")
-        .trim_start_matches("pub ")
-        .trim_start_matches("const ");
-    let rest = rest.strip_prefix("fn ")?;
-    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
-    Some(&rest[..end])
-}
-
 /// Whether `number` (`3.11c`) is `article` or a sub-clause of it (`3.11`, `3.11c` are under
 /// `3.11`; `3.110` is not).
 fn under(number: &str, article: &str) -> bool {
@@ -200,7 +112,6 @@ fn under(number: &str, article: &str) -> bool {
 struct Sources {
     corpus: Corpus,
     profiles: Vec<Profile>,
-    functions: Vec<OracleFunction>,
     /// For each pair of profiles (the first against each other one), the cases that differ.
     diffs: Vec<(String, String, Vec<Difference>)>,
 }
@@ -338,6 +249,67 @@ fn case_block(case: &Case, here: &ArticleId) -> String {
     )
 }
 
+/// The oracle's part of an article page. For a FESA 2017 article, the items the oracle's
+/// [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) names, each a `<li class="oracle-fn">`; the
+/// oracle transcribes FESA 2017 only, so another rulebook's article links to the FESA articles
+/// its registry entry names.
+fn oracle_section(article: &Article) -> String {
+    let mut out = String::new();
+    if let Some(entry) = shogi_oracle::article_index::entry(&article.id) {
+        out.push_str("<ul>");
+        for path in entry.public {
+            let _ = write!(
+                out,
+                "<li class=\"oracle-fn\" data-public=\"true\"><code>shogi_oracle::{}</code></li>",
+                esc(path)
+            );
+        }
+        for path in entry.private {
+            let (module, name) = path.rsplit_once("::").unwrap_or(("", path));
+            let _ = write!(
+                out,
+                "<li class=\"oracle-fn\" data-public=\"false\"><code>{}</code> <span class=\"muted\">a private step of the adjudicator, in <code>shogi_oracle::{}</code></span></li>",
+                esc(name),
+                esc(module)
+            );
+        }
+        out.push_str("</ul>");
+        if !entry.note.is_empty() {
+            let _ = write!(out, "<p class=\"muted\">{}</p>", esc(entry.note));
+        }
+        return out;
+    }
+    let fesa: Vec<String> = article
+        .cross_refs
+        .iter()
+        .filter_map(|c| Some((c.article.as_ref()?, c.relation)))
+        .filter(|(id, _)| id.rulebook() == "fesa2017")
+        .map(|(id, relation)| {
+            format!(
+                "<a href=\"{}\">{}</a> ({relation})",
+                page_name(id),
+                esc(id.as_str())
+            )
+        })
+        .collect();
+    if article.id.rulebook() == "fesa2017" {
+        out.push_str(if article.testable {
+            "<p class=\"muted\">The oracle's article index names nothing for this article.</p>"
+        } else {
+            "<p class=\"muted\">Not testable by a program: the oracle's article index lists testable articles only.</p>"
+        });
+    } else if fesa.is_empty() {
+        out.push_str("<p class=\"muted\">The oracle transcribes FESA 2017, and no FESA article is linked to this one.</p>");
+    } else {
+        let _ = write!(
+            out,
+            "<p>The oracle transcribes FESA 2017; see the linked FESA articles: {}.</p>",
+            fesa.join(", ")
+        );
+    }
+    out
+}
+
 fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String {
     let id = &article.id;
     let mut out = head(&format!("{id} {} — shogi rulebook browser", article.title));
@@ -441,30 +413,7 @@ fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String
     }
 
     out.push_str("<h2 id=\"oracle\">In the oracle</h2>");
-    let number = id.article();
-    let fns: Vec<&OracleFunction> = src
-        .functions
-        .iter()
-        .filter(|f| f.cites.contains(number))
-        .collect();
-    if fns.is_empty() {
-        out.push_str(
-            "<p class=\"muted\">No oracle function names this article in its documentation.</p>",
-        );
-    } else {
-        out.push_str("<ul>");
-        for f in fns {
-            let _ = write!(
-                out,
-                "<li class=\"oracle-fn\"><code>{}</code> <span class=\"muted\">{}:{}</span> — {}</li>",
-                esc(&f.name),
-                esc(&f.file),
-                f.line,
-                esc(&f.summary)
-            );
-        }
-        out.push_str("</ul>");
-    }
+    out.push_str(&oracle_section(article));
 
     let cases = cases_citing(&src.corpus, id);
     let _ = write!(
@@ -612,19 +561,10 @@ fn index_page(src: &Sources) -> String {
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
 pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
     let corpus = source.load()?;
-    let corpus_root = corpus.root.clone();
     let profiles = builtin_names()
         .into_iter()
         .map(Profile::builtin)
         .collect::<Result<Vec<_>, _>>()?;
-    let oracle_src = [
-        corpus_root.join("../oracle/src"),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../oracle/src"),
-    ]
-    .into_iter()
-    .find(|p| p.is_dir())
-    .unwrap_or_default();
-    let functions = oracle_functions(&oracle_src);
     let mut diffs = Vec::new();
     if let Some((first, rest)) = profiles.split_first() {
         let side =
@@ -642,7 +582,6 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
     let src = Sources {
         corpus,
         profiles,
-        functions,
         diffs,
     };
     let mkdir =
@@ -689,13 +628,37 @@ mod tests {
         assert!(!under("3.1", "3.11"));
     }
 
+    /// Every testable FESA article's page names at least one oracle function: the names come
+    /// from the oracle's `ARTICLE_INDEX`, so they are there with the built-in corpus and no
+    /// sources at hand, as in an installed binary (issue 27: scraping the sources found nothing
+    /// there, and missed `pub(super) fn`).
     #[test]
-    fn function_names_are_read_from_declarations() {
-        assert_eq!(
-            fn_name("pub fn pawn_drop_mates(pos: &Position)"),
-            Some("pawn_drop_mates")
-        );
-        assert_eq!(fn_name("fn helper<T>(x: T)"), Some("helper"));
-        assert_eq!(fn_name("let f = 3;"), None);
+    fn every_testable_fesa_article_page_names_an_oracle_function() {
+        let dir = std::env::temp_dir().join(format!("shogi-site-test-{}", std::process::id()));
+        write_site(&crate::corpus::CorpusSource::BuiltIn, &dir).unwrap();
+        let section = |id: &ArticleId| {
+            let path = dir.join("articles").join(page_name(id));
+            let page = std::fs::read_to_string(&path).unwrap();
+            let from = page.find("<h2 id=\"oracle\">").unwrap();
+            let to = page.find("<h2 id=\"cases\">").unwrap();
+            page[from..to].to_owned()
+        };
+        let testable: Vec<&Article> = Registry::fesa2017().iter().filter(|a| a.testable).collect();
+        assert!(testable.len() > 50);
+        for article in testable {
+            let oracle = section(&article.id);
+            assert!(
+                oracle.contains("<li class=\"oracle-fn\""),
+                "{} names no oracle function: {oracle}",
+                article.id
+            );
+        }
+        assert!(section(&ArticleId::fesa("3.11c")).contains("is_pawn_drop_mate"));
+        // A private step of the adjudicator, declared `pub(super) fn`.
+        assert!(section(&ArticleId::fesa("5.4")).contains("<code>agree_draw</code>"));
+        // Another rulebook's article points to the FESA articles it is linked to.
+        let ufs = section(&"ufs2016:5.8.6".parse().unwrap());
+        assert!(ufs.contains("href=\"fesa2017-5.4.html\""), "{ufs}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

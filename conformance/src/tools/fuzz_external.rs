@@ -205,7 +205,7 @@ pub enum FuzzError {
     },
     /// The finding's position cannot be set up again.
     #[error("the finding's position: {0}")]
-    Position(shogi_spec::ImplError),
+    Position(shogi_oracle::SetupError),
     /// The finding's case file cannot be written.
     #[error("{path}: {source}")]
     Write {

@@ -1,0 +1,380 @@
+//! Which article of FESA 2017 is implemented where: the one list that the crate docs' article
+//! index, the rulebook site (`shogi-conformance site`) and the test that every testable article
+//! is covered all read.
+//!
+//! It is data, not scraped from the sources, so that an installed binary (which has no sources)
+//! names the same functions as a checkout, and so that a private step of the adjudicator
+//! (`pub(super) fn`) is named like any other function. `tests/article_index.rs` checks that
+//! every testable article has an entry, that every path names an item of the crate with the
+//! visibility its field says, and that the table in the crate docs is this list written out.
+
+use shogi_spec::ArticleId;
+
+/// Where one article (or sub-clause) of FESA 2017 is implemented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArticleEntry {
+    /// The article number as FESA 2017 writes it (`3.11c`); [`ArticleEntry::id`] gives the id.
+    pub article: &'static str,
+    /// Public items of this crate that implement it, as paths from the crate root
+    /// (`legality::status`, `position::Position::after`): functions, or, for an article about a
+    /// whole part of the game, its module or type.
+    pub public: &'static [&'static str],
+    /// Private steps of the adjudicator (methods of its game state, `pub(super)`), each as the
+    /// module whose file defines it followed by the function's name
+    /// (`game::article5_draws::agree_draw` is defined in `src/game/article5_draws.rs`). They
+    /// are not part of the API; they are named for readers of the source.
+    pub private: &'static [&'static str],
+    /// How the items share the work, where the lists alone do not say it; empty otherwise.
+    pub note: &'static str,
+}
+
+impl ArticleEntry {
+    /// The article's id, `fesa2017:` followed by [`ArticleEntry::article`].
+    pub fn id(&self) -> ArticleId {
+        ArticleId::fesa(self.article)
+    }
+
+    /// Every item named, public ones first.
+    pub fn paths(&self) -> impl Iterator<Item = &'static str> + use<> {
+        let (public, private) = (self.public, self.private);
+        public.iter().chain(private).copied()
+    }
+}
+
+/// The entry for an article (`fesa2017:3.11c`), if the oracle implements it.
+pub fn entry(id: &ArticleId) -> Option<&'static ArticleEntry> {
+    if id.rulebook() != "fesa2017" {
+        return None;
+    }
+    ARTICLE_INDEX.iter().find(|e| e.article == id.article())
+}
+
+/// A row: the article, public items, private steps, a note.
+const fn row(
+    article: &'static str,
+    public: &'static [&'static str],
+    private: &'static [&'static str],
+    note: &'static str,
+) -> ArticleEntry {
+    ArticleEntry {
+        article,
+        public,
+        private,
+        note,
+    }
+}
+
+/// Every article of FESA 2017 that the project can test (`testable: true` in the registry), in
+/// rulebook order, and where the oracle implements it.
+pub const ARTICLE_INDEX: &[ArticleEntry] = &[
+    row("1", &["legality", "game::adjudicate::adjudicate"], &[], ""),
+    row(
+        "1.1",
+        &["position::Position::after", "legality::play"],
+        &[],
+        "the side to move changes with every move",
+    ),
+    row(
+        "1.2",
+        &[
+            "article1_check::in_check",
+            "article1_check::king_safe",
+            "legality::status",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "1.3",
+        &["game::article5_draws"],
+        &["game::article5_draws::agree_draw"],
+        "with 5.4",
+    ),
+    row("2", &["position", "square"], &[], ""),
+    row("2.1", &["square::Square", "position::Position"], &[], ""),
+    row(
+        "2.2",
+        &[
+            "piece::Kind",
+            "piece::Kind::set_total",
+            "validate::validate",
+        ],
+        &[],
+        "",
+    ),
+    row("2.3", &["position::Position::startpos"], &[], ""),
+    row(
+        "2.4",
+        &[
+            "article3_moves::in_promotion_zone",
+            "article3_moves::relative_rank",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "3",
+        &["article3_moves::board_moves", "legality::legal_moves"],
+        &[],
+        "",
+    ),
+    row("3.1", &["position::Position::after"], &[], ""),
+    row(
+        "3.2",
+        &[
+            "article3_moves::promotion_options",
+            "article3_moves::can_move_again",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "3.3",
+        &["article3_moves::steps", "article1_check::king_safe"],
+        &[],
+        "",
+    ),
+    row(
+        "3.4",
+        &["article3_moves::steps", "article3_moves::destinations"],
+        &[],
+        "",
+    ),
+    row(
+        "3.5",
+        &["article3_moves::steps", "article3_moves::destinations"],
+        &[],
+        "",
+    ),
+    row("3.6", &["article3_moves::steps"], &[], ""),
+    row("3.7", &["article3_moves::steps"], &[], ""),
+    row("3.8", &["article3_moves::steps"], &[], ""),
+    row(
+        "3.9",
+        &["article3_moves::steps", "article3_moves::destinations"],
+        &[],
+        "",
+    ),
+    row("3.10", &["article3_moves::steps"], &[], ""),
+    row("3.11", &["article3_drops::drop_moves"], &[], ""),
+    row("3.11a", &["article3_drops::is_nifu"], &[], ""),
+    row("3.11b", &["article3_drops::is_dead_square"], &[], ""),
+    row("3.11c", &["article3_drops::is_pawn_drop_mate"], &[], ""),
+    row(
+        "3.12",
+        &["game::article3_12_perpetual::judge_repetition"],
+        &[],
+        "",
+    ),
+    row(
+        "5",
+        &["game::adjudicate::adjudicate"],
+        &[],
+        "the order in which the articles apply",
+    ),
+    row("5.1", &["game::adjudicate::adjudicate"], &[], ""),
+    row(
+        "5.1a",
+        &["legality::status", "game::adjudicate::adjudicate"],
+        &[],
+        "the status finds the mate, the adjudicator applies it",
+    ),
+    row(
+        "5.1b",
+        &["game::adjudicate::adjudicate"],
+        &[],
+        "a `resign` event",
+    ),
+    row(
+        "5.2",
+        &[
+            "game::article3_12_perpetual::judge_repetition",
+            "game::article5_draws",
+        ],
+        &[
+            "game::article5_draws::claim_repetition",
+            "game::article5_draws::apply_repetition",
+        ],
+        "",
+    ),
+    row(
+        "5.3",
+        &["game::article5_declaration::judge_declaration"],
+        &["game::article5_declaration::declare"],
+        "judged by `judge_declaration`, applied by `declare`",
+    ),
+    row(
+        "5.3.1",
+        &["game::article5_declaration::judge_declaration"],
+        &[],
+        "",
+    ),
+    row(
+        "5.3.2",
+        &[
+            "game::article5_declaration::points_needed",
+            "game::article5_declaration::declaration_count",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "5.3.3",
+        &[
+            "game::article5_declaration::piece_points",
+            "game::article5_declaration::declaration_count",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "5.3.4",
+        &["game::article5_declaration::judge_declaration"],
+        &[],
+        "",
+    ),
+    row(
+        "5.3.5",
+        &["game::article5_declaration::judge_declaration"],
+        &[],
+        "",
+    ),
+    row(
+        "5.3.6",
+        &["game::article5_declaration::judge_declaration"],
+        &[],
+        "",
+    ),
+    row(
+        "5.4",
+        &["game::article5_draws"],
+        &["game::article5_draws::agree_draw"],
+        "",
+    ),
+    row("7", &["game::article7_furigoma"], &[], ""),
+    row("7.1", &["game::article7_furigoma::furigoma"], &[], ""),
+    row("8", &["game::article8_clock"], &[], ""),
+    row(
+        "8.1",
+        &[
+            "game::article8_clock::Clock::runs_out",
+            "game::article8_clock::Clock::complete_move",
+        ],
+        &[],
+        "",
+    ),
+    row("8.2", &["game::article8_clock::Clock::available"], &[], ""),
+    row(
+        "8.3",
+        &["game::article8_clock"],
+        &["game::article8_clock::claim_flag"],
+        "",
+    ),
+    row(
+        "8.6",
+        &["game::article8_arrival::absence"],
+        &["game::article8_arrival::arrive"],
+        "",
+    ),
+    row(
+        "8.7",
+        &["game::article8_clock::Clock::complete_move"],
+        &[],
+        "",
+    ),
+    row(
+        "8.7a",
+        &["game::article8_clock::Clock::complete_move"],
+        &[],
+        "",
+    ),
+    row(
+        "8.8",
+        &["game::article8_clock"],
+        &[
+            "game::article8_clock::claim_flag",
+            "game::article8_clock::flag_is_down",
+        ],
+        "",
+    ),
+    row(
+        "8.9",
+        &["game::article8_clock"],
+        &[
+            "game::article8_clock::claim_flag",
+            "game::article8_clock::automatic_flag_fell",
+        ],
+        "",
+    ),
+    row(
+        "8.11",
+        &["game::article8_clock"],
+        &[
+            "game::article8_clock::flags_down",
+            "game::article8_clock::claim_flag",
+        ],
+        "",
+    ),
+    row("9", &["game::article9_illegal"], &[], ""),
+    row(
+        "9.1",
+        &["game::article9_illegal::lasting_illegalities"],
+        &[],
+        "",
+    ),
+    row(
+        "9.4",
+        &["legality::check_move", "game::article9_illegal"],
+        &["game::article9_illegal::claim_illegal"],
+        "",
+    ),
+    row(
+        "9.4a",
+        &[
+            "legality::check_move",
+            "legality::IllegalMove",
+            "game::article9_illegal::lasting_illegalities",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "9.4b",
+        &[
+            "game::article9_illegal::lasting_illegalities",
+            "article3_drops::is_nifu",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "9.4c",
+        &[
+            "game::article9_illegal::lasting_illegalities",
+            "article3_moves::can_move_again",
+        ],
+        &[],
+        "",
+    ),
+    row(
+        "9.5",
+        &["game::adjudicate::adjudicate", "game::article9_illegal"],
+        &["game::adjudicate::play"],
+        "a move that takes a king left in check wins",
+    ),
+    row("12", &["game::article12_scoring"], &[], ""),
+    row("12.1", &["game::article12_scoring::score"], &[], ""),
+    row("12.2", &["game::article12_scoring::replay"], &[], ""),
+    row("12.3", &["game::article12_scoring::replay"], &[], ""),
+    row("14", &["game::article14_pairing"], &[], ""),
+    row("14.4", &["game::article14_pairing::check_round"], &[], ""),
+    row("14.4a", &["game::article14_pairing::check_round"], &[], ""),
+    row("14.4b", &["game::article14_pairing::check_round"], &[], ""),
+    row("15", &["game::article15_time_control"], &[], ""),
+    row(
+        "15.4",
+        &["game::article15_time_control::acceptable_for_rating"],
+        &[],
+        "",
+    ),
+];
