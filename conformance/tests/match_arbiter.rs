@@ -382,3 +382,67 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
         "{rest}"
     );
 }
+
+/// Sub-second clocks (issue 25): the arbiter counts milliseconds and the records keep them —
+/// YAML and CSA V3.0 (`$TIME:main+byoyomi+increment`, `T` with decimals); KIF writes whole
+/// seconds, says so, and writes the time-up when its own clock runs out — and `judge` gives
+/// every record the summary's verdict. Sente plays two moves at once, then thinks 3 s, past
+/// 0.5 s of main time plus two 0.1 s increments (and the 0.5 s margin): Gote wins on time.
+#[test]
+fn sub_second_clocks_are_kept_to_the_millisecond() {
+    let clock = Clock {
+        main: Duration::from_millis(500),
+        byoyomi: Duration::ZERO,
+        increment: Duration::from_millis(100),
+    };
+    let (summary, out) = played(
+        [fixture("sleep 7g7f 2g2f"), fixture("sleep 3c3d 8c8d 4a3b")],
+        1,
+        clock,
+        20,
+        "subsecond",
+        vec![],
+    );
+    rejudged(&summary, &out);
+    let g = &summary.games[0];
+    assert!(
+        matches!(&g.verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::FlagFall),
+        "{:?}",
+        g.verdict
+    );
+    let yaml = std::fs::read_to_string(out.join(&g.yaml)).unwrap();
+    assert!(
+        yaml.contains("time_control: {main: 0.500, increment: 0.100}"),
+        "{yaml}"
+    );
+    let csa = std::fs::read_to_string(out.join(&g.record)).unwrap();
+    assert!(csa.starts_with("V3.0\n"), "{csa}");
+    assert!(csa.contains("$TIME:0.5+0+0.1\n"), "{csa}");
+    assert!(
+        csa.lines().any(|l| l.starts_with('T') && l.contains('.')),
+        "a time with its milliseconds: {csa}"
+    );
+    let kif_bytes = std::fs::read(out.join(&g.kif)).unwrap();
+    let (kif, _, _) = encoding_rs::SHIFT_JIS.decode(&kif_bytes);
+    assert!(
+        kif.contains("持ち時間：0.5秒（1手ごとに0.1秒加算）"),
+        "{kif}"
+    );
+    assert!(kif.contains("#消費時間は秒未満を切り捨てています"), "{kif}");
+
+    // Byo-yomi of 0.2 s: the same think is late.
+    let (summary, out) = played(
+        [fixture("sleep 7g7f"), fixture("sleep 3c3d 8c8d")],
+        1,
+        Clock::byoyomi(Duration::from_millis(200)),
+        20,
+        "byoyomi-0.2",
+        vec![],
+    );
+    rejudged(&summary, &out);
+    assert!(
+        matches!(&summary.games[0].verdict, Verdict::Win { winner: Color::Gote, reason } if reason.kind == ReasonKind::FlagFall),
+        "{:?}",
+        summary.games[0].verdict
+    );
+}

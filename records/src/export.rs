@@ -228,7 +228,18 @@ fn handicap_removed(h: Handicap) -> Vec<(Square, Kind)> {
 fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
     let replayed = replay(record)?;
     let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
-    let mut out = String::from("V2.2\n");
+    // V3.0 for what V2.2 cannot say: times with fractions of a second, the `$TIME` clock.
+    let whole_minutes = record.time_control.is_none_or(|tc| {
+        tc.main.as_millis() % 60_000 == 0
+            && tc.byoyomi.is_none_or(|b| b.as_millis() % 1000 == 0)
+            && tc.increment.is_none()
+            && tc.periods.is_none()
+    });
+    let mut out = String::from(if whole_minutes && !has_fractions(record) {
+        "V2.2\n"
+    } else {
+        "V3.0\n"
+    });
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
             let _ = writeln!(out, "N+{}", one_line(s));
@@ -422,29 +433,61 @@ fn kif_ending(verdict: &Verdict, stm: Color, names: [&str; 2]) -> Option<(&'stat
     })
 }
 
-/// The 持ち時間 header for a time control in whole seconds (KIF has no fractions): the main
-/// time in minutes (or seconds), then `+N秒` byo-yomi or `（1手ごとにN秒加算）` for a Fischer
-/// increment, which [`crate::kif::time_limit`] reads back. `None` when KIF cannot say it.
+/// The 持ち時間 header for a time control: the main time in minutes (or seconds), then `+N秒`
+/// byo-yomi or `（1手ごとにN秒加算）` for a Fischer increment, which [`crate::kif::time_limit`]
+/// reads back. Sub-second parts are written as decimal seconds (`0.2秒`), which that reader
+/// also reads. `None` when KIF cannot say it.
 fn kif_time_limit(tc: shogi_oracle::game::record::TimeControl) -> Option<String> {
-    let whole = |s: Seconds| (s.as_millis() % 1000 == 0).then(|| s.as_millis() / 1000);
-    let main = whole(tc.main)?;
-    let byoyomi = tc.byoyomi.map_or(Some(0), whole)?;
-    let increment = tc.increment.map_or(Some(0), whole)?;
-    if tc.periods.is_some() || (byoyomi > 0 && increment > 0) {
+    let secs = |s: Seconds| s.to_string().trim_end_matches('s').to_owned();
+    let main = tc.main;
+    let byoyomi = tc.byoyomi.unwrap_or(Seconds::ZERO);
+    let increment = tc.increment.unwrap_or(Seconds::ZERO);
+    if tc.periods.is_some() || (byoyomi > Seconds::ZERO && increment > Seconds::ZERO) {
         return None;
     }
-    let mut line = if main % 60 == 0 {
-        format!("{}分", main / 60)
+    let mut line = if main.as_millis() % 60_000 == 0 {
+        format!("{}分", main.as_millis() / 60_000)
     } else {
-        format!("{main}秒")
+        format!("{}秒", secs(main))
     };
-    if byoyomi > 0 {
-        let _ = write!(line, "+{byoyomi}秒");
+    if byoyomi > Seconds::ZERO {
+        let _ = write!(line, "+{}秒", secs(byoyomi));
     }
-    if increment > 0 {
-        let _ = write!(line, "（1手ごとに{increment}秒加算）");
+    if increment > Seconds::ZERO {
+        let _ = write!(line, "（1手ごとに{}秒加算）", secs(increment));
     }
     Some(line)
+}
+
+/// Whether KIF, which writes whole seconds, cannot write the record's times as they are.
+fn has_fractions(record: &Record) -> bool {
+    record
+        .events
+        .iter()
+        .filter_map(Event::time)
+        .any(|t| t.as_millis() % 1000 != 0)
+}
+
+/// The time a KIF file writes for a time-up (切れ負け): when the flag falls on the file's own
+/// clock. KIF drops the fractions of every move's time, so its clock can have more time left
+/// than the game's had; the claim is written no earlier than that clock runs out (rounded up
+/// to the second), so that a reader of the file finds the flag fallen, as the game did.
+fn kif_time_up(
+    record: &Record,
+    steps: &[Step],
+    stm: Color,
+    claimed: Option<Seconds>,
+) -> Option<Seconds> {
+    let tc = record.time_control?;
+    let mut clock = shogi_oracle::game::article8_clock::Clock::new(tc);
+    for s in steps.iter().filter(|s| s.color == stm) {
+        let floored = Seconds::millis(s.time.unwrap_or(Seconds::ZERO).as_millis() / 1000 * 1000);
+        clock.complete_move(floored);
+    }
+    let runs_out = clock.available().as_millis().div_ceil(1000) * 1000;
+    Some(Seconds::millis(runs_out.max(
+        claimed.map_or(0, |c| c.as_millis().div_ceil(1000) * 1000),
+    )))
 }
 
 fn kif_time(t: Option<Seconds>, total: &mut Seconds) -> String {
@@ -541,6 +584,11 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
     if let Some(line) = record.time_control.and_then(kif_time_limit) {
         let _ = writeln!(out, "持ち時間：{line}");
     }
+    if has_fractions(record) {
+        out.push_str(
+            "#消費時間は秒未満を切り捨てています（KIF は秒単位）。時間切れは、この棋譜の時計で持ち時間が尽きた時刻に書いています。\n",
+        );
+    }
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
             let _ = writeln!(out, "{}：{}", names[0], one_line(s));
@@ -581,6 +629,12 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
     // KIF reader keeps such a last move unplayed, as the CSA reader does.
     let stm = replayed.side_to_move();
     if let Some((word, how)) = kif_ending(verdict, stm, names) {
+        let end_time = match word {
+            "切れ負け" if has_fractions(record) => {
+                kif_time_up(record, steps, stm, end_time).or(end_time)
+            }
+            _ => end_time,
+        };
         let time = kif_time(end_time, &mut totals[stm.index()]);
         let _ = writeln!(out, "{:>4} {word}{time}", steps.len() + 1);
         let _ = writeln!(out, "まで{}手で{how}", steps.len());

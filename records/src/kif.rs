@@ -411,7 +411,8 @@ pub struct NotUnderstood;
 /// `30秒`, `0分+10秒`, `10分切れ負け`, and the increment this tool writes,
 /// `各1分（1手ごとに10秒加算）`. Hours, minutes, and seconds before any `+`, `秒読み` or `ごとに`
 /// make the main time; seconds after `+` or `秒読み` are the byo-yomi, seconds after `ごとに`
-/// (per move) the Fischer increment.
+/// (per move) the Fischer increment. Seconds may have a decimal fraction to the millisecond
+/// (`5.5秒+0.2秒`), which this tool writes for the sub-second clocks of `match`.
 ///
 /// Strict on purpose: every number must carry its unit (時間, 分, 秒), and any word not listed
 /// here makes the header *not understood* (`Err`) — never a value. `30+0+5` (one GUI's three
@@ -435,6 +436,7 @@ pub fn time_limit(
     // Words that may stand between the numbers: 各 (each), 時間, 秒読み, 切れ負け, 1手ごとに…加算,
     // brackets, plus signs and spaces.
     const WORDS: &str = "各時間分秒読み切れ負け手ごとに加算()（）+＋ 　";
+    // Milliseconds.
     let (mut main, mut byoyomi, mut increment) = (0u64, 0u64, 0u64);
     let mut part = Part::Main;
     let mut number = String::new();
@@ -448,6 +450,10 @@ pub fn time_limit(
             number.push(char::from_digit(d, 10).unwrap_or('0'));
             continue;
         }
+        if c == '.' && !number.is_empty() && !number.contains('.') {
+            number.push('.');
+            continue;
+        }
         if !WORDS.contains(c) {
             return Err(NotUnderstood);
         }
@@ -458,16 +464,25 @@ pub fn time_limit(
         }
         previous = c;
         if !number.is_empty() {
-            let n = number
+            let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
+            // A fraction only on seconds, and to the millisecond at most.
+            if !fraction.is_empty() && (c != '秒' || fraction.len() > 3) || number.ends_with('.') {
+                return Err(NotUnderstood);
+            }
+            let n = whole
                 .parse::<u64>()
                 .map_err(|_| NotUnderstood)?
                 .min(1_000_000);
+            let ms = n * 1000
+                + format!("{fraction:0<3}")
+                    .parse::<u64>()
+                    .map_err(|_| NotUnderstood)?;
             match (c, &part) {
-                ('時', _) => main += n * 3600,
-                ('分', _) => main += n * 60,
-                ('秒', Part::Main) => main += n,
-                ('秒', Part::Byoyomi) => byoyomi += n,
-                ('秒', Part::Increment) => increment += n,
+                ('時', _) => main += ms * 3600,
+                ('分', _) => main += ms * 60,
+                ('秒', Part::Main) => main += ms,
+                ('秒', Part::Byoyomi) => byoyomi += ms,
+                ('秒', Part::Increment) => increment += ms,
                 // The 1 of 「1手ごとに」: per one move.
                 ('手', _) if n == 1 => {}
                 _ => return Err(NotUnderstood),
@@ -480,9 +495,9 @@ pub fn time_limit(
         return Err(NotUnderstood);
     }
     Ok(Some(shogi_oracle::game::record::TimeControl {
-        main: board::whole_seconds(main).ok_or(NotUnderstood)?,
-        byoyomi: board::whole_seconds(byoyomi).filter(|b| *b > Seconds::ZERO),
-        increment: board::whole_seconds(increment).filter(|b| *b > Seconds::ZERO),
+        main: Seconds::millis(main),
+        byoyomi: Some(Seconds::millis(byoyomi)).filter(|b| *b > Seconds::ZERO),
+        increment: Some(Seconds::millis(increment)).filter(|b| *b > Seconds::ZERO),
         ..Default::default()
     }))
 }
@@ -599,6 +614,28 @@ mod tests {
                 (main, byoyomi, increment),
                 "{text}"
             );
+        }
+        // Decimal seconds, as this tool writes sub-second clocks: milliseconds.
+        for (text, main, byoyomi, increment) in [
+            ("0分+0.2秒", 0, 200, 0),
+            ("5.5秒+0.25秒", 5500, 250, 0),
+            ("0.5秒（1手ごとに0.1秒加算）", 500, 0, 100),
+        ] {
+            let tc = time_limit(text)
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| panic!("{text}"));
+            let ms =
+                |s: Option<shogi_oracle::game::record::Seconds>| s.map_or(0, |s| s.as_millis());
+            assert_eq!(
+                (tc.main.as_millis(), ms(tc.byoyomi), ms(tc.increment)),
+                (main, byoyomi, increment),
+                "{text}"
+            );
+        }
+        // A fraction of a minute, finer than the millisecond, or without digits after it.
+        for text in ["0.5分", "0.2345秒", "1.秒", "1時間.5秒"] {
+            assert_eq!(time_limit(text), Err(super::NotUnderstood), "{text}");
         }
         assert_eq!(time_limit("なし"), Ok(None));
         // Forms seen in the wild that say nothing for sure: never a value.

@@ -87,3 +87,41 @@ fn detection_survives_multibyte_text_after_a_sign() {
         let _ = import(text.as_bytes(), None);
     }
 }
+
+/// Times to the millisecond (a `match` with a sub-second clock, CSA V3.0): CSA and YAML keep
+/// them; KIF writes whole seconds, fractions dropped — and its time-up where its own clock runs
+/// out, so that the verdict read back is the same. Here (3 s main time, no byo-yomi) Sente has
+/// used 2.7 s in three moves of 0.9 s when Gote claims the flag 0.4 s into Sente's fourth turn:
+/// 2.7 + 0.4 ≥ 3, the flag is down (FESA 8.1, 8.9), Gote wins. Dropping the fractions, KIF's
+/// clock has used none of the 3 s: a time-up written at 0.4 s would read as a claim made in
+/// time.
+#[test]
+fn millisecond_times_give_the_same_verdict_in_every_format() {
+    const MS: &str = "V3.0\n$TIME:3+0+0\nPI\n+\n+7776FU\nT0.9\n-3334FU\nT0.1\n+2726FU\nT0.9\n-8384FU\nT0.1\n+2625FU\nT0.9\n-8485FU\nT0.1\n%TIME_UP\nT0.4\n";
+    let first = game(MS, "csa");
+    let profile = Profile::resolve("fesa-2017").unwrap();
+    let verdict = adjudicate(&first.record, &profile).unwrap().verdict;
+    assert!(
+        matches!(&verdict, shogi_spec::Verdict::Win { winner: shogi_spec::Color::Gote, reason } if reason.kind == shogi_spec::ReasonKind::FlagFall),
+        "{verdict:?}"
+    );
+    for to in [Format::Csa, Format::Kif, Format::Yaml] {
+        let written = export::write(&first.record, &verdict, to).unwrap();
+        let again = import(written.as_bytes(), Some(to.name()))
+            .unwrap()
+            .games
+            .remove(0);
+        let judged = adjudicate(&again.record, &profile).unwrap().verdict;
+        assert_eq!(judged, verdict, "{to}:\n{written}");
+        if to != Format::Kif {
+            assert_eq!(again.record, first.record, "{to} keeps the milliseconds");
+        }
+    }
+    let kif = export::write(&first.record, &verdict, Format::Kif).unwrap();
+    assert!(kif.contains("持ち時間：3秒\n"), "{kif}");
+    assert!(kif.contains("#消費時間は秒未満を切り捨てています"), "{kif}");
+    assert!(
+        kif.contains("切れ負け   ( 0:03/"),
+        "time-up when KIF's clock runs out: {kif}"
+    );
+}

@@ -262,17 +262,17 @@ pub enum Command {
         /// Games played at once (default: cores - 1, at least 1).
         #[arg(long)]
         concurrency: Option<usize>,
-        /// Byo-yomi per move, in whole seconds (records count whole seconds); 1 when neither it
-        /// nor --increment
-        /// is given.
-        #[arg(long, conflicts_with = "increment")]
-        byoyomi: Option<u64>,
-        /// Main time per player, in whole seconds.
-        #[arg(long = "time", default_value_t = 0)]
-        main_time: u64,
-        /// Fischer increment after each move, in whole seconds (instead of byo-yomi).
-        #[arg(long)]
-        increment: Option<u64>,
+        /// Byo-yomi per move, in seconds, to the millisecond (`0.2`); 1 when neither it nor
+        /// --increment is given.
+        #[arg(long, conflicts_with = "increment", value_name = "SECONDS", value_parser = clock_seconds)]
+        byoyomi: Option<std::time::Duration>,
+        /// Main time per player, in seconds, to the millisecond.
+        #[arg(long = "time", value_name = "SECONDS", value_parser = clock_seconds, default_value = "0")]
+        main_time: std::time::Duration,
+        /// Fischer increment after each move, in seconds, to the millisecond (instead of
+        /// byo-yomi).
+        #[arg(long, value_name = "SECONDS", value_parser = clock_seconds)]
+        increment: Option<std::time::Duration>,
         /// Allowance for process latency before a late answer is a flag fall, in seconds.
         #[arg(long, default_value_t = 1.0)]
         margin: f64,
@@ -480,6 +480,27 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, Error> {
     std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}").into())
 }
 
+/// Reads a clock setting of `match` (`--time`, `--byoyomi`, `--increment`): seconds, zero or
+/// more, to the millisecond — a finer fraction is refused rather than rounded, since the
+/// records keep milliseconds and a clock they cannot write would judge differently.
+pub fn clock_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("`{text}`: a time is zero or more seconds"));
+    }
+    if secs > LONGEST {
+        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)"));
+    }
+    let ms = (secs * 1000.0).round();
+    if (ms - secs * 1000.0).abs() > 1e-6 {
+        return Err(format!("`{text}`: to the millisecond at most (e.g. 0.213)"));
+    }
+    Ok(std::time::Duration::from_millis(ms as u64))
+}
+
 /// Reads a duration for `--max-time`: seconds, or a number followed by `s`, `m` or `h`.
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, Error> {
     let t = text.trim();
@@ -543,6 +564,23 @@ impl From<JudgeFormatArg> for JudgeFormat {
             JudgeFormatArg::Text => JudgeFormat::Text,
             JudgeFormatArg::Json => JudgeFormat::Json,
             JudgeFormatArg::Html => JudgeFormat::Html,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_seconds;
+    use std::time::Duration;
+
+    #[test]
+    fn clock_settings_are_seconds_to_the_millisecond() {
+        assert_eq!(clock_seconds("0.2"), Ok(Duration::from_millis(200)));
+        assert_eq!(clock_seconds("5"), Ok(Duration::from_secs(5)));
+        assert_eq!(clock_seconds("0.213"), Ok(Duration::from_millis(213)));
+        assert_eq!(clock_seconds("0"), Ok(Duration::ZERO));
+        for bad in ["0.0001", "-1", "NaN", "inf", "1e9", "two"] {
+            assert!(clock_seconds(bad).is_err(), "{bad}");
         }
     }
 }

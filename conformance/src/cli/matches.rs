@@ -12,7 +12,12 @@ pub fn command(
     engines: Vec<String>,
     games: usize,
     concurrency: Option<usize>,
-    (main_time, byoyomi, increment, margin): (u64, Option<u64>, Option<u64>, f64),
+    (main_time, byoyomi, increment, margin): (
+        std::time::Duration,
+        Option<std::time::Duration>,
+        Option<std::time::Duration>,
+        f64,
+    ),
     profile: String,
     openings: Option<PathBuf>,
     max_moves: usize,
@@ -35,24 +40,25 @@ pub fn command(
             .collect(),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let opts =
-        MatchOptions {
-            engines: [a, b],
-            games,
-            concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
-            clock: Clock {
-                main: std::time::Duration::from_secs(main_time),
-                byoyomi: std::time::Duration::from_secs(
-                    byoyomi.unwrap_or(if increment.is_some() { 0 } else { 1 }),
-                ),
-                increment: std::time::Duration::from_secs(increment.unwrap_or(0)),
-            },
-            margin: secs("margin", margin)?,
-            profile,
-            openings,
-            max_moves,
-            out,
-        };
+    let opts = MatchOptions {
+        engines: [a, b],
+        games,
+        concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
+        clock: Clock {
+            main: main_time,
+            byoyomi: byoyomi.unwrap_or(if increment.is_some() {
+                std::time::Duration::ZERO
+            } else {
+                std::time::Duration::from_secs(1)
+            }),
+            increment: increment.unwrap_or_default(),
+        },
+        margin: secs("margin", margin)?,
+        profile,
+        openings,
+        max_moves,
+        out,
+    };
     let progress = |s: &MatchSummary| {
         let line: Vec<String> = s
             .engines

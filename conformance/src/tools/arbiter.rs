@@ -145,8 +145,8 @@ pub enum MatchError {
     /// The command line does not parse.
     #[error("engine `{0}`: {1}")]
     Command(String, String),
-    /// A time control with a fraction of a second: records count whole seconds.
-    #[error("the time control must be in whole seconds ({0} is not)")]
+    /// A time control finer than the millisecond: records keep milliseconds.
+    #[error("the time control must be in milliseconds ({0} is finer)")]
     FractionalClock(&'static str),
     /// The profile is unknown.
     #[error("profile: {0}")]
@@ -291,8 +291,9 @@ impl Player {
 }
 
 /// `d` with the fraction of a second dropped.
-fn whole(d: Duration) -> Duration {
-    Duration::from_secs(d.as_secs())
+/// `d` to the millisecond, the finer part dropped.
+fn millis(d: Duration) -> Duration {
+    Duration::from_millis(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 fn seconds(d: Duration) -> String {
@@ -398,16 +399,18 @@ impl Game<'_> {
                 None => (Answer::Exited, Duration::ZERO),
             };
             let late = took > available + self.opts.margin;
-            // Within the margin a move counts as made in time: the record says so. Time is
-            // counted in whole seconds, fractions dropped, as CSA servers and JSA timekeepers
-            // count it, so that every record format (KIF has no fractions) says the same.
-            let spent = whole(took.min(available));
+            // Time is counted in milliseconds, as USI sends it, and the records keep them
+            // (YAML, CSA V3.0 `T0.213`; KIF drops the fractions and says so). Within the margin
+            // a move counts as made in time, and the record must say so: 8.1 lets the flag fall
+            // once the time used reaches the time available, so a move that came within the
+            // margin is charged a millisecond less than all the time there was.
+            let spent = millis(took).min(available.saturating_sub(Duration::from_millis(1)));
             let time = seconds(spent);
             left[mover.index()] = clock.after(left[mover.index()], spent);
             let opponent = side(!mover);
             // A flag claim is made after the whole of the time available: rounded up.
             let claimed = (available + self.opts.margin).max(took);
-            let claimed = seconds(whole(claimed + Duration::from_nanos(999_999_999)));
+            let claimed = seconds(millis(claimed + Duration::from_nanos(999_999)));
             let flag = format!("{{claim: flag, by: {opponent}, time: {claimed}}}");
             let answer = match answer {
                 Answer::Best(_) if late => Answer::Silent,
@@ -541,7 +544,7 @@ pub fn play_match(
         ("byo-yomi", clock.byoyomi),
         ("increment", clock.increment),
     ] {
-        if d.subsec_nanos() != 0 {
+        if d.subsec_nanos() % 1_000_000 != 0 {
             return Err(MatchError::FractionalClock(name));
         }
     }
