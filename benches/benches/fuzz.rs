@@ -32,6 +32,7 @@ const PLIES: usize = 80;
 
 fn options(jobs: usize) -> FuzzOptions {
     FuzzOptions {
+        one_at_a_time: false,
         seconds: 3600,
         seed: SEED,
         out: PathBuf::from("/nonexistent/never-written"),

@@ -73,6 +73,7 @@ fn main() {
                 Ok(Box::new(EngineSession::new()))
             };
             let opts = FuzzOptions {
+                one_at_a_time: false,
                 seconds: 3600,
                 seed: SEED,
                 out: PathBuf::from("/nonexistent/never-written"),

@@ -23,6 +23,7 @@ fn out_dir(name: &str) -> PathBuf {
 
 fn options(out: &Path, seconds: u64) -> FuzzOptions {
     FuzzOptions {
+        one_at_a_time: false,
         seconds,
         seed: 1,
         out: out.to_owned(),
@@ -125,6 +126,7 @@ fn slow_past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
     .unwrap();
     let out = out_dir("fs-ignore");
     let opts = FuzzOptions {
+        one_at_a_time: false,
         seed: 77,
         ignore: vec!["fesa2017:3.11c".into()],
         ..options(&out, 10)

@@ -13,6 +13,7 @@ use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
 fn options(games: u64, jobs: usize) -> FuzzOptions {
     FuzzOptions {
+        one_at_a_time: false,
         seconds: 600,
         seed: 11,
         out: PathBuf::from("/nonexistent/never-written"),

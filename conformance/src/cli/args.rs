@@ -335,6 +335,12 @@ pub enum Command {
         /// Stop after this many games (a fixed amount of work) if time has not run out first.
         #[arg(long, value_name = "N")]
         games: Option<u64>,
+        /// Ask an external implementation one question at a time. By default a game's
+        /// questions go in one batch and up to 64 requests are in flight together (answers
+        /// matched to requests, a batch that loses step asked again alone); this is for an
+        /// engine that cannot take that, and to measure what it gains.
+        #[arg(long)]
+        one_at_a_time: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
     },

@@ -216,6 +216,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             ignore,
             jobs,
             games,
+            one_at_a_time,
             corpus,
         } => fuzz::fuzz(
             &|| imp.make_typed(),
@@ -230,6 +231,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 jobs: jobs.map_or_else(shogi_conformance::tools::fuzz_external::all_cores, |n| {
                     n.get()
                 }),
+                one_at_a_time,
             },
         ),
         Command::Lint { min_cases, corpus } => corpus::lint(&corpus.dir("lint")?, min_cases),

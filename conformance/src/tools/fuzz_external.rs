@@ -55,6 +55,10 @@ pub struct FuzzOptions {
     pub games: Option<u64>,
     /// How many workers [`fuzz_jobs`] runs side by side (at least 1; see [`all_cores`]).
     pub jobs: usize,
+    /// Ask one question at a time instead of a game's questions in one batch
+    /// ([`Implementation::answer_batch`]): for an external engine that cannot take requests
+    /// in flight together, and to measure what they gain.
+    pub one_at_a_time: bool,
 }
 
 /// A difference between the implementation and the oracle.
@@ -454,8 +458,21 @@ impl<'a> Worker<'a> {
                 of_ply.push(n);
             }
         }
+        let one_at_a_time = self.opts.one_at_a_time;
         let answers = timed(&mut self.t.implementation, || {
-            self.imp.answer_batch(&queries)
+            if one_at_a_time {
+                queries
+                    .iter()
+                    .map(|q| {
+                        let answer = self.imp.answer_batch(std::slice::from_ref(q));
+                        answer.into_iter().next().unwrap_or_else(|| {
+                            Err(ImplError::Failed("no answer to a batch of one".into()))
+                        })
+                    })
+                    .collect()
+            } else {
+                self.imp.answer_batch(&queries)
+            }
         });
         let mut answers = of_ply
             .into_iter()
