@@ -337,6 +337,7 @@ impl Adapter {
         let p = self.process.as_mut()?;
         let lines: Vec<String> = requests.iter().map(Value::to_string).collect();
         let mut replies = Vec::with_capacity(batch.len());
+        p.expect_many_lines(true);
         let ok = p.drain().is_empty()
             && p.send_all(&lines).is_ok()
             && batch.iter().zip(&requests).all(|((query, _), request)| {
@@ -360,6 +361,7 @@ impl Adapter {
                 in_step
             })
             && p.stray_within(SECOND_REPLY_GRACE).is_none();
+        p.expect_many_lines(false);
         if !ok {
             if let Some(mut p) = self.process.take() {
                 p.shutdown(None, Duration::from_millis(50));

@@ -52,6 +52,9 @@ const QUEUE: usize = 64;
 pub const MAX_REPLY: usize = 1024 * 1024;
 /// How often a wait checks whether the run was interrupted.
 const SLICE: Duration = Duration::from_millis(50);
+/// How long the reader waits between reads while many lines are expected
+/// ([`Process::expect_many_lines`]).
+const BULK_READ_PAUSE: Duration = Duration::from_millis(1);
 
 /// The instant `timeout` from now, or a day from now when that cannot be represented (a
 /// `--timeout 1e19` must not overflow).
@@ -262,6 +265,9 @@ pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Lines,
+    /// Microseconds the reader thread waits after passing on what it read (see
+    /// [`Process::expect_many_lines`]).
+    pause_reads: Arc<std::sync::atomic::AtomicU64>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     /// The process group to kill (the child's own, see [`Process::spawn`]).
     group: Option<Pid>,
@@ -382,13 +388,23 @@ impl Process {
             })?;
         let group = i32::try_from(child.id()).ok().map(Pid::from_raw);
         let (tx, rx) = mpsc::sync_channel(QUEUE);
+        let pause_reads = Arc::new(std::sync::atomic::AtomicU64::new(0));
         if let Some(out) = child.stdout.take() {
             let tx = tx.clone();
+            let pause_reads = Arc::clone(&pause_reads);
             std::thread::spawn(move || {
                 let mut chunk = Vec::new();
                 read_lines(out, |event, more| {
                     chunk.push(event);
-                    more || tx.send(std::mem::take(&mut chunk)).is_ok()
+                    if more {
+                        return true;
+                    }
+                    let sent = tx.send(std::mem::take(&mut chunk)).is_ok();
+                    let pause = pause_reads.load(std::sync::atomic::Ordering::Relaxed);
+                    if pause > 0 {
+                        std::thread::sleep(Duration::from_micros(pause));
+                    }
+                    sent
                 });
                 chunk.push(Event::Eof);
                 let _ = tx.send(chunk);
@@ -410,6 +426,7 @@ impl Process {
                 chunks: rx,
                 pending: VecDeque::new(),
             },
+            pause_reads,
             stderr,
             group,
             replied: 0,
@@ -464,6 +481,21 @@ impl Process {
             .write_all(text.as_bytes())
             .and_then(|()| stdin.flush());
         result.map_err(|_| ProcessError::Exited(self.exit_note()))
+    }
+
+    /// Whether many lines are expected at once (a batch of requests in flight). Engines write
+    /// a line at a time, and a reader that wakes for every line spends more than the engine
+    /// does; while many are expected the reader waits [`BULK_READ_PAUSE`] after passing on what
+    /// it read, so that it takes many lines per wake-up. Off, every line is passed on at once
+    /// (a single request's round trip is not delayed).
+    pub fn expect_many_lines(&mut self, many: bool) {
+        let pause = if many {
+            u64::try_from(BULK_READ_PAUSE.as_micros()).unwrap_or(u64::MAX)
+        } else {
+            0
+        };
+        self.pause_reads
+            .store(pause, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Starts counting the bytes of the next reply afresh: with several requests in flight,

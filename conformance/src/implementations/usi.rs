@@ -428,12 +428,14 @@ impl Pipelined {
 
 impl UsiEngine {
     /// Sends a batch of `position …` / `go perft N` requests at once and reads the replies in
-    /// order. `None` when anything went wrong — a timeout, a crash, a refusal, a reply whose
-    /// numbers do not add up or whose moves do not fit the position it is read for, output
-    /// after the last reply — and then the engine has been stopped (it is started again
-    /// for the next request) and none of the batch's replies is used: the caller asks each of
-    /// them again alone.
-    fn pipelined(&mut self, batch: &[Pipelined]) -> Option<Vec<Answer>> {
+    /// order. `None` when the engine may have lost step — a timeout, a crash, a refusal, a reply
+    /// whose moves do not fit the position it is read for, output after the last reply — and
+    /// then the engine has been stopped (it is started again for the next request) and none of
+    /// the batch's replies is used: the caller asks each of them again alone. A reply that
+    /// fits its position but whose numbers do not add up (a total that is not the sum of the
+    /// divide lines) is `None` in the list: the engine is in step, but that request is asked
+    /// again alone, and that answer stands.
+    fn pipelined(&mut self, batch: &[Pipelined]) -> Option<Vec<Option<Answer>>> {
         self.ensure_started().ok()?;
         let timeout = self.timeout;
         let p = self.process.as_mut()?;
@@ -444,7 +446,8 @@ impl UsiEngine {
             lines.push(format!("go perft {}", q.depth));
         }
         let mut replies = Vec::with_capacity(batch.len());
-        let ok = p.send_all(&lines).is_ok()
+        p.expect_many_lines(true);
+        let in_step = p.send_all(&lines).is_ok()
             && batch.iter().all(|q| {
                 p.next_reply();
                 let deadline = crate::implementations::process::deadline_after(timeout);
@@ -456,10 +459,12 @@ impl UsiEngine {
                         Err(_) => return false,
                     }
                 }
-                let good = reply.check(q.depth, q.need_moves).is_ok()
+                let fitting = reply.refusal.is_none()
+                    && reply.total.is_some()
                     && fits(&q.board, reply.divide.iter().map(|(m, _)| m.as_str()));
-                replies.push(reply);
-                good
+                let adds_up = reply.check(q.depth, q.need_moves).is_ok();
+                replies.push(adds_up.then_some(reply));
+                fitting
             })
             // Anything but chatter after the last reply: a reply too many somewhere.
             && p.drain().iter().all(|l| {
@@ -468,18 +473,21 @@ impl UsiEngine {
                     crate::implementations::usi_perft::PerftLine::Informational
                 )
             });
-        if !ok {
+        p.expect_many_lines(false);
+        if !in_step {
             self.stop_process();
             return None;
         }
         let mut answers = Vec::with_capacity(batch.len());
         for (q, reply) in batch.iter().zip(replies) {
-            for w in reply.warnings(q.depth) {
-                if !self.warnings.contains(&w) {
-                    self.warnings.push(w);
+            answers.push(reply.map(|reply| {
+                for w in reply.warnings(q.depth) {
+                    if !self.warnings.contains(&w) {
+                        self.warnings.push(w);
+                    }
                 }
-            }
-            answers.push(q.answer(reply));
+                q.answer(reply)
+            }));
         }
         Some(answers)
     }
@@ -594,7 +602,14 @@ impl Implementation for UsiEngine {
                 let n = n.min(lead.len());
                 match self.pipelined(&lead[..n]) {
                     Some(answers) => {
-                        out.extend(answers.into_iter().map(Ok));
+                        let asked = out.len();
+                        for (i, answer) in answers.into_iter().enumerate() {
+                            let answer = match answer {
+                                Some(a) => Ok(a),
+                                None => self.answer_one(&queries[asked + i]),
+                            };
+                            out.push(answer);
+                        }
                         self.pipeline.went_well();
                     }
                     None => self.pipeline.went_wrong(n),

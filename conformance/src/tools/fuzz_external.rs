@@ -330,8 +330,20 @@ struct Run {
     throughput: Throughput,
 }
 
-/// How many plies of a game's history go with a position at most (see [`Worker::game`]).
+/// How many plies of a game's history go with a position at most (see [`Worker::play`]).
 const HISTORY: usize = 8;
+
+/// How many positions a worker gathers (whole games) before asking the implementation about
+/// them in one batch.
+const GATHER: usize = 256;
+
+/// A game the oracle played, waiting to be compared.
+struct Played {
+    game_no: u64,
+    seed: u64,
+    bias: Bias,
+    plies: Vec<Ply>,
+}
 
 /// One position of a game, as the oracle played it.
 struct Ply {
@@ -384,16 +396,22 @@ impl<'a> Worker<'a> {
         let started = Instant::now();
         let mut found = None;
         let mut game_no = self.index;
-        while Instant::now() < self.shared.deadline
-            && self.opts.games.is_none_or(|n| game_no < n)
-            && game_no < self.shared.first_bad.load(Ordering::Relaxed)
-        {
-            if let Some(f) = self.game(game_no, log) {
-                self.shared.first_bad.fetch_min(game_no, Ordering::Relaxed);
-                found = Some((game_no, f));
-                break;
+        while found.is_none() && self.may_start(game_no) {
+            // A few games at a time, so that an external engine gets a few hundred requests
+            // in flight together; games are still compared in order, the first divergence
+            // ending the run.
+            let mut games = Vec::new();
+            let mut positions = 0;
+            while positions < GATHER && self.may_start(game_no) {
+                let game = self.play(game_no);
+                positions += game.plies.len();
+                games.push(game);
+                game_no += self.of;
             }
-            game_no += self.of;
+            if let Some((n, f)) = self.ask_and_compare(&games, log) {
+                self.shared.first_bad.fetch_min(n, Ordering::Relaxed);
+                found = Some((n, f));
+            }
         }
         self.t.busy = started.elapsed();
         self.t.wall = self.t.busy;
@@ -403,15 +421,19 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Plays game `game_no`: the oracle plays the whole game first (its legal moves, computed
-    /// once per position, both compared and used to choose the next move), then the
-    /// implementation is asked about every position in one batch
-    /// ([`Implementation::answer_batch`]: an external engine keeps many requests in flight),
-    /// and the answers are compared in order, the first difference ending the game.
-    fn game(&mut self, game_no: u64, log: &mut dyn FnMut(&str)) -> Option<Finding> {
+    /// Whether game `game_no` may start: time left, under `--games`, and no divergence found
+    /// in an earlier game.
+    fn may_start(&self, game_no: u64) -> bool {
+        Instant::now() < self.shared.deadline
+            && self.opts.games.is_none_or(|n| game_no < n)
+            && game_no < self.shared.first_bad.load(Ordering::Relaxed)
+    }
+
+    /// Plays game `game_no` with the oracle alone: every position with its legal moves,
+    /// computed once and both compared later and used to choose the next move.
+    fn play(&mut self, game_no: u64) -> Played {
         let seed = self.opts.seed.wrapping_add(game_no);
         let bias = Bias::ALL[(game_no % Bias::ALL.len() as u64) as usize];
-        self.t.games += 1;
         let mut rng = Rng::new(seed);
         let mut walk = timed(&mut self.t.oracle, || {
             RandomWalk::new(&mut rng, bias, self.opts.plies)
@@ -422,9 +444,10 @@ impl<'a> Worker<'a> {
             let legal = timed(&mut self.t.oracle, || legal_moves(walk.position()));
             // Each position goes out as the SFEN of the game at most `HISTORY - 1` plies
             // earlier and the moves since: the implementation makes moves (its own
-            // move-making code is exercised), yet does not replay the whole game for every
-            // request (engines look each move of a `position` command up among their legal
-            // moves, which made long histories their main cost).
+            // move-making code is exercised), yet does not replay the whole game for each
+            // request (an engine looks each move of a `position` command up among its legal
+            // moves, which made whole games its main cost), nor read an SFEN for each (reading
+            // one costs Fairy-Stockfish more than its perft 1).
             let since = plies.len() % HISTORY;
             if since == 0 {
                 anchor = sfen::format(walk.position());
@@ -443,19 +466,37 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        // The queries, each with the ply it asks about.
-        let mut queries = Vec::with_capacity(plies.len() * 2);
-        let mut of_ply = Vec::with_capacity(plies.len() * 2);
-        for (n, ply) in plies.iter().enumerate() {
-            queries.push(Query::LegalMoves(ply.spec.clone()));
-            of_ply.push(n);
-            if self.ask_status {
-                queries.push(Query::Status(ply.spec.clone()));
-                of_ply.push(n);
-            }
-            if self.ask_perft && n % 8 == 4 {
-                queries.push(Query::Perft(ply.spec.clone(), 2));
-                of_ply.push(n);
+        Played {
+            game_no,
+            seed,
+            bias,
+            plies,
+        }
+    }
+
+    /// Asks the implementation about every position of `games` in one batch
+    /// ([`Implementation::answer_batch`]: an external engine keeps many requests in flight)
+    /// and compares the answers in order; the first difference ends the comparison.
+    fn ask_and_compare(
+        &mut self,
+        games: &[Played],
+        log: &mut dyn FnMut(&str),
+    ) -> Option<(u64, Finding)> {
+        // The queries, each with the game and ply it asks about.
+        let mut queries = Vec::new();
+        let mut of_ply = Vec::new();
+        for (g, game) in games.iter().enumerate() {
+            for (n, ply) in game.plies.iter().enumerate() {
+                queries.push(Query::LegalMoves(ply.spec.clone()));
+                of_ply.push((g, n));
+                if self.ask_status {
+                    queries.push(Query::Status(ply.spec.clone()));
+                    of_ply.push((g, n));
+                }
+                if self.ask_perft && n % 8 == 4 {
+                    queries.push(Query::Perft(ply.spec.clone(), 2));
+                    of_ply.push((g, n));
+                }
             }
         }
         let one_at_a_time = self.opts.one_at_a_time;
@@ -478,15 +519,18 @@ impl<'a> Worker<'a> {
             .into_iter()
             .zip(queries.iter().zip(answers))
             .peekable();
-        for (n, ply) in plies.iter().enumerate() {
-            self.t.positions += 1;
-            let origin = || format!("seed {seed}, bias {}, ply {n}", bias.name());
-            let mut mine = Vec::with_capacity(3);
-            while let Some((_, qa)) = answers.next_if(|(of, _)| *of == n) {
-                mine.push(qa);
-            }
-            if let Some(f) = self.check(ply, mine, &origin, log) {
-                return Some(f);
+        for (g, game) in games.iter().enumerate() {
+            self.t.games += 1;
+            for (n, ply) in game.plies.iter().enumerate() {
+                self.t.positions += 1;
+                let origin = || format!("seed {}, bias {}, ply {n}", game.seed, game.bias.name());
+                let mut mine = Vec::with_capacity(3);
+                while let Some((_, qa)) = answers.next_if(|(of, _)| *of == (g, n)) {
+                    mine.push(qa);
+                }
+                if let Some(f) = self.check(ply, mine, &origin, log) {
+                    return Some((game.game_no, f));
+                }
             }
         }
         None
