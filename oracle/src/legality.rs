@@ -153,7 +153,7 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
 /// - 3.11c: a pawn drop does not give mate at once.
 ///
 /// `king` is where the mover's king stood before the move (or `None` without a king), and
-/// `checked` whether it was in check then.
+/// `checked` whether it was in check then (looked at for drops only; board moves pass `false`).
 fn after_move_rules(
     pos: &Position,
     mv: Move,
@@ -198,11 +198,20 @@ pub fn play(pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
 /// ([`ControlFlow::Break`]): the candidate moves of 3.1–3.11b, board moves first, that pass the
 /// king-safety rule of 1.2 and, for pawn drops, the pawn-drop-mate rule of 3.11c.
 fn each_legal_move(pos: &Position, mut visit: impl FnMut(Move) -> ControlFlow<()>) {
-    let king = pos.king_square(pos.side_to_move());
-    let checked = in_check(pos, pos.side_to_move());
-    let mut candidate = |mv: Move| match after_move_rules(pos, mv, king, checked) {
-        Ok(()) => visit(mv),
-        Err(_) => ControlFlow::Continue(()),
+    let us = pos.side_to_move();
+    let king = pos.king_square(us);
+    // Whether the king is in check matters only to drops (see `after_move_rules`): asked
+    // once, and only when there is something in hand.
+    let mut checked = None;
+    let mut candidate = |mv: Move| {
+        let in_check_now = match mv {
+            Move::Drop { .. } => *checked.get_or_insert_with(|| in_check(pos, us)),
+            Move::Board { .. } => false,
+        };
+        match after_move_rules(pos, mv, king, in_check_now) {
+            Ok(()) => visit(mv),
+            Err(_) => ControlFlow::Continue(()),
+        }
     };
     if each_board_move(pos, &mut candidate).is_continue() {
         let _ = each_drop_move(pos, &mut candidate);
