@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use shogi_spec::PositionSpec;
 
-use super::shell::esc;
+use super::shell::{esc, esc_message};
 use crate::report::board::{self, Mark};
 use crate::report::{self, RunInfo};
 use crate::run::runner::{CaseResult, Outcome};
@@ -42,7 +42,7 @@ pub(super) fn case_figure(r: &CaseResult, profile: &str, marks: &[(String, Mark)
         }
         Err(e) => format!(
             "<p class=\"muted noboard\">No board: {}</p>",
-            esc(&e.to_string())
+            esc_message(&e.to_string())
         ),
     }
 }
@@ -77,7 +77,7 @@ fn move_list(
             "<li>{sign} {what}: <code>{}</code> {} <span class=\"muted\">{}</span></li>",
             esc(m),
             esc(&japanese),
-            esc(&why)
+            esc_message(&why)
         );
     }
     out.push_str("</ul>");
@@ -105,8 +105,8 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     out,
                     "<p data-expectation=\"fail\"><b>✗ {}</b>: expected {}; received {}</p>",
                     esc(&e.label()),
-                    esc(&f.expected),
-                    esc(&f.actual)
+                    esc_message(&f.expected),
+                    esc_message(&f.actual)
                 );
                 out.push_str(&move_list(
                     "missing",
@@ -136,7 +136,7 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     out,
                     "<p class=\"muted\" data-expectation=\"skip\">– {} skipped: {}</p>",
                     esc(&e.label()),
-                    esc(reason)
+                    esc_message(reason)
                 );
             }
         }

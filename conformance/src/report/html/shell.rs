@@ -19,6 +19,28 @@ pub fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Escapes a message for HTML content, rendering its Markdown code spans (`like this`) as
+/// `<code>`: messages are written once for every format, with backticks around moves,
+/// commands and replies, and a page should not show the backticks. A backtick without a
+/// partner is kept as written.
+pub(super) fn esc_message(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('`') else {
+            break;
+        };
+        out.push_str(&esc(&rest[..open]));
+        out.push_str("<code>");
+        out.push_str(&esc(&after[..close]));
+        out.push_str("</code>");
+        rest = &after[close + 1..];
+    }
+    out.push_str(&esc(rest));
+    out
+}
+
 /// The style sheet shared by the reports and the rulebook site: readable on a phone (one
 /// column, boards scale down), printable (colours kept, collapsed sections opened by the
 /// reader stay as they are).
@@ -128,4 +150,24 @@ pub(super) fn article_intro(id: &ArticleId, level: &str) -> String {
 /// A fragment id for an article (`fesa2017:3.11c` → `fesa2017-3.11c`).
 pub fn anchor(id: &ArticleId) -> String {
     id.as_str().replace(':', "-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_render_code_spans_escaped() {
+        assert_eq!(
+            esc_message("malformed USI move: `7g7z`: `7z` is not a square"),
+            "malformed USI move: <code>7g7z</code>: <code>7z</code> is not a square"
+        );
+        assert_eq!(
+            esc_message("reply `<a & \"b\">` to <go>"),
+            "reply <code>&lt;a &amp; &quot;b&quot;&gt;</code> to &lt;go&gt;"
+        );
+        assert_eq!(esc_message("one ` left"), "one ` left");
+        assert_eq!(esc_message("`a` and ` b"), "<code>a</code> and ` b");
+        assert_eq!(esc_message("no code"), "no code");
+    }
 }

@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 
 use shogi_spec::ArticleId;
 
 use super::case_section::{case_facts, case_figure, marks_of};
-use super::shell::{anchor, article_intro, bar, counts_html, esc, head};
+use super::shell::{anchor, article_intro, bar, counts_html, esc, esc_message, head};
 use crate::report::{self, RunInfo};
 use crate::run::runner::{CaseResult, Summary};
 
@@ -33,11 +34,11 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
     let s = Summary::of(results);
     let _ = writeln!(
         out,
-        "<header><h1>{}</h1><p class=\"muted\">shogi-conformance {} · corpus {} (revision {}){}</p>\
+        "<header><h1>{}</h1><p class=\"muted\">shogi-conformance {} · {} (revision {}){}</p>\
          <p class=\"counts\" data-total=\"{}\">{} cases: {}</p>{}</header>",
         esc(&title),
         esc(&info.suite_version),
-        esc(&info.corpus),
+        esc(&corpus_label(&info.corpus)),
         esc(&info.corpus_revision),
         info.filter
             .as_ref()
@@ -49,13 +50,17 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
         bar(&s)
     );
     for w in info.warnings() {
-        let _ = writeln!(out, "<p class=\"error\" data-note=\"run\">{}</p>", esc(&w));
+        let _ = writeln!(
+            out,
+            "<p class=\"error\" data-note=\"run\">{}</p>",
+            esc_message(&w)
+        );
     }
     if let Some(note) = report::nothing_checked(&s) {
         let _ = writeln!(
             out,
             "<p class=\"error\" data-note=\"nothing-checked\">{}</p>",
-            esc(&note)
+            esc_message(&note)
         );
     }
 
@@ -154,7 +159,7 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
                 esc(&r.case.id),
                 esc(&r.case.slug),
                 esc(r.case.primary.as_str()),
-                esc(&parts.join("; "))
+                esc_message(&parts.join("; "))
             );
         }
         out.push_str("</ul></details></section>\n");
@@ -174,7 +179,7 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
                 "<details class=\"skip-reason\" data-count=\"{}\"><summary><b>{}</b> × {}</summary><ul>",
                 rs.len(),
                 rs.len(),
-                esc(reason)
+                esc_message(reason)
             );
             for r in rs {
                 let _ = write!(
@@ -193,4 +198,53 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
     }
     out.push_str("</body></html>\n");
     out
+}
+
+/// How the header names the corpus a run read: `corpus NAME`, or the name alone when it is
+/// itself a folder called `corpus` (`corpus`, `../cases/corpus`), so that the header does not
+/// say "corpus corpus".
+fn corpus_label(name: &str) -> String {
+    if Path::new(name).file_name().is_some_and(|f| f == "corpus") {
+        name.to_owned()
+    } else {
+        format!("corpus {name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_corpus_is_named_once() {
+        assert_eq!(corpus_label("corpus"), "corpus");
+        assert_eq!(corpus_label("../cases/corpus"), "../cases/corpus");
+        assert_eq!(corpus_label("built-in"), "corpus built-in");
+        assert_eq!(corpus_label("my-cases"), "corpus my-cases");
+        let info = RunInfo {
+            suite_version: "1.0".into(),
+            corpus: "corpus".into(),
+            corpus_revision: "abc".into(),
+            ..RunInfo::default()
+        };
+        let html = single(&info, &[]);
+        assert!(
+            html.contains("shogi-conformance 1.0 · corpus (revision abc)"),
+            "{html}"
+        );
+        assert!(!html.contains("corpus corpus"), "{html}");
+    }
+
+    #[test]
+    fn run_notes_render_code_spans() {
+        let info = RunInfo {
+            startup_error: Some("cannot start `engine --flag <x>`".into()),
+            ..RunInfo::default()
+        };
+        let html = single(&info, &[]);
+        assert!(
+            html.contains("ERROR: cannot start <code>engine --flag &lt;x&gt;</code>;"),
+            "{html}"
+        );
+    }
 }
