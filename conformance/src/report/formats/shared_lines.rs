@@ -1,0 +1,65 @@
+//! The sentences several formats print alike: the counts of a summary, the lines that explain
+//! a case's outcome, and the note for a run in which nothing could be checked.
+
+use crate::run::runner::{CaseResult, Outcome, Summary};
+
+/// The note for a run in which nothing could be checked.
+pub fn nothing_checked(s: &Summary) -> Option<String> {
+    (s.skipped > 0 && s.passed + s.failed + s.errored == 0).then(|| {
+        format!(
+            "Nothing could be checked: all {} cases were skipped (exit status 3).",
+            s.skipped
+        )
+    })
+}
+
+/// The lines that explain a case's outcome: position, then each expectation that did not pass.
+pub fn detail_lines(r: &CaseResult) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(p) = r.case.position() {
+        lines.push(format!("position: {p}"));
+    }
+    for e in &r.expectations {
+        match &e.outcome {
+            // A perft depth that passed is worth saying when a deeper one did not.
+            Outcome::Pass if e.depth.is_some() => lines.push(format!("{}: passed", e.label())),
+            Outcome::Pass => {}
+            Outcome::Fail(f) => {
+                lines.push(format!(
+                    "{}: expected {}; got {}",
+                    e.label(),
+                    f.expected,
+                    f.actual
+                ));
+                if !f.missing.is_empty() {
+                    lines.push(format!("  missing: {}", f.missing.join(" ")));
+                }
+                if !f.extra.is_empty() {
+                    let extra =
+                        crate::report::annotate::extra_moves(r.case.position().as_ref(), &f.extra);
+                    lines.push(format!("  extra:   {}", extra.join(" ")));
+                }
+            }
+            Outcome::Skip { reason } => {
+                lines.push(format!("{}: skipped: {reason}", e.label()));
+            }
+            Outcome::Error { message } => lines.push(format!("{}: error: {message}", e.label())),
+        }
+    }
+    lines
+}
+
+pub(super) fn counts_line(s: &Summary) -> String {
+    format!(
+        "{} passed{}, {} failed, {} skipped, {} errored",
+        s.passed,
+        if s.partial > 0 {
+            format!(" ({} partly)", s.partial)
+        } else {
+            String::new()
+        },
+        s.failed,
+        s.skipped,
+        s.errored
+    )
+}

@@ -1,0 +1,145 @@
+//! The text report, for people at a terminal: grouped by article in rulebook order, failures
+//! and errors in full, passes in part in one line, warnings, skips by reason, then the
+//! summary.
+
+use std::fmt::Write as _;
+
+use super::{
+    RunInfo, by_primary, context_refs, counts_line, detail_lines, nothing_checked, skips_by_reason,
+    title,
+};
+use crate::run::runner::{CaseResult, Outcome, Summary};
+
+pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "shogi-conformance {}: implementation {}, profile {}, corpus {} {} (revision {}){}",
+        info.suite_version,
+        info.implementation,
+        info.profile,
+        info.corpus,
+        info.corpus_version,
+        info.corpus_revision,
+        info.filter
+            .as_ref()
+            .map(|f| format!(", filter `{f}`"))
+            .unwrap_or_default()
+    );
+    if let Some(shard) = &info.shard {
+        let _ = writeln!(out, "shard {shard}");
+    }
+    for w in info.warnings() {
+        let _ = writeln!(out, "{w}");
+    }
+    // Articles in rulebook order, each case under its primary article only; failures and
+    // errors in full, passes with skipped parts in one line, skips collapsed at the end.
+    for (article, rs) in by_primary(results) {
+        let s = Summary::of_refs(&rs);
+        let _ = writeln!(
+            out,
+            "\n{article}  {}  — {}",
+            title(&article),
+            counts_line(&s)
+        );
+        for r in rs {
+            let outcome = r.outcome();
+            let context = context_refs(r);
+            let also = if context.is_empty() {
+                String::new()
+            } else {
+                let refs: Vec<&str> = context.iter().map(|a| a.as_str()).collect();
+                format!(" [also cites {}]", refs.join(", "))
+            };
+            match outcome {
+                Outcome::Fail(_) | Outcome::Error { .. } => {
+                    let _ = writeln!(
+                        out,
+                        "  {} {} {} ({}){also}",
+                        outcome.label().to_uppercase(),
+                        r.case.id,
+                        r.case.slug,
+                        r.case.location()
+                    );
+                    for line in detail_lines(r) {
+                        let _ = writeln!(out, "       {line}");
+                    }
+                }
+                Outcome::Pass if r.is_partial() => {
+                    let parts: Vec<String> = r
+                        .skipped_parts()
+                        .iter()
+                        .map(|(e, why)| format!("{} skipped: {why}", e.label()))
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "  PARTIAL {} {}: {}",
+                        r.case.id,
+                        r.case.slug,
+                        parts.join("; ")
+                    );
+                }
+                Outcome::Pass | Outcome::Skip { .. } => {}
+            }
+        }
+    }
+    let warned: Vec<&CaseResult> = results.iter().filter(|r| !r.warnings.is_empty()).collect();
+    if !warned.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWarnings ({} cases; the implementation said things the runner did not recognise — not counted as failures):",
+            warned.len()
+        );
+        for r in warned {
+            let _ = writeln!(
+                out,
+                "  WARN {} {} ({})",
+                r.case.id,
+                r.case.slug,
+                r.case.location()
+            );
+            for w in &r.warnings {
+                let _ = writeln!(out, "       {w}");
+            }
+        }
+    }
+    let skips = skips_by_reason(results);
+    if !skips.is_empty() {
+        out.push_str("\nSkipped cases, by reason:\n");
+        for (reason, rs) in &skips {
+            let _ = writeln!(out, "  SKIP {:>4} × {reason}", rs.len());
+        }
+    }
+    let s = Summary::of(results);
+    let staging = results.iter().filter(|r| r.case.staging).count();
+    let _ = writeln!(
+        out,
+        "\nSummary: {} cases: {}{}",
+        results.len(),
+        counts_line(&s),
+        if staging > 0 {
+            format!(" ({staging} from staging, not counted toward certification)")
+        } else {
+            String::new()
+        }
+    );
+    let m = crate::run::runner::Methods::of(results);
+    let _ = writeln!(
+        out,
+        "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
+        m.move_checks, m.probes
+    );
+    if !info.not_run.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not run: {} case(s), the run was interrupted ({}): {}",
+            info.not_run.len(),
+            info.interrupted.as_deref().unwrap_or("?"),
+            info.not_run.join(" ")
+        );
+    }
+    if let Some(note) = nothing_checked(&s) {
+        let _ = writeln!(out, "{note}");
+    }
+    out
+}

@@ -1,0 +1,30 @@
+//! HTML reports for people: the report of one run (`run --format html`) and implementations
+//! side by side (`matrix`).
+//!
+//! An engine author opens the report to learn what to fix, so it starts with the failures,
+//! grouped by the one article each is charged to (its primary article), in rulebook order. Each
+//! failing case shows its position as a board diagram with the moves in question marked, the
+//! expected and received moves as a diff (missing / extra, in USI and in Japanese notation),
+//! the article's paraphrase, and one command that runs the case again. Skips are collapsed by
+//! reason; a bar per article gives the proportions at a glance.
+//!
+//! The page is one self-contained file: inline CSS and SVG, no script, no font or image
+//! fetched, so it opens offline from the file system, on a phone, and prints. Elements carry
+//! `data-article`, `data-case` and `data-outcome` attributes so tests and tools can read the
+//! page without scraping its text.
+//!
+//! The parts, each in its own module: the shell every page shares (`shell`: escaping, the
+//! style sheet, the head, result bars), the run report (`single`) and the section of each of
+//! its failing cases (`case_section`), the matrix page (`matrix`) and reading JSON reports
+//! into its columns (`matrix_input`). Their public items are re-exported here.
+
+mod case_section;
+mod matrix;
+mod matrix_input;
+mod shell;
+mod single;
+
+pub use matrix::{matrix_page, page};
+pub use matrix_input::{Column, MatrixError, Row, column_from_json, column_from_value};
+pub use shell::{STYLE, anchor, bar, esc, head};
+pub use single::single;
