@@ -11,6 +11,7 @@ pub mod arbiter;
 pub mod bisect;
 pub mod convert;
 pub mod differential;
+pub mod fuzz_case;
 pub mod fuzz_external;
 pub mod generate;
 pub mod judge;
