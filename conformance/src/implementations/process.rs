@@ -485,7 +485,7 @@ impl Process {
 
     /// Whether many lines are expected at once (a batch of requests in flight). Engines write
     /// a line at a time, and a reader that wakes for every line spends more than the engine
-    /// does; while many are expected the reader waits [`BULK_READ_PAUSE`] after passing on what
+    /// does; while many are expected the reader waits a millisecond after passing on what
     /// it read, so that it takes many lines per wake-up. Off, every line is passed on at once
     /// (a single request's round trip is not delayed).
     pub fn expect_many_lines(&mut self, many: bool) {
