@@ -487,11 +487,8 @@ fn one_at_a_time(
         .collect()
 }
 
-#[test]
-fn batches_keep_requests_in_flight_and_answer_as_single_queries_do() {
-    if !python() {
-        return;
-    }
+/// The game's queries and the well-behaved fixture's answers to each, asked alone.
+fn reference_answers() -> (Vec<Query>, Vec<Result<Answer, ImplError>>) {
     let queries = game_queries();
     let mut alone = start(
         &any_position_fixture("fairy-stockfish"),
@@ -499,6 +496,15 @@ fn batches_keep_requests_in_flight_and_answer_as_single_queries_do() {
         &[],
     );
     let want = one_at_a_time(alone.as_mut(), &queries);
+    (queries, want)
+}
+
+#[test]
+fn batches_keep_requests_in_flight_and_answer_as_single_queries_do() {
+    if !python() {
+        return;
+    }
+    let (queries, want) = reference_answers();
     // The published count: 30 moves in the initial position.
     assert!(
         matches!(&want[0], Ok(Answer::Moves(m)) if m.len() == 30),
@@ -530,13 +536,7 @@ fn an_engine_that_loses_step_in_a_batch_is_caught_and_asked_again_alone() {
     if !python() {
         return;
     }
-    let queries = game_queries();
-    let mut alone = start(
-        &any_position_fixture("fairy-stockfish"),
-        Duration::from_secs(20),
-        &[],
-    );
-    let want = one_at_a_time(alone.as_mut(), &queries);
+    let (queries, want) = reference_answers();
     // One says nothing to a request (every later reply would belong to the request before it);
     // one answers a request twice (every later reply would belong to the request after it).
     for style in ["skip-in-batch", "double-in-batch"] {
