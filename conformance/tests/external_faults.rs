@@ -295,22 +295,15 @@ fn start_adapter(spec: &str) -> Box<dyn Implementation> {
     .expect("starts")
 }
 
-fn alone(imp: &mut dyn Implementation, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
-    queries
-        .iter()
-        .map(|q| match q {
-            Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
-            Query::Perft(p, d) => imp.perft(p, *d).map(Answer::Nodes),
-            Query::Status(p) => imp.status(p).map(Answer::Status),
-        })
-        .collect()
-}
-
 #[test]
 fn an_adapter_answers_a_batch_as_it_answers_each_request_alone() {
     let queries = batch_queries();
     let spec = format!("adapter:{}", env!("CARGO_BIN_EXE_shogi-example-adapter"));
-    let want = alone(start_adapter(&spec).as_mut(), &queries);
+    let mut alone = start_adapter(&spec);
+    let want: Vec<_> = queries
+        .iter()
+        .map(|q| q.ask_alone(alone.as_mut()))
+        .collect();
     // The published count: 30 moves in the initial position.
     assert!(
         matches!(&want[0], Ok(Answer::Moves(m)) if m.len() == 30),

@@ -472,21 +472,6 @@ fn game_queries() -> Vec<Query> {
     queries
 }
 
-/// Each query asked alone, the answers the batch must match.
-fn one_at_a_time(
-    imp: &mut dyn Implementation,
-    queries: &[Query],
-) -> Vec<Result<Answer, ImplError>> {
-    queries
-        .iter()
-        .map(|q| match q {
-            Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
-            Query::Perft(p, d) => imp.perft(p, *d).map(Answer::Nodes),
-            Query::Status(p) => imp.status(p).map(Answer::Status),
-        })
-        .collect()
-}
-
 /// The game's queries and the well-behaved fixture's answers to each, asked alone.
 fn reference_answers() -> (Vec<Query>, Vec<Result<Answer, ImplError>>) {
     let queries = game_queries();
@@ -495,7 +480,10 @@ fn reference_answers() -> (Vec<Query>, Vec<Result<Answer, ImplError>>) {
         Duration::from_secs(20),
         &[],
     );
-    let want = one_at_a_time(alone.as_mut(), &queries);
+    let want = queries
+        .iter()
+        .map(|q| q.ask_alone(alone.as_mut()))
+        .collect::<Vec<_>>();
     (queries, want)
 }
 

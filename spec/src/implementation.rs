@@ -174,6 +174,16 @@ pub enum Query {
 }
 
 impl Query {
+    /// Asks this one query of `imp` by its own method ([`Implementation::legal_moves`],
+    /// [`Implementation::perft`], [`Implementation::status`]), outside any batch.
+    pub fn ask_alone<I: Implementation + ?Sized>(&self, imp: &mut I) -> Result<Answer, ImplError> {
+        match self {
+            Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
+            Query::Perft(p, depth) => imp.perft(p, *depth).map(Answer::Nodes),
+            Query::Status(p) => imp.status(p).map(Answer::Status),
+        }
+    }
+
     /// The position asked about.
     pub fn position(&self) -> &PositionSpec {
         match self {
@@ -281,14 +291,7 @@ pub trait Implementation {
     /// request while the previous answer is being read), which is where a fuzzer against a real
     /// engine spends its time: waiting on round trips, not on the engine.
     fn answer_batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
-        queries
-            .iter()
-            .map(|q| match q {
-                Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
-                Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
-                Query::Status(p) => self.status(p).map(Answer::Status),
-            })
-            .collect()
+        queries.iter().map(|q| q.ask_alone(self)).collect()
     }
 
     /// Remarks about the answers given since the last call that do not make them wrong — an

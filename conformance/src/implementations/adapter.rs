@@ -549,15 +549,6 @@ impl Implementation for Adapter {
 }
 
 impl Adapter {
-    /// One query, asked alone.
-    fn answer_one(&mut self, query: &Query) -> Result<Answer, ImplError> {
-        match query {
-            Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
-            Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
-            Query::Status(p) => self.status(p).map(Answer::Status),
-        }
-    }
-
     /// [`Implementation::answer_batch`]: up to [`crate::implementations::pipeline::MAX_IN_FLIGHT`] requests in flight, ids and
     /// schemas checked reply by reply; a batch that goes wrong is asked again alone.
     fn batch(&mut self, queries: &[Query]) -> Vec<Result<Answer, ImplError>> {
@@ -587,7 +578,7 @@ impl Adapter {
                 }
                 continue;
             }
-            out.push(self.answer_one(&rest[0]));
+            out.push(rest[0].ask_alone(self));
         }
         out
     }

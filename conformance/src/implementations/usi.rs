@@ -491,15 +491,6 @@ impl UsiEngine {
         }
         Some(answers)
     }
-
-    /// One query, asked alone.
-    fn answer_one(&mut self, query: &Query) -> Result<Answer, ImplError> {
-        match query {
-            Query::LegalMoves(p) => self.legal_moves(p).map(Answer::Moves),
-            Query::Perft(p, depth) => self.perft(p, *depth).map(Answer::Nodes),
-            Query::Status(p) => self.status(p).map(Answer::Status),
-        }
-    }
 }
 
 impl Implementation for UsiEngine {
@@ -606,7 +597,7 @@ impl Implementation for UsiEngine {
                         for (i, answer) in answers.into_iter().enumerate() {
                             let answer = match answer {
                                 Some(a) => Ok(a),
-                                None => self.answer_one(&queries[asked + i]),
+                                None => queries[asked + i].ask_alone(self),
                             };
                             out.push(answer);
                         }
@@ -616,7 +607,7 @@ impl Implementation for UsiEngine {
                 }
                 continue;
             }
-            out.push(self.answer_one(&rest[0]));
+            out.push(rest[0].ask_alone(self));
         }
         out
     }
