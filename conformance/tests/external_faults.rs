@@ -277,7 +277,8 @@ fn batch_queries() -> Vec<Query> {
         queries.push(Query::LegalMoves(spec.clone()));
         queries.push(Query::Status(spec.clone()));
         if n == 2 {
-            queries.push(Query::Perft(spec, 2));
+            queries.push(Query::Perft(spec.clone(), 2));
+            queries.push(Query::Divide(spec, 2));
         }
     }
     queries

@@ -457,7 +457,7 @@ fn any_position_fixture(style: &str) -> String {
 }
 
 /// A game's positions, so that the side to move alternates from one request to the next, and
-/// the questions a fuzzer asks about them: move lists, and one perft 2.
+/// the questions a fuzzer asks about them: move lists, and one perft 2 (as a count and by move).
 fn game_queries() -> Vec<Query> {
     let moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8b3b", "4e3d"];
     let mut queries = Vec::new();
@@ -466,7 +466,8 @@ fn game_queries() -> Vec<Query> {
         let spec = PositionSpec::parse(text.trim_end_matches(" moves ")).unwrap();
         queries.push(Query::LegalMoves(spec.clone()));
         if n == 4 {
-            queries.push(Query::Perft(spec, 2));
+            queries.push(Query::Perft(spec.clone(), 2));
+            queries.push(Query::Divide(spec, 2));
         }
     }
     queries

@@ -171,6 +171,10 @@ pub enum Query {
     Perft(PositionSpec, u32),
     /// [`Implementation::status`].
     Status(PositionSpec),
+    /// [`Implementation::divide`] at a depth: the move list and each move's count in one
+    /// answer (an engine's `go perft 2` lists the moves as it counts below them, so asking for
+    /// both saves a request).
+    Divide(PositionSpec, u32),
 }
 
 impl Query {
@@ -181,13 +185,14 @@ impl Query {
             Query::LegalMoves(p) => imp.legal_moves(p).map(Answer::Moves),
             Query::Perft(p, depth) => imp.perft(p, *depth).map(Answer::Nodes),
             Query::Status(p) => imp.status(p).map(Answer::Status),
+            Query::Divide(p, depth) => imp.divide(p, *depth).map(Answer::Divide),
         }
     }
 
     /// The position asked about.
     pub fn position(&self) -> &PositionSpec {
         match self {
-            Query::LegalMoves(p) | Query::Perft(p, _) | Query::Status(p) => p,
+            Query::LegalMoves(p) | Query::Perft(p, _) | Query::Status(p) | Query::Divide(p, _) => p,
         }
     }
 }
@@ -201,6 +206,8 @@ pub enum Answer {
     Nodes(u64),
     /// To [`Query::Status`].
     Status(Status),
+    /// To [`Query::Divide`]: each move with its count, sorted by move.
+    Divide(Vec<(String, u64)>),
 }
 
 /// What the runner can ask of a shogi implementation.

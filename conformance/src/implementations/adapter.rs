@@ -431,6 +431,10 @@ fn request_of(query: &Query) -> (&'static str, Value) {
             json!({"position": position_json(p), "depth": depth}),
         ),
         Query::Status(p) => ("status", json!({"position": position_json(p)})),
+        Query::Divide(p, depth) => (
+            "divide",
+            json!({"position": position_json(p), "depth": depth}),
+        ),
     }
 }
 
@@ -440,7 +444,23 @@ fn answer_from(query: &Query, v: Value) -> Result<Answer, ImplError> {
         Query::LegalMoves(_) => Ok(Answer::Moves(moves_of(&v))),
         Query::Perft(..) => nodes_of(&v).map(Answer::Nodes),
         Query::Status(_) => status_of(&v).map(Answer::Status),
+        Query::Divide(..) => Ok(Answer::Divide(divide_of(&v))),
     }
+}
+
+/// The rows of a `divide` reply, sorted by move. The reply's schema was checked when it was
+/// read (every count a non-negative integer).
+fn divide_of(v: &Value) -> Vec<(String, u64)> {
+    let mut rows: Vec<(String, u64)> = v["divide"]
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .map(|(m, n)| (m.clone(), n.as_u64().unwrap_or(0)))
+                .collect()
+        })
+        .unwrap_or_default();
+    rows.sort();
+    rows
 }
 
 fn moves_of(v: &Value) -> Vec<String> {
@@ -502,16 +522,7 @@ impl Implementation for Adapter {
             "divide",
             json!({"position": position_json(position), "depth": depth}),
         )?;
-        let mut rows: Vec<(String, u64)> = v["divide"]
-            .as_object()
-            .map(|o| {
-                o.iter()
-                    .map(|(m, n)| (m.clone(), n.as_u64().unwrap_or(0)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        rows.sort();
-        Ok(rows)
+        Ok(divide_of(&v))
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {

@@ -388,41 +388,64 @@ fn position_command(position: &PositionSpec) -> String {
     }
 }
 
-/// A query that may go in a batch: its `go perft` depth, whether it needs the move list, and
-/// the board its answer must fit.
+/// A query that may go in a batch: its `go perft` depth, what its answer is made of, and the
+/// board its answer must fit.
 struct Pipelined {
     command: String,
     depth: u32,
-    need_moves: bool,
+    wants: Wants,
     board: shogi_oracle::Position,
+}
+
+/// What a batched query's answer is read from a `go perft` reply.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wants {
+    /// The moves of the divide lines ([`Query::LegalMoves`]).
+    Moves,
+    /// The total ([`Query::Perft`]).
+    Nodes,
+    /// The divide lines with their counts ([`Query::Divide`]).
+    Divide,
 }
 
 impl Pipelined {
     /// `None` for queries asked alone: status (USI has none), perft 0, a position whose board
     /// cannot be followed from its text (an answer could not be matched to it).
     fn of(query: &Query) -> Option<Pipelined> {
-        let (depth, need_moves) = match query {
-            Query::LegalMoves(_) => (1, true),
-            Query::Perft(_, depth) if *depth >= 1 => (*depth, false),
+        let (depth, wants) = match query {
+            Query::LegalMoves(_) => (1, Wants::Moves),
+            Query::Perft(_, depth) if *depth >= 1 => (*depth, Wants::Nodes),
+            Query::Divide(_, depth) if *depth >= 1 => (*depth, Wants::Divide),
             _ => return None,
         };
         Some(Pipelined {
             command: position_command(query.position()),
             depth,
-            need_moves,
+            wants,
             board: board_of(query.position())?,
         })
     }
 
     /// The answer a single query would give from this reply.
     fn answer(&self, reply: PerftReply) -> Answer {
-        if self.need_moves {
-            let mut moves: Vec<String> = reply.divide.into_iter().map(|(m, _)| m).collect();
-            moves.sort();
-            Answer::Moves(moves)
-        } else {
-            Answer::Nodes(reply.total.unwrap_or_default())
+        match self.wants {
+            Wants::Moves => {
+                let mut moves: Vec<String> = reply.divide.into_iter().map(|(m, _)| m).collect();
+                moves.sort();
+                Answer::Moves(moves)
+            }
+            Wants::Nodes => Answer::Nodes(reply.total.unwrap_or_default()),
+            Wants::Divide => {
+                let mut rows = reply.divide;
+                rows.sort();
+                Answer::Divide(rows)
+            }
         }
+    }
+
+    /// Whether the answer needs the divide lines (a plain count does not).
+    fn needs_moves(&self) -> bool {
+        self.wants != Wants::Nodes
     }
 }
 
@@ -462,7 +485,7 @@ impl UsiEngine {
                 let fitting = reply.refusal.is_none()
                     && reply.total.is_some()
                     && fits(&q.board, reply.divide.iter().map(|(m, _)| m.as_str()));
-                let adds_up = reply.check(q.depth, q.need_moves).is_ok();
+                let adds_up = reply.check(q.depth, q.needs_moves()).is_ok();
                 replies.push(adds_up.then_some(reply));
                 fitting
             })

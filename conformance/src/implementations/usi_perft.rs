@@ -159,10 +159,16 @@ fn is_timing(lower: &str) -> bool {
 /// Classifies one line of a reply to `go perft N`.
 pub fn classify_perft_line(line: &str) -> PerftLine {
     let trimmed = line.trim();
-    let lower = trimmed.to_ascii_lowercase();
     if trimmed.is_empty() {
         return PerftLine::Informational;
     }
+    // Most lines of a reply are divide lines, and one that reads as a divide line (its first
+    // word has the shape of a move, the rest is a count) can be none of the kinds below, which
+    // all begin with a word: so it is read first, without the lower-case copy they need.
+    if let Some((mv, n)) = parse_divide_line(trimmed) {
+        return PerftLine::Divide(mv, n);
+    }
+    let lower = trimmed.to_ascii_lowercase();
     if lower == "bestmove" || lower.starts_with("bestmove ") {
         return PerftLine::Refusal(trimmed.to_owned());
     }
@@ -175,10 +181,7 @@ pub fn classify_perft_line(line: &str) -> PerftLine {
     if let Some(total) = parse_total_line(trimmed) {
         return PerftLine::Total(total);
     }
-    match parse_divide_line(trimmed) {
-        Some((mv, n)) => PerftLine::Divide(mv, n),
-        None => PerftLine::Unrecognised(trimmed.to_owned()),
-    }
+    PerftLine::Unrecognised(trimmed.to_owned())
 }
 
 /// What the engine said to one `go perft N`.

@@ -329,9 +329,6 @@ struct Run {
     throughput: Throughput,
 }
 
-/// How many plies of a game's history go with a position at most (see [`Worker::play`]).
-const HISTORY: usize = 8;
-
 /// How many positions a worker gathers (whole games) before asking the implementation about
 /// them in one batch.
 const GATHER: usize = 256;
@@ -438,26 +435,33 @@ impl<'a> Worker<'a> {
             RandomWalk::new(&mut rng, bias, self.opts.plies)
         });
         let mut plies: Vec<Ply> = Vec::new();
-        let mut anchor = String::new();
+        // The SFEN of the position before the current one, and the move that led from it.
+        let mut before: Option<String> = None;
         while Instant::now() < self.shared.deadline {
             let legal = timed(&mut self.t.oracle, || legal_moves(walk.position()));
-            // Each position goes out as the SFEN of the game at most `HISTORY - 1` plies
-            // earlier and the moves since: the implementation makes moves (its own
-            // move-making code is exercised), yet does not replay the whole game for each
-            // request (an engine looks each move of a `position` command up among its legal
-            // moves, which made whole games its main cost), nor read an SFEN for each (reading
-            // one costs Fairy-Stockfish more than its perft 1).
-            let since = plies.len() % HISTORY;
-            if since == 0 {
-                anchor = sfen::format(walk.position());
-            }
-            let moves = &walk.spec().moves;
+            // Each position goes out as the SFEN of the position one ply earlier and the move
+            // played from it: the implementation makes every move of the game exactly once
+            // (its own move-making code is exercised), yet neither replays the game for each
+            // request nor makes any move twice. Making a move is what costs an engine most:
+            // Fairy-Stockfish looks each move of a `position` command up among its legal
+            // moves, about 28 µs a move against about 10 µs to read an SFEN (measured on the
+            // request stream replayed from a file), so whole games, or even the last eight
+            // plies, were its main cost.
+            let now = sfen::format(walk.position());
+            let spec = match (before.take(), walk.spec().moves.last()) {
+                (Some(sfen), Some(last)) => PositionSpec {
+                    sfen,
+                    moves: vec![last.clone()],
+                },
+                _ => PositionSpec {
+                    sfen: now.clone(),
+                    moves: Vec::new(),
+                },
+            };
+            before = Some(now);
             plies.push(Ply {
                 position: *walk.position(),
-                spec: PositionSpec {
-                    sfen: anchor.clone(),
-                    moves: moves[moves.len() - since..].to_vec(),
-                },
+                spec,
                 legal,
             });
             let legal = &plies[plies.len() - 1].legal;
@@ -486,14 +490,16 @@ impl<'a> Worker<'a> {
         let mut of_ply = Vec::new();
         for (g, game) in games.iter().enumerate() {
             for (n, ply) in game.plies.iter().enumerate() {
-                queries.push(Query::LegalMoves(ply.spec.clone()));
+                // Every eighth ply, perft 2 by root move: its divide lines are also the
+                // position's move list, so that one request answers both.
+                queries.push(if self.ask_perft && n % 8 == 4 {
+                    Query::Divide(ply.spec.clone(), 2)
+                } else {
+                    Query::LegalMoves(ply.spec.clone())
+                });
                 of_ply.push((g, n));
                 if self.ask_status {
                     queries.push(Query::Status(ply.spec.clone()));
-                    of_ply.push((g, n));
-                }
-                if self.ask_perft && n % 8 == 4 {
-                    queries.push(Query::Perft(ply.spec.clone(), 2));
                     of_ply.push((g, n));
                 }
             }
@@ -565,16 +571,24 @@ impl<'a> Worker<'a> {
                         });
                     }
                 }
-                (Query::Perft(..), Ok(Answer::Nodes(n))) => {
-                    // Perft 2 is the sum of the children's perft 1: the root's legal moves are
-                    // already known, so only the children's are asked of the oracle.
-                    let want = timed(&mut self.t.oracle, || {
-                        legal
-                            .iter()
-                            .map(|m| shogi_oracle::perft(&pos.after(*m), 1))
-                            .sum::<u64>()
+                (Query::Divide(..), Ok(Answer::Divide(mut rows))) => {
+                    // Sorted here, not trusted to be: the counts are looked up by move below.
+                    rows.sort_unstable();
+                    let got: Vec<String> = rows.iter().map(|(m, _)| m.clone()).collect();
+                    let f = self.compare_moves(pos, spec, legal, &got, origin, log);
+                    if f.is_some() {
+                        return f;
+                    }
+                    // The same moves (or the oracle's and some known ones looked past): now
+                    // each of the oracle's moves' count, its child's perft 1.
+                    let counts_agree = timed(&mut self.t.oracle, || {
+                        legal.iter().all(|m| {
+                            let text = m.to_string();
+                            rows.binary_search_by(|(t, _)| t.as_str().cmp(&text))
+                                .is_ok_and(|i| rows[i].1 == shogi_oracle::perft(&pos.after(*m), 1))
+                        })
                     });
-                    if n != want {
+                    if !counts_agree {
                         return self.perft_differs(spec, origin, log);
                     }
                 }
@@ -583,12 +597,25 @@ impl<'a> Worker<'a> {
                         log(&format!("not asking status: {why}"));
                     }
                 }
-                (Query::Perft(..), Err(ImplError::Unsupported(why))) => {
+                (Query::Divide(..), Err(ImplError::Unsupported(why))) => {
                     if std::mem::take(&mut self.ask_perft) {
                         log(&format!("not asking perft: {why}"));
                     }
+                    // This ply's move list was to come from the divide: ask it alone.
+                    let again = timed(&mut self.t.implementation, || self.imp.legal_moves(spec));
+                    match again {
+                        Ok(got) => {
+                            let f = self.compare_moves(pos, spec, legal, &got, origin, log);
+                            if f.is_some() {
+                                return f;
+                            }
+                        }
+                        Err(e) => log(&format!("{}: {e}", origin())),
+                    }
                 }
-                (Query::LegalMoves(_), Err(e)) => log(&format!("{}: {e}", origin())),
+                (Query::LegalMoves(_) | Query::Divide(..), Err(e)) => {
+                    log(&format!("{}: {e}", origin()))
+                }
                 (_, Err(_)) => {}
                 (q, Ok(a)) => log(&format!(
                     "{}: an answer of the wrong kind ({a:?}) to {q:?}",
