@@ -9,6 +9,7 @@
 //! [`shogi_spec::Registry`] loader, see [`rfg`].
 
 mod colour;
+mod diagram;
 mod game;
 mod implementation;
 mod moves;
@@ -18,6 +19,7 @@ mod rulebook;
 mod score;
 
 pub use colour::Colour;
+pub use diagram::{DiagramError, diagram_moves, parse_diagram};
 pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};
