@@ -1,0 +1,15 @@
+//! Go conformance: the corpus format ([`case`]), running it against the reference oracle or
+//! any [`go_spec::GoImplementation`] ([`run`]), linting it ([`lint`]), coverage per RFG
+//! article ([`coverage`]) and the RFG rulebook browser ([`site`]). The `go-conformance` binary
+//! is the command line over these.
+
+pub mod case;
+pub mod coverage;
+pub mod lint;
+pub mod run;
+pub mod site;
+
+/// The corpus shipped with the source tree (`go/corpus/cases`).
+pub fn default_corpus() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases")
+}
