@@ -40,6 +40,10 @@ pub struct Case {
     /// The moves after the diagram, colours alternating from the side to move.
     #[serde(default)]
     pub moves: Vec<Move>,
+    /// Moves with their colours given, played after `moves`: for records that break the turn
+    /// order (rfg 11d), which `moves` cannot express.
+    #[serde(default)]
+    pub record: Vec<(Colour, Move)>,
     /// The expectations.
     pub expect: Expect,
 }
@@ -284,6 +288,7 @@ impl Case {
         for &mv in &self.moves {
             game.play(mv);
         }
+        game.moves.extend(self.record.iter().copied());
         Ok((game, opening))
     }
 }

@@ -85,7 +85,7 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             problem(err.to_string());
         }
         if let Some(ill) = &e.illegal {
-            if ill.ply == 0 || ill.ply > case.moves.len() {
+            if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {
                 problem(format!("illegal.ply {} is not a move of the case", ill.ply));
             }
         }
