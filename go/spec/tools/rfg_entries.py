@@ -77,7 +77,7 @@ E = [
  ("12.9", "12", "When a flag has fallen", "A flag counts as fallen when the arbiter sees it or a player rightly claims it.", ARB, []),
  ("12.10", "12", "Moves not made in time", "Apart from a game already ended by resignation or count, a player who does not make the required moves in the allotted time loses.", None, []),
  ("12.11", "12", "Clock readings", "A clock's reading stands unless the clock is evidently faulty; a faulty clock is replaced and set by the arbiter.", ARB, []),
- ("12.12", "12", "Both flags down", "If both flags are down and it cannot be told which fell first, play continues.", None, ["In a clock record with exact times, which flag fell first can always be told; the rule applies only when the record cannot say, which the oracle reports as no result on time."]),
+ ("12.12", "12", "Both flags down", "If both flags are down and it cannot be told which fell first, play continues.", "A clock record with times always tells which flag fell first; the clause is about physical clocks that cannot.", []),
  ("12.13", "12", "Stopping the clocks", "The arbiter stops the clocks to interrupt play; a player may stop them only to call the arbiter, and is penalised if without good reason.", ARB, []),
  ("12.14", "12", "Clocks after restoring a position", "After an irregularity the arbiter sets the clocks and move counter by good judgement.", ARB, []),
  ("12.15", "12", "Counting stones for period byo-yomi", "A player entering byo-yomi by period counts out the required stones; the partner sets the time and checks the count.", C, []),
