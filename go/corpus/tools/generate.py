@@ -201,6 +201,29 @@ for n in SIZES:
                 n, stones, lead + [take, "pass", "pass", retake],
                 {"prisoners": [1, 1], "arbiter": True}, profile="rfg-simple-ko"))
 
+# 5.2 / 6.3: triple ko. Three separate kos, Black able to take the first two and White the
+# third; six captures, none an immediate retake, bring the board back to the start. Under
+# positional superko the sixth is illegal; under simple ko it is allowed and the cycle goes to
+# the arbiter (6.3 names triple ko).
+for n, offsets in ((13, ((0, 0), (5, 0), (9, 0))), (19, ((0, 0), (8, 4), (14, 10)))):
+    stones = {}
+    takes, retakes = [], []
+    for (ox, oy), t in zip(offsets, (B, B, W)):
+        st, take, retake = ko_shape(ox, oy, t)
+        stones.update(st)
+        takes.append(take)
+        retakes.append(retake)
+    lead = lead_in(stones, B)
+    cycle = [takes[0], takes[2], takes[1], retakes[0], retakes[2], retakes[1]]
+    add("ko", case(
+        f"triple-ko-superko-{n}", ["rfg:5.2", "rfg:6.3"],
+        f"Triple ko: Black takes at {takes[0]}, White at {takes[2]}, Black at {takes[1]}, White retakes at {retakes[0]}, Black at {retakes[2]}; White's retake at {retakes[1]} would restore the starting position, which 5.2 forbids.",
+        n, stones, lead + cycle, {"illegal": {"ply": len(lead) + 6, "article": "rfg:5.2"}}))
+    add("ko", case(
+        f"triple-ko-simple-ko-{n}", ["rfg:6.3", "rfg:5.2"],
+        "The same triple ko under simple ko: no capture is an immediate retake, so all six moves are allowed; the starting position comes back and the game goes to the arbiter (6.3).",
+        n, stones, lead + cycle, {"prisoners": [3, 3], "arbiter": True}, profile="rfg-simple-ko"))
+
 # 7.1: passes.
 for n in SIZES:
     for k, ends in ((1, False), (2, False), (3, True)):
