@@ -12,6 +12,7 @@ pub mod clock;
 pub mod count;
 pub mod outcome;
 pub mod play;
+pub mod tournament;
 
 use go_spec::{BoardState, GameSpec, GoImplError, GoImplementation, GoProfile, Move, Point, Score};
 
