@@ -230,7 +230,8 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         || expect.clock.is_some()
         || expect.late.is_some()
         || expect.resign.is_some()
-        || expect.tournament.is_some();
+        || expect.tournament.is_some()
+        || expect.impossible.is_some();
     if oracle_only && !is_oracle {
         c.skipped.push(
             "end, arbiter, clock, late, resignation and tournament questions (oracle only)"
@@ -335,6 +336,15 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
         };
         c.check(got == want, || {
             format!("resignation: {got:?}, expected {want:?}")
+        });
+    }
+    if let Some(q) = &expect.impossible {
+        let got = outcome::impossible_moves(&q.by);
+        c.check(got == (q.extra_minutes, q.loser), || {
+            format!(
+                "impossible moves: {got:?}, expected {:?}",
+                (q.extra_minutes, q.loser)
+            )
         });
     }
     if let Some(q) = &expect.tournament {
