@@ -275,8 +275,9 @@ for n in SIZES:
                 f"As the walls on {LETTERS[k]}/{LETTERS[k+1]}, with {d} white stone(s) agreed dead inside Black's area: their points are Black's territory and they are Black's prisoners.",
                 n, s2, [], {"score": {"dead": [pt(0, 2 * i) for i in range(d)], "black": b + d, "white": w,
                                       "result": result(b + d, w, 13)}}))
-    # Whole-number komi and a draw, an even game.
-    k = n // 2 - 1
+    # Whole-number komi and a draw, an even game: Black's wall one column right of centre
+    # gives Black the larger area, and a komi of exactly the difference evens it.
+    k = n // 2
     stones = {}
     for y in range(n):
         stones[(k, y)] = B
