@@ -186,6 +186,10 @@ pub fn fuzz(
 pub struct Outcome {
     /// The divergence in the lowest-numbered game that diverged, if any.
     pub finding: Option<Finding>,
+    /// Why nothing was checked, when no position's move list was compared (an implementation
+    /// that cannot list moves — a USI engine without `go perft` — or one that answered
+    /// nothing): such a run must not pass as "no divergence".
+    pub unchecked: Option<String>,
     /// All workers together.
     pub throughput: Throughput,
 }
@@ -265,9 +269,11 @@ pub fn fuzz_jobs(
     };
     let mut throughput = Throughput::default();
     let mut first: Option<(u64, Finding)> = None;
+    let mut cannot_list = None;
     for run in runs {
         let run = run?;
         throughput.merge(&run.throughput);
+        cannot_list = cannot_list.or(run.cannot_list);
         if let Some((game, f)) = run.found {
             if first.as_ref().is_none_or(|(g, _)| game < *g) {
                 first = Some((game, f));
@@ -275,9 +281,19 @@ pub fn fuzz_jobs(
         }
     }
     throughput.wall = started.elapsed();
-    log(&summary(first.is_some(), &throughput, opts));
+    let unchecked = (first.is_none() && throughput.checked == 0).then(|| {
+        cannot_list.unwrap_or_else(|| "the implementation answered no position's move list".into())
+    });
+    match &unchecked {
+        Some(why) => log(&format!(
+            "nothing was checked in {} games, {} positions: {why}",
+            throughput.games, throughput.positions
+        )),
+        None => log(&summary(first.is_some(), &throughput, opts)),
+    }
     Ok(Outcome {
         finding: first.map(|(_, f)| f),
+        unchecked,
         throughput,
     })
 }
@@ -326,6 +342,7 @@ impl Shared {
 /// One worker's result: the divergence it found (with its game number) and its counts.
 struct Run {
     found: Option<(u64, Finding)>,
+    cannot_list: Option<String>,
     throughput: Throughput,
 }
 
@@ -358,6 +375,8 @@ struct Worker<'a> {
     shared: &'a Shared,
     ask_status: bool,
     ask_perft: bool,
+    /// Why the implementation cannot list moves, once it said so: the worker stops.
+    cannot_list: Option<String>,
     t: Throughput,
     /// The oracle's moves as USI text, reused from position to position (no allocation once
     /// warm).
@@ -380,6 +399,7 @@ impl<'a> Worker<'a> {
             shared,
             ask_status: true,
             ask_perft: true,
+            cannot_list: None,
             t: Throughput {
                 workers: 1,
                 ..Throughput::default()
@@ -392,7 +412,7 @@ impl<'a> Worker<'a> {
         let started = Instant::now();
         let mut found = None;
         let mut game_no = self.index;
-        while found.is_none() && self.may_start(game_no) {
+        while found.is_none() && self.cannot_list.is_none() && self.may_start(game_no) {
             // A few games at a time, so that an external engine gets a few hundred requests
             // in flight together; games are still compared in order, the first divergence
             // ending the run.
@@ -413,6 +433,7 @@ impl<'a> Worker<'a> {
         self.t.wall = self.t.busy;
         Run {
             found,
+            cannot_list: self.cannot_list,
             throughput: self.t,
         }
     }
@@ -536,6 +557,9 @@ impl<'a> Worker<'a> {
                 if let Some(f) = self.check(ply, mine, &origin, log) {
                     return Some((game.game_no, f));
                 }
+                if self.cannot_list.is_some() {
+                    return None;
+                }
             }
         }
         None
@@ -610,8 +634,14 @@ impl<'a> Worker<'a> {
                                 return f;
                             }
                         }
+                        Err(ImplError::Unsupported(why)) => self.cannot_list = Some(why),
                         Err(e) => log(&format!("{}: {e}", origin())),
                     }
+                }
+                (Query::LegalMoves(_), Err(ImplError::Unsupported(why))) => {
+                    // Nothing to compare, ever: stop now rather than log it for every ply.
+                    self.cannot_list = Some(why);
+                    return None;
                 }
                 (Query::LegalMoves(_) | Query::Divide(..), Err(e)) => {
                     log(&format!("{}: {e}", origin()))
@@ -639,6 +669,7 @@ impl<'a> Worker<'a> {
         log: &mut dyn FnMut(&str),
     ) -> Option<Finding> {
         let want = usi_texts(legal, &mut self.texts);
+        self.t.checked += 1;
         let (missing, extra) = compare_moves(want, got);
         if missing.is_empty() && extra.is_empty() {
             return None;

@@ -16,6 +16,9 @@ pub struct Throughput {
     pub games: u64,
     /// Positions examined (every ply of every game, the start and the last one included).
     pub positions: u64,
+    /// Positions whose move list the implementation answered and the oracle compared: zero
+    /// means nothing was checked, however many positions were played.
+    pub checked: u64,
     /// Known divergences looked past (`--ignore-article`).
     pub ignored: u64,
     /// Wall-clock time of the run.
@@ -36,6 +39,7 @@ impl Throughput {
     pub fn merge(&mut self, other: &Throughput) {
         self.games += other.games;
         self.positions += other.positions;
+        self.checked += other.checked;
         self.ignored += other.ignored;
         self.wall = self.wall.max(other.wall);
         self.busy += other.busy;
