@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! Certifying real engines without `go perft` on bestmove probes (issue 13).
+//! Certifying real engines without `go perft` on bestmove probes.
 //!
 //! - gpsusi (Debian `gpsshogi`) has no `go perft` (it aborts on it): every move-list case is
 //!   skipped, and it must be certified on the probes alone, all of them answered and passed.

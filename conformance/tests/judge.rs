@@ -113,7 +113,7 @@ fn explain_lists_articles_facts_and_knobs() {
     assert!(text.contains("declaration_failure = loss"), "{text}");
 }
 
-/// Issue 11: the explanation of a late arrival shows who was charged what, from when. Values
+/// The explanation of a late arrival shows who was charged what, from when. Values
 /// worked by hand from FESA 8.5, 8.6 and 1.1 (see the comment in the record).
 #[test]
 fn explain_shows_the_late_arrival_clock_arithmetic() {

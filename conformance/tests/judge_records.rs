@@ -410,8 +410,8 @@ fn judging_a_folder_of_records() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `--explain` says where the clock came from and which convention read it (issue class 8:
-/// KIF units as written, CSA `$TIME_LIMIT` as hh:mm+ss); a `$TIME_LIMIT` that does not parse
+/// `--explain` says where the clock came from and which convention read it (KIF
+/// units as written, CSA `$TIME_LIMIT` as hh:mm+ss); a `$TIME_LIMIT` that does not parse
 /// is a note, never a clock.
 #[test]
 fn explain_names_the_clock_convention() {

@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! The `match` arbiter (issue 13): each rule a rule-breaking engine breaks ends its game by the
+//! The `match` arbiter: each rule a rule-breaking engine breaks ends its game by the
 //! right article, the violation is tallied, and `judge` gives the written record the verdict
 //! of the summary. Real engines (Fairy-Stockfish against gpsusi) play a short match too.
 
@@ -383,7 +383,7 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
     );
 }
 
-/// Sub-second clocks (issue 25): the arbiter counts milliseconds and the records keep them —
+/// Sub-second clocks: the arbiter counts milliseconds and the records keep them —
 /// YAML and CSA V3.0 (`$TIME:main+byoyomi+increment`, `T` with decimals); KIF writes whole
 /// seconds, says so, and writes the time-up when its own clock runs out — and `judge` gives
 /// every record the summary's verdict. Sente plays two moves at once, then thinks 3 s, past

@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! Issue 14: an engine that hangs, floods or dies never yields a green certificate, and no run
+//! An engine that hangs, floods or dies never yields a green certificate, and no run
 //! loses or destroys data. Each test drives the `shogi-conformance` binary as a CI job would,
 //! against the fault-injecting fakes of `tests/fixtures/` (`fake_adapter.py`, `run-engine.sh`).
 

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! The USI driver against the output styles of real engines (issue 20) and against engines that
-//! do not answer `go perft` (issue 14, item 1), through the fixture engines of
+//! The USI driver against the output styles of real engines and against engines that
+//! do not answer `go perft`, through the fixture engines of
 //! `tests/fixtures/usi_styles.py`.
 //!
 //! Expected values: the initial position has 30 legal moves and 900 positions two plies deep
@@ -86,7 +86,7 @@ fn every_perft_style_is_read_exactly() {
         return;
     }
     // Fairy-Stockfish's style, YaneuraOu's (two timing lines before the total: every case
-    // errored on the driver of issue 20), and `info string` lines between the divide lines.
+    // errored on a driver that expected the total right after the divide lines), and `info string` lines between the divide lines.
     for style in ["fairy-stockfish", "yaneuraou", "info-between"] {
         let mut imp = start(&fixture(style), Duration::from_secs(10), &[]);
         assert_eq!(
@@ -280,15 +280,15 @@ fn a_hung_engine_errors_its_cases_and_never_skips_them() {
     if !python() {
         return;
     }
-    // Issue 14, item 1: the first `go perft 1` timing out used to mark the engine as "does not
-    // answer go perft", skipping every case: a hung engine certified green.
+    // The first `go perft 1` timing out must not mark the engine as "does not
+    // answer go perft" and skip every case: a hung engine would be certified green.
     let timeout = Duration::from_millis(700);
     let mut imp = start(&fixture("hang"), timeout, &[]);
     let results = run(imp.as_mut());
     assert_eq!(results.len(), 1);
     assert_eq!(results[0].outcome().label(), "error", "the case errors");
     // Every expectation errors, except deeper perft depths, which are not asked once a
-    // shallower one has failed (issue 15: one result per depth) and say so.
+    // shallower one has failed (one result per depth) and say so.
     let mut errored = 0;
     for e in &results[0].expectations {
         match &e.outcome {
