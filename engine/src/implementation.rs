@@ -2,7 +2,8 @@
 
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, check_divide_depth};
 
-use crate::movegen::{count_legal, legal_moves};
+use crate::cpu_dispatch::count_legal;
+use crate::movegen::legal_moves;
 use crate::perft::{divide, perft};
 use crate::position::Position;
 
