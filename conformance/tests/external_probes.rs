@@ -20,6 +20,8 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
+mod common;
+
 const GPSUSI: &str = "/usr/games/gpsusi";
 const FAIRY: &str = "/usr/games/fairy-stockfish";
 
@@ -40,7 +42,7 @@ fn start(spec: &str) -> Box<dyn Implementation> {
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(Duration::from_secs(20)),
+            timeout: Some(common::patient(Duration::from_secs(20))),
             usi_options: vec![],
         },
     )

@@ -18,6 +18,8 @@ use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
+mod common;
+
 const STARTPOS_MOVES: &str = "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f \
     4i3h 4i4h 4i5h 5g5f 5i4h 5i5h 5i6h 6g6f 6i5h 6i6h 6i7h 7g7f 7i6h 7i7h 8g8f 9g9f 9i9h";
 
@@ -50,7 +52,7 @@ fn try_start(
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(timeout),
+            timeout: Some(common::patient(timeout)),
             usi_options: usi_options.iter().map(|o| o.parse().unwrap()).collect(),
         },
     )
@@ -324,7 +326,7 @@ fn explicit_refusals_skip_the_move_cases_with_the_reason_and_restart_the_engine(
             &[],
         );
         assert!(
-            began.elapsed() < timeout,
+            began.elapsed() < common::patient(timeout),
             "{style}: an explicit answer is not waited out"
         );
         match imp.legal_moves(&startpos()) {
@@ -387,7 +389,7 @@ fn a_run_against_a_hung_engine_exits_non_zero_with_errored_cases() {
             "--impl",
             &fixture("hang"),
             "--timeout",
-            "2",
+            &common::patient_secs(2),
             "--filter",
             "id:3e8b1f0a",
             "--format",
