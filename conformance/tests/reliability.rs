@@ -98,14 +98,8 @@ fn a_run_where_everything_was_skipped_exits_3_and_says_so() {
         return;
     }
     let imp = format!("usi:{}", fake("usi-no-perft"));
-    let out = run(&[
-        "--impl",
-        &imp,
-        "--filter",
-        FEW,
-        "--timeout",
-        &common::patient_secs(5),
-    ]);
+    let timeout = common::patient_secs(5);
+    let out = run(&["--impl", &imp, "--filter", FEW, "--timeout", &timeout]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("nothing could be checked"),
