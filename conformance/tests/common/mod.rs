@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests; each test file is its own binary and takes this
-//! module with `mod common;`.
+//! Helpers shared by the integration tests: each test binary takes this module with
+//! `mod common;` (or `#[path = "../common/mod.rs"] mod common;` from a folder's `main.rs`).
 //!
 //! Time limits for external processes (fixture engines, Fairy-Stockfish, gpsusi, python): a
 //! limit that suits an idle machine fails on one that is running six builds at once. The tests
@@ -11,7 +11,38 @@
 // Each test binary uses its own part of these helpers.
 #![allow(dead_code)]
 
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// The `shogi-conformance` binary of this build.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+}
+
+/// The fault-injecting fake adapter (`tests/fixtures/fake_adapter.py`) in `mode`, as a
+/// command line.
+pub fn fake(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_adapter.py");
+    format!("python3 '{}' {mode}", script.display())
+}
+
+/// Whether python3 runs here, for the tests that need a fixture written in it; they skip
+/// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped.
+pub fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
+            "python3 is required (SHOGI_REQUIRE_PYTHON is set) for the fixture engines"
+        );
+        eprintln!("skipping: python3 is not available");
+    }
+    ok
+}
 
 /// The most a limit is stretched: past this, a wait is a hang, not a slow machine.
 const MAX_FACTOR: f64 = 10.0;

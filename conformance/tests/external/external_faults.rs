@@ -3,7 +3,6 @@
 //! `tests/fixtures/fake_adapter.py`) are reported per case, and the run completes.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use shogi_conformance::corpus::{Corpus, default_root};
@@ -12,19 +11,7 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
-mod common;
-
-fn fake(mode: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_adapter.py");
-    format!("python3 '{}' {mode}", script.display())
-}
-
-fn python() -> bool {
-    Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+use crate::common::{self, fake, python};
 
 /// Four legal-move cases from the corpus (no perft: those are slow on a debug oracle).
 fn cases() -> Vec<shogi_conformance::corpus::case::Case> {
@@ -69,7 +56,6 @@ fn errors(results: &[CaseResult]) -> Vec<String> {
 #[ignore = "slow (about 16 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
 fn slow_adapter_faults_are_reported_per_case() {
     if !python() {
-        eprintln!("skipping: python3 is not available");
         return;
     }
     let started = Instant::now();

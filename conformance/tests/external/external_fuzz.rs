@@ -13,7 +13,7 @@ use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz, write_finding};
 use shogi_oracle::{Kind, Oracle};
 use shogi_spec::ArticleId;
 
-mod common;
+use crate::common;
 
 const ENGINE: &str = "/usr/games/fairy-stockfish";
 

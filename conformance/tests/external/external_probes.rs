@@ -20,7 +20,7 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
-mod common;
+use crate::common;
 
 const GPSUSI: &str = "/usr/games/gpsusi";
 const FAIRY: &str = "/usr/games/fairy-stockfish";

@@ -12,36 +12,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-}
+use crate::common::{self, bin, fake, python};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
-}
-
-fn fake(mode: &str) -> String {
-    format!("python3 '{}' {mode}", fixture("fake_adapter.py").display())
-}
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        // CI sets this: there the fault scenarios must run, not be skipped.
-        assert!(
-            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
-            "python3 is required (SHOGI_REQUIRE_PYTHON is set) for the fault scenarios"
-        );
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
 }
 
 /// A fresh scratch folder for one test.

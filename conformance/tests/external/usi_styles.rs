@@ -18,21 +18,10 @@ use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
-mod common;
+use crate::common::{self, python};
 
 const STARTPOS_MOVES: &str = "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f \
     4i3h 4i4h 4i5h 5g5f 5i4h 5i5h 5i6h 6g6f 6i5h 6i6h 6i7h 7g7f 7i6h 7i7h 8g8f 9g9f 9i9h";
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
-}
 
 fn fixture(style: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/usi_styles.py");
