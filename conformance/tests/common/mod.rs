@@ -27,6 +27,16 @@ pub fn fake(mode: &str) -> String {
     format!("python3 '{}' {mode}", script.display())
 }
 
+/// A finished command's standard output, which must be UTF-8.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("standard output is UTF-8")
+}
+
+/// A finished command's standard error, which must be UTF-8.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("standard error is UTF-8")
+}
+
 /// Whether python3 runs here, for the tests that need a fixture written in it; they skip
 /// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped.
 pub fn python() -> bool {

@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 
 use rstest::rstest;
 
+use crate::common::{stderr, stdout};
+
 fn record(name: &str) -> String {
     let path: PathBuf = [
         env!("CARGO_MANIFEST_DIR"),
@@ -26,14 +28,6 @@ fn judge(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 #[rstest]

@@ -10,7 +10,7 @@ use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_
 use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
 use shogi_spec::{Color, ReasonKind, Verdict};
 
-mod common;
+use crate::common;
 
 fn fixture(mode: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rule_breaker.py");
