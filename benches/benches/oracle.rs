@@ -1,4 +1,5 @@
-//! The reference oracle's perft, before and after issue 25, in one run.
+//! The reference oracle's perft, before and after it stopped looking again at drops made out
+//! of check, in one run.
 //!
 //! - `before`: legality as the oracle decided it until then, rebuilt here from its public
 //!   functions — every candidate move of 3.1–3.11b, drops included, made on a copy of the
@@ -19,7 +20,7 @@ use shogi_oracle::article3_drops::{drop_moves, is_pawn_drop_mate};
 use shogi_oracle::article3_moves::board_moves;
 use shogi_oracle::{Kind, Move, Position, sfen};
 
-/// Legal moves as the oracle found them before issue 25: every candidate looked at.
+/// Legal moves as the oracle used to find them: every candidate looked at.
 fn legal_before(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
     let king = pos.king_square(us);

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use shogi_bitboard::{Engine, EngineSession};
 use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz_jobs};
-use shogi_conformance::tools::generate::{Bias, Rng, random_game};
+use shogi_conformance::tools::random_games::{Bias, Rng, random_game};
 use shogi_oracle::{Move, sfen};
 use shogi_spec::Implementation;
 

@@ -11,7 +11,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 use shogi_conformance::tools::differential::{Subject, compare_game, compare_position, starts};
-use shogi_conformance::tools::generate::{
+use shogi_conformance::tools::random_games::{
     Bias, Rng, choose_move, random_mating_net, random_position,
 };
 use shogi_oracle::{Move, Position, legal_moves, sfen};

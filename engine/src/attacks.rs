@@ -299,7 +299,7 @@ pub(crate) const LAST2: [u128; 2] = [rank_mask(0, 1), rank_mask(7, 8)];
 ///
 /// The portable x86-64 baseline (what `cargo install` builds) has no `popcnt` instruction, and
 /// without it `u128::count_ones` runs two full SWAR popcounts. The generator is therefore
-/// compiled twice over (see `movegen::count_legal`): once with [`Portable`], once with
+/// compiled twice over (see `cpu_dispatch`): once with [`Portable`], once with
 /// [`Hardware`] inside a copy compiled with `popcnt` enabled, picked at run time where the CPU
 /// has it.
 pub(crate) trait PopCount {

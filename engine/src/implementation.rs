@@ -1,8 +1,9 @@
 //! [`Engine`]: the engine behind the [`Implementation`] trait.
 
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status, check_divide_depth};
 
-use crate::movegen::{count_legal, legal_moves};
+use crate::cpu_dispatch::count_legal;
+use crate::movegen::legal_moves;
 use crate::perft::{divide, perft};
 use crate::position::Position;
 
@@ -37,11 +38,7 @@ fn sorted_legal_moves(pos: &Position) -> Vec<String> {
 }
 
 fn divide_usi(pos: &Position, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
-    if depth == 0 {
-        return Err(ImplError::Failed(
-            "divide needs a depth of at least 1".to_owned(),
-        ));
-    }
+    check_divide_depth(depth)?;
     Ok(divide(pos, depth)
         .into_iter()
         .map(|(m, n)| (m.to_usi(), n))

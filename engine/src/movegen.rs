@@ -11,11 +11,9 @@
 //! YaneuraOu's `LEGAL_ALL`. Promotion is compulsory exactly where the piece could never move
 //! again: pawn and lance on the last rank, knight on the last two.
 
-use multiversion::multiversion;
-use multiversion::target::selected_target;
-
 use crate::attacks::*;
 use crate::bitboard::ALL_BITS;
+use crate::cpu_dispatch::generate_legal;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -321,28 +319,8 @@ pub(crate) fn is_uchifuzume(pos: &Position, psq: usize) -> bool {
     true
 }
 
-/// The number of legal moves of the side to move (bulk counting).
-///
-/// Compiled several times: for the build's baseline, counting with a portable SWAR popcount
-/// (see [`crate::perft_portable`]), and for x86-64 CPUs with `popcnt` (with and without `lzcnt`
-/// and BMI1 for the bit scans), counting with `count_ones`, one instruction per half there; the
-/// first call picks the best copy this CPU can run and later calls go straight to it
-/// ([`hardware_popcount`] says which). The run-time dispatch is the `multiversion` crate's, so that the `unsafe` it takes to
-/// call a function compiled for features the baseline lacks stays in a well-reviewed crate
-/// (the workspace forbids `unsafe_code`). A build for a CPU that has the features anyway
-/// (`-C target-cpu=native`) has no dispatch at all.
-#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
-pub fn count_legal(pos: &Position) -> u64 {
-    // Evaluated when each copy is compiled (a `const` block), not at every call.
-    if const { selected_target!().supports_feature_str("popcnt") } {
-        count_with::<Hardware>(pos)
-    } else {
-        count_with::<Portable>(pos)
-    }
-}
-
-/// [`count_legal`] with a chosen way of counting; inlined into each copy of it so that the
-/// whole generator is compiled with that copy's features.
+/// [`count_legal`](crate::count_legal) with a chosen way of counting; inlined into each copy
+/// of it (`cpu_dispatch`) so that the whole generator is compiled with that copy's features.
 #[inline(always)]
 pub(crate) fn count_with<P: PopCount>(pos: &Position) -> u64 {
     let mut c = Counter::<P>(0, std::marker::PhantomData);
@@ -350,23 +328,7 @@ pub(crate) fn count_with<P: PopCount>(pos: &Position) -> u64 {
     c.0
 }
 
-/// Whether [`count_legal`] counts with the CPU's `popcnt` instruction on this machine (the
-/// same choice it makes; for reports and tests).
-#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
-pub fn hardware_popcount() -> bool {
-    const { selected_target!().supports_feature_str("popcnt") }
-}
-
-/// Appends every legal move of the side to move to `out`.
-///
-/// Compiled for the same targets as [`count_legal`] (the bit scans of the generator and of
-/// the move expansion gain from `lzcnt` and BMI1).
-#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1", "x86_64+popcnt"))]
-pub fn generate_legal(pos: &Position, out: &mut Vec<Move>) {
-    generate(pos, &mut Lister(out));
-}
-
-/// [`generate_legal`] for the build's baseline only (no dispatch).
+/// [`generate_legal`](crate::generate_legal) for the build's baseline only (no dispatch).
 pub(crate) fn generate_legal_baseline(pos: &Position, out: &mut Vec<Move>) {
     generate(pos, &mut Lister(out));
 }
@@ -381,6 +343,7 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cpu_dispatch::{count_legal, hardware_popcount};
 
     /// Every way of counting gives the length of the list, on every position two plies deep
     /// from positions full of promotions and drops (the counting sink applies the promotion

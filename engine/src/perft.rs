@@ -1,7 +1,8 @@
 //! Perft (move-path enumeration) with bulk counting at the last ply, and divide.
 
 use crate::attacks::Portable;
-use crate::movegen::{count_legal, count_with, generate_legal, generate_legal_baseline};
+use crate::cpu_dispatch::{count_legal, generate_legal};
+use crate::movegen::{count_with, generate_legal_baseline};
 use crate::moves::Move;
 use crate::position::Position;
 

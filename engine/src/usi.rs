@@ -1,6 +1,6 @@
 //! Reading USI moves against a position.
 
-use crate::movegen::generate_legal;
+use crate::cpu_dispatch::generate_legal;
 use crate::moves::Move;
 use crate::position::Position;
 

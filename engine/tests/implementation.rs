@@ -1,7 +1,7 @@
 //! The `Implementation` boundary: setup errors are typed, answers are sorted and complete.
 
 use shogi_bitboard::{Engine, EngineSession};
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status, check_divide_depth};
 
 #[test]
 fn setup_errors_are_typed() {
@@ -25,7 +25,16 @@ fn setup_errors_are_typed() {
         Engine.divide(&wrong_side, 1),
         Err(ImplError::InvalidMove { .. })
     ));
-    assert!(Engine.divide(&PositionSpec::startpos(), 0).is_err());
+    // A divide lists root moves: depth 0 is refused, with the reason every implementation gives.
+    assert_eq!(
+        Engine.divide(&PositionSpec::startpos(), 0),
+        check_divide_depth(0).map(|()| Vec::new())
+    );
+    assert!(matches!(
+        check_divide_depth(0),
+        Err(ImplError::Unsupported(_))
+    ));
+    assert_eq!(check_divide_depth(1), Ok(()));
     assert_eq!(Engine.name(), "engine");
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Sources: startpos 1–6 are the standard shogi perft values (e.g. the tables in YaneuraOu's
 //! and rsshogi's documentation); the "matsuri" position and the 593-move position come from
-//! the well-known shogi perft test set (also the issue text for this crate). Counts include
+//! the well-known shogi perft test set. Counts include
 //! every legal non-promotion.
 
 use rstest::rstest;

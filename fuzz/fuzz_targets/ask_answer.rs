@@ -1,4 +1,4 @@
-//! Any text as a tournament-rules question (the oracle's `questions::answer`) and as an
+//! Any text as a tournament-rules question (the oracle's `tournament_questions::answer`) and as an
 //! implementation's answer to one (read as YAML and compared like the runner does): a value or
 //! a clean error, never a panic.
 #![no_main]
@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     }
     for name in ["fesa-2017", "ufs-2016", "csa-computer"] {
         if let Ok(profile) = Profile::builtin(name) {
-            let _ = shogi_oracle::questions::answer(text, &profile);
+            let _ = shogi_oracle::tournament_questions::answer(text, &profile);
         }
     }
 });

@@ -160,12 +160,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     row("3.11a", &["article3_drops::is_nifu"], &[], ""),
     row("3.11b", &["article3_drops::is_dead_square"], &[], ""),
     row("3.11c", &["article3_drops::is_pawn_drop_mate"], &[], ""),
-    row(
-        "3.12",
-        &["game::article3_12_perpetual::judge_repetition"],
-        &[],
-        "",
-    ),
+    row("3.12", &["game::repetition::judge_repetition"], &[], ""),
     row(
         "5",
         &["game::adjudicate::adjudicate"],
@@ -187,10 +182,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     ),
     row(
         "5.2",
-        &[
-            "game::article3_12_perpetual::judge_repetition",
-            "game::article5_draws",
-        ],
+        &["game::repetition::judge_repetition", "game::article5_draws"],
         &[
             "game::article5_draws::claim_repetition",
             "game::article5_draws::apply_repetition",

@@ -1,7 +1,7 @@
 //! The oracle behind the runner's [`Implementation`] trait.
 
 use shogi_spec::profile::Profile;
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict};
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict, check_divide_depth};
 
 use crate::game::{Record, adjudicate};
 use crate::legality::{self, IllegalMove, play};
@@ -155,11 +155,7 @@ impl Implementation for Oracle {
         position: &PositionSpec,
         depth: u32,
     ) -> Result<Vec<(String, u64)>, ImplError> {
-        if depth == 0 {
-            return Err(ImplError::Unsupported(
-                "divide needs a depth of at least 1".into(),
-            ));
-        }
+        check_divide_depth(depth)?;
         let pos = self.setup(position)?;
         Ok(legality::divide(&pos, depth)
             .into_iter()
@@ -183,11 +179,11 @@ impl Implementation for Oracle {
             .map_err(|e| ImplError::InvalidPosition(e.to_string()))
     }
 
-    /// Answers a tournament-rules question; see [`crate::questions`].
+    /// Answers a tournament-rules question; see [`crate::tournament_questions`].
     fn ask(&mut self, question_yaml: &str, profile: &str) -> Result<String, ImplError> {
         let profile =
             Profile::resolve(profile).map_err(|e| ImplError::Unsupported(e.to_string()))?;
-        let answer = crate::questions::answer(question_yaml, &profile)
+        let answer = crate::tournament_questions::answer(question_yaml, &profile)
             .map_err(|e| ImplError::InvalidPosition(e.to_string()))?;
         serde_norway::to_string(&answer).map_err(|e| ImplError::Failed(e.to_string()))
     }

@@ -89,12 +89,12 @@
 //! | 3.11a | No second pawn on a file (nifu) | [`article3_drops::is_nifu`] |
 //! | 3.11b | No drop where the piece could never move | [`article3_drops::is_dead_square`] |
 //! | 3.11c | No mate by pawn drop (uchifuzume) | [`article3_drops::is_pawn_drop_mate`] |
-//! | 3.12 | Perpetual check | [`game::article3_12_perpetual::judge_repetition`] |
+//! | 3.12 | Perpetual check | [`game::repetition::judge_repetition`] |
 //! | 5 | End of the game | [`game::adjudicate::adjudicate`] (the order in which the articles apply) |
 //! | 5.1 | Winning the game | [`game::adjudicate::adjudicate`] |
 //! | 5.1a | Checkmate ends the game | [`legality::status`], [`game::adjudicate::adjudicate`] (the status finds the mate, the adjudicator applies it) |
 //! | 5.1b | Resignation | [`game::adjudicate::adjudicate`] (a `resign` event) |
-//! | 5.2 | Repetition draw (sennichite) | [`game::article3_12_perpetual::judge_repetition`], [`game::article5_draws`], `game::article5_draws::claim_repetition`, `game::article5_draws::apply_repetition` |
+//! | 5.2 | Repetition draw (sennichite) | [`game::repetition::judge_repetition`], [`game::article5_draws`], `game::article5_draws::claim_repetition`, `game::article5_draws::apply_repetition` |
 //! | 5.3 | Declaration of victory (27-point rule) | [`game::article5_declaration::judge_declaration`], `game::article5_declaration::declare` (judged by `judge_declaration`, applied by `declare`) |
 //! | 5.3.1 | King in the promotion zone | [`game::article5_declaration::judge_declaration`] |
 //! | 5.3.2 | Enough points | [`game::article5_declaration::points_needed`], [`game::article5_declaration::declaration_count`] |
@@ -141,9 +141,9 @@ mod implementation;
 pub mod legality;
 pub mod piece;
 pub mod position;
-pub mod questions;
 pub mod sfen;
 pub mod square;
+pub mod tournament_questions;
 pub mod usi;
 pub mod validate;
 

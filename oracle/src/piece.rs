@@ -97,6 +97,41 @@ impl Kind {
         }
     }
 
+    /// The name kifu give this kind in moves and hands (KIF, KI2, the reports' notation):
+    /// promoted minors in full (成香, not 杏), the king as 玉.
+    ///
+    /// The one table of Japanese piece names; [`Kind::glyph`] differs only for the promoted
+    /// minors.
+    pub fn kanji(self) -> &'static str {
+        match self {
+            Kind::Pawn => "歩",
+            Kind::Lance => "香",
+            Kind::Knight => "桂",
+            Kind::Silver => "銀",
+            Kind::Gold => "金",
+            Kind::Bishop => "角",
+            Kind::Rook => "飛",
+            Kind::King => "玉",
+            Kind::ProPawn => "と",
+            Kind::ProLance => "成香",
+            Kind::ProKnight => "成桂",
+            Kind::ProSilver => "成銀",
+            Kind::Horse => "馬",
+            Kind::Dragon => "龍",
+        }
+    }
+
+    /// The one-character name a board diagram prints in a square: the promoted minors have
+    /// their own glyphs there (杏, 圭, 全); every other kind is written as in [`Kind::kanji`].
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Kind::ProLance => "杏",
+            Kind::ProKnight => "圭",
+            Kind::ProSilver => "全",
+            k => k.kanji(),
+        }
+    }
+
     /// Reads an uppercase or lowercase SFEN letter as an unpromoted kind.
     pub fn from_letter(c: char) -> Option<Kind> {
         Some(match c.to_ascii_uppercase() {
@@ -170,5 +205,25 @@ mod tests {
             .sum::<u32>()
             + u32::from(Kind::King.set_total());
         assert_eq!(total, 40);
+    }
+
+    #[test]
+    fn japanese_names_follow_kifu_usage() {
+        // The names of FESA 2.2's pieces and 3.2's promoted forms as kifu print them: moves
+        // name promoted minors in full, diagrams by their one-character forms.
+        assert_eq!(Kind::Pawn.kanji(), "歩");
+        assert_eq!(Kind::Dragon.kanji(), "龍");
+        assert_eq!(Kind::ProLance.kanji(), "成香");
+        assert_eq!(Kind::ProLance.glyph(), "杏");
+        assert_eq!(Kind::ProKnight.glyph(), "圭");
+        assert_eq!(Kind::ProSilver.glyph(), "全");
+        assert_eq!(Kind::Horse.glyph(), "馬");
+        for kind in HAND_KINDS {
+            assert_eq!(
+                kind.kanji(),
+                kind.glyph(),
+                "{kind:?} is one character either way"
+            );
+        }
     }
 }

@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! Whole-game verdicts, bullet by bullet of the adjudication issue, each for both colours and,
+//! Whole-game verdicts, one rule of adjudication at a time, each for both colours and,
 //! for 5.3, on both sides of every threshold.
 
 use rstest::rstest;
@@ -616,7 +616,7 @@ const GOTE_FIRST: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKG
 /// first mover is still on move, nothing runs against the absent player. A move's `time` is
 /// the whole turn, absence included, charged once.
 #[rstest]
-// Issue 11's example: 600 s, Sente thinks 500 s, Gote arrives at 550 s: 50 s used, in time.
+// A late arrival worked by hand: 600 s, Sente thinks 500 s, Gote arrives at 550 s: 50 s used, in time.
 #[case::after_first_move(
     STARTPOS_SFEN,
     "{main: 600}",

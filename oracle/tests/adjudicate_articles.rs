@@ -4,7 +4,6 @@
 //! rated minimum (15.4), and the handicap declaration knob.
 
 use rstest::rstest;
-use shogi_oracle::game::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
 use shogi_oracle::game::article5_declaration::{judge_declaration, points_needed};
 use shogi_oracle::game::article7_furigoma::{Furigoma, furigoma};
 use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};
@@ -14,6 +13,7 @@ use shogi_oracle::game::article14_pairing::{
 use shogi_oracle::game::article15_time_control::acceptable_for_rating;
 use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{Periods, Seconds, TimeControl};
+use shogi_oracle::game::repetition::{RepetitionOutcome, judge_repetition};
 use shogi_oracle::game::{Record, adjudicate};
 use shogi_oracle::{Move, Position, sfen};
 use shogi_spec::profile::Profile;

@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! The article index (issues 17 and 27): [`ARTICLE_INDEX`] names, for every testable FESA 2017
+//! The article index: [`ARTICLE_INDEX`] names, for every testable FESA 2017
 //! article, the items of the oracle that implement it. It is the one source: the crate docs
 //! write it out (checked here, row by row) and the rulebook site reads it.
 

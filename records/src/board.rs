@@ -10,7 +10,7 @@
 
 use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{Sfen, Start};
-use shogi_oracle::piece::{Kind, Piece};
+use shogi_oracle::piece::{HAND_KINDS, Kind, Piece};
 use shogi_oracle::position::Position;
 use shogi_oracle::sfen;
 use shogi_oracle::square::Square;
@@ -153,15 +153,7 @@ pub fn empty_board(color: Color) -> Position {
 /// "the rest" mean.
 pub fn remaining_pieces(pos: &Position) -> Vec<Kind> {
     let mut out = Vec::new();
-    for kind in [
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Gold,
-        Kind::Silver,
-        Kind::Knight,
-        Kind::Lance,
-        Kind::Pawn,
-    ] {
+    for kind in HAND_KINDS {
         let on_board = pos
             .pieces()
             .filter(|(_, p)| p.kind.unpromoted() == kind)

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{ClaimKind, Event, Record, Seconds, Start};
-use shogi_oracle::piece::Kind;
+use shogi_oracle::piece::{HAND_KINDS, Kind};
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
@@ -24,7 +24,7 @@ use shogi_spec::{Color, ReasonKind, Verdict};
 use crate::Format;
 use crate::board::{self, digits};
 use crate::csa;
-use crate::japanese::{self, kanji_digit, piece_name, wide_digit};
+use crate::japanese::{self, kanji_digit, wide_digit};
 
 /// Why a record cannot be written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -518,20 +518,12 @@ pub fn kif_diagram(pos: &Position, names: [&str; 2]) -> String {
             return "なし".to_owned();
         }
         let mut items = Vec::new();
-        for kind in [
-            Kind::Rook,
-            Kind::Bishop,
-            Kind::Gold,
-            Kind::Silver,
-            Kind::Knight,
-            Kind::Lance,
-            Kind::Pawn,
-        ] {
+        for kind in HAND_KINDS {
             let n = hand.count(kind);
             if n > 0 {
                 items.push(format!(
                     "{}{}",
-                    piece_name(kind),
+                    kind.kanji(),
                     japanese::write_kanji_number(u32::from(n))
                 ));
             }
@@ -546,7 +538,7 @@ pub fn kif_diagram(pos: &Position, names: [&str; 2]) -> String {
             match board::square(file, rank).and_then(|sq| pos.piece_at(sq)) {
                 Some(p) => {
                     out.push(if p.color == Color::Gote { 'v' } else { ' ' });
-                    out.push_str(japanese::diagram_name(p.kind));
+                    out.push_str(p.kind.glyph());
                 }
                 None => out.push_str(" ・"),
             }
@@ -611,7 +603,7 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             text.push(wide_digit(f));
             text.push(kanji_digit(r));
         }
-        text.push_str(piece_name(s.kind));
+        text.push_str(s.kind.kanji());
         match s.mv {
             Move::Board { from, promote, .. } => {
                 if promote {

@@ -31,36 +31,6 @@ pub const PIECE_NAMES: &[(&str, Kind)] = &[
     ("竜", Kind::Dragon),
 ];
 
-/// The name KIF writes for a kind (the most common spelling).
-pub fn piece_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "歩",
-        Kind::Lance => "香",
-        Kind::Knight => "桂",
-        Kind::Silver => "銀",
-        Kind::Gold => "金",
-        Kind::Bishop => "角",
-        Kind::Rook => "飛",
-        Kind::King => "玉",
-        Kind::ProPawn => "と",
-        Kind::ProLance => "成香",
-        Kind::ProKnight => "成桂",
-        Kind::ProSilver => "成銀",
-        Kind::Horse => "馬",
-        Kind::Dragon => "龍",
-    }
-}
-
-/// The one-character name a board diagram writes (promoted minors have their own glyphs).
-pub fn diagram_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::ProLance => "杏",
-        Kind::ProKnight => "圭",
-        Kind::ProSilver => "全",
-        k => piece_name(k),
-    }
-}
-
 /// Reads a piece name at the start of `s`: the kind and the rest of the text.
 pub fn take_piece(s: &str) -> Option<(Kind, &str)> {
     PIECE_NAMES
@@ -193,4 +163,21 @@ pub fn trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Outcome)> {
         _ => return None,
     };
     Some((kind, outcome))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_counts_are_written_in_kanji() {
+        // A single piece in hand has no count; larger counts are kanji numerals.
+        assert_eq!(write_kanji_number(1), "");
+        assert_eq!(write_kanji_number(2), "二");
+        assert_eq!(write_kanji_number(10), "十");
+        assert_eq!(write_kanji_number(18), "十八");
+        assert_eq!(kanji_number("十八"), Some(18));
+        assert_eq!(wide_digit(7), '７');
+        assert_eq!(kanji_digit(6), '六');
+    }
 }

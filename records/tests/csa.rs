@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 //! CSA import: every ending word and marker, each side, the start forms, times, several games.
-//! Expected values come from the CSA record format (V2.2/V3.0 as the issue and shogi-server's
-//! source describe it) and the rules, never from the oracle.
+//! Expected values come from the CSA record format (V2.2/V3.0 as its specification and
+//! shogi-server's source describe it) and the rules, never from the oracle.
 
 use rstest::rstest;
 use shogi_oracle::game::record::{ClaimKind, Event, Seconds, Start};
@@ -286,8 +286,8 @@ fn missing_start_is_assumed_and_said() {
     assert!(one("PI\n+\n+7776FU\n").notes.is_empty());
 }
 
-/// A move the board cannot carry out is an error at its own line and ply, not later (issue
-/// class 10, CSA half): here the third move, on line 6, moves a pawn from an empty square.
+/// A move the board cannot carry out is an error at its own line and ply, not later:
+/// here the third move, on line 6, moves a pawn from an empty square.
 #[test]
 fn an_impossible_move_is_an_error_at_its_line() {
     let err = import(

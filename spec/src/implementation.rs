@@ -162,6 +162,20 @@ pub enum ImplError {
     Failed(String),
 }
 
+/// Checks the depth of a [`Implementation::divide`] request: a divide lists the moves at the
+/// root, so it needs at least one ply.
+///
+/// Every implementation answers depth 0 with this one error, whatever it would do with the
+/// request otherwise, so the runner and the reports see the same reason from each of them.
+pub fn check_divide_depth(depth: u32) -> Result<(), ImplError> {
+    if depth == 0 {
+        return Err(ImplError::Unsupported(
+            "divide needs a depth of at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// One question of a batch ([`Implementation::answer_batch`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Query {
@@ -229,7 +243,7 @@ pub trait Implementation {
     fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError>;
 
     /// For each legal move, the perft count `depth - 1` plies below it, sorted by move.
-    /// `depth` must be at least 1.
+    /// `depth` must be at least 1; implementations answer 0 with [`check_divide_depth`]'s error.
     fn divide(
         &mut self,
         position: &PositionSpec,

@@ -23,7 +23,7 @@ pub use color::Color;
 pub use cross_ref::{CrossRef, Relation};
 pub use implementation::{
     Answer, ImplError, Implementation, PositionSpec, PositionSpecError, Query, STARTPOS_SFEN,
-    SearchLimit, Status,
+    SearchLimit, Status, check_divide_depth,
 };
 pub use registry::{Article, Registry, RegistryError};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

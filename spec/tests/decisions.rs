@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! The decisions reviewed in issue 11 are interpretation points of the registry, each with the
+//! The reviewed rule decisions are interpretation points of the registry, each with the
 //! article it belongs to, both readings, the choice and the reasons; where the rulebooks
 //! disagree the point names a profile knob, and the built-in profiles set that knob with a
 //! source.

@@ -219,7 +219,7 @@ fn differences_name_their_knob_in_an_interpretation_point() {
     assert!(checked >= 15, "only {checked} knob links checked");
 }
 
-/// The differences the issue lists are recorded, each with the knob carrying it.
+/// The known differences between the rulebooks are recorded, each with the knob carrying it.
 #[test]
 fn the_known_differences_are_recorded() {
     let cases = [

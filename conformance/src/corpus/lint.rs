@@ -177,7 +177,7 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
         check_position(case, &spec, out);
     }
     if let Some(q) = &case.setup.question {
-        use shogi_oracle::questions::{QuestionError, answer};
+        use shogi_oracle::tournament_questions::{QuestionError, answer};
         // A question describing something impossible is a legitimate case (the implementation
         // should refuse it); only a malformed one is the case's fault.
         let text = q.to_text();

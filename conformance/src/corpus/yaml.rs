@@ -2,7 +2,7 @@
 //! written and compared by value.
 //!
 //! They are the one place the corpus holds YAML it does not type itself: a record is typed by
-//! the oracle's `game::record`, a question by `questions`, and the runner hands them to an
+//! the oracle's `game::record`, a question by `tournament_questions`, and the runner hands them to an
 //! implementation as text. The YAML crate (`serde_norway`) stays behind this type, so that no
 //! public API of the runner exposes it and changing the YAML crate touches one module.
 

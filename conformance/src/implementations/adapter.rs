@@ -14,7 +14,9 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status, Verdict};
+use shogi_spec::{
+    Answer, ImplError, Implementation, PositionSpec, Query, Status, Verdict, check_divide_depth,
+};
 
 use crate::implementations::pipeline::{Pipeline, within_bytes};
 use crate::implementations::process::{
@@ -513,11 +515,7 @@ impl Implementation for Adapter {
         position: &PositionSpec,
         depth: u32,
     ) -> Result<Vec<(String, u64)>, ImplError> {
-        if depth == 0 {
-            return Err(ImplError::Unsupported(
-                "divide needs a depth of at least 1".into(),
-            ));
-        }
+        check_divide_depth(depth)?;
         let v = self.request(
             "divide",
             json!({"position": position_json(position), "depth": depth}),

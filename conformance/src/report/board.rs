@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 
 use shogi_oracle::game::{Record, play_record};
 use shogi_oracle::{Kind, Move, Oracle, Piece, Position, Square};
+use shogi_records::japanese::{kanji_digit, wide_digit, write_kanji_number};
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, PositionSpec};
 
@@ -84,50 +85,13 @@ pub fn position_of(spec: &PositionSpec) -> Result<Position, BoardError> {
         .map_err(|e| BoardError::Setup(e.to_string()))
 }
 
-/// The traditional one-character name of a piece as diagrams print it.
+/// The traditional one-character name of a piece as diagrams print it ([`Kind::glyph`]).
 fn glyph(piece: Piece) -> &'static str {
     match piece.kind {
-        Kind::Pawn => "歩",
-        Kind::Lance => "香",
-        Kind::Knight => "桂",
-        Kind::Silver => "銀",
-        Kind::Gold => "金",
-        Kind::Bishop => "角",
-        Kind::Rook => "飛",
         // The senior player's king is 王, the junior's 玉; diagrams conventionally give
         // Sente 玉 and Gote 王.
         Kind::King if piece.color == Color::Gote => "王",
-        Kind::King => "玉",
-        Kind::ProPawn => "と",
-        Kind::ProLance => "杏",
-        Kind::ProKnight => "圭",
-        Kind::ProSilver => "全",
-        Kind::Horse => "馬",
-        Kind::Dragon => "龍",
-    }
-}
-
-/// The name of a piece kind in move notation (promoted pieces in full: 成香, not 杏).
-fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::ProLance => "成香",
-        Kind::ProKnight => "成桂",
-        Kind::ProSilver => "成銀",
-        Kind::King => "玉",
-        other => glyph(Piece::new(Color::Sente, other)),
-    }
-}
-
-const KANJI_DIGITS: [&str; 10] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-const WIDE_DIGITS: [&str; 10] = ["０", "１", "２", "３", "４", "５", "６", "７", "８", "９"];
-
-/// A count in kanji numerals, as hands are written (二, 十, 十八).
-fn kanji_number(n: u8) -> String {
-    match n {
-        0..=9 => KANJI_DIGITS[usize::from(n)].to_owned(),
-        10 => "十".to_owned(),
-        11..=19 => format!("十{}", KANJI_DIGITS[usize::from(n - 10)]),
-        _ => n.to_string(),
+        kind => kind.glyph(),
     }
 }
 
@@ -140,13 +104,9 @@ fn side_mark(color: Color) -> &'static str {
 }
 
 fn square_name(sq: Square) -> String {
-    let file = usize::try_from(sq.file() + 1).unwrap_or(0);
-    let rank = usize::try_from(sq.rank() + 1).unwrap_or(0);
-    format!(
-        "{}{}",
-        WIDE_DIGITS.get(file).copied().unwrap_or("?"),
-        KANJI_DIGITS.get(rank).copied().unwrap_or("?")
-    )
+    let file = u32::try_from(sq.file() + 1).unwrap_or(0);
+    let rank = u32::try_from(sq.rank() + 1).unwrap_or(0);
+    format!("{}{}", wide_digit(file), kanji_digit(rank))
 }
 
 /// A USI move in Japanese notation, as kifu write it: `☗７六歩(77)`, `☗１二歩打`, `☖２二角成(88)`,
@@ -160,7 +120,7 @@ pub fn japanese(pos: &Position, usi: &str) -> Option<String> {
             "{}{}{}打",
             side_mark(side),
             square_name(to),
-            kind_name(kind)
+            kind.kanji()
         )),
         Move::Board { from, to, promote } => {
             let piece = pos.piece_at(from)?;
@@ -181,7 +141,7 @@ pub fn japanese(pos: &Position, usi: &str) -> Option<String> {
                 "{}{}{}{suffix}({}{})",
                 side_mark(side),
                 square_name(to),
-                kind_name(piece.kind),
+                piece.kind.kanji(),
                 from.file() + 1,
                 from.rank() + 1
             ))
@@ -238,9 +198,13 @@ fn hand_column(out: &mut String, pos: &Position, color: Color, x: i32, top: bool
     for kind in shogi_oracle::piece::HAND_KINDS {
         let n = hand.count(kind);
         if n == 1 {
-            lines.push(kind_name(kind).to_owned());
+            lines.push(kind.kanji().to_owned());
         } else if n > 1 {
-            lines.push(format!("{}{}", kind_name(kind), kanji_number(n)));
+            lines.push(format!(
+                "{}{}",
+                kind.kanji(),
+                write_kanji_number(u32::from(n))
+            ));
         }
     }
     if lines.len() == 1 {
@@ -351,10 +315,10 @@ pub fn svg(pos: &Position, marks: &[(String, Mark)], caption: &str) -> String {
             "<text x=\"{}\" y=\"{}\">{}</text><text x=\"{}\" y=\"{}\">{}</text>",
             BOARD_X + col * CELL_W + CELL_W / 2,
             BOARD_Y - 6,
-            WIDE_DIGITS[9 - i],
+            wide_digit(9 - col.unsigned_abs()),
             BOARD_X + 9 * CELL_W + LABEL / 2 + 2,
             BOARD_Y + col * CELL_H + CELL_H / 2 + 5,
-            KANJI_DIGITS[i + 1]
+            kanji_digit(col.unsigned_abs() + 1)
         );
     }
     out.push_str("</g>");
@@ -477,7 +441,5 @@ mod tests {
     fn coordinates_read_like_a_diagram() {
         assert!(corner_of("9a").0 < corner_of("1a").0, "file 9 on the left");
         assert!(corner_of("5a").1 < corner_of("5i").1, "rank a at the top");
-        assert_eq!(kanji_number(2), "二");
-        assert_eq!(kanji_number(18), "十八");
     }
 }

@@ -9,7 +9,7 @@ use shogi_oracle::{Move, Position, check_move, sfen};
 use shogi_spec::{Implementation, PositionSpec};
 
 use crate::tools::fuzz_external::{Finding, FuzzError, FuzzOptions, shrink, signature};
-use crate::tools::generate::Rng;
+use crate::tools::random_games::Rng;
 
 fn tags_and_refs(
     pos: &Position,

@@ -1,7 +1,7 @@
 //! `shogi-conformance fuzz`: random legal games played against an implementation and the
 //! oracle at once; the first divergence is shrunk and written as a corpus case file.
 //!
-//! At every ply of a game (from [`crate::tools::generate`], cycling through its biases) the
+//! At every ply of a game (from [`crate::tools::random_games`], cycling through its biases) the
 //! implementation is asked for the legal moves, and — where it answers them — the status and,
 //! every few plies, perft 2 (a wrong count is walked down with [`crate::tools::bisect`] to the node
 //! where the move lists differ). The first position where the answers differ is shrunk: it is
@@ -30,7 +30,7 @@ use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, 
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status};
 
 use crate::tools::bisect::{bisect, compare_moves};
-use crate::tools::generate::{Bias, RandomWalk, Rng};
+use crate::tools::random_games::{Bias, RandomWalk, Rng};
 use crate::tools::throughput::{Throughput, timed};
 
 /// What `fuzz` was asked to do.

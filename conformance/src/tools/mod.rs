@@ -1,5 +1,5 @@
 //! Tools built on the runner: differential checks of the oracle against the engine
-//! ([`differential`]) over biased random games ([`generate`]), fuzzing an external
+//! ([`differential`]) over biased random games ([`random_games`]), fuzzing an external
 //! implementation and shrinking what it gets wrong ([`fuzz_external`]), walking a wrong perft
 //! count down to the first differing position ([`bisect`]), and comparing two rule profiles
 //! over the corpus ([`profile_diff`]); how fast fuzzing goes, and where the time goes
@@ -13,8 +13,8 @@ pub mod convert;
 pub mod differential;
 pub mod fuzz_case;
 pub mod fuzz_external;
-pub mod generate;
 pub mod judge;
 pub mod judge_archive;
 pub mod profile_diff;
+pub mod random_games;
 pub mod throughput;

@@ -18,13 +18,13 @@ use shogi_spec::profile::{
 };
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Status, Step, Verdict};
 
-use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
 use super::article5_declaration::{ImpasseOutcome, judge_impasse};
 use super::article8_arrival::Absence;
 use super::article8_clock::Clock;
 use super::article9_illegal::physically_possible;
 use super::handicap::Handicap;
 use super::record::{ClaimKind, Event, Record, Seconds};
+use super::repetition::{RepetitionOutcome, judge_repetition};
 use crate::article1_check::in_check;
 use crate::legality::{IllegalMove, check_move, status};
 use crate::position::Position;

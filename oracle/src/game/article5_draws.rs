@@ -1,7 +1,7 @@
 //! FESA 2017 5.2 and 5.4: the drawn game by repetition (sennichite) and the agreed draw.
 //!
 //! Whether a position has repeated often enough, and whether the repetition is a perpetual
-//! check, is [`super::article3_12_perpetual`]'s question; this module applies the answer to the
+//! check, is [`super::repetition`]'s question; this module applies the answer to the
 //! game being adjudicated: when the repetition is claimed (5.2), what it does (a draw, or a loss
 //! for the perpetual checker, 3.12), and that the players may agree a draw only while it holds
 //! (5.4).
@@ -9,7 +9,7 @@
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::adjudicate::Game;
-use super::article3_12_perpetual::{RepetitionOutcome, judge_repetition};
+use super::repetition::{RepetitionOutcome, judge_repetition};
 
 impl Game<'_> {
     /// 5.2 and 3.12: what a repetition that holds does to the game: perpetual check loses for

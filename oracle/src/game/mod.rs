@@ -9,7 +9,7 @@
 //! | --- | --- |
 //! | [`record`] | the game record (YAML) |
 //! | [`adjudicate`](mod@adjudicate) | the order in which the articles below are applied |
-//! | [`article3_12_perpetual`] | 5.2 sennichite, 3.12 perpetual check |
+//! | [`repetition`] | 5.2 sennichite, 3.12 perpetual check |
 //! | [`article5_declaration`] | 5.3 the 27-point declaration; UFS 5.8.6, 5.8.7 impasse counts |
 //! | [`article5_draws`] | 5.2 claiming a repetition, 5.4 the agreed draw |
 //! | [`article8_clock`] | 8.1, 8.2 the clock; 8.3, 8.8, 8.9, 8.11 flag claims and falls |
@@ -27,7 +27,6 @@ pub mod adjudicate;
 pub mod article12_scoring;
 pub mod article14_pairing;
 pub mod article15_time_control;
-pub mod article3_12_perpetual;
 pub mod article5_declaration;
 pub mod article5_draws;
 pub mod article7_furigoma;
@@ -36,6 +35,7 @@ pub mod article8_clock;
 pub mod article9_illegal;
 pub mod handicap;
 pub mod record;
+pub mod repetition;
 
 pub use adjudicate::{AdjudicationError, Played, adjudicate, play_record};
 pub use record::{Record, RecordError};

@@ -3,7 +3,6 @@
 //! `tests/fixtures/fake_adapter.py`) are reported per case, and the run completes.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use shogi_conformance::corpus::{Corpus, default_root};
@@ -12,17 +11,7 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
-fn fake(mode: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_adapter.py");
-    format!("python3 '{}' {mode}", script.display())
-}
-
-fn python() -> bool {
-    Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+use crate::common::{self, fake, python};
 
 /// Four legal-move cases from the corpus (no perft: those are slow on a debug oracle).
 fn cases() -> Vec<shogi_conformance::corpus::case::Case> {
@@ -42,7 +31,7 @@ fn run(spec: &str) -> Vec<CaseResult> {
             allow_unreachable: true,
             // Longer than Python's start-up on a loaded 2-core CI machine (about 0.5 s there),
             // or the fake's hello itself times out.
-            timeout: Some(Duration::from_millis(2000)),
+            timeout: Some(common::patient(Duration::from_millis(2000))),
             ..Default::default()
         },
     )
@@ -67,7 +56,6 @@ fn errors(results: &[CaseResult]) -> Vec<String> {
 #[ignore = "slow (about 16 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
 fn slow_adapter_faults_are_reported_per_case() {
     if !python() {
-        eprintln!("skipping: python3 is not available");
         return;
     }
     let started = Instant::now();
@@ -85,7 +73,7 @@ fn slow_adapter_faults_are_reported_per_case() {
         }
     }
     assert!(
-        started.elapsed() < Duration::from_secs(60),
+        started.elapsed() < common::patient(Duration::from_secs(60)),
         "the run never hangs"
     );
 }
@@ -134,7 +122,7 @@ fn slow_usi_faults_are_reported_per_case() {
         &format!("usi:{}", fake("usi-no-perft")),
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(Duration::from_secs(2)),
+            timeout: Some(common::patient(Duration::from_secs(2))),
             ..Default::default()
         },
     )
@@ -150,7 +138,7 @@ fn slow_usi_faults_are_reported_per_case() {
 #[test]
 fn check_adapter_passes_the_examples_and_fails_broken_ones() {
     let rust = env!("CARGO_BIN_EXE_shogi-example-adapter");
-    let checks = check_adapter(rust, Duration::from_secs(10));
+    let checks = check_adapter(rust, common::patient(Duration::from_secs(10)));
     assert!(checks.iter().all(|c| c.ok), "{checks:#?}");
     if !python() {
         return;
@@ -162,12 +150,12 @@ fn check_adapter_passes_the_examples_and_fails_broken_ones() {
             "python3 '{}' '{cli}' legal --allow-unreachable",
             py.display()
         ),
-        Duration::from_secs(10),
+        common::patient(Duration::from_secs(10)),
     );
     assert!(checks.iter().all(|c| c.ok), "{checks:#?}");
     assert!(checks.len() >= 10);
 
-    let checks = check_adapter(&fake("bad-hello"), Duration::from_secs(5));
+    let checks = check_adapter(&fake("bad-hello"), common::patient(Duration::from_secs(5)));
     assert!(
         !checks[0].ok
             && checks[0]
@@ -175,7 +163,7 @@ fn check_adapter_passes_the_examples_and_fails_broken_ones() {
                 .contains(r#""queries" is a required property"#),
         "{checks:#?}"
     );
-    let checks = check_adapter(&fake("bad-schema"), Duration::from_secs(5));
+    let checks = check_adapter(&fake("bad-schema"), common::patient(Duration::from_secs(5)));
     let bad = checks.iter().find(|c| !c.ok).expect("a failed check");
     assert!(
         bad.text
@@ -289,7 +277,7 @@ fn start_adapter(spec: &str) -> Box<dyn Implementation> {
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(Duration::from_millis(2000)),
+            timeout: Some(common::patient(Duration::from_millis(2000))),
             ..Default::default()
         },
     )

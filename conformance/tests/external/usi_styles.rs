@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! The USI driver against the output styles of real engines (issue 20) and against engines that
-//! do not answer `go perft` (issue 14, item 1), through the fixture engines of
+//! The USI driver against the output styles of real engines and against engines that
+//! do not answer `go perft`, through the fixture engines of
 //! `tests/fixtures/usi_styles.py`.
 //!
 //! Expected values: the initial position has 30 legal moves and 900 positions two plies deep
@@ -18,19 +18,10 @@ use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
+use crate::common::{self, python};
+
 const STARTPOS_MOVES: &str = "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f \
     4i3h 4i4h 4i5h 5g5f 5i4h 5i5h 5i6h 6g6f 6i5h 6i6h 6i7h 7g7f 7i6h 7i7h 8g8f 9g9f 9i9h";
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
-}
 
 fn fixture(style: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/usi_styles.py");
@@ -50,7 +41,7 @@ fn try_start(
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(timeout),
+            timeout: Some(common::patient(timeout)),
             usi_options: usi_options.iter().map(|o| o.parse().unwrap()).collect(),
         },
     )
@@ -86,7 +77,7 @@ fn every_perft_style_is_read_exactly() {
         return;
     }
     // Fairy-Stockfish's style, YaneuraOu's (two timing lines before the total: every case
-    // errored on the driver of issue 20), and `info string` lines between the divide lines.
+    // errored on a driver that expected the total right after the divide lines), and `info string` lines between the divide lines.
     for style in ["fairy-stockfish", "yaneuraou", "info-between"] {
         let mut imp = start(&fixture(style), Duration::from_secs(10), &[]);
         assert_eq!(
@@ -280,15 +271,15 @@ fn a_hung_engine_errors_its_cases_and_never_skips_them() {
     if !python() {
         return;
     }
-    // Issue 14, item 1: the first `go perft 1` timing out used to mark the engine as "does not
-    // answer go perft", skipping every case: a hung engine certified green.
+    // The first `go perft 1` timing out must not mark the engine as "does not
+    // answer go perft" and skip every case: a hung engine would be certified green.
     let timeout = Duration::from_millis(700);
     let mut imp = start(&fixture("hang"), timeout, &[]);
     let results = run(imp.as_mut());
     assert_eq!(results.len(), 1);
     assert_eq!(results[0].outcome().label(), "error", "the case errors");
     // Every expectation errors, except deeper perft depths, which are not asked once a
-    // shallower one has failed (issue 15: one result per depth) and say so.
+    // shallower one has failed (one result per depth) and say so.
     let mut errored = 0;
     for e in &results[0].expectations {
         match &e.outcome {
@@ -324,7 +315,7 @@ fn explicit_refusals_skip_the_move_cases_with_the_reason_and_restart_the_engine(
             &[],
         );
         assert!(
-            began.elapsed() < timeout,
+            began.elapsed() < common::patient(timeout),
             "{style}: an explicit answer is not waited out"
         );
         match imp.legal_moves(&startpos()) {
@@ -387,7 +378,7 @@ fn a_run_against_a_hung_engine_exits_non_zero_with_errored_cases() {
             "--impl",
             &fixture("hang"),
             "--timeout",
-            "2",
+            &common::patient_secs(2),
             "--filter",
             "id:3e8b1f0a",
             "--format",

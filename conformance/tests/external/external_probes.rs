@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
-//! Certifying real engines without `go perft` on bestmove probes (issue 13).
+//! Certifying real engines without `go perft` on bestmove probes.
 //!
 //! - gpsusi (Debian `gpsshogi`) has no `go perft` (it aborts on it): every move-list case is
 //!   skipped, and it must be certified on the probes alone, all of them answered and passed.
@@ -19,6 +19,8 @@ use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::runner::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
+
+use crate::common;
 
 const GPSUSI: &str = "/usr/games/gpsusi";
 const FAIRY: &str = "/usr/games/fairy-stockfish";
@@ -40,7 +42,7 @@ fn start(spec: &str) -> Box<dyn Implementation> {
         spec,
         ImplOptions {
             allow_unreachable: true,
-            timeout: Some(Duration::from_secs(20)),
+            timeout: Some(common::patient(Duration::from_secs(20))),
             usi_options: vec![],
         },
     )

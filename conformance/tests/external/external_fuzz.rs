@@ -13,6 +13,8 @@ use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz, write_finding};
 use shogi_oracle::{Kind, Oracle};
 use shogi_spec::ArticleId;
 
+use crate::common;
+
 const ENGINE: &str = "/usr/games/fairy-stockfish";
 
 fn out_dir(name: &str) -> PathBuf {
@@ -55,7 +57,7 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
     }
     let opts = ImplOptions {
         allow_unreachable: true,
-        timeout: Some(Duration::from_secs(10)),
+        timeout: Some(common::patient(Duration::from_secs(10))),
         ..Default::default()
     };
     let mut engine = make(&format!("usi:{ENGINE}"), opts).unwrap();

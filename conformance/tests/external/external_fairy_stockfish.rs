@@ -204,7 +204,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
     let json: serde_json::Value =
         serde_json::from_str(&render(Format::Json, &info, &results)).expect("JSON report parses");
     assert_eq!(json["summary"]["failed"], summary.failed);
-    // Each failure is charged to 3.11c alone, whatever else the case cites (issue 15).
+    // Each failure is charged to 3.11c alone, whatever else the case cites.
     for c in json["cases"].as_array().unwrap() {
         if c["outcome"] == "fail" {
             assert_eq!(c["primary"], "fesa2017:3.11c", "{}", c["id"]);

@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 
 use rstest::rstest;
 
+use crate::common::{stderr, stdout};
+
 fn record(name: &str) -> String {
     let path: PathBuf = [
         env!("CARGO_MANIFEST_DIR"),
@@ -26,14 +28,6 @@ fn judge(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 #[rstest]
@@ -113,7 +107,7 @@ fn explain_lists_articles_facts_and_knobs() {
     assert!(text.contains("declaration_failure = loss"), "{text}");
 }
 
-/// Issue 11: the explanation of a late arrival shows who was charged what, from when. Values
+/// The explanation of a late arrival shows who was charged what, from when. Values
 /// worked by hand from FESA 8.5, 8.6 and 1.1 (see the comment in the record).
 #[test]
 fn explain_shows_the_late_arrival_clock_arithmetic() {

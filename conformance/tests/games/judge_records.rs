@@ -7,6 +7,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::common::stdout;
+
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(args)
@@ -20,10 +22,6 @@ fn temp(name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     path
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
 }
 
 /// Sente's rook checks from 1i and 2i while gote's king steps between 1a and 2a: every sente
@@ -410,8 +408,8 @@ fn judging_a_folder_of_records() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `--explain` says where the clock came from and which convention read it (issue class 8:
-/// KIF units as written, CSA `$TIME_LIMIT` as hh:mm+ss); a `$TIME_LIMIT` that does not parse
+/// `--explain` says where the clock came from and which convention read it (KIF
+/// units as written, CSA `$TIME_LIMIT` as hh:mm+ss); a `$TIME_LIMIT` that does not parse
 /// is a note, never a clock.
 #[test]
 fn explain_names_the_clock_convention() {

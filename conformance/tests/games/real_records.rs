@@ -18,7 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// What the issue that created the folder asks of it.
+/// How large and how varied the folder must stay: at least this many records, from at least
+/// this many sources.
 const MIN_RECORDS: usize = 150;
 const MIN_SOURCES: usize = 8;
 const LICENCES: [&str; 4] = ["MIT", "ISC", "Apache-2.0", "BSD-3-Clause"];

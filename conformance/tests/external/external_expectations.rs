@@ -1,11 +1,7 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `run --expectations`, `--write-expectations` and `--shard`, as CI uses them.
 
-use std::process::Command;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-}
+use crate::common::bin;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("shogi-expectations-{}", std::process::id()));

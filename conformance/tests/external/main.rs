@@ -1,0 +1,14 @@
+//! The tests that drive external implementations — USI engines and adapters, real
+//! (Fairy-Stockfish, gpsusi) and fixture ones (`tests/fixtures/`) — in one binary, one module
+//! per subject, with the helpers they share in `tests/common/`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod external_expectations;
+mod external_fairy_stockfish;
+mod external_faults;
+mod external_fuzz;
+mod external_probes;
+mod reliability;
+mod usi_styles;

@@ -1,0 +1,11 @@
+//! The tests about whole games — judging records (`judge`, the real records of
+//! `records/real/`) and playing them (`match`, with the oracle as arbiter) — in one binary, one
+//! module per subject, with the helpers they share in `tests/common/`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod judge;
+mod judge_records;
+mod match_arbiter;
+mod real_records;
