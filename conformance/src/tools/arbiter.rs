@@ -60,7 +60,8 @@ pub struct MatchOptions {
     pub clock: Clock,
     /// Allowance for process and pipe latency before a late answer is a flag fall.
     pub margin: Duration,
-    /// The rule profile the arbiter applies.
+    /// The rule profile the arbiter applies: a built-in name, optionally with `,knob=value`
+    /// overrides (as [`Profile::resolve`] reads it).
     pub profile: String,
     /// Start positions (`startpos`, SFEN, optionally with moves); the start position when empty.
     pub openings: Vec<String>,
@@ -289,7 +290,10 @@ impl Player {
     /// Starts the engine: `usi` (reading its `id name` and the options it offers), a
     /// `setoption` per option of [`settings`] (the user's, then the driver's defaults),
     /// `isready`, `usinewgame`.
-    fn start(command: &CommandLine, options: &[UsiOption]) -> Result<(Player, Startup), StartError> {
+    fn start(
+        command: &CommandLine,
+        options: &[UsiOption],
+    ) -> Result<(Player, Startup), StartError> {
         let mut process = Process::spawn(command)?;
         process.finish_when_interrupted();
         let timeout = Duration::from_secs(30);
@@ -617,7 +621,7 @@ pub fn play_match(
     progress: &(dyn Fn(&MatchSummary) + Sync),
 ) -> Result<MatchSummary, MatchError> {
     let profile =
-        Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+        Profile::resolve(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
     let clock = opts.clock;
     for (name, d) in [
         ("main time", clock.main),
@@ -649,9 +653,9 @@ pub fn play_match(
         player.quit();
         startups.push(startup);
     }
-    let names = distinct_pair([0, 1].map(|i| {
-        usi_engine_name(&commands[i].program, startups[i].id_name.as_deref())
-    }));
+    let names = distinct_pair(
+        [0, 1].map(|i| usi_engine_name(&commands[i].program, startups[i].id_name.as_deref())),
+    );
     let options: BTreeMap<String, Vec<SentOption>> = names
         .iter()
         .cloned()
