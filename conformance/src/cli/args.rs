@@ -682,6 +682,108 @@ mod tests {
         );
     }
 
+    /// The commands that write a file or a folder, with the rest of a minimal command line.
+    const WRITERS: &[&[&str]] = &[
+        &["run"],
+        &["merge", "a.json"],
+        &["matrix", "a.json"],
+        &["convert", "game.kif", "--to", "csa"],
+        &["site"],
+        &["match", "--engine", "usi:a", "--engine", "usi:b"],
+        &["fuzz"],
+    ];
+
+    /// The output path a parsed command line carries.
+    fn output_of(command: Command) -> Option<PathBuf> {
+        match command {
+            Command::Run { output, .. }
+            | Command::Merge { output, .. }
+            | Command::Matrix { output, .. }
+            | Command::Convert { output, .. } => output.output,
+            Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
+            Command::Fuzz { output, .. } => Some(output),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn every_command_that_writes_takes_output_and_the_old_out() {
+        for writer in WRITERS {
+            for flag in ["--output", "--out"] {
+                let mut line = vec!["shogi-conformance"];
+                line.extend(writer.iter());
+                line.extend([flag, "dest"]);
+                let cli = Cli::try_parse_from(&line)
+                    .unwrap_or_else(|e| panic!("{line:?} is refused: {e}"));
+                assert_eq!(
+                    output_of(cli.command),
+                    Some(PathBuf::from("dest")),
+                    "{line:?}"
+                );
+            }
+        }
+        // No other command has an output, and `--out` is in no help.
+        let cli = Cli::command();
+        for sub in cli.get_subcommands() {
+            let has_output = sub.get_arguments().any(|a| a.get_long() == Some("output"));
+            let listed = WRITERS.iter().any(|w| w[0] == sub.get_name());
+            assert_eq!(has_output, listed, "{}", sub.get_name());
+            let mut sub = sub.clone();
+            let help = sub.render_long_help().to_string();
+            assert!(!help.contains("--out "), "{}: {help}", sub.get_name());
+        }
+    }
+
+    #[test]
+    fn every_command_with_a_profile_takes_set() {
+        let cli = Cli::command();
+        let mut with_profile = Vec::new();
+        for sub in cli.get_subcommands() {
+            let has = |long: &str| sub.get_arguments().any(|a| a.get_long() == Some(long));
+            if has("profile") {
+                with_profile.push(sub.get_name());
+                assert!(
+                    has("set"),
+                    "`{}` takes --profile but not --set",
+                    sub.get_name()
+                );
+                let set = sub
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some("set"))
+                    .map(|a| a.get_action().clone());
+                assert!(
+                    matches!(set, Some(clap::ArgAction::Append)),
+                    "{}",
+                    sub.get_name()
+                );
+            }
+        }
+        with_profile.sort_unstable();
+        assert_eq!(
+            with_profile,
+            ["convert", "diff", "explain", "judge", "match", "run"]
+        );
+        let cli = Cli::try_parse_from([
+            "shogi-conformance",
+            "match",
+            "--engine",
+            "usi:a",
+            "--engine",
+            "usi:b",
+            "--output",
+            "d",
+            "--profile",
+            "csa-computer",
+            "--set",
+            "impasse=points_27",
+        ])
+        .unwrap();
+        let Command::Match { profile, .. } = cli.command else {
+            panic!("not match")
+        };
+        assert_eq!(profile.spec(), "csa-computer,impasse=points_27");
+    }
+
     /// clap names a value after its field (`--out <OUT>`) unless told otherwise: every
     /// option's placeholder is chosen, except where the field's name is the right word.
     #[test]
