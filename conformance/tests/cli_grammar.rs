@@ -49,9 +49,11 @@ fn a_bad_duration_is_one_usage_error_whatever_the_option() {
     ];
     for bad in ["1.5x", "-1", "0.0001", "2d", "200h"] {
         for case in &cases {
-            let mut args = case.clone();
-            args.push(bad);
-            let out = run(&args);
+            // `--opt=VALUE`, so that `-1` is read as the value, not as a flag.
+            let mut args: Vec<String> = case.iter().map(|a| (*a).to_owned()).collect();
+            let opt = args.pop().unwrap();
+            args.push(format!("{opt}={bad}"));
+            let out = bin().args(&args).output().unwrap();
             assert_eq!(out.status.code(), Some(2), "{args:?}");
             let err = stderr(&out);
             assert!(err.contains(SYNTAX), "{args:?}: {err}");
