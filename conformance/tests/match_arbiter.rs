@@ -198,7 +198,7 @@ fn a_crash_mid_game_loses_and_the_match_goes_on() {
             g.verdict
         );
         assert_eq!(g.violations.len(), 1, "{:?}", g.violations);
-        assert_eq!(g.violations[0].engine, shown(&breaker_mode));
+        assert_eq!(g.violations[0].engine, shown(breaker_mode));
         assert_eq!(g.violations[0].ply, ply);
         assert_eq!(g.violations[0].r#move, "(process exited)");
     }
