@@ -183,3 +183,33 @@ fn a_match_option_the_engine_does_not_offer_stops_before_any_game() {
     assert!(err.contains("Threads, USI_Hash, BookFile"), "{err}");
     assert!(!out_dir.join("summary.json").exists());
 }
+
+/// A failed declaration loses under FESA as written in the case; the `declaration_failure`
+/// knob set to `no_effect` means a failed declaration changes nothing, so the game goes on —
+/// which `explain` shows as the oracle's answer beside the written one.
+#[test]
+fn explain_shows_the_oracle_under_overrides_and_run_refuses_them() {
+    let out = run(&[
+        "explain",
+        "91f27f90",
+        "--profile",
+        "fesa-2017",
+        "--set",
+        "declaration_failure=no_effect",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("gote wins by failed declaration"), "{text}");
+    assert!(
+        text.contains("[oracle] under fesa-2017,declaration_failure=no_effect: game continues"),
+        "{text}"
+    );
+    let out = run(&["explain", "91f27f90", "--set", "no_such_knob=1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no_such_knob"), "{}", stderr(&out));
+    // `run` has no written expectations to certify against under overrides: a usage error
+    // pointing at `diff`, not a run that certifies nothing.
+    let out = run(&["run", "--set", "declaration_failure=no_effect"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("diff --profile fesa-2017"), "{}", stderr(&out));
+}

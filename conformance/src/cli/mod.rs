@@ -12,6 +12,7 @@ pub mod fuzz;
 pub mod help;
 pub mod legal;
 pub mod matches;
+pub mod overrides;
 pub mod perft;
 pub mod records;
 pub mod reports;
@@ -197,12 +198,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             corpus,
         } => {
             if !profile.set.is_empty() {
-                return Err(format!(
-                    "explain --set {}: a profile with overrides has no written expectations to explain; `diff --profile {} --set …` shows what the oracle answers under it",
-                    profile.set.join(" --set "),
-                    profile.profile
-                )
-                .into());
+                return overrides::explain_with_overrides(
+                    &corpus.source(),
+                    &case,
+                    &profile.profile,
+                    &profile.spec(),
+                    imp.as_deref(),
+                );
             }
             corpus::explain(&corpus.source(), &case, &profile.profile, imp.as_deref())
         }
