@@ -211,5 +211,9 @@ fn explain_shows_the_oracle_under_overrides_and_run_refuses_them() {
     // pointing at `diff`, not a run that certifies nothing.
     let out = run(&["run", "--set", "declaration_failure=no_effect"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("diff --profile fesa-2017"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("diff --profile fesa-2017"),
+        "{}",
+        stderr(&out)
+    );
 }
