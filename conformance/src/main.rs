@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     // content hash are known only at run time, hence not in the derive attribute. Leaked once:
     // clap keeps the text for the life of the process anyway.
     let version: &'static str = shogi_conformance::corpus::source::long_version().leak();
-    let matches = Cli::command().version(version).get_matches();
+    let matches = cli::help::grouped(Cli::command().version(version)).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

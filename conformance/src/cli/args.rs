@@ -1,12 +1,18 @@
-//! The command line as clap reads it: the commands, their options, and the parsers for
-//! durations. Nothing here runs anything; [`super::dispatch`] does.
+//! The command line as clap reads it: the commands and their options. Options that several
+//! commands take are declared once, as groups flattened into each command: the rule profile
+//! with its `--set` overrides ([`ProfileArgs`]), the implementation ([`ImplArgs`]), where the
+//! output goes ([`OutputFile`], [`OutputDir`]) and the corpus ([`CorpusArgs`]); every time is
+//! read by [`super::duration`]. Nothing here runs anything; [`super::dispatch`] does.
 
 use super::Error;
+use super::duration::{parse_duration, parse_positive_duration};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
+use shogi_conformance::implementations::usi_options::{UsiOption, UsiOptionError};
 use shogi_conformance::report::Format;
 use shogi_conformance::tools::judge::JudgeFormat;
 
@@ -36,7 +42,7 @@ pub enum Command {
         printf 'startpos moves 7g7f\\n' | shogi-conformance legal")]
     Legal {
         #[command(flatten)]
-        imp: ImplArgs,
+        imp: LenientImplArgs,
         /// Positions to examine (quote each SFEN: it contains spaces).
         positions: Vec<String>,
     },
@@ -47,7 +53,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  shogi-conformance perft --divide startpos 3")]
     Perft {
         #[command(flatten)]
-        imp: ImplArgs,
+        imp: LenientImplArgs,
         /// Print the count below each root move first.
         #[arg(long)]
         divide: bool,
@@ -71,20 +77,8 @@ pub enum Command {
         Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md"
     )]
     Run {
-        /// Which implementation to certify: `oracle` (the reference implementation), `engine`
-        /// (the bitboard engine), `usi:COMMAND ARGS` (a USI engine answering `go perft`), or `adapter:COMMAND ARGS`
-        /// (a process speaking the JSON-lines protocol of conformance/PROTOCOL.md).
-        #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
-        imp: String,
-        /// Seconds an external implementation may take over one query before it is killed,
-        /// restarted, and the case reported as errored.
-        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-        timeout: Option<std::time::Duration>,
-        /// A USI engine option, sent as `setoption name NAME value VALUE` after `usi`
-        /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
-        /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
-        #[arg(long = "usi-option", value_name = "NAME=VALUE")]
-        usi_option: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
+        #[command(flatten)]
+        imp: ImplArgs,
         /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
         #[arg(long, value_name = "I/N")]
         shard: Option<shogi_conformance::run::expectations::Shard>,
@@ -95,23 +89,20 @@ pub enum Command {
         /// Write an expectations file marking every current failure, then report as usual.
         #[arg(long, value_name = "FILE")]
         write_expectations: Option<PathBuf>,
-        /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
-        #[arg(long, default_value = "fesa-2017")]
-        profile: String,
+        #[command(flatten)]
+        profile: ProfileArgs,
         /// Run only the cases matching this expression (see below).
         #[arg(long, value_name = "EXPR")]
         filter: Option<String>,
         /// Report format.
-        #[arg(long, value_enum, default_value = "text")]
+        #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
         format: FormatArg,
-        /// Write the report to this file instead of standard output (`-`: standard output).
-        /// A regular file is replaced atomically; a symlink, FIFO or device is written through.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
+        #[command(flatten)]
+        output: OutputFile,
         /// Stop the whole run after this long (`90`, `90s`, `15m`, `2h`): the report is written
         /// with the cases not reached marked as not run, and the exit status is 1.
-        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-        max_time: Option<std::time::Duration>,
+        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+        max_time: Option<Duration>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -123,17 +114,16 @@ pub enum Command {
     )]
     Merge {
         /// The JSON reports.
-        #[arg(required = true)]
+        #[arg(required = true, value_name = "REPORT.json")]
         reports: Vec<PathBuf>,
-        /// Write the merged report here instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
+        #[command(flatten)]
+        output: OutputFile,
     },
     /// Check the corpus: unique and well-formed ids, known articles and tags, well-formed and
     /// legal positions and moves, an expectation in every case, every testable article covered.
     Lint {
         /// How many cases every testable article needs (counting cases on its sub-clauses).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, value_name = "N", default_value_t = 3)]
         min_cases: usize,
         #[command(flatten)]
         corpus: CorpusArgs,
@@ -162,9 +152,9 @@ pub enum Command {
     CheckAdapter {
         /// The adapter's command line (quote it: it has spaces).
         command: String,
-        /// Seconds to wait for each reply.
-        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-        timeout: Option<std::time::Duration>,
+        /// How long to wait for each reply (a DURATION: `10`, `0.5`, `200ms`, `1m`).
+        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+        timeout: Option<Duration>,
     },
     /// Walk down the perft tree to the first position where the implementation's legal moves
     /// differ from the oracle's, and print it.
@@ -173,7 +163,7 @@ pub enum Command {
     )]
     Bisect {
         #[command(flatten)]
-        imp: ImplArgs,
+        imp: LenientImplArgs,
         /// The start position.
         position: String,
         /// How many plies deep to look.
@@ -209,18 +199,14 @@ pub enum Command {
         /// Workers judging files side by side in an archive run (default: every core).
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
-        /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
-        #[arg(long, default_value = "fesa-2017")]
-        profile: String,
-        /// Override a profile knob, e.g. `--set impasse=points_27` (repeatable).
-        #[arg(long = "set", value_name = "KNOB=VALUE")]
-        set: Vec<String>,
+        #[command(flatten)]
+        profile: ProfileArgs,
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
         /// text (a line per game), json (an object per game) or html (a page per game: the
         /// moves, the board where the game was decided and the chain of articles).
-        #[arg(long, value_enum, default_value = "text")]
+        #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
         format: JudgeFormatArg,
     },
     /// Convert a game record to another format, writing the judged ending in the target
@@ -231,63 +217,74 @@ pub enum Command {
     )]
     Convert {
         /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
+        #[arg(value_name = "RECORD")]
         input: PathBuf,
         /// The target format: yaml, csa, kif, ki2 or jkf.
-        #[arg(long)]
+        #[arg(long, value_name = "FORMAT")]
         to: String,
-        /// Write to this file instead of standard output.
-        #[arg(long)]
-        output: Option<PathBuf>,
-        /// The rule profile that judges the ending: fesa-2017, ufs-2016 or csa-computer.
-        #[arg(long, default_value = "fesa-2017")]
-        profile: String,
-        /// Override a profile knob (repeatable).
-        #[arg(long = "set", value_name = "KNOB=VALUE")]
-        set: Vec<String>,
+        #[command(flatten)]
+        output: OutputFile,
+        /// The profile judges the ending written in the target format.
+        #[command(flatten)]
+        profile: ProfileArgs,
     },
     /// Play USI engines against each other with the oracle as arbiter: every `bestmove` is
     /// checked before it is played; each game is written as CSA, KIF (Shift_JIS) and the
-    /// project's YAML under OUT/games/, and a summary to OUT/summary.json. Ctrl-C starts no
-    /// new game, lets the games in flight finish, writes the summary and exits 130.
+    /// project's YAML under DIR/games/, and a summary to DIR/summary.json (with the options
+    /// each engine was sent). Ctrl-C starts no new game, lets the games in flight finish,
+    /// writes the summary and exits 130.
+    ///
+    /// Each engine is started once before the first game: one that cannot start, or an option
+    /// it does not offer, stops the match with its error (exit status 2). An engine offering
+    /// Threads, Hash or USI_Hash gets 1 thread and 16 MB unless --usi-option says otherwise,
+    /// as in `run`: two engines sharing a machine must not each take every core.
     #[command(
-        after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --games 4 --byoyomi 1 --max-moves 60 --out match-out"
+        after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --usi-option 1:Threads=2 --games 4 --byoyomi 1 --max-moves 60 --output match-out"
     )]
     Match {
-        /// An engine, `usi:COMMAND ARGS`; give exactly two.
-        #[arg(long = "engine", required = true, num_args = 1)]
+        /// An engine, `usi:COMMAND ARGS`; give exactly two (the first is engine 1).
+        #[arg(
+            long = "engine",
+            value_name = "usi:COMMAND",
+            required = true,
+            num_args = 1
+        )]
         engines: Vec<String>,
+        /// A USI option, sent as `setoption name NAME value VALUE` after `usi` (repeatable):
+        /// `NAME=VALUE` for both engines, `1:NAME=VALUE` or `2:NAME=VALUE` for the first or
+        /// the second --engine only (the numbered one wins over an unnumbered one).
+        #[arg(long = "usi-option", value_name = "[1:|2:]NAME=VALUE")]
+        usi_option: Vec<MatchUsiOption>,
         /// How many games; the engines alternate colours.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, value_name = "N", default_value_t = 2)]
         games: usize,
         /// Games played at once (default: cores - 1, at least 1).
-        #[arg(long)]
+        #[arg(long, value_name = "N")]
         concurrency: Option<usize>,
-        /// Byo-yomi per move, in seconds, to the millisecond (`0.2`); 1 when neither it nor
-        /// --increment is given.
-        #[arg(long, conflicts_with = "increment", value_name = "SECONDS", value_parser = clock_seconds)]
-        byoyomi: Option<std::time::Duration>,
-        /// Main time per player, in seconds, to the millisecond.
-        #[arg(long = "time", value_name = "SECONDS", value_parser = clock_seconds, default_value = "0")]
-        main_time: std::time::Duration,
-        /// Fischer increment after each move, in seconds, to the millisecond (instead of
-        /// byo-yomi).
-        #[arg(long, value_name = "SECONDS", value_parser = clock_seconds)]
-        increment: Option<std::time::Duration>,
-        /// Allowance for process latency before a late answer is a flag fall, in seconds.
-        #[arg(long, default_value_t = 1.0)]
-        margin: f64,
-        /// The rule profile the arbiter applies.
-        #[arg(long, default_value = "fesa-2017")]
-        profile: String,
+        /// Byo-yomi per move (`1`, `0.2`, `500ms`); 1 second when neither it nor --increment
+        /// is given.
+        #[arg(long, conflicts_with = "increment", value_name = "DURATION", value_parser = parse_duration)]
+        byoyomi: Option<Duration>,
+        /// Main time per player (`0`, `60`, `5m`).
+        #[arg(long = "time", value_name = "DURATION", value_parser = parse_duration, default_value = "0")]
+        main_time: Duration,
+        /// Fischer increment after each move, instead of byo-yomi.
+        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+        increment: Option<Duration>,
+        /// Allowance for process latency before a late answer is a flag fall.
+        #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "1")]
+        margin: Duration,
+        /// The profile the arbiter applies.
+        #[command(flatten)]
+        profile: ProfileArgs,
         /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         openings: Option<PathBuf>,
         /// Plies after which a game stops unfinished.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, value_name = "N", default_value_t = 256)]
         max_moves: usize,
-        /// Output folder.
-        #[arg(long)]
-        out: PathBuf,
+        #[command(flatten)]
+        output: OutputDir,
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere.
@@ -298,31 +295,36 @@ pub enum Command {
     )]
     Matrix {
         /// JSON reports, one per implementation.
+        #[arg(value_name = "REPORT.json")]
         reports: Vec<PathBuf>,
-        /// Write the page to this file (atomically) instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
+        #[command(flatten)]
+        output: OutputFile,
     },
     /// Play random legal games against an implementation and the oracle; shrink the first
     /// divergence and write it to DIR as a corpus case file (exit status 1), or exit 0 when
     /// none was found in time.
     #[command(
-        after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --out corpus/staging"
+        after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --output corpus/staging"
     )]
     Fuzz {
         #[command(flatten)]
-        imp: ImplArgs,
-        /// How long to look, in seconds.
-        #[arg(long, default_value_t = 60)]
-        seconds: u64,
+        imp: LenientImplArgs,
+        /// How long to look (`60`, `90s`, `10m`; a fraction of a second counts as a whole one).
+        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration, default_value = "60")]
+        seconds: Duration,
         /// The seed of the first game (a run is reproducible from its seed).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
         /// Where to write the case file (never over an existing file).
-        #[arg(long, value_name = "DIR", default_value = "corpus/staging")]
-        out: PathBuf,
+        #[arg(
+            long,
+            value_name = "DIR",
+            alias = "out",
+            default_value = "corpus/staging"
+        )]
+        output: PathBuf,
         /// The longest game, in plies.
-        #[arg(long, default_value_t = 80)]
+        #[arg(long, value_name = "N", default_value_t = 80)]
         plies: usize,
         /// Look past known divergences: extra moves the oracle refuses under this article
         /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable.
@@ -362,7 +364,7 @@ pub enum Command {
         #[arg(long = "profile", value_name = "NAME", required = true)]
         profiles: Vec<String>,
         /// A knob override `knob=value` for the second profile (repeatable).
-        #[arg(long, value_name = "KNOB=VALUE")]
+        #[arg(long = "set", value_name = "KNOB=VALUE")]
         set: Vec<String>,
         #[command(flatten)]
         corpus: CorpusArgs,
@@ -372,19 +374,18 @@ pub enum Command {
     /// differences) and an index. Open DIR/index.html in a browser; no network needed.
     #[command(after_help = "Example:\n  shogi-conformance site --output target/site")]
     Site {
-        /// The folder to write the site into (created if needed).
-        #[arg(long, value_name = "DIR")]
-        output: PathBuf,
+        #[command(flatten)]
+        output: OutputDir,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
     Explain {
         /// The case id (eight hex digits) or slug.
+        #[arg(value_name = "CASE")]
         case: String,
-        /// The rule profile to explain under.
-        #[arg(long, default_value = "fesa-2017")]
-        profile: String,
+        #[command(flatten)]
+        profile: ProfileArgs,
         /// Also run the case against this implementation and show its answers (exit status 1
         /// when it fails or errors): the reproduction line of the reports.
         #[arg(long = "impl", value_name = "IMPL")]
@@ -428,39 +429,35 @@ impl CorpusArgs {
     }
 }
 
+/// The implementation a command asks: declared once for every command that takes one.
 #[derive(Debug, Args)]
 pub struct ImplArgs {
     /// Which implementation answers: `oracle` (the reference implementation), `engine` (the
-    /// bitboard engine), `usi:COMMAND ARGS` or `adapter:COMMAND ARGS`.
+    /// bitboard engine), `usi:COMMAND ARGS` (a USI engine) or `adapter:COMMAND ARGS` (a
+    /// process speaking the JSON-lines protocol of conformance/PROTOCOL.md).
     #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
     pub imp: String,
-    /// Also accept positions that could not occur in a game, such as problem setups without
-    /// a second king or with a pawn on the last rank. Moves are still judged by the rules.
-    /// (The oracle refuses such positions otherwise; the engine always accepts them.)
-    #[arg(long)]
-    pub allow_unreachable: bool,
-    /// Seconds an external implementation (usi:…, adapter:…) may take over one query before it
-    /// is killed, restarted, and the query reported as errored.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
+    /// How long an external implementation (usi:…, adapter:…) may take over one query before
+    /// it is killed, restarted, and the query reported as errored (`10`, `0.5`, `2m`).
+    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+    pub timeout: Option<Duration>,
     /// A USI engine option, sent as `setoption name NAME value VALUE` after `usi`
     /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
     /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
     #[arg(long = "usi-option", value_name = "NAME=VALUE")]
-    pub usi_option: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
+    pub usi_option: Vec<UsiOption>,
 }
 
 impl ImplArgs {
-    pub fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, Error> {
-        Ok(self.make_typed()?)
-    }
-
-    /// The implementation, with the library's error (for workers that make their own).
-    pub fn make_typed(&self) -> Result<Box<dyn shogi_spec::Implementation>, impls::ImplSpecError> {
+    /// The implementation; `allow_unreachable` as [`LenientImplArgs`] says.
+    pub fn make_typed(
+        &self,
+        allow_unreachable: bool,
+    ) -> Result<Box<dyn shogi_spec::Implementation>, impls::ImplSpecError> {
         impls::make(
             &self.imp,
             ImplOptions {
-                allow_unreachable: self.allow_unreachable,
+                allow_unreachable,
                 timeout: self.timeout,
                 usi_options: self.usi_option.clone(),
             },
@@ -468,59 +465,121 @@ impl ImplArgs {
     }
 }
 
-/// The longest `--timeout` or `--max-time` accepted: a week. Longer is surely a typo, and a
-/// deadline past what the clock can represent would overflow.
-pub const LONGEST: f64 = 7.0 * 86_400.0;
-
-/// Reads a positive number of seconds for `--timeout`.
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, Error> {
-    let secs: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if secs.is_nan() || secs <= 0.0 {
-        return Err("the timeout must be positive".into());
-    }
-    if secs > LONGEST {
-        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)").into());
-    }
-    std::time::Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}").into())
+/// The implementation of the commands that take positions from the user (`legal`, `perft`,
+/// `bisect`, `fuzz`), which may be problem setups rather than game positions.
+#[derive(Debug, Args)]
+pub struct LenientImplArgs {
+    #[command(flatten)]
+    pub imp: ImplArgs,
+    /// Also accept positions that could not occur in a game, such as problem setups without
+    /// a second king or with a pawn on the last rank. Moves are still judged by the rules.
+    /// (The oracle refuses such positions otherwise; the engine always accepts them.)
+    #[arg(long)]
+    pub allow_unreachable: bool,
 }
 
-/// Reads a clock setting of `match` (`--time`, `--byoyomi`, `--increment`): seconds, zero or
-/// more, to the millisecond — a finer fraction is refused rather than rounded, since the
-/// records keep milliseconds and a clock they cannot write would judge differently.
-pub fn clock_seconds(text: &str) -> Result<std::time::Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("`{text}`: a time is zero or more seconds"));
+impl LenientImplArgs {
+    pub fn make(&self) -> Result<Box<dyn shogi_spec::Implementation>, Error> {
+        Ok(self.make_typed()?)
     }
-    if secs > LONGEST {
-        return Err(format!("`{text}`: at most {LONGEST} seconds (a week)"));
+
+    /// The implementation, with the library's error (for workers that make their own).
+    pub fn make_typed(&self) -> Result<Box<dyn shogi_spec::Implementation>, impls::ImplSpecError> {
+        self.imp.make_typed(self.allow_unreachable)
     }
-    let ms = (secs * 1000.0).round();
-    if (ms - secs * 1000.0).abs() > 1e-6 {
-        return Err(format!("`{text}`: to the millisecond at most (e.g. 0.213)"));
-    }
-    Ok(std::time::Duration::from_millis(ms as u64))
 }
 
-/// Reads a duration for `--max-time`: seconds, or a number followed by `s`, `m` or `h`.
-pub fn parse_duration(text: &str) -> Result<std::time::Duration, Error> {
-    let t = text.trim();
-    let (number, unit) = match t.char_indices().last() {
-        Some((i, 's')) => (&t[..i], 1.0),
-        Some((i, 'm')) => (&t[..i], 60.0),
-        Some((i, 'h')) => (&t[..i], 3600.0),
-        _ => (t, 1.0),
-    };
-    let n: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration (e.g. 90, 90s, 15m, 2h)"))?;
-    parse_seconds(&(n * unit).to_string())
-        .map_err(|e| e.to_string().replace("timeout", "duration").into())
+/// The rule profile and its overrides: declared once for every command that takes a profile
+/// (`diff`, which compares two, declares its own).
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
+    #[arg(long, value_name = "NAME", default_value = "fesa-2017")]
+    pub profile: String,
+    /// Override a knob of the profile, e.g. `--set impasse=points_27` (repeatable; the knobs
+    /// are listed in docs/rulebooks-and-profiles.md).
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl ProfileArgs {
+    /// The profile with its overrides as one specification, `NAME,knob=value,…` (the form
+    /// [`shogi_spec::profile::Profile::resolve`] and the implementations read).
+    pub fn spec(&self) -> String {
+        std::iter::once(self.profile.as_str())
+            .chain(self.set.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// Where a command that writes one file writes it: declared once, so that every such command
+/// says `--output` (`--out`, the older spelling of `match` and `fuzz`, is a hidden alias kept
+/// for one release).
+#[derive(Debug, Args)]
+pub struct OutputFile {
+    /// Write to this file instead of standard output (`-`: standard output). A regular file is
+    /// replaced atomically; a symlink, FIFO or device is written through.
+    #[arg(long, value_name = "FILE", alias = "out")]
+    pub output: Option<PathBuf>,
+}
+
+/// Where a command that writes a folder writes it (see [`OutputFile`] for the alias).
+#[derive(Debug, Args)]
+pub struct OutputDir {
+    /// The folder to write into (created if needed).
+    #[arg(long, value_name = "DIR", alias = "out")]
+    pub output: PathBuf,
+}
+
+/// `match --usi-option`: an option for both engines, or (`1:`, `2:`) for one of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchUsiOption {
+    /// 0 or 1 for the first or second `--engine`; `None` for both.
+    pub engine: Option<usize>,
+    /// The option.
+    pub option: UsiOption,
+}
+
+impl std::str::FromStr for MatchUsiOption {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MatchUsiOption, String> {
+        let (engine, rest) = match text.split_once(':') {
+            Some((n, rest)) if !n.contains('=') => match n.trim() {
+                "1" => (Some(0), rest),
+                "2" => (Some(1), rest),
+                _ => {
+                    return Err(format!(
+                        "`{text}`: the engine before `:` is 1 or 2 (the first or second --engine)"
+                    ));
+                }
+            },
+            _ => (None, text),
+        };
+        let option = rest.parse().map_err(|e: UsiOptionError| e.to_string())?;
+        Ok(MatchUsiOption { engine, option })
+    }
+}
+
+/// Each engine's options from `match --usi-option`s, in the order given; an option numbered
+/// for one engine replaces an unnumbered one of the same name.
+pub fn options_per_engine(given: &[MatchUsiOption]) -> [Vec<UsiOption>; 2] {
+    [0, 1].map(|engine| {
+        let mut mine: Vec<UsiOption> = Vec::new();
+        for o in given {
+            match o.engine {
+                Some(e) if e != engine => {}
+                Some(_) => {
+                    mine.retain(|m| m.name != o.option.name);
+                    mine.push(o.option.clone());
+                }
+                None if mine.iter().any(|m| m.name == o.option.name) => {}
+                None => mine.push(o.option.clone()),
+            }
+        }
+        mine
+    })
 }
 
 /// The report formats as the command line spells them (the library's [`Format`] knows nothing
@@ -576,17 +635,185 @@ impl From<JudgeFormatArg> for JudgeFormat {
 
 #[cfg(test)]
 mod tests {
-    use super::clock_seconds;
-    use std::time::Duration;
+    use super::*;
+    use clap::CommandFactory;
 
     #[test]
-    fn clock_settings_are_seconds_to_the_millisecond() {
-        assert_eq!(clock_seconds("0.2"), Ok(Duration::from_millis(200)));
-        assert_eq!(clock_seconds("5"), Ok(Duration::from_secs(5)));
-        assert_eq!(clock_seconds("0.213"), Ok(Duration::from_millis(213)));
-        assert_eq!(clock_seconds("0"), Ok(Duration::ZERO));
-        for bad in ["0.0001", "-1", "NaN", "inf", "1e9", "two"] {
-            assert!(clock_seconds(bad).is_err(), "{bad}");
+    fn match_options_go_to_one_engine_or_both() {
+        let given: Vec<MatchUsiOption> = [
+            "Threads=2",
+            "1:Threads=4",
+            "2:USI_Hash=64",
+            "BookFile=no_book",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        let [first, second] = options_per_engine(&given);
+        let show = |v: &[UsiOption]| {
+            v.iter()
+                .map(|o| format!("{}={}", o.name, o.value))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(show(&first), ["Threads=4", "BookFile=no_book"]);
+        assert_eq!(
+            show(&second),
+            ["Threads=2", "USI_Hash=64", "BookFile=no_book"]
+        );
+        // A value may hold a colon (a path), and only 1 or 2 number an engine.
+        let o: MatchUsiOption = "EvalDir=C:/eval".parse().unwrap();
+        assert_eq!((o.engine, o.option.value.as_str()), (None, "C:/eval"));
+        assert!("3:Threads=1".parse::<MatchUsiOption>().is_err());
+        assert!("1:Threads".parse::<MatchUsiOption>().is_err());
+    }
+
+    #[test]
+    fn a_profile_and_its_overrides_are_one_spec() {
+        let p = ProfileArgs {
+            profile: "fesa-2017".into(),
+            set: vec![
+                "impasse=points_27".into(),
+                "declaration_failure=no_effect".into(),
+            ],
+        };
+        assert_eq!(
+            p.spec(),
+            "fesa-2017,impasse=points_27,declaration_failure=no_effect"
+        );
+    }
+
+    /// The commands that write a file or a folder, with the rest of a minimal command line.
+    const WRITERS: &[&[&str]] = &[
+        &["run"],
+        &["merge", "a.json"],
+        &["matrix", "a.json"],
+        &["convert", "game.kif", "--to", "csa"],
+        &["site"],
+        &["match", "--engine", "usi:a", "--engine", "usi:b"],
+        &["fuzz"],
+    ];
+
+    /// The output path a parsed command line carries.
+    fn output_of(command: Command) -> Option<PathBuf> {
+        match command {
+            Command::Run { output, .. }
+            | Command::Merge { output, .. }
+            | Command::Matrix { output, .. }
+            | Command::Convert { output, .. } => output.output,
+            Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
+            Command::Fuzz { output, .. } => Some(output),
+            _ => None,
         }
+    }
+
+    #[test]
+    fn every_command_that_writes_takes_output_and_the_old_out() {
+        for writer in WRITERS {
+            for flag in ["--output", "--out"] {
+                let mut line = vec!["shogi-conformance"];
+                line.extend(writer.iter());
+                line.extend([flag, "dest"]);
+                let cli = Cli::try_parse_from(&line)
+                    .unwrap_or_else(|e| panic!("{line:?} is refused: {e}"));
+                assert_eq!(
+                    output_of(cli.command),
+                    Some(PathBuf::from("dest")),
+                    "{line:?}"
+                );
+            }
+        }
+        // No other command has an output, and `--out` is in no help.
+        let cli = Cli::command();
+        for sub in cli.get_subcommands() {
+            let has_output = sub.get_arguments().any(|a| a.get_long() == Some("output"));
+            let listed = WRITERS.iter().any(|w| w[0] == sub.get_name());
+            assert_eq!(has_output, listed, "{}", sub.get_name());
+            let mut sub = sub.clone();
+            let help = sub.render_long_help().to_string();
+            assert!(!help.contains("--out "), "{}: {help}", sub.get_name());
+        }
+    }
+
+    #[test]
+    fn every_command_with_a_profile_takes_set() {
+        let cli = Cli::command();
+        let mut with_profile = Vec::new();
+        for sub in cli.get_subcommands() {
+            let has = |long: &str| sub.get_arguments().any(|a| a.get_long() == Some(long));
+            if has("profile") {
+                with_profile.push(sub.get_name());
+                assert!(
+                    has("set"),
+                    "`{}` takes --profile but not --set",
+                    sub.get_name()
+                );
+                let set = sub
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some("set"))
+                    .map(|a| a.get_action().clone());
+                assert!(
+                    matches!(set, Some(clap::ArgAction::Append)),
+                    "{}",
+                    sub.get_name()
+                );
+            }
+        }
+        with_profile.sort_unstable();
+        assert_eq!(
+            with_profile,
+            ["convert", "diff", "explain", "judge", "match", "run"]
+        );
+        let cli = Cli::try_parse_from([
+            "shogi-conformance",
+            "match",
+            "--engine",
+            "usi:a",
+            "--engine",
+            "usi:b",
+            "--output",
+            "d",
+            "--profile",
+            "csa-computer",
+            "--set",
+            "impasse=points_27",
+        ])
+        .unwrap();
+        let Command::Match { profile, .. } = cli.command else {
+            panic!("not match")
+        };
+        assert_eq!(profile.spec(), "csa-computer,impasse=points_27");
+    }
+
+    /// clap names a value after its field (`--out <OUT>`) unless told otherwise: every
+    /// option's placeholder is chosen, except where the field's name is the right word.
+    #[test]
+    fn every_option_names_its_value() {
+        fn walk(cmd: &clap::Command, path: &str, bad: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                if !arg.get_action().takes_values() {
+                    continue;
+                }
+                let names: Vec<String> = arg
+                    .get_value_names()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect();
+                let default = arg.get_id().as_str().to_uppercase();
+                if names.is_empty() || (names == [default] && !["format", "impl"].contains(&long)) {
+                    bad.push(format!("{path} --{long}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), bad);
+            }
+        }
+        let mut bad = Vec::new();
+        walk(&Cli::command(), "shogi-conformance", &mut bad);
+        assert!(
+            bad.is_empty(),
+            "options with clap's default placeholder: {bad:?}"
+        );
     }
 }

@@ -4,31 +4,49 @@ use super::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::time::Duration;
+
+use shogi_conformance::implementations::usi_options::UsiOption;
 use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
 
+/// `match` as the command line gave it.
+pub struct MatchArgs {
+    /// The `--engine`s (exactly two are needed).
+    pub engines: Vec<String>,
+    /// Each engine's options.
+    pub usi_options: [Vec<UsiOption>; 2],
+    /// How many games.
+    pub games: usize,
+    /// Games at once (default: cores - 1).
+    pub concurrency: Option<usize>,
+    /// Main time, byo-yomi, increment, margin.
+    pub clock: (Duration, Option<Duration>, Option<Duration>, Duration),
+    /// The profile specification (`NAME,knob=value,…`).
+    pub profile: String,
+    /// The openings file.
+    pub openings: Option<PathBuf>,
+    /// Plies after which a game stops.
+    pub max_moves: usize,
+    /// The output folder.
+    pub out: PathBuf,
+}
+
 /// `match`: checks the arguments, plays, prints a progress line per game on standard error.
-#[allow(clippy::too_many_arguments)]
-pub fn command(
-    engines: Vec<String>,
-    games: usize,
-    concurrency: Option<usize>,
-    (main_time, byoyomi, increment, margin): (
-        std::time::Duration,
-        Option<std::time::Duration>,
-        Option<std::time::Duration>,
-        f64,
-    ),
-    profile: String,
-    openings: Option<PathBuf>,
-    max_moves: usize,
-    out: PathBuf,
-) -> Result<ExitCode, Error> {
+pub fn command(args: MatchArgs) -> Result<ExitCode, Error> {
+    let MatchArgs {
+        engines,
+        usi_options,
+        games,
+        concurrency,
+        clock: (main_time, byoyomi, increment, margin),
+        profile,
+        openings,
+        max_moves,
+        out,
+    } = args;
     let [a, b]: [String; 2] = engines
         .try_into()
         .map_err(|e: Vec<String>| format!("match needs exactly two --engine, got {}", e.len()))?;
-    let secs = |name: &str, v: f64| {
-        std::time::Duration::try_from_secs_f64(v).map_err(|e| format!("--{name} {v}: {e}"))
-    };
     let openings = match openings {
         None => Vec::new(),
         Some(path) => std::fs::read_to_string(&path)
@@ -42,18 +60,19 @@ pub fn command(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = MatchOptions {
         engines: [a, b],
+        usi_options,
         games,
         concurrency: concurrency.unwrap_or(cores.saturating_sub(1)).max(1),
         clock: Clock {
             main: main_time,
             byoyomi: byoyomi.unwrap_or(if increment.is_some() {
-                std::time::Duration::ZERO
+                Duration::ZERO
             } else {
-                std::time::Duration::from_secs(1)
+                Duration::from_secs(1)
             }),
             increment: increment.unwrap_or_default(),
         },
-        margin: secs("margin", margin)?,
+        margin,
         profile,
         openings,
         max_moves,

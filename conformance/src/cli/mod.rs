@@ -7,9 +7,13 @@ pub mod adapter;
 pub mod args;
 pub mod bisect;
 pub mod corpus;
+pub mod duration;
 pub mod fuzz;
+pub mod help;
 pub mod legal;
 pub mod matches;
+pub mod overrides;
+pub mod perft;
 pub mod records;
 pub mod reports;
 
@@ -20,59 +24,8 @@ use std::io::{self, BufRead, Write};
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 use std::process::ExitCode;
 
-use shogi_spec::PositionSpec;
-
 use args::{Cli, Command};
 use legal::legal_line;
-
-/// The deepest `perft` without `--force`: depth 6 from the initial position is already about
-/// 20 billion nodes for the reference implementation.
-const PERFT_MAX_DEPTH: u32 = 6;
-/// After this long, `perft` reports its progress per root move on standard error (the
-/// environment variable `SHOGI_PERFT_PROGRESS_AFTER`, in seconds, changes it).
-fn perft_quiet() -> std::time::Duration {
-    let secs = std::env::var("SHOGI_PERFT_PROGRESS_AFTER")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or(3);
-    std::time::Duration::from_secs(secs)
-}
-
-/// Perft counted one root move at a time, so that a long count can say how far it got: after
-/// [`perft_quiet`], a line per root move on standard error. With `divide`, each root move's
-/// count is printed on standard output as it comes.
-fn perft_by_root_move(
-    imp: &mut dyn shogi_spec::Implementation,
-    spec: &PositionSpec,
-    depth: u32,
-    divide: bool,
-) -> Result<u64, Error> {
-    let started = std::time::Instant::now();
-    let quiet = perft_quiet();
-    let mut moves = imp.legal_moves(spec).map_err(Error::from)?;
-    moves.sort();
-    let mut total: u64 = 0;
-    for (i, mv) in moves.iter().enumerate() {
-        let mut child = spec.clone();
-        child.moves.push(mv.clone());
-        let n = imp.perft(&child, depth - 1).map_err(Error::from)?;
-        total = total.saturating_add(n);
-        if divide {
-            println!("{mv} {n}");
-        }
-        let elapsed = started.elapsed();
-        if elapsed >= quiet {
-            eprintln!(
-                "perft: {}/{} root moves counted ({mv}: {n}), {} nodes so far, {:.1} s",
-                i + 1,
-                moves.len(),
-                total,
-                elapsed.as_secs_f64()
-            );
-        }
-    }
-    Ok(total)
-}
 
 /// Whether the command starts external processes (`run` always counts: its report must be
 /// written when interrupted), so that SIGINT and SIGTERM are caught to end them.
@@ -83,7 +36,7 @@ pub fn starts_processes(command: &Command) -> bool {
         Command::Legal { imp, .. }
         | Command::Perft { imp, .. }
         | Command::Bisect { imp, .. }
-        | Command::Fuzz { imp, .. } => external(&imp.imp),
+        | Command::Fuzz { imp, .. } => external(&imp.imp.imp),
         _ => false,
     }
 }
@@ -144,39 +97,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             position,
             depth,
             force,
-        } => {
-            if depth > PERFT_MAX_DEPTH && !force {
-                return Err(format!(
-                    "perft depth {depth} is past the sane maximum of {PERFT_MAX_DEPTH} (the tree grows about a hundredfold per ply and would run for days); add --force to count it anyway"
-                )
-                .into());
-            }
-            let mut imp = imp.make()?;
-            let spec = PositionSpec::parse(&position).map_err(|e| format!("bad position: {e}"))?;
-            if divide && depth == 0 {
-                return Err("--divide needs a depth of at least 1".into());
-            }
-            let total = if depth <= 1 {
-                if divide {
-                    let rows = imp.divide(&spec, depth).map_err(Error::from)?;
-                    for (mv, n) in &rows {
-                        println!("{mv} {n}");
-                    }
-                    rows.iter().map(|(_, n)| n).sum()
-                } else {
-                    imp.perft(&spec, depth).map_err(Error::from)?
-                }
-            } else {
-                perft_by_root_move(imp.as_mut(), &spec, depth, divide)?
-            };
-            println!("{total}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Merge { reports, output } => reports::merge(&reports, output.as_deref()),
+        } => perft::perft(&imp, &position, depth, divide, force),
+        Command::Merge { reports, output } => reports::merge(&reports, output.output.as_deref()),
         Command::Run {
             imp,
-            timeout,
-            usi_option,
             shard,
             expectations,
             write_expectations,
@@ -186,32 +110,42 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             output,
             max_time,
             corpus,
-        } => corpus::run(&corpus::RunOptions {
-            max_time,
-            imp,
-            timeout,
-            shard,
-            expectations,
-            write_expectations,
-            profile,
-            filter,
-            format: format.into(),
-            output,
-            corpus: corpus.source(),
-            usi_options: usi_option,
-        }),
+        } => {
+            if !profile.set.is_empty() {
+                return Err(format!(
+                    "run --set {}: a profile with overrides has no written expectations to certify against; `diff --profile {} --set …` lists the cases the overrides change",
+                    profile.set.join(" --set "),
+                    profile.profile
+                )
+                .into());
+            }
+            corpus::run(&corpus::RunOptions {
+                max_time,
+                imp: imp.imp,
+                timeout: imp.timeout,
+                shard,
+                expectations,
+                write_expectations,
+                profile: profile.profile,
+                filter,
+                format: format.into(),
+                output: output.output,
+                corpus: corpus.source(),
+                usi_options: imp.usi_option,
+            })
+        }
         Command::CheckAdapter { command, timeout } => Ok(adapter::check_adapter(&command, timeout)),
         Command::Bisect {
             imp,
             position,
             depth,
         } => bisect::bisect(imp.make()?.as_mut(), &position, depth),
-        Command::Matrix { reports, output } => reports::matrix(&reports, output.as_deref()),
+        Command::Matrix { reports, output } => reports::matrix(&reports, output.output.as_deref()),
         Command::Fuzz {
             imp,
             seconds,
             seed,
-            out,
+            output,
             plies,
             ignore,
             jobs,
@@ -221,9 +155,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
         } => fuzz::fuzz(
             &|| imp.make_typed(),
             &shogi_conformance::tools::fuzz_external::FuzzOptions {
-                seconds,
+                // Whole seconds: a fraction counts as a whole second.
+                seconds: seconds.as_secs() + u64::from(seconds.subsec_nanos() > 0),
                 seed,
-                out,
+                out: output,
                 plies,
                 corpus: corpus.source(),
                 ignore,
@@ -261,25 +196,48 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             profile,
             imp,
             corpus,
-        } => corpus::explain(&corpus.source(), &case, &profile, imp.as_deref()),
+        } => {
+            if !profile.set.is_empty() {
+                return overrides::explain_with_overrides(
+                    &corpus.source(),
+                    &case,
+                    &profile.profile,
+                    &profile.spec(),
+                    imp.as_deref(),
+                );
+            }
+            corpus::explain(&corpus.source(), &case, &profile.profile, imp.as_deref())
+        }
         Command::Judge {
             records: paths,
             jobs,
             profile,
-            set,
             explain,
             format,
-        } => records::judge(&paths, jobs, &profile, &set, explain, format.into()),
-        Command::Site { output, corpus } => reports::site(&corpus.source(), &output),
+        } => records::judge(
+            &paths,
+            jobs,
+            &profile.profile,
+            &profile.set,
+            explain,
+            format.into(),
+        ),
+        Command::Site { output, corpus } => reports::site(&corpus.source(), &output.output),
         Command::Convert {
             input,
             to,
             output,
             profile,
-            set,
-        } => records::convert(&input, &to, output.as_deref(), &profile, &set),
+        } => records::convert(
+            &input,
+            &to,
+            output.output.as_deref(),
+            &profile.profile,
+            &profile.set,
+        ),
         Command::Match {
             engines,
+            usi_option,
             games,
             concurrency,
             byoyomi,
@@ -289,16 +247,17 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             profile,
             openings,
             max_moves,
-            out,
-        } => matches::command(
+            output,
+        } => matches::command(matches::MatchArgs {
             engines,
+            usi_options: args::options_per_engine(&usi_option),
             games,
             concurrency,
-            (main_time, byoyomi, increment, margin),
-            profile,
+            clock: (main_time, byoyomi, increment, margin),
+            profile: profile.spec(),
             openings,
             max_moves,
-            out,
-        ),
+            out: output.output,
+        }),
     }
 }

@@ -1,7 +1,7 @@
 //! The implementations a run can certify, and how we talk to them.
 //!
 //! Built in: the oracle and the bitboard engine, chosen by name in [`select`]. External: a USI
-//! engine ([`usi`], reading `go perft` replies in [`usi_perft`], engine options in
+//! engine ([`usi`], named by [`naming`], reading `go perft` replies in [`usi_perft`], engine options in
 //! [`usi_options`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
 //! its messages typed in [`protocol`] (the schemas are generated from those types), validated by
 //! [`schema`], probed by [`check_adapter`]). Both external kinds run as child
@@ -9,6 +9,7 @@
 
 pub mod adapter;
 pub mod check_adapter;
+pub mod naming;
 pub mod pipeline;
 pub mod process;
 pub mod protocol;

@@ -518,14 +518,10 @@ impl UsiEngine {
 
 impl Implementation for UsiEngine {
     fn name(&self) -> String {
-        let program = std::path::Path::new(&self.command.program)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.command.program.clone());
-        match &self.engine_name {
-            Some(n) => format!("usi:{program} ({n})"),
-            None => format!("usi:{program}"),
-        }
+        crate::implementations::naming::usi_engine_name(
+            &self.command.program,
+            self.engine_name.as_deref(),
+        )
     }
 
     fn legal_moves(&mut self, position: &PositionSpec) -> Result<Vec<String>, ImplError> {

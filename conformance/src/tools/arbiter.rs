@@ -37,7 +37,9 @@ use shogi_records::{Format, export};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
 
+use crate::implementations::naming::{distinct_pair, usi_engine_name};
 use crate::implementations::process::{CommandLine, Process, ProcessError};
+use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 use crate::run::interrupt;
 use crate::run::probe::setup_position;
 
@@ -46,6 +48,10 @@ use crate::run::probe::setup_position;
 pub struct MatchOptions {
     /// The two engines, as `usi:COMMAND ARGS`.
     pub engines: [String; 2],
+    /// Each engine's `setoption`s (the first engine's, the second's). The driver's small
+    /// defaults (1 thread, 16 MB of hash, as in `run`) are added for the advertised options
+    /// these leave unset: two engines sharing a machine must not each take every core.
+    pub usi_options: [Vec<UsiOption>; 2],
     /// How many games; the engines alternate colours.
     pub games: usize,
     /// Games played at once.
@@ -54,7 +60,8 @@ pub struct MatchOptions {
     pub clock: Clock,
     /// Allowance for process and pipe latency before a late answer is a flag fall.
     pub margin: Duration,
-    /// The rule profile the arbiter applies.
+    /// The rule profile the arbiter applies: a built-in name, optionally with `,knob=value`
+    /// overrides (as [`Profile::resolve`] reads it).
     pub profile: String,
     /// Start positions (`startpos`, SFEN, optionally with moves); the start position when empty.
     pub openings: Vec<String>,
@@ -148,6 +155,10 @@ pub enum MatchError {
     /// A time control finer than the millisecond: records keep milliseconds.
     #[error("the time control must be in milliseconds ({0} is finer)")]
     FractionalClock(&'static str),
+    /// An engine could not be started before the first game: the handshake failed, or an
+    /// option given for it is not one it offers. Nothing was played.
+    #[error("engine `{0}` did not start: {1}")]
+    Start(String, String),
     /// The profile is unknown.
     #[error("profile: {0}")]
     Profile(String),
@@ -226,6 +237,38 @@ pub struct MatchSummary {
     pub games: Vec<GameSummary>,
     /// The engines' tallies.
     pub engines: BTreeMap<String, EngineTally>,
+    /// The options each engine was sent before every game, by engine.
+    pub options: BTreeMap<String, Vec<SentOption>>,
+}
+
+/// One `setoption` sent to an engine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SentOption {
+    /// The option's name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+    /// Whether it is the driver's default (not given on the command line).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub default: bool,
+}
+
+/// What an engine said of itself and what it was sent, learnt by starting it once before the
+/// match.
+struct Startup {
+    /// Its `id name`.
+    id_name: Option<String>,
+    /// The options sent.
+    sent: Vec<SentOption>,
+}
+
+/// Why an engine could not be started.
+#[derive(Debug, thiserror::Error)]
+enum StartError {
+    #[error(transparent)]
+    Process(#[from] ProcessError),
+    #[error(transparent)]
+    Option(#[from] crate::implementations::usi_options::UnknownOption),
 }
 
 /// What came back from a `go`.
@@ -244,17 +287,54 @@ struct Player {
 }
 
 impl Player {
-    fn start(command: &CommandLine) -> Result<Player, ProcessError> {
+    /// Starts the engine: `usi` (reading its `id name` and the options it offers), a
+    /// `setoption` per option of [`settings`] (the user's, then the driver's defaults),
+    /// `isready`, `usinewgame`.
+    fn start(
+        command: &CommandLine,
+        options: &[UsiOption],
+    ) -> Result<(Player, Startup), StartError> {
         let mut process = Process::spawn(command)?;
         process.finish_when_interrupted();
         let timeout = Duration::from_secs(30);
         let deadline = Instant::now() + timeout;
-        for (send, want) in [("usi", "usiok"), ("isready", "readyok")] {
-            process.send(send)?;
-            while process.recv(deadline, timeout)?.trim() != want {}
+        process.send("usi")?;
+        let mut id_name = None;
+        let mut advertised = Vec::new();
+        loop {
+            let line = process.recv(deadline, timeout)?;
+            let line = line.trim();
+            if line == "usiok" {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                id_name = Some(name.trim().to_owned());
+            } else if let Some(a) = Advertised::parse(line) {
+                advertised.push(a);
+            }
         }
+        let chosen = settings(options, &advertised)?;
+        for o in &chosen {
+            process.send(&o.command())?;
+        }
+        process.send("isready")?;
+        while process.recv(deadline, timeout)?.trim() != "readyok" {}
         process.send("usinewgame")?;
-        Ok(Player { process })
+        let sent = chosen
+            .into_iter()
+            .map(|o| SentOption {
+                default: !options.iter().any(|u| u.name == o.name),
+                name: o.name,
+                value: o.value,
+            })
+            .collect();
+        Ok((Player { process }, Startup { id_name, sent }))
+    }
+
+    /// Ends an engine started only to learn its name.
+    fn quit(mut self) {
+        self.process
+            .shutdown(Some("quit"), Duration::from_millis(500));
     }
 
     /// The engine's answer to `position`/`go`, and how long it took.
@@ -356,8 +436,12 @@ impl Game<'_> {
         let mut events: Vec<String> = self.opening.moves.clone();
         let mut moves: Vec<String> = self.opening.moves.clone();
         let mut players: [Option<Player>; 2] = [
-            Player::start(&self.commands[0]).ok(),
-            Player::start(&self.commands[1]).ok(),
+            Player::start(&self.commands[0], &self.opts.usi_options[0])
+                .ok()
+                .map(|(p, _)| p),
+            Player::start(&self.commands[1], &self.opts.usi_options[1])
+                .ok()
+                .map(|(p, _)| p),
         ];
         let mut violations = Vec::new();
         let clock = self.opts.clock;
@@ -537,7 +621,7 @@ pub fn play_match(
     progress: &(dyn Fn(&MatchSummary) + Sync),
 ) -> Result<MatchSummary, MatchError> {
     let profile =
-        Profile::builtin(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+        Profile::resolve(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
     let clock = opts.clock;
     for (name, d) in [
         ("main time", clock.main),
@@ -559,14 +643,24 @@ pub fn play_match(
         );
     }
     let commands: [CommandLine; 2] = [commands[0].clone(), commands[1].clone()];
-    let names: [String; 2] = if opts.engines[0] == opts.engines[1] {
-        [
-            format!("{} #1", opts.engines[0]),
-            format!("{} #2", opts.engines[1]),
-        ]
-    } else {
-        opts.engines.clone()
-    };
+    // Each engine is started once before the first game: an engine that cannot start (or an
+    // option it does not offer) is one error, before anything is played, and its `id name`
+    // names it as `run` names it.
+    let mut startups = Vec::new();
+    for (i, command) in commands.iter().enumerate() {
+        let (player, startup) = Player::start(command, &opts.usi_options[i])
+            .map_err(|e| MatchError::Start(opts.engines[i].clone(), e.to_string()))?;
+        player.quit();
+        startups.push(startup);
+    }
+    let names = distinct_pair(
+        [0, 1].map(|i| usi_engine_name(&commands[i].program, startups[i].id_name.as_deref())),
+    );
+    let options: BTreeMap<String, Vec<SentOption>> = names
+        .iter()
+        .cloned()
+        .zip(startups.into_iter().map(|s| s.sent))
+        .collect();
     let mut openings = Vec::new();
     for (i, o) in opts.openings.iter().enumerate() {
         openings.push(
@@ -612,6 +706,7 @@ pub fn play_match(
             interrupted: interrupt::reason().map(interrupt::Reason::label),
             games,
             engines,
+            options: options.clone(),
         }
     };
     std::thread::scope(|s| {

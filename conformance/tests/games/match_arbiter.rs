@@ -17,6 +17,13 @@ fn fixture(mode: &str) -> String {
     format!("usi:python3 {} {mode}", script.display())
 }
 
+/// How the match names the fixture in `mode`: as `run` names engines, by the program's file
+/// name and the engine's `id name` (the fixture says `rule-breaker MODE`).
+fn shown(mode: &str) -> String {
+    let mode = mode.split_whitespace().next().unwrap_or_default();
+    format!("usi:python3 (rule-breaker {mode})")
+}
+
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shogi-match-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -62,6 +69,7 @@ fn played(
     let out = out_dir(name);
     let opts = MatchOptions {
         engines,
+        usi_options: Default::default(),
         games,
         concurrency: 2,
         clock,
@@ -134,7 +142,7 @@ fn breaks(mode: &str, kind: ReasonKind, article: &str) -> MatchSummary {
         "{:?}",
         g1.verdict
     );
-    let t = &summary.engines[&bad];
+    let t = &summary.engines[&shown(mode)];
     assert_eq!((t.wins, t.losses), (1, 1));
     assert_eq!(
         t.violations_by_article.get(article),
@@ -176,7 +184,8 @@ fn a_bestmove_that_is_no_move_loses() {
 /// fresh engine (which plays its scripted move again).
 #[test]
 fn a_crash_mid_game_loses_and_the_match_goes_on() {
-    let breaker = fixture("crash 7g7f 2g2f");
+    let breaker_mode = "crash 7g7f 2g2f";
+    let breaker = fixture(breaker_mode);
     let (summary, out) = play(
         [breaker.clone(), fixture("never 3c3d 8c8d")],
         3,
@@ -193,12 +202,12 @@ fn a_crash_mid_game_loses_and_the_match_goes_on() {
             g.verdict
         );
         assert_eq!(g.violations.len(), 1, "{:?}", g.violations);
-        assert_eq!(g.violations[0].engine, breaker);
+        assert_eq!(g.violations[0].engine, shown(breaker_mode));
         assert_eq!(g.violations[0].ply, ply);
         assert_eq!(g.violations[0].r#move, "(process exited)");
     }
     // In game 1 the other engine is Sente and its scripted 3c3d is no Sente move: it loses.
-    let t = &summary.engines[&breaker];
+    let t = &summary.engines[&shown(breaker_mode)];
     assert_eq!((t.wins, t.losses), (1, 2), "{:?}", summary.engines);
 }
 
