@@ -122,6 +122,7 @@ mod tests {
         let a = Throughput {
             games: 10,
             positions: 800,
+            checked: 700,
             ignored: 1,
             wall: Duration::from_secs(2),
             busy: Duration::from_secs(2),
@@ -135,8 +136,8 @@ mod tests {
         };
         b.merge(&a);
         assert_eq!(
-            (b.games, b.positions, b.ignored, b.workers),
-            (20, 1600, 2, 2)
+            (b.games, b.positions, b.checked, b.ignored, b.workers),
+            (20, 1600, 1400, 2, 2)
         );
         assert_eq!(b.wall, Duration::from_secs(2));
         assert_eq!(b.positions_per_second(), 800.0);
