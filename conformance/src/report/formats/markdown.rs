@@ -42,6 +42,9 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         results.len(),
         counts_line(&s)
     );
+    for line in info.engine.iter().flat_map(|e| e.lines()) {
+        let _ = writeln!(out, "{}\n", md(&line));
+    }
     for w in info.warnings() {
         let _ = writeln!(out, "> **{}**\n", md(&w));
     }
@@ -76,6 +79,9 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         for (reason, rs) in &skips {
             let _ = writeln!(tail, "| {} | {} |", rs.len(), md(reason));
         }
+    }
+    if let Some(line) = info.certified_by(results) {
+        let _ = writeln!(tail, "\n{}", md(&line));
     }
     let problems = problems_first(results);
     if !problems.is_empty() {
