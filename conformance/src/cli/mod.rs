@@ -12,6 +12,7 @@ pub mod legal;
 pub mod matches;
 pub mod records;
 pub mod reports;
+pub mod run;
 
 use std::io::{self, BufRead, Write};
 
@@ -186,8 +187,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             output,
             max_time,
             corpus,
-        } => corpus::run(&corpus::RunOptions {
+            probes,
+        } => run::run(&run::RunOptions {
             max_time,
+            probes,
             imp,
             timeout,
             shard,
