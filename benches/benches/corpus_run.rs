@@ -20,7 +20,10 @@ const PROFILE: &str = "fesa-2017";
 /// Runs every case; returns (cases run, failures).
 fn run_all(runner: &mut Runner, imp: &mut dyn Implementation) -> (u64, u64) {
     let s = runner.run(imp).expect("the corpus runs").summary();
-    ((s.passed + s.failed + s.skipped + s.errored) as u64, s.failed as u64)
+    (
+        (s.passed + s.failed + s.skipped + s.errored) as u64,
+        s.failed as u64,
+    )
 }
 
 fn corpus_run(c: &mut Criterion) {

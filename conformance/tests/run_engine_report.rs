@@ -89,7 +89,10 @@ fn assert_not_started(name: &str, impl_spec: &str, extra: &[&str], cause: &str) 
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{format}: {stderr}");
         assert_eq!(stderr.matches(cause).count(), 1, "{format}: once: {stderr}");
-        assert!(!stderr.contains("restart"), "no promise of a restart: {stderr}");
+        assert!(
+            !stderr.contains("restart"),
+            "no promise of a restart: {stderr}"
+        );
         assert!(
             !stderr.to_lowercase().contains("certified by"),
             "{format}: {stderr}"
@@ -166,7 +169,12 @@ fn every_format_names_the_engine_and_the_options_sent() {
             "--output",
             report.to_str().unwrap(),
         ]);
-        assert_eq!(out.status.code(), Some(0), "{format}: {}", text(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{format}: {}",
+            text(&out.stderr)
+        );
         let body = std::fs::read_to_string(&report).unwrap();
         // The fixture's `id name` (usi_styles.py).
         assert!(body.contains("fixture-yaneuraou"), "{format}: {body}");
@@ -258,7 +266,11 @@ fn probes_are_asked_of_an_engine_with_perft_when_asked_for() {
         ];
         args.extend_from_slice(extra);
         let out = run(&args);
-        assert!(out.status.code().is_some_and(|c| c <= 3), "{}", text(&out.stderr));
+        assert!(
+            out.status.code().is_some_and(|c| c <= 3),
+            "{}",
+            text(&out.stderr)
+        );
         let v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         v

@@ -166,9 +166,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
             );
             ExitCode::from(NOTHING_CHECKED)
         }
-        RunStatus::Failed | RunStatus::NotStarted | RunStatus::Interrupted(_) => {
-            ExitCode::FAILURE
-        }
+        RunStatus::Failed | RunStatus::NotStarted | RunStatus::Interrupted(_) => ExitCode::FAILURE,
     })
 }
 

@@ -36,9 +36,9 @@ use crate::implementations::process::{
     CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
-pub use crate::report::{EngineIdentity, SentOption};
 use crate::implementations::usi_perft::is_refusal_message;
 pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
+pub use crate::report::{EngineIdentity, SentOption};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -199,7 +199,10 @@ impl UsiEngine {
             warnings: Vec::new(),
             pipeline: Pipeline::default(),
         };
-        engine.restarts.may_start().map_err(|e| StartError::Handshake(e.to_string()))?;
+        engine
+            .restarts
+            .may_start()
+            .map_err(|e| StartError::Handshake(e.to_string()))?;
         // The first start is not retried: an engine that cannot start now (a missing file, a
         // misspelt option, an `isready` it fails) will not start on the next try either, and
         // the run stops before any case with the engine's own words.

@@ -277,8 +277,7 @@ impl Runner {
             .cases
             .iter()
             .filter(|c| {
-                filter.matches(c, &self.corpus.root)
-                    && self.shard.is_none_or(|s| s.contains(&c.id))
+                filter.matches(c, &self.corpus.root) && self.shard.is_none_or(|s| s.contains(&c.id))
             })
             .collect();
         if chosen.is_empty() {

@@ -163,7 +163,10 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
     let applicable: Vec<&Expectation> = case
         .expectations
         .iter()
-        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile))))
+        .filter(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
         .map(|(e, _)| e)
         .collect();
     if applicable.is_empty() {
@@ -246,10 +249,10 @@ pub fn run_case_guarded(
 /// expectations, apply): the cases a stopped run lists as not run.
 pub fn applies(case: &Case, profile: &str) -> bool {
     case.applies_to(base_profile(profile))
-        && case
-            .expectations
-            .iter()
-            .any(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile))))
+        && case.expectations.iter().any(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
 }
 
 /// The result of a case that could not be asked at all (the implementation did not start):
@@ -262,7 +265,10 @@ pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseRes
     let expectations: Vec<ExpectationResult> = case
         .expectations
         .iter()
-        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile))))
+        .filter(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
         .map(|(e, _)| ExpectationResult {
             kind: e.kind(),
             depth: None,

@@ -83,6 +83,8 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
     if let Some(line) = info.certified_by(results) {
         let _ = writeln!(tail, "\n{}", md(&line));
     }
+    // The contract closes the report; counted in the budget with the rest of the tail.
+    let _ = writeln!(tail, "\n<sub>{}</sub>", md(&info.contract()));
     let problems = problems_first(results);
     if !problems.is_empty() {
         out.push_str("### Failures, by primary article\n");
@@ -134,7 +136,6 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         }
     }
     out.push_str(&tail);
-    let _ = writeln!(out, "\n<sub>{}</sub>", md(&info.contract()));
     out
 }
 
