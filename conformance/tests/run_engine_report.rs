@@ -169,9 +169,10 @@ fn every_format_names_the_engine_and_the_options_sent() {
             "--output",
             report.to_str().unwrap(),
         ]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
+        // Without `--movegen` the fixture knows only the initial position's moves, so the case
+        // may fail: what matters here is the header.
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
             "{format}: {}",
             text(&out.stderr)
         );
