@@ -15,6 +15,59 @@
 //! crate: argument parsing (clap), exit statuses and printing live there, so the library has
 //! no command-line dependency and everything the tool does can be driven from tests and
 //! embedded in other programs.
+//!
+//! # Certifying your own Rust engine from `cargo test`
+//!
+//! A Rust engine needs no USI front end to be certified: implement
+//! [`shogi_spec::Implementation`] for it (here a thin wrapper over this workspace's bitboard
+//! engine stands in for yours) and run the corpus built into this crate with [`run::Runner`].
+//! Add the crate without its command-line tool:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! shogi-conformance = { version = "0.1", default-features = false }
+//! shogi-spec = "0.1"
+//! ```
+//!
+//! and a test:
+//!
+//! ```
+//! use shogi_conformance::report::Format;
+//! use shogi_conformance::run::{RunStatus, Runner};
+//! use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+//!
+//! /// Your engine. Queries it cannot answer keep the trait's defaults and are reported as
+//! /// skipped (never as passed).
+//! struct MyEngine(shogi_bitboard::EngineSession);
+//!
+//! impl Implementation for MyEngine {
+//!     fn name(&self) -> String {
+//!         "my-engine".into()
+//!     }
+//!     fn legal_moves(&mut self, p: &PositionSpec) -> Result<Vec<String>, ImplError> {
+//!         self.0.legal_moves(p)
+//!     }
+//!     fn perft(&mut self, p: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
+//!         self.0.perft(p, depth)
+//!     }
+//!     fn divide(&mut self, p: &PositionSpec, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+//!         self.0.divide(p, depth)
+//!     }
+//!     fn status(&mut self, p: &PositionSpec) -> Result<Status, ImplError> {
+//!         self.0.status(p)
+//!     }
+//! }
+//!
+//! let report = Runner::built_in()? // or Runner::load(&CorpusSource::Dir(…)), .filter("tag:…")
+//!     .profile("fesa-2017")
+//!     .run(&mut MyEngine(shogi_bitboard::EngineSession::new()))?;
+//! let summary = report.summary();
+//! // On a failure, the text report names each case, its article and the difference.
+//! assert_eq!(report.status(), RunStatus::Passed, "{}", report.render(Format::Text));
+//! assert_eq!((summary.failed, summary.errored), (0, 0));
+//! assert!(summary.passed > 200, "the move-list and perft cases were asked");
+//! # Ok::<(), shogi_conformance::run::RunError>(())
+//! ```
 
 pub mod corpus;
 pub mod implementations;

@@ -105,6 +105,10 @@ pub enum Command {
         max_time: Option<Duration>,
         #[command(flatten)]
         corpus: CorpusArgs,
+        /// Also ask the bestmove probes of a USI engine that answers `go perft` (by default it
+        /// is certified on its move lists alone); the report records the move played.
+        #[arg(long)]
+        probes: bool,
     },
     /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
     /// one JSON report. Reports of different implementations, profiles or corpus revisions,

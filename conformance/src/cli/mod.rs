@@ -16,6 +16,7 @@ pub mod overrides;
 pub mod perft;
 pub mod records;
 pub mod reports;
+pub mod run;
 
 use std::io::{self, BufRead, Write};
 
@@ -110,6 +111,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             output,
             max_time,
             corpus,
+            probes,
         } => {
             if !profile.set.is_empty() {
                 return Err(format!(
@@ -119,8 +121,9 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 )
                 .into());
             }
-            corpus::run(&corpus::RunOptions {
+            run::run(&run::RunOptions {
                 max_time,
+                probes,
                 imp: imp.imp,
                 timeout: imp.timeout,
                 shard,

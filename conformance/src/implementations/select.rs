@@ -15,6 +15,19 @@ pub enum ImplSpecError {
     /// `--usi-option` was given for an implementation that is not a USI engine.
     #[error("--usi-option applies to USI engines (usi:COMMAND), not to `{0}`")]
     UsiOptionsWithoutUsi(String),
+    /// `--probes` was given for an implementation that is not a USI engine (the others answer
+    /// the probes they can without being told).
+    #[error("--probes applies to USI engines (usi:COMMAND), not to `{0}`")]
+    ProbesWithoutUsi(String),
+}
+
+/// A started implementation and, for a USI engine, who it said it is and what it was sent
+/// (the report's header carries both).
+pub struct Started {
+    /// The implementation.
+    pub implementation: Box<dyn Implementation>,
+    /// The engine's identity; `None` for the built-in implementations and adapters.
+    pub identity: Option<crate::report::EngineIdentity>,
 }
 
 /// The implementation names this build accepts.
@@ -38,19 +51,45 @@ pub struct ImplOptions {
 /// (see [`crate::implementations::usi`]), or `adapter:COMMAND ARGS` for a JSON-lines adapter (see
 /// [`crate::implementations::adapter`] and `conformance/PROTOCOL.md`).
 pub fn make(spec: &str, options: ImplOptions) -> Result<Box<dyn Implementation>, ImplSpecError> {
+    start(spec, options, false).map(|s| s.implementation)
+}
+
+/// [`make`], keeping the engine's identity; with `probes`, a USI engine that answers `go perft`
+/// also answers the `bestmove` probes (`run --probes`).
+pub fn start(spec: &str, options: ImplOptions, probes: bool) -> Result<Started, ImplSpecError> {
     let timeout = options
         .timeout
         .unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
-        return Ok(Box::new(crate::implementations::usi::UsiEngine::start(
+        let engine = crate::implementations::usi::UsiEngine::start_with(
             command,
             timeout,
             &options.usi_options,
-        )?));
+            probes,
+        )?;
+        return Ok(Started {
+            identity: Some(engine.identity()),
+            implementation: Box::new(engine),
+        });
     }
     if !options.usi_options.is_empty() {
         return Err(ImplSpecError::UsiOptionsWithoutUsi(spec.to_owned()));
     }
+    if probes {
+        return Err(ImplSpecError::ProbesWithoutUsi(spec.to_owned()));
+    }
+    make_other(spec, options, timeout).map(|implementation| Started {
+        implementation,
+        identity: None,
+    })
+}
+
+/// The adapters and the built-in implementations.
+fn make_other(
+    spec: &str,
+    options: ImplOptions,
+    timeout: std::time::Duration,
+) -> Result<Box<dyn Implementation>, ImplSpecError> {
     if let Some(command) = spec.strip_prefix("adapter:") {
         return Ok(Box::new(crate::implementations::adapter::Adapter::start(
             command, timeout,

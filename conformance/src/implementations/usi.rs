@@ -38,6 +38,7 @@ use crate::implementations::process::{
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 use crate::implementations::usi_perft::is_refusal_message;
 pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
+pub use crate::report::{EngineIdentity, SentOption};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -61,6 +62,12 @@ pub struct UsiEngine {
     options: Vec<UsiOption>,
     process: Option<Process>,
     engine_name: Option<String>,
+    /// `id author`, if the engine gave one.
+    engine_author: Option<String>,
+    /// What the last handshake sent with `setoption`, each marked as the user's or a default.
+    sent: Vec<SentOption>,
+    /// Answer `bestmove` probes even though the engine answers `go perft` (`run --probes`).
+    probes: bool,
     perft: PerftSupport,
     /// The restart policy shared with every external implementation.
     restarts: Restarts,
@@ -86,12 +93,30 @@ fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
 }
 
+/// A failure during the handshake, in words that promise nothing: whether the engine is started
+/// again is the restart policy's business ([`Restarts`]), and at the first start it is not.
+fn failed_at_start(context: &str, e: &ProcessError, p: &Process) -> String {
+    let what = match e {
+        ProcessError::Timeout(t) => format!("no answer to `{context}` within {t:.1?}"),
+        ProcessError::Exited(status) => {
+            format!("the engine exited{status} while answering `{context}`")
+        }
+        ProcessError::Spawn { .. }
+        | ProcessError::LineTooLong { .. }
+        | ProcessError::ReplyTooLong { .. }
+        | ProcessError::Interrupted => e.to_string(),
+    };
+    with_stderr(what, &p.stderr_tail())
+}
+
 /// What the engine said during the handshake.
 struct Heard {
     deadline: Instant,
     timeout: Duration,
     /// `id name`.
     name: Option<String>,
+    /// `id author`.
+    author: Option<String>,
     /// Its `option name …` lines.
     advertised: Vec<Advertised>,
     /// The last few other lines (`info string …`, `Error! …`): YaneuraOu reports book and
@@ -101,23 +126,25 @@ struct Heard {
 
 impl Heard {
     /// Sends `send` and reads up to the line `want`, taking note of everything else.
-    fn exchange(&mut self, p: &mut Process, send: &str, want: &str) -> Result<(), ImplError> {
-        p.send(send).map_err(|e| failed(send, &e, p))?;
+    fn exchange(&mut self, p: &mut Process, send: &str, want: &str) -> Result<(), String> {
+        p.send(send).map_err(|e| failed_at_start(send, &e, p))?;
         loop {
             let line = match p.recv(self.deadline, self.timeout) {
                 Ok(line) => line,
                 Err(e) => {
-                    return Err(match failed(send, &e, p) {
-                        ImplError::Failed(m) if !self.chatter.is_empty() => ImplError::Failed(
-                            format!("{m}; before that it said: {}", self.chatter.join(" | ")),
-                        ),
-                        other => other,
+                    let m = failed_at_start(send, &e, p);
+                    return Err(if self.chatter.is_empty() {
+                        m
+                    } else {
+                        format!("{m}; before that it said: {}", self.chatter.join(" | "))
                     });
                 }
             };
             let trimmed = line.trim();
             if let Some(n) = trimmed.strip_prefix("id name ") {
                 self.name = Some(n.trim().to_owned());
+            } else if let Some(a) = trimmed.strip_prefix("id author ") {
+                self.author = Some(a.trim().to_owned());
             } else if let Some(a) = Advertised::parse(trimmed) {
                 self.advertised.push(a);
             } else if !trimmed.is_empty() && trimmed != want && !trimmed.starts_with("id ") {
@@ -142,6 +169,18 @@ impl UsiEngine {
         timeout: Duration,
         options: &[UsiOption],
     ) -> Result<UsiEngine, StartError> {
+        UsiEngine::start_with(command, timeout, options, false)
+    }
+
+    /// [`UsiEngine::start`]; with `probes`, the engine also answers the `bestmove` probes
+    /// when it answers `go perft` (by default such an engine is certified on its move lists
+    /// alone, see [`Implementation::bestmove`] below).
+    pub fn start_with(
+        command: &str,
+        timeout: Duration,
+        options: &[UsiOption],
+        probes: bool,
+    ) -> Result<UsiEngine, StartError> {
         let command = CommandLine::parse(command).map_err(|e| StartError::Command {
             kind: "usi",
             error: e.to_string(),
@@ -152,14 +191,34 @@ impl UsiEngine {
             options: options.to_vec(),
             process: None,
             engine_name: None,
+            engine_author: None,
+            sent: Vec::new(),
+            probes,
             perft: PerftSupport::Yes,
             restarts: Restarts::new("engine"),
             warnings: Vec::new(),
             pipeline: Pipeline::default(),
         };
         engine
-            .ensure_started()
+            .restarts
+            .may_start()
             .map_err(|e| StartError::Handshake(e.to_string()))?;
+        // The first start is not retried: an engine that cannot start now (a missing file, a
+        // misspelt option, an `isready` it fails) will not start on the next try either, and
+        // the run stops before any case with the engine's own words.
+        match Process::spawn(&engine.command) {
+            Err(e) => return Err(StartError::Handshake(e.to_string())),
+            Ok(mut p) => match engine.handshake(&mut p) {
+                Ok(()) => {
+                    engine.restarts.started();
+                    engine.process = Some(p);
+                }
+                Err(why) => {
+                    p.shutdown(None, Duration::from_millis(100));
+                    return Err(StartError::Handshake(why));
+                }
+            },
+        }
         engine.probe_perft()?;
         Ok(engine)
     }
@@ -167,6 +226,15 @@ impl UsiEngine {
     /// The engine's `id name`, if it gave one.
     pub fn engine_name(&self) -> Option<&str> {
         self.engine_name.as_deref()
+    }
+
+    /// Who the engine says it is and what it was sent, for the report's header.
+    pub fn identity(&self) -> EngineIdentity {
+        EngineIdentity {
+            name: self.engine_name.clone(),
+            author: self.engine_author.clone(),
+            options: self.sent.clone(),
+        }
     }
 
     /// Whether the engine answers `go perft`; `Err` with the reason when it said it does not.
@@ -177,28 +245,41 @@ impl UsiEngine {
         }
     }
 
-    fn handshake(&mut self, p: &mut Process) -> Result<(), ImplError> {
+    /// `usi`, the options, `isready`, `usinewgame`; `Err` with what went wrong in words fit
+    /// for the user (the engine's own lines included), no error kind prefixed.
+    fn handshake(&mut self, p: &mut Process) -> Result<(), String> {
         let timeout = self.timeout.max(MIN_HANDSHAKE_TIMEOUT);
         let mut heard = Heard {
             deadline: crate::implementations::process::deadline_after(timeout),
             timeout,
             name: self.engine_name.take(),
+            author: self.engine_author.take(),
             advertised: Vec::new(),
             chatter: Vec::new(),
         };
         let r = heard.exchange(p, "usi", "usiok").and_then(|()| {
-            let chosen = settings(&self.options, &heard.advertised)
-                .map_err(|e| ImplError::Failed(e.to_string()))?;
+            let chosen = settings(&self.options, &heard.advertised).map_err(|e| e.to_string())?;
+            self.sent = chosen
+                .iter()
+                .enumerate()
+                .map(|(i, o)| SentOption {
+                    name: o.name.clone(),
+                    value: o.value.clone(),
+                    // `settings` puts the user's options first, then the defaults.
+                    default: i >= self.options.len(),
+                })
+                .collect();
             for o in &chosen {
                 let cmd = o.command();
-                p.send(&cmd).map_err(|e| failed(&cmd, &e, p))?;
+                p.send(&cmd).map_err(|e| failed_at_start(&cmd, &e, p))?;
             }
             heard.exchange(p, "isready", "readyok")
         });
         self.engine_name = heard.name;
+        self.engine_author = heard.author;
         r?;
         p.send("usinewgame")
-            .map_err(|e| failed("usinewgame", &e, p))
+            .map_err(|e| failed_at_start("usinewgame", &e, p))
     }
 
     fn ensure_started(&mut self) -> Result<(), ImplError> {
@@ -207,7 +288,7 @@ impl UsiEngine {
         }
         self.restarts.may_start()?;
         let result = Process::spawn(&self.command)
-            .map_err(|e| ImplError::Failed(e.to_string()))
+            .map_err(|e| e.to_string())
             .and_then(|mut p| self.handshake(&mut p).map(|()| p));
         match result {
             Ok(p) => {
@@ -216,7 +297,7 @@ impl UsiEngine {
                 Ok(())
             }
             Err(e) => {
-                let why = format!("handshake failed: {e}");
+                let why = format!("the restarted engine failed its handshake: {e}");
                 self.restarts.failed(why.clone());
                 Err(ImplError::Failed(why))
             }
@@ -557,16 +638,18 @@ impl Implementation for UsiEngine {
         Ok(rows)
     }
 
-    /// Only for an engine without `go perft`: one that lists its moves is certified on them,
-    /// which says more than any number of probes, and keeps the run short.
+    /// By default only for an engine without `go perft`: one that lists its moves is certified
+    /// on them, which says more than any number of probes, and keeps the run short. With
+    /// `probes` (`run --probes`) it is asked anyway: how it plays is then on the record too.
     fn bestmove(
         &mut self,
         position: &PositionSpec,
         limit: SearchLimit,
     ) -> Result<String, ImplError> {
         match &self.perft {
+            PerftSupport::Yes if self.probes => self.go_bestmove(position, limit),
             PerftSupport::Yes => Err(ImplError::Unsupported(
-                "the engine answers `go perft`: its moves are certified by the move-list and perft cases, not by probes".into(),
+                "the engine answers `go perft`: its moves are certified by the move-list and perft cases, not by probes (`run --probes` asks them too)".into(),
             )),
             PerftSupport::No(_) => self.go_bestmove(position, limit),
         }

@@ -1,9 +1,13 @@
-//! Running cases: the runner ([`runner`]: one case against one implementation, and what came of
-//! it), judging a `bestmove` probe ([`probe`]), expectations files ([`expectations`]: the
+//! Running cases: a whole run ([`run_loop`]: [`Runner`], every chosen case of a corpus against one
+//! implementation, into a [`RunReport`]), one case ([`runner`]: one case against one
+//! implementation, and what came of it), judging a `bestmove` probe ([`probe`]), expectations files ([`expectations`]: the
 //! known failures a CI job accepts), and stopping a run cleanly on SIGINT/SIGTERM or
 //! `--max-time` ([`interrupt`]).
 
 pub mod expectations;
 pub mod interrupt;
 pub mod probe;
+pub mod run_loop;
 pub mod runner;
+
+pub use run_loop::{RunError, RunReport, RunStatus, Runner};

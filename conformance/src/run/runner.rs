@@ -77,6 +77,11 @@ pub struct ExpectationResult {
     /// What came of it.
     #[serde(flatten)]
     pub outcome: Outcome,
+    /// The move a `bestmove` probe was answered with, pass or fail, so that a report records
+    /// how the engine played every probe (`None` for other expectations, and for a probe that
+    /// got no answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
 }
 
 /// The result of one case.
@@ -141,16 +146,27 @@ impl CaseResult {
     }
 }
 
-/// Runs one case under `profile`. Returns `None` when neither the case nor any of its
+/// The profile a case's expectations are written for: the name before any `,knob=value`
+/// overrides (`fesa-2017,impasse=points_27` → `fesa-2017`). The implementation is asked under
+/// the whole specification, so a run with an override shows which cases the change turns.
+pub fn base_profile(profile: &str) -> &str {
+    profile.split(',').next().unwrap_or(profile).trim()
+}
+
+/// Runs one case under `profile` (a name, or a name with overrides, see [`base_profile`]).
+/// Returns `None` when neither the case nor any of its
 /// expectations applies to the profile.
 pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Option<CaseResult> {
-    if !case.applies_to(profile) {
+    if !case.applies_to(base_profile(profile)) {
         return None;
     }
     let applicable: Vec<&Expectation> = case
         .expectations
         .iter()
-        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+        .filter(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
         .map(|(e, _)| e)
         .collect();
     if applicable.is_empty() {
@@ -166,10 +182,20 @@ pub fn run_case(imp: &mut dyn Implementation, case: &Case, profile: &str) -> Opt
             (Expectation::Perft(counts), Some(position)) => {
                 expectations.extend(run_perft(imp, case, &position, counts));
             }
+            (Expectation::BestMove(probe), Some(position)) => {
+                let (outcome, played) = run_probe(imp, case, &position, probe, profile);
+                expectations.push(ExpectationResult {
+                    kind: e.kind(),
+                    depth: None,
+                    outcome,
+                    played,
+                });
+            }
             _ => expectations.push(ExpectationResult {
                 kind: e.kind(),
                 depth: None,
                 outcome: run_expectation(imp, case, e, profile),
+                played: None,
             }),
         }
         for w in imp.take_warnings() {
@@ -211,6 +237,7 @@ pub fn run_case_guarded(
                     kind: "case",
                     depth: None,
                     outcome,
+                    played: None,
                 }],
                 warnings: Vec::new(),
             })
@@ -221,30 +248,34 @@ pub fn run_case_guarded(
 /// Whether running the case under `profile` gives a result (the case, and at least one of its
 /// expectations, apply): the cases a stopped run lists as not run.
 pub fn applies(case: &Case, profile: &str) -> bool {
-    case.applies_to(profile)
-        && case
-            .expectations
-            .iter()
-            .any(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+    case.applies_to(base_profile(profile))
+        && case.expectations.iter().any(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
 }
 
 /// The result of a case that could not be asked at all (the implementation did not start):
 /// every applicable expectation errored with `message`. `None` when nothing of the case
 /// applies under `profile`.
 pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseResult> {
-    if !case.applies_to(profile) {
+    if !case.applies_to(base_profile(profile)) {
         return None;
     }
     let expectations: Vec<ExpectationResult> = case
         .expectations
         .iter()
-        .filter(|(_, ps)| ps.as_ref().is_none_or(|ps| ps.iter().any(|p| p == profile)))
+        .filter(|(_, ps)| {
+            ps.as_ref()
+                .is_none_or(|ps| ps.iter().any(|p| p == base_profile(profile)))
+        })
         .map(|(e, _)| ExpectationResult {
             kind: e.kind(),
             depth: None,
             outcome: Outcome::Error {
                 message: message.to_owned(),
             },
+            played: None,
         })
         .collect();
     (!expectations.is_empty()).then(|| CaseResult {
@@ -400,15 +431,28 @@ fn run_expectation(
         }
         Expectation::Verdict(_, expected) => run_verdict(imp, case, expected, profile),
         Expectation::Answer(expected) => run_answer(imp, case, expected, profile),
-        Expectation::BestMove(probe) => {
-            let limit = shogi_spec::SearchLimit {
-                byoyomi_ms: probe.byoyomi,
-            };
-            match imp.bestmove(&position, limit) {
-                Err(err) => from_impl_error(case, err),
-                Ok(answer) => crate::run::probe::judge(&position, probe, &answer, profile),
-            }
-        }
+        Expectation::BestMove(probe) => run_probe(imp, case, &position, probe, profile).0,
+    }
+}
+
+/// Asks a `bestmove` probe and judges the answer by the rules; the move played comes back
+/// with the outcome, for the report.
+fn run_probe(
+    imp: &mut dyn Implementation,
+    case: &Case,
+    position: &shogi_spec::PositionSpec,
+    probe: &crate::corpus::case::Probe,
+    profile: &str,
+) -> (Outcome, Option<String>) {
+    let limit = shogi_spec::SearchLimit {
+        byoyomi_ms: probe.byoyomi,
+    };
+    match imp.bestmove(position, limit) {
+        Err(err) => (from_impl_error(case, err), None),
+        Ok(answer) => (
+            crate::run::probe::judge(position, probe, &answer, profile),
+            Some(answer),
+        ),
     }
 }
 
@@ -490,6 +534,7 @@ fn run_perft(
                 kind: "perft",
                 depth: Some(depth),
                 outcome,
+                played: None,
             }
         })
         .collect()

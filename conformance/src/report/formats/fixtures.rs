@@ -17,6 +17,7 @@ pub(super) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> C
             kind: "legal",
             depth: None,
             outcome,
+            played: None,
         }],
         warnings: Vec::new(),
     }

@@ -54,6 +54,12 @@ pub(super) fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
     props.extend(info.shard.clone().map(|v| ("shard", v)));
     props.extend(info.startup_error.clone().map(|v| ("startup_error", v)));
     props.extend(info.interrupted.clone().map(|v| ("interrupted", v)));
+    if let Some(engine) = &info.engine {
+        props.extend(engine.name.clone().map(|v| ("engine.name", v)));
+        props.extend(engine.author.clone().map(|v| ("engine.author", v)));
+        props.push(("engine.options", engine.options_line()));
+    }
+    props.extend(info.certified_by(results).map(|v| ("certified_by", v)));
     for (name, value) in props {
         let _ = writeln!(
             out,

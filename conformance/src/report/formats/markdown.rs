@@ -42,6 +42,9 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         results.len(),
         counts_line(&s)
     );
+    for line in info.engine.iter().flat_map(|e| e.lines()) {
+        let _ = writeln!(out, "{}\n", md(&line));
+    }
     for w in info.warnings() {
         let _ = writeln!(out, "> **{}**\n", md(&w));
     }
@@ -77,6 +80,11 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
             let _ = writeln!(tail, "| {} | {} |", rs.len(), md(reason));
         }
     }
+    if let Some(line) = info.certified_by(results) {
+        let _ = writeln!(tail, "\n{}", md(&line));
+    }
+    // The contract closes the report; counted in the budget with the rest of the tail.
+    let _ = writeln!(tail, "\n<sub>{}</sub>", md(&info.contract()));
     let problems = problems_first(results);
     if !problems.is_empty() {
         out.push_str("### Failures, by primary article\n");
@@ -128,7 +136,6 @@ pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) ->
         }
     }
     out.push_str(&tail);
-    let _ = writeln!(out, "\n<sub>{}</sub>", md(&info.contract()));
     out
 }
 

@@ -26,7 +26,7 @@ mod text;
 pub use grouping::{article, by_primary, context_refs, problems_first, skips_by_reason, title};
 pub use markdown::{MARKDOWN_BUDGET, markdown_within};
 pub use reproduce::{impl_argument, reproduce_command};
-pub use run_info::RunInfo;
+pub use run_info::{EngineIdentity, RunInfo, SentOption};
 pub use shared_lines::{detail_lines, nothing_checked};
 
 use json::json;

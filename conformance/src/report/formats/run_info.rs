@@ -28,9 +28,13 @@ pub struct RunInfo {
     /// The shard run (`I/N`), if the run was one shard of several (`merge` combines them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
-    /// Why no case could be asked: the implementation did not start (every case is errored).
+    /// Why no case could be asked: the implementation did not start, in its own words. The run
+    /// stopped before the first case: the report has no case and certifies nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub startup_error: Option<String>,
+    /// Who the engine said it was and what it was sent (USI engines; `None` for the others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineIdentity>,
     /// Why the run stopped early (`SIGINT`, `SIGTERM`, `max-time`), if it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<String>,
@@ -39,7 +43,104 @@ pub struct RunInfo {
     pub not_run: Vec<String>,
 }
 
+/// A USI engine as the report's header names it: its `id name` and `id author` lines, and every
+/// `setoption` it was sent, so that a reader knows what exactly was certified (a build at one
+/// thread and 16 MB of hash is not the build at its playing settings).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct EngineIdentity {
+    /// `id name`, if the engine gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// `id author`, if the engine gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// The options sent with `setoption`, in the order sent.
+    pub options: Vec<SentOption>,
+}
+
+/// One `setoption` the driver sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SentOption {
+    /// The option's name.
+    pub name: String,
+    /// The value sent.
+    pub value: String,
+    /// The driver's own choice (the certification defaults), not the user's `--usi-option`.
+    pub default: bool,
+}
+
+impl EngineIdentity {
+    /// `NAME by AUTHOR`, or whichever of the two the engine gave (`None` if neither).
+    pub fn who(&self) -> Option<String> {
+        match (&self.name, &self.author) {
+            (Some(n), Some(a)) => Some(format!("{n} by {a}")),
+            (Some(n), None) => Some(n.clone()),
+            (None, Some(a)) => Some(format!("by {a}")),
+            (None, None) => None,
+        }
+    }
+
+    /// The options sent, as `Name=value` with ` (default)` after the driver's own choices;
+    /// `none` when nothing was sent.
+    pub fn options_line(&self) -> String {
+        if self.options.is_empty() {
+            return "none".to_owned();
+        }
+        self.options
+            .iter()
+            .map(|o| {
+                format!(
+                    "{}={}{}",
+                    o.name,
+                    o.value,
+                    if o.default { " (default)" } else { "" }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The header lines every format prints for the engine: who it is, what it was sent.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(who) = self.who() {
+            out.push(format!("Engine: {who}"));
+        }
+        out.push(format!("Options sent: {}", self.options_line()));
+        out
+    }
+}
+
 impl RunInfo {
+    /// How headers name the corpus a run read: `corpus NAME`, or the name alone when it is
+    /// itself a folder called `corpus` (`corpus`, `../cases/corpus`), so that no header says
+    /// "corpus corpus".
+    pub fn corpus_label(&self) -> String {
+        if std::path::Path::new(&self.corpus)
+            .file_name()
+            .is_some_and(|f| f == "corpus")
+        {
+            self.corpus.clone()
+        } else {
+            format!("corpus {}", self.corpus)
+        }
+    }
+
+    /// The one line saying how the run certified moves (see [`Methods`]); `None` for a run
+    /// whose implementation did not start, which certified nothing.
+    ///
+    /// [`Methods`]: crate::run::runner::Methods
+    pub fn certified_by(&self, results: &[crate::run::runner::CaseResult]) -> Option<String> {
+        if self.startup_error.is_some() {
+            return None;
+        }
+        let m = crate::run::runner::Methods::of(results);
+        Some(format!(
+            "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
+            m.move_checks, m.probes
+        ))
+    }
+
     /// The contract a run certified against, in one line: tool version, corpus version and
     /// content hash, and where the corpus was read from. Every format carries it.
     pub fn contract(&self) -> String {
@@ -54,7 +155,9 @@ impl RunInfo {
     pub fn warnings(&self) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(cause) = &self.startup_error {
-            out.push(format!("ERROR: {cause}; every case is reported as errored"));
+            out.push(format!(
+                "NOT STARTED: the implementation did not start, no case was run: {cause}"
+            ));
         }
         if let Some(why) = &self.interrupted {
             out.push(format!(

@@ -14,11 +14,11 @@ pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "shogi-conformance {}: implementation {}, profile {}, corpus {} {} (revision {}){}",
+        "shogi-conformance {}: implementation {}, profile {}, {} {} (revision {}){}",
         info.suite_version,
         info.implementation,
         info.profile,
-        info.corpus,
+        info.corpus_label(),
         info.corpus_version,
         info.corpus_revision,
         info.filter
@@ -28,6 +28,9 @@ pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     );
     if let Some(shard) = &info.shard {
         let _ = writeln!(out, "shard {shard}");
+    }
+    for line in info.engine.iter().flat_map(|e| e.lines()) {
+        let _ = writeln!(out, "{line}");
     }
     for w in info.warnings() {
         let _ = writeln!(out, "{w}");
@@ -123,12 +126,9 @@ pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
             String::new()
         }
     );
-    let m = crate::run::runner::Methods::of(results);
-    let _ = writeln!(
-        out,
-        "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
-        m.move_checks, m.probes
-    );
+    if let Some(line) = info.certified_by(results) {
+        let _ = writeln!(out, "{line}");
+    }
     if !info.not_run.is_empty() {
         let _ = writeln!(
             out,

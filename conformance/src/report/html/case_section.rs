@@ -128,7 +128,7 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     out,
                     "<p data-expectation=\"error\"><b>⚠ {}</b>: the implementation did not answer</p><pre>{}</pre>",
                     esc(&e.label()),
-                    esc(message)
+                    esc_message(message)
                 );
             }
             Outcome::Skip { reason } => {

@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
 
 use shogi_spec::ArticleId;
 
@@ -38,7 +37,7 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
          <p class=\"counts\" data-total=\"{}\">{} cases: {}</p>{}</header>",
         esc(&title),
         esc(&info.suite_version),
-        esc(&corpus_label(&info.corpus)),
+        esc(&info.corpus_label()),
         esc(&info.corpus_revision),
         info.filter
             .as_ref()
@@ -49,11 +48,25 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
         counts_html(&s),
         bar(&s)
     );
+    for line in info.engine.iter().flat_map(|e| e.lines()) {
+        let _ = writeln!(
+            out,
+            "<p class=\"muted\" data-note=\"engine\">{}</p>",
+            esc(&line)
+        );
+    }
     for w in info.warnings() {
         let _ = writeln!(
             out,
             "<p class=\"error\" data-note=\"run\">{}</p>",
             esc_message(&w)
+        );
+    }
+    if let Some(line) = info.certified_by(results) {
+        let _ = writeln!(
+            out,
+            "<p data-note=\"certified-by\">{}</p>",
+            esc_message(&line)
         );
     }
     if let Some(note) = report::nothing_checked(&s) {
@@ -200,27 +213,23 @@ fn single_page(info: &RunInfo, results: &[CaseResult]) -> String {
     out
 }
 
-/// How the header names the corpus a run read: `corpus NAME`, or the name alone when it is
-/// itself a folder called `corpus` (`corpus`, `../cases/corpus`), so that the header does not
-/// say "corpus corpus".
-fn corpus_label(name: &str) -> String {
-    if Path::new(name).file_name().is_some_and(|f| f == "corpus") {
-        name.to_owned()
-    } else {
-        format!("corpus {name}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_corpus_is_named_once() {
-        assert_eq!(corpus_label("corpus"), "corpus");
-        assert_eq!(corpus_label("../cases/corpus"), "../cases/corpus");
-        assert_eq!(corpus_label("built-in"), "corpus built-in");
-        assert_eq!(corpus_label("my-cases"), "corpus my-cases");
+        let label = |corpus: &str| {
+            RunInfo {
+                corpus: corpus.into(),
+                ..RunInfo::default()
+            }
+            .corpus_label()
+        };
+        assert_eq!(label("corpus"), "corpus");
+        assert_eq!(label("../cases/corpus"), "../cases/corpus");
+        assert_eq!(label("built-in"), "corpus built-in");
+        assert_eq!(label("my-cases"), "corpus my-cases");
         let info = RunInfo {
             suite_version: "1.0".into(),
             corpus: "corpus".into(),
@@ -243,7 +252,7 @@ mod tests {
         };
         let html = single(&info, &[]);
         assert!(
-            html.contains("ERROR: cannot start <code>engine --flag &lt;x&gt;</code>;"),
+            html.contains("cannot start <code>engine --flag &lt;x&gt;</code>"),
             "{html}"
         );
     }

@@ -1,0 +1,213 @@
+//! The `run` command: the arguments become a [`Runner`], the report is written, and the run's
+//! [`RunStatus`] becomes the exit status. The loop itself is the library's.
+
+use super::Error;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use shogi_conformance::corpus::CorpusSource;
+use shogi_conformance::implementations::select::{self as impls, ImplOptions};
+use shogi_conformance::report::{Format, output};
+use shogi_conformance::run::expectations::{Expectations, Shard};
+use shogi_conformance::run::interrupt;
+use shogi_conformance::run::{RunReport, RunStatus, Runner};
+
+/// What `run` was asked to do.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The implementation spec (`oracle`, …).
+    pub imp: String,
+    /// The rule profile.
+    pub profile: String,
+    /// A filter expression.
+    pub filter: Option<String>,
+    /// The report format.
+    pub format: Format,
+    /// Where to write the report (standard output when `None`).
+    pub output: Option<PathBuf>,
+    /// Where the corpus is read from.
+    pub corpus: CorpusSource,
+    /// How long an external implementation may take over one query.
+    pub timeout: Option<std::time::Duration>,
+    /// Run only this shard of the chosen cases.
+    pub shard: Option<Shard>,
+    /// Known failures and skips: the exit status says whether the results match them.
+    pub expectations: Option<PathBuf>,
+    /// Write an expectations file marking the current failures.
+    pub write_expectations: Option<PathBuf>,
+    /// `setoption` settings for a USI engine.
+    pub usi_options: Vec<shogi_conformance::implementations::usi_options::UsiOption>,
+    /// Stop the whole run after this long; the cases not reached are reported as not run.
+    pub max_time: Option<std::time::Duration>,
+    /// Ask the `bestmove` probes of a USI engine that also answers `go perft`.
+    pub probes: bool,
+}
+
+/// Exit status of a run in which every case was skipped: nothing could be checked, which must
+/// never look like a pass.
+pub const NOTHING_CHECKED: u8 = 3;
+
+/// Starts a thread that marks the run as interrupted when `limit` has passed.
+fn arm_max_time(limit: std::time::Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        interrupt::request(interrupt::Reason::MaxTime);
+    });
+}
+
+/// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored,
+/// 1 when something did (or the run hit `--max-time`), 3 when every case was skipped, 130/143
+/// when interrupted by SIGINT/SIGTERM; errors, an implementation that did not start among them
+/// (its report written first), are returned as `Err` (exit status 2).
+pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
+    let mut runner = Runner::load(&opts.corpus)?.profile(&opts.profile);
+    if let Some(f) = &opts.filter {
+        runner = runner.filter(f);
+    }
+    if let Some(s) = opts.shard {
+        runner = runner.shard(s);
+    }
+    if let Some(path) = &opts.expectations {
+        runner = runner.expectations(Expectations::load(path)?);
+    }
+    // Found now, not after an hour of engine time.
+    let chosen = runner.chosen()?.len();
+    for path in opts.output.iter().chain(&opts.write_expectations) {
+        output::check_writable(path)?;
+    }
+    if let Some(limit) = opts.max_time {
+        arm_max_time(limit);
+    }
+    // Cases may deliberately use positions that could not occur in a game; the built-in
+    // implementations are asked to accept them and judge the moves by the rules.
+    let started = impls::start(
+        &opts.imp,
+        ImplOptions {
+            allow_unreachable: true,
+            timeout: opts.timeout,
+            usi_options: opts.usi_options.clone(),
+        },
+        opts.probes,
+    );
+    let report = match started {
+        // Interrupted while starting: nothing was asked, nothing failed.
+        Err(_) if interrupt::requested() => runner.stopped_before_start(&opts.imp)?,
+        Err(e) => {
+            // One message, in the engine's words: the report says the same and lists no case.
+            let report = runner.not_started(&opts.imp, &e.to_string())?;
+            write_report(opts, &report)?;
+            return Err(format!("the implementation did not start: {e}").into());
+        }
+        Ok(started) => {
+            let mut imp = started.implementation;
+            // Drawn only when standard error is a terminal; CI logs get the report alone.
+            let progress = indicatif::ProgressBar::new(chosen as u64);
+            progress.set_style(
+                indicatif::ProgressStyle::with_template("[{pos}/{len}] {bar:30} {elapsed} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let bar = progress.clone();
+            let report = runner
+                .engine(started.identity)
+                .on_case(Box::new(move |i, _, case| {
+                    bar.set_position(i as u64);
+                    bar.set_message(format!("{} {}", case.id, case.slug));
+                }))
+                .run(imp.as_mut());
+            progress.finish_and_clear();
+            // Ends the engine's process groups before anything else.
+            drop(imp);
+            report?
+        }
+    };
+    for line in &report.upgrade {
+        eprintln!("{line}");
+    }
+    write_report(opts, &report)?;
+    let status = report.status();
+    if let RunStatus::Interrupted(reason) = status {
+        eprintln!(
+            "shogi-conformance: interrupted ({}): {} case(s) not run",
+            reason.label(),
+            report.info.not_run.len()
+        );
+        if opts.write_expectations.is_some() {
+            eprintln!(
+                "shogi-conformance: the expectations file is not written for an interrupted run"
+            );
+        }
+        return Ok(ExitCode::from(reason.exit_status()));
+    }
+    if let Some(path) = &opts.write_expectations {
+        let file = report.failures_as_expectations();
+        write_atomically(path, &file.to_yaml())?;
+        eprintln!(
+            "wrote {}: {} known failures",
+            path.display(),
+            file.entries.len()
+        );
+    }
+    if let Some(differences) = &report.not_as_expected {
+        for d in differences {
+            eprintln!("not as expected: {d}");
+        }
+        eprintln!(
+            "expectations: {} result(s) differ from the expectations file",
+            differences.len()
+        );
+    }
+    Ok(match status {
+        RunStatus::Passed => ExitCode::SUCCESS,
+        RunStatus::NothingChecked => {
+            eprintln!(
+                "shogi-conformance: nothing could be checked: all {} case(s) were skipped (exit status {NOTHING_CHECKED})",
+                report.summary().skipped
+            );
+            ExitCode::from(NOTHING_CHECKED)
+        }
+        RunStatus::Failed | RunStatus::NotStarted | RunStatus::Interrupted(_) => ExitCode::FAILURE,
+    })
+}
+
+/// Writes the report to `--output` (saying so on standard error, with the counts) or to
+/// standard output. The "certified by" line is the report's own, on the report's stream.
+fn write_report(opts: &RunOptions, report: &RunReport) -> Result<(), Error> {
+    let text = report.render(opts.format);
+    match &opts.output {
+        Some(path) if path.as_os_str() != "-" => {
+            write_atomically(path, &text)?;
+            if report.info.startup_error.is_some() {
+                eprintln!("wrote {}: the implementation did not start", path.display());
+                return Ok(());
+            }
+            let s = report.summary();
+            eprintln!(
+                "wrote {}: {} passed, {} failed, {} skipped, {} errored{}",
+                path.display(),
+                s.passed,
+                s.failed,
+                s.skipped,
+                s.errored,
+                if report.info.not_run.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {} not run", report.info.not_run.len())
+                }
+            );
+        }
+        _ => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write the report: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path` without destroying what is there: atomically for regular files and
+/// new paths, through symlinks, FIFOs and devices, `-` for standard output (see [`output`]).
+fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
+    output::write(path, text).map_err(Error::from)
+}

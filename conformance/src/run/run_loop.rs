@@ -1,0 +1,488 @@
+//! The run loop: every chosen case of a corpus against one implementation, into the report
+//! value the formats render ([`RunReport`]).
+//!
+//! The command line's `run`, the benchmarks and an engine author's own `cargo test` all go
+//! through [`Runner`], so there is one loop: one way of choosing cases (filter, shard), one
+//! place where a stop (SIGINT, `--max-time`) marks the rest as not run, one way of comparing
+//! with an expectations file. What is printed and which exit status follows stay with the
+//! caller; [`RunReport::status`] says what the run came to.
+
+use std::path::PathBuf;
+
+use shogi_spec::Implementation;
+
+use crate::corpus::case::Case;
+use crate::corpus::contract::{ContractDiff, CorpusStamp, describe_upgrade};
+use crate::corpus::filter::{Filter, FilterError};
+use crate::corpus::source::CorpusSource;
+use crate::corpus::{Corpus, CorpusError};
+use crate::report::{EngineIdentity, Format, RunInfo, render};
+use crate::run::expectations::{Expectations, Shard};
+use crate::run::interrupt::{self, Reason};
+use crate::run::runner::{CaseResult, Summary, applies, base_profile, run_case_guarded};
+
+/// The profile a runner uses unless told otherwise.
+pub const DEFAULT_PROFILE: &str = "fesa-2017";
+
+/// Why a run could not be made: everything here is found before any case is asked, so that a
+/// mistake in the command costs no engine time.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The profile is not a built-in one.
+    #[error("unknown profile `{name}` (known: {known})")]
+    UnknownProfile {
+        /// The name given.
+        name: String,
+        /// The built-in names, comma-separated.
+        known: String,
+    },
+    /// A `knob=value` override is not usable.
+    #[error("{0}")]
+    Override(#[from] shogi_spec::profile::ProfileError),
+    /// The filter expression does not parse.
+    #[error("{0}")]
+    Filter(#[from] FilterError),
+    /// Two cases share an id: results could not be told apart.
+    #[error(
+        "the corpus has duplicate case ids (fix them; `lint` lists every problem):\n  {}",
+        .0.join("\n  ")
+    )]
+    DuplicateIds(Vec<String>),
+    /// The filter and the shard leave no case.
+    #[error("no case to run in {}{}", root.display(), filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default())]
+    NoCase {
+        /// The corpus folder.
+        root: PathBuf,
+        /// The filter, if one was given.
+        filter: Option<String>,
+    },
+    /// The corpus could not be loaded or fingerprinted.
+    #[error(transparent)]
+    Corpus(#[from] CorpusError),
+}
+
+/// What a run came to, for the caller's exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunStatus {
+    /// Everything asked passed (or, with an expectations file, the results match it).
+    Passed,
+    /// Something failed or errored (or the results differ from the expectations file).
+    Failed,
+    /// Every case was skipped: nothing was checked, which must never look like a pass.
+    NothingChecked,
+    /// The implementation did not start; no case was asked.
+    NotStarted,
+    /// The run stopped early (a signal, or the time limit).
+    Interrupted(Reason),
+}
+
+/// The result of a run: the header and the case results every report format renders, and
+/// what a CI job compares (the expectations file's verdict, the corpus contract).
+#[derive(Debug, Clone)]
+pub struct RunReport {
+    /// The header of every format.
+    pub info: RunInfo,
+    /// One result per case asked, in corpus order.
+    pub results: Vec<CaseResult>,
+    /// The whole corpus's contract (not only the chosen cases): an expectations file written
+    /// from a filtered or sharded run still pins the contract it was written against.
+    pub stamp: CorpusStamp,
+    /// When the expectations file was written against another corpus: what changed since.
+    pub upgrade: Vec<String>,
+    /// With an expectations file: each result that differs from it, as `CASE: what (note)`.
+    pub not_as_expected: Option<Vec<String>>,
+    /// Why the run stopped early, if it did (also in the header, as a label).
+    pub interrupted: Option<Reason>,
+}
+
+impl RunReport {
+    /// The report in `format`.
+    pub fn render(&self, format: Format) -> String {
+        render(format, &self.info, &self.results)
+    }
+
+    /// The counts.
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.results)
+    }
+
+    /// What the run came to: a start-up failure or a stop first, then nothing checked, then
+    /// the expectations file's verdict when there is one, else whether everything passed.
+    pub fn status(&self) -> RunStatus {
+        if self.info.startup_error.is_some() {
+            return RunStatus::NotStarted;
+        }
+        if let Some(reason) = self.interrupted {
+            return RunStatus::Interrupted(reason);
+        }
+        let s = self.summary();
+        if s.passed + s.failed + s.errored == 0 {
+            return RunStatus::NothingChecked;
+        }
+        let ok = match &self.not_as_expected {
+            Some(differences) => differences.is_empty(),
+            None => s.ok(),
+        };
+        if ok {
+            RunStatus::Passed
+        } else {
+            RunStatus::Failed
+        }
+    }
+
+    /// An expectations file marking every current failure, pinned to this corpus.
+    pub fn failures_as_expectations(&self) -> Expectations {
+        let mut file = Expectations::from_failures(&self.info.implementation, &self.results);
+        file.corpus = Some(self.stamp.clone());
+        file
+    }
+}
+
+/// Called before each case with its index, the number of cases chosen, and the case.
+pub type Progress = Box<dyn FnMut(usize, usize, &Case)>;
+
+/// Runs a corpus against an implementation: choose the corpus, then optionally the profile
+/// (with overrides), a filter, a shard, an expectations file and the engine's identity, then
+/// [`Runner::run`].
+///
+/// ```
+/// use shogi_conformance::run::{Runner, RunStatus};
+///
+/// let report = Runner::built_in()?
+///     .filter("tag:uchifuzume")
+///     .run(&mut shogi_oracle::Oracle::lenient())?;
+/// assert_eq!(report.status(), RunStatus::Passed);
+/// # Ok::<(), shogi_conformance::run::RunError>(())
+/// ```
+pub struct Runner {
+    corpus: Corpus,
+    corpus_version: String,
+    profile: String,
+    overrides: Vec<String>,
+    filter: Option<String>,
+    shard: Option<Shard>,
+    expectations: Option<Expectations>,
+    engine: Option<EngineIdentity>,
+    progress: Option<Progress>,
+    /// The corpus's fingerprint and contract, computed at the first run and kept: a benchmark
+    /// runs the same corpus many times and measures the loop, not the hashing.
+    contract: std::cell::OnceCell<(String, CorpusStamp)>,
+}
+
+impl Runner {
+    /// A runner over a loaded corpus, under [`DEFAULT_PROFILE`], every case.
+    pub fn new(corpus: Corpus) -> Runner {
+        Runner {
+            corpus_version: corpus.source.version(),
+            corpus,
+            profile: DEFAULT_PROFILE.to_owned(),
+            overrides: Vec::new(),
+            filter: None,
+            shard: None,
+            expectations: None,
+            engine: None,
+            progress: None,
+            contract: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// A runner over the corpus at `source` (a folder, or the copy built into this crate).
+    pub fn load(source: &CorpusSource) -> Result<Runner, RunError> {
+        Ok(Runner::new(source.load()?))
+    }
+
+    /// A runner over the corpus built into this crate: what an engine author certifies
+    /// against from `cargo test`, with no files needed.
+    pub fn built_in() -> Result<Runner, RunError> {
+        Runner::load(&CorpusSource::BuiltIn)
+    }
+
+    /// The rule profile (`fesa-2017`, `ufs-2016`, `csa-computer`).
+    pub fn profile(mut self, name: &str) -> Runner {
+        name.clone_into(&mut self.profile);
+        self
+    }
+
+    /// A profile override, `knob=value` (repeatable). Cases keep the expectations written for
+    /// the profile; the implementation is asked under the changed rules, so the failures show
+    /// which cases the change turns.
+    pub fn set(mut self, assignment: &str) -> Runner {
+        self.overrides.push(assignment.trim().to_owned());
+        self
+    }
+
+    /// Only the cases matching this filter expression (see [`crate::corpus::filter`]).
+    pub fn filter(mut self, expression: &str) -> Runner {
+        self.filter = Some(expression.to_owned());
+        self
+    }
+
+    /// Only this shard of the chosen cases.
+    pub fn shard(mut self, shard: Shard) -> Runner {
+        self.shard = Some(shard);
+        self
+    }
+
+    /// Known failures and skips: [`RunReport::status`] then says whether the results match.
+    pub fn expectations(mut self, expectations: Expectations) -> Runner {
+        self.expectations = Some(expectations);
+        self
+    }
+
+    /// Who the engine is and what it was sent, for the report's header.
+    pub fn engine(mut self, identity: Option<EngineIdentity>) -> Runner {
+        self.engine = identity;
+        self
+    }
+
+    /// Called before each case (a progress bar, a log line).
+    pub fn on_case(mut self, progress: Progress) -> Runner {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The profile with its overrides, as implementations are asked under it
+    /// (`fesa-2017,impasse=points_27`).
+    pub fn profile_spec(&self) -> String {
+        std::iter::once(self.profile.as_str())
+            .chain(self.overrides.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The corpus the runner reads.
+    pub fn corpus(&self) -> &Corpus {
+        &self.corpus
+    }
+
+    /// The cases the run will ask, after checking everything that can be checked without the
+    /// implementation: the profile and its overrides, the filter, unique ids, at least one
+    /// case chosen.
+    pub fn chosen(&self) -> Result<Vec<&Case>, RunError> {
+        let known = shogi_spec::profile::builtin_names();
+        if !known.contains(&self.profile.as_str()) {
+            return Err(RunError::UnknownProfile {
+                name: self.profile.clone(),
+                known: known.join(", "),
+            });
+        }
+        shogi_spec::profile::Profile::resolve(&self.profile_spec())?;
+        let filter = Filter::parse(self.filter.as_deref().unwrap_or(""))?;
+        let duplicates = duplicate_ids(&self.corpus);
+        if !duplicates.is_empty() {
+            return Err(RunError::DuplicateIds(duplicates));
+        }
+        let chosen: Vec<&Case> = self
+            .corpus
+            .cases
+            .iter()
+            .filter(|c| {
+                filter.matches(c, &self.corpus.root) && self.shard.is_none_or(|s| s.contains(&c.id))
+            })
+            .collect();
+        if chosen.is_empty() {
+            return Err(RunError::NoCase {
+                root: self.corpus.root.clone(),
+                filter: self.filter.clone(),
+            });
+        }
+        Ok(chosen)
+    }
+
+    /// Runs every chosen case against `imp`. A panic of an in-process implementation errors
+    /// its case, never the run; a requested stop ([`crate::run::interrupt`]) ends the loop
+    /// and lists the cases not reached.
+    pub fn run(&mut self, imp: &mut dyn Implementation) -> Result<RunReport, RunError> {
+        let spec = self.profile_spec();
+        let mut progress = self.progress.take();
+        let chosen = self.chosen()?;
+        let mut results = Vec::new();
+        let mut not_run = Vec::new();
+        for (i, case) in chosen.iter().enumerate() {
+            if interrupt::requested() {
+                not_run = not_run_ids(&chosen[i..], &self.profile);
+                break;
+            }
+            if let Some(report) = progress.as_mut() {
+                report(i, chosen.len(), case);
+            }
+            let r = run_case_guarded(imp, case, &spec);
+            if interrupt::requested() {
+                // The case was cut short: its result is not the implementation's.
+                not_run = not_run_ids(&chosen[i..], &self.profile);
+                break;
+            }
+            results.extend(r);
+        }
+        self.progress = progress;
+        self.finish(imp.name(), results, not_run, None)
+    }
+
+    /// The report of a run whose implementation did not start: no case asked, the cause in
+    /// the header, nothing certified. `cause` should be the implementation's own words.
+    pub fn not_started(&self, implementation: &str, cause: &str) -> Result<RunReport, RunError> {
+        self.chosen()?;
+        self.finish(
+            implementation.to_owned(),
+            Vec::new(),
+            Vec::new(),
+            Some(cause.to_owned()),
+        )
+    }
+
+    /// The report of a run stopped (a signal, the time limit) before its implementation had
+    /// started: every chosen case not run.
+    pub fn stopped_before_start(&self, implementation: &str) -> Result<RunReport, RunError> {
+        let not_run = not_run_ids(&self.chosen()?, &self.profile);
+        self.finish(implementation.to_owned(), Vec::new(), not_run, None)
+    }
+
+    fn finish(
+        &self,
+        implementation: String,
+        results: Vec<CaseResult>,
+        not_run: Vec<String>,
+        startup_error: Option<String>,
+    ) -> Result<RunReport, RunError> {
+        let (revision, stamp) = match self.contract.get() {
+            Some(c) => c.clone(),
+            None => {
+                let c = (
+                    self.corpus.revision()?,
+                    CorpusStamp::of(&self.corpus, &self.corpus_version)?,
+                );
+                self.contract.get_or_init(|| c).clone()
+            }
+        };
+        let interrupted = interrupt::reason();
+        let info = RunInfo {
+            suite_version: env!("CARGO_PKG_VERSION").to_owned(),
+            corpus: self.corpus.source.to_string(),
+            corpus_version: self.corpus_version.clone(),
+            corpus_revision: revision,
+            profile: self.profile_spec(),
+            implementation,
+            filter: self.filter.clone(),
+            shard: self.shard.map(|s| s.to_string()),
+            startup_error,
+            engine: self.engine.clone(),
+            interrupted: interrupted.map(|r| r.label().to_owned()),
+            not_run,
+        };
+        let then = self
+            .expectations
+            .as_ref()
+            .and_then(|e| e.corpus.as_ref())
+            .filter(|then| then.version != stamp.version || then.revision != stamp.revision);
+        let upgrade = then
+            .map(|then| describe_upgrade(then, &stamp, &self.corpus))
+            .unwrap_or_default();
+        let changes = then
+            .map(|then| ContractDiff::between(then, &stamp))
+            .unwrap_or_default();
+        let not_as_expected = self.expectations.as_ref().map(|expected| {
+            expected
+                .compare(&results)
+                .into_iter()
+                .map(|m| {
+                    let id = m.case.split(' ').next().unwrap_or_default();
+                    let note = changes
+                        .note_for(id)
+                        .map(|n| format!(" ({n})"))
+                        .unwrap_or_default();
+                    format!("{}: {}{note}", m.case, m.message)
+                })
+                .collect()
+        });
+        Ok(RunReport {
+            info,
+            results,
+            stamp,
+            upgrade,
+            not_as_expected,
+            interrupted,
+        })
+    }
+}
+
+/// The ids of the cases among `cases` that would have given a result under `profile`.
+fn not_run_ids(cases: &[&Case], profile: &str) -> Vec<String> {
+    cases
+        .iter()
+        .filter(|c| applies(c, base_profile(profile)))
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The duplicate ids of a corpus, each as `duplicate case id ID at FILE:LINE and FILE:LINE`.
+pub fn duplicate_ids(corpus: &Corpus) -> Vec<String> {
+    let mut first: std::collections::HashMap<&str, &Case> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for case in &corpus.cases {
+        if let Some(earlier) = first.insert(&case.id, case) {
+            out.push(format!(
+                "duplicate case id {} at {} and {}",
+                case.id,
+                earlier.location(),
+                case.location()
+            ));
+            first.insert(&earlier.id, earlier);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runner() -> Runner {
+        Runner::built_in().unwrap()
+    }
+
+    #[test]
+    fn mistakes_are_found_before_any_case() {
+        assert!(matches!(
+            runner().profile("jsa-1999").chosen(),
+            Err(RunError::UnknownProfile { .. })
+        ));
+        assert!(matches!(
+            runner().set("no_such_knob=1").chosen(),
+            Err(RunError::Override(_))
+        ));
+        assert!(matches!(
+            runner().filter("id:ffffffff id:00000000").chosen(),
+            Err(RunError::NoCase { .. })
+        ));
+    }
+
+    #[test]
+    fn the_profile_spec_carries_the_overrides() {
+        let r = runner()
+            .profile("fesa-2017")
+            .set("declaration_failure=no_effect");
+        assert_eq!(r.profile_spec(), "fesa-2017,declaration_failure=no_effect");
+        assert!(r.chosen().is_ok());
+    }
+
+    #[test]
+    fn a_shard_takes_part_of_the_cases() {
+        let all = runner().chosen().unwrap().len();
+        let r = runner().shard("1/2".parse().unwrap());
+        let half = r.chosen().unwrap().len();
+        assert!(half > 0 && half < all, "{half} of {all}");
+    }
+
+    #[test]
+    fn a_run_that_did_not_start_has_no_case_and_certifies_nothing() {
+        let report = runner()
+            .filter("tag:uchifuzume")
+            .not_started("usi:x", "the engine does not offer the option `Thread`")
+            .unwrap();
+        assert!(report.results.is_empty());
+        assert_eq!(report.status(), RunStatus::NotStarted);
+        let text = report.render(Format::Text);
+        assert!(text.contains("NOT STARTED"), "{text}");
+        assert!(!text.contains("Certified by"), "{text}");
+    }
+}
