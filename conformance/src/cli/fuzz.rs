@@ -3,10 +3,13 @@
 use shogi_conformance::tools::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs, write_finding};
 
 use super::Error;
+use super::run::NOTHING_CHECKED;
 
 /// The `fuzz` command: `opts.jobs` workers, each with an implementation from `make`; exit
-/// status 1 when a divergence was found (and written, shrunk with a fresh implementation), 0
-/// otherwise. The throughput goes to standard error with the rest of the log.
+/// status 1 when a divergence was found (and written, shrunk with a fresh implementation), 3
+/// when nothing was checked (no position's move list was answered: an engine without
+/// `go perft` is certified by `run`'s probes, not fuzzed), 0 otherwise. The throughput goes to
+/// standard error with the rest of the log.
 pub fn fuzz(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::ExitCode, Error> {
     let log = |line: &str| {
         for l in line.lines() {
@@ -14,6 +17,13 @@ pub fn fuzz(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::Exi
         }
     };
     let outcome = fuzz_jobs(make, opts, &log)?;
+    if outcome.unchecked.is_some() {
+        // The reason is the log's last line; a run that compared nothing must not pass.
+        eprintln!(
+            "shogi-conformance: nothing could be checked (exit status {NOTHING_CHECKED}); an engine without `go perft` is certified by `run`'s bestmove probes"
+        );
+        return Ok(std::process::ExitCode::from(NOTHING_CHECKED));
+    }
     let Some(finding) = outcome.finding else {
         return Ok(std::process::ExitCode::SUCCESS);
     };

@@ -141,3 +141,37 @@ fn slow_past_uchifuzume_fairy_stockfish_agrees_with_the_oracle() {
         "{lines:#?}"
     );
 }
+
+/// An engine without `go perft` lists no moves: fuzzing it compares nothing, and that must
+/// end as "nothing checked" (exit status 3) at once — not as "no divergence" after a log line
+/// per position.
+#[test]
+fn fuzzing_an_engine_without_perft_checks_nothing_and_says_so() {
+    if !Path::new(ENGINE).is_file() || !common::python() {
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none(),
+            "{ENGINE} is missing"
+        );
+        eprintln!("skipping: {ENGINE} or python3 is not installed");
+        return;
+    }
+    let wrapper = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/no_perft_wrapper.py"
+    );
+    let out = out_dir("no-perft");
+    let run = common::bin()
+        .args(["fuzz", "--jobs", "1", "--seconds", "5", "--output"])
+        .arg(&out)
+        .arg("--impl")
+        .arg(format!("usi:python3 {wrapper} {ENGINE}"))
+        .output()
+        .unwrap();
+    let err = common::stderr(&run);
+    assert_eq!(run.status.code(), Some(3), "{err}");
+    assert!(err.contains("nothing was checked"), "{err}");
+    assert!(!err.contains("no divergence"), "{err}");
+    let unsupported = err.lines().filter(|l| l.contains("perft")).count();
+    assert!(unsupported <= 3, "one line, not one per position:\n{err}");
+    assert!(!out.exists(), "nothing written");
+}
