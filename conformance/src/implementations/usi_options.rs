@@ -78,6 +78,8 @@ pub struct Advertised {
     pub min: Option<i64>,
     /// The upper bound of a `spin` option.
     pub max: Option<i64>,
+    /// The values a `combo` option takes (its `var`s).
+    pub vars: Vec<String>,
 }
 
 impl Advertised {
@@ -97,7 +99,37 @@ impl Advertised {
             kind: after("type").map(|s| (*s).to_owned()).unwrap_or_default(),
             min: after("min").and_then(|s| s.parse().ok()),
             max: after("max").and_then(|s| s.parse().ok()),
+            vars: words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1].to_owned())
+                .collect(),
         })
+    }
+
+    /// Why `value` is not one this option takes, if it is not: an integer within the bounds of
+    /// a `spin`, `true` or `false` for a `check`, one of the `var`s of a `combo`. Strings,
+    /// file names and buttons take anything. An engine given a value it does not take most
+    /// often ignores it (or answers with an `info string` nobody reads) and runs on its
+    /// default, so the run would certify a setting the user did not ask for.
+    fn refuses(&self, value: &str) -> Option<String> {
+        match self.kind.as_str() {
+            "spin" => match value.trim().parse::<i64>() {
+                Err(_) => Some("an integer".into()),
+                Ok(v) if self.min.is_some_and(|m| v < m) || self.max.is_some_and(|m| v > m) => {
+                    Some(format!(
+                        "an integer from {} to {}",
+                        self.min.map_or("any".into(), |m| m.to_string()),
+                        self.max.map_or("any".into(), |m| m.to_string())
+                    ))
+                }
+                Ok(_) => None,
+            },
+            "check" => (!matches!(value, "true" | "false")).then(|| "true or false".into()),
+            "combo" if !self.vars.is_empty() => (!self.vars.iter().any(|v| v == value))
+                .then(|| format!("one of {}", self.vars.join(", "))),
+            _ => None,
+        }
     }
 
     fn clamp(&self, value: i64) -> i64 {
@@ -109,16 +141,24 @@ impl Advertised {
 /// The `setoption` settings to send: the user's, in order, then the certification defaults for
 /// the advertised `Threads`, `Hash` and `USI_Hash` options the user did not set. A user option
 /// the engine does not advertise is an error (most often a misspelt name, which the engine
-/// would otherwise ignore in silence).
+/// would otherwise ignore in silence), and so is a value outside what the engine advertised
+/// for the option (see [`Advertised`]).
 pub fn settings(
     user: &[UsiOption],
     advertised: &[Advertised],
-) -> Result<Vec<UsiOption>, UnknownOption> {
+) -> Result<Vec<UsiOption>, OptionError> {
     for o in user {
-        if !advertised.iter().any(|a| a.name == o.name) {
-            return Err(UnknownOption {
+        let Some(a) = advertised.iter().find(|a| a.name == o.name) else {
+            return Err(OptionError::Unknown(UnknownOption {
                 name: o.name.clone(),
                 advertised: advertised.iter().map(|a| a.name.clone()).collect(),
+            }));
+        };
+        if let Some(takes) = a.refuses(&o.value) {
+            return Err(OptionError::Value {
+                name: o.name.clone(),
+                value: o.value.clone(),
+                takes,
             });
         }
     }
@@ -143,6 +183,24 @@ pub fn settings(
         });
     }
     Ok(out)
+}
+
+/// A `--usi-option` the engine cannot take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// The engine does not offer an option of that name.
+    #[error(transparent)]
+    Unknown(#[from] UnknownOption),
+    /// The engine offers the option, but not that value.
+    #[error("the engine's option `{name}` does not take the value `{value}`: it takes {takes}")]
+    Value {
+        /// The option's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What the engine advertised it takes.
+        takes: String,
+    },
 }
 
 /// A `--usi-option` names an option the engine does not offer.
@@ -224,5 +282,45 @@ mod tests {
             err.to_string().contains("Threads, USI_Hash, BookFile"),
             "{err}"
         );
+    }
+
+    /// The values refused are those outside what the engine advertised: the USI protocol's
+    /// `spin` has `min`/`max`, `check` is `true`/`false`, `combo` lists its `var`s.
+    #[test]
+    fn values_the_engine_does_not_take_are_refused() {
+        let adv: Vec<Advertised> = [
+            "option name Threads type spin default 4 min 1 max 512",
+            "option name USI_Ponder type check default false",
+            "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27",
+            "option name EvalDir type string default eval",
+        ]
+        .iter()
+        .filter_map(|l| Advertised::parse(l))
+        .collect();
+        let refused = |o: &str| settings(&[o.parse().unwrap()], &adv).err();
+        for bad in [
+            "Threads=0",
+            "Threads=513",
+            "Threads=two",
+            "USI_Ponder=yes",
+            "EnteringKingRule=CSARule28",
+        ] {
+            let err = refused(bad).unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(matches!(err, OptionError::Value { .. }), "{bad}: {err}");
+        }
+        let err = refused("EnteringKingRule=CSARule28").unwrap();
+        assert!(
+            err.to_string().contains("one of NoEnteringKing, CSARule24, CSARule27"),
+            "{err}"
+        );
+        for good in [
+            "Threads=1",
+            "Threads=512",
+            "USI_Ponder=true",
+            "EnteringKingRule=CSARule24",
+            "EvalDir=/opt/eval dir",
+        ] {
+            assert_eq!(refused(good), None, "{good}");
+        }
     }
 }

@@ -268,7 +268,7 @@ enum StartError {
     #[error(transparent)]
     Process(#[from] ProcessError),
     #[error(transparent)]
-    Option(#[from] crate::implementations::usi_options::UnknownOption),
+    Option(#[from] crate::implementations::usi_options::OptionError),
 }
 
 /// What came back from a `go`.
