@@ -60,9 +60,6 @@ pub enum SgfErrorKind {
     /// A game tree with no node.
     #[error("a game tree holds no node")]
     EmptyTree,
-    /// The same property twice in one node (FF[4] forbids it).
-    #[error("property {0} appears twice in one node")]
-    DuplicateProperty(String),
     /// `SZ` names a board this reader does not take.
     #[error("board size {0:?}: only square boards of 1 to 52 points a side are read")]
     BadSize(String),
@@ -91,7 +88,7 @@ pub enum SgfErrorKind {
     /// `PL` is neither `B` nor `W`.
     #[error("PL[{0}] names no colour (B or W)")]
     BadColour(String),
-    /// A property that holds one value was given several.
+    /// A property that holds one value was given several (or was written twice in a node).
     #[error("property {0} takes one value")]
     ManyValues(String),
     /// A node holds both a move and setup (FF[4] forbids it), or setup follows a move.

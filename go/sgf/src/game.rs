@@ -341,6 +341,13 @@ mod tests {
     }
 
     #[test]
+    fn a_move_written_twice_in_a_node_is_refused() {
+        let e = parse_game("(;SZ[9];B[aa]B[bb])").unwrap_err();
+        assert_eq!(e.kind, SgfErrorKind::ManyValues("B".into()));
+        assert_eq!(e.location, Location { line: 1, column: 9 });
+    }
+
+    #[test]
     fn not_go() {
         assert_eq!(parse_game("(;GM[3])").unwrap_err().kind, SgfErrorKind::NotGo("3".into()));
     }

@@ -180,13 +180,13 @@ impl<'a> Cursor<'a> {
             match self.peek() {
                 Some(c) if c.is_ascii_alphabetic() => {
                     let property = self.property()?;
-                    if node.get(&property.id).is_some() {
-                        return Err(SgfError::new(
-                            property.location,
-                            SgfErrorKind::DuplicateProperty(property.id),
-                        ));
+                    // FF[4] forbids a property twice in a node, yet servers write it (Fox
+                    // repeats `AP`): the values are joined, and a property that takes one value
+                    // then fails where it is read, with its place.
+                    match node.properties.iter_mut().find(|p| p.id == property.id) {
+                        Some(earlier) => earlier.values.extend(property.values),
+                        None => node.properties.push(property),
                     }
-                    node.properties.push(property);
                 }
                 _ => return Ok(node),
             }
@@ -284,8 +284,8 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_property_is_refused() {
-        let e = parse_collection("(;B[aa]B[bb])").unwrap_err();
-        assert_eq!(e.kind, SgfErrorKind::DuplicateProperty("B".into()));
+    fn duplicate_property_values_are_joined() {
+        let c = parse_collection("(;AP[a]AP[b])").unwrap();
+        assert_eq!(c.trees[0].nodes[0].get("AP").unwrap().values.len(), 2);
     }
 }
