@@ -1,0 +1,25 @@
+//! The shared vocabulary of Go conformance.
+//!
+//! Everything the Go oracle, corpus, SGF reader and runner exchange lives here: [`Colour`],
+//! [`Point`] and [`BoardSize`], [`Move`], the game handed to an implementation
+//! ([`GameSpec`]) and what comes back ([`BoardState`], [`Score`]), the rule profile
+//! ([`GoProfile`], YAML data in `go/spec/profiles/`), and [`GoImplementation`] — the one
+//! boundary between the runner and anything it certifies. The rulebook itself (the Russian
+//! Go Federation rules, ids `rfg:…`) is loaded with the game-neutral
+//! [`shogi_spec::Registry`] loader.
+
+mod colour;
+mod game;
+mod implementation;
+mod moves;
+mod point;
+mod profile;
+mod score;
+
+pub use colour::Colour;
+pub use game::{BoardState, GameSpec};
+pub use implementation::{GoImplError, GoImplementation};
+pub use moves::{Move, MoveParseError};
+pub use point::{BoardSize, Point, PointError};
+pub use profile::{GoProfile, ProfileError, Repetition};
+pub use score::{Komi, KomiError, Score};
