@@ -1,4 +1,17 @@
-//! Certifying Go implementations against the Russian Go Federation rules: the GTP driver
-//! ([`gtp`]) that makes an engine answer the runner's questions.
+//! Go conformance: the corpus format ([`case`]), running it against the reference oracle or
+//! any [`go_spec::GoImplementation`] ([`run`]) such as a GTP engine ([`gtp`]), linting it
+//! ([`lint`]), coverage per RFG article ([`coverage`]), the RFG rulebook browser ([`site`]) and
+//! SGF records judged by the oracle ([`judge`]). The `go-conformance` binary is the command
+//! line over these.
 
+pub mod case;
+pub mod coverage;
 pub mod gtp;
+pub mod lint;
+pub mod run;
+pub mod site;
+
+/// The corpus shipped with the source tree (`go/corpus/cases`).
+pub fn default_corpus() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases")
+}

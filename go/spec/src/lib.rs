@@ -6,20 +6,24 @@
 //! ([`GoProfile`], YAML data in `go/spec/profiles/`), and [`GoImplementation`] — the one
 //! boundary between the runner and anything it certifies. The rulebook itself (the Russian
 //! Go Federation rules, ids `rfg:…`) is loaded with the game-neutral
-//! [`shogi_spec::Registry`] loader.
+//! [`shogi_spec::Registry`] loader, see [`rfg`].
 
 mod colour;
+mod diagram;
 mod game;
 mod implementation;
 mod moves;
 mod point;
 mod profile;
+mod rulebook;
 mod score;
 
 pub use colour::Colour;
+pub use diagram::{DiagramError, diagram_moves, parse_diagram};
 pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};
 pub use point::{BoardSize, Point, PointError};
 pub use profile::{GoProfile, ProfileError, Repetition};
+pub use rulebook::{RFG_YAML, load_rfg, rfg};
 pub use score::{Komi, KomiError, Score};

@@ -1,0 +1,294 @@
+//! The Go corpus case format (`go/corpus/cases/*.yaml`; schema in `go/corpus/README.md`): the
+//! raw YAML shape, strict about unknown keys, and its conversion into a [`GameSpec`] for the
+//! implementation under test.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point, diagram_moves};
+
+/// One case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique id, e.g. `capture-corner-single`.
+    pub id: String,
+    /// The RFG articles the case tests, e.g. `rfg:3.2`.
+    pub articles: Vec<String>,
+    /// What the case shows and how the expectation follows from the articles.
+    pub description: String,
+    /// Board lines (9, 13, 19); 9 when absent.
+    #[serde(default = "nine")]
+    pub size: u8,
+    /// The rule profile (`rfg`, `rfg-simple-ko`); `rfg` when absent.
+    #[serde(default = "rfg")]
+    pub profile: String,
+    /// Komi; the profile's when absent.
+    #[serde(default)]
+    pub komi: Option<Komi>,
+    /// Handicap stones (Black, before the first move).
+    #[serde(default)]
+    pub handicap: Vec<Point>,
+    /// Who moves first; Black, or White when there are handicap stones.
+    #[serde(default)]
+    pub first: Option<Colour>,
+    /// A starting position as diagram rows (`X` Black, `O` White, `.` empty), reached by an
+    /// opening sequence that captures nothing (see [`go_spec::diagram_moves`]).
+    #[serde(default)]
+    pub board: Vec<String>,
+    /// The moves after the diagram, colours alternating from the side to move.
+    #[serde(default)]
+    pub moves: Vec<Move>,
+    /// Moves with their colours given, played after `moves`: for records that break the turn
+    /// order (rfg 11d), which `moves` cannot express.
+    #[serde(default)]
+    pub record: Vec<(Colour, Move)>,
+    /// The expectations.
+    pub expect: Expect,
+}
+
+fn nine() -> u8 {
+    9
+}
+
+fn rfg() -> String {
+    "rfg".to_owned()
+}
+
+/// What the rules say about the case. Every field present is checked.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Moves asked after the game, each legal or not.
+    #[serde(default)]
+    pub legal: Vec<LegalCheck>,
+    /// The first illegal move of `moves`: its 1-based number there and the article.
+    #[serde(default)]
+    pub illegal: Option<IllegalAt>,
+    /// The board after the moves, as diagram rows.
+    #[serde(default)]
+    pub board_after: Vec<String>,
+    /// Prisoners taken by Black and White over the whole game.
+    #[serde(default)]
+    pub prisoners: Option<[u32; 2]>,
+    /// Whether the main game has ended (rfg 7.1); asked of the oracle only.
+    #[serde(default)]
+    pub ended: Option<bool>,
+    /// Whether a whole-board position came back (rfg 6.3: for the arbiter); oracle only.
+    #[serde(default)]
+    pub arbiter: Option<bool>,
+    /// The count with the agreed dead stones (rfg 8–10).
+    #[serde(default)]
+    pub score: Option<ScoreCheck>,
+    /// A clock question (rfg 11a, 12); oracle only.
+    #[serde(default)]
+    pub clock: Option<ClockCheck>,
+    /// A late-arrival question (rfg 11b, 12.7); oracle only.
+    #[serde(default)]
+    pub late: Option<LateCheck>,
+    /// A resignation: who resigned and who wins (rfg 7.3, 10.1); oracle only.
+    #[serde(default)]
+    pub resign: Option<ResignCheck>,
+}
+
+/// One legality question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalCheck {
+    /// The move by the side to move.
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// Whether the rules allow it.
+    pub legal: bool,
+    /// The article that forbids it, for an illegal move (checked against the oracle only).
+    #[serde(default)]
+    pub article: Option<String>,
+}
+
+/// Where the game breaks the rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IllegalAt {
+    /// 1-based number within `moves`.
+    pub ply: usize,
+    /// The article broken (checked against the oracle only).
+    pub article: String,
+}
+
+/// The count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreCheck {
+    /// The stones agreed dead.
+    #[serde(default)]
+    pub dead: Vec<Point>,
+    /// Black's territory plus prisoners.
+    pub black: u32,
+    /// White's territory plus prisoners, before komi.
+    pub white: u32,
+    /// The result as SGF writes it (`B+2.5`, `W+0.5`, `0`).
+    pub result: String,
+}
+
+/// A clock question: each move's colour and seconds taken; who runs out first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCheck {
+    /// Main time in seconds.
+    pub main: f64,
+    /// Byo-yomi by move: seconds per move (rfg 12.2.1).
+    #[serde(default)]
+    pub per_move: Option<f64>,
+    /// Byo-yomi by period: seconds and number of moves (rfg 12.2.2).
+    #[serde(default)]
+    pub per_period: Option<(f64, u32)>,
+    /// The seconds each move took, in game order, colours alternating from Black.
+    pub spent: Vec<f64>,
+    /// The side that loses on time, if any.
+    pub loser: Option<Colour>,
+    /// The 1-based move during which the time ran out.
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+/// A late-arrival question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateCheck {
+    /// Main time in minutes.
+    pub main_minutes: f64,
+    /// How late Black and White arrived, minutes (`null` for no-show).
+    pub black: Option<f64>,
+    /// How late White arrived.
+    pub white: Option<f64>,
+    /// `black`, `white` (the winner), `both_lose` or `play_on`.
+    pub outcome: String,
+}
+
+/// A resignation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignCheck {
+    /// Who resigned.
+    pub resigns: Colour,
+    /// Who wins.
+    pub winner: Colour,
+}
+
+/// A case file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum CaseError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The YAML does not fit the schema.
+    #[error("{path}: {message}")]
+    Yaml {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message with line and column.
+        message: String,
+    },
+    /// A case's setup is unusable (size, profile, diagram).
+    #[error("case `{id}`: {problem}")]
+    Setup {
+        /// The case.
+        id: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// A case with the file it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedCase {
+    /// The case.
+    pub case: Case,
+    /// Its file.
+    pub file: PathBuf,
+}
+
+/// Reads every `*.yaml` file of `dir` (sorted by name), each a list of cases.
+///
+/// # Errors
+/// The first file that cannot be read or parsed.
+pub fn load_dir(dir: &Path) -> Result<Vec<LoadedCase>, CaseError> {
+    let io = |source| CaseError::Io {
+        path: dir.to_owned(),
+        source,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).map_err(|source| CaseError::Io {
+            path: file.clone(),
+            source,
+        })?;
+        let cases: Vec<Case> = serde_norway::from_str(&text).map_err(|e| CaseError::Yaml {
+            path: file.clone(),
+            message: e.to_string(),
+        })?;
+        out.extend(cases.into_iter().map(|case| LoadedCase {
+            case,
+            file: file.clone(),
+        }));
+    }
+    Ok(out)
+}
+
+impl Case {
+    /// The case's profile.
+    ///
+    /// # Errors
+    /// [`CaseError::Setup`] for an unknown profile.
+    pub fn profile(&self) -> Result<GoProfile, CaseError> {
+        GoProfile::shipped(&self.profile).map_err(|e| self.setup(e.to_string()))
+    }
+
+    fn setup(&self, problem: String) -> CaseError {
+        CaseError::Setup {
+            id: self.id.clone(),
+            problem,
+        }
+    }
+
+    /// The game to hand to an implementation, and how many of its moves are the diagram's.
+    ///
+    /// # Errors
+    /// [`CaseError::Setup`] for a bad size, profile or diagram.
+    pub fn game(&self) -> Result<(GameSpec, usize), CaseError> {
+        let size = BoardSize::new(self.size).map_err(|e| self.setup(e.to_string()))?;
+        let profile = self.profile()?;
+        let komi = self.komi.unwrap_or(profile.komi);
+        let first = self.first.unwrap_or(if self.handicap.is_empty() {
+            Colour::Black
+        } else {
+            Colour::White
+        });
+        let mut game = GameSpec::new(size, komi);
+        game.handicap.clone_from(&self.handicap);
+        game.first = first;
+        if !self.board.is_empty() {
+            game.moves =
+                diagram_moves(size, &self.board, first).map_err(|e| self.setup(e.to_string()))?;
+        }
+        let opening = game.moves.len();
+        for &mv in &self.moves {
+            game.play(mv);
+        }
+        game.moves.extend(self.record.iter().copied());
+        Ok((game, opening))
+    }
+}

@@ -1,0 +1,94 @@
+//! `lint`: every case cites at least one existing, testable RFG article, ids are unique and
+//! well formed, each case states an expectation, and its setup is usable.
+
+use std::collections::HashMap;
+
+use shogi_spec::{ArticleId, Registry};
+
+use crate::case::LoadedCase;
+
+/// One problem found, naming the file and case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The file.
+    pub file: String,
+    /// The case id.
+    pub id: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: case `{}`: {}", self.file, self.id, self.message)
+    }
+}
+
+/// Every problem in `cases`, in corpus order.
+pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for lc in cases {
+        let case = &lc.case;
+        let file = lc.file.display().to_string();
+        let mut problem = |message: String| {
+            out.push(Problem {
+                file: file.clone(),
+                id: case.id.clone(),
+                message,
+            });
+        };
+        if case.id.is_empty()
+            || !case
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            problem("ids are lowercase letters, digits and hyphens".to_owned());
+        }
+        if let Some(first) = seen.insert(&case.id, &lc.case.description) {
+            let _ = first;
+            problem("duplicate id".to_owned());
+        }
+        if case.articles.is_empty() {
+            problem("cites no article".to_owned());
+        }
+        for a in &case.articles {
+            match a.parse::<ArticleId>() {
+                Ok(id) if id.rulebook() != "rfg" => problem(format!("{a} is not an RFG article")),
+                Ok(id) => match registry.get(&id) {
+                    None => problem(format!("{a} is not in the RFG registry")),
+                    Some(art) if !art.testable => problem(format!("{a} is not testable")),
+                    Some(_) => {}
+                },
+                Err(e) => problem(e.to_string()),
+            }
+        }
+        if case.description.trim().is_empty() {
+            problem("no description".to_owned());
+        }
+        let e = &case.expect;
+        let has = !e.legal.is_empty()
+            || e.illegal.is_some()
+            || !e.board_after.is_empty()
+            || e.prisoners.is_some()
+            || e.ended.is_some()
+            || e.arbiter.is_some()
+            || e.score.is_some()
+            || e.clock.is_some()
+            || e.late.is_some()
+            || e.resign.is_some();
+        if !has {
+            problem("states no expectation".to_owned());
+        }
+        if let Err(err) = case.game() {
+            problem(err.to_string());
+        }
+        if let Some(ill) = &e.illegal {
+            if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {
+                problem(format!("illegal.ply {} is not a move of the case", ill.ply));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,362 @@
+//! Running cases: each expectation of a case is asked of the implementation under test through
+//! [`GoImplementation`]; the questions an engine cannot be asked (the end of the main game,
+//! the arbiter's cycles, clocks, late arrival, resignation, and the article behind a refusal)
+//! are checked only when the subject is the reference oracle.
+
+use serde::Serialize;
+
+use go_oracle::Oracle;
+use go_oracle::clock::{Byoyomi, TimeControl};
+use go_oracle::outcome::{self, Outcome};
+use go_oracle::play::ReplayError;
+use go_spec::{Colour, GoImplError, GoImplementation, Point, parse_diagram};
+
+use crate::case::{Case, LoadedCase};
+
+/// What is being certified.
+pub enum Subject<'a> {
+    /// The reference oracle, under each case's profile.
+    Oracle,
+    /// Any other implementation.
+    External(&'a mut dyn GoImplementation),
+}
+
+/// How one case went.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", content = "detail", rename_all = "snake_case")]
+pub enum Status {
+    /// Every check that ran agreed with the rules.
+    Pass,
+    /// A check disagreed; the messages say which.
+    Fail(Vec<String>),
+    /// The case or the implementation could not be run.
+    Error(String),
+    /// Nothing in the case could be asked of this implementation.
+    Skip(String),
+}
+
+/// One case's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    /// The case id.
+    pub id: String,
+    /// The articles it tests.
+    pub articles: Vec<String>,
+    /// The file it came from.
+    pub file: String,
+    /// How it went.
+    #[serde(flatten)]
+    pub status: Status,
+}
+
+/// A whole run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The implementation's name.
+    pub implementation: String,
+    /// Every case's result, in corpus order.
+    pub cases: Vec<CaseResult>,
+}
+
+impl Report {
+    /// Counts of (pass, fail, error, skip).
+    pub fn counts(&self) -> (usize, usize, usize, usize) {
+        let mut c = (0, 0, 0, 0);
+        for r in &self.cases {
+            match r.status {
+                Status::Pass => c.0 += 1,
+                Status::Fail(_) => c.1 += 1,
+                Status::Error(_) => c.2 += 1,
+                Status::Skip(_) => c.3 += 1,
+            }
+        }
+        c
+    }
+}
+
+/// Runs `cases` against `subject`.
+pub fn run(cases: &[LoadedCase], mut subject: Subject<'_>) -> Report {
+    let implementation = match &subject {
+        Subject::Oracle => Oracle::default().name(),
+        Subject::External(imp) => imp.name(),
+    };
+    let cases = cases
+        .iter()
+        .map(|lc| CaseResult {
+            id: lc.case.id.clone(),
+            articles: lc.case.articles.clone(),
+            file: lc.file.display().to_string(),
+            status: run_case(&lc.case, &mut subject),
+        })
+        .collect();
+    Report {
+        implementation,
+        cases,
+    }
+}
+
+/// Checks collected for one case.
+#[derive(Default)]
+struct Checks {
+    ran: usize,
+    skipped: Vec<String>,
+    failures: Vec<String>,
+}
+
+impl Checks {
+    fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
+        self.ran += 1;
+        if !ok {
+            self.failures.push(message());
+        }
+    }
+}
+
+/// Runs one case.
+pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
+    let (game, opening) = match case.game() {
+        Ok(g) => g,
+        Err(e) => return Status::Error(e.to_string()),
+    };
+    let profile = match case.profile() {
+        Ok(p) => p,
+        Err(e) => return Status::Error(e.to_string()),
+    };
+    let oracle = Oracle::new(profile.clone());
+    let mut own = Oracle::new(profile);
+    let is_oracle = matches!(subject, Subject::Oracle);
+    let imp: &mut dyn GoImplementation = match subject {
+        Subject::Oracle => &mut own,
+        Subject::External(imp) => &mut **imp,
+    };
+    let expect = &case.expect;
+    let mut c = Checks::default();
+
+    // The game itself: refused at the expected move, or played through.
+    let replayed = imp.replay(&game);
+    match (&expect.illegal, &replayed) {
+        (Some(want), Err(GoImplError::Illegal { ply, reason, .. })) => {
+            let want_ply = opening + want.ply;
+            c.check(*ply == want_ply, || {
+                format!(
+                    "refused move {} instead of move {} of the case",
+                    ply.saturating_sub(opening),
+                    want.ply
+                )
+            });
+            if is_oracle {
+                c.check(reason.contains(&want.article), || {
+                    format!("refusal cites `{reason}`, expected {}", want.article)
+                });
+            }
+        }
+        (Some(want), Ok(_)) => c.check(false, || {
+            format!(
+                "accepted the game; move {} should be refused by {}",
+                want.ply, want.article
+            )
+        }),
+        (None, Err(GoImplError::Illegal { ply, reason, .. })) => c.check(false, || {
+            format!(
+                "refused move {} of the case: {reason}",
+                ply.saturating_sub(opening)
+            )
+        }),
+        (_, Err(e)) => return Status::Error(e.to_string()),
+        (None, Ok(_)) => {}
+    }
+    if let Ok(state) = &replayed {
+        if !expect.board_after.is_empty() {
+            match parse_diagram(game.size, &expect.board_after) {
+                Ok(mut want) => {
+                    want.sort_by_key(|(p, _)| *p);
+                    let mut got = state.stones.clone();
+                    got.sort_by_key(|(p, _)| *p);
+                    c.check(got == want, || {
+                        format!("board after the moves differs: {}", diff(&want, &got))
+                    });
+                }
+                Err(e) => return Status::Error(format!("board_after: {e}")),
+            }
+        }
+        if let Some(want) = expect.prisoners {
+            c.check(state.prisoners == want, || {
+                format!("prisoners {:?}, expected {want:?}", state.prisoners)
+            });
+        }
+    }
+    for q in &expect.legal {
+        match imp.is_legal(&game, q.mv) {
+            Ok(legal) => c.check(legal == q.legal, || {
+                format!(
+                    "{} judged {}, expected {}",
+                    q.mv,
+                    word(legal),
+                    word(q.legal)
+                )
+            }),
+            Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
+            Err(e) => return Status::Error(e.to_string()),
+        }
+        if let (true, false, Some(article)) = (is_oracle, q.legal, &q.article) {
+            if let Ok(mut g) = oracle.replay_game(&game) {
+                let colour = g.to_move;
+                let cited = g.play(colour, q.mv).err().map(|v| v.article);
+                c.check(cited == Some(article.as_str()), || {
+                    format!("{} refused citing {cited:?}, expected {article}", q.mv)
+                });
+            }
+        }
+    }
+    if let Some(want) = &expect.score {
+        match imp.score(&game, &want.dead) {
+            Ok(s) => {
+                c.check((s.black, s.white) == (want.black, want.white), || {
+                    format!(
+                        "count {}–{}, expected {}–{}",
+                        s.black, s.white, want.black, want.white
+                    )
+                });
+                c.check(s.sgf_result() == want.result, || {
+                    format!("result {}, expected {}", s.sgf_result(), want.result)
+                });
+            }
+            Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
+            Err(e) => return Status::Error(e.to_string()),
+        }
+    }
+    let oracle_only = expect.ended.is_some()
+        || expect.arbiter.is_some()
+        || expect.clock.is_some()
+        || expect.late.is_some()
+        || expect.resign.is_some();
+    if oracle_only && !is_oracle {
+        c.skipped
+            .push("end, arbiter, clock, late and resignation questions (oracle only)".to_owned());
+    } else if oracle_only {
+        oracle_checks(case, &oracle, &game, &mut c);
+    }
+    if !c.failures.is_empty() {
+        Status::Fail(c.failures)
+    } else if c.ran == 0 {
+        Status::Skip(if c.skipped.is_empty() {
+            "no expectation".to_owned()
+        } else {
+            c.skipped.join("; ")
+        })
+    } else {
+        Status::Pass
+    }
+}
+
+fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut Checks) {
+    let expect = &case.expect;
+    let played = oracle.replay_game(game);
+    if let Some(want) = expect.ended {
+        let got = played.as_ref().map(|g| g.ended_at.is_some());
+        c.check(got == Ok(want), || {
+            format!("main game ended: {got:?}, expected {want}")
+        });
+    }
+    if let Some(want) = expect.arbiter {
+        let got = played.as_ref().map(|g| g.repeated);
+        c.check(got == Ok(want), || {
+            format!("cycle for the arbiter: {got:?}, expected {want}")
+        });
+    }
+    if let Some(q) = &expect.clock {
+        let ms = |s: f64| -> u64 {
+            // Seconds in a case are small and non-negative; rounding to ms is exact enough.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let v = (s * 1000.0).round().max(0.0) as u64;
+            v
+        };
+        let byoyomi = match (q.per_move, q.per_period) {
+            (Some(s), _) => Byoyomi::PerMove { period_ms: ms(s) },
+            (None, Some((s, moves))) => Byoyomi::PerPeriod {
+                period_ms: ms(s),
+                moves,
+            },
+            (None, None) => Byoyomi::None,
+        };
+        let tc = TimeControl {
+            main_ms: ms(q.main),
+            byoyomi,
+        };
+        let moves: Vec<(Colour, u64)> = q
+            .spent
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                (
+                    if i % 2 == 0 {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    },
+                    ms(*s),
+                )
+            })
+            .collect();
+        let got = tc.loser(&moves);
+        let want = q.loser.map(|l| (l, q.ply.unwrap_or(0)));
+        let same = match (got, want) {
+            (Some((gl, gp)), Some((wl, wp))) => gl == wl && (wp == 0 || gp == wp),
+            (None, None) => true,
+            _ => false,
+        };
+        c.check(same, || format!("time loss {got:?}, expected {want:?}"));
+    }
+    if let Some(q) = &expect.late {
+        let tc = TimeControl {
+            main_ms: (q.main_minutes * 60_000.0) as u64,
+            byoyomi: Byoyomi::None,
+        };
+        let loses =
+            |late: Option<f64>| late.is_none_or(|m| tc.late_arrival_loses((m * 60_000.0) as u64));
+        let got = match outcome::by_late_arrival(loses(q.black), loses(q.white)) {
+            None => "play_on".to_owned(),
+            Some(Outcome::BothLose) => "both_lose".to_owned(),
+            Some(Outcome::Win { winner, .. }) => winner.to_string(),
+            Some(other) => format!("{other:?}"),
+        };
+        c.check(got == q.outcome, || {
+            format!("late arrival: {got}, expected {}", q.outcome)
+        });
+    }
+    if let Some(q) = &expect.resign {
+        let got = outcome::by_resignation(q.resigns);
+        let want = Outcome::Win {
+            winner: q.winner,
+            reason: outcome::WinReason::Resignation,
+        };
+        c.check(got == want, || {
+            format!("resignation: {got:?}, expected {want:?}")
+        });
+    }
+    if let Err(ReplayError::Setup(e)) = played {
+        c.check(false, || e.to_string());
+    }
+}
+
+fn word(legal: bool) -> &'static str {
+    if legal { "legal" } else { "illegal" }
+}
+
+fn diff(want: &[(Point, Colour)], got: &[(Point, Colour)]) -> String {
+    let missing: Vec<String> = want
+        .iter()
+        .filter(|s| !got.contains(s))
+        .map(|(p, c)| format!("{c} {p}"))
+        .collect();
+    let extra: Vec<String> = got
+        .iter()
+        .filter(|s| !want.contains(s))
+        .map(|(p, c)| format!("{c} {p}"))
+        .collect();
+    format!(
+        "missing [{}], unexpected [{}]",
+        missing.join(", "),
+        extra.join(", ")
+    )
+}

@@ -1,0 +1,89 @@
+//! How a game ends and who wins (rfg 7, 10, 11, 6.3).
+
+use serde::{Deserialize, Serialize};
+
+use go_spec::{Colour, Score};
+
+/// Why a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinReason {
+    /// The opponent resigned (rfg 7.3, 10.1).
+    Resignation,
+    /// The larger sum after komi, or White on equal sums in a handicap game (rfg 10.2).
+    Points,
+    /// The opponent overran the time control (rfg 11a, 12.10).
+    Time,
+    /// The opponent arrived more than half the main time late or not at all (rfg 11b, 12.7).
+    LateArrival,
+    /// The opponent made two moves in a row (rfg 11d).
+    TwoMovesInARow,
+}
+
+impl WinReason {
+    /// The article the result rests on.
+    pub fn article(self) -> &'static str {
+        match self {
+            WinReason::Resignation => "rfg:10.1",
+            WinReason::Points => "rfg:10.2",
+            WinReason::Time => "rfg:11a",
+            WinReason::LateArrival => "rfg:11b",
+            WinReason::TwoMovesInARow => "rfg:11d",
+        }
+    }
+}
+
+/// The result of a game as the oracle judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// `winner` won for `reason`.
+    Win {
+        /// The winner.
+        winner: Colour,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Equal sums in an even game with whole-number komi (rfg 10.2 names no winner).
+    Draw,
+    /// Both players lose: both late beyond half the main time (rfg 11b commentary).
+    BothLose,
+    /// No result from the rules: a cycle that rfg 6.3 hands to the arbiter.
+    Arbiter,
+}
+
+/// The result of a counted game (rfg 10.2).
+pub fn by_points(score: &Score) -> Outcome {
+    match score.winner() {
+        Some(winner) => Outcome::Win {
+            winner,
+            reason: WinReason::Points,
+        },
+        None => Outcome::Draw,
+    }
+}
+
+/// The result when `resigner` resigns (rfg 10.1).
+pub fn by_resignation(resigner: Colour) -> Outcome {
+    Outcome::Win {
+        winner: resigner.opponent(),
+        reason: WinReason::Resignation,
+    }
+}
+
+/// The result of late arrivals: each flag says whether that side (Black, White) was late by
+/// more than half the main time (rfg 11b); `None` when the game goes on.
+pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> {
+    match (black_loses, white_loses) {
+        (true, true) => Some(Outcome::BothLose),
+        (true, false) => Some(Outcome::Win {
+            winner: Colour::White,
+            reason: WinReason::LateArrival,
+        }),
+        (false, true) => Some(Outcome::Win {
+            winner: Colour::Black,
+            reason: WinReason::LateArrival,
+        }),
+        (false, false) => None,
+    }
+}
