@@ -7,6 +7,7 @@
 pub mod case;
 pub mod coverage;
 pub mod gtp;
+pub mod judge;
 pub mod lint;
 pub mod run;
 pub mod site;
