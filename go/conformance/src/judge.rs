@@ -114,7 +114,23 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
                     let score = count.score(spec.komi, !spec.handicap.is_empty());
                     let ours = score.sgf_result();
                     j.articles = vec!["rfg:8".to_owned(), "rfg:9".to_owned(), "rfg:10.2".to_owned()];
-                    j.agreement = compare_count(result, &ours);
+                    j.agreement = match compare_count(result, &ours) {
+                        Agreement::Disagree(why) => Agreement::Disagree(format!(
+                            "{why} (territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {}{})",
+                            count.territory[0],
+                            count.territory[1],
+                            count.prisoners[0],
+                            count.prisoners[1],
+                            count.neutral,
+                            count.seki_stones.len(),
+                            if count.seki_stones.is_empty() {
+                                ""
+                            } else {
+                                ": a group touching an unfilled neutral point counts as seki, whose points are nobody's (rfg 7.1, 8.1)"
+                            }
+                        )),
+                        other => other,
+                    };
                     j.ours = Some(ours);
                 }
                 Err(e) => j.agreement = Agreement::NotJudgeable(count_error(&e)),
