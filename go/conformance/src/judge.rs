@@ -80,27 +80,43 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
         return j;
     };
     let direct = |winner: Colour, reason: WinReason, letter: &str| {
-        (format!("{}+{letter}", winner.sgf_letter()), reason.article())
+        (
+            format!("{}+{letter}", winner.sgf_letter()),
+            reason.article(),
+        )
     };
     match result {
-        GameResult::Win { winner, by: WinBy::Resignation } => {
+        GameResult::Win {
+            winner,
+            by: WinBy::Resignation,
+        } => {
             let (ours, article) = direct(colour(*winner), WinReason::Resignation, "R");
             j.ours = Some(ours);
             j.articles.push(article.to_owned());
             j.agreement = Agreement::Agree;
         }
-        GameResult::Win { winner, by: WinBy::Time } => {
+        GameResult::Win {
+            winner,
+            by: WinBy::Time,
+        } => {
             let (ours, article) = direct(colour(*winner), WinReason::Time, "T");
             j.ours = Some(ours);
             j.articles.push(article.to_owned());
             j.agreement = Agreement::Agree;
         }
-        GameResult::Win { winner, by: WinBy::Forfeit } => {
+        GameResult::Win {
+            winner,
+            by: WinBy::Forfeit,
+        } => {
             j.ours = Some(format!("{}+F", colour(*winner).sgf_letter()));
             j.articles.push("rfg:11".to_owned());
             j.agreement = Agreement::Agree;
         }
-        GameResult::Win { by: WinBy::Score(_) | WinBy::Unspecified, .. } | GameResult::Draw => {
+        GameResult::Win {
+            by: WinBy::Score(_) | WinBy::Unspecified,
+            ..
+        }
+        | GameResult::Draw => {
             if game.territory_black.is_empty() && game.territory_white.is_empty() {
                 j.agreement = Agreement::NotJudgeable(
                     "a counted result needs the dead stones (TB/TW marks); life and death is the players' (rfg 7.2)"
@@ -113,7 +129,11 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
                 Ok(count) => {
                     let score = count.score(spec.komi, !spec.handicap.is_empty());
                     let ours = score.sgf_result();
-                    j.articles = vec!["rfg:8".to_owned(), "rfg:9".to_owned(), "rfg:10.2".to_owned()];
+                    j.articles = vec![
+                        "rfg:8".to_owned(),
+                        "rfg:9".to_owned(),
+                        "rfg:10.2".to_owned(),
+                    ];
                     j.agreement = match compare_count(result, &ours) {
                         Agreement::Disagree(why) => Agreement::Disagree(format!(
                             "{why} (territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {}{})",
@@ -161,7 +181,13 @@ fn compare_count(recorded: &GameResult, ours: &str) -> Agreement {
         _ => None,
     };
     match (recorded, winner(recorded) == winner(&ours_parsed)) {
-        (GameResult::Win { by: WinBy::Unspecified, .. }, true) => Agreement::Agree,
+        (
+            GameResult::Win {
+                by: WinBy::Unspecified,
+                ..
+            },
+            true,
+        ) => Agreement::Agree,
         (_, true) => Agreement::Disagree(format!(
             "same winner, another margin: the record counts {recorded}, territory plus prisoners (rfg 9.2) gives {ours}"
         )),
@@ -198,21 +224,36 @@ fn colour(c: go_sgf::Colour) -> Colour {
 
 /// The record as a game the oracle can replay; why not, when it cannot be one.
 pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
-    let size = BoardSize::new(game.size)
-        .map_err(|_| format!("a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)", game.size))?;
+    let size = BoardSize::new(game.size).map_err(|_| {
+        format!(
+            "a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)",
+            game.size
+        )
+    })?;
     let komi = match game.komi {
         None => Komi::default(),
         Some(k) => Komi::try_from(k).map_err(|e| e.to_string())?,
     };
     if !game.setup_white.is_empty() {
-        return Err("white setup stones (AW): the rules place only Black's handicap stones (rfg 10)".to_owned());
+        return Err(
+            "white setup stones (AW): the rules place only Black's handicap stones (rfg 10)"
+                .to_owned(),
+        );
     }
-    let handicap: Vec<Point> = game.setup_black.iter().map(|p| Point::new(p.x, p.y)).collect();
+    let handicap: Vec<Point> = game
+        .setup_black
+        .iter()
+        .map(|p| Point::new(p.x, p.y))
+        .collect();
     let first = game
         .to_play
         .map(colour)
         .or_else(|| game.moves.first().map(|(c, _)| colour(*c)))
-        .unwrap_or(if handicap.is_empty() { Colour::Black } else { Colour::White });
+        .unwrap_or(if handicap.is_empty() {
+            Colour::Black
+        } else {
+            Colour::White
+        });
     let moves = game
         .moves
         .iter()
@@ -224,7 +265,13 @@ pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
             (colour(*c), mv)
         })
         .collect();
-    Ok(GameSpec { size, komi, handicap, first, moves })
+    Ok(GameSpec {
+        size,
+        komi,
+        handicap,
+        first,
+        moves,
+    })
 }
 
 #[cfg(test)]
@@ -285,7 +332,9 @@ mod tests {
         assert_eq!(j.ours.as_deref(), Some("B+3.5"));
         assert_eq!(j.agreement, Agreement::Agree);
         let j = judged(&walls("W+1.5", ";B[];W[cc]"));
-        assert!(matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("another winner")));
+        assert!(
+            matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("another winner"))
+        );
     }
 
     #[test]

@@ -14,10 +14,10 @@ use std::time::Duration;
 use go_conformance::case::{LoadedCase, load_dir};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
-use shogi_conformance::implementations::process::CommandLine;
 use go_conformance::run::{Status, Subject};
 use go_conformance::{coverage, default_corpus, lint, run, site};
 use go_spec::{GoProfile, rfg};
+use shogi_conformance::implementations::process::CommandLine;
 
 #[derive(Parser)]
 #[command(
@@ -272,7 +272,9 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
 fn gtp_engine(command: &str, timeout: f64) -> Result<GtpEngine, String> {
     let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
     if !(timeout.is_finite() && timeout > 0.0) {
-        return Err(format!("--timeout {timeout}: give a positive number of seconds"));
+        return Err(format!(
+            "--timeout {timeout}: give a positive number of seconds"
+        ));
     }
     let mut engine = GtpEngine::new(command, Duration::from_secs_f64(timeout.min(86_400.0)));
     engine

@@ -99,7 +99,10 @@ fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> serde_json::Valu
     for _ in 0..plies {
         // Mostly stones, now and then a pass; never the third pass in a row (rfg 7.1 would end
         // the game).
-        let empty: Vec<Point> = size.points().filter(|p| game.board.get(*p).is_none()).collect();
+        let empty: Vec<Point> = size
+            .points()
+            .filter(|p| game.board.get(*p).is_none())
+            .collect();
         let mut played = None;
         if rng.below(20) != 0 || passes >= 2 {
             for _ in 0..20 {
@@ -152,12 +155,20 @@ fn captures_and_forbidden_points_agree_with_sgfmill() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mismatches = report["mismatches"].as_array().unwrap();
-    assert!(mismatches.is_empty(), "oracle and sgfmill disagree: {mismatches:#?}");
+    assert!(
+        mismatches.is_empty(),
+        "oracle and sgfmill disagree: {mismatches:#?}"
+    );
     // The comparison must have compared something: many boards, and forbidden points of both
     // kinds sgfmill can confirm.
     assert!(report["boards"].as_u64().unwrap() > 5000, "{report}");

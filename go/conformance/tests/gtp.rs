@@ -106,7 +106,10 @@ fn gnugo_genmove_and_final_score_probes() {
 fn a_hanging_engine_times_out_and_is_restarted() {
     let mut engine = fixture();
     // A1 on 9x9 is `ai` (GTP counts rows from the bottom).
-    assert_eq!(engine.replay(&game(&["ee", "ai"])).unwrap_err(), GoImplError::Timeout);
+    assert_eq!(
+        engine.replay(&game(&["ee", "ai"])).unwrap_err(),
+        GoImplError::Timeout
+    );
     let state = engine.replay(&game(&["ee"])).unwrap();
     assert_eq!(state.at(p("ee")), Some(Colour::Black));
 }
@@ -152,5 +155,40 @@ fn an_engine_that_cannot_start_is_given_up_after_three_tries() {
     match engine.replay(&game(&[])) {
         Err(GoImplError::Failed(why)) => assert!(why.contains("not started again"), "{why}"),
         other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// The whole corpus on GNU Go: every case that fails must fail on one of the three points where
+/// GNU Go is known to differ from the rulebook (docs/go.md), and nothing errors.
+///
+/// - rfg 5.2: GNU Go forbids only the simple ko, so positional-superko cycles are accepted;
+/// - rfg 7.1: GTP has no end of game, so moves after three passes are accepted;
+/// - rfg 11d (and 1.1): GTP `play` names its colour, so two moves in a row, or White first,
+///   are accepted.
+#[test]
+fn gnugo_on_the_corpus_differs_only_where_documented() {
+    let Some(mut engine) = gnugo() else { return };
+    let cases = go_conformance::case::load_dir(&go_conformance::default_corpus()).unwrap();
+    let report =
+        go_conformance::run::run(&cases, go_conformance::run::Subject::External(&mut engine));
+    let (pass, _, error, _) = report.counts();
+    assert_eq!(
+        error,
+        0,
+        "{:#?}",
+        report
+            .cases
+            .iter()
+            .filter(|c| matches!(c.status, go_conformance::run::Status::Error(_)))
+            .collect::<Vec<_>>()
+    );
+    assert!(pass >= 100, "only {pass} cases passed");
+    for case in &report.cases {
+        if let go_conformance::run::Status::Fail(messages) = &case.status {
+            let documented = messages
+                .iter()
+                .all(|m| m.contains("rfg:5.2") || m.contains("rfg:7.1") || m.contains("rfg:11d"));
+            assert!(documented, "{}: {messages:?}", case.id);
+        }
     }
 }

@@ -13,13 +13,19 @@ fn real() -> PathBuf {
 
 fn judged(relative: &str) -> go_conformance::judge::Judgement {
     let bytes = std::fs::read(real().join(relative)).unwrap();
-    judge(&go_sgf::parse_game_bytes(&bytes).unwrap(), &GoProfile::rfg())
+    judge(
+        &go_sgf::parse_game_bytes(&bytes).unwrap(),
+        &GoProfile::rfg(),
+    )
 }
 
 #[test]
 fn resignations_agree() {
     // Both Fox games replay legally and end by resignation (RE W+R and B+R): rfg 10.1.
-    for (file, ours) in [("katrain/fox-sgf-error.sgf", "W+R"), ("katrain/fox-sgf-works.sgf", "B+R")] {
+    for (file, ours) in [
+        ("katrain/fox-sgf-error.sgf", "W+R"),
+        ("katrain/fox-sgf-works.sgf", "B+R"),
+    ] {
         let j = judged(file);
         assert_eq!(j.agreement, Agreement::Agree, "{file}");
         assert_eq!(j.ours.as_deref(), Some(ours), "{file}");
@@ -53,7 +59,11 @@ fn the_command_judges_every_real_file() {
         .arg(real())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["unreadable"], 0);
     assert_eq!(v["agree"], 2);
@@ -74,6 +84,9 @@ fn an_unreadable_record_exits_2_with_its_place() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("UNREADABLE") && text.contains("line 2, column 9"), "{text}");
+    assert!(
+        text.contains("UNREADABLE") && text.contains("line 2, column 9"),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

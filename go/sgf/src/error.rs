@@ -92,7 +92,9 @@ pub enum SgfErrorKind {
     #[error("property {0} takes one value")]
     ManyValues(String),
     /// A node holds both a move and setup (FF[4] forbids it), or setup follows a move.
-    #[error("setup ({0}) after the first move is not supported: the record must start from its setup")]
+    #[error(
+        "setup ({0}) after the first move is not supported: the record must start from its setup"
+    )]
     SetupAfterMoves(String),
     /// A node holds both a black and a white move.
     #[error("a node holds both B and W")]

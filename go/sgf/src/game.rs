@@ -138,7 +138,10 @@ impl SgfGame {
         if let Some(p) = root.get("GM") {
             let (v, _) = single(p)?;
             if v.trim() != "1" {
-                return Err(SgfError::new(p.location, SgfErrorKind::NotGo(v.to_string())));
+                return Err(SgfError::new(
+                    p.location,
+                    SgfErrorKind::NotGo(v.to_string()),
+                ));
             }
         }
         if let Some(p) = root.get("SZ") {
@@ -158,7 +161,13 @@ impl SgfGame {
         if let Some(p) = root.get("HA") {
             let (v, at) = single(p)?;
             self.handicap = Some(v.trim().parse::<u32>().map_err(|_| {
-                SgfError::new(at, SgfErrorKind::BadNumber { property: "HA", value: v.to_string() })
+                SgfError::new(
+                    at,
+                    SgfErrorKind::BadNumber {
+                        property: "HA",
+                        value: v.to_string(),
+                    },
+                )
             })?);
         }
         if let Some(p) = root.get("RE") {
@@ -177,7 +186,10 @@ impl SgfGame {
         for id in ["AB", "AW", "AE"] {
             if let Some(p) = node.get(id) {
                 if !self.moves.is_empty() || black.is_some() || white.is_some() || id == "AE" {
-                    return Err(SgfError::new(p.location, SgfErrorKind::SetupAfterMoves(id.into())));
+                    return Err(SgfError::new(
+                        p.location,
+                        SgfErrorKind::SetupAfterMoves(id.into()),
+                    ));
                 }
                 let points = self.point_list(p)?;
                 if id == "AB" {
@@ -230,7 +242,13 @@ impl SgfGame {
 
     fn point(&self, v: &str, at: Location) -> Result<Point, SgfError> {
         let bad = || {
-            SgfError::new(at, SgfErrorKind::BadPoint { value: v.to_string(), size: self.size })
+            SgfError::new(
+                at,
+                SgfErrorKind::BadPoint {
+                    value: v.to_string(),
+                    size: self.size,
+                },
+            )
         };
         let mut chars = v.chars();
         let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) else {
@@ -256,7 +274,10 @@ impl SgfGame {
                 Some((a, b)) => {
                     let (a, b) = (self.point(a, *at)?, self.point(b, *at)?);
                     if a.x > b.x || a.y > b.y {
-                        return Err(SgfError::new(*at, SgfErrorKind::BadRectangle(v.to_string())));
+                        return Err(SgfError::new(
+                            *at,
+                            SgfErrorKind::BadRectangle(v.to_string()),
+                        ));
                     }
                     for y in a.y..=b.y {
                         for x in a.x..=b.x {
@@ -273,14 +294,23 @@ impl SgfGame {
 fn single(p: &Property) -> Result<(&str, Location), SgfError> {
     match p.values.as_slice() {
         [(v, at)] => Ok((v.as_str(), *at)),
-        _ => Err(SgfError::new(p.location, SgfErrorKind::ManyValues(p.id.clone()))),
+        _ => Err(SgfError::new(
+            p.location,
+            SgfErrorKind::ManyValues(p.id.clone()),
+        )),
     }
 }
 
 fn number(v: &str, at: Location, property: &'static str) -> Result<f64, SgfError> {
     match v.trim().parse::<f64>() {
         Ok(n) if n.is_finite() => Ok(n),
-        _ => Err(SgfError::new(at, SgfErrorKind::BadNumber { property, value: v.to_string() })),
+        _ => Err(SgfError::new(
+            at,
+            SgfErrorKind::BadNumber {
+                property,
+                value: v.to_string(),
+            },
+        )),
     }
 }
 
@@ -296,11 +326,17 @@ mod tests {
         assert_eq!(g.size, 9);
         assert_eq!(g.komi, Some(6.5));
         assert_eq!(g.handicap, Some(2));
-        assert_eq!(g.setup_black, vec![Point { x: 2, y: 2 }, Point { x: 6, y: 6 }]);
+        assert_eq!(
+            g.setup_black,
+            vec![Point { x: 2, y: 2 }, Point { x: 6, y: 6 }]
+        );
         assert_eq!(g.to_play, Some(Colour::White));
         assert_eq!(
             g.result,
-            Some(GameResult::Win { winner: Colour::White, by: WinBy::Resignation })
+            Some(GameResult::Win {
+                winner: Colour::White,
+                by: WinBy::Resignation
+            })
         );
         assert_eq!(
             g.moves,
@@ -337,7 +373,13 @@ mod tests {
     #[test]
     fn off_board_move() {
         let e = parse_game("(;SZ[9];B[jj])").unwrap_err();
-        assert_eq!(e.kind, SgfErrorKind::BadPoint { value: "jj".into(), size: 9 });
+        assert_eq!(
+            e.kind,
+            SgfErrorKind::BadPoint {
+                value: "jj".into(),
+                size: 9
+            }
+        );
     }
 
     #[test]
@@ -349,6 +391,9 @@ mod tests {
 
     #[test]
     fn not_go() {
-        assert_eq!(parse_game("(;GM[3])").unwrap_err().kind, SgfErrorKind::NotGo("3".into()));
+        assert_eq!(
+            parse_game("(;GM[3])").unwrap_err().kind,
+            SgfErrorKind::NotGo("3".into())
+        );
     }
 }

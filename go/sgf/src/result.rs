@@ -131,12 +131,24 @@ mod tests {
     #[test]
     fn ff4_forms() {
         let win = |winner, by| GameResult::Win { winner, by };
-        assert_eq!(GameResult::parse("B+R"), win(Colour::Black, WinBy::Resignation));
-        assert_eq!(GameResult::parse("W+Resign"), win(Colour::White, WinBy::Resignation));
-        assert_eq!(GameResult::parse("W+3.5"), win(Colour::White, WinBy::Score(3.5)));
+        assert_eq!(
+            GameResult::parse("B+R"),
+            win(Colour::Black, WinBy::Resignation)
+        );
+        assert_eq!(
+            GameResult::parse("W+Resign"),
+            win(Colour::White, WinBy::Resignation)
+        );
+        assert_eq!(
+            GameResult::parse("W+3.5"),
+            win(Colour::White, WinBy::Score(3.5))
+        );
         assert_eq!(GameResult::parse("B+T"), win(Colour::Black, WinBy::Time));
         assert_eq!(GameResult::parse("B+F"), win(Colour::Black, WinBy::Forfeit));
-        assert_eq!(GameResult::parse("W+"), win(Colour::White, WinBy::Unspecified));
+        assert_eq!(
+            GameResult::parse("W+"),
+            win(Colour::White, WinBy::Unspecified)
+        );
         assert_eq!(GameResult::parse("0"), GameResult::Draw);
         assert_eq!(GameResult::parse("Draw"), GameResult::Draw);
         assert_eq!(GameResult::parse("Void"), GameResult::Void);

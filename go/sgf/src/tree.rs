@@ -165,7 +165,11 @@ impl<'a> Cursor<'a> {
                         },
                     }));
                 }
-                None => return Err(self.error(SgfErrorKind::UnexpectedEnd { inside: "a game tree" })),
+                None => {
+                    return Err(self.error(SgfErrorKind::UnexpectedEnd {
+                        inside: "a game tree",
+                    }));
+                }
             }
         }
     }
@@ -174,7 +178,10 @@ impl<'a> Cursor<'a> {
     fn node(&mut self) -> Result<Node, SgfError> {
         let location = self.location;
         self.bump();
-        let mut node = Node { properties: Vec::new(), location };
+        let mut node = Node {
+            properties: Vec::new(),
+            location,
+        };
         loop {
             self.skip_space();
             match self.peek() {
@@ -215,7 +222,11 @@ impl<'a> Cursor<'a> {
         if values.is_empty() {
             return Err(SgfError::new(location, SgfErrorKind::NoValue(id)));
         }
-        Ok(Property { id, values, location })
+        Ok(Property {
+            id,
+            values,
+            location,
+        })
     }
 
     /// `'[' CValueType ']'` with escapes and soft line breaks resolved.
@@ -224,11 +235,17 @@ impl<'a> Cursor<'a> {
         let mut out = String::new();
         loop {
             match self.bump() {
-                None => return Err(self.error(SgfErrorKind::UnexpectedEnd { inside: "a [value]" })),
+                None => {
+                    return Err(self.error(SgfErrorKind::UnexpectedEnd {
+                        inside: "a [value]",
+                    }));
+                }
                 Some(']') => return Ok(out),
                 Some('\\') => match self.bump() {
                     None => {
-                        return Err(self.error(SgfErrorKind::UnexpectedEnd { inside: "a [value]" }));
+                        return Err(self.error(SgfErrorKind::UnexpectedEnd {
+                            inside: "a [value]",
+                        }));
                     }
                     // A soft line break: the backslash and the break vanish ("\r\n" and "\n\r"
                     // count as one break).
@@ -273,7 +290,12 @@ mod tests {
     #[test]
     fn unclosed_value_names_the_end() {
         let e = parse_collection("(;C[abc").unwrap_err();
-        assert_eq!(e.kind, SgfErrorKind::UnexpectedEnd { inside: "a [value]" });
+        assert_eq!(
+            e.kind,
+            SgfErrorKind::UnexpectedEnd {
+                inside: "a [value]"
+            }
+        );
         assert_eq!(e.location, Location { line: 1, column: 8 });
     }
 

@@ -50,19 +50,21 @@ fn game() -> impl Strategy<Value = SgfGame> {
             proptest::collection::vec(point(size), 0..6),
             proptest::collection::vec(point(size), 0..6),
         )
-            .prop_map(|(size, komi, handicap, ab, aw, pl, re, moves, tb, tw)| SgfGame {
-                size,
-                komi,
-                handicap,
-                setup_black: ab,
-                setup_white: aw,
-                to_play: pl,
-                result: re,
-                moves,
-                move_locations: Vec::new(),
-                territory_black: tb,
-                territory_white: tw,
-            })
+            .prop_map(
+                |(size, komi, handicap, ab, aw, pl, re, moves, tb, tw)| SgfGame {
+                    size,
+                    komi,
+                    handicap,
+                    setup_black: ab,
+                    setup_white: aw,
+                    to_play: pl,
+                    result: re,
+                    moves,
+                    move_locations: Vec::new(),
+                    territory_black: tb,
+                    territory_white: tw,
+                },
+            )
     })
 }
 

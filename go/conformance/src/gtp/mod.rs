@@ -95,7 +95,9 @@ impl GtpEngine {
                 }
                 Err(e) => {
                     self.restarts.failed(e.to_string());
-                    return Err(GoImplError::Failed(format!("the engine did not start: {e}")));
+                    return Err(GoImplError::Failed(format!(
+                        "the engine did not start: {e}"
+                    )));
                 }
             }
         }
@@ -121,7 +123,15 @@ impl GtpEngine {
             .map(|l| l.trim().to_owned())
             .filter(|l| !l.is_empty())
             .collect();
-        Ok((session, EngineInfo { protocol, name, version, commands }))
+        Ok((
+            session,
+            EngineInfo {
+                protocol,
+                name,
+                version,
+                commands,
+            },
+        ))
     }
 
     /// Sends a command; a process failure kills the engine (the next question restarts it).
@@ -146,9 +156,9 @@ impl GtpEngine {
     fn must(&mut self, command: &str) -> Result<String, GoImplError> {
         match self.ask(command)? {
             Response::Success(text) => Ok(text),
-            Response::Failure(text) => Err(GoImplError::Failed(format!(
-                "`{command}` refused: {text}"
-            ))),
+            Response::Failure(text) => {
+                Err(GoImplError::Failed(format!("`{command}` refused: {text}")))
+            }
         }
     }
 

@@ -65,7 +65,11 @@ impl Session {
             error,
             stderr: String::new(),
         })?;
-        Ok(Session { process, next_id: 1, timeout })
+        Ok(Session {
+            process,
+            next_id: 1,
+            timeout,
+        })
     }
 
     /// Sends one command and reads its response.
