@@ -333,14 +333,11 @@ fn judge_files(
         }
     }
     let (mut agree, mut disagree, mut open) = (0, 0, 0);
-    for (_, row) in &rows {
-        match row {
-            Ok(j) => match j.agreement {
-                Agreement::Agree => agree += 1,
-                Agreement::Disagree(_) => disagree += 1,
-                Agreement::NotJudgeable(_) => open += 1,
-            },
-            Err(_) => {}
+    for j in rows.iter().filter_map(|(_, row)| row.as_ref().ok()) {
+        match j.agreement {
+            Agreement::Agree => agree += 1,
+            Agreement::Disagree(_) => disagree += 1,
+            Agreement::NotJudgeable(_) => open += 1,
         }
     }
     let text = match format {

@@ -10,6 +10,8 @@
 //! Skipped when python3 or sgfmill is missing and cannot be installed with pip, unless
 //! `SHOGI_REQUIRE_PYTHON=1` makes that a failure.
 
+#![allow(clippy::unwrap_used)]
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

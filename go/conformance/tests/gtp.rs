@@ -4,6 +4,8 @@
 //! GNU Go tests are skipped when `/usr/games/gnugo` is absent, unless `SHOGI_REQUIRE_GNUGO=1`
 //! makes its absence a failure (CI sets it).
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 use std::time::Duration;
 

@@ -1,6 +1,8 @@
 //! `judge` over the real records of `go/sgf/real/`: every file reads, and the verdicts are the
 //! ones the records and the rules give.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

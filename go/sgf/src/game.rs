@@ -315,6 +315,7 @@ fn number(v: &str, at: Location, property: &'static str) -> Result<f64, SgfError
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::result::WinBy;

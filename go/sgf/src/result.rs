@@ -124,6 +124,7 @@ impl fmt::Display for GameResult {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -1,6 +1,8 @@
 //! Every real record in `go/sgf/real/` reads without an error, and a few facts that the files
 //! state plainly (their sizes, results and move counts, read by eye) come out as written.
 
+#![allow(clippy::unwrap_used)]
+
 use go_sgf::{Colour, GameResult, SgfGame, SgfMove, WinBy, parse_game_bytes, write_game};
 use std::path::{Path, PathBuf};
 

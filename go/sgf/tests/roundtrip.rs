@@ -1,6 +1,8 @@
 //! Writing a game and reading it back gives the same game, for random games on every size the
 //! reader takes.
 
+#![allow(clippy::unwrap_used)]
+
 use go_sgf::{Colour, GameResult, Point, SgfGame, SgfMove, WinBy, parse_game, write_game};
 use proptest::prelude::*;
 
