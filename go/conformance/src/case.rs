@@ -90,6 +90,36 @@ pub struct Expect {
     /// A resignation: who resigned and who wins (rfg 7.3, 10.1); oracle only.
     #[serde(default)]
     pub resign: Option<ResignCheck>,
+    /// Impossible moves and their penalties (rfg 13.4b); oracle only.
+    #[serde(default)]
+    pub impossible: Option<ImpossibleCheck>,
+    /// Tournament scores and tie-break indicators (rfg 15.1, TB, McMahon); oracle only.
+    #[serde(default)]
+    pub tournament: Option<TournamentCheck>,
+}
+
+/// Who made each impossible move, in order, and what follows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImpossibleCheck {
+    /// The player of each impossible move.
+    pub by: Vec<Colour>,
+    /// Extra minutes given to Black and to White.
+    pub extra_minutes: [u32; 2],
+    /// The player who loses, if any.
+    pub loser: Option<Colour>,
+}
+
+/// A tournament table and the indicators expected for some players.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentCheck {
+    /// The players and their McMahon starting scores.
+    pub entrants: Vec<go_oracle::tournament::Entrant>,
+    /// The games played.
+    pub games: Vec<go_oracle::tournament::Pairing>,
+    /// For each named player, indicator name (`score`, `buchholz`, `sos`, …) to value.
+    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, i32>>,
 }
 
 /// One legality question.

@@ -77,7 +77,9 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             || e.score.is_some()
             || e.clock.is_some()
             || e.late.is_some()
-            || e.resign.is_some();
+            || e.resign.is_some()
+            || e.tournament.is_some()
+            || e.impossible.is_some();
         if !has {
             problem("states no expectation".to_owned());
         }

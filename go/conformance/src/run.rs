@@ -229,10 +229,14 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         || expect.arbiter.is_some()
         || expect.clock.is_some()
         || expect.late.is_some()
-        || expect.resign.is_some();
+        || expect.resign.is_some()
+        || expect.tournament.is_some()
+        || expect.impossible.is_some();
     if oracle_only && !is_oracle {
-        c.skipped
-            .push("end, arbiter, clock, late and resignation questions (oracle only)".to_owned());
+        c.skipped.push(
+            "end, arbiter, clock, late, resignation and tournament questions (oracle only)"
+                .to_owned(),
+        );
     } else if oracle_only {
         oracle_checks(case, &oracle, &game, &mut c);
     }
@@ -333,6 +337,34 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
         c.check(got == want, || {
             format!("resignation: {got:?}, expected {want:?}")
         });
+    }
+    if let Some(q) = &expect.impossible {
+        let got = outcome::impossible_moves(&q.by);
+        c.check(got == (q.extra_minutes, q.loser), || {
+            format!(
+                "impossible moves: {got:?}, expected {:?}",
+                (q.extra_minutes, q.loser)
+            )
+        });
+    }
+    if let Some(q) = &expect.tournament {
+        match go_oracle::tournament::indicators(&q.entrants, &q.games) {
+            Ok(table) => {
+                for (name, wanted) in &q.expect {
+                    let got = table.get(name).and_then(|i| serde_json::to_value(i).ok());
+                    for (indicator, want) in wanted {
+                        let value = got
+                            .as_ref()
+                            .and_then(|v| v.get(indicator))
+                            .and_then(serde_json::Value::as_i64);
+                        c.check(value == Some(i64::from(*want)), || {
+                            format!("{name}'s {indicator}: {value:?}, expected {want}")
+                        });
+                    }
+                }
+            }
+            Err(e) => c.check(false, || e.to_string()),
+        }
     }
     if let Err(ReplayError::Setup(e)) = played {
         c.check(false, || e.to_string());

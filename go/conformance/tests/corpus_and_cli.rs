@@ -242,3 +242,25 @@ fn coverage_and_site_commands() {
     assert!(html.contains("superko-pass-cycle-top-9-black"));
     assert!(html.contains("Not testable"));
 }
+
+#[test]
+fn run_writes_a_json_report() {
+    let path = std::env::temp_dir().join(format!("go-report-{}.json", std::process::id()));
+    let out = bin()
+        .args(["run", "--format", "json", "--output"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let cases = report["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), shipped().len());
+    assert!(cases.iter().all(|c| c["status"] == "pass"), "{report}");
+    assert!(
+        report["implementation"]
+            .as_str()
+            .unwrap()
+            .starts_with("go-oracle")
+    );
+}

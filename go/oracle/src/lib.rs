@@ -3,8 +3,9 @@
 //! Transcribed article by article with arrays and loops, so a reader can check each function
 //! against the article it cites: placement, capture and suicide in [`board`] (rfg 3, 5.1),
 //! turns, passes, repetition and the end of the main game in [`play`] (rfg 1.1, 5.2, 7.1, 11d),
-//! counting in [`count`] (rfg 8–10), results in [`outcome`] (rfg 10, 11, 6.3) and the clock in
-//! [`clock`] (rfg 12). [`Oracle`] answers the runner's questions through
+//! counting in [`count`] (rfg 8–10), results and impossible-move penalties in [`outcome`]
+//! (rfg 10, 11, 6.3, 13.4), the clock in [`clock`] (rfg 12), and tournament scores with the
+//! appendix's tie-break indicators in [`tournament`] (rfg 15, TB, McMahon). [`Oracle`] answers the runner's questions through
 //! [`go_spec::GoImplementation`].
 
 pub mod board;
@@ -12,6 +13,7 @@ pub mod clock;
 pub mod count;
 pub mod outcome;
 pub mod play;
+pub mod tournament;
 
 use go_spec::{BoardState, GameSpec, GoImplError, GoImplementation, GoProfile, Move, Point, Score};
 

@@ -87,3 +87,35 @@ pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> 
         (false, false) => None,
     }
 }
+
+/// The penalties for impossible moves (rfg 13.4b), given who made each one in order: the
+/// partner's extra minutes (two for each of a player's first two), and the player whose third
+/// impossible move loses the game, if any.
+pub fn impossible_moves(by: &[Colour]) -> ([u32; 2], Option<Colour>) {
+    let mut made = [0u32; 2];
+    let mut extra = [0u32; 2];
+    for &c in by {
+        made[c.index()] += 1;
+        if made[c.index()] >= 3 {
+            return (extra, Some(c));
+        }
+        extra[c.opponent().index()] += 2;
+    }
+    (extra, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn third_impossible_move_loses_13_4b() {
+        use Colour::{Black, White};
+        assert_eq!(impossible_moves(&[Black, White, Black]), ([2, 4], None));
+        assert_eq!(
+            impossible_moves(&[Black, Black, White, Black]),
+            ([2, 4], Some(Black))
+        );
+        assert_eq!(impossible_moves(&[]), ([0, 0], None));
+    }
+}

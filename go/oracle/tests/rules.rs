@@ -291,3 +291,22 @@ fn late_arrival_beyond_half_the_main_time_loses_11b() {
     );
     assert_eq!(outcome::by_late_arrival(false, false), None);
 }
+
+#[test]
+fn bad_input_is_a_typed_error_not_a_panic() {
+    let g = game(&[], &["ee"]);
+    let err = superko().score(&g, &[p("aa")]).unwrap_err();
+    assert!(
+        matches!(&err, GoImplError::Failed(m) if m.contains("dead stone aa")),
+        "{err}"
+    );
+    let err = superko().score(&g, &[p("ss")]).unwrap_err();
+    assert!(matches!(err, GoImplError::Failed(_)));
+    let mut twice = GameSpec::new(nine(), Komi::default());
+    twice.handicap = vec![p("cc"), p("cc")];
+    assert!(
+        matches!(superko().replay(&twice), Err(GoImplError::Failed(m)) if m.contains("handicap"))
+    );
+    let off = game(&[], &["ss"]);
+    assert_eq!(illegal_article(&superko(), &off), (1, "rfg:2.3"));
+}
