@@ -30,11 +30,26 @@ fn python_with_sgfmill() -> bool {
     if has() {
         return true;
     }
-    let _ = Command::new("python3")
-        .args(["-m", "pip", "install", "--quiet", "sgfmill"])
-        .status();
-    if has() {
-        return true;
+    // A Debian python refuses a plain `pip install` (PEP 668); the second form is for it.
+    for args in [
+        &["-m", "pip", "install", "--quiet", "--user", "sgfmill"][..],
+        &[
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--user",
+            "--break-system-packages",
+            "sgfmill",
+        ],
+    ] {
+        let _ = Command::new("python3")
+            .args(args)
+            .stderr(Stdio::null())
+            .status();
+        if has() {
+            return true;
+        }
     }
     assert!(
         std::env::var("SHOGI_REQUIRE_PYTHON").as_deref() != Ok("1"),
