@@ -91,7 +91,7 @@ pub enum SgfErrorKind {
     /// A property that holds one value was given several (or was written twice in a node).
     #[error("property {0} takes one value")]
     ManyValues(String),
-    /// A node holds both a move and setup (FF[4] forbids it), or setup follows a move.
+    /// A node holds both a move and setup (`FF[4]` forbids it), or setup follows a move.
     #[error(
         "setup ({0}) after the first move is not supported: the record must start from its setup"
     )]

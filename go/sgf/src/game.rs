@@ -260,7 +260,7 @@ impl SgfGame {
         }
     }
 
-    /// A list of points, each value a point or a rectangle `aa:cc` (FF[4] "compressed point
+    /// A list of points, each value a point or a rectangle `aa:cc` (`FF[4]` "compressed point
     /// list"). Empty values (`TB[]`) mean no point.
     fn point_list(&self, p: &Property) -> Result<Vec<Point>, SgfError> {
         let mut out = Vec::new();

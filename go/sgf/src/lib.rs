@@ -1,4 +1,4 @@
-//! FF[4] SGF records of Go games.
+//! `FF[4]` SGF records of Go games.
 //!
 //! [`parse_collection`] reads the grammar into trees of nodes; [`parse_game`] gives the main line
 //! of the first tree as an [`SgfGame`]: board size (square only), setup stones, komi, handicap,

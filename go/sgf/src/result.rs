@@ -1,4 +1,4 @@
-//! The `RE` property: who won and how, as FF[4] writes it (`B+R`, `W+3.5`, `B+T`, `0`, `Void`,
+//! The `RE` property: who won and how, as `FF[4]` writes it (`B+R`, `W+3.5`, `B+T`, `0`, `Void`,
 //! `?`).
 
 use std::fmt;
@@ -66,7 +66,7 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// Reads an `RE` value. Never fails: what is not FF[4] is kept as `Unrecognised`, since real
+    /// Reads an `RE` value. Never fails: what is not `FF[4]` is kept as `Unrecognised`, since real
     /// records carry free text here ("W+Resign (disconnection)") and the rest of the file is
     /// still worth reading.
     pub fn parse(value: &str) -> GameResult {
@@ -102,7 +102,7 @@ impl GameResult {
 }
 
 impl fmt::Display for GameResult {
-    /// The FF[4] spelling, short forms (`B+R`), which [`GameResult::parse`] reads back.
+    /// The `FF[4]` spelling, short forms (`B+R`), which [`GameResult::parse`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameResult::Win { winner, by } => {

@@ -1,9 +1,9 @@
-//! The SGF grammar (FF[4] "Collection = GameTree+ ; GameTree = '(' Sequence GameTree* ')'"):
+//! The SGF grammar (`FF[4]` "Collection = GameTree+ ; GameTree = '(' Sequence GameTree* ')'"):
 //! text to a tree of nodes and properties, with no meaning given to any property yet.
 //!
 //! Values come out with their escapes resolved: `\]` is `]`, a backslash before a line break
 //! (a "soft" line break) removes both. Property names keep only their capital letters, as the
-//! FF[4] specification asks readers of older files to do (`AddBlack` reads as `AB`).
+//! `FF[4]` specification asks readers of older files to do (`AddBlack` reads as `AB`).
 
 use crate::error::{Location, SgfError, SgfErrorKind};
 

@@ -1,9 +1,9 @@
-//! The writer: an [`SgfGame`] as an FF[4] text that the reader gives back unchanged.
+//! The writer: an [`SgfGame`] as an `FF[4]` text that the reader gives back unchanged.
 
 use crate::game::{SgfGame, SgfMove};
 use crate::result::GameResult;
 
-/// Writes a game as one FF[4] game tree: the root holds the game information and setup, each
+/// Writes a game as one `FF[4]` game tree: the root holds the game information and setup, each
 /// move is a node, territory marks go on the last node.
 pub fn write_game(game: &SgfGame) -> String {
     let mut out = format!("(;GM[1]FF[4]SZ[{}]", game.size);
