@@ -194,3 +194,39 @@ fn gnugo_on_the_corpus_differs_only_where_documented() {
         }
     }
 }
+
+#[test]
+fn run_with_an_engine_that_cannot_start_stops_before_the_cases() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args([
+            "run",
+            "--impl",
+            "gtp:/nonexistent/gtp-engine --mode gtp",
+            "--timeout",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("did not start"), "{stderr}");
+    assert!(out.stdout.is_empty(), "no case should have run");
+}
+
+#[test]
+fn run_on_the_fixture_engine_reports_per_case() {
+    // The fixture keeps no rules: it accepts every move and captures nothing, so capture cases
+    // fail (rfg 3.2) while the run itself completes with exit 1.
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehaving_gtp.py");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["run", "--filter", "capture", "--impl"])
+        .arg(format!("gtp:python3 {}", script.display()))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("FAIL") && stdout.contains("rfg:3.2"),
+        "{stdout}"
+    );
+}
