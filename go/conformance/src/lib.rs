@@ -1,10 +1,13 @@
 //! Go conformance: the corpus format ([`case`]), running it against the reference oracle or
-//! any [`go_spec::GoImplementation`] ([`run`]), linting it ([`lint`]), coverage per RFG
-//! article ([`coverage`]) and the RFG rulebook browser ([`site`]). The `go-conformance` binary
-//! is the command line over these.
+//! any [`go_spec::GoImplementation`] ([`run`]) such as a GTP engine ([`gtp`]), linting it
+//! ([`lint`]), coverage per RFG article ([`coverage`]), the RFG rulebook browser ([`site`]) and
+//! SGF records judged by the oracle ([`judge`]). The `go-conformance` binary is the command
+//! line over these.
 
 pub mod case;
 pub mod coverage;
+pub mod gtp;
+pub mod judge;
 pub mod lint;
 pub mod run;
 pub mod site;

@@ -9,10 +9,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use std::time::Duration;
+
 use go_conformance::case::{LoadedCase, load_dir};
+use go_conformance::gtp::GtpEngine;
+use go_conformance::judge::{self, Agreement};
 use go_conformance::run::{Status, Subject};
 use go_conformance::{coverage, default_corpus, lint, run, site};
-use go_spec::rfg;
+use go_spec::{GoProfile, rfg};
+use shogi_conformance::implementations::process::CommandLine;
 
 #[derive(Parser)]
 #[command(
@@ -32,12 +37,31 @@ enum Command {
         /// The corpus folder (default: the shipped go/corpus/cases).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
-        /// The implementation: `oracle`.
+        /// The implementation: `oracle`, or `gtp:COMMAND` for a GTP engine
+        /// (e.g. `gtp:/usr/games/gnugo --mode gtp`).
         #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
         implementation: String,
+        /// Seconds a GTP engine may take over one command.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        timeout: f64,
         /// Only cases whose id contains this text.
         #[arg(long, value_name = "TEXT")]
         filter: Option<String>,
+        /// Report format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Write the report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Judge SGF records with the oracle: replay each, then compare its RE with our result.
+    Judge {
+        /// SGF files, or folders searched for `*.sgf`.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The rule profile (`rfg`, `rfg-simple-ko`).
+        #[arg(long, value_name = "NAME", default_value = "rfg")]
+        profile: String,
         /// Report format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -110,6 +134,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
         Command::Run {
             corpus: dir,
             implementation,
+            timeout,
             filter,
             format,
             output,
@@ -122,13 +147,20 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             if let Some(p) = problems.iter().find(|p| p.message == "duplicate id") {
                 return Err(p.to_string());
             }
+            let mut engine = None;
             let subject = match implementation.as_str() {
                 "oracle" => Subject::Oracle,
-                other => {
-                    return Err(format!(
-                        "unknown implementation `{other}` (available: oracle)"
-                    ));
-                }
+                other => match other.strip_prefix("gtp:") {
+                    Some(command) => {
+                        let engine = engine.insert(gtp_engine(command, timeout)?);
+                        Subject::External(engine)
+                    }
+                    None => {
+                        return Err(format!(
+                            "unknown implementation `{other}` (available: oracle, gtp:COMMAND)"
+                        ));
+                    }
+                },
             };
             let report = run::run(&cases, subject);
             let (pass, fail, error, skip) = report.counts();
@@ -166,6 +198,12 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
                 0
             }))
         }
+        Command::Judge {
+            files,
+            profile,
+            format,
+            output,
+        } => judge_files(&files, &profile, format, output.as_deref()),
         Command::Lint { corpus: dir } => {
             let cases = corpus(dir)?;
             let problems = lint::lint(&cases, rfg());
@@ -227,4 +265,127 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A GTP engine from the text after `gtp:`, started now so that one that cannot start stops the
+/// run before any case (exit 2) instead of erroring every case.
+fn gtp_engine(command: &str, timeout: f64) -> Result<GtpEngine, String> {
+    let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
+    if !(timeout.is_finite() && timeout > 0.0) {
+        return Err(format!(
+            "--timeout {timeout}: give a positive number of seconds"
+        ));
+    }
+    let mut engine = GtpEngine::new(command, Duration::from_secs_f64(timeout.min(86_400.0)));
+    engine
+        .info()
+        .map_err(|e| format!("the GTP engine did not start: {e}"))?;
+    Ok(engine)
+}
+
+/// The `.sgf` files named, folders searched one level deep and more, in name order.
+fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found = Vec::new();
+            let entries = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            for entry in entries {
+                let entry = entry.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                found.push(entry.path());
+            }
+            found.sort();
+            let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
+                found.into_iter().partition(|p| p.is_dir());
+            out.extend(
+                files
+                    .into_iter()
+                    .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))),
+            );
+            out.extend(sgf_files(&dirs)?);
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// `judge`: one line (or JSON object) per game; exit 0 when every record reads, 2 otherwise.
+fn judge_files(
+    paths: &[PathBuf],
+    profile: &str,
+    format: Format,
+    output: Option<&Path>,
+) -> Result<ExitCode, String> {
+    let profile = GoProfile::shipped(profile).map_err(|e| e.to_string())?;
+    let mut rows = Vec::new();
+    let mut unreadable = 0;
+    for file in sgf_files(paths)? {
+        let name = file.display().to_string();
+        let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        match go_sgf::parse_game_bytes(&bytes) {
+            Ok(game) => rows.push((name, Ok(judge::judge(&game, &profile)))),
+            Err(e) => {
+                unreadable += 1;
+                rows.push((name, Err(e.to_string())));
+            }
+        }
+    }
+    let (mut agree, mut disagree, mut open) = (0, 0, 0);
+    for j in rows.iter().filter_map(|(_, row)| row.as_ref().ok()) {
+        match j.agreement {
+            Agreement::Agree => agree += 1,
+            Agreement::Disagree(_) => disagree += 1,
+            Agreement::NotJudgeable(_) => open += 1,
+        }
+    }
+    let text = match format {
+        Format::Json => {
+            let records: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(file, row)| match row {
+                    Ok(j) => serde_json::json!({"file": file, "judgement": j}),
+                    Err(e) => serde_json::json!({"file": file, "error": e}),
+                })
+                .collect();
+            let v = serde_json::json!({
+                "profile": profile.name,
+                "records": records,
+                "agree": agree, "disagree": disagree, "not_judgeable": open, "unreadable": unreadable,
+            });
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+        }
+        Format::Text => {
+            let mut t = format!("SGF records judged under {}\n", profile.name);
+            for (file, row) in &rows {
+                match row {
+                    Err(e) => t.push_str(&format!("UNREADABLE {file}: {e}\n")),
+                    Ok(j) => {
+                        let ours = j.ours.as_deref().unwrap_or("-");
+                        let (word, detail) = match &j.agreement {
+                            Agreement::Agree => ("AGREE", String::new()),
+                            Agreement::Disagree(why) => ("DISAGREE", format!(": {why}")),
+                            Agreement::NotJudgeable(why) => ("NOT JUDGED", format!(": {why}")),
+                        };
+                        let articles = if j.articles.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" [{}]", j.articles.join(", "))
+                        };
+                        t.push_str(&format!(
+                            "{word:<10} {file} ({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}\n",
+                            j.size, j.moves, j.recorded
+                        ));
+                    }
+                }
+            }
+            t.push_str(&format!(
+                "{agree} agree, {disagree} disagree, {open} not judgeable, {unreadable} unreadable\n"
+            ));
+            t
+        }
+    };
+    emit(&text, output)?;
+    Ok(ExitCode::from(if unreadable > 0 { 2 } else { 0 }))
 }

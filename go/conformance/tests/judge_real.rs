@@ -1,0 +1,94 @@
+//! `judge` over the real records of `go/sgf/real/`: every file reads, and the verdicts are the
+//! ones the records and the rules give.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use go_conformance::judge::{Agreement, judge};
+use go_spec::GoProfile;
+
+fn real() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../sgf/real")
+}
+
+fn judged(relative: &str) -> go_conformance::judge::Judgement {
+    let bytes = std::fs::read(real().join(relative)).unwrap();
+    judge(
+        &go_sgf::parse_game_bytes(&bytes).unwrap(),
+        &GoProfile::rfg(),
+    )
+}
+
+#[test]
+fn resignations_agree() {
+    // Both Fox games replay legally and end by resignation (RE W+R and B+R): rfg 10.1.
+    for (file, ours) in [
+        ("katrain/fox-sgf-error.sgf", "W+R"),
+        ("katrain/fox-sgf-works.sgf", "B+R"),
+    ] {
+        let j = judged(file);
+        assert_eq!(j.agreement, Agreement::Agree, "{file}");
+        assert_eq!(j.ours.as_deref(), Some(ours), "{file}");
+    }
+}
+
+#[test]
+fn a_count_with_unfilled_neutral_points_differs_by_article() {
+    // The IGS game ends with neutral points left open (Japanese practice); under rfg 7.1 they
+    // are filled before the count, and a group still touching one is counted as in seki
+    // (rfg 8.1), so the record's W+34.5 is not the rules' result.
+    let j = judged("katrain/panda1.sgf");
+    match &j.agreement {
+        Agreement::Disagree(why) => assert!(why.contains("rfg 7.1, 8.1"), "{why}"),
+        other => panic!("expected a disagreement, got {other:?}"),
+    }
+}
+
+#[test]
+fn records_without_a_judgeable_result_say_why() {
+    let j = judged("minigo/example_game.sgf");
+    assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("TB/TW")));
+    let j = judged("katrain/ogs.sgf");
+    assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("RE[?]")));
+}
+
+#[test]
+fn the_command_judges_every_real_file() {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["judge", "--format", "json"])
+        .arg(real())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unreadable"], 0);
+    assert_eq!(v["agree"], 2);
+    assert_eq!(v["disagree"], 1);
+    assert_eq!(v["records"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn an_unreadable_record_exits_2_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("go-judge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken.sgf");
+    std::fs::write(&file, "(;GM[1]SZ[9]\n;B[ee];W[zz])").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .arg("judge")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("UNREADABLE") && text.contains("line 2, column 9"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,102 @@
+//! Typed errors of the SGF reader. Every error carries the line and column (both 1-based, columns
+//! counted in characters) of the place it was found, so that a broken file can be fixed by hand.
+
+use std::fmt;
+
+/// Where in the text something was found: 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Location {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// An SGF text that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{location}: {kind}")]
+pub struct SgfError {
+    /// Where the problem is.
+    pub location: Location,
+    /// What the problem is.
+    pub kind: SgfErrorKind,
+}
+
+impl SgfError {
+    pub(crate) fn new(location: Location, kind: SgfErrorKind) -> Self {
+        Self { location, kind }
+    }
+}
+
+/// What went wrong while reading an SGF text.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SgfErrorKind {
+    /// The text holds no game tree at all.
+    #[error("no game tree: an SGF collection starts with '('")]
+    Empty,
+    /// A character that the grammar does not allow here.
+    #[error("unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// The character found.
+        found: char,
+        /// What the grammar allows here.
+        expected: &'static str,
+    },
+    /// The text ended inside a tree, node or value.
+    #[error("the text ends inside {inside}")]
+    UnexpectedEnd {
+        /// What was still open.
+        inside: &'static str,
+    },
+    /// A property name followed by no `[value]`.
+    #[error("property {0} has no value")]
+    NoValue(String),
+    /// A game tree with no node.
+    #[error("a game tree holds no node")]
+    EmptyTree,
+    /// `SZ` names a board this reader does not take.
+    #[error("board size {0:?}: only square boards of 1 to 52 points a side are read")]
+    BadSize(String),
+    /// `GM` says the record is not of Go.
+    #[error("GM[{0}] is not Go (GM[1])")]
+    NotGo(String),
+    /// A point that is not two letters on the board.
+    #[error("point {value:?} is not on a {size}x{size} board")]
+    BadPoint {
+        /// The value as written.
+        value: String,
+        /// The board size in force.
+        size: u8,
+    },
+    /// A compressed point list `[aa:cc]` whose corners are not ordered.
+    #[error("rectangle {0:?}: the first corner must be above and left of the second")]
+    BadRectangle(String),
+    /// A number (komi, handicap) that does not read.
+    #[error("{property}[{value}] is not a number")]
+    BadNumber {
+        /// The property.
+        property: &'static str,
+        /// The value as written.
+        value: String,
+    },
+    /// `PL` is neither `B` nor `W`.
+    #[error("PL[{0}] names no colour (B or W)")]
+    BadColour(String),
+    /// A property that holds one value was given several (or was written twice in a node).
+    #[error("property {0} takes one value")]
+    ManyValues(String),
+    /// A node holds both a move and setup (`FF[4]` forbids it), or setup follows a move.
+    #[error(
+        "setup ({0}) after the first move is not supported: the record must start from its setup"
+    )]
+    SetupAfterMoves(String),
+    /// A node holds both a black and a white move.
+    #[error("a node holds both B and W")]
+    TwoMoves,
+}

@@ -1,0 +1,29 @@
+//! `FF[4]` SGF records of Go games.
+//!
+//! [`parse_collection`] reads the grammar into trees of nodes; [`parse_game`] gives the main line
+//! of the first tree as an [`SgfGame`]: board size (square only), setup stones, komi, handicap,
+//! who plays first, result, moves (with `[]` and, up to 19x19, `[tt]` as passes) and territory
+//! marks. [`write_game`] writes a game back. Every error names its line and column.
+//!
+//! The crate knows the file format only, not the rules: whether the moves are legal is the
+//! oracle's question, asked by the Go conformance tool's `judge`.
+//!
+//! ```
+//! let game = go_sgf::parse_game("(;GM[1]SZ[9]KM[7]RE[B+R];B[ee];W[])").unwrap();
+//! assert_eq!(game.size, 9);
+//! assert_eq!(game.moves.len(), 2);
+//! let again = go_sgf::parse_game(&go_sgf::write_game(&game)).unwrap();
+//! assert_eq!(again.moves, game.moves);
+//! ```
+
+mod error;
+mod game;
+mod result;
+mod tree;
+mod write;
+
+pub use error::{Location, SgfError, SgfErrorKind};
+pub use game::{Point, SgfGame, SgfMove, parse_game, parse_game_bytes, parse_games};
+pub use result::{Colour, GameResult, WinBy};
+pub use tree::{Collection, GameTree, Node, Property, parse_collection};
+pub use write::write_game;
