@@ -310,7 +310,8 @@ mod tests {
         }
         let err = refused("EnteringKingRule=CSARule28").unwrap();
         assert!(
-            err.to_string().contains("one of NoEnteringKing, CSARule24, CSARule27"),
+            err.to_string()
+                .contains("one of NoEnteringKing, CSARule24, CSARule27"),
             "{err}"
         );
         for good in [
