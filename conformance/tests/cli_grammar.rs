@@ -188,7 +188,7 @@ fn a_match_option_the_engine_does_not_offer_stops_before_any_game() {
 /// knob set to `no_effect` means a failed declaration changes nothing, so the game goes on —
 /// which `explain` shows as the oracle's answer beside the written one.
 #[test]
-fn explain_shows_the_oracle_under_overrides_and_run_refuses_them() {
+fn explain_and_run_take_overrides() {
     let out = run(&[
         "explain",
         "91f27f90",
@@ -207,13 +207,42 @@ fn explain_shows_the_oracle_under_overrides_and_run_refuses_them() {
     let out = run(&["explain", "91f27f90", "--set", "no_such_knob=1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no_such_knob"), "{}", stderr(&out));
-    // `run` has no written expectations to certify against under overrides: a usage error
-    // pointing at `diff`, not a run that certifies nothing.
-    let out = run(&["run", "--set", "declaration_failure=no_effect"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("diff --profile fesa-2017"),
+    // `run` asks the implementation under the overrides; the case whose written verdict they
+    // change (91f27f90: the failed declaration no longer loses, FESA 5.3 as overridden) is
+    // skipped with the reason, not failed, and the header names the overridden profile.
+    let out = run(&[
+        "run",
+        "--impl",
+        "oracle",
+        "--set",
+        "declaration_failure=no_effect",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["header"]["profile"], "fesa-2017,declaration_failure=no_effect",
         "{}",
-        stderr(&out)
+        report["header"]
+    );
+    let case = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "91f27f90")
+        .expect("case 91f27f90 in the report");
+    assert_eq!(case["outcome"], "skip", "{case}");
+    assert!(
+        case["expectations"][0]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("declaration_failure=no_effect")),
+        "{case}"
+    );
+    // A case the knob does not touch still passes (a checkmate is a checkmate).
+    assert!(
+        report["summary"]["passed"].as_u64().unwrap_or(0) > 400,
+        "{}",
+        report["summary"]
     );
 }

@@ -112,31 +112,22 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             max_time,
             corpus,
             probes,
-        } => {
-            if !profile.set.is_empty() {
-                return Err(format!(
-                    "run --set {}: a profile with overrides has no written expectations to certify against; `diff --profile {} --set …` lists the cases the overrides change",
-                    profile.set.join(" --set "),
-                    profile.profile
-                )
-                .into());
-            }
-            run::run(&run::RunOptions {
-                max_time,
-                probes,
-                imp: imp.imp,
-                timeout: imp.timeout,
-                shard,
-                expectations,
-                write_expectations,
-                profile: profile.profile,
-                filter,
-                format: format.into(),
-                output: output.output,
-                corpus: corpus.source(),
-                usi_options: imp.usi_option,
-            })
-        }
+        } => run::run(&run::RunOptions {
+            max_time,
+            probes,
+            imp: imp.imp,
+            timeout: imp.timeout,
+            shard,
+            expectations,
+            write_expectations,
+            profile: profile.profile,
+            set: profile.set,
+            filter,
+            format: format.into(),
+            output: output.output,
+            corpus: corpus.source(),
+            usi_options: imp.usi_option,
+        }),
         Command::CheckAdapter { command, timeout } => Ok(adapter::check_adapter(&command, timeout)),
         Command::Bisect {
             imp,

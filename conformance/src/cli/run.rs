@@ -20,6 +20,9 @@ pub struct RunOptions {
     pub imp: String,
     /// The rule profile.
     pub profile: String,
+    /// `--set KNOB=VALUE` overrides of the profile: the implementation is asked under them, and
+    /// the cases they change are skipped (their expectations are written for the profile).
+    pub set: Vec<String>,
     /// A filter expression.
     pub filter: Option<String>,
     /// The report format.
@@ -62,6 +65,9 @@ fn arm_max_time(limit: std::time::Duration) {
 /// (its report written first), are returned as `Err` (exit status 2).
 pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
     let mut runner = Runner::load(&opts.corpus)?.profile(&opts.profile);
+    for assignment in &opts.set {
+        runner = runner.set(assignment);
+    }
     if let Some(f) = &opts.filter {
         runner = runner.filter(f);
     }
