@@ -4,6 +4,7 @@
 //! 3 nothing could be checked, 130/143 interrupted.
 
 pub mod adapter;
+pub mod arg_groups;
 pub mod args;
 pub mod bisect;
 pub mod corpus;

@@ -627,11 +627,7 @@ impl Implementation for UsiEngine {
         position: &PositionSpec,
         depth: u32,
     ) -> Result<Vec<(String, u64)>, ImplError> {
-        if depth == 0 {
-            return Err(ImplError::Unsupported(
-                "divide needs a depth of at least 1".into(),
-            ));
-        }
+        shogi_spec::check_divide_depth(depth)?;
         let reply = self.go_perft(position, depth, true)?;
         let mut rows = reply.divide;
         rows.sort();

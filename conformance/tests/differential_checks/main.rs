@@ -1,0 +1,5 @@
+//! The oracle against the engine on generated games (property tests), and the fuzzer's
+//! workers side by side, in one binary, one module per subject.
+
+mod differential;
+mod fuzz_jobs;
