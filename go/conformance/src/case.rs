@@ -244,6 +244,34 @@ pub struct LoadedCase {
     pub file: PathBuf,
 }
 
+/// Reads the corpus embedded in this build ([`go_conformance_corpus`]): the case files of
+/// `go/corpus/cases/` as they were when it was built, each named by that path.
+///
+/// # Errors
+/// The first file that cannot be parsed.
+pub fn load_embedded() -> Result<Vec<LoadedCase>, CaseError> {
+    let mut out = Vec::new();
+    for f in go_conformance_corpus::FILES {
+        let file = Path::new("go/corpus/cases").join(f.name);
+        out.extend(parse_cases(f.text, &file)?);
+    }
+    Ok(out)
+}
+
+fn parse_cases(text: &str, file: &Path) -> Result<Vec<LoadedCase>, CaseError> {
+    let cases: Vec<Case> = serde_norway::from_str(text).map_err(|e| CaseError::Yaml {
+        path: file.to_owned(),
+        message: e.to_string(),
+    })?;
+    Ok(cases
+        .into_iter()
+        .map(|case| LoadedCase {
+            case,
+            file: file.to_owned(),
+        })
+        .collect())
+}
+
 /// Reads every `*.yaml` file of `dir` (sorted by name), each a list of cases.
 ///
 /// # Errors
@@ -266,14 +294,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<LoadedCase>, CaseError> {
             path: file.clone(),
             source,
         })?;
-        let cases: Vec<Case> = serde_norway::from_str(&text).map_err(|e| CaseError::Yaml {
-            path: file.clone(),
-            message: e.to_string(),
-        })?;
-        out.extend(cases.into_iter().map(|case| LoadedCase {
-            case,
-            file: file.clone(),
-        }));
+        out.extend(parse_cases(&text, &file)?);
     }
     Ok(out)
 }

@@ -11,11 +11,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
-use go_conformance::case::{LoadedCase, load_dir};
+use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
 use go_conformance::run::{Status, Subject};
-use go_conformance::{coverage, default_corpus, lint, run, site};
+use go_conformance::{coverage, lint, run, site};
 use go_spec::{GoProfile, rfg};
 use shogi_conformance::implementations::process::CommandLine;
 
@@ -34,7 +34,7 @@ struct Cli {
 enum Command {
     /// Run the Go corpus against an implementation (the reference oracle by default).
     Run {
-        /// The corpus folder (default: the shipped go/corpus/cases).
+        /// The corpus folder (default: the corpus built into this binary, go/corpus/cases when it was built).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// The implementation: `oracle`, or `gtp:COMMAND` for a GTP engine
@@ -71,13 +71,13 @@ enum Command {
     },
     /// Check the corpus: ids, cited articles (existing, testable), expectations, setups.
     Lint {
-        /// The corpus folder.
+        /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
     /// Cases per RFG article; lists every article and the uncovered testable ones of 1–12.
     Coverage {
-        /// The corpus folder.
+        /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// Report format.
@@ -86,7 +86,7 @@ enum Command {
     },
     /// Write the RFG rulebook browser (a static page) into DIR.
     Site {
-        /// The corpus folder.
+        /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
         /// The folder to write `index.html` into.
@@ -112,16 +112,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// The cases of `--corpus DIR`, or else the corpus built into this binary (so that an installed
+/// `go-conformance` needs no source tree beside it).
 fn corpus(dir: Option<PathBuf>) -> Result<Vec<LoadedCase>, String> {
-    let dir = dir.unwrap_or_else(default_corpus);
-    load_dir(&dir).map_err(|e| e.to_string())
+    match dir {
+        Some(dir) => load_dir(&dir),
+        None => load_embedded(),
+    }
+    .map_err(|e| e.to_string())
 }
 
 fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
     match output {
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
+        // Atomically to a regular file, through a symlink, FIFO or device: never destroying
+        // what is at the path (the shogi tool's writer, shared).
+        Some(path) => shogi_conformance::report::output::write(path, text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => {
             print!("{text}");
             Ok(())
@@ -259,7 +265,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             std::fs::create_dir_all(&output)
                 .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
             let path = output.join("index.html");
-            std::fs::write(&path, site::page(rfg(), &cases))
+            shogi_conformance::report::output::write(&path, &site::page(rfg(), &cases))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!("wrote {}", path.display());
             Ok(ExitCode::SUCCESS)

@@ -264,3 +264,33 @@ fn run_writes_a_json_report() {
             .starts_with("go-oracle")
     );
 }
+
+/// Without `--corpus` the binary runs the corpus built into it, so an installed
+/// `go-conformance` needs no source tree: from a folder with nothing in it, it runs every case
+/// of the shipped corpus, each named by its path in the source tree.
+#[test]
+fn the_corpus_travels_inside_the_binary() {
+    let empty = std::env::temp_dir().join(format!("go-embedded-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = bin()
+        .current_dir(&empty)
+        .args(["run", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cases = report["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), shipped().len());
+    assert!(
+        cases
+            .iter()
+            .all(|c| c["file"].as_str().unwrap().starts_with("go/corpus/cases/")),
+        "{}",
+        cases[0]
+    );
+}
