@@ -1,29 +1,9 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The `shogi-conformance` binary's contract, exercised as a user would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-}
-
-fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::common::{bin, run_with_stdin};
 
 fn lines(out: &Output) -> Vec<String> {
     String::from_utf8(out.stdout.clone())
@@ -49,7 +29,7 @@ fn legal_prints_one_line_per_argument() {
 #[test]
 fn legal_reads_stdin_and_continues_after_errors() {
     let input = "startpos\nsfen 4k4/9/9/9/9/9/9/9/4K4 b -\nnot an sfen at all\n9/9/9/9/9/9/9/9 b - 1\nstartpos moves 7g7f 3c3d\n";
-    let out = run_with_stdin(&["legal"], input);
+    let out = run_with_stdin(&["legal"], input.as_bytes());
     assert_eq!(
         out.status.code(),
         Some(1),

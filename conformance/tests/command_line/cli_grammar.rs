@@ -5,11 +5,9 @@
 //! rest, as in `run`).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-}
+use crate::common::bin;
 
 fn run(args: &[&str]) -> Output {
     bin().args(args).output().unwrap()

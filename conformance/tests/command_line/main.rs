@@ -2,6 +2,9 @@
 //! one grammar shared by the commands, and a run whose engine cannot start — in one binary, one
 //! module per subject.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod cli;
 mod cli_grammar;
 mod run_engine_report;

@@ -3,13 +3,10 @@
 //! expectations file that names what changed in a newer corpus.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use shogi_conformance::corpus::{Corpus, default_root};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-}
+use crate::common::bin;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shogi-contract-{}", std::process::id()));

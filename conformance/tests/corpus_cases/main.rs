@@ -2,6 +2,9 @@
 //! the engine, the bestmove probes, and how profiles change its answers — in one binary, one
 //! module per subject.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod contract;
 mod corpus_run;
 mod probes;

@@ -4,7 +4,6 @@
 //! against the fault-injecting fakes of `tests/fixtures/` (`fake_adapter.py`, `run-engine.sh`).
 
 use std::fs;
-use std::io::Write;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -584,20 +583,7 @@ fn a_start_up_failure_writes_a_not_started_report() {
 // `legal` carries on past a line that is not UTF-8.
 #[test]
 fn legal_carries_on_past_invalid_utf8() {
-    let mut child = bin()
-        .arg("legal")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"startpos\n\xff\xfe bad\nstartpos moves 7g7f\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_stdin(&["legal"], b"startpos\n\xff\xfe bad\nstartpos moves 7g7f\n");
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 3, "{lines:?}");
