@@ -51,6 +51,25 @@ pub fn coverage(
     })
 }
 
+/// The case of `corpus` whose id or slug is `id`; an error naming the corpus when none is.
+pub fn find_case<'c>(
+    corpus: &'c shogi_conformance::corpus::Corpus,
+    source: &CorpusSource,
+    id: &str,
+) -> Result<&'c shogi_conformance::corpus::case::Case, Error> {
+    Ok(corpus
+        .cases
+        .iter()
+        .find(|c| c.id == id || c.slug == id)
+        .ok_or_else(|| {
+            let corpus = match source {
+                CorpusSource::Dir(dir) => format!("the corpus at {}", dir.display()),
+                CorpusSource::BuiltIn => "the built-in corpus".to_owned(),
+            };
+            format!("no case with id or slug `{id}` in {corpus}")
+        })?)
+}
+
 /// Shows a case and what the oracle answers for it.
 ///
 /// With `imp`, the case is also run against that implementation and its answers shown: the
@@ -63,11 +82,7 @@ pub fn explain(
     imp: Option<&str>,
 ) -> Result<ExitCode, Error> {
     let corpus = source.load().map_err(Error::from)?;
-    let case = corpus
-        .cases
-        .iter()
-        .find(|c| c.id == id || c.slug == id)
-        .ok_or_else(|| format!("no case with id or slug `{id}` in the {source} corpus"))?;
+    let case = find_case(&corpus, source, id)?;
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
     for r in &case.refs {

@@ -22,11 +22,7 @@ pub fn explain_with_overrides(
     Profile::resolve(spec).map_err(|e| format!("--profile/--set `{spec}`: {e}"))?;
     let status = super::corpus::explain(source, id, profile, imp)?;
     let corpus = source.load().map_err(Error::from)?;
-    let case = corpus
-        .cases
-        .iter()
-        .find(|c| c.id == id || c.slug == id)
-        .ok_or_else(|| format!("no case with id or slug `{id}` in the {source} corpus"))?;
+    let case = super::corpus::find_case(&corpus, source, id)?;
     match oracle_answer(case, spec) {
         Some(answer) => println!(
             "  [oracle] under {spec}: {answer} (a profile with overrides has no written expectation)"

@@ -198,3 +198,21 @@ fn explain_prints_ufs_paraphrases() {
     assert!(!text.contains("not in the registry"), "{text}");
     assert!(text.contains("oracle under ufs-2016: pass"), "{text}");
 }
+
+/// An unknown case id is an error (exit 2) that names the corpus it was looked up in, in words
+/// a reader can parse ("the corpus at DIR", "the built-in corpus").
+#[test]
+fn explain_of_an_unknown_case_names_the_corpus() {
+    let out = bin()
+        .args(["explain", "no-such-case", "--corpus"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no case with id or slug `no-such-case` in the corpus at "),
+        "{err}"
+    );
+    assert!(!err.contains("corpus corpus"), "{err}");
+}
