@@ -237,7 +237,7 @@ proptest! {
             let colour = game.to_move;
             let mut legal = vec![Move::Pass];
             for q in size.points() {
-                if game.clone().play(colour, Move::Play(q)).is_ok() {
+                if game.check(colour, Move::Play(q)).is_ok() {
                     legal.push(Move::Play(q));
                 }
             }

@@ -118,3 +118,16 @@ fn bad_starting_positions_are_setup_errors() {
         Err(ReplayError::Setup(SetupError::NoLiberty(_)))
     ));
 }
+
+/// A refused first move by the wrong colour leaves the game as it was (a violation changes
+/// nothing), so the wrong-colour flag is not set by a move that did not happen.
+#[test]
+fn a_refused_move_changes_nothing() {
+    let mut g = nine();
+    g.setup = vec![(p("ee"), Colour::Black)];
+    let mut game = go_oracle::play::Game::start(&g, &go_spec::GoProfile::rfg()).unwrap();
+    let v = game.play(Colour::White, Move::Play(p("ee"))).unwrap_err();
+    assert_eq!(v.article, "rfg:3.1a");
+    assert!(!game.wrong_colour_start);
+    assert_eq!(game.ply(), 0);
+}
