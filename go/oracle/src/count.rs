@@ -220,7 +220,7 @@ pub fn fill_neutral(board: &Board) -> Board {
 /// counts as room for two eyes (registry decision under 6.1a: a group with a one-colour space
 /// of three points beside a shared liberty can make two eyes and then capture the partner, so
 /// it is not in seki).
-fn has_two_eyes(
+pub fn has_two_eyes(
     board: &Board,
     regions: &[Region],
     region_of: &[usize],
