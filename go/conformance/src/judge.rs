@@ -3,18 +3,25 @@
 //! a record's written ending.
 //!
 //! What a record lets us judge: a resignation, a loss on time or a forfeit is taken from `RE`
-//! once the moves replay legally (rfg 10.1, 11a — the record holds no clock to check); a count
-//! needs the dead stones, which a record gives through its territory marks (`TB`/`TW`: a stone
-//! standing on the other side's territory is dead), and is then made by the oracle (rfg 8–10).
-//! Without marks, a game decided by counting is reported as not judgeable rather than guessed:
-//! the rules leave life and death to the players (rfg 7.2).
+//! once the moves replay legally (rfg 10.1, 11a — the record holds no clock to check). A count
+//! needs the dead stones, which the rules leave to the players (rfg 7.2): they come from the
+//! agreed outcome kept beside the record ([`crate::agreed`], `outcomes.yaml`) or from the
+//! record's territory marks (`TB`/`TW`: a stone standing on the other side's territory is dead);
+//! the oracle then counts (rfg 8–10). Without either, a counted game is reported as not
+//! judgeable rather than guessed.
+//!
+//! Beside `RE` the verdict is one of: agree; differs, for a documented difference of rules (a
+//! record counted by area, a server that forfeits a refused move), named by article; disagree,
+//! with no rule to explain it; not judgeable, with what is missing.
 
 use serde::Serialize;
 
 use go_oracle::Oracle;
 use go_oracle::outcome::WinReason;
 use go_sgf::{GameResult, SgfGame, SgfMove, WinBy};
-use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, Point};
+use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, Point, Repetition};
+
+use crate::agreed::{Agreed, RecordRules};
 
 /// How our verdict compares with the record's `RE`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -22,10 +29,38 @@ use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, P
 pub enum Agreement {
     /// The rules give the result the record writes.
     Agree,
+    /// They give another result for a documented difference of rules: which, by article.
+    Differs(String),
     /// They give another result (or the record holds an illegal move): why.
     Disagree(String),
     /// The record does not give what a verdict needs: what is missing.
     NotJudgeable(String),
+}
+
+impl Agreement {
+    /// The verdict's kind, as an outcomes file writes it.
+    pub fn verdict(&self) -> crate::agreed::Verdict {
+        use crate::agreed::Verdict;
+        match self {
+            Agreement::Agree => Verdict::Agree,
+            Agreement::Differs(_) => Verdict::Differs,
+            Agreement::Disagree(_) => Verdict::Disagree,
+            Agreement::NotJudgeable(_) => Verdict::NotJudgeable,
+        }
+    }
+}
+
+/// The count behind a counted verdict, per side (Black, White).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CountDetail {
+    /// Territory points (rfg 8.1, 8.2).
+    pub territory: [u32; 2],
+    /// Prisoners: captures and dead stones (rfg 9.2b).
+    pub prisoners: [u32; 2],
+    /// Empty points that are nobody's (rfg 8.3, and the points of seki, 8.1).
+    pub neutral: u32,
+    /// Stones the oracle found in seki.
+    pub seki_stones: usize,
 }
 
 /// The judgement of one record.
@@ -41,13 +76,23 @@ pub struct Judgement {
     pub ours: Option<String>,
     /// The articles our result rests on.
     pub articles: Vec<String>,
+    /// The count, for a counted game.
+    pub count: Option<CountDetail>,
+    /// Where the dead stones came from: `outcomes.yaml`, `TB/TW marks`, or nothing.
+    pub dead_from: Option<String>,
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
 }
 
-/// Judges one game under `profile`.
+/// Judges one game under `profile`, with no agreed outcome beside it.
 pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
+    judge_with(game, profile, None)
+}
+
+/// Judges one game under `profile`; `agreed` gives the players' dead stones and how the
+/// record's own result was counted.
+pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) -> Judgement {
     let recorded = game
         .result
         .as_ref()
@@ -58,6 +103,8 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
         recorded,
         ours: None,
         articles: Vec::new(),
+        count: None,
+        dead_from: None,
         agreement: Agreement::NotJudgeable(String::new()),
     };
     let spec = match to_spec(game) {
@@ -71,7 +118,7 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
     let played = match oracle.replay_game(&spec) {
         Ok(played) => played,
         Err(e) => {
-            j.agreement = Agreement::Disagree(format!("the record holds an illegal move: {e}"));
+            j.agreement = illegal_record(&spec, profile, &e.to_string());
             return j;
         }
     };
@@ -117,61 +164,152 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
             ..
         }
         | GameResult::Draw => {
-            if game.territory_black.is_empty() && game.territory_white.is_empty() {
-                j.agreement = Agreement::NotJudgeable(
-                    "a counted result needs the dead stones (TB/TW marks); life and death is the players' (rfg 7.2)"
-                        .to_owned(),
-                );
+            if let Err(why) = counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
+                j.agreement = Agreement::NotJudgeable(why);
                 return j;
             }
-            let dead = dead_stones(game, &played.board);
-            match oracle.count(&spec, &dead) {
-                Ok(count) => {
-                    let score = count.score(spec.komi, !spec.handicap.is_empty());
-                    let ours = score.sgf_result();
-                    j.articles = vec![
-                        "rfg:8".to_owned(),
-                        "rfg:9".to_owned(),
-                        "rfg:10.2".to_owned(),
-                    ];
-                    j.agreement = match compare_count(result, &ours) {
-                        Agreement::Disagree(why) => Agreement::Disagree(format!(
-                            "{why} (territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {}{})",
-                            count.territory[0],
-                            count.territory[1],
-                            count.prisoners[0],
-                            count.prisoners[1],
-                            count.neutral,
-                            count.seki_stones.len(),
-                            if count.seki_stones.is_empty() {
-                                ""
-                            } else {
-                                ": a group touching an unfilled neutral point counts as seki, whose points are nobody's (rfg 7.1, 8.1)"
-                            }
-                        )),
-                        other => other,
-                    };
-                    j.ours = Some(ours);
-                }
-                Err(e) => j.agreement = Agreement::NotJudgeable(count_error(&e)),
-            }
+            let ours = j.ours.clone().unwrap_or_default();
+            let rules = agreed.map_or(RecordRules::Unknown, |a| a.rules);
+            j.agreement = match compare_count(result, &ours, rules) {
+                Agreement::Disagree(why) => Agreement::Disagree(match &j.count {
+                    Some(c) => format!(
+                        "{why} (rfg count: territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {})",
+                        c.territory[0],
+                        c.territory[1],
+                        c.prisoners[0],
+                        c.prisoners[1],
+                        c.neutral,
+                        c.seki_stones
+                    ),
+                    None => why,
+                }),
+                other => other,
+            };
         }
         GameResult::Void | GameResult::Unknown => {
             j.agreement = Agreement::NotJudgeable(format!("RE[{}] gives no result", j.recorded));
         }
         GameResult::Unrecognised(text) => {
-            j.agreement = Agreement::NotJudgeable(format!("RE[{text}] is not an FF[4] result"));
+            if let Some(winner) = illegal_forfeit(text) {
+                j.agreement = Agreement::Differs(format!(
+                    "RE[{text}]: the server gave the game to {winner} because the other side tried a move it refused; under rfg 13.4b a first or second impossible move costs time and only the third loses, so the rules give no result from this record"
+                ));
+                return j;
+            }
+            // A result in free text: the count is still made when the dead stones are agreed,
+            // so that a reader can set it beside the text.
+            let counted_ok = agreed.is_some()
+                && counted(&mut j, game, &oracle, &spec, &played.board, agreed).is_ok();
+            j.agreement = Agreement::NotJudgeable(if counted_ok {
+                format!(
+                    "RE[{text}] is not an FF[4] result; the count by rfg 8-10 gives {}",
+                    j.ours.as_deref().unwrap_or("-")
+                )
+            } else {
+                format!("RE[{text}] is not an FF[4] result")
+            });
         }
     }
     j
+}
+
+/// A record the oracle refuses: a documented difference when only positional superko refuses it
+/// (the record's server knew simple ko alone), a disagreement otherwise.
+fn illegal_record(spec: &GameSpec, profile: &GoProfile, why: &str) -> Agreement {
+    if profile.repetition == Repetition::PositionalSuperko {
+        let simple = GoProfile {
+            repetition: Repetition::SimpleKo,
+            ..profile.clone()
+        };
+        if Oracle::new(simple).replay_game(spec).is_ok() {
+            return Agreement::Differs(format!(
+                "{why}; the record's server forbade only the immediate retake of a ko and allowed this repetition of a whole-board position, which rfg 5.2 forbids: the rules give no result for the game as played"
+            ));
+        }
+    }
+    Agreement::Disagree(format!("the record holds an illegal move: {why}"))
+}
+
+/// `B+Illegal` / `W+Illegal`, as CGOS writes a game won because the other side tried a move
+/// the server refused: the winner in words.
+fn illegal_forfeit(text: &str) -> Option<&'static str> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.strip_suffix("illegal")? {
+        "b+" => Some("Black"),
+        "w+" => Some("White"),
+        _ => None,
+    }
+}
+
+/// Counts the game with the agreed dead stones (or the territory marks) and sets our result
+/// and the count on `j`; why not, when it cannot.
+fn counted(
+    j: &mut Judgement,
+    game: &SgfGame,
+    oracle: &Oracle,
+    spec: &GameSpec,
+    board: &go_oracle::board::Board,
+    agreed: Option<&Agreed>,
+) -> Result<(), String> {
+    let dead = match agreed {
+        Some(a) => {
+            j.dead_from = Some(crate::agreed::OUTCOMES_FILE.to_owned());
+            agreed_points(&a.dead, game.size)?
+        }
+        None if !game.territory_black.is_empty() || !game.territory_white.is_empty() => {
+            j.dead_from = Some("TB/TW marks".to_owned());
+            dead_stones(game, board)
+        }
+        None => {
+            return Err(
+                "a counted result needs the dead stones: no outcomes.yaml names this record and it has no TB/TW marks; life and death is the players' (rfg 7.2)"
+                    .to_owned(),
+            );
+        }
+    };
+    let count = oracle.count(spec, &dead).map_err(|e| count_error(&e))?;
+    let score = count.score(spec.komi, !spec.handicap.is_empty());
+    j.ours = Some(score.sgf_result());
+    j.articles = vec![
+        "rfg:8".to_owned(),
+        "rfg:9".to_owned(),
+        "rfg:10.2".to_owned(),
+    ];
+    j.count = Some(CountDetail {
+        territory: count.territory,
+        prisoners: count.prisoners,
+        neutral: count.neutral,
+        seki_stones: count.seki_stones.len(),
+    });
+    Ok(())
+}
+
+/// The agreed points as board points; an unreadable one is named.
+fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, String> {
+    points
+        .iter()
+        .map(|p| {
+            let b = p.as_bytes();
+            match b {
+                [x @ b'a'..=b'z', y @ b'a'..=b'z'] if x - b'a' < size && y - b'a' < size => {
+                    Ok(Point::new(x - b'a', y - b'a'))
+                }
+                _ => Err(format!(
+                    "the dead stone '{p}' in {} is not a point of a {size}x{size} board",
+                    crate::agreed::OUTCOMES_FILE
+                )),
+            }
+        })
+        .collect()
 }
 
 fn count_error(e: &GoImplError) -> String {
     format!("the count cannot be made: {e}")
 }
 
-/// Same winner and margin: agree; otherwise say what differs.
-fn compare_count(recorded: &GameResult, ours: &str) -> Agreement {
+/// Same winner and margin: agree; a record counted by area that differs: differs, by
+/// article; otherwise say what differs.
+fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agreement {
     let ours_parsed = GameResult::parse(ours);
     if &ours_parsed == recorded {
         return Agreement::Agree;
@@ -180,20 +318,36 @@ fn compare_count(recorded: &GameResult, ours: &str) -> Agreement {
         GameResult::Win { winner, .. } => Some(*winner),
         _ => None,
     };
-    match (recorded, winner(recorded) == winner(&ours_parsed)) {
-        (
-            GameResult::Win {
-                by: WinBy::Unspecified,
-                ..
-            },
-            true,
-        ) => Agreement::Agree,
-        (_, true) => Agreement::Disagree(format!(
+    let same_winner = winner(recorded) == winner(&ours_parsed);
+    if let (
+        GameResult::Win {
+            by: WinBy::Unspecified,
+            ..
+        },
+        true,
+    ) = (recorded, same_winner)
+    {
+        return Agreement::Agree;
+    }
+    if rules == RecordRules::Area {
+        return Agreement::Differs(format!(
+            "the record was counted by {}, rfg 9.2 counts territory and prisoners: RE {recorded}, rfg {ours}{}",
+            rules.words(),
+            if same_winner {
+                " (same winner)"
+            } else {
+                " (the winner changes with the counting)"
+            }
+        ));
+    }
+    if same_winner {
+        Agreement::Disagree(format!(
             "same winner, another margin: the record counts {recorded}, territory plus prisoners (rfg 9.2) gives {ours}"
-        )),
-        (_, false) => Agreement::Disagree(format!(
+        ))
+    } else {
+        Agreement::Disagree(format!(
             "another winner: the record says {recorded}, the count by rfg 8-10 gives {ours}"
-        )),
+        ))
     }
 }
 
