@@ -9,6 +9,7 @@
 //! nngs/game.sgf:
 //!   rules: territory          # how the record's RE was counted: territory, area or unknown
 //!   dead: [ee, ff]            # the agreed dead stones, SGF points
+//!   fill: [W pass, B ba]      # moves the record leaves out before the count (rfg 7.1, 7.2)
 //!   seki: []                  # stones the hand count found in seki (rfg 6.1a)
 //!   count: {territory: [87, 92], prisoners: [11, 25], komi: 0.5}
 //!   result: W+19.5            # rfg's outcome, worked out by hand
@@ -100,6 +101,12 @@ pub struct Agreed {
     /// The agreed dead stones (SGF points).
     #[serde(default)]
     pub dead: Vec<String>,
+    /// Moves after the record's last one that the rules require before the count and the
+    /// record leaves out: the filling of neutral points and open kos, and moves inside a
+    /// territory that the filling makes necessary (rfg 7.1, 7.2). Each is `B ba`, `W ba` or
+    /// `B pass`, in turn after the record's last move.
+    #[serde(default)]
+    pub fill: Vec<String>,
     /// Stones the hand count found in seki (for the reader and the second counter).
     #[serde(default)]
     pub seki: Vec<String>,

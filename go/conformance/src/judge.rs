@@ -267,7 +267,13 @@ fn counted(
             );
         }
     };
-    let count = oracle.count(spec, &dead).map_err(|e| count_error(&e))?;
+    let mut filled = spec.clone();
+    if let Some(a) = agreed {
+        for m in &a.fill {
+            filled.moves.push(agreed_move(m, game.size)?);
+        }
+    }
+    let count = oracle.count(&filled, &dead).map_err(|e| count_error(&e))?;
     let score = count.score(spec.komi, !spec.handicap.is_empty());
     j.ours = Some(score.sgf_result());
     j.articles = vec![
@@ -282,6 +288,27 @@ fn counted(
         seki_stones: count.seki_stones.len(),
     });
     Ok(())
+}
+
+/// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
+fn agreed_move(text: &str, size: u8) -> Result<(Colour, Move), String> {
+    let bad = || {
+        format!(
+            "the filling move '{text}' in {} is not 'B xy', 'W xy' or 'B pass' on a {size}x{size} board",
+            crate::agreed::OUTCOMES_FILE
+        )
+    };
+    let (who, what) = text.trim().split_once(' ').ok_or_else(bad)?;
+    let colour = match who {
+        "B" => Colour::Black,
+        "W" => Colour::White,
+        _ => return Err(bad()),
+    };
+    if what.trim() == "pass" {
+        return Ok((colour, Move::Pass));
+    }
+    let point = agreed_points(&[what.trim().to_owned()], size).map_err(|_| bad())?;
+    Ok((colour, Move::Play(point[0])))
 }
 
 /// The agreed points as board points; an unreadable one is named.

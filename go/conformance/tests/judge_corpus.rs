@@ -4,7 +4,8 @@
 //! outcomes were not taken from the oracle: see `go/records/SOURCES.md` for how each was made.
 //!
 //! Also: at least 150 records, no record without an outcome and no outcome without a record,
-//! and `go-conformance judge go/records` exits 0 (no disagreement).
+//! and `go-conformance judge go/records` disagrees with exactly the records whose hand outcome
+//! disagrees with their written result (and so exits 1).
 
 #![allow(clippy::unwrap_used)]
 
@@ -12,7 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use go_conformance::agreed::{OUTCOMES_FILE, Outcomes};
+use go_conformance::agreed::{OUTCOMES_FILE, Outcomes, Verdict};
 use go_conformance::judge::judge_with;
 use go_spec::GoProfile;
 
@@ -145,29 +146,42 @@ fn every_record_has_a_hand_worked_outcome_and_the_judge_reaches_it() {
 }
 
 #[test]
-fn the_command_judges_the_corpus_without_a_disagreement() {
+fn the_command_disagrees_exactly_where_the_hand_outcomes_do() {
+    let root = records_root();
+    let expected: BTreeSet<String> = folders()
+        .iter()
+        .flat_map(|(dir, o)| {
+            o.records
+                .iter()
+                .filter(|(_, a)| a.verdict == Verdict::Disagree)
+                .map(|(k, _)| dir.join(k).display().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .args(["judge", "--format", "json"])
-        .arg(records_root())
+        .arg(&root)
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let disagreeing: Vec<String> = v["records"]
+    let disagreeing: BTreeSet<String> = v["records"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|r| {
-            r["judgement"]["agreement"] != "agree" && r["judgement"]["agreement"] != "differs"
-        })
-        .map(|r| format!("{}: {}", r["file"], r["judgement"]["detail"]))
+        .filter(|r| r["judgement"]["agreement"] == "disagree")
+        .map(|r| r["file"].as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(v["unreadable"], 0, "{}", disagreeing.join("\n"));
-    assert_eq!(v["disagree"], 0, "{}", disagreeing.join("\n"));
+    assert_eq!(v["unreadable"], 0);
+    assert_eq!(
+        disagreeing, expected,
+        "records the command disagrees with, against those the hand outcomes disagree with"
+    );
     let summary = format!(
         "agree {}, differs {}, not judgeable {}",
         v["agree"], v["differs"], v["not_judgeable"]
     );
     assert!(v["agree"].as_u64().unwrap() >= 100, "{summary}");
     assert!(v["differs"].as_u64().unwrap() >= 10, "{summary}");
-    assert_eq!(out.status.code(), Some(0));
+    // A disagreement makes the command exit 1.
+    assert_eq!(out.status.code(), Some(i32::from(!expected.is_empty())));
 }
