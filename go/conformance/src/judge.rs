@@ -518,6 +518,98 @@ mod tests {
         );
     }
 
+    fn agreed(rules: RecordRules, dead: &[&str], fill: &[&str]) -> Agreed {
+        Agreed {
+            rules,
+            dead: dead.iter().map(|s| (*s).to_owned()).collect(),
+            fill: fill.iter().map(|s| (*s).to_owned()).collect(),
+            seki: Vec::new(),
+            count: None,
+            result: String::new(),
+            verdict: crate::agreed::Verdict::Agree,
+            reason: String::new(),
+            notes: String::new(),
+        }
+    }
+
+    fn walls_unmarked(result: &str, extra: &str) -> SgfGame {
+        let mut moves = String::new();
+        for y in 0..9u8 {
+            let row = char::from(b'a' + y);
+            moves.push_str(&format!(";B[e{row}];W[f{row}]"));
+        }
+        go_sgf::parse_game(&format!("(;SZ[9]KM[6.5]RE[{result}]{moves}{extra})")).unwrap()
+    }
+
+    #[test]
+    fn the_agreed_dead_stones_make_a_count_without_marks() {
+        // As a_dead_stone_on_marked_territory_is_a_prisoner, with the dead White stone on cc
+        // given by the agreed outcome instead of TB/TW: 37 against 33.5, Black by 3.5.
+        let game = walls_unmarked("B+3.5", ";B[];W[cc]");
+        let a = agreed(RecordRules::Territory, &["cc"], &[]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        assert_eq!(j.ours.as_deref(), Some("B+3.5"));
+        assert_eq!(j.agreement, Agreement::Agree);
+        assert_eq!(j.dead_from.as_deref(), Some("outcomes.yaml"));
+        assert_eq!(j.count.unwrap().prisoners, [1, 0]);
+        // Without the agreement the same record is not judged.
+        let j = judge(&game, &GoProfile::rfg());
+        assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("rfg 7.2")));
+    }
+
+    #[test]
+    fn an_area_counted_record_differs_by_article_and_a_territory_one_disagrees() {
+        // The walls game counted by area: Black 36 + 9 stones = 45, White 27 + 9 + 6.5 = 42.5,
+        // B+2.5 by area as by territory; write B+3.5 to make the margins differ.
+        let game = walls_unmarked("B+3.5", "");
+        let j = judge_with(
+            &game,
+            &GoProfile::rfg(),
+            Some(&agreed(RecordRules::Area, &[], &[])),
+        );
+        assert!(
+            matches!(j.agreement, Agreement::Differs(ref why) if why.contains("rfg 9.2") && why.contains("area")),
+            "{}",
+            serde_json::to_string(&j.agreement).unwrap()
+        );
+        let j = judge_with(
+            &game,
+            &GoProfile::rfg(),
+            Some(&agreed(RecordRules::Territory, &[], &[])),
+        );
+        assert!(matches!(j.agreement, Agreement::Disagree(_)));
+    }
+
+    #[test]
+    fn agreed_filling_moves_are_played_before_the_count() {
+        // White fills a point of Black's side (aa) after the record, Black passes in turn: the
+        // stone stands on Black's territory, so the count changes only if the move is played;
+        // marked dead as well, it is a prisoner: 36 + 1 against 27 + 6.5, B+3.5.
+        let game = walls_unmarked("B+3.5", "");
+        let a = agreed(RecordRules::Territory, &["aa"], &["B pass", "W aa"]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        assert_eq!(j.ours.as_deref(), Some("B+3.5"));
+        let bad = agreed(RecordRules::Territory, &[], &["B zz9"]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'B zz9'") && why.contains("outcomes.yaml"))
+        );
+        let bad = agreed(RecordRules::Territory, &["jj"], &[]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'jj'") && why.contains("9x9"))
+        );
+    }
+
+    #[test]
+    fn a_server_forfeit_for_a_refused_move_differs_by_13_4b() {
+        let j = judged("(;SZ[9]KM[7.5]RE[B+Illegal];B[ee];W[cc])");
+        assert!(
+            matches!(j.agreement, Agreement::Differs(ref why) if why.contains("13.4b") && why.contains("Black"))
+        );
+        assert_eq!(j.ours, None);
+    }
+
     #[test]
     fn boards_outside_the_rules_are_not_judged() {
         let j = judged("(;SZ[7]RE[B+R];B[dd])");
