@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point, diagram_moves};
+use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point, parse_diagram};
+
+use go_oracle::play::Phase;
 
 /// One case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,17 +26,21 @@ pub struct Case {
     /// The rule profile (`rfg`, `rfg-simple-ko`); `rfg` when absent.
     #[serde(default = "rfg")]
     pub profile: String,
-    /// Komi; the profile's when absent.
+    /// Komi; when absent, the one rule of [`GoProfile::komi_for`] (rfg 9.3): the profile's
+    /// in an even game, 0 in a handicap game.
     #[serde(default)]
     pub komi: Option<Komi>,
-    /// Handicap stones (Black, before the first move).
+    /// The handicap: its stones (Black, before the first move, rfg 2.2), or `1` for handicap
+    /// one (no stones, Black starts, a handicap game for komi and rfg 10.2).
     #[serde(default)]
-    pub handicap: Vec<Point>,
-    /// Who moves first; Black, or White when there are handicap stones.
-    #[serde(default)]
-    pub first: Option<Colour>,
-    /// A starting position as diagram rows (`X` Black, `O` White, `.` empty), reached by an
-    /// opening sequence that captures nothing (see [`go_spec::diagram_moves`]).
+    pub handicap: Handicap,
+    /// The side to move first. Required after a `board`; without one, Black, or White when
+    /// there are handicap stones (rfg 1.1).
+    #[serde(default, alias = "first")]
+    pub to_move: Option<Colour>,
+    /// A starting position as diagram rows (`X` Black, `O` White, `.` empty): the first
+    /// position of the game, with no earlier position behind it (rfg 5.2). A case that needs
+    /// a history plays it in `moves`. Handicap stones go in `handicap`, never here.
     #[serde(default)]
     pub board: Vec<String>,
     /// The moves after the diagram, colours alternating from the side to move.
@@ -46,6 +52,23 @@ pub struct Case {
     pub record: Vec<(Colour, Move)>,
     /// The expectations.
     pub expect: Expect,
+}
+
+/// A case's handicap: the stones, or handicap one written as the number 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Handicap {
+    /// Handicap stones (none for an even game).
+    Stones(Vec<Point>),
+    /// A handicap by number; only 1 (no stones) is accepted, since the placement of more
+    /// stones is not fixed by the rules of play.
+    Number(u8),
+}
+
+impl Default for Handicap {
+    fn default() -> Self {
+        Handicap::Stones(Vec::new())
+    }
 }
 
 fn nine() -> u8 {
@@ -75,6 +98,14 @@ pub struct Expect {
     /// Whether the main game has ended (rfg 7.1); asked of the oracle only.
     #[serde(default)]
     pub ended: Option<bool>,
+    /// Where the game stands: `main`, `filling` (the end-of-game phase after three passes,
+    /// rfg 7.1) or `over` (two passes in the filling phase); oracle only.
+    #[serde(default)]
+    pub phase: Option<Phase>,
+    /// Whether the first move was made by the wrong colour, which the game survives (rfg
+    /// 13.2); oracle only.
+    #[serde(default)]
+    pub wrong_colour: Option<bool>,
     /// Whether a whole-board position came back (rfg 6.3: for the arbiter); oracle only.
     #[serde(default)]
     pub arbiter: Option<bool>,
@@ -126,9 +157,14 @@ pub struct TournamentCheck {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LegalCheck {
-    /// The move by the side to move.
+    /// The move asked about.
     #[serde(rename = "move")]
     pub mv: Move,
+    /// Whose move: the side to move when absent. For the other side the question is whether
+    /// the move would be legal once it has the turn, that is after the side to move passes
+    /// (rfg 1.1: the turn passes with a move, and a pass is a move, 3.1b).
+    #[serde(default)]
+    pub colour: Option<Colour>,
     /// Whether the rules allow it.
     pub legal: bool,
     /// The article that forbids it, for an illegal move (checked against the oracle only).
@@ -315,31 +351,58 @@ impl Case {
         }
     }
 
-    /// The game to hand to an implementation, and how many of its moves are the diagram's.
+    /// The handicap stones and whether the game is a handicap game.
     ///
     /// # Errors
-    /// [`CaseError::Setup`] for a bad size, profile or diagram.
-    pub fn game(&self) -> Result<(GameSpec, usize), CaseError> {
+    /// [`CaseError::Setup`] for a handicap number other than 1.
+    pub fn handicap(&self) -> Result<(Vec<Point>, bool), CaseError> {
+        match &self.handicap {
+            Handicap::Stones(stones) => Ok((stones.clone(), !stones.is_empty())),
+            Handicap::Number(1) => Ok((Vec::new(), true)),
+            Handicap::Number(n) => Err(self.setup(format!(
+                "handicap {n}: write the stones as a list of points (only handicap 1, which has none, is written as a number)"
+            ))),
+        }
+    }
+
+    /// The game to hand to an implementation: the handicap, the starting position as setup
+    /// stones (no history behind it), then the moves.
+    ///
+    /// # Errors
+    /// [`CaseError::Setup`] for a bad size, profile, handicap or diagram, a diagram without
+    /// `to_move`, or a diagram stone on a handicap point.
+    pub fn game(&self) -> Result<GameSpec, CaseError> {
         let size = BoardSize::new(self.size).map_err(|e| self.setup(e.to_string()))?;
         let profile = self.profile()?;
-        let komi = self.komi.unwrap_or(profile.komi);
-        let first = self.first.unwrap_or(if self.handicap.is_empty() {
-            Colour::Black
-        } else {
-            Colour::White
-        });
+        let (handicap, handicap_game) = self.handicap()?;
+        let komi = self.komi.unwrap_or(profile.komi_for(handicap_game));
+        let first = match (self.to_move, self.board.is_empty()) {
+            (Some(c), _) => c,
+            (None, false) => {
+                return Err(self.setup(
+                    "a case with a `board` must say `to_move` (black or white): stone counts do not decide it".to_owned(),
+                ));
+            }
+            (None, true) if handicap.is_empty() => Colour::Black,
+            (None, true) => Colour::White,
+        };
         let mut game = GameSpec::new(size, komi);
-        game.handicap.clone_from(&self.handicap);
+        game.handicap = handicap;
+        game.handicap_game = handicap_game;
         game.first = first;
         if !self.board.is_empty() {
-            game.moves =
-                diagram_moves(size, &self.board, first).map_err(|e| self.setup(e.to_string()))?;
+            game.setup = parse_diagram(size, &self.board).map_err(|e| self.setup(e.to_string()))?;
+            if let Some((p, _)) = game.setup.iter().find(|(p, _)| game.handicap.contains(p)) {
+                return Err(self.setup(format!(
+                    "the board draws a stone on the handicap point {p}: handicap stones go only in `handicap`"
+                )));
+            }
         }
-        let opening = game.moves.len();
+        go_oracle::play::Game::start(&game, &profile).map_err(|e| self.setup(e.to_string()))?;
         for &mv in &self.moves {
             game.play(mv);
         }
         game.moves.extend(self.record.iter().copied());
-        Ok((game, opening))
+        Ok(game)
     }
 }

@@ -452,6 +452,7 @@ pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
         handicap,
         first,
         moves,
+        ..GameSpec::new(size, komi)
     })
 }
 

@@ -73,6 +73,8 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             || !e.board_after.is_empty()
             || e.prisoners.is_some()
             || e.ended.is_some()
+            || e.phase.is_some()
+            || e.wrong_colour.is_some()
             || e.arbiter.is_some()
             || e.score.is_some()
             || e.clock.is_some()
@@ -83,8 +85,10 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
         if !has {
             problem("states no expectation".to_owned());
         }
-        if let Err(err) = case.game() {
-            problem(err.to_string());
+        match case.game() {
+            Err(crate::case::CaseError::Setup { problem: what, .. }) => problem(what),
+            Err(err) => problem(err.to_string()),
+            Ok(_) => {}
         }
         if let Some(ill) = &e.illegal {
             if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {

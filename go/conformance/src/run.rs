@@ -8,7 +8,6 @@ use serde::Serialize;
 use go_oracle::Oracle;
 use go_oracle::clock::{Byoyomi, TimeControl};
 use go_oracle::outcome::{self, Outcome};
-use go_oracle::play::ReplayError;
 use go_spec::{Colour, GoImplError, GoImplementation, Point, parse_diagram};
 
 use crate::case::{Case, LoadedCase};
@@ -112,11 +111,15 @@ impl Checks {
     }
 }
 
+/// The article that refuses a move once the game is finished (rfg 7.2 commentary). GTP has no
+/// end of game, so an engine is not asked about it: such a question is the oracle's alone.
+const GAME_OVER: &str = "rfg:7.2";
+
 /// Runs one case.
 pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
-    let (game, opening) = match case.game() {
+    let game = match case.game() {
         Ok(g) => g,
-        Err(e) => return Status::Error(e.to_string()),
+        Err(e) => return Status::Error(format!("setup error (lint reports it too): {e}")),
     };
     let profile = match case.profile() {
         Ok(p) => p,
@@ -133,39 +136,49 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
     let mut c = Checks::default();
 
     // The game itself: refused at the expected move, or played through.
-    let replayed = imp.replay(&game);
+    let end_only = |article: &str| !is_oracle && article == GAME_OVER;
+    let replayed = match &expect.illegal {
+        Some(want) if end_only(&want.article) => {
+            c.skipped.push(
+                "a move after the end of the game (GTP has no end of game; oracle only)".to_owned(),
+            );
+            None
+        }
+        _ => Some(imp.replay(&game)),
+    };
     match (&expect.illegal, &replayed) {
-        (Some(want), Err(GoImplError::Illegal { ply, reason, .. })) => {
-            let want_ply = opening + want.ply;
-            c.check(*ply == want_ply, || {
+        (_, None) => {}
+        (Some(want), Some(Err(GoImplError::Illegal { ply, reason, .. }))) => {
+            c.check(*ply == want.ply, || {
                 format!(
-                    "refused move {} instead of move {} of the case",
-                    ply.saturating_sub(opening),
+                    "refused move {ply} instead of move {} of the case",
                     want.ply
                 )
             });
             if is_oracle {
                 c.check(reason.contains(&want.article), || {
-                    format!("refusal cites `{reason}`, expected {}", want.article)
+                    format!(
+                        "the refusal says `{reason}`, expected it to cite {}",
+                        want.article
+                    )
                 });
             }
         }
-        (Some(want), Ok(_)) => c.check(false, || {
+        (Some(want), Some(Ok(_))) => c.check(false, || {
             format!(
                 "accepted the game; move {} should be refused by {}",
                 want.ply, want.article
             )
         }),
-        (None, Err(GoImplError::Illegal { ply, reason, .. })) => c.check(false, || {
-            format!(
-                "refused move {} of the case: {reason}",
-                ply.saturating_sub(opening)
-            )
-        }),
-        (_, Err(e)) => return Status::Error(e.to_string()),
-        (None, Ok(_)) => {}
+        (None, Some(Err(GoImplError::Illegal { ply, reason, .. }))) => {
+            c.check(false, || {
+                format!("refused move {ply} of the case: {reason}")
+            });
+        }
+        (_, Some(Err(e))) => return Status::Error(e.to_string()),
+        (None, Some(Ok(_))) => {}
     }
-    if let Ok(state) = &replayed {
+    if let Some(Ok(state)) = &replayed {
         if !expect.board_after.is_empty() {
             match parse_diagram(game.size, &expect.board_after) {
                 Ok(mut want) => {
@@ -181,15 +194,31 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         }
         if let Some(want) = expect.prisoners {
             c.check(state.prisoners == want, || {
-                format!("prisoners {:?}, expected {want:?}", state.prisoners)
+                format!(
+                    "prisoners: Black {}, White {}; expected Black {}, White {}",
+                    state.prisoners[0], state.prisoners[1], want[0], want[1]
+                )
             });
         }
     }
     for q in &expect.legal {
-        match imp.is_legal(&game, q.mv) {
+        let colour = q.colour.unwrap_or_else(|| game.to_move());
+        if q.article.as_deref().is_some_and(end_only) {
+            c.skipped.push(format!(
+                "whether {colour} {} is legal after the end of the game (oracle only)",
+                q.mv
+            ));
+            continue;
+        }
+        // The side not to move gets the turn once the side to move passes (rfg 1.1, 3.1b).
+        let mut asked = game.clone();
+        if colour != game.to_move() {
+            asked.play(go_spec::Move::Pass);
+        }
+        match imp.is_legal(&asked, q.mv) {
             Ok(legal) => c.check(legal == q.legal, || {
                 format!(
-                    "{} judged {}, expected {}",
+                    "{colour} {} judged {}, expected {}",
                     q.mv,
                     word(legal),
                     word(q.legal)
@@ -199,11 +228,13 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
             Err(e) => return Status::Error(e.to_string()),
         }
         if let (true, false, Some(article)) = (is_oracle, q.legal, &q.article) {
-            if let Ok(mut g) = oracle.replay_game(&game) {
-                let colour = g.to_move;
+            if let Ok(mut g) = oracle.replay_game(&asked) {
                 let cited = g.play(colour, q.mv).err().map(|v| v.article);
-                c.check(cited == Some(article.as_str()), || {
-                    format!("{} refused citing {cited:?}, expected {article}", q.mv)
+                c.check(cited == Some(article.as_str()), || match cited {
+                    Some(got) => {
+                        format!("{colour} {} refused citing {got}, expected {article}", q.mv)
+                    }
+                    None => format!("{colour} {} allowed, expected a refusal by {article}", q.mv),
                 });
             }
         }
@@ -226,6 +257,8 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         }
     }
     let oracle_only = expect.ended.is_some()
+        || expect.phase.is_some()
+        || expect.wrong_colour.is_some()
         || expect.arbiter.is_some()
         || expect.clock.is_some()
         || expect.late.is_some()
@@ -234,7 +267,7 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         || expect.impossible.is_some();
     if oracle_only && !is_oracle {
         c.skipped.push(
-            "end, arbiter, clock, late, resignation and tournament questions (oracle only)"
+            "end, phase, colour, arbiter, clock, late, resignation and tournament questions (oracle only)"
                 .to_owned(),
         );
     } else if oracle_only {
@@ -253,20 +286,71 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
     }
 }
 
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// An outcome in words, for a report.
+fn outcome_words(o: Outcome) -> String {
+    match o {
+        Outcome::Win { winner, reason } => format!("{winner} wins ({})", reason.article()),
+        Outcome::Draw => "a draw".to_owned(),
+        Outcome::BothLose => "both lose".to_owned(),
+        Outcome::Arbiter => "for the arbiter".to_owned(),
+    }
+}
+
 fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut Checks) {
     let expect = &case.expect;
-    let played = oracle.replay_game(game);
-    if let Some(want) = expect.ended {
-        let got = played.as_ref().map(|g| g.ended_at.is_some());
-        c.check(got == Ok(want), || {
-            format!("main game ended: {got:?}, expected {want}")
-        });
-    }
-    if let Some(want) = expect.arbiter {
-        let got = played.as_ref().map(|g| g.repeated);
-        c.check(got == Ok(want), || {
-            format!("cycle for the arbiter: {got:?}, expected {want}")
-        });
+    let game_questions = expect.ended.is_some()
+        || expect.phase.is_some()
+        || expect.wrong_colour.is_some()
+        || expect.arbiter.is_some();
+    match oracle.replay_game(game) {
+        Err(e) if game_questions => {
+            c.check(false, || {
+                format!("the game does not replay, so its end cannot be asked: {e}")
+            });
+        }
+        Err(_) => {}
+        Ok(played) => {
+            if let Some(want) = expect.ended {
+                let got = played.ended_at.is_some();
+                c.check(got == want, || {
+                    format!(
+                        "main game ended: {}, expected {}",
+                        yes_no(got),
+                        yes_no(want)
+                    )
+                });
+            }
+            if let Some(want) = expect.phase {
+                let got = played.phase();
+                c.check(got == want, || {
+                    format!("phase {}, expected {}", got.name(), want.name())
+                });
+            }
+            if let Some(want) = expect.wrong_colour {
+                let got = played.wrong_colour_start;
+                c.check(got == want, || {
+                    format!(
+                        "begun with the wrong colour (rfg 13.2): {}, expected {}",
+                        yes_no(got),
+                        yes_no(want)
+                    )
+                });
+            }
+            if let Some(want) = expect.arbiter {
+                let got = played.repeated;
+                c.check(got == want, || {
+                    format!(
+                        "cycle for the arbiter: {}, expected {}",
+                        yes_no(got),
+                        yes_no(want)
+                    )
+                });
+            }
+        }
     }
     if let Some(q) = &expect.clock {
         let ms = |s: f64| -> u64 {
@@ -309,7 +393,12 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
             (None, None) => true,
             _ => false,
         };
-        c.check(same, || format!("time loss {got:?}, expected {want:?}"));
+        let words = |x: Option<(Colour, usize)>| match x {
+            Some((loser, 0)) => format!("{loser} loses on time"),
+            Some((loser, ply)) => format!("{loser} loses on time at move {ply}"),
+            None => "nobody loses on time".to_owned(),
+        };
+        c.check(same, || format!("{}, expected {}", words(got), words(want)));
     }
     if let Some(q) = &expect.late {
         let tc = TimeControl {
@@ -322,7 +411,7 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
             None => "play_on".to_owned(),
             Some(Outcome::BothLose) => "both_lose".to_owned(),
             Some(Outcome::Win { winner, .. }) => winner.to_string(),
-            Some(other) => format!("{other:?}"),
+            Some(other) => outcome_words(other),
         };
         c.check(got == q.outcome, || {
             format!("late arrival: {got}, expected {}", q.outcome)
@@ -335,15 +424,28 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
             reason: outcome::WinReason::Resignation,
         };
         c.check(got == want, || {
-            format!("resignation: {got:?}, expected {want:?}")
+            format!(
+                "resignation: {}, expected {}",
+                outcome_words(got),
+                outcome_words(want)
+            )
         });
     }
     if let Some(q) = &expect.impossible {
-        let got = outcome::impossible_moves(&q.by);
-        c.check(got == (q.extra_minutes, q.loser), || {
+        let (extra, loser) = outcome::impossible_moves(&q.by);
+        c.check((extra, loser) == (q.extra_minutes, q.loser), || {
+            let words = |extra: [u32; 2], loser: Option<Colour>| {
+                format!(
+                    "Black {} extra minutes, White {}, {}",
+                    extra[0],
+                    extra[1],
+                    loser.map_or("nobody loses".to_owned(), |l| format!("{l} loses"))
+                )
+            };
             format!(
-                "impossible moves: {got:?}, expected {:?}",
-                (q.extra_minutes, q.loser)
+                "impossible moves: {}; expected {}",
+                words(extra, loser),
+                words(q.extra_minutes, q.loser)
             )
         });
     }
@@ -357,17 +459,15 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
                             .as_ref()
                             .and_then(|v| v.get(indicator))
                             .and_then(serde_json::Value::as_i64);
-                        c.check(value == Some(i64::from(*want)), || {
-                            format!("{name}'s {indicator}: {value:?}, expected {want}")
+                        c.check(value == Some(i64::from(*want)), || match value {
+                            Some(v) => format!("{name}'s {indicator}: {v}, expected {want}"),
+                            None => format!("{name} has no {indicator}, expected {want}"),
                         });
                     }
                 }
             }
             Err(e) => c.check(false, || e.to_string()),
         }
-    }
-    if let Err(ReplayError::Setup(e)) = played {
-        c.check(false, || e.to_string());
     }
 }
 

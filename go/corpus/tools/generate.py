@@ -63,6 +63,9 @@ def case(id_, articles, desc, n, stones, moves=(), expect=None, **extra):
         c["size"] = n
     c.update(extra)
     if stones:
+        # The side the moves below start from: the one the old capture-free opening left on
+        # turn, so every family's moves (and their lead-in passes) read as before.
+        c["to_move"] = cname(to_move_after(stones))
         c["board"] = rows(n, stones)
     if moves:
         c["moves"] = list(moves)
@@ -236,10 +239,23 @@ for n in SIZES:
         f"passes-broken-{n}", ["rfg:7.1"],
         "Two passes, a stone, two passes: never three in a row, so the main game goes on.",
         n, {}, ["pass", "pass", "cc", "pass", "pass"], {"ended": False}))
+    # 7.1 and its commentary: after the third pass the players fill neutral points in turn,
+    # under the normal rules; the phase's two passes in a row finish the game (registry).
     add("end", case(
-        f"move-after-end-{n}", ["rfg:7.1"],
-        "After three passes the main game is over; a further stone is not a move of the main game.",
-        n, {}, ["pass", "pass", "pass", "cc"], {"illegal": {"ply": 4, "article": "rfg:7.1"}}))
+        f"fill-after-end-{n}", ["rfg:7.1"],
+        "After three passes (Black, White, Black) the main game is over and the filling phase begins: White's stone is a filling move, legal and recorded, and the game is in the filling phase.",
+        n, {}, ["pass", "pass", "pass", "cc"], {"ended": True, "phase": "filling",
+                                               "board_after": rows(n, {(2, 2): W})}))
+    add("end", case(
+        f"filling-keeps-turns-{n}", ["rfg:7.1", "rfg:11d"],
+        "The filling phase is played under the normal rules: after White's filling stone, a second White stone is two moves in a row.",
+        n, {}, record=[["black", "pass"], ["white", "pass"], ["black", "pass"], ["white", "cc"], ["white", "dd"]],
+        expect={"illegal": {"ply": 5, "article": "rfg:11d"}}))
+    add("end", case(
+        f"game-over-after-filling-{n}", ["rfg:7.1", "rfg:7.2"],
+        "Three passes end the main game; White fills, then both pass in the filling phase: nothing is left to fill, the territories stand and the game is finished, so no further stone is played.",
+        n, {}, ["pass", "pass", "pass", "cc", "pass", "pass"],
+        {"phase": "over", "legal": [{"move": "gg", "legal": False, "article": "rfg:7.2"}]}))
 
 # 8-10: walls. Black wall on column k, White wall on column k+1: Black counts k*n, White
 # (n-k-2)*n; komi added to White.

@@ -1,10 +1,22 @@
-//! Counting a finished game (rfg 8–10) given the dead stones the players agreed on. Life and
-//! death is not read (rfg 7.2 leaves disputes to play on another board); seki is recognised
-//! from the filled board as the registry decides under rfg 6.1a and 8.1: neutral points are
-//! filled before counting except inside seki (rfg 7.1), so a live group that still touches a
-//! neutral region is in seki, and the empty points it borders are nobody's.
+//! Counting a finished game (rfg 8–10) given the dead stones the players agreed on.
+//!
+//! Life and death is not read: rfg 7.2 leaves disputes to play on another board, so the count
+//! takes the agreed dead stones and treats every other stone as alive. What remains to decide
+//! from the position is which empty points are territory (rfg 8.1), which are neutral (rfg
+//! 8.3) and which groups live in seki (rfg 6.1a), whose enclosed points are nobody's (8.1
+//! commentary). The registry records the decision (interpretations of 6.1a, 7.1 and 8.1):
+//!
+//! - an empty region bordered by one colour only is that colour's territory, unless a group in
+//!   seki borders it;
+//! - an empty region bordered by both colours is neutral; it is *not* a reason to void the
+//!   territory of the groups touching it, so a position with unfilled neutral points counts
+//!   the same as the position with them filled;
+//! - a group is in seki when it borders a *seki point*: a neutral point that is still empty
+//!   after every neutral point that can be filled safely has been filled ([`seki`]).
+//!   That is 6.1a's "neither side can finish surrounding": at such a point either side's stone
+//!   would leave its own stones with one liberty or none, and 7.1 leaves it empty.
 
-use go_spec::{Colour, Komi, Point, Score};
+use go_spec::{BoardSize, Colour, Komi, Point, Score};
 
 use crate::board::Board;
 
@@ -23,36 +35,44 @@ pub struct Count {
     pub territory: [u32; 2],
     /// Prisoners of Black and White, captures and dead stones together (rfg 9.2b).
     pub prisoners: [u32; 2],
-    /// Empty points that are nobody's: neutral (rfg 8.3) or bordered by seki (rfg 8.1).
+    /// Empty points that are nobody's: neutral (rfg 8.3) or enclosed by seki (rfg 8.1).
     pub neutral: u32,
-    /// Points of the stones found to be in seki.
+    /// Points of the stones found to be in seki (rfg 6.1a).
     pub seki_stones: Vec<Point>,
 }
 
-/// Counts `board` with the `prisoners` already taken and the agreed `dead` stones.
-///
-/// # Errors
-/// [`CountError::EmptyDeadPoint`] for a dead point without a stone.
-pub fn count(board: &Board, prisoners: [u32; 2], dead: &[Point]) -> Result<Count, CountError> {
-    let size = board.size();
-    let mut board = board.clone();
-    let mut prisoners = prisoners;
-    // rfg 8.2 and the 7.2 commentary: dead stones come off and are prisoners of the other side.
-    for &p in dead {
-        let Some(colour) = (size.contains(p)).then(|| board.get(p)).flatten() else {
-            return Err(CountError::EmptyDeadPoint(p));
-        };
-        board.set(p, None);
-        prisoners[colour.opponent().index()] += 1;
+/// An empty region: its points and whether Black (0) and White (1) stones border it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// The empty points, joined along the lines.
+    pub points: Vec<Point>,
+    /// Whether a stone of each colour touches the region.
+    pub borders: [bool; 2],
+}
+
+impl Region {
+    /// The one colour that borders the region, if only one does (rfg 8.1's candidate
+    /// territory); `None` for a region touching both colours (neutral, rfg 8.3) or neither.
+    pub fn owner(&self) -> Option<Colour> {
+        match self.borders {
+            [true, false] => Some(Colour::Black),
+            [false, true] => Some(Colour::White),
+            _ => None,
+        }
     }
-    // Empty regions and the colours bordering each.
+}
+
+/// The empty regions of `board` and, for each point, the index of its region
+/// (`usize::MAX` for a point holding a stone).
+pub fn regions(board: &Board) -> (Vec<Region>, Vec<usize>) {
+    let size = board.size();
     let mut region_of = vec![usize::MAX; size.area()];
-    let mut regions: Vec<(Vec<Point>, [bool; 2])> = Vec::new();
+    let mut out: Vec<Region> = Vec::new();
     for start in size.points() {
         if board.get(start).is_some() || region_of[size.index(start)] != usize::MAX {
             continue;
         }
-        let id = regions.len();
+        let id = out.len();
         let mut points = Vec::new();
         let mut borders = [false; 2];
         let mut stack = vec![start];
@@ -70,43 +90,169 @@ pub fn count(board: &Board, prisoners: [u32; 2], dead: &[Point]) -> Result<Count
                 }
             }
         }
-        regions.push((points, borders));
+        out.push(Region { points, borders });
     }
-    // rfg 8.3: a region touching both colours (or none) is neutral. rfg 6.1a / 8.1: a group
-    // touching a neutral region after the filling of 7.1 is in seki.
-    let neutral_region = |r: usize| regions[r].1 != [true, false] && regions[r].1 != [false, true];
-    let mut seki = vec![false; size.area()];
-    let mut seki_stones = Vec::new();
-    for p in size.points() {
-        if board.get(p).is_none() || seki[size.index(p)] {
-            continue;
+    (out, region_of)
+}
+
+/// Takes the agreed dead stones off `board` (rfg 8.2 and the 7.2 commentary): each becomes a
+/// prisoner of the other side, and its point is then an empty point like any other.
+///
+/// # Errors
+/// [`CountError::EmptyDeadPoint`] for a dead point without a stone.
+pub fn remove_dead(
+    board: &mut Board,
+    prisoners: &mut [u32; 2],
+    dead: &[Point],
+) -> Result<(), CountError> {
+    let size = board.size();
+    for &p in dead {
+        let Some(colour) = size.contains(p).then(|| board.get(p)).flatten() else {
+            return Err(CountError::EmptyDeadPoint(p));
+        };
+        board.set(p, None);
+        prisoners[colour.opponent().index()] += 1;
+    }
+    Ok(())
+}
+
+/// How sure a filling stone must be of its own safety (see [`fill_neutral`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Safety {
+    /// At least two liberties in regions of its own colour only (its eyes or territory).
+    Anchored,
+    /// At least two liberties of any kind, and no enemy group left with fewer than two.
+    Quiet,
+}
+
+/// Whether `colour` may fill the neutral point `p` of `board` without harm to itself (rfg 7.1:
+/// the players fill neutral points while keeping to the rules, which excludes putting one's
+/// own stones where they would be captured, 3.2, 5.1). A fill that captures is not a filling
+/// move: the count never takes stones the players agreed are alive.
+fn fills_safely(
+    board: &Board,
+    region_of: &[usize],
+    regions: &[Region],
+    p: Point,
+    colour: Colour,
+    safety: Safety,
+) -> bool {
+    let size = board.size();
+    let mut after = board.clone();
+    match after.place(p, colour) {
+        Ok(captured) if captured.is_empty() => {}
+        _ => return false,
+    }
+    let (_, liberties) = after.group(p);
+    match safety {
+        Safety::Anchored => {
+            let own = liberties
+                .iter()
+                .filter(|l| regions[region_of[size.index(**l)]].owner() == Some(colour))
+                .count();
+            own >= 2
         }
-        let (stones, liberties) = board.group(p);
-        if liberties
-            .iter()
-            .any(|l| neutral_region(region_of[size.index(*l)]))
-        {
-            for s in stones {
-                seki[size.index(s)] = true;
-                seki_stones.push(s);
+        Safety::Quiet => {
+            liberties.len() >= 2
+                && size
+                    .neighbours(p)
+                    .all(|n| after.get(n) != Some(colour.opponent()) || after.group(n).1.len() >= 2)
+        }
+    }
+}
+
+/// Whether `p` is an empty point of a region bordered by both colours (rfg 8.3).
+fn is_neutral(regions: &[Region], region_of: &[usize], size: BoardSize, p: Point) -> bool {
+    let r = region_of[size.index(p)];
+    r != usize::MAX && regions[r].borders == [true, true]
+}
+
+/// `board` (dead stones already removed) with every neutral point filled that one side can
+/// fill safely, repeatedly, as 7.1 has the players do. Fills anchored on eyes or territory are
+/// made first, so that a seki's outside liberties are filled before its shared liberties are
+/// judged; a fill that would leave an enemy group in atari is never the quiet kind. The order
+/// of the points and the colour tried first change which stones fill, not which points stay
+/// empty in the positions the tests cover.
+pub fn fill_neutral(board: &Board) -> Board {
+    let size = board.size();
+    let mut filled = board.clone();
+    'fill: loop {
+        let (regions, region_of) = regions(&filled);
+        for safety in [Safety::Anchored, Safety::Quiet] {
+            for p in size.points() {
+                if !is_neutral(&regions, &region_of, size, p) {
+                    continue;
+                }
+                for colour in [Colour::Black, Colour::White] {
+                    if fills_safely(&filled, &region_of, &regions, p, colour, safety) {
+                        filled.set(p, Some(colour));
+                        continue 'fill;
+                    }
+                }
+            }
+        }
+        return filled;
+    }
+}
+
+/// The seki points of `board` (dead stones removed) and the stones in seki (rfg 6.1a).
+///
+/// A seki point is a neutral point still empty after [`fill_neutral`]: one that either side
+/// could only fill by leaving its own stones with one liberty or none, which is how 6.1a's
+/// "neither side can finish surrounding" shows on a finished board; 7.1 leaves it empty. The
+/// stones in seki are those whose group, once the fillable points are filled (a fill joins a
+/// group to its outside liberties), touches a seki point. Registry decision under rfg 6.1a.
+pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
+    let size = board.size();
+    let filled = fill_neutral(board);
+    let (regions, region_of) = regions(&filled);
+    let points: Vec<Point> = size
+        .points()
+        .filter(|&p| is_neutral(&regions, &region_of, size, p))
+        .collect();
+    let mut in_seki = vec![false; size.area()];
+    for &p in &points {
+        for n in size.neighbours(p) {
+            if filled.get(n).is_some() && !in_seki[size.index(n)] {
+                for s in filled.group(n).0 {
+                    in_seki[size.index(s)] = true;
+                }
             }
         }
     }
-    seki_stones.sort();
+    let mut stones: Vec<Point> = size
+        .points()
+        .filter(|&p| board.get(p).is_some() && in_seki[size.index(p)])
+        .collect();
+    stones.sort();
+    let mut points = points;
+    points.sort();
+    (points, stones)
+}
+
+/// Counts `board` with the `prisoners` already taken and the agreed `dead` stones: territory
+/// by rfg 8.1 and 8.2, neutral points by 8.3, seki by 6.1a and the 8.1 commentary, points by
+/// 9.2.
+///
+/// # Errors
+/// [`CountError::EmptyDeadPoint`] for a dead point without a stone.
+pub fn count(board: &Board, prisoners: [u32; 2], dead: &[Point]) -> Result<Count, CountError> {
+    let size = board.size();
+    let mut board = board.clone();
+    let mut prisoners = prisoners;
+    remove_dead(&mut board, &mut prisoners, dead)?;
+    let (_, seki_stones) = seki(&board);
+    let in_seki = |p: Point| seki_stones.binary_search(&p).is_ok();
+    let (regions, _) = regions(&board);
     let mut territory = [0u32; 2];
     let mut neutral = 0u32;
-    for (r, (points, borders)) in regions.iter().enumerate() {
-        let n = u32::try_from(points.len()).unwrap_or(u32::MAX);
-        let touches_seki = points.iter().any(|q| {
-            size.neighbours(*q)
-                .any(|m| board.get(m).is_some() && seki[size.index(m)])
-        });
-        if neutral_region(r) || touches_seki {
-            neutral += n;
-        } else if borders[0] {
-            territory[Colour::Black.index()] += n;
-        } else {
-            territory[Colour::White.index()] += n;
+    for region in &regions {
+        let n = u32::try_from(region.points.len()).unwrap_or(u32::MAX);
+        match region.owner() {
+            Some(owner) if !borders_seki(size, &board, region, &in_seki) => {
+                territory[owner.index()] += n;
+            }
+            _ => neutral += n,
         }
     }
     Ok(Count {
@@ -114,6 +260,20 @@ pub fn count(board: &Board, prisoners: [u32; 2], dead: &[Point]) -> Result<Count
         prisoners,
         neutral,
         seki_stones,
+    })
+}
+
+/// Whether a stone in seki borders `region` (rfg 8.1 commentary: points enclosed by groups
+/// living in seki are not territory).
+fn borders_seki(
+    size: BoardSize,
+    board: &Board,
+    region: &Region,
+    in_seki: &dyn Fn(Point) -> bool,
+) -> bool {
+    region.points.iter().any(|q| {
+        size.neighbours(*q)
+            .any(|m| board.get(m).is_some() && in_seki(m))
     })
 }
 

@@ -94,6 +94,6 @@ impl GoImplementation for Oracle {
 
     fn score(&mut self, game: &GameSpec, dead: &[Point]) -> Result<Score, GoImplError> {
         let c = self.count(game, dead)?;
-        Ok(c.score(game.komi, !game.handicap.is_empty()))
+        Ok(c.score(game.komi, game.is_handicap()))
     }
 }

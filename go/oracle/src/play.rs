@@ -1,6 +1,10 @@
-//! Playing a game move by move: turns (rfg 1.1, 11d), passes and the end of the main game
-//! (rfg 3.1b, 7.1), placements (see [`crate::board`]) and repetition (rfg 5.2, under the
-//! profile's knob; rfg 6.3 for cycles the simple-ko reading lets through).
+//! Playing a game move by move: turns (rfg 1.1, 11d; a game begun with the wrong colour goes
+//! on, 13.2), passes and the end of the main game (rfg 3.1b, 7.1), the end-of-game phase that
+//! follows it (rfg 7.1, 7.2 and their commentary), placements (see [`crate::board`]) and
+//! repetition (rfg 5.2, under the profile's knob; rfg 6.3 for cycles the simple-ko reading lets
+//! through).
+
+use serde::{Deserialize, Serialize};
 
 use go_spec::{Colour, GameSpec, GoProfile, Move, Point, Repetition};
 
@@ -28,6 +32,39 @@ pub enum SetupError {
     /// A handicap stone is off the board or placed twice.
     #[error("handicap stone {0} is off the board or repeated (rfg:2.2)")]
     BadHandicap(Point),
+    /// A stone of the starting position is off the board or on a point already set.
+    #[error("the starting position puts a second stone on {0}, or a stone off the board")]
+    BadSetup(Point),
+    /// A group of the starting position has no liberty, which no play can produce (rfg 3.2).
+    #[error(
+        "the starting position's group at {0} has no liberty, which play cannot produce (rfg:3.2)"
+    )]
+    NoLiberty(Point),
+}
+
+/// Where a game stands (rfg 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The main game: fewer than three passes in a row so far.
+    Main,
+    /// After the third pass: the players fill neutral points, connect kos and make the
+    /// point-gaining moves, in turn and under the normal rules (rfg 7.1, 7.2, commentary).
+    Filling,
+    /// Both players passed in a row during the filling phase: the territories stand agreed and
+    /// the game is finished (registry decision under rfg 7.1, 7.2 commentary).
+    Over,
+}
+
+impl Phase {
+    /// The phase's name as a case writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Main => "main",
+            Phase::Filling => "filling",
+            Phase::Over => "over",
+        }
+    }
 }
 
 /// The state of a game being played.
@@ -43,6 +80,13 @@ pub struct Game {
     pub passes_in_row: u8,
     /// The ply after which the main game ended (rfg 7.1), if it has.
     pub ended_at: Option<usize>,
+    /// The ply after which the filling phase ended with two passes in a row, if it has.
+    pub over_at: Option<usize>,
+    /// Passes in a row made in the filling phase (rfg 7.1; two end it).
+    pub filling_passes: u8,
+    /// Whether the first move was made by the colour that was not to start: the game goes on
+    /// (rfg 13.2) and the arbiter may decide otherwise.
+    pub wrong_colour_start: bool,
     /// Whether a whole-board position came back (possible only under simple ko): the cycle
     /// that rfg 6.3 hands to the arbiter.
     pub repeated: bool,
@@ -56,10 +100,13 @@ pub struct Game {
 }
 
 impl Game {
-    /// The setup of `spec`: an empty board with its handicap stones (rfg 2.2), `first` to move.
+    /// The setup of `spec`: its handicap stones (rfg 2.2) and starting position on the board,
+    /// `first` to move. The starting position is the first position of the game: no earlier
+    /// position counts for 5.2.
     ///
     /// # Errors
-    /// [`SetupError`] for a handicap stone off the board or given twice.
+    /// [`SetupError`] for a stone off the board or given twice, or a starting group without a
+    /// liberty.
     pub fn start(spec: &GameSpec, profile: &GoProfile) -> Result<Self, SetupError> {
         let mut board = Board::new(spec.size);
         for &p in &spec.handicap {
@@ -68,6 +115,17 @@ impl Game {
             }
             board.set(p, Some(Colour::Black));
         }
+        for &(p, colour) in &spec.setup {
+            if !spec.size.contains(p) || board.get(p).is_some() {
+                return Err(SetupError::BadSetup(p));
+            }
+            board.set(p, Some(colour));
+        }
+        for &(p, _) in &spec.setup {
+            if board.group(p).1.is_empty() {
+                return Err(SetupError::NoLiberty(p));
+            }
+        }
         Ok(Game {
             history: vec![board.clone()],
             board,
@@ -75,6 +133,9 @@ impl Game {
             to_move: spec.first,
             passes_in_row: 0,
             ended_at: None,
+            over_at: None,
+            filling_passes: 0,
+            wrong_colour_start: false,
             repeated: false,
             last_play: None,
             repetition: profile.repetition,
@@ -96,23 +157,41 @@ impl Game {
             article,
             reason,
         };
-        if let Some(end) = self.ended_at {
+        if let (Some(end), Some(over)) = (self.ended_at, self.over_at) {
             return Err(refuse(
-                "rfg:7.1",
-                format!("the main game ended with the three passes of move {end} (rfg:7.1)"),
-            ));
-        }
-        if colour != self.to_move {
-            // rfg 1.1 gives the turn to the partner after each move; playing again is 11d.
-            return Err(refuse(
-                "rfg:11d",
+                "rfg:7.2",
                 format!(
-                    "it is {}'s turn: {colour} would move twice in a row (rfg:11d)",
-                    self.to_move
+                    "the game is finished: the main game ended with the passes of move {end} and both players passed in the end-of-game phase at move {over} (rfg:7.1, rfg:7.2)"
                 ),
             ));
         }
+        if colour != self.to_move {
+            if ply == 1 {
+                // rfg 13.2: a game begun with the wrong colour goes on, unless the arbiter
+                // decides otherwise; the turn passes as after any move.
+                self.wrong_colour_start = true;
+            } else {
+                // rfg 1.1 gives the turn to the partner after each move; the previous move was
+                // this colour's, so this is its second move in a row (11d).
+                return Err(refuse(
+                    "rfg:11d",
+                    format!(
+                        "it is {}'s turn: {colour} made the previous move and would move twice in a row (rfg:11d)",
+                        self.to_move
+                    ),
+                ));
+            }
+        }
         match mv {
+            Move::Pass if self.ended_at.is_some() => {
+                // rfg 7.1: in the filling phase a pass says there is nothing more to fill; two
+                // in a row finish the game (registry decision).
+                self.filling_passes += 1;
+                if self.filling_passes >= 2 {
+                    self.over_at = Some(ply);
+                }
+                self.last_play = None;
+            }
             Move::Pass => {
                 // rfg 3.1b: a pass is a move; rfg 7.1: three in a row end the main game.
                 self.passes_in_row += 1;
@@ -137,6 +216,7 @@ impl Game {
                 self.board = next;
                 self.last_play = Some((p, captured));
                 self.passes_in_row = 0;
+                self.filling_passes = 0;
             }
         }
         self.ply = ply;
@@ -171,6 +251,15 @@ impl Game {
     /// The number of moves played.
     pub fn ply(&self) -> usize {
         self.ply
+    }
+
+    /// Where the game stands (rfg 7).
+    pub fn phase(&self) -> Phase {
+        match (self.ended_at, self.over_at) {
+            (None, _) => Phase::Main,
+            (Some(_), None) => Phase::Filling,
+            (Some(_), Some(_)) => Phase::Over,
+        }
     }
 }
 

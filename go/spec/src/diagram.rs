@@ -81,6 +81,26 @@ pub fn parse_diagram(
     Ok(stones)
 }
 
+/// The diagram rows of `stones` on a board of `size` (`X` Black, `O` White, `.` empty), the
+/// inverse of [`parse_diagram`].
+pub fn diagram_rows(size: BoardSize, stones: &[(Point, Colour)]) -> Vec<String> {
+    let n = size.lines();
+    (0..n)
+        .map(|y| {
+            (0..n)
+                .map(
+                    |x| match stones.iter().find(|(p, _)| *p == Point::new(x, y)) {
+                        Some((_, Colour::Black)) => "X",
+                        Some((_, Colour::White)) => "O",
+                        None => ".",
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
 /// A move sequence that reaches the diagram from an empty board, `first` to move.
 ///
 /// # Errors

@@ -15,6 +15,14 @@ pub struct GameSpec {
     /// Black stones placed before the first move (rfg 10 handicap; SGF `AB`).
     #[serde(default)]
     pub handicap: Vec<Point>,
+    /// Whether the game is a handicap game even without stones (handicap 1: Black starts, no
+    /// komi); a game with handicap stones is one anyway. See [`GameSpec::is_handicap`].
+    #[serde(default)]
+    pub handicap_game: bool,
+    /// A starting position put on the board before the first move, as a diagram gives it: the
+    /// first position of the game, with no earlier position behind it (rfg 5.2).
+    #[serde(default)]
+    pub setup: Vec<(Point, Colour)>,
     /// Who moves first: Black in an even game, White after handicap stones (rfg 1, 10).
     pub first: Colour,
     /// The moves in order, each with the colour that played it.
@@ -29,9 +37,17 @@ impl GameSpec {
             size,
             komi,
             handicap: Vec::new(),
+            handicap_game: false,
+            setup: Vec::new(),
             first: Colour::Black,
             moves: Vec::new(),
         }
+    }
+
+    /// Whether the game is played on handicap: handicap stones, or handicap 1 declared
+    /// (komi 0 under rfg 9.3 as the registry reads it; equal sums to White, rfg 10.2).
+    pub fn is_handicap(&self) -> bool {
+        self.handicap_game || !self.handicap.is_empty()
     }
 
     /// The side to play after the recorded moves: the opponent of the last mover, or `first`.

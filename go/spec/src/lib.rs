@@ -19,7 +19,7 @@ mod rulebook;
 mod score;
 
 pub use colour::Colour;
-pub use diagram::{DiagramError, diagram_moves, parse_diagram};
+pub use diagram::{DiagramError, diagram_moves, diagram_rows, parse_diagram};
 pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};

@@ -97,6 +97,18 @@ impl GoProfile {
         Self::from_yaml(name, text)
     }
 
+    /// The komi of a game that does not state one (rfg 9.3 as the registry reads it): the
+    /// profile's komi in an even game, 0 in a handicap game (handicap 1 included), where the
+    /// 10.2 commentary's half point to White on equal sums is the only compensation. The one
+    /// rule for cases, SGF records and profiles.
+    pub fn komi_for(&self, handicap_game: bool) -> Komi {
+        if handicap_game {
+            Komi::default()
+        } else {
+            self.komi
+        }
+    }
+
     /// The default profile: the RFG rules as written (positional superko, komi 6.5, three
     /// passes).
     ///
@@ -128,6 +140,13 @@ mod tests {
             GoProfile::shipped("rfg-simple-ko").unwrap().repetition,
             Repetition::SimpleKo
         );
+    }
+
+    #[test]
+    fn handicap_games_default_to_no_komi_9_3() {
+        let p = GoProfile::rfg();
+        assert_eq!(p.komi_for(false).halves(), 13);
+        assert_eq!(p.komi_for(true).halves(), 0);
     }
 
     #[test]

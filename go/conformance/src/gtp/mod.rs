@@ -187,6 +187,21 @@ impl GtpEngine {
                 }
             }
         }
+        if !game.setup.is_empty() {
+            // GTP has no setup command for both colours: the starting position is played in
+            // an order that captures nothing (go_spec::diagram_moves), the passes left out.
+            let rows = go_spec::diagram_rows(size, &game.setup);
+            let order = go_spec::diagram_moves(size, &rows, Colour::Black).map_err(|e| {
+                GoImplError::Failed(format!("the starting position is not usable: {e}"))
+            })?;
+            for (colour, mv) in order.into_iter().filter(|(_, m)| *m != Move::Pass) {
+                if let Response::Failure(reason) = self.ask(&play(size, colour, mv))? {
+                    return Err(GoImplError::Failed(format!(
+                        "the engine refused {colour} {mv} while setting up the starting position: {reason}"
+                    )));
+                }
+            }
+        }
         for (i, (colour, mv)) in game.moves.iter().enumerate() {
             if let Response::Failure(reason) = self.ask(&play(size, *colour, *mv))? {
                 return Err(GoImplError::Illegal {
