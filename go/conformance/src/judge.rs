@@ -107,7 +107,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
         dead_from: None,
         agreement: Agreement::NotJudgeable(String::new()),
     };
-    let spec = match to_spec(game) {
+    let spec = match to_spec(game, profile) {
         Ok(spec) => spec,
         Err(why) => {
             j.agreement = Agreement::NotJudgeable(why);
@@ -403,8 +403,10 @@ fn colour(c: go_sgf::Colour) -> Colour {
     }
 }
 
-/// The record as a game the oracle can replay; why not, when it cannot be one.
-pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
+/// The record as a game the oracle can replay under `profile`; why not, when it cannot be one.
+/// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
+/// rfg 9.3, none in a handicap game).
+pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> {
     let size = BoardSize::new(game.size).map_err(|_| {
         format!(
             "a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)",
@@ -412,7 +414,9 @@ pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
         )
     })?;
     let komi = match game.komi {
-        None => Komi::default(),
+        None => {
+            profile.komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0))
+        }
         Some(k) => Komi::try_from(k).map_err(|e| e.to_string())?,
     };
     if !game.setup_white.is_empty() {
@@ -600,6 +604,16 @@ mod tests {
         assert!(
             matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'jj'") && why.contains("9x9"))
         );
+    }
+
+    #[test]
+    fn a_record_without_komi_gets_the_profiles() {
+        // The walls game with no KM: an even game, so rfg's 6.5 (GoProfile::komi_for, rfg 9.3):
+        // 36 against 27 + 6.5, B+2.5 (with no komi at all it would be B+9).
+        let text = walls("B+2.5", "").replace("KM[6.5]", "");
+        let j = judged(&text);
+        assert_eq!(j.ours.as_deref(), Some("B+2.5"));
+        assert_eq!(j.agreement, Agreement::Agree);
     }
 
     #[test]

@@ -113,7 +113,7 @@ fn sgfmill_replays_every_record_to_the_oracles_position() {
     for (key, (path, agreed)) in &records {
         let answer = &answers[key];
         let game = go_sgf::parse_game_bytes(&std::fs::read(path).unwrap()).unwrap();
-        let spec = to_spec(&game).unwrap();
+        let spec = to_spec(&game, &profile).unwrap();
         let played = Oracle::new(profile.clone()).replay_game(&spec);
         match (&played, answer["board"].as_str()) {
             (Ok(played), Some(board)) => {
