@@ -147,10 +147,15 @@ pub struct ImpossibleCheck {
 pub struct TournamentCheck {
     /// The players and their McMahon starting scores.
     pub entrants: Vec<go_oracle::tournament::Entrant>,
-    /// The games played.
+    /// The pairings and their results: a winner (`forfeit: true` for a win by award), or
+    /// `result: draw` / `result: both_lose`.
     pub games: Vec<go_oracle::tournament::Pairing>,
-    /// For each named player, indicator name (`score`, `buchholz`, `sos`, …) to value.
-    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, i32>>,
+    /// Rounds a player sat out without a partner (MM A.5).
+    #[serde(default)]
+    pub byes: Vec<go_oracle::tournament::Bye>,
+    /// For each named player, indicator name (`score`, `buchholz`, `sos`, …) to value (whole
+    /// or half points).
+    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>>,
 }
 
 /// One legality question.

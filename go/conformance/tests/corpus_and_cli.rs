@@ -53,6 +53,7 @@ const WRONG: &str = r#"
 - id: "wrong-prisoners"
   articles: ["rfg:3.2"]
   description: "Black captures one stone but the case claims two."
+  to_move: black
   board: ["O X . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
   moves: ["ab"]
   expect:
@@ -60,12 +61,14 @@ const WRONG: &str = r#"
 - id: "wrong-article"
   articles: ["rfg:5.1"]
   description: "A suicide, cited to the wrong article."
+  to_move: black
   board: [". O . . . . . . .", "O . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
   expect:
     legal: [{move: "aa", legal: false, article: "rfg:5.2"}]
 - id: "wrong-ply"
   articles: ["rfg:5.2"]
   description: "A ko retake refused at move 2, the case says move 1."
+  to_move: black
   board: [". X O . . . . . .", "X O . O . . . . .", ". X O . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
   moves: ["cb", "bb"]
   expect:

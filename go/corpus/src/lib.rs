@@ -26,6 +26,10 @@ pub const FILES: &[File] = &[
         include_str!("../cases/counting-by-hand.yaml"),
     ),
     file(
+        "end-of-game.yaml",
+        include_str!("../cases/end-of-game.yaml"),
+    ),
+    file(
         "generated-capture.yaml",
         include_str!("../cases/generated-capture.yaml"),
     ),

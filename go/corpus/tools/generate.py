@@ -312,7 +312,7 @@ for main, per in ((60, 10), (300, 30), (0, 20)):
         f"Main time {main}s then {per}s per move: Black uses the main time exactly, then {per}s on each move; every move is in time.",
         9, {}, [], {"clock": {"main": main, "per_move": per, "spent": [main, 1, per, 1, per, 1], "loser": None}}))
     add("clock", case(
-        f"clock-per-move-{main}-{per}-over", ["rfg:12.2.1", "rfg:11a", "rfg:12.10"],
+        f"clock-per-move-{main}-{per}-over", ["rfg:12.2.1", "rfg:11a", "rfg:12.10", "rfg:12.16"],
         f"Main time {main}s then {per}s per move: Black's third move takes {per}.001s and overruns.",
         9, {}, [], {"clock": {"main": main, "per_move": per, "spent": [main, 1, per, 1, per + 0.001], "loser": "black", "ply": 5}}))
 for period, moves in ((60, 3), (300, 10)):
@@ -322,7 +322,7 @@ for period, moves in ((60, 3), (300, 10)):
         f"No main time, {moves} moves in {period}s: White makes its {moves} moves in exactly {period}s, then starts a fresh period.",
         9, {}, [], {"clock": {"main": 0, "per_period": [period, moves], "spent": [1, each] * moves + [1, period], "loser": None}}))
     add("clock", case(
-        f"clock-period-{period}-{moves}-over", ["rfg:12.2.2", "rfg:11a"],
+        f"clock-period-{period}-{moves}-over", ["rfg:12.2.2", "rfg:11a", "rfg:12.15"],
         f"No main time, {moves} moves in {period}s: White's last move of the period ends 1ms late.",
         9, {}, [], {"clock": {"main": 0, "per_period": [period, moves], "spent": [1, each] * (moves - 1) + [1, each + 0.001], "loser": "white", "ply": 2 * moves}}))
     add("clock", case(

@@ -176,22 +176,42 @@ fn is_neutral(regions: &[Region], region_of: &[usize], size: BoardSize, p: Point
 pub fn fill_neutral(board: &Board) -> Board {
     let size = board.size();
     let mut filled = board.clone();
-    'fill: loop {
+    loop {
         let (regions, region_of) = regions(&filled);
-        for safety in [Safety::Anchored, Safety::Quiet] {
-            for p in size.points() {
-                if !is_neutral(&regions, &region_of, size, p) {
-                    continue;
-                }
-                for colour in [Colour::Black, Colour::White] {
-                    if fills_safely(&filled, &region_of, &regions, p, colour, safety) {
-                        filled.set(p, Some(colour));
-                        continue 'fill;
-                    }
+        // Anchored fills in one sweep: a region of one colour stays so while neutral points
+        // elsewhere fill, so the region map read before the sweep never overstates a liberty.
+        let mut anchored = false;
+        for p in size.points() {
+            if filled.get(p).is_some() || !is_neutral(&regions, &region_of, size, p) {
+                continue;
+            }
+            for colour in [Colour::Black, Colour::White] {
+                if fills_safely(&filled, &region_of, &regions, p, colour, Safety::Anchored) {
+                    filled.set(p, Some(colour));
+                    anchored = true;
+                    break;
                 }
             }
         }
-        return filled;
+        if anchored {
+            continue;
+        }
+        // Then one quiet fill at a time, anchored fills being tried again after each.
+        let quiet = size.points().find_map(|p| {
+            if !is_neutral(&regions, &region_of, size, p) {
+                return None;
+            }
+            [Colour::Black, Colour::White]
+                .into_iter()
+                .find_map(|colour| {
+                    fills_safely(&filled, &region_of, &regions, p, colour, Safety::Quiet)
+                        .then_some((p, colour))
+                })
+        });
+        match quiet {
+            Some((p, colour)) => filled.set(p, Some(colour)),
+            None => return filled,
+        }
     }
 }
 
@@ -228,6 +248,54 @@ pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
     let mut points = points;
     points.sort();
     (points, stones)
+}
+
+/// The plain filling of neutral points for which the registry (7.1) says the count does not
+/// change: one at a time, a stone on an empty point beside both colours, of a colour beside
+/// it, that captures nothing, keeps at least two liberties, leaves no enemy group beside it in
+/// atari (a move that threatens is not a neutral fill) and leaves every one-colour region as
+/// it was. What it leaves empty stays neutral. The property tests and the `go_play` fuzz
+/// target compare the count of `board` with the count of this filling.
+pub fn fill_plainly(board: &Board) -> Board {
+    let size = board.size();
+    let owned = |b: &Board| -> Vec<(Point, Colour)> {
+        let (rs, _) = regions(b);
+        let mut out: Vec<(Point, Colour)> = rs
+            .iter()
+            .filter_map(|r| r.owner().map(|c| (r, c)))
+            .flat_map(|(r, c)| r.points.iter().map(move |p| (*p, c)))
+            .collect();
+        out.sort_by_key(|(p, _)| *p);
+        out
+    };
+    let before = owned(board);
+    let mut filled = board.clone();
+    for p in size.points() {
+        if filled.get(p).is_some() {
+            continue;
+        }
+        let beside = |b: &Board, c: Colour| size.neighbours(p).any(|n| b.get(n) == Some(c));
+        if !(beside(&filled, Colour::Black) && beside(&filled, Colour::White)) {
+            continue;
+        }
+        for colour in [Colour::Black, Colour::White] {
+            let mut trial = filled.clone();
+            match trial.place(p, colour) {
+                Ok(captured) if captured.is_empty() => {}
+                _ => continue,
+            }
+            let quiet = trial.group(p).1.len() >= 2
+                && size.neighbours(p).all(|n| {
+                    trial.get(n) != Some(colour.opponent()) || trial.group(n).1.len() >= 2
+                });
+            if !quiet || owned(&trial) != before {
+                continue;
+            }
+            filled = trial;
+            break;
+        }
+    }
+    filled
 }
 
 /// Counts `board` with the `prisoners` already taken and the agreed `dead` stones: territory

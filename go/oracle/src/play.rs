@@ -144,11 +144,16 @@ impl Game {
         })
     }
 
-    /// Plays one move; on a violation the game is unchanged.
+    /// Whether `colour` may play `mv` now, without changing the game: the refusal naming its
+    /// article, or the board after a placement and the stones it captures.
     ///
     /// # Errors
     /// [`Violation`] naming the article the move breaks.
-    pub fn play(&mut self, colour: Colour, mv: Move) -> Result<(), Violation> {
+    pub fn check(
+        &self,
+        colour: Colour,
+        mv: Move,
+    ) -> Result<Option<(Board, Vec<Point>)>, Violation> {
         let ply = self.ply + 1;
         let refuse = |article: &'static str, reason: String| Violation {
             ply,
@@ -165,48 +170,44 @@ impl Game {
                 ),
             ));
         }
-        if colour != self.to_move {
-            if ply == 1 {
-                // rfg 13.2: a game begun with the wrong colour goes on, unless the arbiter
-                // decides otherwise; the turn passes as after any move.
-                self.wrong_colour_start = true;
-            } else {
-                // rfg 1.1 gives the turn to the partner after each move; the previous move was
-                // this colour's, so this is its second move in a row (11d).
-                return Err(refuse(
-                    "rfg:11d",
-                    format!(
-                        "it is {}'s turn: {colour} made the previous move and would move twice in a row (rfg:11d)",
-                        self.to_move
-                    ),
-                ));
-            }
+        // rfg 1.1 gives the turn to the partner after each move; playing when the previous
+        // move was one's own is a second move in a row (11d). The first move of the game by
+        // the wrong colour is not: the game goes on (13.2).
+        if colour != self.to_move && ply > 1 {
+            return Err(refuse(
+                "rfg:11d",
+                format!(
+                    "it is {}'s turn: {colour} made the previous move and would move twice in a row (rfg:11d)",
+                    self.to_move
+                ),
+            ));
         }
-        match mv {
-            Move::Pass if self.ended_at.is_some() => {
-                // rfg 7.1: in the filling phase a pass says there is nothing more to fill; two
-                // in a row finish the game (registry decision).
-                self.filling_passes += 1;
-                if self.filling_passes >= 2 {
-                    self.over_at = Some(ply);
-                }
-                self.last_play = None;
-            }
-            Move::Pass => {
-                // rfg 3.1b: a pass is a move; rfg 7.1: three in a row end the main game.
-                self.passes_in_row += 1;
-                if self.passes_in_row >= self.passes_to_end {
-                    self.ended_at = Some(ply);
-                }
-                self.last_play = None;
-            }
-            Move::Play(p) => {
-                let mut next = self.board.clone();
-                let captured = next
-                    .place(p, colour)
-                    .map_err(|e| refuse(e.article(), e.describe().to_owned()))?;
-                self.check_repetition(p, &captured, &next)
-                    .map_err(|reason| refuse("rfg:5.2", reason))?;
+        let Move::Play(p) = mv else {
+            return Ok(None);
+        };
+        let mut next = self.board.clone();
+        let captured = next
+            .place(p, colour)
+            .map_err(|e| refuse(e.article(), e.describe().to_owned()))?;
+        self.check_repetition(p, &captured, &next)
+            .map_err(|reason| refuse("rfg:5.2", reason))?;
+        Ok(Some((next, captured)))
+    }
+
+    /// Plays one move; on a violation the game is unchanged.
+    ///
+    /// # Errors
+    /// [`Violation`] naming the article the move breaks.
+    pub fn play(&mut self, colour: Colour, mv: Move) -> Result<(), Violation> {
+        let placed = self.check(colour, mv)?;
+        let ply = self.ply + 1;
+        if colour != self.to_move {
+            // rfg 13.2: a game begun with the wrong colour goes on, unless the arbiter decides
+            // otherwise; the turn passes as after any move.
+            self.wrong_colour_start = true;
+        }
+        match (mv, placed) {
+            (Move::Play(p), Some((next, captured))) => {
                 if self.history.contains(&next) {
                     // Only reachable under simple ko: a cycle for the arbiter (rfg 6.3).
                     self.repeated = true;
@@ -217,6 +218,23 @@ impl Game {
                 self.last_play = Some((p, captured));
                 self.passes_in_row = 0;
                 self.filling_passes = 0;
+            }
+            _ if self.ended_at.is_some() => {
+                // rfg 7.1: in the filling phase a pass says there is nothing more to fill; two
+                // in a row finish the game (registry decision).
+                self.filling_passes += 1;
+                if self.filling_passes >= 2 {
+                    self.over_at = Some(ply);
+                }
+                self.last_play = None;
+            }
+            _ => {
+                // rfg 3.1b: a pass is a move; rfg 7.1: three in a row end the main game.
+                self.passes_in_row += 1;
+                if self.passes_in_row >= self.passes_to_end {
+                    self.ended_at = Some(ply);
+                }
+                self.last_play = None;
             }
         }
         self.ply = ply;

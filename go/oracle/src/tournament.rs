@@ -17,7 +17,7 @@ pub struct Entrant {
     pub mm_start: i32,
 }
 
-/// One played game.
+/// One pairing of a round and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pairing {
@@ -27,33 +27,62 @@ pub struct Pairing {
     pub black: String,
     /// The other.
     pub white: String,
-    /// The winner's name.
-    pub winner: String,
+    /// The winner's name; absent for a draw or a double loss (`result`).
+    #[serde(default)]
+    pub winner: Option<String>,
+    /// A result without a winner: `draw` or `both_lose`.
+    #[serde(default)]
+    pub result: Option<NoWinner>,
+    /// The win was by award, the game not played (a forfeit, 15.1): scored as a win.
+    #[serde(default)]
+    pub forfeit: bool,
 }
 
-/// A player's indicators.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A result with no winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoWinner {
+    /// Equal sums in an even game with whole-number komi (10.2): half a point each.
+    Draw,
+    /// Both players lose (11 commentary, 16.8, B.7): no point for either.
+    BothLose,
+}
+
+/// A round a player sat out with no partner (MM A.5): one point, no opponent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bye {
+    /// The round.
+    pub round: u32,
+    /// The player without a partner.
+    pub player: String,
+}
+
+/// A player's indicators. Points are whole or half (a draw gives half a point), so they are
+/// kept as `f64`; every value is a sum of halves, exact in binary.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Indicators {
-    /// Points: one per win (rfg 15.1).
-    pub score: i32,
-    /// Wins (TB 1.1.5): equal to the score here.
-    pub wins: i32,
+    /// Points: one per win, by play or by award (rfg 15.1), one per bye (MM A.5), half per
+    /// draw (registry decision).
+    pub score: f64,
+    /// Games won, by play or by award (TB 1.1.5); a bye is not a game won.
+    pub wins: f64,
     /// The running score after each round, summed (TB 1.1.1).
-    pub cumulative: i32,
-    /// The opponents' scores summed (TB 1.2.1.1).
-    pub buchholz: i32,
+    pub cumulative: f64,
+    /// The opponents' scores summed (TB 1.2.1.1); a bye has no opponent.
+    pub buchholz: f64,
     /// The opponents' Buchholz summed (TB 1.2.1.2).
-    pub sum_buchholz: i32,
-    /// The scores of the opponents beaten, summed (TB 1.2.2.1).
-    pub berger: i32,
-    /// Starting McMahon score plus wins (TB 1.2.3.1).
-    pub mm: i32,
+    pub sum_buchholz: f64,
+    /// The scores of the opponents beaten, summed, half for a draw (TB 1.2.2.1).
+    pub berger: f64,
+    /// Starting McMahon score plus the points won (TB 1.2.3.1, MM A.5).
+    pub mm: f64,
     /// The opponents' McMahon scores summed (TB 1.2.3.2).
-    pub sos: i32,
-    /// The McMahon scores of the opponents beaten, summed (TB 1.2.3.3).
-    pub sodos: i32,
+    pub sos: f64,
+    /// The McMahon scores of the opponents beaten, summed, half for a draw (TB 1.2.3.3).
+    pub sodos: f64,
     /// The opponents' SOS summed (TB 1.2.3.4).
-    pub sosos: i32,
+    pub sosos: f64,
 }
 
 /// Why the indicators cannot be computed.
@@ -69,13 +98,60 @@ pub enum TournamentError {
     },
 }
 
+impl Pairing {
+    /// The points `name` takes from this pairing (rfg 15.1; a draw half a point each, a
+    /// double loss none), or `None` when `name` did not play it.
+    fn points_of(&self, name: &str) -> Option<f64> {
+        if name != self.black && name != self.white {
+            return None;
+        }
+        Some(match (&self.winner, self.result) {
+            (Some(w), _) if w == name => 1.0,
+            (_, Some(NoWinner::Draw)) => 0.5,
+            _ => 0.0,
+        })
+    }
+
+    fn check(&self, known: &dyn Fn(&str) -> bool) -> Result<(), TournamentError> {
+        let bad = |problem: String| TournamentError::BadGame {
+            round: self.round,
+            problem,
+        };
+        for name in [&self.black, &self.white] {
+            if !known(name) {
+                return Err(bad(format!("`{name}` is not entered")));
+            }
+        }
+        match (&self.winner, self.result) {
+            (Some(w), None) if *w != self.black && *w != self.white => {
+                Err(bad(format!("winner `{w}` did not play")))
+            }
+            (Some(_), None) => Ok(()),
+            (None, Some(NoWinner::Draw)) if self.forfeit => {
+                Err(bad("a forfeit has a winner; it cannot be a draw".to_owned()))
+            }
+            (None, Some(_)) => Ok(()),
+            (Some(_), Some(_)) => Err(bad(
+                "a game has a winner or a result without one (draw, both_lose), not both"
+                    .to_owned(),
+            )),
+            (None, None) => Err(bad(format!(
+                "{} against {}: no winner and no result (draw, both_lose)",
+                self.black, self.white
+            ))),
+        }
+    }
+}
+
 /// Every entrant's indicators, by name.
 ///
 /// # Errors
-/// [`TournamentError::BadGame`] for a game with an unknown player or winner.
+/// [`TournamentError::BadGame`] for a game with an unknown player or winner, or a result that
+/// is neither a win nor a draw nor a double loss; a bye for an unknown player.
 pub fn indicators(
     entrants: &[Entrant],
     games: &[Pairing],
+    byes: &[Bye],
 ) -> Result<BTreeMap<String, Indicators>, TournamentError> {
     let mut out: BTreeMap<String, Indicators> = entrants
         .iter()
@@ -83,72 +159,85 @@ pub fn indicators(
             (
                 e.name.clone(),
                 Indicators {
-                    mm: e.mm_start,
+                    mm: f64::from(e.mm_start),
                     ..Indicators::default()
                 },
             )
         })
         .collect();
-    // Opponents and beaten opponents of each player.
-    let mut met: BTreeMap<&str, Vec<(&str, bool)>> = BTreeMap::new();
+    let known = |n: &str| entrants.iter().any(|e| e.name == n);
     for g in games {
-        for name in [&g.black, &g.white] {
-            if !out.contains_key(name) {
-                return Err(TournamentError::BadGame {
-                    round: g.round,
-                    problem: format!("`{name}` is not entered"),
-                });
-            }
-        }
-        if g.winner != g.black && g.winner != g.white {
+        g.check(&known)?;
+    }
+    for b in byes {
+        if !known(&b.player) {
             return Err(TournamentError::BadGame {
-                round: g.round,
-                problem: format!("winner `{}` did not play", g.winner),
+                round: b.round,
+                problem: format!("bye for `{}`, who is not entered", b.player),
             });
         }
-        met.entry(&g.black)
-            .or_default()
-            .push((&g.white, g.winner == g.black));
-        met.entry(&g.white)
-            .or_default()
-            .push((&g.black, g.winner == g.white));
-        if let Some(w) = out.get_mut(&g.winner) {
-            w.score += 1;
-            w.wins += 1;
-            w.mm += 1;
-        }
     }
-    // TB 1.1.1: after each round the running score is added.
-    let last_round = games.iter().map(|g| g.round).max().unwrap_or(0);
+    // The points of `name` in `round`: its games and its bye.
+    let points_in = |name: &str, round: u32| -> f64 {
+        let played: f64 = games
+            .iter()
+            .filter(|g| g.round == round)
+            .filter_map(|g| g.points_of(name))
+            .sum();
+        let bye = byes
+            .iter()
+            .filter(|b| b.round == round && b.player == name)
+            .count();
+        played + f64::from(u32::try_from(bye).unwrap_or(0))
+    };
+    let last_round = games
+        .iter()
+        .map(|g| g.round)
+        .chain(byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
     for (name, ind) in &mut out {
-        let mut running = 0;
+        let mut running = 0.0;
         for round in 1..=last_round {
-            running += i32::try_from(
-                games
-                    .iter()
-                    .filter(|g| g.round == round && g.winner == *name)
-                    .count(),
-            )
-            .unwrap_or(0);
+            let p = points_in(name, round);
+            running += p;
+            // TB 1.1.1: after each round the running score is added.
             ind.cumulative += running;
         }
+        ind.score = running;
+        ind.mm += running;
+        ind.wins = games
+            .iter()
+            .filter(|g| g.winner.as_deref() == Some(name.as_str()))
+            .map(|_| 1.0)
+            .sum();
     }
+    // Opponents, with the points taken from each: every pairing, forfeits included (the
+    // players were paired; registry decision), byes not (no opponent).
+    let met = |name: &str| -> Vec<(&str, f64)> {
+        games
+            .iter()
+            .filter_map(|g| {
+                let pts = g.points_of(name)?;
+                let other = if g.black == name { &g.white } else { &g.black };
+                Some((other.as_str(), pts))
+            })
+            .collect()
+    };
     let snapshot = out.clone();
     let get = |n: &str| snapshot.get(n).cloned().unwrap_or_default();
     for (name, ind) in &mut out {
-        for &(opponent, won) in met.get(name.as_str()).map(Vec::as_slice).unwrap_or(&[]) {
+        for (opponent, pts) in met(name) {
             let o = get(opponent);
             ind.buchholz += o.score;
             ind.sos += o.mm;
-            if won {
-                ind.berger += o.score;
-                ind.sodos += o.mm;
-            }
+            ind.berger += o.score * pts;
+            ind.sodos += o.mm * pts;
         }
     }
     let second = out.clone();
     for (name, ind) in &mut out {
-        for &(opponent, _) in met.get(name.as_str()).map(Vec::as_slice).unwrap_or(&[]) {
+        for (opponent, _) in met(name) {
             let o = second.get(opponent).cloned().unwrap_or_default();
             ind.sum_buchholz += o.buchholz;
             ind.sosos += o.sos;
@@ -174,7 +263,9 @@ mod tests {
             round,
             black: black.into(),
             white: white.into(),
-            winner: winner.into(),
+            winner: Some(winner.into()),
+            result: None,
+            forfeit: false,
         }
     }
 
@@ -190,20 +281,24 @@ mod tests {
                 g(2, "C", "A", "A"),
                 g(3, "B", "C", "C"),
             ],
+            &[],
         )
         .unwrap();
-        assert_eq!((r["A"].score, r["B"].score, r["C"].score), (2, 0, 1));
+        assert_eq!((r["A"].score, r["B"].score, r["C"].score), (2.0, 0.0, 1.0));
         assert_eq!(
             (r["A"].buchholz, r["B"].buchholz, r["C"].buchholz),
-            (1, 3, 2)
+            (1.0, 3.0, 2.0)
         );
-        assert_eq!((r["A"].berger, r["B"].berger, r["C"].berger), (1, 0, 0));
+        assert_eq!(
+            (r["A"].berger, r["B"].berger, r["C"].berger),
+            (1.0, 0.0, 0.0)
+        );
         assert_eq!(
             (r["A"].cumulative, r["B"].cumulative, r["C"].cumulative),
-            (5, 0, 1)
+            (5.0, 0.0, 1.0)
         );
         // Sum of Buchholz: A's opponents B (3) and C (2) = 5.
-        assert_eq!(r["A"].sum_buchholz, 5);
+        assert_eq!(r["A"].sum_buchholz, 5.0);
     }
 
     #[test]
@@ -214,12 +309,51 @@ mod tests {
         let r = indicators(
             &[e("A", 2), e("B", 1), e("C", 1)],
             &[g(1, "B", "A", "A"), g(2, "A", "C", "C")],
+            &[],
         )
         .unwrap();
-        assert_eq!((r["A"].mm, r["B"].mm, r["C"].mm), (3, 1, 2));
-        assert_eq!((r["A"].sos, r["B"].sos, r["C"].sos), (3, 3, 3));
-        assert_eq!((r["A"].sodos, r["B"].sodos, r["C"].sodos), (1, 0, 3));
-        assert_eq!(r["A"].sosos, 6);
-        assert!(indicators(&[e("A", 0)], &[g(1, "A", "Z", "A")]).is_err());
+        assert_eq!((r["A"].mm, r["B"].mm, r["C"].mm), (3.0, 1.0, 2.0));
+        assert_eq!((r["A"].sos, r["B"].sos, r["C"].sos), (3.0, 3.0, 3.0));
+        assert_eq!((r["A"].sodos, r["B"].sodos, r["C"].sodos), (1.0, 0.0, 3.0));
+        assert_eq!(r["A"].sosos, 6.0);
+        assert!(indicators(&[e("A", 0)], &[g(1, "A", "Z", "A")], &[]).is_err());
+    }
+
+    #[test]
+    fn byes_forfeits_double_losses_and_draws_by_hand() {
+        // Round 1: A beats B by forfeit (15.1: a win by award is a point), C has a bye (MM A.5:
+        // one point, no opponent). Round 2: A and C draw (half a point each), B and D both
+        // lose (no point). Round 3: D beats C.
+        // Scores: A 1.5, B 0, C 1.5, D 1. Wins: A 1, C 0, D 1.
+        // Buchholz: A = B 0 + C 1.5 = 1.5; C = A 1.5 + D 1 = 2.5 (the bye adds nothing).
+        // Berger: A = B's 0 + half of C's 1.5 = 0.75; C = half of A's 1.5 = 0.75; D = C's 1.5.
+        // Cumulative: C = 1 + 1.5 + 1.5 = 4.
+        let mut forfeit = g(1, "A", "B", "A");
+        forfeit.forfeit = true;
+        let mut draw = g(2, "A", "C", "A");
+        draw.winner = None;
+        draw.result = Some(NoWinner::Draw);
+        let mut both = g(2, "B", "D", "B");
+        both.winner = None;
+        both.result = Some(NoWinner::BothLose);
+        let r = indicators(
+            &[e("A", 0), e("B", 0), e("C", 0), e("D", 0)],
+            &[forfeit, draw, both, g(3, "C", "D", "D")],
+            &[Bye {
+                round: 1,
+                player: "C".into(),
+            }],
+        )
+        .unwrap();
+        let four = |f: fn(&Indicators) -> f64| (f(&r["A"]), f(&r["B"]), f(&r["C"]), f(&r["D"]));
+        assert_eq!(four(|i| i.score), (1.5, 0.0, 1.5, 1.0));
+        assert_eq!(four(|i| i.wins), (1.0, 0.0, 0.0, 1.0));
+        assert_eq!(r["A"].buchholz, 1.5);
+        assert_eq!(r["C"].buchholz, 2.5);
+        assert_eq!(four(|i| i.berger), (0.75, 0.0, 0.75, 1.5));
+        assert_eq!(r["C"].cumulative, 4.0);
+        let mut neither = g(1, "A", "B", "A");
+        neither.winner = None;
+        assert!(indicators(&[e("A", 0), e("B", 0)], &[neither], &[]).is_err());
     }
 }
