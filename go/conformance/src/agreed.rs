@@ -176,27 +176,47 @@ impl Outcomes {
         })
     }
 
-    /// The outcomes file that covers `record`: the nearest `outcomes.yaml` in its folder or a
-    /// folder above it that names it; with the key it is filed under.
+    /// The outcome this file gives `record`, a path below `dir` (the file's folder).
+    fn entry_for(&self, record: &Path, dir: &Path) -> Option<&Agreed> {
+        let rel = record.strip_prefix(dir).ok()?;
+        let key = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        self.records.get(&key)
+    }
+}
+
+/// Finds the agreed outcome of records: the nearest `outcomes.yaml` in a record's folder or a
+/// folder above it that names the record. Each file is read once, however many records it
+/// covers.
+#[derive(Debug, Default)]
+pub struct Finder {
+    loaded: BTreeMap<PathBuf, Outcomes>,
+}
+
+impl Finder {
+    /// The agreed outcome of `record`, if an outcomes file names it.
     ///
     /// # Errors
     /// An outcomes file on the way cannot be read.
-    pub fn find_for(record: &Path) -> Result<Option<(Outcomes, String)>, OutcomesError> {
+    pub fn agreed_for(&mut self, record: &Path) -> Result<Option<Agreed>, OutcomesError> {
         let record = std::path::absolute(record).unwrap_or_else(|_| record.to_path_buf());
         let mut dir = record.parent();
         while let Some(d) = dir {
             let candidate = d.join(OUTCOMES_FILE);
             if candidate.is_file() {
-                let outcomes = Outcomes::load(&candidate)?;
-                if let Ok(rel) = record.strip_prefix(d) {
-                    let key = rel
-                        .components()
-                        .map(|c| c.as_os_str().to_string_lossy())
-                        .collect::<Vec<_>>()
-                        .join("/");
-                    if outcomes.records.contains_key(&key) {
-                        return Ok(Some((outcomes, key)));
-                    }
+                if !self.loaded.contains_key(&candidate) {
+                    let outcomes = Outcomes::load(&candidate)?;
+                    self.loaded.insert(candidate.clone(), outcomes);
+                }
+                if let Some(a) = self
+                    .loaded
+                    .get(&candidate)
+                    .and_then(|o| o.entry_for(&record, d))
+                {
+                    return Ok(Some(a.clone()));
                 }
             }
             dir = d.parent();
@@ -220,6 +240,30 @@ mod tests {
         let bad = "a.sgf:\n  result: B+R\n  verdict: agree\n  deadd: []\n";
         let e = serde_norway::from_str::<BTreeMap<String, Agreed>>(bad).unwrap_err();
         assert!(e.to_string().contains("deadd"), "{e}");
+    }
+
+    #[test]
+    fn the_nearest_file_naming_the_record_gives_its_outcome() {
+        let dir = std::env::temp_dir().join(format!("go-finder-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(
+            dir.join(OUTCOMES_FILE),
+            "sub/a.sgf:\n  result: B+R\n  verdict: agree\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("sub").join(OUTCOMES_FILE),
+            "b.sgf:\n  result: W+T\n  verdict: agree\n",
+        )
+        .unwrap();
+        let mut finder = Finder::default();
+        // sub/outcomes.yaml does not name a.sgf: the file above does.
+        let a = finder.agreed_for(&dir.join("sub").join("a.sgf")).unwrap();
+        assert_eq!(a.unwrap().result, "B+R");
+        let b = finder.agreed_for(&dir.join("sub").join("b.sgf")).unwrap();
+        assert_eq!(b.unwrap().result, "W+T");
+        assert!(finder.agreed_for(&dir.join("c.sgf")).unwrap().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

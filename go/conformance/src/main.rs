@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
-use go_conformance::agreed::Outcomes;
+use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
@@ -331,10 +331,11 @@ fn judge_files(
     let profile = GoProfile::shipped(profile).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     let mut unreadable = 0;
+    let mut finder = Finder::default();
     for file in sgf_files(paths)? {
         let name = file.display().to_string();
         let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let agreed = match Outcomes::find_for(&file) {
+        let agreed = match finder.agreed_for(&file) {
             Ok(found) => found,
             Err(e) => {
                 unreadable += 1;
@@ -342,9 +343,11 @@ fn judge_files(
                 continue;
             }
         };
-        let agreed = agreed.as_ref().and_then(|(o, key)| o.records.get(key));
         match go_sgf::parse_game_bytes(&bytes) {
-            Ok(game) => rows.push((name, Ok(judge::judge_with(&game, &profile, agreed)))),
+            Ok(game) => rows.push((
+                name,
+                Ok(judge::judge_with(&game, &profile, agreed.as_ref())),
+            )),
             Err(e) => {
                 unreadable += 1;
                 rows.push((name, Err(e.to_string())));
