@@ -231,3 +231,30 @@ fn run_on_the_fixture_engine_reports_per_case() {
         "{stdout}"
     );
 }
+
+/// A starting position (`GameSpec::setup`) is put on GNU Go's board by placements that capture
+/// nothing, beside a handicap stone that is not played twice; the engine's board reads back as
+/// the position, and the game's first move follows it.
+#[test]
+fn gnugo_is_put_in_a_starting_position() {
+    let Some(mut engine) = gnugo() else { return };
+    let mut g = GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(0));
+    g.handicap = vec![p("cc")];
+    g.setup = vec![
+        (p("ba"), Colour::Black),
+        (p("ab"), Colour::Black),
+        (p("ca"), Colour::White),
+        (p("bb"), Colour::White),
+        (p("db"), Colour::White),
+        (p("bc"), Colour::Black),
+    ];
+    g.first = Colour::Black;
+    g.play(Move::Play(p("gg")));
+    let state = engine.replay(&g).unwrap();
+    let mut want: Vec<(Point, Colour)> = g.setup.clone();
+    want.push((p("cc"), Colour::Black));
+    want.push((p("gg"), Colour::Black));
+    want.sort_by_key(|(q, _)| *q);
+    assert_eq!(state.stones, want);
+    assert_eq!(state.prisoners, [0, 0]);
+}

@@ -215,13 +215,38 @@ pub fn fill_neutral(board: &Board) -> Board {
     }
 }
 
+/// Whether `group` (of `colour`) has two eyes in the sense 6.1a uses to set seki apart: it
+/// borders two regions of its own colour, or one of three points or more, which the project
+/// counts as room for two eyes (registry decision under 6.1a: a group with a one-colour space
+/// of three points beside a shared liberty can make two eyes and then capture the partner, so
+/// it is not in seki).
+pub fn has_two_eyes(
+    board: &Board,
+    regions: &[Region],
+    region_of: &[usize],
+    group: &[Point],
+    colour: Colour,
+) -> bool {
+    let size = board.size();
+    let mut own: Vec<usize> = group
+        .iter()
+        .flat_map(|&s| size.neighbours(s))
+        .map(|n| region_of[size.index(n)])
+        .filter(|&r| r != usize::MAX && regions[r].owner() == Some(colour))
+        .collect();
+    own.sort_unstable();
+    own.dedup();
+    own.len() >= 2 || own.iter().any(|&r| regions[r].points.len() >= 3)
+}
+
 /// The seki points of `board` (dead stones removed) and the stones in seki (rfg 6.1a).
 ///
 /// A seki point is a neutral point still empty after [`fill_neutral`]: one that either side
 /// could only fill by leaving its own stones with one liberty or none, which is how 6.1a's
 /// "neither side can finish surrounding" shows on a finished board; 7.1 leaves it empty. The
 /// stones in seki are those whose group, once the fillable points are filled (a fill joins a
-/// group to its outside liberties), touches a seki point. Registry decision under rfg 6.1a.
+/// group to its outside liberties), touches a seki point and lacks two eyes (6.1a: seki is
+/// between groups without two eyes; see `has_two_eyes`). Registry decision under rfg 6.1a.
 pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
     let size = board.size();
     let filled = fill_neutral(board);
@@ -231,10 +256,21 @@ pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
         .filter(|&p| is_neutral(&regions, &region_of, size, p))
         .collect();
     let mut in_seki = vec![false; size.area()];
+    let mut seen = vec![false; size.area()];
     for &p in &points {
         for n in size.neighbours(p) {
-            if filled.get(n).is_some() && !in_seki[size.index(n)] {
-                for s in filled.group(n).0 {
+            let Some(colour) = filled.get(n) else {
+                continue;
+            };
+            if seen[size.index(n)] {
+                continue;
+            }
+            let (group, _) = filled.group(n);
+            for &s in &group {
+                seen[size.index(s)] = true;
+            }
+            if !has_two_eyes(&filled, &regions, &region_of, &group, colour) {
+                for s in group {
                     in_seki[size.index(s)] = true;
                 }
             }

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use go_oracle::board::Board;
-use go_oracle::count::{count, fill_plainly, seki};
+use go_oracle::count::{count, fill_plainly, has_two_eyes, regions, seki};
 use go_oracle::play::{Game, Phase};
 use go_spec::{BoardSize, Colour, Point};
 use go_spec::{GameSpec, GoProfile, Komi, Move};
@@ -252,4 +252,29 @@ proptest! {
             prop_assert_eq!(open.territory, filled.territory);
         }
     }
+}
+
+/// Registry decision under 6.1a: a group has two eyes, and so is never in seki, when it borders
+/// two regions of its own colour, or one of three points or more; one region of one or two
+/// points is one eye.
+#[test]
+fn two_eyes_set_a_group_apart_from_seki_6_1a() {
+    let eyes = |rows: &[&str]| {
+        let mut all: Vec<&str> = rows.to_vec();
+        while all.len() < 9 {
+            all.push("O O O O O O O O O");
+        }
+        let b = board(&all);
+        let (rs, of) = regions(&b);
+        let (group, _) = b.group(p("ab"));
+        has_two_eyes(&b, &rs, &of, &group, Colour::Black)
+    };
+    // Two one-point eyes, aa and ca: two eyes.
+    assert!(eyes(&[". X . X O O O O O", "X X X X O . O O O"]));
+    // One one-point eye: one eye.
+    assert!(!eyes(&[". X X X O O O O O", "X X X X O . O O O"]));
+    // One two-point eye (aa ba): one eye.
+    assert!(!eyes(&[". . X X O O O O O", "X X X X O . O O O"]));
+    // One three-point space (aa ba ca): room for two eyes.
+    assert!(eyes(&[". . . X O O O O O", "X X X X O . O O O"]));
 }

@@ -190,11 +190,16 @@ impl GtpEngine {
         if !game.setup.is_empty() {
             // GTP has no setup command for both colours: the starting position is played in
             // an order that captures nothing (go_spec::diagram_moves), the passes left out.
-            let rows = go_spec::diagram_rows(size, &game.setup);
+            // The handicap stones are drawn too, so that the order is capture-free on the board
+            // they are already on; they are not played again.
+            let mut all = game.setup.clone();
+            all.extend(game.handicap.iter().map(|p| (*p, Colour::Black)));
+            let rows = go_spec::diagram_rows(size, &all);
             let order = go_spec::diagram_moves(size, &rows, Colour::Black).map_err(|e| {
                 GoImplError::Failed(format!("the starting position is not usable: {e}"))
             })?;
-            for (colour, mv) in order.into_iter().filter(|(_, m)| *m != Move::Pass) {
+            let placed = |m: &Move| matches!(m, Move::Play(p) if !game.handicap.contains(p));
+            for (colour, mv) in order.into_iter().filter(|(_, m)| placed(m)) {
                 if let Response::Failure(reason) = self.ask(&play(size, colour, mv))? {
                     return Err(GoImplError::Failed(format!(
                         "the engine refused {colour} {mv} while setting up the starting position: {reason}"
