@@ -3,18 +3,25 @@
 //! a record's written ending.
 //!
 //! What a record lets us judge: a resignation, a loss on time or a forfeit is taken from `RE`
-//! once the moves replay legally (rfg 10.1, 11a — the record holds no clock to check); a count
-//! needs the dead stones, which a record gives through its territory marks (`TB`/`TW`: a stone
-//! standing on the other side's territory is dead), and is then made by the oracle (rfg 8–10).
-//! Without marks, a game decided by counting is reported as not judgeable rather than guessed:
-//! the rules leave life and death to the players (rfg 7.2).
+//! once the moves replay legally (rfg 10.1, 11a — the record holds no clock to check). A count
+//! needs the dead stones, which the rules leave to the players (rfg 7.2): they come from the
+//! agreed outcome kept beside the record ([`crate::agreed`], `outcomes.yaml`) or from the
+//! record's territory marks (`TB`/`TW`: a stone standing on the other side's territory is dead);
+//! the oracle then counts (rfg 8–10). Without either, a counted game is reported as not
+//! judgeable rather than guessed.
+//!
+//! Beside `RE` the verdict is one of: agree; differs, for a documented difference of rules (a
+//! record counted by area, a server that forfeits a refused move), named by article; disagree,
+//! with no rule to explain it; not judgeable, with what is missing.
 
 use serde::Serialize;
 
 use go_oracle::Oracle;
 use go_oracle::outcome::WinReason;
 use go_sgf::{GameResult, SgfGame, SgfMove, WinBy};
-use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, Point};
+use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, Point, Repetition};
+
+use crate::agreed::{Agreed, RecordRules};
 
 /// How our verdict compares with the record's `RE`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -22,10 +29,38 @@ use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, P
 pub enum Agreement {
     /// The rules give the result the record writes.
     Agree,
+    /// They give another result for a documented difference of rules: which, by article.
+    Differs(String),
     /// They give another result (or the record holds an illegal move): why.
     Disagree(String),
     /// The record does not give what a verdict needs: what is missing.
     NotJudgeable(String),
+}
+
+impl Agreement {
+    /// The verdict's kind, as an outcomes file writes it.
+    pub fn verdict(&self) -> crate::agreed::Verdict {
+        use crate::agreed::Verdict;
+        match self {
+            Agreement::Agree => Verdict::Agree,
+            Agreement::Differs(_) => Verdict::Differs,
+            Agreement::Disagree(_) => Verdict::Disagree,
+            Agreement::NotJudgeable(_) => Verdict::NotJudgeable,
+        }
+    }
+}
+
+/// The count behind a counted verdict, per side (Black, White).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CountDetail {
+    /// Territory points (rfg 8.1, 8.2).
+    pub territory: [u32; 2],
+    /// Prisoners: captures and dead stones (rfg 9.2b).
+    pub prisoners: [u32; 2],
+    /// Empty points that are nobody's (rfg 8.3, and the points of seki, 8.1).
+    pub neutral: u32,
+    /// Stones the oracle found in seki.
+    pub seki_stones: usize,
 }
 
 /// The judgement of one record.
@@ -41,13 +76,23 @@ pub struct Judgement {
     pub ours: Option<String>,
     /// The articles our result rests on.
     pub articles: Vec<String>,
+    /// The count, for a counted game.
+    pub count: Option<CountDetail>,
+    /// Where the dead stones came from: `outcomes.yaml`, `TB/TW marks`, or nothing.
+    pub dead_from: Option<String>,
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
 }
 
-/// Judges one game under `profile`.
+/// Judges one game under `profile`, with no agreed outcome beside it.
 pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
+    judge_with(game, profile, None)
+}
+
+/// Judges one game under `profile`; `agreed` gives the players' dead stones and how the
+/// record's own result was counted.
+pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) -> Judgement {
     let recorded = game
         .result
         .as_ref()
@@ -58,9 +103,11 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
         recorded,
         ours: None,
         articles: Vec::new(),
+        count: None,
+        dead_from: None,
         agreement: Agreement::NotJudgeable(String::new()),
     };
-    let spec = match to_spec(game) {
+    let spec = match to_spec(game, profile) {
         Ok(spec) => spec,
         Err(why) => {
             j.agreement = Agreement::NotJudgeable(why);
@@ -71,7 +118,7 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
     let played = match oracle.replay_game(&spec) {
         Ok(played) => played,
         Err(e) => {
-            j.agreement = Agreement::Disagree(format!("the record holds an illegal move: {e}"));
+            j.agreement = illegal_record(&spec, profile, &e.to_string());
             return j;
         }
     };
@@ -117,61 +164,179 @@ pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
             ..
         }
         | GameResult::Draw => {
-            if game.territory_black.is_empty() && game.territory_white.is_empty() {
-                j.agreement = Agreement::NotJudgeable(
-                    "a counted result needs the dead stones (TB/TW marks); life and death is the players' (rfg 7.2)"
-                        .to_owned(),
-                );
+            if let Err(why) = counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
+                j.agreement = Agreement::NotJudgeable(why);
                 return j;
             }
-            let dead = dead_stones(game, &played.board);
-            match oracle.count(&spec, &dead) {
-                Ok(count) => {
-                    let score = count.score(spec.komi, !spec.handicap.is_empty());
-                    let ours = score.sgf_result();
-                    j.articles = vec![
-                        "rfg:8".to_owned(),
-                        "rfg:9".to_owned(),
-                        "rfg:10.2".to_owned(),
-                    ];
-                    j.agreement = match compare_count(result, &ours) {
-                        Agreement::Disagree(why) => Agreement::Disagree(format!(
-                            "{why} (territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {}{})",
-                            count.territory[0],
-                            count.territory[1],
-                            count.prisoners[0],
-                            count.prisoners[1],
-                            count.neutral,
-                            count.seki_stones.len(),
-                            if count.seki_stones.is_empty() {
-                                ""
-                            } else {
-                                ": a group touching an unfilled neutral point counts as seki, whose points are nobody's (rfg 7.1, 8.1)"
-                            }
-                        )),
-                        other => other,
-                    };
-                    j.ours = Some(ours);
-                }
-                Err(e) => j.agreement = Agreement::NotJudgeable(count_error(&e)),
-            }
+            let ours = j.ours.clone().unwrap_or_default();
+            let rules = agreed.map_or(RecordRules::Unknown, |a| a.rules);
+            j.agreement = match compare_count(result, &ours, rules) {
+                Agreement::Disagree(why) => Agreement::Disagree(match &j.count {
+                    Some(c) => format!(
+                        "{why} (rfg count: territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {})",
+                        c.territory[0],
+                        c.territory[1],
+                        c.prisoners[0],
+                        c.prisoners[1],
+                        c.neutral,
+                        c.seki_stones
+                    ),
+                    None => why,
+                }),
+                other => other,
+            };
         }
         GameResult::Void | GameResult::Unknown => {
             j.agreement = Agreement::NotJudgeable(format!("RE[{}] gives no result", j.recorded));
         }
         GameResult::Unrecognised(text) => {
-            j.agreement = Agreement::NotJudgeable(format!("RE[{text}] is not an FF[4] result"));
+            if let Some(winner) = illegal_forfeit(text) {
+                j.agreement = Agreement::Differs(format!(
+                    "RE[{text}]: the server gave the game to {winner} because the other side tried a move it refused; under rfg 13.4b a first or second impossible move costs time and only the third loses, so the rules give no result from this record"
+                ));
+                return j;
+            }
+            // A result in free text: the count is still made when the dead stones are agreed,
+            // so that a reader can set it beside the text.
+            let counted_ok = agreed.is_some()
+                && counted(&mut j, game, &oracle, &spec, &played.board, agreed).is_ok();
+            j.agreement = Agreement::NotJudgeable(if counted_ok {
+                format!(
+                    "RE[{text}] is not an FF[4] result; the count by rfg 8-10 gives {}",
+                    j.ours.as_deref().unwrap_or("-")
+                )
+            } else {
+                format!("RE[{text}] is not an FF[4] result")
+            });
         }
     }
     j
+}
+
+/// A record the oracle refuses: a documented difference when only positional superko refuses it
+/// (the record's server knew simple ko alone), a disagreement otherwise.
+fn illegal_record(spec: &GameSpec, profile: &GoProfile, why: &str) -> Agreement {
+    if profile.repetition == Repetition::PositionalSuperko {
+        let simple = GoProfile {
+            repetition: Repetition::SimpleKo,
+            ..profile.clone()
+        };
+        if Oracle::new(simple).replay_game(spec).is_ok() {
+            return Agreement::Differs(format!(
+                "{why}; the record's server forbade only the immediate retake of a ko and allowed this repetition of a whole-board position, which rfg 5.2 forbids: the rules give no result for the game as played"
+            ));
+        }
+    }
+    Agreement::Disagree(format!("the record holds an illegal move: {why}"))
+}
+
+/// `B+Illegal` / `W+Illegal`, as CGOS writes a game won because the other side tried a move
+/// the server refused: the winner in words.
+fn illegal_forfeit(text: &str) -> Option<&'static str> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.strip_suffix("illegal")? {
+        "b+" => Some("Black"),
+        "w+" => Some("White"),
+        _ => None,
+    }
+}
+
+/// Counts the game with the agreed dead stones (or the territory marks) and sets our result
+/// and the count on `j`; why not, when it cannot.
+fn counted(
+    j: &mut Judgement,
+    game: &SgfGame,
+    oracle: &Oracle,
+    spec: &GameSpec,
+    board: &go_oracle::board::Board,
+    agreed: Option<&Agreed>,
+) -> Result<(), String> {
+    let dead = match agreed {
+        Some(a) => {
+            j.dead_from = Some(crate::agreed::OUTCOMES_FILE.to_owned());
+            agreed_points(&a.dead, game.size)?
+        }
+        None if !game.territory_black.is_empty() || !game.territory_white.is_empty() => {
+            j.dead_from = Some("TB/TW marks".to_owned());
+            dead_stones(game, board)
+        }
+        None => {
+            return Err(
+                "a counted result needs the dead stones: no outcomes.yaml names this record and it has no TB/TW marks; life and death is the players' (rfg 7.2)"
+                    .to_owned(),
+            );
+        }
+    };
+    let mut filled = spec.clone();
+    if let Some(a) = agreed {
+        for m in &a.fill {
+            filled.moves.push(agreed_move(m, game.size)?);
+        }
+    }
+    let count = oracle.count(&filled, &dead).map_err(|e| count_error(&e))?;
+    let score = count.score(spec.komi, !spec.handicap.is_empty());
+    j.ours = Some(score.sgf_result());
+    j.articles = vec![
+        "rfg:8".to_owned(),
+        "rfg:9".to_owned(),
+        "rfg:10.2".to_owned(),
+    ];
+    j.count = Some(CountDetail {
+        territory: count.territory,
+        prisoners: count.prisoners,
+        neutral: count.neutral,
+        seki_stones: count.seki_stones.len(),
+    });
+    Ok(())
+}
+
+/// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
+fn agreed_move(text: &str, size: u8) -> Result<(Colour, Move), String> {
+    let bad = || {
+        format!(
+            "the filling move '{text}' in {} is not 'B xy', 'W xy' or 'B pass' on a {size}x{size} board",
+            crate::agreed::OUTCOMES_FILE
+        )
+    };
+    let (who, what) = text.trim().split_once(' ').ok_or_else(bad)?;
+    let colour = match who {
+        "B" => Colour::Black,
+        "W" => Colour::White,
+        _ => return Err(bad()),
+    };
+    if what.trim() == "pass" {
+        return Ok((colour, Move::Pass));
+    }
+    let point = agreed_points(&[what.trim().to_owned()], size).map_err(|_| bad())?;
+    Ok((colour, Move::Play(point[0])))
+}
+
+/// The agreed points as board points; an unreadable one is named.
+fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, String> {
+    points
+        .iter()
+        .map(|p| {
+            let b = p.as_bytes();
+            match b {
+                [x @ b'a'..=b'z', y @ b'a'..=b'z'] if x - b'a' < size && y - b'a' < size => {
+                    Ok(Point::new(x - b'a', y - b'a'))
+                }
+                _ => Err(format!(
+                    "the dead stone '{p}' in {} is not a point of a {size}x{size} board",
+                    crate::agreed::OUTCOMES_FILE
+                )),
+            }
+        })
+        .collect()
 }
 
 fn count_error(e: &GoImplError) -> String {
     format!("the count cannot be made: {e}")
 }
 
-/// Same winner and margin: agree; otherwise say what differs.
-fn compare_count(recorded: &GameResult, ours: &str) -> Agreement {
+/// Same winner and margin: agree; a record counted by area that differs: differs, by
+/// article; otherwise say what differs.
+fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agreement {
     let ours_parsed = GameResult::parse(ours);
     if &ours_parsed == recorded {
         return Agreement::Agree;
@@ -180,20 +345,36 @@ fn compare_count(recorded: &GameResult, ours: &str) -> Agreement {
         GameResult::Win { winner, .. } => Some(*winner),
         _ => None,
     };
-    match (recorded, winner(recorded) == winner(&ours_parsed)) {
-        (
-            GameResult::Win {
-                by: WinBy::Unspecified,
-                ..
-            },
-            true,
-        ) => Agreement::Agree,
-        (_, true) => Agreement::Disagree(format!(
+    let same_winner = winner(recorded) == winner(&ours_parsed);
+    if let (
+        GameResult::Win {
+            by: WinBy::Unspecified,
+            ..
+        },
+        true,
+    ) = (recorded, same_winner)
+    {
+        return Agreement::Agree;
+    }
+    if rules == RecordRules::Area {
+        return Agreement::Differs(format!(
+            "the record was counted by {}, rfg 9.2 counts territory and prisoners: RE {recorded}, rfg {ours}{}",
+            rules.words(),
+            if same_winner {
+                " (same winner)"
+            } else {
+                " (the winner changes with the counting)"
+            }
+        ));
+    }
+    if same_winner {
+        Agreement::Disagree(format!(
             "same winner, another margin: the record counts {recorded}, territory plus prisoners (rfg 9.2) gives {ours}"
-        )),
-        (_, false) => Agreement::Disagree(format!(
+        ))
+    } else {
+        Agreement::Disagree(format!(
             "another winner: the record says {recorded}, the count by rfg 8-10 gives {ours}"
-        )),
+        ))
     }
 }
 
@@ -222,8 +403,10 @@ fn colour(c: go_sgf::Colour) -> Colour {
     }
 }
 
-/// The record as a game the oracle can replay; why not, when it cannot be one.
-pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
+/// The record as a game the oracle can replay under `profile`; why not, when it cannot be one.
+/// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
+/// rfg 9.3, none in a handicap game).
+pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> {
     let size = BoardSize::new(game.size).map_err(|_| {
         format!(
             "a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)",
@@ -231,7 +414,9 @@ pub fn to_spec(game: &SgfGame) -> Result<GameSpec, String> {
         )
     })?;
     let komi = match game.komi {
-        None => Komi::default(),
+        None => {
+            profile.komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0))
+        }
         Some(k) => Komi::try_from(k).map_err(|e| e.to_string())?,
     };
     if !game.setup_white.is_empty() {
@@ -336,6 +521,108 @@ mod tests {
         assert!(
             matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("another winner"))
         );
+    }
+
+    fn agreed(rules: RecordRules, dead: &[&str], fill: &[&str]) -> Agreed {
+        Agreed {
+            rules,
+            dead: dead.iter().map(|s| (*s).to_owned()).collect(),
+            fill: fill.iter().map(|s| (*s).to_owned()).collect(),
+            seki: Vec::new(),
+            count: None,
+            result: String::new(),
+            verdict: crate::agreed::Verdict::Agree,
+            reason: String::new(),
+            notes: String::new(),
+        }
+    }
+
+    fn walls_unmarked(result: &str, extra: &str) -> SgfGame {
+        let mut moves = String::new();
+        for y in 0..9u8 {
+            let row = char::from(b'a' + y);
+            moves.push_str(&format!(";B[e{row}];W[f{row}]"));
+        }
+        go_sgf::parse_game(&format!("(;SZ[9]KM[6.5]RE[{result}]{moves}{extra})")).unwrap()
+    }
+
+    #[test]
+    fn the_agreed_dead_stones_make_a_count_without_marks() {
+        // As a_dead_stone_on_marked_territory_is_a_prisoner, with the dead White stone on cc
+        // given by the agreed outcome instead of TB/TW: 37 against 33.5, Black by 3.5.
+        let game = walls_unmarked("B+3.5", ";B[];W[cc]");
+        let a = agreed(RecordRules::Territory, &["cc"], &[]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        assert_eq!(j.ours.as_deref(), Some("B+3.5"));
+        assert_eq!(j.agreement, Agreement::Agree);
+        assert_eq!(j.dead_from.as_deref(), Some("outcomes.yaml"));
+        assert_eq!(j.count.unwrap().prisoners, [1, 0]);
+        // Without the agreement the same record is not judged.
+        let j = judge(&game, &GoProfile::rfg());
+        assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("rfg 7.2")));
+    }
+
+    #[test]
+    fn an_area_counted_record_differs_by_article_and_a_territory_one_disagrees() {
+        // The walls game counted by area: Black 36 + 9 stones = 45, White 27 + 9 + 6.5 = 42.5,
+        // B+2.5 by area as by territory; write B+3.5 to make the margins differ.
+        let game = walls_unmarked("B+3.5", "");
+        let j = judge_with(
+            &game,
+            &GoProfile::rfg(),
+            Some(&agreed(RecordRules::Area, &[], &[])),
+        );
+        assert!(
+            matches!(j.agreement, Agreement::Differs(ref why) if why.contains("rfg 9.2") && why.contains("area")),
+            "{}",
+            serde_json::to_string(&j.agreement).unwrap()
+        );
+        let j = judge_with(
+            &game,
+            &GoProfile::rfg(),
+            Some(&agreed(RecordRules::Territory, &[], &[])),
+        );
+        assert!(matches!(j.agreement, Agreement::Disagree(_)));
+    }
+
+    #[test]
+    fn agreed_filling_moves_are_played_before_the_count() {
+        // White fills a point of Black's side (aa) after the record, Black passes in turn: the
+        // stone stands on Black's territory, so the count changes only if the move is played;
+        // marked dead as well, it is a prisoner: 36 + 1 against 27 + 6.5, B+3.5.
+        let game = walls_unmarked("B+3.5", "");
+        let a = agreed(RecordRules::Territory, &["aa"], &["B pass", "W aa"]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        assert_eq!(j.ours.as_deref(), Some("B+3.5"));
+        let bad = agreed(RecordRules::Territory, &[], &["B zz9"]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'B zz9'") && why.contains("outcomes.yaml"))
+        );
+        let bad = agreed(RecordRules::Territory, &["jj"], &[]);
+        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'jj'") && why.contains("9x9"))
+        );
+    }
+
+    #[test]
+    fn a_record_without_komi_gets_the_profiles() {
+        // The walls game with no KM: an even game, so rfg's 6.5 (GoProfile::komi_for, rfg 9.3):
+        // 36 against 27 + 6.5, B+2.5 (with no komi at all it would be B+9).
+        let text = walls("B+2.5", "").replace("KM[6.5]", "");
+        let j = judged(&text);
+        assert_eq!(j.ours.as_deref(), Some("B+2.5"));
+        assert_eq!(j.agreement, Agreement::Agree);
+    }
+
+    #[test]
+    fn a_server_forfeit_for_a_refused_move_differs_by_13_4b() {
+        let j = judged("(;SZ[9]KM[7.5]RE[B+Illegal];B[ee];W[cc])");
+        assert!(
+            matches!(j.agreement, Agreement::Differs(ref why) if why.contains("13.4b") && why.contains("Black"))
+        );
+        assert_eq!(j.ours, None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! SGF records judged by the oracle ([`judge`]). The `go-conformance` binary is the command
 //! line over these.
 
+pub mod agreed;
 pub mod case;
 pub mod coverage;
 pub mod gtp;

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
+use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
@@ -317,7 +318,10 @@ fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// `judge`: one line (or JSON object) per game; exit 0 when every record reads, 2 otherwise.
+/// `judge`: one line (or JSON object) per game; the agreed outcome of each record is taken from
+/// the nearest `outcomes.yaml` that names it. Exit 2 when a record or an outcomes file cannot
+/// be read, 1 when a verdict disagrees with a record, 0 otherwise (agree, differs by a documented
+/// rule, or not judgeable with the reason).
 fn judge_files(
     paths: &[PathBuf],
     profile: &str,
@@ -327,21 +331,34 @@ fn judge_files(
     let profile = GoProfile::shipped(profile).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     let mut unreadable = 0;
+    let mut finder = Finder::default();
     for file in sgf_files(paths)? {
         let name = file.display().to_string();
         let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let agreed = match finder.agreed_for(&file) {
+            Ok(found) => found,
+            Err(e) => {
+                unreadable += 1;
+                rows.push((name, Err(e.to_string())));
+                continue;
+            }
+        };
         match go_sgf::parse_game_bytes(&bytes) {
-            Ok(game) => rows.push((name, Ok(judge::judge(&game, &profile)))),
+            Ok(game) => rows.push((
+                name,
+                Ok(judge::judge_with(&game, &profile, agreed.as_ref())),
+            )),
             Err(e) => {
                 unreadable += 1;
                 rows.push((name, Err(e.to_string())));
             }
         }
     }
-    let (mut agree, mut disagree, mut open) = (0, 0, 0);
+    let (mut agree, mut differs, mut disagree, mut open) = (0, 0, 0, 0);
     for j in rows.iter().filter_map(|(_, row)| row.as_ref().ok()) {
         match j.agreement {
             Agreement::Agree => agree += 1,
+            Agreement::Differs(_) => differs += 1,
             Agreement::Disagree(_) => disagree += 1,
             Agreement::NotJudgeable(_) => open += 1,
         }
@@ -358,7 +375,7 @@ fn judge_files(
             let v = serde_json::json!({
                 "profile": profile.name,
                 "records": records,
-                "agree": agree, "disagree": disagree, "not_judgeable": open, "unreadable": unreadable,
+                "agree": agree, "differs": differs, "disagree": disagree, "not_judgeable": open, "unreadable": unreadable,
             });
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
         }
@@ -371,6 +388,7 @@ fn judge_files(
                         let ours = j.ours.as_deref().unwrap_or("-");
                         let (word, detail) = match &j.agreement {
                             Agreement::Agree => ("AGREE", String::new()),
+                            Agreement::Differs(why) => ("DIFFERS", format!(": {why}")),
                             Agreement::Disagree(why) => ("DISAGREE", format!(": {why}")),
                             Agreement::NotJudgeable(why) => ("NOT JUDGED", format!(": {why}")),
                         };
@@ -387,11 +405,17 @@ fn judge_files(
                 }
             }
             t.push_str(&format!(
-                "{agree} agree, {disagree} disagree, {open} not judgeable, {unreadable} unreadable\n"
+                "{agree} agree, {differs} differ by a documented rule, {disagree} disagree, {open} not judgeable, {unreadable} unreadable\n"
             ));
             t
         }
     };
     emit(&text, output)?;
-    Ok(ExitCode::from(if unreadable > 0 { 2 } else { 0 }))
+    Ok(ExitCode::from(if unreadable > 0 {
+        2
+    } else if disagree > 0 {
+        1
+    } else {
+        0
+    }))
 }

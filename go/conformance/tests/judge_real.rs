@@ -35,19 +35,31 @@ fn resignations_agree() {
 }
 
 #[test]
-fn a_count_with_unfilled_neutral_points_agrees() {
-    // The IGS game ends with neutral points left open (Japanese practice). They are neutral
-    // (rfg 8.3), worth nothing, and do not put the groups beside them in seki (registry 6.1a),
-    // so the count is the record's W+34.5 (rfg 8.1, 9.2, 10.2).
+fn a_count_with_unfilled_neutral_points_agrees_with_its_written_result() {
+    // The IGS game ends with five neutral points left open (Japanese practice) and its
+    // territory marked. Worked out by hand from the marks: one dead Black stone (H13) on White's
+    // territory; Black 61 territory, White 94 territory and 1 prisoner, komi 0.5 (rfg 8.1-8.3,
+    // 9.2, 9.3): 61 against 95.5, White by 34.5, as the record says. Open neutral points are
+    // nobody's (rfg 8.3); they do not make the live groups beside them a seki.
     let j = judged("katrain/panda1.sgf");
+    assert_eq!(j.dead_from.as_deref(), Some("TB/TW marks"));
+    assert_eq!(
+        j.ours.as_deref(),
+        Some("W+34.5"),
+        "{}",
+        serde_json::to_string(&j.agreement).unwrap()
+    );
     assert_eq!(j.agreement, Agreement::Agree);
-    assert_eq!(j.ours.as_deref(), Some("W+34.5"));
+    let c = j.count.unwrap();
+    assert_eq!((c.territory, c.prisoners), ([61, 94], [0, 1]));
 }
 
 #[test]
 fn records_without_a_judgeable_result_say_why() {
     let j = judged("minigo/example_game.sgf");
-    assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("TB/TW")));
+    assert!(
+        matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("outcomes.yaml") && why.contains("TB/TW"))
+    );
     let j = judged("katrain/ogs.sgf");
     assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("RE[?]")));
 }
@@ -59,15 +71,16 @@ fn the_command_judges_every_real_file() {
         .arg(real())
         .output()
         .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unreadable"], 0);
+    assert_eq!(v["agree"], 3, "{v}");
+    assert_eq!(v["disagree"], 0, "{v}");
+    // No disagreement: exit 0.
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["unreadable"], 0);
-    assert_eq!(v["agree"], 3);
-    assert_eq!(v["disagree"], 0);
     assert_eq!(v["records"].as_array().unwrap().len(), 12);
 }
 
