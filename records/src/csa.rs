@@ -471,8 +471,25 @@ impl Reader {
                 Some(claim(ClaimKind::IllegalMove, stm)),
             ),
             "%ILLEGAL_MOVE" => (K::IllegalMove, Outcome::Win(!stm), None),
-            "%+ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Gote), None),
-            "%-ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Sente), None),
+            // The sign names the offender (CSA V2.2, V3.0). When the offender made the last
+            // written move and it breaks a rule, the foul is on the board: the opponent's
+            // claim against it, as for `%ILLEGAL_MOVE` and KIF/KI2 反則勝ち.
+            "%+ILLEGAL_ACTION" | "%-ILLEGAL_ACTION" => {
+                let offender = if word.starts_with("%+") {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                if offender == !stm && self.play().last_move_illegal() {
+                    (
+                        K::IllegalMove,
+                        Outcome::Win(stm),
+                        Some(claim(ClaimKind::IllegalMove, stm)),
+                    )
+                } else {
+                    (K::IllegalAction, Outcome::Win(!offender), None)
+                }
+            }
             "%MAX_MOVES" => (K::MoveLimit, Outcome::Draw, None),
             "%CHUDAN" => (K::Interrupted, Outcome::Unfinished, None),
             "%JISHOGI" => (

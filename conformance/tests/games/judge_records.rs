@@ -370,7 +370,7 @@ fn judging_a_folder_of_records() {
         "{text}"
     );
     assert!(
-        text.contains("Summary: 3 file(s), 2 game(s): 1 agrees, 0 differs, 1 recorded-not-provable, 0 unrecognised, 0 no-ending, 1 unreadable file(s)"),
+        text.contains("Summary: 3 file(s), 2 game(s): 1 agrees, 0 differs, 0 same-winner-other-reason, 1 recorded-not-provable, 0 unrecognised, 0 no-ending, 1 unreadable file(s)"),
         "{text}"
     );
     assert!(

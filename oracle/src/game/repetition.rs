@@ -45,6 +45,58 @@ pub enum RepetitionOutcome {
     },
 }
 
+/// The key of a position for 5.2: a hash of the board, both hands and the side to move (not
+/// the move number), kept beside the plain position so that finding earlier occurrences is a
+/// look-up, not a walk over the whole history (which made long games quadratic). Equal
+/// positions have equal keys; equal keys are confirmed with [`Position::same_position`].
+pub fn position_key(pos: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut plain = *pos;
+    plain.set_move_number(0);
+    let mut h = std::hash::DefaultHasher::new();
+    plain.hash(&mut h);
+    h.finish()
+}
+
+/// Every position of a game so far by its [`position_key`]: the plies at which it occurred.
+#[derive(Debug, Clone, Default)]
+pub struct Occurrences {
+    by_key: std::collections::HashMap<u64, Vec<usize>>,
+}
+
+impl Occurrences {
+    /// Records that `history[ply]` occurred, and returns the plies (0 = the start, in order)
+    /// at which that same position has occurred, this one included.
+    pub fn add(&mut self, history: &[Position], ply: usize) -> Vec<usize> {
+        let pos = &history[ply];
+        let plies = self.by_key.entry(position_key(pos)).or_default();
+        plies.push(ply);
+        plies
+            .iter()
+            .copied()
+            .filter(|&i| history[i].same_position(pos))
+            .collect()
+    }
+
+    /// The plies at which the last position of `history` has occurred, from the index (every
+    /// position of `history` must have been added).
+    pub fn of_last(&self, history: &[Position]) -> Vec<usize> {
+        let Some(last) = history.last() else {
+            return Vec::new();
+        };
+        self.by_key
+            .get(&position_key(last))
+            .map(|plies| {
+                plies
+                    .iter()
+                    .copied()
+                    .filter(|&i| history[i].same_position(last))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
 /// The plies (0 = the start) at which the last position of `history` has occurred.
 pub fn occurrences(history: &[Position]) -> Vec<usize> {
     let Some(last) = history.last() else {
@@ -67,7 +119,18 @@ pub fn judge_repetition(
     gave_check: &[bool],
     rules: &Rules,
 ) -> (RepetitionOutcome, Vec<Step>) {
-    let occ: Vec<usize> = occurrences(history)
+    judge_repetition_of(history, gave_check, occurrences(history), rules)
+}
+
+/// [`judge_repetition`] with the occurrences of the last position already found (`occ`, in
+/// order, from an [`Occurrences`] index): the adjudicator's way, linear in the game's length.
+pub fn judge_repetition_of(
+    history: &[Position],
+    gave_check: &[bool],
+    occ: Vec<usize>,
+    rules: &Rules,
+) -> (RepetitionOutcome, Vec<Step>) {
+    let occ: Vec<usize> = occ
         .into_iter()
         .filter(|&i| i > 0 || rules.repetition_start == RepetitionStart::Counted)
         .collect();
