@@ -215,3 +215,89 @@ fn the_html_page_carries_the_same_verdict_fields() {
         "{page}"
     );
 }
+
+/// A floodgate Fischer game (`floodgate-300-10F`: 300 s, 10 s a move). Sente's first move takes
+/// 305 s, its second 14 s; then `last`.
+fn fischer(last: &str) -> String {
+    format!(
+        "V2\nN+alpha\nN-beta\n$EVENT:wdoor+floodgate-300-10F+alpha+beta+20261126000000\nPI\n+\n+7776FU\nT305\n-3334FU\nT1\n+2726FU\nT14\n{last}"
+    )
+}
+
+#[test]
+fn fischer_clocks_follow_the_server_under_csa_computer() {
+    // shogi_server/time_clock.rb, ChessClock#timeout?: a timeout when remaining − used +
+    // byo-yomi + increment ≤ 0. Move 1: 300 − 305 + 10 = 5 > 0, in time, leaving 5 s
+    // (process_time: 300 + 10 − 305); move 3: 5 − 14 + 10 = 1 > 0, in time, leaving 1 s.
+    // Gote, to move, resigns.
+    let f = temp(
+        "fischer.csa",
+        &fischer("%TORYO\n'summary:toryo:alpha win:beta lose\n"),
+    );
+    assert_eq!(
+        line(&f, "csa-computer"),
+        "sente wins by resignation (fesa2017:5.1b); the record says: sente wins by resignation — agrees\n"
+    );
+    // The usual Fischer rule (the increment only after a move in time): move 1 overran 300 s.
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--set",
+        "increment_timing=after_move",
+    ]);
+    assert!(
+        stdout(&out).starts_with("gote wins by flag fall (fesa2017:8.9)"),
+        "{}",
+        stdout(&out)
+    );
+    // Exactly nothing left is a timeout (≤ 0): move 5 taking 11 s of 1 + 10.
+    let f = temp(
+        "fischer-out.csa",
+        &fischer("-8384FU\nT1\n+2625FU\nT11\n%TIME_UP\n"),
+    );
+    let v = json(&f, "csa-computer");
+    assert_eq!(v["verdict"]["winner"], "gote", "{v}");
+    assert_eq!(v["verdict"]["reason"]["kind"], "flag_fall", "{v}");
+    assert_eq!(v["verdict"]["verified"], true, "{v}");
+}
+
+/// A short floodgate log, sente (`N+`) alpha, gote (`N-`) beta, gote to move after sente's
+/// last move, closed by `summary`.
+fn floodgate(summary: &str) -> String {
+    format!("V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n+2726FU\nT1\n{summary}")
+}
+
+#[test]
+fn the_floodgate_summary_is_read_by_name() {
+    // As in shogi-server's own fixture test/csa/uchifuzume.csa (commit 85e1237): the summary
+    // lists gote's name first. Gote's refused pawn-drop mate is not logged; by the names, the
+    // gote player (beta) loses: sente wins, a recorded finding.
+    let f = temp(
+        "uchifuzume.csa",
+        &floodgate("'summary:uchifuzume:beta lose:alpha win\n"),
+    );
+    let v = json(&f, "csa-computer");
+    assert_eq!(v["verdict"]["result"], "win", "{v}");
+    assert_eq!(v["verdict"]["winner"], "sente", "{v}");
+    assert_eq!(v["verdict"]["verified"], false, "{v}");
+    // A resignation read by name (alpha, sente, resigned) while gote is to move — only the side
+    // to move can resign — contradicts the record's own order of play: no confident verdict,
+    // both readings said.
+    let f = temp(
+        "toryo.csa",
+        &floodgate("'summary:toryo:alpha lose:beta win\n"),
+    );
+    let out = line(&f, "csa-computer");
+    assert!(
+        out.starts_with(
+            "game continues; the record says: `'summary:toryo:alpha lose:beta win` (unrecognised)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("says gote wins, but the side to move says sente wins"),
+        "{out}"
+    );
+}

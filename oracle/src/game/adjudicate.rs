@@ -188,9 +188,10 @@ impl<'a> Game<'a> {
                 seen
             },
             gave_check: vec![false],
-            clocks: record
-                .time_control
-                .map(|tc| [Clock::new(tc), Clock::new(tc)]),
+            clocks: record.time_control.map(|tc| {
+                let clock = Clock::with_increment_timing(tc, rules.increment_timing);
+                [clock.clone(), clock]
+            }),
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
             turn_started: Seconds::ZERO,
