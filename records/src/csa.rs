@@ -605,8 +605,10 @@ impl Reader {
         let mut written = self.written;
         let mut notes = std::mem::take(&mut self.notes);
         if let Some(s) = summary {
+            // The `%` line is another source only where it names the same ending: the summary
+            // refines a `%KACHI` into `illegal kachi`, which is no contradiction.
             let percent = written.as_ref().and_then(|w| w.meaning);
-            let reading = summary_meaning(&s, &self.players, stm, percent.map(|m| m.outcome));
+            let reading = summary_meaning(&s, &self.players, stm, percent);
             let meaning = match reading {
                 SummaryReading::Read(meaning) => meaning,
                 SummaryReading::Contradicted(why) => {
@@ -722,15 +724,15 @@ enum SummaryReading {
 /// What a floodgate summary says, read **by name**: the result written beside the name of the
 /// `N+` player is sente's (shogi-server writes sente's first — `shogi_server/game_result.rb`,
 /// `log_summary` — but the names, not the order, say who is who). When the names match neither
-/// player the order is the only reading. When that reading disagrees with the `%` line's
-/// result, or (for a resignation, a time loss and a declaration, whose
+/// player the order is the only reading. When that reading disagrees with the result of a `%`
+/// line naming the same ending, or (for a resignation, a time loss and a declaration, whose
 /// loser or winner is the side to move) with the side to move `stm`, the record contradicts
 /// itself and no result is taken from it.
 fn summary_meaning(
     s: &Summary,
     players: &Players,
     stm: Color,
-    percent: Option<Outcome>,
+    percent: Option<crate::ending::Meaning>,
 ) -> SummaryReading {
     use EndingKind as K;
     let kind = match s.kind.as_str() {
@@ -777,7 +779,10 @@ fn summary_meaning(
         _ => None,
     };
     let other = [
-        (percent, "the `%` line"),
+        (
+            percent.filter(|m| m.kind == kind).map(|m| m.outcome),
+            "the `%` line",
+        ),
         (side_to_move, "the side to move"),
     ]
     .into_iter()
