@@ -178,13 +178,14 @@ pub(super) struct Game<'a> {
 
 impl<'a> Game<'a> {
     fn new(record: &Record, rules: &'a Rules) -> Game<'a> {
+        let start = record.initial_position();
         Game {
             rules,
             handicap: record.start.handicap(),
-            history: vec![record.initial_position()],
+            history: vec![start],
             seen: {
                 let mut seen = Occurrences::default();
-                seen.add(&[record.initial_position()], 0);
+                seen.add(&[start], 0);
                 seen
             },
             gave_check: vec![false],

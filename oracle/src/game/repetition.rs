@@ -50,12 +50,36 @@ pub enum RepetitionOutcome {
 /// look-up, not a walk over the whole history (which made long games quadratic). Equal
 /// positions have equal keys; equal keys are confirmed with [`Position::same_position`].
 pub fn position_key(pos: &Position) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut plain = *pos;
-    plain.set_move_number(0);
-    let mut h = std::hash::DefaultHasher::new();
-    plain.hash(&mut h);
-    h.finish()
+    use crate::piece::HAND_KINDS;
+    use crate::square::Square;
+    // Each square as one byte (0 empty; else the kind's number, plus 64 for gote), eight to a
+    // word; then the hands' counts and the side to move.
+    let mut words = [0u64; 13];
+    let mut n = 0;
+    for file in 0..9 {
+        for rank in 0..9 {
+            let code = Square::new(file, rank)
+                .and_then(|sq| pos.piece_at(sq))
+                .map_or(0, |p| {
+                    1 + p.kind as u64 + if p.color == Color::Gote { 64 } else { 0 }
+                });
+            words[n / 8] |= code << ((n % 8) * 8);
+            n += 1;
+        }
+    }
+    for (c, color) in Color::ALL.into_iter().enumerate() {
+        for (k, kind) in HAND_KINDS.into_iter().enumerate() {
+            let count = u64::from(pos.hand(color).count(kind));
+            words[11 + c] |= count << (k * 8);
+        }
+    }
+    words[10] |= u64::from(pos.side_to_move() == Color::Gote) << 63;
+    // The rotate-xor-multiply step of the "Fx" hash: enough to spread positions over a hash
+    // map within one game, since equal keys are always confirmed by comparing the positions
+    // (a collision costs a comparison, never a wrong verdict).
+    words.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
 }
 
 /// Every position of a game so far by its [`position_key`]: the plies at which it occurred.
