@@ -6,7 +6,7 @@
 //! 反則勝ち trailer after a written foul read the same in KIF, KI2 and CSA (issue 34, 2 and 3).
 //! Expected verdicts come from the articles cited, never from the oracle's output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::common::{stderr, stdout};
@@ -27,7 +27,7 @@ fn temp(name: &str, text: &str) -> PathBuf {
 }
 
 /// `judge FILE --profile P --format json`, validated against the published schema.
-fn json(file: &PathBuf, profile: &str) -> serde_json::Value {
+fn json(file: &Path, profile: &str) -> serde_json::Value {
     let out = bin(&[
         "judge",
         file.to_str().unwrap(),
@@ -39,7 +39,7 @@ fn json(file: &PathBuf, profile: &str) -> serde_json::Value {
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim())
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
     )
     .unwrap();
     let schema = jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap();
@@ -49,7 +49,7 @@ fn json(file: &PathBuf, profile: &str) -> serde_json::Value {
     v
 }
 
-fn line(file: &PathBuf, profile: &str) -> String {
+fn line(file: &Path, profile: &str) -> String {
     stdout(&bin(&[
         "judge",
         file.to_str().unwrap(),
