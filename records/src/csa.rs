@@ -126,7 +126,9 @@ struct Summary {
     text: String,
     line: usize,
     kind: String,
-    sente: String,
+    /// `NAME result` pairs in the order written (shogi-server writes sente's first:
+    /// `shogi_server/game_result.rb`, `log_summary`, but a log may be rewritten).
+    pairs: Vec<(String, String)>,
 }
 
 /// One game being read.
@@ -471,8 +473,25 @@ impl Reader {
                 Some(claim(ClaimKind::IllegalMove, stm)),
             ),
             "%ILLEGAL_MOVE" => (K::IllegalMove, Outcome::Win(!stm), None),
-            "%+ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Gote), None),
-            "%-ILLEGAL_ACTION" => (K::IllegalAction, Outcome::Win(Color::Sente), None),
+            // The sign names the offender (CSA V2.2, V3.0). When the offender made the last
+            // written move and it breaks a rule, the foul is on the board: the opponent's
+            // claim against it, as for `%ILLEGAL_MOVE` and KIF/KI2 反則勝ち.
+            "%+ILLEGAL_ACTION" | "%-ILLEGAL_ACTION" => {
+                let offender = if word.starts_with("%+") {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                if offender == !stm && self.play().last_move_illegal() {
+                    (
+                        K::IllegalMove,
+                        Outcome::Win(stm),
+                        Some(claim(ClaimKind::IllegalMove, stm)),
+                    )
+                } else {
+                    (K::IllegalAction, Outcome::Win(!offender), None)
+                }
+            }
             "%MAX_MOVES" => (K::MoveLimit, Outcome::Draw, None),
             "%CHUDAN" => (K::Interrupted, Outcome::Unfinished, None),
             "%JISHOGI" => (
@@ -513,19 +532,20 @@ impl Reader {
 
     fn comment(&mut self, c: &str, n: usize) -> Result<(), ImportError> {
         if let Some(rest) = c.strip_prefix("summary:") {
-            // KIND:NAME result:NAME result, sente first (shogi_server/game_result.rb).
+            // KIND:NAME result:NAME result (shogi_server/game_result.rb, `log_summary`).
             let (kind, results) = rest.split_once(':').unwrap_or((rest, ""));
-            let sente = results
+            let pairs = results
                 .split(':')
-                .next()
-                .and_then(|r| r.rsplit(' ').next())
-                .unwrap_or("")
-                .to_owned();
+                .map(|r| match r.rsplit_once(' ') {
+                    Some((name, result)) => (name.to_owned(), result.to_owned()),
+                    None => (String::new(), r.to_owned()),
+                })
+                .collect();
             self.summary = Some(Summary {
                 text: format!("'{c}"),
                 line: n,
                 kind: kind.to_owned(),
-                sente,
+                pairs,
             });
         } else if let Some(rest) = c.strip_prefix("ILLEGAL_MOVE(") {
             let text = rest.trim_end_matches(')');
@@ -583,8 +603,29 @@ impl Reader {
         let mut events = play.events;
         let stm = play.pos.side_to_move();
         let mut written = self.written;
+        let mut notes = std::mem::take(&mut self.notes);
         if let Some(s) = summary {
-            let meaning = summary_meaning(&s);
+            // The `%` line is another source only where it names the same ending: the summary
+            // refines a `%KACHI` into `illegal kachi`, which is no contradiction.
+            let percent = written.as_ref().and_then(|w| w.meaning);
+            let reading = summary_meaning(&s, &self.players, stm, percent);
+            let meaning = match reading {
+                SummaryReading::Read(meaning) => meaning,
+                SummaryReading::Contradicted(why) => {
+                    // The record contradicts itself: no confident verdict from its words. What
+                    // the words made after the last move is dropped; the moves are judged alone.
+                    while events
+                        .last()
+                        .is_some_and(|e| !matches!(e, Event::Move { .. }))
+                    {
+                        events.pop();
+                    }
+                    notes.push(crate::Note::at(s.line, why));
+                    written = Some(WrittenEnding::unrecognised(&s.text, s.line));
+                    self.ended = true;
+                    None
+                }
+            };
             // A summary with no `%` line: floodgate logs time-up, repetition and illegal moves
             // only there. Translate it into the event the server acted on.
             if !self.ended {
@@ -609,11 +650,14 @@ impl Reader {
                     }
                 }
             }
-            written = Some(match meaning {
-                Some((kind, outcome)) => WrittenEnding::known(&s.text, s.line, kind, outcome),
-                None => WrittenEnding::unrecognised(&s.text, s.line),
-            });
+            if written.as_ref().is_none_or(|w| w.line != s.line) {
+                written = Some(match meaning {
+                    Some((kind, outcome)) => WrittenEnding::known(&s.text, s.line, kind, outcome),
+                    None => WrittenEnding::unrecognised(&s.text, s.line),
+                });
+            }
         }
+        self.notes = notes;
         let time_unclear = self.time_unclear;
         crate::ending::drop_unprovable_flag_claim(
             &mut events,
@@ -668,8 +712,28 @@ fn claim(claim: ClaimKind, by: Color) -> Event {
     }
 }
 
-/// What a floodgate summary says: its kind word and sente's result.
-fn summary_meaning(s: &Summary) -> Option<(EndingKind, Outcome)> {
+/// How a floodgate summary reads: its meaning, or why the record's own sources contradict it.
+enum SummaryReading {
+    /// The kind and the result (`None`: words not known).
+    Read(Option<(EndingKind, Outcome)>),
+    /// The summary read by the players' names gives one result and another source of the same
+    /// record (the summary's order, the `%` line, the side to move) another: both readings.
+    Contradicted(String),
+}
+
+/// What a floodgate summary says, read **by name**: the result written beside the name of the
+/// `N+` player is sente's (shogi-server writes sente's first — `shogi_server/game_result.rb`,
+/// `log_summary` — but the names, not the order, say who is who). When the names match neither
+/// player the order is the only reading. When that reading disagrees with the result of a `%`
+/// line naming the same ending, or (for a resignation, a time loss and a declaration, whose
+/// loser or winner is the side to move) with the side to move `stm`, the record contradicts
+/// itself and no result is taken from it.
+fn summary_meaning(
+    s: &Summary,
+    players: &Players,
+    stm: Color,
+    percent: Option<crate::ending::Meaning>,
+) -> SummaryReading {
     use EndingKind as K;
     let kind = match s.kind.as_str() {
         "toryo" => K::Resignation,
@@ -681,15 +745,56 @@ fn summary_meaning(s: &Summary) -> Option<(EndingKind, Outcome)> {
         "oute_sennichite" => K::PerpetualCheck,
         "abnormal" => K::Abnormal,
         "max_moves" => K::MoveLimit,
-        _ => return None,
+        _ => return SummaryReading::Read(None),
     };
-    let outcome = match s.sente.as_str() {
-        "win" => Outcome::Win(Color::Sente),
-        "lose" => Outcome::Win(Color::Gote),
-        "draw" => Outcome::Draw,
-        _ => return None,
+    let outcome = |sente_result: &str| match sente_result {
+        "win" => Some(Outcome::Win(Color::Sente)),
+        "lose" => Some(Outcome::Win(Color::Gote)),
+        "draw" => Some(Outcome::Draw),
+        _ => None,
     };
-    Some((kind, outcome))
+    let by_order = s.pairs.first().and_then(|(_, r)| outcome(r));
+    let named = |c: Color| {
+        let name = match c {
+            Color::Sente => players.sente.as_deref(),
+            Color::Gote => players.gote.as_deref(),
+        };
+        name.and_then(|n| s.pairs.iter().position(|(p, _)| p == n))
+    };
+    let by_name = match (named(Color::Sente), named(Color::Gote)) {
+        (Some(i), Some(j)) if i != j => outcome(&s.pairs[i].1),
+        _ => None,
+    };
+    let Some(read) = by_name.or(by_order) else {
+        return SummaryReading::Read(None);
+    };
+    let say = |o: Outcome| match o {
+        Outcome::Win(c) => format!("{c} wins"),
+        Outcome::Draw => "a draw".to_owned(),
+        Outcome::Unfinished => "no result".to_owned(),
+    };
+    let side_to_move = match kind {
+        K::Resignation | K::TimeUp => Some(Outcome::Win(!stm)),
+        K::Declaration => Some(Outcome::Win(stm)),
+        _ => None,
+    };
+    let other = [
+        (
+            percent.filter(|m| m.kind == kind).map(|m| m.outcome),
+            "the `%` line",
+        ),
+        (side_to_move, "the side to move"),
+    ]
+    .into_iter()
+    .find_map(|(o, what)| o.filter(|o| *o != read).map(|o| (o, what)));
+    match other {
+        None => SummaryReading::Read(Some((kind, read))),
+        Some((o, what)) => SummaryReading::Contradicted(format!(
+            "the summary read by the players' names (N+, N-) says {}, but {what} says {}: the record contradicts itself, so its ending is not taken; the moves are judged alone",
+            say(read),
+            say(o)
+        )),
+    }
 }
 
 /// The time control in a floodgate game name such as `wdoor+floodgate-300-10F+a+b+2026…`:

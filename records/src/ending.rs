@@ -25,7 +25,7 @@
 //! | `%TIME_UP`, 切れ負け, 時間切れ | CSA, KIF, KI2 | stm's time ran out, the other wins | flag claim, only with a clock and the losing turn's time; else recorded |
 //! | `%ILLEGAL_MOVE` | CSA (V2.2, V3.0), JKF | stm loses by a foul (the refused move is not written) | recorded; when the last written move is itself illegal, a claim by stm against it |
 //! | `'ILLEGAL_MOVE(+7776FU)` | floodgate comment | the move shogi-server refused; its maker loses | the move, then the opponent's claim |
-//! | `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` | CSA | sente's / gote's foul that is not a move; the other wins | recorded |
+//! | `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` | CSA | sente's / gote's foul; the other wins | when the offender made the last written move and it is illegal, the opponent's claim against it (as `%ILLEGAL_MOVE`); otherwise a foul that is not a move: recorded |
 //! | 反則勝ち | KIF, KI2 | the opponent's foul: stm wins | when the last written move is illegal, a claim by stm against it; otherwise recorded (the foul is not written, as ShogiHome's CSA bridge writes a server's `#ILLEGAL_MOVE`) |
 //! | 反則負け | KIF, KI2 | stm loses by a foul the moves do not show | recorded |
 //! | `%KACHI`, 入玉勝ち, 入玉宣言, 宣言勝ち | CSA, KIF, KI2 | stm declares a win (5.3) | declaration by stm (the oracle checks it) |
@@ -36,7 +36,7 @@
 //! | `%FUZUMI`, 不詰 | CSA, KIF | a mating problem without mate | none |
 //! | 封じ手 | KIF | adjourned with a sealed move | none |
 //! | `'summary:toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `outori`, `kachi`, `illegal kachi`, `sennichite`, `oute_sennichite`, `abnormal`, `max_moves` | floodgate | the result per player (`win`, `lose`, `draw`) | as the `%` word; time up and illegal move recorded when no `%` word or comment shows them; `abnormal` (a disconnection) recorded |
-//! | `まで64手で先手の勝ち` | KIF, KI2 trailer | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | in KI2 (which has no 投了 line) a win for the last mover is stm's resignation; otherwise a bare result, recorded |
+//! | `まで64手で先手の勝ち` | KIF, KI2 trailer | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | standing alone (no ending word before it), read the same in KIF and KI2 ([`trailer_event`]): a win for the last mover is stm's resignation; 反則勝ち for stm after a written illegal move is stm's claim against it; otherwise a bare result or a foul not written, recorded |
 //!
 //! [CSA V2.2]: <http://www2.computer-shogi.org/protocol/record_v22.html>
 //! [CSA V3.0]: <http://www2.computer-shogi.org/protocol/record_v3.html>
@@ -96,6 +96,34 @@ pub enum EndingKind {
     Abnormal,
     /// Only a result is written (a KIF `まで…` trailer such as `先手の勝ち`).
     Unspecified,
+}
+
+impl EndingKind {
+    /// The reason kind a *recorded finding* of this ending carries in the judge's JSON
+    /// (`verdict.reason.kind`): the oracle's vocabulary (`illegal_move`, `flag_fall`, …) where
+    /// the ending is one of its reasons, and `illegal_action`, `disconnection`, `unspecified`
+    /// for the three the rules have no reason for.
+    pub fn reason_word(self) -> &'static str {
+        match self {
+            EndingKind::Resignation => "resignation",
+            EndingKind::Checkmate => "checkmate",
+            EndingKind::Repetition => "repetition",
+            EndingKind::PerpetualCheck => "perpetual_check",
+            EndingKind::Declaration => "declaration",
+            EndingKind::FailedDeclaration => "failed_declaration",
+            EndingKind::TimeUp => "flag_fall",
+            EndingKind::IllegalMove => "illegal_move",
+            EndingKind::IllegalAction => "illegal_action",
+            EndingKind::MoveLimit => "move_limit",
+            EndingKind::Interrupted => "interrupted",
+            EndingKind::Impasse => "impasse",
+            EndingKind::NoMate => "no_mate",
+            EndingKind::Sealed => "sealed_move",
+            EndingKind::Agreement => "agreement",
+            EndingKind::Abnormal => "disconnection",
+            EndingKind::Unspecified => "unspecified",
+        }
+    }
 }
 
 impl fmt::Display for EndingKind {
@@ -173,23 +201,67 @@ impl WrittenEnding {
         }
     }
 
-    /// Compares the written ending with the verdict: the *result* must match (who won, or a
-    /// draw, or an unfinished game). The reason may differ without a disagreement — a server
-    /// writes `%TORYO` after a mate, because the mated engine resigns — and is shown beside.
+    /// Compares the written ending with the verdict. The *result* must match (who won, or a
+    /// draw, or an unfinished game) for anything but [`Agreement::Differs`]; then the reason
+    /// decides between [`Agreement::Agrees`] and [`Agreement::SameWinnerOtherReason`]: a
+    /// record that says "resignation" where the game was decided by an illegal move five plies
+    /// earlier has the winner right and the story wrong, and a reader must be told
+    /// (issue 37.6). Which written kinds match which verdict reasons is
+    /// [`EndingKind::matches_reason`].
     pub fn compare(&self, verdict: &Verdict) -> Agreement {
         let Some(meaning) = self.meaning else {
             return Agreement::Unrecognised;
         };
-        let same = match (meaning.outcome, verdict) {
-            (Outcome::Win(c), Verdict::Win { winner, .. }) => c == *winner,
-            (Outcome::Draw, Verdict::Draw { .. }) => true,
-            (Outcome::Unfinished, Verdict::Continues) => true,
-            _ => false,
+        let (same, reason) = match (meaning.outcome, verdict) {
+            (Outcome::Win(c), Verdict::Win { winner, reason }) => (c == *winner, Some(reason)),
+            (Outcome::Draw, Verdict::Draw { reason }) => (true, Some(reason)),
+            (Outcome::Unfinished, Verdict::Continues) => (true, None),
+            _ => (false, None),
         };
-        if same {
-            Agreement::Agrees
-        } else {
-            Agreement::Differs
+        match (same, reason) {
+            (false, _) => Agreement::Differs,
+            (true, Some(r)) if !meaning.kind.matches_reason(r.kind) => {
+                Agreement::SameWinnerOtherReason
+            }
+            (true, _) => Agreement::Agrees,
+        }
+    }
+}
+
+impl EndingKind {
+    /// Whether a verdict's reason is the ending these words name. Besides the same kind: a
+    /// bare result (`まで…で先手の勝ち`) names no reason and matches any; a resignation matches a
+    /// mate or a position without legal moves (a mated program resigns: shogi-server writes
+    /// `%TORYO` after a mate, as the side to move can only resign or lose on time); the CSA
+    /// `%TSUMI` and 詰み match a position without legal moves too; an illegal move matches a
+    /// captured king (9.5: the move that leaves the king en prise is the foul); a time loss
+    /// matches a flag fall either way; an illegal move (反則) also matches perpetual check, which
+    /// 3.12 forbids among the moves (KIF writes 反則勝ち for it); the server's `%MAX_MOVES` and 持将棋 match the move
+    /// limit and the impasse.
+    pub fn matches_reason(self, reason: shogi_spec::ReasonKind) -> bool {
+        use shogi_spec::ReasonKind as R;
+        match self {
+            EndingKind::Unspecified => true,
+            EndingKind::Resignation => {
+                matches!(reason, R::Resignation | R::Checkmate | R::NoLegalMoves)
+            }
+            EndingKind::Checkmate => matches!(reason, R::Checkmate | R::NoLegalMoves),
+            EndingKind::Repetition => reason == R::Repetition,
+            EndingKind::PerpetualCheck => reason == R::PerpetualCheck,
+            EndingKind::Declaration => reason == R::Declaration,
+            EndingKind::FailedDeclaration => reason == R::FailedDeclaration,
+            EndingKind::TimeUp => matches!(reason, R::FlagFall | R::DoubleFlagFall),
+            EndingKind::IllegalMove | EndingKind::IllegalAction => {
+                matches!(reason, R::IllegalMove | R::KingCaptured | R::PerpetualCheck)
+            }
+            EndingKind::MoveLimit | EndingKind::Impasse => {
+                matches!(reason, R::MoveLimit | R::Impasse)
+            }
+            EndingKind::Agreement => matches!(reason, R::Repetition | R::Impasse),
+            EndingKind::Interrupted
+            | EndingKind::NoMate
+            | EndingKind::Sealed
+            | EndingKind::Abnormal => false,
         }
     }
 }
@@ -210,16 +282,20 @@ pub enum Agreement {
     Agrees,
     /// A different result.
     Differs,
+    /// The same result for another reason (the record says resignation, the game was decided
+    /// by an illegal move): not agreement, and not a different winner either.
+    SameWinnerOtherReason,
     /// The written words are not known, so nothing can be compared.
     Unrecognised,
 }
 
 impl Agreement {
-    /// `Some(true)` for agrees, `Some(false)` for differs, `None` when unrecognised.
+    /// `Some(true)` for agrees, `Some(false)` for differs and for the same winner with another
+    /// reason, `None` when unrecognised.
     pub fn as_bool(self) -> Option<bool> {
         match self {
             Agreement::Agrees => Some(true),
-            Agreement::Differs => Some(false),
+            Agreement::Differs | Agreement::SameWinnerOtherReason => Some(false),
             Agreement::Unrecognised => None,
         }
     }
@@ -230,8 +306,45 @@ impl fmt::Display for Agreement {
         f.write_str(match self {
             Agreement::Agrees => "agrees",
             Agreement::Differs => "differs",
+            Agreement::SameWinnerOtherReason => "same winner, other reason",
             Agreement::Unrecognised => "unrecognised",
         })
+    }
+}
+
+/// What a `まで…` trailer standing alone (no ending word on a move line before it) tells the
+/// oracle, in KIF and KI2 alike (Kakinoki's KIF/KI2 definition: the trailer closes the moves
+/// and names the winner; KI2 has no 投了 line at all, and a KIF written without one ends the
+/// same way). Read identically in both formats:
+/// - 「まで9手で先手の勝ち」 naming the last mover as the winner: the side to move resigned
+///   (the kind becomes a resignation, and the event is the resignation);
+/// - 「まで88手で先手の反則勝ち」 naming the side to move as the winner, when the last written
+///   move is itself illegal: the side to move's claim against it (9.4), which the oracle checks;
+/// - anything else is left as written (a bare result, or a foul the moves do not show: a
+///   recorded finding).
+pub fn trailer_event(
+    trailer: &mut WrittenEnding,
+    stm: Color,
+    last_move_illegal: bool,
+) -> Option<shogi_oracle::game::record::Event> {
+    use shogi_oracle::game::record::{ClaimKind, Event};
+    let m = trailer.meaning.as_mut()?;
+    match (m.kind, m.outcome) {
+        (EndingKind::Unspecified, Outcome::Win(w)) if w == !stm => {
+            m.kind = EndingKind::Resignation;
+            Some(Event::Resign {
+                player: stm,
+                time: None,
+            })
+        }
+        (EndingKind::IllegalMove, Outcome::Win(w)) if w == stm && last_move_illegal => {
+            Some(Event::Claim {
+                claim: ClaimKind::IllegalMove,
+                by: stm,
+                time: None,
+            })
+        }
+        _ => None,
     }
 }
 
@@ -327,6 +440,16 @@ mod tests {
             Agreement::Differs
         );
         assert_eq!(toryo.compare(&Verdict::Continues), Agreement::Differs);
+        // 37.6: the winner right, the reason not: a resignation after an illegal move that
+        // decided the game.
+        assert_eq!(
+            toryo.compare(&win(Color::Sente, ReasonKind::IllegalMove)),
+            Agreement::SameWinnerOtherReason
+        );
+        assert_eq!(
+            Agreement::SameWinnerOtherReason.to_string(),
+            "same winner, other reason"
+        );
         let unknown = WrittenEnding::unrecognised("%WHATEVER", 3);
         assert_eq!(
             unknown.compare(&Verdict::Continues),

@@ -20,7 +20,7 @@ use shogi_spec::Color;
 
 use crate::board::Play;
 use crate::encoding::lines;
-use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::ending::WrittenEnding;
 use crate::japanese::{self, side_word, take_piece};
 use crate::{Game, ImportError};
 
@@ -119,26 +119,19 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             play.push(mv, Some(named), None, n)?;
         }
     }
+    let last_illegal = play.last_move_illegal();
     let mut events = play.events;
     // KI2 writes no time control: a written time loss cannot be proven.
     crate::ending::drop_unprovable_flag_claim(&mut events, false);
     // KI2 has no 投了 line: a resignation is written as the trailer alone, 「まで172手で後手の勝ち」,
     // naming as winner the side that made the last move (Kakinoki's KI2 definition; Kifu for
-    // Windows and ShogiGUI write it so). Read it as the side to move resigning. A trailer that
-    // names the side to move as winner says nothing of how: it stays a bare result.
+    // Windows and ShogiGUI write it so); a 反則勝ち trailer after a written foul is the claim
+    // against it. KIF reads a trailer alone the same way (`ending::trailer_event`).
     let stm = play.pos.side_to_move();
     let written = match (written, trailer) {
         (Some(w), _) => Some(w),
         (None, Some(mut t)) => {
-            if let Some(m) = &mut t.meaning {
-                if m.kind == EndingKind::Unspecified && m.outcome == Outcome::Win(!stm) {
-                    m.kind = EndingKind::Resignation;
-                    events.push(Event::Resign {
-                        player: stm,
-                        time: None,
-                    });
-                }
-            }
+            events.extend(crate::ending::trailer_event(&mut t, stm, last_illegal));
             Some(t)
         }
         (None, None) => None,

@@ -383,8 +383,20 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 ),
             )
         });
+    let stm = play.pos.side_to_move();
+    let last_illegal = play.last_move_illegal();
     let mut events = play.events;
     crate::ending::drop_unprovable_flag_claim(&mut events, time_control.is_some());
+    // A `まで…` trailer with no ending word before it reads as in KI2 (Kakinoki's definition
+    // ends the moves of both formats with it): see `ending::trailer_event`.
+    let written = match (written, trailer) {
+        (Some(w), _) => Some(w),
+        (None, Some(mut t)) => {
+            events.extend(crate::ending::trailer_event(&mut t, stm, last_illegal));
+            Some(t)
+        }
+        (None, None) => None,
+    };
     Ok(Game {
         record: Record {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
@@ -393,7 +405,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             players: (players != Players::default()).then_some(players),
             events,
         },
-        written: written.or(trailer),
+        written,
         max_moves: None,
         variations,
         line: 1,

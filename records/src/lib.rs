@@ -120,6 +120,32 @@ pub fn sniff(text: &str) -> Format {
     Format::Yaml
 }
 
+/// What a file that is no shogi record is, when its content says so clearly: an SGF game
+/// (`(;` first: Go, and other games, are kept so), a chess PGN (`[Event "`), an HTML page. The
+/// message says what to do instead; `None` for anything else.
+pub fn foreign(text: &str) -> Option<&'static str> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with("(;") || t.starts_with("( ;") {
+        Some("an SGF file (a Go record?), not a shogi record: use go-conformance judge")
+    } else if t.starts_with("[Event \"") {
+        Some("a PGN file (a chess record), not a shogi record")
+    } else if t
+        .get(..15)
+        .is_some_and(|h| h.eq_ignore_ascii_case("<!doctype html>"))
+        || t.get(..5).is_some_and(|h| h.eq_ignore_ascii_case("<html"))
+    {
+        Some("an HTML page, not a shogi record (save the record itself: CSA, KIF, KI2 or JKF)")
+    } else {
+        None
+    }
+}
+
+/// The start of the message for a file with nothing but comments or whitespace.
+pub const EMPTY: &str = "the record is empty";
+
+/// The one line said of a file in no format `judge` reads: which formats were tried.
+pub const NOT_A_RECORD: &str = "not a shogi record: tried CSA (no `+7776FU`, `PI` or `P1` line), KIF (no numbered move line), KI2 (no ▲/△ move), JKF (no JSON object) and the project's YAML (no `start`/`events` mapping)";
+
 /// Decides the format from the extension and the content: the content wins when it clearly
 /// says otherwise (a `.kif` file that is really CSA), the extension when the content is unclear.
 pub fn detect(extension: Option<&str>, text: &str) -> Format {
@@ -306,6 +332,17 @@ impl ImportError {
 /// content) and translates every game.
 pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportError> {
     let decoded = encoding::decode(bytes);
+    if decoded
+        .text
+        .trim_start_matches('\u{feff}')
+        .trim()
+        .is_empty()
+    {
+        return Err(ImportError::at(1, EMPTY));
+    }
+    if let Some(what) = foreign(&decoded.text) {
+        return Err(ImportError::at(1, what));
+    }
     let format = detect(extension, &decoded.text);
     let games = import_text(&decoded.text, format)?;
     Ok(Imported {
@@ -325,6 +362,13 @@ pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError>
         Format::Ki2 => ki2::parse(text).map(|g| vec![g]),
         Format::Jkf => jkf::parse(text).map(|g| vec![g]),
         Format::Yaml => {
+            // Text in no format, read as YAML, is one string or a list: say which formats were
+            // tried, not the YAML parser's words about a struct.
+            match serde_norway::from_str::<serde_norway::Value>(text) {
+                Ok(v) if v.is_null() => return Err(ImportError::at(1, EMPTY)),
+                Ok(v) if !v.is_mapping() => return Err(ImportError::at(1, NOT_A_RECORD)),
+                _ => {}
+            }
             let record = Record::from_yaml(text).map_err(|e| ImportError {
                 line: e.location.map_or(1, |l| l.0),
                 ply: None,

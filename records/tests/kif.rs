@@ -49,11 +49,13 @@ fn every_ending_word(
     assert_eq!(w.line, 7 + moves.lines().count());
 }
 
+// A trailer alone naming the last mover (sente, after ONE) the winner is the side to move's
+// resignation, as in KI2 (Kakinoki's definition ends both formats' moves with it; issue 34).
 #[rstest]
-#[case::sente_wins("まで64手で先手の勝ち", EndingKind::Unspecified, Outcome::Win(Sente))]
+#[case::sente_wins("まで64手で先手の勝ち", EndingKind::Resignation, Outcome::Win(Sente))]
 #[case::gote_wins("まで63手で後手の勝ち", EndingKind::Unspecified, Outcome::Win(Gote))]
 #[case::uwate_wins("まで50手で上手の勝ち", EndingKind::Unspecified, Outcome::Win(Gote))]
-#[case::shitate_wins("まで51手で下手の勝ち", EndingKind::Unspecified, Outcome::Win(Sente))]
+#[case::shitate_wins("まで51手で下手の勝ち", EndingKind::Resignation, Outcome::Win(Sente))]
 #[case::repetition("まで100手で千日手", EndingKind::Repetition, Outcome::Draw)]
 #[case::impasse("まで200手で持将棋", EndingKind::Impasse, Outcome::Draw)]
 #[case::foul(
@@ -72,8 +74,14 @@ fn every_ending_word(
 #[case::problem_mate_long("まで1手で詰み", EndingKind::Checkmate, Outcome::Win(Sente))]
 fn the_trailer(#[case] trailer: &str, #[case] kind: EndingKind, #[case] outcome: Outcome) {
     let g = kif(&format!("{ONE}{trailer}\n"));
+    let resigned = g
+        .record
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Resign { player: Gote, .. }));
     let m = g.written.unwrap().meaning.unwrap();
     assert_eq!((m.kind, m.outcome), (kind, outcome));
+    assert_eq!(resigned, kind == EndingKind::Resignation);
 }
 
 #[test]

@@ -197,6 +197,18 @@ knob_enum! {
 }
 
 knob_enum! {
+    /// When a Fischer increment is credited to the player who moves.
+    IncrementTiming {
+        /// After a move made in time: the move's own increment cannot save it (FESA 8.2 as the
+        /// project reads it, the usual Fischer rule).
+        AfterMove = "after_move",
+        /// Before the timeout is decided: the move's own increment counts towards the time it
+        /// may use (shogi-server's chess clock, `shogi_server/time_clock.rb`, `ChessClock#timeout?`).
+        BeforeTimeout = "before_timeout",
+    }
+}
+
+knob_enum! {
     /// Both flags down.
     DoubleFlagFall {
         /// Always a draw (FESA 8.3).
@@ -370,6 +382,8 @@ knobs! {
     impasse: ImpasseRule = parse_value, "the count when both kings have entered", ImpasseRule::VALUES;
     /// When a fallen flag takes effect.
     flag_fall: FlagFall = parse_value, "when a fallen flag takes effect", FlagFall::VALUES;
+    /// When a Fischer increment is credited.
+    increment_timing: IncrementTiming = parse_value, "whether a move's own Fischer increment counts before its timeout is decided", IncrementTiming::VALUES;
     /// Both flags down.
     double_flag_fall: DoubleFlagFall = parse_value, "both flags down", DoubleFlagFall::VALUES;
     /// The late-arrival cut-off.

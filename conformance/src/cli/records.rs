@@ -67,7 +67,8 @@ pub fn judge(
         )
         .into());
     }
-    let mut stdout = std::io::stdout().lock();
+    // Buffered: a line per game, and a write per line cost a system call each.
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let summary = judge_archive(&files, &opts, |_, result| {
         let _ = match result {
             FileResult::Games(games) => games
@@ -84,6 +85,7 @@ pub fn judge(
     } else {
         let _ = write!(stdout, "{summary}");
     }
+    let _ = stdout.flush();
     Ok(ExitCode::from(summary.exit_code()))
 }
 

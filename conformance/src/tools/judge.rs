@@ -18,11 +18,10 @@ use std::path::Path;
 
 use serde_json::json;
 use shogi_oracle::game::record::Event;
-use shogi_oracle::game::{Record, adjudicate, play_record};
-use shogi_records::{Game, Imported};
-use shogi_spec::Judgement;
+use shogi_oracle::game::{Record, play_record};
+use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::Profile;
-use shogi_spec::{ArticleId, rulebooks};
+use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};
 
 use crate::report::board::{self, Mark};
 use crate::report::html::{esc, head};
@@ -66,6 +65,34 @@ pub struct Judged {
     pub profile: Profile,
     /// The verdict and its explanation.
     pub judgement: Judgement,
+    /// Illegal moves that stood unclaimed (9.4, under `illegal_move: on_claim`): the move's
+    /// number and its offender. Said on the verdict line when they did not decide the game.
+    pub unclaimed_illegal: Vec<(usize, Color)>,
+}
+
+/// The version of the judge's JSON output (`schema_version`, and
+/// `conformance/schemas/judge.output.json`). 2: `verdict` carries the verdict a reader should
+/// take — result, winner, reason kind — for recorded findings too, with `verified`, `source`
+/// and `evidence`; the oracle's own verdict on the moves is `moves_verdict`; `agreement` names
+/// the standing in one word.
+pub const JUDGE_SCHEMA_VERSION: u32 = 2;
+
+/// The built-in profiles, each parsed once per process: judging an archive reads the same
+/// profile for every record, and parsing its YAML every time cost a third of the time.
+fn builtin_profile(name: &str) -> Result<Profile, String> {
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<Vec<(String, Profile)>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    if let Ok(cached) = cache.lock() {
+        if let Some((_, p)) = cached.iter().find(|(n, _)| n == name) {
+            return Ok(p.clone());
+        }
+    }
+    let profile = Profile::builtin(name).map_err(|e| e.to_string())?;
+    if let Ok(mut cached) = cache.lock() {
+        cached.push((name.to_owned(), profile.clone()));
+    }
+    Ok(profile)
 }
 
 /// Why a record cannot be judged; each names the file.
@@ -98,21 +125,22 @@ pub enum JudgeError {
 
 /// Reads a record file and judges each of its games.
 pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), JudgeError> {
-    // An empty file (or a YAML record of comments only) is not a game that "continues": it is
-    // no record at all.
-    if std::str::from_utf8(req.bytes).is_ok_and(|text| {
-        serde_norway::from_str::<serde_norway::Value>(text).is_ok_and(|v| v.is_null())
-    }) {
-        return Err(JudgeError::Empty(req.file.to_owned()));
-    }
     let ext = Path::new(req.file).extension().and_then(|e| e.to_str());
-    let imported = shogi_records::import(req.bytes, ext).map_err(|e| JudgeError::Import {
-        file: req.file.to_owned(),
-        line: e.line,
-        ply: e.ply,
-        message: e.message,
+    let imported = shogi_records::import(req.bytes, ext).map_err(|e| {
+        // An empty file (or a YAML record of comments only) is not a game that "continues":
+        // it is no record at all.
+        if e.message.starts_with(shogi_records::EMPTY) {
+            JudgeError::Empty(req.file.to_owned())
+        } else {
+            JudgeError::Import {
+                file: req.file.to_owned(),
+                line: e.line,
+                ply: e.ply,
+                message: e.message,
+            }
+        }
     })?;
-    let base = Profile::builtin(req.profile).map_err(|e| JudgeError::Profile(e.to_string()))?;
+    let base = builtin_profile(req.profile).map_err(JudgeError::Profile)?;
     let mut judged = Vec::new();
     for (k, game) in imported.games.iter().enumerate() {
         let mut profile = base.clone();
@@ -130,7 +158,7 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
                 .with_override(assignment)
                 .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?;
         }
-        let judgement = adjudicate(&game.record, &profile).map_err(|e| {
+        let played = play_record(&game.record, &profile).map_err(|e| {
             JudgeError::Record(if imported.games.len() > 1 {
                 format!("{}: game {} (line {}): {e}", req.file, k + 1, game.line)
             } else {
@@ -140,7 +168,8 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
         judged.push(Judged {
             game: game.clone(),
             profile,
-            judgement,
+            judgement: played.judgement,
+            unclaimed_illegal: played.unclaimed_illegal,
         });
     }
     Ok((imported, judged))
@@ -192,35 +221,104 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
     Ok(out)
 }
 
-/// A game's verdict line: the verdict beside the written ending (agrees, differs,
-/// unrecognised), or the recorded finding the verdict follows.
+/// A game's verdict line: the verdict (with any illegal move that stood unclaimed) beside the
+/// written ending (agrees, differs, same winner for another reason, unrecognised), or the
+/// recorded finding the verdict follows.
 pub fn game_line(j: &Judged) -> String {
+    let verdict = format!("{}{}", j.judgement.verdict, unclaimed_note(j));
     match (
         &j.game.written,
         j.game.recorded_finding(&j.judgement.verdict),
     ) {
         (Some(w), Some(m)) => recorded_line(w, m),
         (Some(w), None) => format!(
-            "{}; the record says: {w} — {}",
-            j.judgement.verdict,
+            "{verdict}; the record says: {w} — {}",
             w.compare(&j.judgement.verdict)
         ),
-        (None, _) => j.judgement.verdict.to_string(),
+        (None, _) => verdict,
     }
 }
 
-/// A game as one JSON object: the verdict, whether it is verified from the moves or recorded,
-/// the written ending and its agreement, where the game is, and the reader's notes.
+/// The illegal moves that stood unclaimed and did not decide the game, in words (empty when
+/// none): ` (move 5 by sente was illegal and stood: not claimed before the reply, fesa2017:9.4)`.
+fn unclaimed_note(j: &Judged) -> String {
+    let decided_by_foul = matches!(
+        &j.judgement.verdict,
+        Verdict::Win { reason, .. } if matches!(reason.kind, ReasonKind::IllegalMove | ReasonKind::KingCaptured)
+    );
+    if decided_by_foul || j.unclaimed_illegal.is_empty() {
+        return String::new();
+    }
+    let moves: Vec<String> = j
+        .unclaimed_illegal
+        .iter()
+        .map(|(n, c)| format!("move {n} by {c}"))
+        .collect();
+    format!(
+        " (unclaimed illegal move: {} stood, not claimed before the reply, fesa2017:9.4)",
+        moves.join(", ")
+    )
+}
+
+/// The written ending's standing beside the verdict, in the word the JSON uses.
+fn agreement_word(a: Agreement) -> &'static str {
+    match a {
+        Agreement::Agrees => "agrees",
+        Agreement::Differs => "differs",
+        Agreement::SameWinnerOtherReason => "same-winner-other-reason",
+        Agreement::Unrecognised => "unrecognised",
+    }
+}
+
+/// The verdict a reader should take, as JSON: the oracle's verdict from the moves
+/// (`verified: true`, `source: "moves"`), or the result a recorded finding asserts
+/// (`verified: false`, `source: "record"`, with the words and line it comes from).
+pub fn verdict_json(j: &Judged) -> serde_json::Value {
+    let written = j.game.written.as_ref();
+    match written.zip(j.game.recorded_finding(&j.judgement.verdict)) {
+        Some((w, m)) => {
+            let mut v = match m.outcome {
+                shogi_records::Outcome::Win(c) => json!({"result": "win", "winner": c}),
+                shogi_records::Outcome::Draw => json!({"result": "draw"}),
+                shogi_records::Outcome::Unfinished => json!({"result": "continues"}),
+            };
+            v["reason"] = json!({"kind": m.kind.reason_word()});
+            v["verified"] = json!(false);
+            v["source"] = json!("record");
+            v["evidence"] = json!({"line": w.line, "text": w.text, "meaning": m.to_string()});
+            v
+        }
+        None => {
+            let mut v = json!(j.judgement.verdict);
+            v["verified"] = json!(true);
+            v["source"] = json!("moves");
+            v
+        }
+    }
+}
+
+/// A game as one JSON object (schema version [`JUDGE_SCHEMA_VERSION`]): the verdict to take,
+/// the oracle's verdict on the moves, the written ending and how it stands, where the game is,
+/// and the reader's notes.
 pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> serde_json::Value {
     let written = j.game.written.as_ref();
     let recorded = j.game.recorded_finding(&j.judgement.verdict);
     let agreement = written
         .filter(|_| recorded.is_none())
         .map(|w| w.compare(&j.judgement.verdict));
+    let standing = match (written, recorded, agreement) {
+        (None, _, _) => "no-ending",
+        (Some(_), Some(_), _) => "recorded-not-provable",
+        (Some(_), None, Some(a)) => agreement_word(a),
+        (Some(_), None, None) => "unrecognised",
+    };
     let mut obj = json!({
-        "verdict": j.judgement.verdict,
+        "schema_version": JUDGE_SCHEMA_VERSION,
+        "verdict": verdict_json(j),
+        "moves_verdict": j.judgement.verdict,
         "verified": recorded.is_none(),
         "recorded": recorded.map(|m| m.to_string()),
+        "agreement": standing,
         "written": written.map(|w| w.text.clone()),
         "written_line": written.map(|w| w.line),
         "written_meaning": written.and_then(|w| w.meaning.map(|m| m.to_string())),
@@ -236,6 +334,15 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         "variations": j.game.variations,
         "profile": j.profile.name,
     });
+    let note = unclaimed_note(j);
+    if !note.is_empty() {
+        obj["unclaimed_illegal_moves"] = json!(
+            j.unclaimed_illegal
+                .iter()
+                .map(|(n, c)| json!({"move": n, "offender": c, "article": "fesa2017:9.4"}))
+                .collect::<Vec<_>>()
+        );
+    }
     if !j.game.notes.is_empty() {
         obj["notes"] = json!(
             j.game
@@ -343,13 +450,20 @@ pub fn judge_html(file: &str, j: &Judged) -> Result<String, JudgeError> {
         .map(|(w, m)| recorded_line(w, m));
     let shown = recorded
         .clone()
-        .unwrap_or_else(|| judgement.verdict.to_string());
+        .unwrap_or_else(|| format!("{}{}", judgement.verdict, unclaimed_note(j)));
     let title = format!("{}: {}", file, shown);
     let mut out = head(&title);
+    // The same verdict fields as the JSON's `verdict`, for a program reading the page.
+    let v = verdict_json(j);
+    let field = |k: &str| v[k].as_str().unwrap_or("").to_owned();
     let _ = write!(
         out,
-        "<h1 data-verdict=\"{}\" data-verified=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
+        "<h1 data-verdict=\"{}\" data-result=\"{}\" data-winner=\"{}\" data-reason=\"{}\" data-source=\"{}\" data-verified=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
         esc(&judgement.verdict.to_string()),
+        esc(&field("result")),
+        esc(&field("winner")),
+        esc(v["reason"]["kind"].as_str().unwrap_or("")),
+        esc(&field("source")),
         recorded.is_none(),
         esc(&shown),
         esc(file),

@@ -28,6 +28,9 @@ pub enum Standing {
     Agrees,
     /// They give different results.
     Differs,
+    /// The same winner (or draw) for another reason (issue 37.6): not agreement, but not a
+    /// different result either, so not an exit status of 1.
+    SameWinnerOtherReason,
     /// The record asserts what its moves cannot show; the verdict follows it.
     Recorded,
     /// The ending's words are not known.
@@ -38,9 +41,10 @@ pub enum Standing {
 
 impl Standing {
     /// Every standing, in the order the summary lists them.
-    pub const ALL: [Standing; 5] = [
+    pub const ALL: [Standing; 6] = [
         Standing::Agrees,
         Standing::Differs,
+        Standing::SameWinnerOtherReason,
         Standing::Recorded,
         Standing::Unrecognised,
         Standing::NoEnding,
@@ -51,6 +55,7 @@ impl Standing {
         match self {
             Standing::Agrees => "agrees",
             Standing::Differs => "differs",
+            Standing::SameWinnerOtherReason => "same-winner-other-reason",
             Standing::Recorded => "recorded-not-provable",
             Standing::Unrecognised => "unrecognised",
             Standing::NoEnding => "no-ending",
@@ -286,6 +291,7 @@ fn game_result(
         (Some(w), None) => match w.compare(&j.judgement.verdict) {
             Agreement::Agrees => Standing::Agrees,
             Agreement::Differs => Standing::Differs,
+            Agreement::SameWinnerOtherReason => Standing::SameWinnerOtherReason,
             Agreement::Unrecognised => Standing::Unrecognised,
         },
     };
@@ -318,6 +324,16 @@ pub fn judge_archive(
     mut each: impl FnMut(&Path, &FileResult),
 ) -> Summary {
     let mut summary = Summary::default();
+    // One worker: judged here, in order, without a thread and a channel to hand each result
+    // over (a tenth of a single-threaded run went to waking the other thread).
+    if opts.jobs <= 1 {
+        for path in files {
+            let result = judge_file(path, opts);
+            summary.add(&result);
+            each(path, &result);
+        }
+        return summary;
+    }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, FileResult)>();
     std::thread::scope(|s| {

@@ -236,11 +236,12 @@ fn endings_the_moves_cannot_show_are_recorded_findings() {
             "V2.2\nPI\n+\n+7776FU\n%ILLEGAL_MOVE\n",
             "sente wins by illegal move",
         ),
-        // floodgate: a time loss in the summary only, no clock time for the losing turn.
+        // floodgate: a time loss, no clock time for the losing turn. Sente, on move, ran out
+        // (%TIME_UP: the side to move), and the summary names sente's player (alpha) the loser.
         (
             "timeup.csa",
-            "V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n%TIME_UP\n'summary:time up:alpha win:beta lose\n",
-            "sente wins by time up",
+            "V2\nN+alpha\nN-beta\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n%TIME_UP\n'summary:time up:alpha lose:beta win\n",
+            "gote wins by time up",
         ),
         // KIF 反則負け: the side to move (sente, after two moves) loses by a foul.
         (
@@ -370,7 +371,7 @@ fn judging_a_folder_of_records() {
         "{text}"
     );
     assert!(
-        text.contains("Summary: 3 file(s), 2 game(s): 1 agrees, 0 differs, 1 recorded-not-provable, 0 unrecognised, 0 no-ending, 1 unreadable file(s)"),
+        text.contains("Summary: 3 file(s), 2 game(s): 1 agrees, 0 differs, 0 same-winner-other-reason, 1 recorded-not-provable, 0 unrecognised, 0 no-ending, 1 unreadable file(s)"),
         "{text}"
     );
     assert!(

@@ -7,5 +7,6 @@ mod common;
 
 mod judge;
 mod judge_records;
+mod judge_verdicts;
 mod match_arbiter;
 mod real_records;

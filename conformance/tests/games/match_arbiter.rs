@@ -113,7 +113,7 @@ fn rejudged(summary: &MatchSummary, out: &Path) {
             .unwrap_or_else(|e| panic!("{file}: {e}"));
             let judged: serde_json::Value = serde_json::from_str(judged.trim()).unwrap();
             assert_eq!(
-                judged["verdict"],
+                judged["moves_verdict"],
                 g["verdict"],
                 "{file}:\n{}",
                 String::from_utf8_lossy(&bytes)

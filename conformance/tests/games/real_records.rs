@@ -117,35 +117,38 @@ fn the_folder_is_what_the_manifest_lists() {
     );
 }
 
-/// What one game's JSON line says, in the manifest's words.
+/// The judge's JSON Schema (`conformance/judge-output.schema.json`), every line checked
+/// against it.
+fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
+    )
+    .unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+/// What one game's JSON line says, in the manifest's words — read from `verdict` alone, the
+/// field a pipeline reads, for recorded findings as for verified verdicts.
 fn observed(game: &serde_json::Value) -> String {
     let standing = game["standing"].as_str().unwrap_or("");
     let verdict = &game["verdict"];
-    if standing == "recorded-not-provable" {
-        // "gote wins by illegal move" → gote:illegal-move:recorded
-        let text = game["recorded"].as_str().unwrap_or("");
-        let (who, how) = text.split_once(" wins by ").unwrap_or((text, ""));
-        return format!("{who}:{}:recorded", how.replace(' ', "-"));
-    }
+    let kind = verdict["reason"]["kind"]
+        .as_str()
+        .unwrap_or("?")
+        .replace('_', "-");
     let base = match verdict["result"].as_str() {
         Some("continues") => "continues".to_string(),
-        Some("win") => format!(
-            "{}:{}",
-            verdict["winner"].as_str().unwrap_or("?"),
-            verdict["reason"]["kind"]
-                .as_str()
-                .unwrap_or("?")
-                .replace('_', "-")
-        ),
-        Some("draw") => format!(
-            "draw:{}",
-            verdict["reason"]["kind"]
-                .as_str()
-                .unwrap_or("?")
-                .replace('_', "-")
-        ),
+        Some("win") => format!("{}:{kind}", verdict["winner"].as_str().unwrap_or("?")),
+        Some("draw") => format!("draw:{kind}"),
         other => format!("{other:?}"),
     };
+    let verified = verdict["verified"].as_bool();
+    if standing == "recorded-not-provable" {
+        assert_eq!(verified, Some(false), "a recorded finding: {game}");
+        assert_eq!(verdict["source"], "record", "{game}");
+        return format!("{base}:recorded");
+    }
+    assert_eq!(verified, Some(true), "{game}");
     match standing {
         "differs" => format!("{base}:differs"),
         "agrees" | "no-ending" => base,
@@ -164,8 +167,12 @@ fn judge_agrees_with_every_hand_worked_outcome() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let mut games: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut summary = None;
+    let schema = schema();
     for line in stdout.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Err(e) = schema.validate(&v) {
+            panic!("a line the schema refuses ({e}): {line}");
+        }
         if v.get("summary").is_some() {
             summary = Some(v);
             continue;

@@ -24,7 +24,7 @@ use super::article8_clock::Clock;
 use super::article9_illegal::physically_possible;
 use super::handicap::Handicap;
 use super::record::{ClaimKind, Event, Record, Seconds};
-use super::repetition::{RepetitionOutcome, judge_repetition};
+use super::repetition::{Occurrences, RepetitionOutcome, judge_repetition_of};
 use crate::article1_check::in_check;
 use crate::legality::{IllegalMove, check_move, status};
 use crate::position::Position;
@@ -51,6 +51,10 @@ pub struct Played {
     pub position: Position,
     /// The main time each player had left (indexed by [`Color::index`]), when there is a clock.
     pub main_left: Option<[Seconds; 2]>,
+    /// Illegal moves that stood because nobody claimed them (9.4 under `illegal_move:
+    /// on_claim`): the move's number and its offender, in game order. A verdict reached after
+    /// one of them is right by the rules, but a reader must be told the foul was there.
+    pub unclaimed_illegal: Vec<(usize, Color)>,
 }
 
 /// Judges a game record under a profile: the verdict, and the articles that produced it.
@@ -128,6 +132,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         },
         position,
         main_left,
+        unclaimed_illegal: game.illegal_standing,
     })
 }
 
@@ -144,6 +149,8 @@ pub(super) struct Game<'a> {
     pub(super) handicap: Option<Handicap>,
     /// `history[k]`: the position after `k` moves.
     pub(super) history: Vec<Position>,
+    /// Every position of `history` by its key (5.2's look-up, linear in the game's length).
+    pub(super) seen: Occurrences,
     /// `gave_check[k]`: whether move `k` left the opponent in check (index 0 unused).
     pub(super) gave_check: Vec<bool>,
     pub(super) clocks: Option<[Clock; 2]>,
@@ -160,6 +167,8 @@ pub(super) struct Game<'a> {
     pub(super) moved: [bool; 2],
     /// The last move, when it was illegal and the offender's opponent has not replied yet.
     pub(super) unanswered_illegal: Option<(Color, IllegalMove, usize)>,
+    /// Every illegal move played on under `on_claim` and not (yet) claimed: number, offender.
+    pub(super) illegal_standing: Vec<(usize, Color)>,
     /// The last move could not be made on the board; only a claim or an ending may follow.
     pub(super) stuck: bool,
     pub(super) moves_played: usize,
@@ -169,20 +178,28 @@ pub(super) struct Game<'a> {
 
 impl<'a> Game<'a> {
     fn new(record: &Record, rules: &'a Rules) -> Game<'a> {
+        let start = record.initial_position();
         Game {
             rules,
             handicap: record.start.handicap(),
-            history: vec![record.initial_position()],
+            history: vec![start],
+            seen: {
+                let mut seen = Occurrences::default();
+                seen.add(&[start], 0);
+                seen
+            },
             gave_check: vec![false],
-            clocks: record
-                .time_control
-                .map(|tc| [Clock::new(tc), Clock::new(tc)]),
+            clocks: record.time_control.map(|tc| {
+                let clock = Clock::with_increment_timing(tc, rules.increment_timing);
+                [clock.clone(), clock]
+            }),
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
             turn_started: Seconds::ZERO,
             arrivals: [None; 2],
             moved: [false; 2],
             unanswered_illegal: None,
+            illegal_standing: Vec::new(),
             stuck: false,
             moves_played: 0,
             steps: Vec::new(),
@@ -389,6 +406,7 @@ impl<'a> Game<'a> {
                             "illegal_move",
                         ));
                         self.unanswered_illegal = Some((mover, why, number));
+                        self.illegal_standing.push((number, mover));
                         let onto_king = match mv {
                             Move::Board { to, .. } => pos
                                 .piece_at(to)
@@ -443,6 +461,7 @@ impl<'a> Game<'a> {
         let next = pos.after(mv);
         let checked = in_check(&next, !mover);
         self.history.push(next);
+        let occ = self.seen.add(&self.history, self.history.len() - 1);
         self.gave_check.push(checked);
         // 1.2, 5.1a: mate, or no legal move at all.
         let reply_status = status(self.pos());
@@ -502,7 +521,8 @@ impl<'a> Game<'a> {
         // 5.2, 3.12: repetition, only after a legal move. As 5.1a lets only a legal move mate,
         // an illegal move cannot end the game by repetition and take away the opponent's 9.4
         // claim; left unclaimed, the position it made still counts as an occurrence.
-        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        let (outcome, steps) =
+            judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
         if outcome == RepetitionOutcome::NotYet {
             self.move_limit(number);
             return;

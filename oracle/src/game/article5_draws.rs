@@ -9,7 +9,7 @@
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::adjudicate::Game;
-use super::repetition::{RepetitionOutcome, judge_repetition};
+use super::repetition::{RepetitionOutcome, judge_repetition_of};
 
 impl Game<'_> {
     /// 5.2 and 3.12: what a repetition that holds does to the game: perpetual check loses for
@@ -37,7 +37,12 @@ impl Game<'_> {
     /// 5.2 under `repetition: on_claim`: a player claims the repetition; a claim before the
     /// position has occurred often enough fails and the game goes on.
     pub(super) fn claim_repetition(&mut self, by: Color) {
-        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        let (outcome, steps) = judge_repetition_of(
+            &self.history,
+            &self.gave_check,
+            self.seen.of_last(&self.history),
+            self.rules,
+        );
         if outcome == RepetitionOutcome::NotYet {
             self.note(Step::new(
                 ArticleId::fesa("5.2"),
@@ -51,7 +56,12 @@ impl Game<'_> {
     /// 5.4 (with 1.3): the players may not agree a draw unless the repetition of 5.2 holds; an
     /// agreement outside it changes nothing and the game goes on.
     pub(super) fn agree_draw(&mut self) {
-        let (outcome, steps) = judge_repetition(&self.history, &self.gave_check, self.rules);
+        let (outcome, steps) = judge_repetition_of(
+            &self.history,
+            &self.gave_check,
+            self.seen.of_last(&self.history),
+            self.rules,
+        );
         if outcome == RepetitionOutcome::NotYet {
             self.note(Step::new(
                 ArticleId::fesa("5.4"),

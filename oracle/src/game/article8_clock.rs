@@ -5,7 +5,10 @@
 //! - byo-yomi (non-accumulating, 8.2) gives a fresh period for each move once the main time is
 //!   gone; what is unused is lost;
 //! - a Fischer increment (accumulating, 8.2) is added after every move made in time and carries
-//!   over;
+//!   over; under the profile's `increment_timing: before_timeout` (shogi-server's chess clock,
+//!   `shogi_server/time_clock.rb`, `ChessClock#timeout?`) the move's own increment already
+//!   counts towards the time it may use, and the clock is then left with remaining + increment
+//!   − used (`TimeClock#process_time`);
 //! - a period of N moves in M seconds (the form described by the Go rules, 12.2) starts when the
 //!   main time is gone and starts afresh after every N moves;
 //! - the flag falls (8.1) at the moment the time available for the turn reaches zero: a turn of
@@ -18,7 +21,7 @@
 //! clock ran in it. There is no separate charge for a late arrival: the absence is part of the
 //! late player's turn (8.6, see [`super::article8_arrival`]).
 
-use shogi_spec::profile::{DoubleFlagFall, FlagFall};
+use shogi_spec::profile::{DoubleFlagFall, FlagFall, IncrementTiming};
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::record::FlagOrder;
@@ -32,6 +35,8 @@ pub struct Clock {
     /// In a period of N moves: the time and moves left in it.
     period: Option<(Seconds, u32)>,
     flag_down: bool,
+    /// Whether a move's own increment counts before its timeout is decided.
+    increment_first: bool,
 }
 
 impl Clock {
@@ -42,6 +47,15 @@ impl Clock {
             main_left: control.main,
             period: None,
             flag_down: false,
+            increment_first: false,
+        }
+    }
+
+    /// A clock whose increment is credited as `timing` says (the profile's `increment_timing`).
+    pub fn with_increment_timing(control: TimeControl, timing: IncrementTiming) -> Clock {
+        Clock {
+            increment_first: timing == IncrementTiming::BeforeTimeout,
+            ..Clock::new(control)
         }
     }
 
@@ -73,7 +87,13 @@ impl Clock {
             (None, None, Some(b)) => b,
             (None, None, None) => Seconds::ZERO,
         };
-        self.main_left.saturating_add(extra)
+        let own_increment = match self.control.increment {
+            Some(inc) if self.increment_first => inc,
+            _ => Seconds::ZERO,
+        };
+        self.main_left
+            .saturating_add(extra)
+            .saturating_add(own_increment)
     }
 
     /// Whether a turn that has lasted `elapsed` has run out the time (8.1).
@@ -87,6 +107,11 @@ impl Clock {
         if self.runs_out(elapsed) {
             self.flag_down = true;
             return false;
+        }
+        if let (true, Some(inc)) = (self.increment_first, self.control.increment) {
+            // shogi-server's TimeClock#process_time: remaining + increment − used, at least 0.
+            self.main_left = self.main_left.saturating_add(inc).saturating_sub(elapsed);
+            return true;
         }
         if elapsed < self.main_left {
             self.main_left = self.main_left.saturating_sub(elapsed);

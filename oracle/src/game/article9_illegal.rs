@@ -110,6 +110,7 @@ impl super::adjudicate::Game<'_> {
         if let Some((offender, why, number)) = self.unanswered_illegal {
             if offender == !by {
                 self.stuck = false;
+                self.illegal_standing.retain(|&(n, _)| n != number);
                 self.win(
                     by,
                     ReasonKind::IllegalMove,

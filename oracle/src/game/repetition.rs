@@ -45,6 +45,82 @@ pub enum RepetitionOutcome {
     },
 }
 
+/// The key of a position for 5.2: a hash of the board, both hands and the side to move (not
+/// the move number), kept beside the plain position so that finding earlier occurrences is a
+/// look-up, not a walk over the whole history (which made long games quadratic). Equal
+/// positions have equal keys; equal keys are confirmed with [`Position::same_position`].
+pub fn position_key(pos: &Position) -> u64 {
+    use crate::piece::HAND_KINDS;
+    use crate::square::Square;
+    // Each square as one byte (0 empty; else the kind's number, plus 64 for gote), eight to a
+    // word; then the hands' counts and the side to move.
+    let mut words = [0u64; 13];
+    let mut n = 0;
+    for file in 0..9 {
+        for rank in 0..9 {
+            let code = Square::new(file, rank)
+                .and_then(|sq| pos.piece_at(sq))
+                .map_or(0, |p| {
+                    1 + p.kind as u64 + if p.color == Color::Gote { 64 } else { 0 }
+                });
+            words[n / 8] |= code << ((n % 8) * 8);
+            n += 1;
+        }
+    }
+    for (c, color) in Color::ALL.into_iter().enumerate() {
+        for (k, kind) in HAND_KINDS.into_iter().enumerate() {
+            let count = u64::from(pos.hand(color).count(kind));
+            words[11 + c] |= count << (k * 8);
+        }
+    }
+    words[10] |= u64::from(pos.side_to_move() == Color::Gote) << 63;
+    // The rotate-xor-multiply step of the "Fx" hash: enough to spread positions over a hash
+    // map within one game, since equal keys are always confirmed by comparing the positions
+    // (a collision costs a comparison, never a wrong verdict).
+    words.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
+}
+
+/// Every position of a game so far by its [`position_key`]: the plies at which it occurred.
+#[derive(Debug, Clone, Default)]
+pub struct Occurrences {
+    by_key: std::collections::HashMap<u64, Vec<usize>>,
+}
+
+impl Occurrences {
+    /// Records that `history[ply]` occurred, and returns the plies (0 = the start, in order)
+    /// at which that same position has occurred, this one included.
+    pub fn add(&mut self, history: &[Position], ply: usize) -> Vec<usize> {
+        let pos = &history[ply];
+        let plies = self.by_key.entry(position_key(pos)).or_default();
+        plies.push(ply);
+        plies
+            .iter()
+            .copied()
+            .filter(|&i| history[i].same_position(pos))
+            .collect()
+    }
+
+    /// The plies at which the last position of `history` has occurred, from the index (every
+    /// position of `history` must have been added).
+    pub fn of_last(&self, history: &[Position]) -> Vec<usize> {
+        let Some(last) = history.last() else {
+            return Vec::new();
+        };
+        self.by_key
+            .get(&position_key(last))
+            .map(|plies| {
+                plies
+                    .iter()
+                    .copied()
+                    .filter(|&i| history[i].same_position(last))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
 /// The plies (0 = the start) at which the last position of `history` has occurred.
 pub fn occurrences(history: &[Position]) -> Vec<usize> {
     let Some(last) = history.last() else {
@@ -67,7 +143,18 @@ pub fn judge_repetition(
     gave_check: &[bool],
     rules: &Rules,
 ) -> (RepetitionOutcome, Vec<Step>) {
-    let occ: Vec<usize> = occurrences(history)
+    judge_repetition_of(history, gave_check, occurrences(history), rules)
+}
+
+/// [`judge_repetition`] with the occurrences of the last position already found (`occ`, in
+/// order, from an [`Occurrences`] index): the adjudicator's way, linear in the game's length.
+pub fn judge_repetition_of(
+    history: &[Position],
+    gave_check: &[bool],
+    occ: Vec<usize>,
+    rules: &Rules,
+) -> (RepetitionOutcome, Vec<Step>) {
+    let occ: Vec<usize> = occ
         .into_iter()
         .filter(|&i| i > 0 || rules.repetition_start == RepetitionStart::Counted)
         .collect();
