@@ -105,6 +105,14 @@ pub enum Command {
         /// is certified on its move lists alone); the report records the move played.
         #[arg(long)]
         probes: bool,
+        /// Also write the report in FORMAT to FILE (repeatable): one run, several reports
+        /// (`--report html=conformance.html --report markdown=summary.md`).
+        #[arg(long, value_name = "FORMAT=FILE", value_parser = parse_extra_report)]
+        report: Vec<(FormatArg, PathBuf)>,
+        /// Print a line per case on standard error (`[12/840] 3.1s ID SLUG`) even when it is
+        /// not a terminal; on a terminal a progress bar is drawn anyway.
+        #[arg(long)]
+        progress: bool,
     },
     /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
     /// one JSON report. Reports of different implementations, profiles or corpus revisions,

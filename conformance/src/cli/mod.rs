@@ -113,9 +113,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             max_time,
             corpus,
             probes,
+            report,
+            progress,
         } => run::run(&run::RunOptions {
             max_time,
             probes,
+            also: report.into_iter().map(|(f, p)| (f.into(), p)).collect(),
+            progress,
             imp: imp.imp,
             timeout: imp.timeout,
             shard,

@@ -20,6 +20,7 @@ use crate::report::{EngineIdentity, Format, RunInfo, render};
 use crate::run::expectations::{Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
 use crate::run::runner::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
+use crate::run::watchdog::Watchdog;
 
 /// The profile a runner uses unless told otherwise.
 pub const DEFAULT_PROFILE: &str = "fesa-2017";
@@ -68,7 +69,8 @@ pub enum RunStatus {
     Passed,
     /// Something failed or errored (or the results differ from the expectations file).
     Failed,
-    /// Every case was skipped: nothing was checked, which must never look like a pass.
+    /// No answer was checked (every case skipped or errored): nothing was certified, which
+    /// must never look like a pass.
     NothingChecked,
     /// The implementation did not start; no case was asked.
     NotStarted,
@@ -116,7 +118,8 @@ impl RunReport {
             return RunStatus::Interrupted(reason);
         }
         let s = self.summary();
-        if s.passed + s.failed + s.errored == 0 {
+        // Errors check nothing: an engine that answered no question certified nothing.
+        if s.passed + s.failed == 0 {
             return RunStatus::NothingChecked;
         }
         let ok = match &self.not_as_expected {
@@ -298,6 +301,8 @@ impl Runner {
         let chosen = self.chosen()?;
         let mut results = Vec::new();
         let mut not_run = Vec::new();
+        let name = imp.name();
+        let mut imp = Watchdog::new(imp);
         for (i, case) in chosen.iter().enumerate() {
             if interrupt::requested() {
                 not_run = not_run_ids(&chosen[i..], &self.profile);
@@ -306,7 +311,12 @@ impl Runner {
             if let Some(report) = progress.as_mut() {
                 report(i, chosen.len(), case);
             }
-            let mut r = run_case_guarded(imp, case, &spec);
+            let mut r = run_case_guarded(&mut imp, case, &spec);
+            if imp.gave_up() {
+                // The case was cut short by the give-up: its result is not the engine's.
+                not_run = not_run_ids(&chosen[i..], &self.profile);
+                break;
+            }
             if let Some(reason) = self.changed_by_overrides(case, &spec) {
                 for e in r.iter_mut().flat_map(|c| c.expectations.iter_mut()) {
                     e.outcome = Outcome::Skip {
@@ -322,7 +332,13 @@ impl Runner {
             results.extend(r);
         }
         self.progress = progress;
-        self.finish(imp.name(), results, not_run, None)
+        let gave_up = imp.gave_up();
+        let mut report = self.finish(name, results, not_run, None)?;
+        if gave_up && report.interrupted.is_none() {
+            report.interrupted = Some(Reason::GaveUp);
+            report.info.interrupted = Some(Watchdog::label());
+        }
+        Ok(report)
     }
 
     /// Why a case's written expectations do not hold under the overrides, if they do not: the

@@ -46,7 +46,8 @@ pub enum Format {
     Junit,
     /// A Markdown table per article, for CI step summaries.
     Markdown,
-    /// A static HTML page: articles × implementations (see also the `matrix` command).
+    /// A self-contained HTML page of this run: the failures first, grouped by article, then
+    /// every article with its bar (`matrix` compares several runs side by side).
     Html,
 }
 
