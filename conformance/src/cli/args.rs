@@ -323,14 +323,12 @@ pub enum Command {
         /// The seed of the first game (a run is reproducible from its seed).
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
-        /// Where to write the case file (never over an existing file).
-        #[arg(
-            long,
-            value_name = "DIR",
-            alias = "out",
-            default_value = "corpus/staging"
-        )]
-        output: PathBuf,
+        /// Where to write a divergence's case file (never over an existing file). Default: the
+        /// `staging` folder of the corpus read (`./corpus/staging` in a checkout, or
+        /// `--corpus DIR`'s), else `./fuzz-findings` beside the built-in corpus. The run says
+        /// where at its start.
+        #[arg(long, value_name = "DIR", alias = "out")]
+        output: Option<PathBuf>,
         /// The longest game, in plies.
         #[arg(long, value_name = "N", default_value_t = 80)]
         plies: usize,
@@ -472,7 +470,7 @@ mod tests {
             | Command::Matrix { output, .. }
             | Command::Convert { output, .. } => output.output,
             Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
-            Command::Fuzz { output, .. } => Some(output),
+            Command::Fuzz { output, .. } => output,
             _ => None,
         }
     }

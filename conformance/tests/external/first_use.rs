@@ -220,3 +220,56 @@ fn usi_option_names_with_spaces() {
         stdout(&whole)
     );
 }
+
+/// `fuzz` says where a finding would go; away from a checkout (the built-in corpus) that is
+/// `./fuzz-findings`, not a `corpus/staging` made up in whatever folder it runs from.
+#[test]
+fn fuzz_says_where_findings_go() {
+    let dir = scratch("fuzz-where");
+    let out = bin()
+        .args(["fuzz", "--impl", "oracle", "--games", "3", "--jobs", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a divergence is written as a case file in fuzz-findings"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
+
+/// Fairy-Stockfish's one known divergence, the pawn-drop mates (FESA 3.11c), is caught by the
+/// corpus already: `fuzz` names the case, looks past it, fuzzes for the whole time asked and
+/// writes nothing.
+#[test]
+#[ignore = "slow (fuzzes for 3 s): CI runs it, `cargo test --workspace -- --ignored slow_`"]
+fn slow_fuzz_looks_past_what_the_corpus_catches_for_the_time_asked() {
+    const ENGINE: &str = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(ENGINE).is_file() {
+        assert!(std::env::var_os("SHOGI_REQUIRE_FAIRY_STOCKFISH").is_none());
+        return;
+    }
+    let dir = scratch("fuzz-known");
+    let findings = dir.join("findings");
+    let started = Instant::now();
+    let out = bin()
+        .args(["fuzz", "--impl", &format!("usi:{ENGINE}"), "--seconds", "3"])
+        .args(["--jobs", "1", "--output", findings.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(started.elapsed() >= Duration::from_secs(3), "{err}");
+    assert!(
+        err.contains("already catches this implementation under fesa2017:3.11c (case "),
+        "{err}"
+    );
+    assert!(err.contains("known ones looked past"), "{err}");
+    assert!(!findings.exists(), "nothing written");
+}
