@@ -82,7 +82,8 @@ pub enum Command {
         /// is 0 exactly when the results match it.
         #[arg(long, value_name = "FILE")]
         expectations: Option<PathBuf>,
-        /// Write an expectations file marking every current failure, then report as usual.
+        /// Write an expectations file marking every current failure, then report as usual; the
+        /// exit status is then 0 (the results match the file written) unless nothing was checked.
         #[arg(long, value_name = "FILE")]
         write_expectations: Option<PathBuf>,
         #[command(flatten)]

@@ -50,7 +50,7 @@ pub enum RunError {
     )]
     DuplicateIds(Vec<String>),
     /// The filter and the shard leave no case.
-    #[error("no case to run in {}{}", root.display(), filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default())]
+    #[error("no case to run in {}{}{}", root.display(), filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default(), filter.as_deref().map(article_hint).unwrap_or_default())]
     NoCase {
         /// The corpus folder.
         root: PathBuf,
@@ -60,6 +60,29 @@ pub enum RunError {
     /// The corpus could not be loaded or fingerprinted.
     #[error(transparent)]
     Corpus(#[from] CorpusError),
+}
+
+/// A hint for a filter that matched nothing because a bare word was meant as an article
+/// number: a bare word matches slugs and titles, an article is `ref:RULEBOOK:ARTICLE`.
+fn article_hint(filter: &str) -> String {
+    let articles: Vec<String> = filter
+        .split_whitespace()
+        .map(|w| w.trim_start_matches('!'))
+        .filter(|w| {
+            w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+                && w.contains('.')
+        })
+        .map(|w| format!("`ref:fesa2017:{w}`"))
+        .collect();
+    if articles.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (a bare word matches slugs and titles; for an article write {})",
+            articles.join(", ")
+        )
+    }
 }
 
 /// What a run came to, for the caller's exit status.
@@ -498,6 +521,19 @@ mod tests {
             runner().filter("id:ffffffff id:00000000").chosen(),
             Err(RunError::NoCase { .. })
         ));
+    }
+
+    #[test]
+    fn a_filter_that_names_an_article_number_gets_a_hint() {
+        let err = runner().filter("3.11c").chosen().err().unwrap().to_string();
+        assert!(err.contains("write `ref:fesa2017:3.11c`"), "{err}");
+        let err = runner()
+            .filter("no-such-slug")
+            .chosen()
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(!err.contains("ref:"), "{err}");
     }
 
     #[test]

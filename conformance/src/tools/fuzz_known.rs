@@ -156,7 +156,7 @@ mod tests {
         let honest = Caught::find(&mut Oracle::lenient(), &corpus);
         assert!(honest.is_empty());
         // FESA 3.11c: the pawn drop on 1b mates (the README's example position).
-        let mut oracle = Oracle::lenient();
+        let oracle = Oracle::lenient();
         let pos = oracle
             .setup(&shogi_spec::PositionSpec::parse("7lk/7p1/8G/9/9/9/9/9/K8 b P 1").unwrap())
             .unwrap();
