@@ -289,7 +289,8 @@ pub enum Command {
         /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
         #[arg(long, value_name = "FILE")]
         openings: Option<PathBuf>,
-        /// Plies after which a game stops unfinished.
+        /// Plies after which a game is drawn by the move limit: the records end with that
+        /// result, and `summary.json`'s `profile` carries `max_moves=N` for `judge --set`.
         #[arg(long, value_name = "N", default_value_t = 256)]
         max_moves: usize,
         #[command(flatten)]
@@ -361,7 +362,8 @@ pub enum Command {
     /// Give two profiles, or one profile and `--set` overrides (the second side is then the
     /// first with the overrides, e.g. "FESA, but a failed declaration has no effect").
     /// Built-in profiles are compared on the expectations written in the cases; a profile with
-    /// overrides has none, so the oracle's answers are compared instead (marked [oracle]).
+    /// overrides has none, so then the oracle's answers under the two settings are compared,
+    /// on both sides (marked [oracle]): the cases `run --set` skips.
     #[command(
         after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
         shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect"
