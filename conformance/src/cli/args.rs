@@ -63,10 +63,12 @@ pub enum Command {
     },
     /// Run the conformance corpus against an implementation and report per case and article.
     ///
-    /// The exit status is 0 only when no applicable case failed or errored. A case whose query
-    /// the implementation does not support is reported as skipped, with the reason; a skip is
-    /// never counted as a pass. Cases under `corpus/staging/` run but do not count toward
-    /// certification.
+    /// The exit status is 0 only when no applicable case failed or errored, and 3 when no answer
+    /// was checked at all (every case skipped or errored). A case whose query the
+    /// implementation does not support is reported as skipped, with the reason; a skip is
+    /// never counted as a pass. After three questions in a row unanswered within `--timeout`
+    /// the run gives up on the engine (the rest not run, exit status 1). Cases under
+    /// `corpus/staging/` run but do not count toward certification.
     #[command(
         after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
@@ -335,7 +337,8 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 80)]
         plies: usize,
         /// Look past known divergences: extra moves the oracle refuses under this article
-        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable.
+        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable. (Divergences the
+        /// corpus already catches the implementation at are looked past without it.)
         #[arg(long = "ignore-article", value_name = "ARTICLE")]
         ignore: Vec<String>,
         /// Workers side by side, each with its own implementation (default: every core).
