@@ -246,7 +246,7 @@ pub fn fuzz_jobs(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<Outcome, FuzzError> {
     let jobs = opts.jobs.max(1);
-    let caught = caught_by_corpus(make, opts, log);
+    let caught = crate::tools::fuzz_known::caught_by_corpus(make, opts, log);
     let shared = Shared::new(opts, caught);
     let started = Instant::now();
     let work = |worker: usize| -> Result<Run, FuzzError> {
@@ -351,22 +351,6 @@ impl Shared {
             caught,
         }
     }
-}
-
-/// What the corpus already catches the implementation at (see [`crate::tools::fuzz_known`]),
-/// found before the clock starts; nothing when the corpus or the implementation cannot be had.
-fn caught_by_corpus(make: &MakeImpl<'_>, opts: &FuzzOptions, log: &dyn Fn(&str)) -> Caught {
-    let (Ok(corpus), Ok(mut imp)) = (opts.corpus.load(), make()) else {
-        return Caught::default();
-    };
-    let caught = Caught::find(imp.as_mut(), &corpus);
-    if !caught.is_empty() {
-        log(&format!(
-            "the corpus already catches this implementation under {}: divergences made only of moves refused there are counted, not reported",
-            caught.describe()
-        ));
-    }
-    caught
 }
 
 /// One worker's result: the divergence it found (with its game number) and its counts.

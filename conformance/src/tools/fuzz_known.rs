@@ -90,6 +90,26 @@ impl Caught {
     }
 }
 
+/// What the corpus already catches the implementation at (see the module docs),
+/// found before the clock starts; nothing when the corpus or the implementation cannot be had.
+pub(crate) fn caught_by_corpus(
+    make: &crate::tools::fuzz_external::MakeImpl<'_>,
+    opts: &crate::tools::fuzz_external::FuzzOptions,
+    log: &dyn Fn(&str),
+) -> Caught {
+    let (Ok(corpus), Ok(mut imp)) = (opts.corpus.load(), make()) else {
+        return Caught::default();
+    };
+    let caught = Caught::find(imp.as_mut(), &corpus);
+    if !caught.is_empty() {
+        log(&format!(
+            "the corpus already catches this implementation under {}: divergences made only of moves refused there are counted, not reported",
+            caught.describe()
+        ));
+    }
+    caught
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
