@@ -18,11 +18,16 @@ for ext in ("csa", "kif", "yaml"):
     found = sorted((out / "games").glob(f"*.{ext}"))
     if len(found) != expected:
         sys.exit(f"{out}/games: {len(found)} .{ext} records, expected {expected}")
+# The rules the arbiter applied (the profile, its overrides and the match's move limit).
+name, *overrides = summary["profile"].split(",")
+rules = ["--profile", name]
+for o in overrides:
+    rules += ["--set", o]
 for g in games:
     for key in ("record", "kif", "yaml"):
         path = out / g[key]
         judged = subprocess.run(
-            [tool, "judge", "--format", "json", str(path)],
+            [tool, "judge", "--format", "json", *rules, str(path)],
             check=True, capture_output=True, text=True,
         ).stdout
         verdict = json.loads(judged)["verdict"]

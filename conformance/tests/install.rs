@@ -66,6 +66,13 @@ fn an_installed_binary_carries_its_corpus() {
     std::fs::remove_dir_all(&copy).unwrap();
 
     let bin = root.join("bin").join("shogi-conformance");
+    // Only the tool goes on the PATH: the example adapter is built for the tests and on request
+    // (`--features example-adapter`), never installed (issue 37).
+    let installed: Vec<String> = std::fs::read_dir(root.join("bin"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(installed, ["shogi-conformance"]);
     let expected = Corpus::load(&default_root()).unwrap();
     let version = std::fs::read_to_string(default_root().join("VERSION")).unwrap();
 

@@ -41,7 +41,7 @@ pub enum ExportError {
         why: String,
     },
     /// The format cannot be written by this tool.
-    #[error("writing {0} is not supported (write yaml, csa, kif or jkf)")]
+    #[error("writing {0} is not supported (write yaml, csa, kif, ki2 or jkf)")]
     Unsupported(Format),
 }
 
@@ -62,21 +62,21 @@ fn one_line(name: &str) -> String {
 }
 
 /// One move of the record with what the notations need.
-struct Step {
-    mv: Move,
+pub(crate) struct Step {
+    pub(crate) mv: Move,
     /// The piece before the move.
-    kind: Kind,
-    color: Color,
+    pub(crate) kind: Kind,
+    pub(crate) color: Color,
     captured: Option<Kind>,
     time: Option<Seconds>,
     /// The destination of the previous move (for `同`).
-    previous_to: Option<Square>,
+    pub(crate) previous_to: Option<Square>,
 }
 
 /// The record's moves, replayed.
-struct Replayed {
-    start: Position,
-    steps: Vec<Step>,
+pub(crate) struct Replayed {
+    pub(crate) start: Position,
+    pub(crate) steps: Vec<Step>,
     /// The time on the last non-move event.
     end_time: Option<Seconds>,
     /// The position after the moves (the refused one not made).
@@ -84,13 +84,13 @@ struct Replayed {
     /// Whether the last step is a move that could not be made on the board (a piece not in
     /// hand, an empty from-square) and was claimed as illegal at once: an arbiter refused it,
     /// as a CSA server does. It is in `steps` but not on the board of `end`.
-    refused: bool,
+    pub(crate) refused: bool,
 }
 
 impl Replayed {
     /// The side to move at the end, as if the refused move had been made (its opponent
     /// claims it).
-    fn side_to_move(&self) -> Color {
+    pub(crate) fn side_to_move(&self) -> Color {
         if self.refused {
             !self.end.side_to_move()
         } else {
@@ -100,7 +100,7 @@ impl Replayed {
 }
 
 /// Replays the record's moves.
-fn replay(record: &Record) -> Result<Replayed, ExportError> {
+pub(crate) fn replay(record: &Record) -> Result<Replayed, ExportError> {
     let start = record.initial_position();
     let mut pos = start;
     let mut steps = Vec::new();
@@ -175,7 +175,7 @@ pub fn write(record: &Record, verdict: &Verdict, format: Format) -> Result<Strin
         Format::Csa => write_csa(record, verdict),
         Format::Kif => write_kif(record, verdict),
         Format::Jkf => write_jkf(record, verdict),
-        Format::Ki2 => Err(ExportError::Unsupported(format)),
+        Format::Ki2 => crate::export_ki2::write_ki2(record, verdict),
     }
 }
 
@@ -397,7 +397,11 @@ fn handicap_word(h: Handicap) -> &'static str {
 }
 
 /// The KIF ending word for a verdict with `stm` to move at the end, and the trailer's tail.
-fn kif_ending(verdict: &Verdict, stm: Color, names: [&str; 2]) -> Option<(&'static str, String)> {
+pub(crate) fn kif_ending(
+    verdict: &Verdict,
+    stm: Color,
+    names: [&str; 2],
+) -> Option<(&'static str, String)> {
     let who = |c: Color| names[c.index()];
     Some(match verdict {
         Verdict::Continues => return None,
@@ -553,9 +557,14 @@ pub fn kif_diagram(pos: &Position, names: [&str; 2]) -> String {
     out
 }
 
-fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
-    let replayed = replay(record)?;
-    let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
+/// The header KIF and KI2 share: the start (手合割, a diagram for a set-up position) and the
+/// players; with `clock`, KIF's time limit and its note on rounding. Also the names of the
+/// two sides (下手/上手 in a handicap game, else 先手/後手).
+pub(crate) fn kif_head(
+    record: &Record,
+    start: &Position,
+    clock: bool,
+) -> (String, [&'static str; 2]) {
     let handicap = record.start.handicap().filter(|_| record.setup.is_none());
     let names = if handicap.is_some() {
         ["下手", "上手"]
@@ -573,13 +582,15 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             out.push_str(&kif_diagram(start, names));
         }
     }
-    if let Some(line) = record.time_control.and_then(kif_time_limit) {
-        let _ = writeln!(out, "持ち時間：{line}");
-    }
-    if has_fractions(record) {
-        out.push_str(
-            "#消費時間は秒未満を切り捨てています（KIF は秒単位）。時間切れは、この棋譜の時計で持ち時間が尽きた時刻に書いています。\n",
-        );
+    if clock {
+        if let Some(line) = record.time_control.and_then(kif_time_limit) {
+            let _ = writeln!(out, "持ち時間：{line}");
+        }
+        if has_fractions(record) {
+            out.push_str(
+                "#消費時間は秒未満を切り捨てています（KIF は秒単位）。時間切れは、この棋譜の時計で持ち時間が尽きた時刻に書いています。\n",
+            );
+        }
     }
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
@@ -589,6 +600,13 @@ fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> 
             let _ = writeln!(out, "{}：{}", names[1], one_line(g));
         }
     }
+    (out, names)
+}
+
+fn write_kif(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
+    let replayed = replay(record)?;
+    let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
+    let (mut out, names) = kif_head(record, start, true);
     out.push_str("手数----指手---------消費時間--\n");
     let mut totals = [Seconds::ZERO; 2];
     for (i, s) in steps.iter().enumerate() {

@@ -215,8 +215,23 @@ pub enum FormatArg {
     Junit,
     /// A Markdown table per article, for CI step summaries.
     Markdown,
-    /// A static HTML page: articles × implementations (see also the `matrix` command).
+    /// A self-contained HTML page of this run: the failures first, grouped by article, then
+    /// every article with its bar (`matrix` compares several runs side by side).
     Html,
+}
+
+/// Reads `run --report FORMAT=FILE`: a format as `--format` spells it, `=`, and a path.
+pub fn parse_extra_report(text: &str) -> Result<(FormatArg, PathBuf), String> {
+    let (format, path) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: expected FORMAT=FILE, e.g. html=report.html"))?;
+    let format = <FormatArg as clap::ValueEnum>::from_str(format.trim(), true).map_err(|_| {
+        format!("`{format}` is not a report format (text, json, junit, markdown or html)")
+    })?;
+    if path.is_empty() {
+        return Err(format!("`{text}`: the file is missing after `=`"));
+    }
+    Ok((format, PathBuf::from(path)))
 }
 
 impl From<FormatArg> for Format {

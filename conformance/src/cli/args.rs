@@ -63,10 +63,12 @@ pub enum Command {
     },
     /// Run the conformance corpus against an implementation and report per case and article.
     ///
-    /// The exit status is 0 only when no applicable case failed or errored. A case whose query
-    /// the implementation does not support is reported as skipped, with the reason; a skip is
-    /// never counted as a pass. Cases under `corpus/staging/` run but do not count toward
-    /// certification.
+    /// The exit status is 0 only when no applicable case failed or errored, and 3 when no answer
+    /// was checked at all (every case skipped or errored). A case whose query the
+    /// implementation does not support is reported as skipped, with the reason; a skip is
+    /// never counted as a pass. After three questions in a row unanswered within `--timeout`
+    /// the run gives up on the engine (the rest not run, exit status 1). Cases under
+    /// `corpus/staging/` run but do not count toward certification.
     #[command(
         after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
@@ -82,7 +84,8 @@ pub enum Command {
         /// is 0 exactly when the results match it.
         #[arg(long, value_name = "FILE")]
         expectations: Option<PathBuf>,
-        /// Write an expectations file marking every current failure, then report as usual.
+        /// Write an expectations file marking every current failure, then report as usual; the
+        /// exit status is then 0 (the results match the file written) unless nothing was checked.
         #[arg(long, value_name = "FILE")]
         write_expectations: Option<PathBuf>,
         #[command(flatten)]
@@ -105,6 +108,14 @@ pub enum Command {
         /// is certified on its move lists alone); the report records the move played.
         #[arg(long)]
         probes: bool,
+        /// Also write the report in FORMAT to FILE (repeatable): one run, several reports
+        /// (`--report html=conformance.html --report markdown=summary.md`).
+        #[arg(long, value_name = "FORMAT=FILE", value_parser = parse_extra_report)]
+        report: Vec<(FormatArg, PathBuf)>,
+        /// Print a line per case on standard error (`[12/840] 3.1s ID SLUG`) even when it is
+        /// not a terminal; on a terminal a progress bar is drawn anyway.
+        #[arg(long)]
+        progress: bool,
     },
     /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
     /// one JSON report. Reports of different implementations, profiles or corpus revisions,
@@ -280,7 +291,8 @@ pub enum Command {
         /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
         #[arg(long, value_name = "FILE")]
         openings: Option<PathBuf>,
-        /// Plies after which a game stops unfinished.
+        /// Plies after which a game is drawn by the move limit: the records end with that
+        /// result, and `summary.json`'s `profile` carries `max_moves=N` for `judge --set`.
         #[arg(long, value_name = "N", default_value_t = 256)]
         max_moves: usize,
         #[command(flatten)]
@@ -315,19 +327,18 @@ pub enum Command {
         /// The seed of the first game (a run is reproducible from its seed).
         #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
-        /// Where to write the case file (never over an existing file).
-        #[arg(
-            long,
-            value_name = "DIR",
-            alias = "out",
-            default_value = "corpus/staging"
-        )]
-        output: PathBuf,
+        /// Where to write a divergence's case file (never over an existing file). Default: the
+        /// `staging` folder of the corpus read (`./corpus/staging` in a checkout, or
+        /// `--corpus DIR`'s), else `./fuzz-findings` beside the built-in corpus. The run says
+        /// where at its start.
+        #[arg(long, value_name = "DIR", alias = "out")]
+        output: Option<PathBuf>,
         /// The longest game, in plies.
         #[arg(long, value_name = "N", default_value_t = 80)]
         plies: usize,
         /// Look past known divergences: extra moves the oracle refuses under this article
-        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable.
+        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable. (Divergences the
+        /// corpus already catches the implementation at are looked past without it.)
         #[arg(long = "ignore-article", value_name = "ARTICLE")]
         ignore: Vec<String>,
         /// Workers side by side, each with its own implementation (default: every core).
@@ -354,7 +365,8 @@ pub enum Command {
     /// Give two profiles, or one profile and `--set` overrides (the second side is then the
     /// first with the overrides, e.g. "FESA, but a failed declaration has no effect").
     /// Built-in profiles are compared on the expectations written in the cases; a profile with
-    /// overrides has none, so the oracle's answers are compared instead (marked [oracle]).
+    /// overrides has none, so then the oracle's answers under the two settings are compared,
+    /// on both sides (marked [oracle]): the cases `run --set` skips.
     #[command(
         after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
         shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect"
@@ -464,7 +476,7 @@ mod tests {
             | Command::Matrix { output, .. }
             | Command::Convert { output, .. } => output.output,
             Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
-            Command::Fuzz { output, .. } => Some(output),
+            Command::Fuzz { output, .. } => output,
             _ => None,
         }
     }

@@ -2,6 +2,10 @@
 
 use shogi_conformance::tools::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs, write_finding};
 
+use std::path::PathBuf;
+
+use shogi_conformance::corpus::CorpusSource;
+
 use super::Error;
 use super::run::NOTHING_CHECKED;
 
@@ -16,6 +20,10 @@ pub fn fuzz(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::Exi
             eprintln!("fuzz: {l}");
         }
     };
+    log(&format!(
+        "a divergence is written as a case file in {}",
+        opts.out.display()
+    ));
     let outcome = fuzz_jobs(make, opts, &log)?;
     if outcome.unchecked.is_some() {
         // The reason is the log's last line; a run that compared nothing must not pass.
@@ -45,4 +53,14 @@ pub fn fuzz(make: &MakeImpl<'_>, opts: &FuzzOptions) -> Result<std::process::Exi
     }
     println!("wrote {}", path.display());
     Ok(std::process::ExitCode::FAILURE)
+}
+
+/// Where `fuzz` writes a finding: `--output`, else the `staging` folder of the corpus read (a
+/// finding is a case waiting to be checked, and that is where a corpus keeps those), else —
+/// the built-in corpus has no folder — `./fuzz-findings`.
+pub fn findings_dir(output: Option<PathBuf>, corpus: &CorpusSource) -> PathBuf {
+    output.unwrap_or_else(|| match corpus {
+        CorpusSource::Dir(dir) => dir.join("staging"),
+        CorpusSource::BuiltIn => PathBuf::from("fuzz-findings"),
+    })
 }

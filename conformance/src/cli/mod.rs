@@ -113,9 +113,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             max_time,
             corpus,
             probes,
+            report,
+            progress,
         } => run::run(&run::RunOptions {
             max_time,
             probes,
+            also: report.into_iter().map(|(f, p)| (f.into(), p)).collect(),
+            progress,
             imp: imp.imp,
             timeout: imp.timeout,
             shard,
@@ -153,7 +157,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 // Whole seconds: a fraction counts as a whole second.
                 seconds: seconds.as_secs() + u64::from(seconds.subsec_nanos() > 0),
                 seed,
-                out: output,
+                out: fuzz::findings_dir(output, &corpus.source()),
                 plies,
                 corpus: corpus.source(),
                 ignore,

@@ -182,6 +182,22 @@ pub enum ProcessError {
     Exited(String),
 }
 
+/// Whether an implementation's failure message says it did not answer in time: the USI driver
+/// (`no answer to …`, `no total line in the reply to …`) and the adapter (`no reply to …`)
+/// word their time-outs this way, always with `within` and the timeout. The runner's
+/// [`Watchdog`](crate::run::watchdog::Watchdog) counts them to give up on a hung engine.
+pub fn is_timeout(message: &str) -> bool {
+    [
+        "no answer to ",
+        "no reply to ",
+        "no total line in the reply to ",
+        "no answer within ",
+    ]
+    .iter()
+    .any(|start| message.contains(start))
+        && message.contains(" within ")
+}
+
 /// Why an external implementation (a USI engine, an adapter) could not be made ready before
 /// any case runs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

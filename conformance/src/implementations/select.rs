@@ -61,9 +61,15 @@ pub fn start(spec: &str, options: ImplOptions, probes: bool) -> Result<Started, 
         .timeout
         .unwrap_or(crate::implementations::usi::DEFAULT_TIMEOUT);
     if let Some(command) = spec.strip_prefix("usi:") {
-        let engine = crate::implementations::usi::UsiEngine::start_with(
+        // A timeout the user gave bounds the handshake too; without one the handshake gets
+        // the engine-loading allowance.
+        let handshake = options
+            .timeout
+            .unwrap_or(crate::implementations::usi::DEFAULT_HANDSHAKE_TIMEOUT.max(timeout));
+        let engine = crate::implementations::usi::UsiEngine::start_timed(
             command,
             timeout,
+            handshake,
             &options.usi_options,
             probes,
         )?;

@@ -42,11 +42,11 @@ pub use crate::report::{EngineIdentity, SentOption};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
-/// After this many failed starts in a row the engine is not started again.
-/// The handshake may take at least this long whatever the query timeout: engines load their
+/// When no timeout is given, the handshake may take at least this long: engines load their
 /// evaluation files and books on `isready` (YaneuraOu's NNUE files take seconds), and starting
-/// a process on a loaded CI machine is slow. A quick engine answers at once anyway.
-const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+/// a process on a loaded CI machine is slow. A quick engine answers at once anyway. A timeout
+/// the user gives (`--timeout`) is the handshake's too: who asks for 2 s means 2 s.
+pub const DEFAULT_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 /// How many `info string` lines of the handshake are quoted when it fails.
 const CHATTER_LINES: usize = 5;
 
@@ -59,6 +59,8 @@ enum PerftSupport {
 pub struct UsiEngine {
     command: CommandLine,
     timeout: Duration,
+    /// How long `usi` and `isready` may take, at every start.
+    handshake_timeout: Duration,
     options: Vec<UsiOption>,
     process: Option<Process>,
     engine_name: Option<String>,
@@ -174,10 +176,24 @@ impl UsiEngine {
 
     /// [`UsiEngine::start`]; with `probes`, the engine also answers the `bestmove` probes
     /// when it answers `go perft` (by default such an engine is certified on its move lists
-    /// alone, see [`Implementation::bestmove`] below).
+    /// alone, see [`Implementation::bestmove`] below). The handshake gets at least
+    /// [`DEFAULT_HANDSHAKE_TIMEOUT`].
     pub fn start_with(
         command: &str,
         timeout: Duration,
+        options: &[UsiOption],
+        probes: bool,
+    ) -> Result<UsiEngine, StartError> {
+        let handshake = timeout.max(DEFAULT_HANDSHAKE_TIMEOUT);
+        UsiEngine::start_timed(command, timeout, handshake, options, probes)
+    }
+
+    /// [`UsiEngine::start_with`] with the handshake's own timeout (`run --timeout` gives both
+    /// the same value).
+    pub fn start_timed(
+        command: &str,
+        timeout: Duration,
+        handshake_timeout: Duration,
         options: &[UsiOption],
         probes: bool,
     ) -> Result<UsiEngine, StartError> {
@@ -188,6 +204,7 @@ impl UsiEngine {
         let mut engine = UsiEngine {
             command,
             timeout,
+            handshake_timeout,
             options: options.to_vec(),
             process: None,
             engine_name: None,
@@ -248,7 +265,7 @@ impl UsiEngine {
     /// `usi`, the options, `isready`, `usinewgame`; `Err` with what went wrong in words fit
     /// for the user (the engine's own lines included), no error kind prefixed.
     fn handshake(&mut self, p: &mut Process) -> Result<(), String> {
-        let timeout = self.timeout.max(MIN_HANDSHAKE_TIMEOUT);
+        let timeout = self.handshake_timeout;
         let mut heard = Heard {
             deadline: crate::implementations::process::deadline_after(timeout),
             timeout,

@@ -31,8 +31,9 @@ pub enum UsiOptionError {
     /// No `=`.
     #[error("`{0}` is not NAME=VALUE")]
     NoEquals(String),
-    /// The name is empty or has spaces (USI option names are one word).
-    #[error("`{0}`: the option name must be one word")]
+    /// The name is empty, or holds the word `value` (which would end the name early in
+    /// `setoption name NAME value VALUE`).
+    #[error("`{0}`: the option name is empty or holds the word `value`")]
     BadName(String),
     /// A line break would end the `setoption` command early.
     #[error("`{0}`: the option may not contain a line break")]
@@ -49,12 +50,15 @@ impl FromStr for UsiOption {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| UsiOptionError::NoEquals(text.to_owned()))?;
-        let name = name.trim();
-        if name.is_empty() || name.contains(char::is_whitespace) {
+        // USI option names may have spaces (Fairy-Stockfish's `Skill Level`): the name is
+        // every word before `value` in `setoption name NAME value VALUE`, so it is taken
+        // whole, its words joined by one space as the engine's `option name` line is read.
+        let words: Vec<&str> = name.split_whitespace().collect();
+        if words.is_empty() || words.contains(&"value") {
             return Err(UsiOptionError::BadName(text.to_owned()));
         }
         Ok(UsiOption {
-            name: name.to_owned(),
+            name: words.join(" "),
             value: value.trim().to_owned(),
         })
     }
@@ -83,11 +87,17 @@ pub struct Advertised {
 }
 
 impl Advertised {
-    /// Reads an `option name …` line; `None` for any other line.
+    /// Reads an `option name …` line; `None` for any other line. The name is every word up to
+    /// `type` (USI names may have spaces: `option name Skill Level type spin …`).
     pub fn parse(line: &str) -> Option<Advertised> {
         let rest = line.trim().strip_prefix("option name ")?;
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let name = (*words.first()?).to_owned();
+        let all: Vec<&str> = rest.split_whitespace().collect();
+        let end = all.iter().position(|w| *w == "type").unwrap_or(all.len());
+        if end == 0 {
+            return None;
+        }
+        let name = all[..end].join(" ");
+        let words = &all[end..];
         let after = |key: &str| {
             words
                 .iter()
@@ -282,6 +292,43 @@ mod tests {
             err.to_string().contains("Threads, USI_Hash, BookFile"),
             "{err}"
         );
+    }
+
+    /// USI option names may have spaces (the protocol reads the name up to `type` in `option
+    /// name`, up to `value` in `setoption name`); Fairy-Stockfish 11.1 offers these lines.
+    #[test]
+    fn option_names_with_spaces_are_taken_whole() {
+        let adv: Vec<Advertised> = [
+            "option name Skill Level type spin default 20 min -20 max 20",
+            "option name Debug Log File type string default ",
+            "option name Clear Hash type button",
+            "option name Threads type spin default 1 min 1 max 512",
+        ]
+        .iter()
+        .filter_map(|l| Advertised::parse(l))
+        .collect();
+        let names: Vec<&str> = adv.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Skill Level", "Debug Log File", "Clear Hash", "Threads"]
+        );
+        assert_eq!((adv[0].min, adv[0].max), (Some(-20), Some(20)));
+        let o: UsiOption = "Skill  Level = 3".parse().unwrap();
+        assert_eq!(o.command(), "setoption name Skill Level value 3");
+        let sent = settings(&[o], &adv).unwrap();
+        assert_eq!(sent[0].command(), "setoption name Skill Level value 3");
+        // A part of a name is not the name: the engine would ignore it in silence.
+        let err = settings(&["Skill=3".parse().unwrap()], &adv).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("it offers: Skill Level, Debug Log File"),
+            "{err}"
+        );
+        assert!(settings(&["Skill Level=21".parse().unwrap()], &adv).is_err());
+        assert!(matches!(
+            "Skill value=3".parse::<UsiOption>(),
+            Err(UsiOptionError::BadName(_))
+        ));
     }
 
     /// The values refused are those outside what the engine advertised: the USI protocol's

@@ -1,4 +1,5 @@
-//! Interrupting a run: SIGINT, SIGTERM and `--max-time`.
+//! Interrupting a run: SIGINT, SIGTERM and `--max-time` (and the reason a run gave up on its
+//! engine, [`Reason::GaveUp`]).
 //!
 //! A run that is stopped must still write the report of everything finished so far, and must
 //! not leave engines behind. So the signals do not end the process: they only set a flag, which
@@ -24,6 +25,12 @@ pub enum Reason {
     Sigterm,
     /// The run's `--max-time` ran out.
     MaxTime,
+    /// The engine stopped answering: [`Watchdog::LIMIT`] questions in a row went unanswered
+    /// within the timeout (see [`crate::run::watchdog`]). Set by the runner for its own run,
+    /// never by [`request`].
+    ///
+    /// [`Watchdog::LIMIT`]: crate::run::watchdog::Watchdog::LIMIT
+    GaveUp,
 }
 
 impl Reason {
@@ -33,6 +40,7 @@ impl Reason {
             Reason::Sigint => "SIGINT",
             Reason::Sigterm => "SIGTERM",
             Reason::MaxTime => "max-time",
+            Reason::GaveUp => "gave up: the engine stopped answering",
         }
     }
 
@@ -41,7 +49,7 @@ impl Reason {
         match self {
             Reason::Sigint => 130,
             Reason::Sigterm => 143,
-            Reason::MaxTime => 1,
+            Reason::MaxTime | Reason::GaveUp => 1,
         }
     }
 
@@ -50,6 +58,7 @@ impl Reason {
             Reason::Sigint => 1,
             Reason::Sigterm => 2,
             Reason::MaxTime => 3,
+            Reason::GaveUp => 4,
         }
     }
 }
@@ -65,6 +74,7 @@ pub fn reason() -> Option<Reason> {
         1 => Some(Reason::Sigint),
         2 => Some(Reason::Sigterm),
         3 => Some(Reason::MaxTime),
+        4 => Some(Reason::GaveUp),
         _ => None,
     }
 }

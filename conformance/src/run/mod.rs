@@ -2,12 +2,14 @@
 //! implementation, into a [`RunReport`]), one case ([`runner`]: one case against one
 //! implementation, and what came of it), judging a `bestmove` probe ([`probe`]), expectations files ([`expectations`]: the
 //! known failures a CI job accepts), and stopping a run cleanly on SIGINT/SIGTERM or
-//! `--max-time` ([`interrupt`]).
+//! `--max-time` ([`interrupt`]), and giving up on an engine that stopped answering
+//! ([`watchdog`]).
 
 pub mod expectations;
 pub mod interrupt;
 pub mod probe;
 pub mod run_loop;
 pub mod runner;
+pub mod watchdog;
 
 pub use run_loop::{RunError, RunReport, RunStatus, Runner};

@@ -20,6 +20,7 @@ use crate::report::{EngineIdentity, Format, RunInfo, render};
 use crate::run::expectations::{Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
 use crate::run::runner::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
+use crate::run::watchdog::Watchdog;
 
 /// The profile a runner uses unless told otherwise.
 pub const DEFAULT_PROFILE: &str = "fesa-2017";
@@ -49,7 +50,7 @@ pub enum RunError {
     )]
     DuplicateIds(Vec<String>),
     /// The filter and the shard leave no case.
-    #[error("no case to run in {}{}", root.display(), filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default())]
+    #[error("no case to run in {}{}{}", root.display(), filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default(), filter.as_deref().map(article_hint).unwrap_or_default())]
     NoCase {
         /// The corpus folder.
         root: PathBuf,
@@ -61,6 +62,29 @@ pub enum RunError {
     Corpus(#[from] CorpusError),
 }
 
+/// A hint for a filter that matched nothing because a bare word was meant as an article
+/// number: a bare word matches slugs and titles, an article is `ref:RULEBOOK:ARTICLE`.
+fn article_hint(filter: &str) -> String {
+    let articles: Vec<String> = filter
+        .split_whitespace()
+        .map(|w| w.trim_start_matches('!'))
+        .filter(|w| {
+            w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+                && w.contains('.')
+        })
+        .map(|w| format!("`ref:fesa2017:{w}`"))
+        .collect();
+    if articles.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (a bare word matches slugs and titles; for an article write {})",
+            articles.join(", ")
+        )
+    }
+}
+
 /// What a run came to, for the caller's exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunStatus {
@@ -68,7 +92,8 @@ pub enum RunStatus {
     Passed,
     /// Something failed or errored (or the results differ from the expectations file).
     Failed,
-    /// Every case was skipped: nothing was checked, which must never look like a pass.
+    /// No answer was checked (every case skipped or errored): nothing was certified, which
+    /// must never look like a pass.
     NothingChecked,
     /// The implementation did not start; no case was asked.
     NotStarted,
@@ -116,7 +141,8 @@ impl RunReport {
             return RunStatus::Interrupted(reason);
         }
         let s = self.summary();
-        if s.passed + s.failed + s.errored == 0 {
+        // Errors check nothing: an engine that answered no question certified nothing.
+        if s.passed + s.failed == 0 {
             return RunStatus::NothingChecked;
         }
         let ok = match &self.not_as_expected {
@@ -298,6 +324,8 @@ impl Runner {
         let chosen = self.chosen()?;
         let mut results = Vec::new();
         let mut not_run = Vec::new();
+        let name = imp.name();
+        let mut imp = Watchdog::new(imp);
         for (i, case) in chosen.iter().enumerate() {
             if interrupt::requested() {
                 not_run = not_run_ids(&chosen[i..], &self.profile);
@@ -306,7 +334,12 @@ impl Runner {
             if let Some(report) = progress.as_mut() {
                 report(i, chosen.len(), case);
             }
-            let mut r = run_case_guarded(imp, case, &spec);
+            let mut r = run_case_guarded(&mut imp, case, &spec);
+            if imp.gave_up() {
+                // The case was cut short by the give-up: its result is not the engine's.
+                not_run = not_run_ids(&chosen[i..], &self.profile);
+                break;
+            }
             if let Some(reason) = self.changed_by_overrides(case, &spec) {
                 for e in r.iter_mut().flat_map(|c| c.expectations.iter_mut()) {
                     e.outcome = Outcome::Skip {
@@ -322,7 +355,13 @@ impl Runner {
             results.extend(r);
         }
         self.progress = progress;
-        self.finish(imp.name(), results, not_run, None)
+        let gave_up = imp.gave_up();
+        let mut report = self.finish(name, results, not_run, None)?;
+        if gave_up && report.interrupted.is_none() {
+            report.interrupted = Some(Reason::GaveUp);
+            report.info.interrupted = Some(Watchdog::label());
+        }
+        Ok(report)
     }
 
     /// Why a case's written expectations do not hold under the overrides, if they do not: the
@@ -482,6 +521,19 @@ mod tests {
             runner().filter("id:ffffffff id:00000000").chosen(),
             Err(RunError::NoCase { .. })
         ));
+    }
+
+    #[test]
+    fn a_filter_that_names_an_article_number_gets_a_hint() {
+        let err = runner().filter("3.11c").chosen().err().unwrap().to_string();
+        assert!(err.contains("write `ref:fesa2017:3.11c`"), "{err}");
+        let err = runner()
+            .filter("no-such-slug")
+            .chosen()
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(!err.contains("ref:"), "{err}");
     }
 
     #[test]

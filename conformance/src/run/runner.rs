@@ -461,23 +461,30 @@ fn run_probe(
 /// report says which, so that nobody reads a run of skips as a certificate.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Methods {
-    /// Cases with a move-list, status or perft expectation that was answered (not skipped).
+    /// Cases with a move-list, status or perft expectation whose answer was checked (passed or
+    /// failed: a skip asked nothing, an error got no answer to check).
     pub move_checks: usize,
-    /// Cases with a `bestmove` probe that was answered (not skipped).
+    /// Cases with a `bestmove` probe whose answer was checked.
     pub probes: usize,
-    /// Cases where something was answered at all.
+    /// Cases where some answer was checked at all.
     pub answered: usize,
 }
 
+/// Whether an outcome is a checked answer: a pass or a failure. Skips and errors certify
+/// nothing.
+fn checked(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Pass | Outcome::Fail(_))
+}
+
 impl Methods {
-    /// Counts, over case results, which kinds of expectation were actually answered.
+    /// Counts, over case results, which kinds of expectation had their answers checked.
     pub fn of(results: &[CaseResult]) -> Methods {
         let mut m = Methods::default();
         for r in results {
             let answered = |kinds: &[&str]| {
                 r.expectations
                     .iter()
-                    .any(|e| kinds.contains(&e.kind) && !matches!(e.outcome, Outcome::Skip { .. }))
+                    .any(|e| kinds.contains(&e.kind) && checked(&e.outcome))
             };
             if answered(&["legal_moves", "legal", "illegal", "status", "perft"]) {
                 m.move_checks += 1;
@@ -485,10 +492,7 @@ impl Methods {
             if answered(&["bestmove"]) {
                 m.probes += 1;
             }
-            if r.expectations
-                .iter()
-                .any(|e| !matches!(e.outcome, Outcome::Skip { .. }))
-            {
+            if r.expectations.iter().any(|e| checked(&e.outcome)) {
                 m.answered += 1;
             }
         }

@@ -65,7 +65,8 @@ pub struct MatchOptions {
     pub profile: String,
     /// Start positions (`startpos`, SFEN, optionally with moves); the start position when empty.
     pub openings: Vec<String>,
-    /// Plies after which a game stops unfinished.
+    /// Plies after which a game is drawn by the move limit (applied as the profile's
+    /// `max_moves` knob, see [`play_match`]).
     pub max_moves: usize,
     /// Where records and `summary.json` go.
     pub out: PathBuf,
@@ -239,6 +240,10 @@ pub struct MatchSummary {
     pub engines: BTreeMap<String, EngineTally>,
     /// The options each engine was sent before every game, by engine.
     pub options: BTreeMap<String, Vec<SentOption>>,
+    /// The rules the arbiter applied, as `judge --profile NAME --set KNOB=VALUE …` takes them:
+    /// the profile with its overrides, and `max_moves=N` for the match's move limit (see
+    /// [`play_match`]), so that `judge` on a record gives the summary's verdict again.
+    pub profile: String,
 }
 
 /// One `setoption` sent to an engine.
@@ -463,6 +468,8 @@ impl Game<'_> {
         };
         let mut verdict = judge(&events)?;
         while verdict == Verdict::Continues {
+            // Kept for a profile whose limit is larger than the match's (never, as
+            // `play_match` sets it): a game never runs past `--max-moves`.
             if moves.len() >= self.opts.max_moves {
                 move_limit = true;
                 break;
@@ -551,6 +558,9 @@ impl Game<'_> {
             }
             verdict = judge(&events)?;
         }
+        if matches!(&verdict, Verdict::Draw { reason } if reason.kind == ReasonKind::MoveLimit) {
+            move_limit = true;
+        }
         // The loser of a rule-decided game broke the rule the verdict cites.
         if let Verdict::Win { winner, reason } = &verdict {
             let loser = self.names[who(!*winner)].clone();
@@ -620,8 +630,17 @@ pub fn play_match(
     opts: &MatchOptions,
     progress: &(dyn Fn(&MatchSummary) + Sync),
 ) -> Result<MatchSummary, MatchError> {
-    let profile =
-        Profile::resolve(&opts.profile).map_err(|e| MatchError::Profile(e.to_string()))?;
+    // The match's move limit is a rule of the match: the arbiter applies it as the profile's
+    // `max_moves` knob (where the profile has no smaller limit), so a game that reaches it is
+    // a draw by the move limit, its records end with that result (CSA `%MAX_MOVES`, KIF
+    // 持将棋), and `judge` under the same rules (`summary.json`'s `profile`) agrees.
+    let mut spec = opts.profile.clone();
+    let base = Profile::resolve(&spec).map_err(|e| MatchError::Profile(e.to_string()))?;
+    let limit = opts.max_moves;
+    if limit > 0 && (base.rules.max_moves == 0 || base.rules.max_moves as usize > limit) {
+        spec = format!("{spec},max_moves={limit}");
+    }
+    let profile = Profile::resolve(&spec).map_err(|e| MatchError::Profile(e.to_string()))?;
     let clock = opts.clock;
     for (name, d) in [
         ("main time", clock.main),
@@ -707,6 +726,7 @@ pub fn play_match(
             games,
             engines,
             options: options.clone(),
+            profile: spec.clone(),
         }
     };
     std::thread::scope(|s| {

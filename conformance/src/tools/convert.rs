@@ -13,7 +13,7 @@ use super::judge::{JudgeFormat, JudgeRequest, judge_games};
 #[derive(Debug, thiserror::Error)]
 pub enum ConvertError {
     /// The target is not a format this tool writes.
-    #[error("--to {0}: expected yaml, csa, kif or jkf")]
+    #[error("--to {0}: expected yaml, csa, kif, ki2 or jkf")]
     Target(String),
     /// The record could not be read or judged.
     #[error("{0}")]
@@ -37,7 +37,7 @@ pub enum ConvertError {
 }
 
 /// The record `bytes` (read from `file`) in the format `to` (an extension: `yaml`, `csa`,
-/// `kif`, `jkf`), each game judged under `profile` with the `set` overrides so that its ending
+/// `kif`, `ki2`, `jkf`), each game judged under `profile` with the `set` overrides so that its ending
 /// is the verdict's.
 pub fn convert(
     bytes: &[u8],
@@ -46,9 +46,7 @@ pub fn convert(
     profile: &str,
     set: &[String],
 ) -> Result<String, ConvertError> {
-    let target = Format::from_extension(to)
-        .filter(|f| *f != Format::Ki2)
-        .ok_or_else(|| ConvertError::Target(to.to_owned()))?;
+    let target = Format::from_extension(to).ok_or_else(|| ConvertError::Target(to.to_owned()))?;
     let (_, judged) = judge_games(&JudgeRequest {
         bytes,
         file,

@@ -17,6 +17,10 @@
 //! reused strings; and [`fuzz_jobs`] runs independent workers side by side, game `n` always
 //! coming from seed `seed + n`. Every run reports its [`Throughput`].
 //!
+//! Divergences the corpus already catches (the implementation fails a corpus case the same
+//! way, [`crate::tools::fuzz_known`]) are counted, not reported, and the run goes on for its
+//! time.
+//!
 //! The expectation comes from the oracle, which the corpus otherwise never does: the case's
 //! `source` says so, and it belongs in `corpus/staging/` until someone has checked it against
 //! the articles.
@@ -30,6 +34,7 @@ use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, 
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status};
 
 use crate::tools::bisect::{bisect, compare_moves};
+use crate::tools::fuzz_known::Caught;
 use crate::tools::random_games::{Bias, RandomWalk, Rng};
 use crate::tools::throughput::{Throughput, timed};
 
@@ -167,13 +172,14 @@ pub fn shrink(
 
 /// Plays games until the first divergence, until time is up or until `opts.games` games have
 /// been played, on this thread with this implementation (one worker; `opts.jobs` is not
-/// looked at), logging a summary with the throughput.
+/// looked at), logging a summary with the throughput. Unlike [`fuzz_jobs`] it does not first
+/// ask the corpus's cases: every divergence is reported.
 pub fn fuzz(
     imp: &mut dyn Implementation,
     opts: &FuzzOptions,
     log: &mut dyn FnMut(&str),
 ) -> Option<Finding> {
-    let shared = Shared::new(opts);
+    let shared = Shared::new(opts, Caught::default());
     let started = Instant::now();
     let mut run = Worker::new(imp, opts, 0, 1, &shared).run(log);
     run.throughput.wall = started.elapsed();
@@ -240,7 +246,8 @@ pub fn fuzz_jobs(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<Outcome, FuzzError> {
     let jobs = opts.jobs.max(1);
-    let shared = Shared::new(opts);
+    let caught = crate::tools::fuzz_known::caught_by_corpus(make, opts, log);
+    let shared = Shared::new(opts, caught);
     let started = Instant::now();
     let work = |worker: usize| -> Result<Run, FuzzError> {
         let mut imp = make().map_err(|why| FuzzError::Make { worker, why })?;
@@ -308,11 +315,15 @@ fn summary(found: bool, t: &Throughput, opts: &FuzzOptions) -> String {
             t.games, t.positions
         )
     };
-    if !opts.ignore.is_empty() {
+    if t.ignored > 0 || !opts.ignore.is_empty() {
         line.push_str(&format!(
-            " ({} known ones under {} looked past)",
+            " ({} known ones looked past{})",
             t.ignored,
-            opts.ignore.join(", ")
+            if opts.ignore.is_empty() {
+                String::new()
+            } else {
+                format!(", under {}", opts.ignore.join(", "))
+            }
         ));
     }
     if !found {
@@ -326,15 +337,18 @@ struct Shared {
     deadline: Instant,
     /// The lowest game number that diverged so far (`u64::MAX`: none).
     first_bad: AtomicU64,
+    /// What the corpus already catches the implementation at: looked past.
+    caught: Caught,
 }
 
 impl Shared {
-    fn new(opts: &FuzzOptions) -> Shared {
+    fn new(opts: &FuzzOptions, caught: Caught) -> Shared {
         Shared {
             deadline: crate::implementations::process::deadline_after(Duration::from_secs(
                 opts.seconds,
             )),
             first_bad: AtomicU64::new(u64::MAX),
+            caught,
         }
     }
 }
@@ -693,7 +707,11 @@ impl<'a> Worker<'a> {
                 return None;
             }
         };
-        if missing.is_empty() && timed(&mut self.t.oracle, || known(pos, &extra, &self.opts.ignore))
+        if missing.is_empty()
+            && timed(&mut self.t.oracle, || {
+                known(pos, &extra, &self.opts.ignore)
+                    || self.shared.caught.case_for(pos, &extra).is_some()
+            })
         {
             self.t.ignored += 1;
             return None;
@@ -722,9 +740,10 @@ impl<'a> Worker<'a> {
         let d = bisect(self.imp, spec, 2).ok().flatten();
         let is_known = d.as_ref().is_some_and(|d| {
             d.missing.is_empty()
-                && Oracle::lenient()
-                    .setup(&d.position)
-                    .is_ok_and(|p| known(&p, &d.extra, &self.opts.ignore))
+                && Oracle::lenient().setup(&d.position).is_ok_and(|p| {
+                    known(&p, &d.extra, &self.opts.ignore)
+                        || self.shared.caught.case_for(&p, &d.extra).is_some()
+                })
         });
         if is_known {
             self.t.ignored += 1;

@@ -13,6 +13,7 @@ pub mod convert;
 pub mod differential;
 pub mod fuzz_case;
 pub mod fuzz_external;
+pub mod fuzz_known;
 pub mod judge;
 pub mod judge_archive;
 pub mod profile_diff;

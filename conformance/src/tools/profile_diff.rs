@@ -3,7 +3,8 @@
 //!
 //! For two built-in profiles the expected values come from the case files (each case may state
 //! one expectation per profile). A profile with `--set` overrides has no expectations written
-//! for it, so there the oracle's answers are compared instead, and say so. Either way, for each
+//! for it, so then the oracle's answers under the two settings are compared, on both sides
+//! (never an expectation with an oracle answer), and the report says so. Either way, for each
 //! differing case the knobs whose values differ between the profiles are tried one at a time on
 //! the first profile; those that alone change the oracle's answer are named as the cause.
 //!
@@ -223,13 +224,19 @@ pub fn article_pair(case: &Case, left: &str, right: &str, knobs: &[&str]) -> Opt
 pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
     let knobs = a.profile.differences(&b.profile);
     let books = (rulebook_of(&a.profile.name), rulebook_of(&b.profile.name));
+    // Written expectations and the oracle's answers are unlike things (an expectation may be
+    // looser than the oracle's full answer, or the oracle may disagree with a case): compared
+    // with each other they differ where no rule changed. So the case files are read only when
+    // both sides have them; a side with overrides makes it the oracle against itself under the
+    // two settings, which is also what `run --set` skips by.
+    let use_expectations = a.has_expectations && b.has_expectations;
     let mut out = Vec::new();
     for case in &corpus.cases {
         if case.setup.record.is_none() && case.setup.question.is_none() {
             continue;
         }
         let side = |s: &Side| -> Option<(String, &'static str)> {
-            if s.has_expectations {
+            if use_expectations {
                 let e = expected(case, &s.spec);
                 if !e.is_empty() {
                     return Some((e.join("; "), "expected"));
@@ -237,6 +244,9 @@ pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
                 if !case.applies_to(&s.spec) {
                     return None;
                 }
+            } else if !crate::run::runner::applies(case, &s.spec) {
+                // As `run --set` chooses its cases: the one list both commands give.
+                return None;
             }
             oracle_answer(case, &s.spec).map(|o| (o, "oracle"))
         };
@@ -396,4 +406,64 @@ pub fn diff_text(
     }
     let _ = writeln!(text, "\n{} case(s) differ", diffs.len());
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Runner;
+    use crate::run::runner::Outcome;
+
+    fn corpus() -> Corpus {
+        crate::corpus::CorpusSource::BuiltIn.load().unwrap()
+    }
+
+    fn diff_ids(overrides: &[&str]) -> Vec<String> {
+        let a = Side::new("fesa-2017", &[]).unwrap();
+        let set: Vec<String> = overrides.iter().map(|s| (*s).to_owned()).collect();
+        let b = Side::new("fesa-2017", &set).unwrap();
+        differences(&corpus(), &a, &b)
+            .into_iter()
+            .map(|d| d.id)
+            .collect()
+    }
+
+    /// Setting a knob to the value the profile already has changes no rule, so no case
+    /// differs (FESA 2017 has no impasse points rule: its `impasse` is `none`).
+    #[test]
+    fn an_override_that_changes_nothing_finds_no_difference() {
+        let fesa = Profile::resolve("fesa-2017").unwrap();
+        let same = Profile::resolve("fesa-2017,impasse=none").unwrap();
+        assert!(
+            fesa.differences(&same).is_empty(),
+            "impasse=none is fesa-2017's own value"
+        );
+        assert_eq!(diff_ids(&["impasse=none"]), Vec::<String>::new());
+    }
+
+    /// `diff --set` and `run --set` name the same cases: those `run` skips because the
+    /// override changes their answer.
+    #[test]
+    fn diff_set_lists_the_cases_run_set_skips() {
+        let mut report = Runner::built_in()
+            .unwrap()
+            .set("impasse=points_24")
+            .run(&mut shogi_oracle::Oracle::lenient())
+            .unwrap();
+        let mut skipped: Vec<String> = report
+            .results
+            .drain(..)
+            .filter(|r| {
+                r.expectations.iter().any(|e| {
+                    matches!(&e.outcome, Outcome::Skip { reason } if reason.contains("the overrides"))
+                })
+            })
+            .map(|r| r.case.id)
+            .collect();
+        skipped.sort();
+        let mut diffs = diff_ids(&["impasse=points_24"]);
+        diffs.sort();
+        assert!(!diffs.is_empty());
+        assert_eq!(diffs, skipped);
+    }
 }

@@ -159,13 +159,8 @@ fn a_run_of_skips_alone_fails() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("nothing could be checked"), "{stderr}");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        stdout
-            .matches("Certified by: 0 case(s) of move lists, status and perft, 0 bestmove probe(s)")
-            .count(),
-        1,
-        "the report itself says how the run certified, once: {stdout}"
-    );
+    // Nothing was checked, so the report claims no certification at all (issue 37).
+    assert!(!stdout.contains("Certified by"), "{stdout}");
     assert!(
         !stderr.to_lowercase().contains("certified by"),
         "one line, on the report's stream: {stderr}"

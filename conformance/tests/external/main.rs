@@ -10,5 +10,6 @@ mod external_fairy_stockfish;
 mod external_faults;
 mod external_fuzz;
 mod external_probes;
+mod first_use;
 mod reliability;
 mod usi_styles;

@@ -509,7 +509,8 @@ fn endless_output_without_newline_is_cut_while_reading() {
     }
     let dir = scratch("flood");
     let (out, v) = one_run_json(&dir, "flood", &common::patient_secs(3));
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // Every case errored: no answer was checked (issue 37), exit status 3.
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     for m in messages(&v) {
         assert!(m.contains("a line longer than 65536 bytes"), "{m}");
         assert!(m.len() < 2048, "{} bytes", m.len());
@@ -690,7 +691,8 @@ fn a_second_reply_errors_the_case() {
     }
     let dir = scratch("twice");
     let (out, v) = one_run_json(&dir, "twice", &common::patient_secs(5));
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // Every case errored: no answer was checked (issue 37), exit status 3.
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(
         outcomes(&v),
         vec!["error"; 4],

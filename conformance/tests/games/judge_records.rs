@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::common::stdout;
+use crate::common::{stderr, stdout};
 
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
@@ -206,8 +206,40 @@ fn convert_writes_the_judged_ending() {
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1 + 16 + 1);
     assert_eq!(moves[17]["special"], "+ILLEGAL_ACTION");
-    let out = bin(&["convert", f.to_str().unwrap(), "--to", "ki2"]);
-    assert_eq!(out.status.code(), Some(2));
+    // KI2 is written too (issue 37), with the same ending in its words, and reads back.
+    let out = bin(&[
+        "convert",
+        f.to_str().unwrap(),
+        "--to",
+        "ki2",
+        "--profile",
+        "csa-computer",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ki2 = stdout(&out);
+    assert!(ki2.contains("▲反則負け"), "{ki2}");
+    assert!(ki2.ends_with("まで16手で後手の反則勝ち\n"), "{ki2}");
+    let back = shogi_records::import(ki2.as_bytes(), Some("ki2")).unwrap();
+    assert_eq!(
+        back.games[0]
+            .record
+            .events
+            .iter()
+            .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+            .count(),
+        16
+    );
+    let bad = bin(&["convert", f.to_str().unwrap(), "--to", "ki3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("expected yaml, csa, kif, ki2 or jkf"),
+        "{}",
+        stderr(&bad)
+    );
 }
 
 /// What a record asserts but its moves cannot show — a foul that is not a move, a refused move

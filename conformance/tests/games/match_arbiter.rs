@@ -91,6 +91,11 @@ fn rejudged(summary: &MatchSummary, out: &Path) {
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let games = on_disk["games"].as_array().unwrap();
     assert_eq!(games.len(), summary.games.len());
+    // The rules the arbiter applied: the profile, with the match's move limit.
+    let rules = on_disk["profile"].as_str().unwrap();
+    let mut parts = rules.split(',');
+    let profile = parts.next().unwrap();
+    let set: Vec<String> = parts.map(str::to_owned).collect();
     for g in games {
         assert!(g["record"].as_str().unwrap().ends_with(".csa"), "{g}");
         for key in ["record", "kif", "yaml"] {
@@ -105,8 +110,8 @@ fn rejudged(summary: &MatchSummary, out: &Path) {
             let judged = judge_text(&JudgeRequest {
                 bytes: &bytes,
                 file,
-                profile: "fesa-2017",
-                set: &[],
+                profile,
+                set: &set,
                 explain: false,
                 format: JudgeFormat::Json,
             })
@@ -258,6 +263,37 @@ fn slow_fairy_stockfish_against_gpsusi() {
     rejudged(&summary, &out);
     for g in &summary.games {
         assert!(out.join(&g.record).is_file());
+    }
+}
+
+/// A game stopped at `--max-moves` is a draw by the move limit, and its records say so: the
+/// CSA ends `%MAX_MOVES`, the KIF with its まで line, and `judge` under the rules of
+/// `summary.json` (the profile with `max_moves=N`) gives the same verdict (issue 37: they had
+/// no ending, `judge` said the game continues while the summary counted a draw).
+#[test]
+fn a_game_at_the_move_limit_ends_drawn_in_its_records() {
+    let (summary, out) = play(
+        [fixture("resign 7g7f 2g2f"), fixture("resign 3c3d 8c8d")],
+        1,
+        1000,
+        4,
+        "move-limit",
+    );
+    assert_eq!(summary.profile, "fesa-2017,max_moves=4");
+    let g = &summary.games[0];
+    assert!(g.move_limit);
+    assert!(
+        matches!(&g.verdict, Verdict::Draw { reason } if reason.kind == ReasonKind::MoveLimit),
+        "{}",
+        g.verdict_text
+    );
+    let csa = std::fs::read_to_string(out.join(&g.record)).unwrap();
+    assert!(csa.contains("%MAX_MOVES"), "{csa}");
+    let yaml = std::fs::read_to_string(out.join(&g.yaml)).unwrap();
+    assert!(yaml.contains("8c8d"), "{yaml}");
+    rejudged(&summary, &out);
+    for t in summary.engines.values() {
+        assert_eq!((t.wins, t.losses, t.draws), (0, 0, 1));
     }
 }
 

@@ -2,7 +2,8 @@
 //! `conformance/PROTOCOL.md`. Copy it and replace the calls to `Oracle` with calls into your
 //! own library.
 //!
-//! Run it under the runner with
+//! Build it with `cargo build --release --bin shogi-example-adapter --features example-adapter`
+//! (it is not installed with the tool) and run it under the runner with
 //! `shogi-conformance run --impl adapter:target/release/shogi-example-adapter`.
 
 use std::io::{self, BufRead, Write};

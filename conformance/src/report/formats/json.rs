@@ -37,8 +37,9 @@ struct JsonReport<'a> {
     header: &'a RunInfo,
     cases: Vec<JsonCase<'a>>,
     summary: Summary,
-    /// How moves were certified: move lists and perft, or bestmove probes. Absent when the
-    /// implementation did not start: such a run certified nothing.
+    /// How moves were certified: move lists and perft, or bestmove probes. Absent when no
+    /// answer was checked (the implementation did not start, or every case was skipped or
+    /// errored): such a run certified nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     certified_by: Option<crate::run::runner::Methods>,
 }
@@ -67,9 +68,8 @@ pub(super) fn json(info: &RunInfo, results: &[CaseResult]) -> String {
             .collect(),
         summary: Summary::of(results),
         certified_by: info
-            .startup_error
-            .is_none()
-            .then(|| crate::run::runner::Methods::of(results)),
+            .certified_by(results)
+            .map(|_| crate::run::runner::Methods::of(results)),
     };
     serde_json::to_string_pretty(&report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

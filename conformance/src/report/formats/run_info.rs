@@ -126,8 +126,10 @@ impl RunInfo {
         }
     }
 
-    /// The one line saying how the run certified moves (see [`Methods`]); `None` for a run
-    /// whose implementation did not start, which certified nothing.
+    /// The one line saying how the run certified moves (see [`Methods`]), counting only the
+    /// cases whose answers were checked; `None` for a run that checked no answer (its
+    /// implementation did not start, or every case was skipped or errored), which certified
+    /// nothing.
     ///
     /// [`Methods`]: crate::run::runner::Methods
     pub fn certified_by(&self, results: &[crate::run::runner::CaseResult]) -> Option<String> {
@@ -135,6 +137,9 @@ impl RunInfo {
             return None;
         }
         let m = crate::run::runner::Methods::of(results);
+        if m.answered == 0 {
+            return None;
+        }
         Some(format!(
             "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
             m.move_checks, m.probes

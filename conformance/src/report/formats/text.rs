@@ -1,5 +1,5 @@
-//! The text report, for people at a terminal: grouped by article in rulebook order, failures
-//! and errors in full, passes in part in one line, warnings, skips by reason, then the
+//! The text report, for people at a terminal: grouped by article, the articles with failures
+//! first (each part in rulebook order), failures and errors in full, passes in part in one line, warnings, skips by reason, then the
 //! summary.
 
 use std::fmt::Write as _;
@@ -35,9 +35,15 @@ pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     for w in info.warnings() {
         let _ = writeln!(out, "{w}");
     }
-    // Articles in rulebook order, each case under its primary article only; failures and
-    // errors in full, passes with skipped parts in one line, skips collapsed at the end.
-    for (article, rs) in by_primary(results) {
+    // Articles with failures or errors first, then the others, each part in rulebook order;
+    // each case under its primary article only; failures and errors in full, passes with
+    // skipped parts in one line, skips collapsed at the end.
+    let mut articles: Vec<_> = by_primary(results).into_iter().collect();
+    articles.sort_by_key(|(_, rs)| {
+        !rs.iter()
+            .any(|r| matches!(r.outcome(), Outcome::Fail(_) | Outcome::Error { .. }))
+    });
+    for (article, rs) in articles {
         let s = Summary::of_refs(&rs);
         let _ = writeln!(
             out,
@@ -142,4 +148,38 @@ pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
         let _ = writeln!(out, "{note}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::Format;
+    use crate::run::Runner;
+    use crate::run::runner::{Failure, Outcome};
+
+    /// docs/reports.md: failures first. A failure under a late article (3.11c) is printed
+    /// before the passing articles that come earlier in the rulebook.
+    #[test]
+    fn articles_with_failures_come_first() {
+        let mut report = Runner::built_in()
+            .unwrap()
+            .run(&mut shogi_oracle::Oracle::lenient())
+            .unwrap();
+        let r = report
+            .results
+            .iter_mut()
+            .find(|r| r.case.primary.as_str() == "fesa2017:3.11c")
+            .unwrap();
+        r.expectations[0].outcome = Outcome::Fail(Failure {
+            expected: "a".into(),
+            actual: "b".into(),
+            missing: Vec::new(),
+            extra: Vec::new(),
+        });
+        let text = report.render(Format::Text);
+        let at = |header: &str| {
+            text.find(&format!("\n{header}  "))
+                .unwrap_or_else(|| panic!("no {header} in\n{text}"))
+        };
+        assert!(at("fesa2017:3.11c") < at("fesa2017:2.1"), "{text}");
+    }
 }
