@@ -51,15 +51,18 @@ enum FileOutcome {
     Unreadable(Unreadable),
 }
 
-/// The standing of a game in an archive, in the command line's words.
+/// The standing of a game in an archive, in the command line's words
+/// (`judge_archive::Standing`).
 fn standing(v: &Verdict) -> &'static str {
+    use shogi_conformance::tools::judge_archive::Standing;
     match (&v.written, v.verified, v.agrees) {
-        (None, _, _) => "no ending",
-        (Some(_), false, _) => "recorded",
-        (Some(_), true, Some(true)) => "agrees",
-        (Some(_), true, Some(false)) => "differs",
-        (Some(_), true, None) => "unrecognised",
+        (None, _, _) => Standing::NoEnding,
+        (Some(_), false, _) => Standing::Recorded,
+        (Some(_), true, Some(true)) => Standing::Agrees,
+        (Some(_), true, Some(false)) => Standing::Differs,
+        (Some(_), true, None) => Standing::Unrecognised,
     }
+    .word()
 }
 
 fn judge_one(path: &std::path::Path, profile: &str, set: &[String]) -> FileOutcome {

@@ -90,7 +90,8 @@ pub struct Verdict {
     /// The reader's remarks on the file.
     #[pyo3(get)]
     pub notes: Vec<String>,
-    /// For an archive: `agrees`, `differs`, `unrecognised`, `no ending` or `recorded`.
+    /// For an archive: `agrees`, `differs`, `unrecognised`, `no-ending` or
+    /// `recorded-not-provable`, as the command line's archive judge says.
     #[pyo3(get)]
     pub standing: Option<String>,
     object: Value,
