@@ -17,3 +17,5 @@ sys.path.insert(0, str(EXAMPLES))
 @pytest.fixture
 def repo() -> Path:
     return REPO
+
+pytest_plugins = ["pytester"]
