@@ -154,7 +154,11 @@ impl ArchiveStream {
                 return Ok(None);
             };
             // Wait for the workers without holding the interpreter.
-            match py.detach(|| rx.lock().map_err(|_| mpsc::RecvError).and_then(|r| r.recv())) {
+            match py.detach(|| {
+                rx.lock()
+                    .map_err(|_| mpsc::RecvError)
+                    .and_then(|r| r.recv())
+            }) {
                 Ok((i, outcome)) => {
                     self.waiting.insert(i, outcome);
                 }
@@ -191,7 +195,8 @@ fn judge_archive(
         Ok(one) => vec![one],
         Err(_) => paths.extract::<Vec<PathBuf>>()?,
     };
-    shogi_spec::profile::Profile::builtin(profile).map_err(|e| error(Kind::Config, e.to_string()))?;
+    shogi_spec::profile::Profile::builtin(profile)
+        .map_err(|e| error(Kind::Config, e.to_string()))?;
     let set = overrides(set);
     let files = record_files(&roots).map_err(|e| error(Kind::Record, e.to_string()))?;
     let jobs = if jobs == 0 {

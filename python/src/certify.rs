@@ -147,10 +147,7 @@ fn innermost_frame(py: Python<'_>, e: &PyErr) -> Option<String> {
     Some(format!(" (at {file}:{line})"))
 }
 
-fn position_args<'py>(
-    py: Python<'py>,
-    p: &PositionSpec,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+fn position_args<'py>(py: Python<'py>, p: &PositionSpec) -> PyResult<Vec<Bound<'py, PyAny>>> {
     Ok(vec![
         PyString::new(py, &p.sfen).into_any(),
         PyList::new(py, &p.moves)?.into_any(),
@@ -259,8 +256,10 @@ impl Implementation for PyImplementation {
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {
-        self.call("status", |py| position_args(py, position), |a| {
-            match a.extract::<String>().as_deref() {
+        self.call(
+            "status",
+            |py| position_args(py, position),
+            |a| match a.extract::<String>().as_deref() {
                 Ok("normal") => Ok(Status::Normal),
                 Ok("check") => Ok(Status::Check),
                 Ok("checkmate") => Ok(Status::Checkmate),
@@ -270,8 +269,8 @@ impl Implementation for PyImplementation {
                     "one of \"normal\", \"check\", \"checkmate\", \"no_legal_moves\"",
                     a,
                 )),
-            }
-        })
+            },
+        )
     }
 
     fn adjudicate(&mut self, record_yaml: &str, profile: &str) -> Result<Verdict, ImplError> {
@@ -279,7 +278,12 @@ impl Implementation for PyImplementation {
             .map_err(|e| ImplError::Failed(format!("the record is not YAML: {e}")))?;
         self.call(
             "adjudicate",
-            |py| Ok(vec![to_python(py, &record)?, PyString::new(py, profile).into_any()]),
+            |py| {
+                Ok(vec![
+                    to_python(py, &record)?,
+                    PyString::new(py, profile).into_any(),
+                ])
+            },
             |a| {
                 let v = from_python(a, "the verdict")
                     .map_err(|_| wrong("adjudicate", "a verdict dict", a))?;
@@ -295,17 +299,26 @@ impl Implementation for PyImplementation {
             .map_err(|e| ImplError::Failed(format!("the question is not YAML: {e}")))?;
         self.call(
             "ask",
-            |py| Ok(vec![to_python(py, &question)?, PyString::new(py, profile).into_any()]),
+            |py| {
+                Ok(vec![
+                    to_python(py, &question)?,
+                    PyString::new(py, profile).into_any(),
+                ])
+            },
             |a| {
-                let v = from_python(a, "the answer")
-                    .map_err(|_| wrong("ask", "an answer dict", a))?;
+                let v =
+                    from_python(a, "the answer").map_err(|_| wrong("ask", "an answer dict", a))?;
                 serde_norway::to_string(&v)
                     .map_err(|e| ImplError::Failed(format!("`ask` answer: {e}")))
             },
         )
     }
 
-    fn bestmove(&mut self, position: &PositionSpec, limit: SearchLimit) -> Result<String, ImplError> {
+    fn bestmove(
+        &mut self,
+        position: &PositionSpec,
+        limit: SearchLimit,
+    ) -> Result<String, ImplError> {
         self.call(
             "bestmove",
             |py| {
@@ -313,7 +326,10 @@ impl Implementation for PyImplementation {
                 a.push(limit.byoyomi_ms.into_pyobject(py)?.into_any());
                 Ok(a)
             },
-            |a| a.extract::<String>().map_err(|_| wrong("bestmove", "a str", a)),
+            |a| {
+                a.extract::<String>()
+                    .map_err(|_| wrong("bestmove", "a str", a))
+            },
         )
     }
 }
@@ -442,7 +458,10 @@ impl Session {
     /// The chosen cases, in corpus order: dicts with `id`, `slug`, `title`, `articles`
     /// (the cited articles, the primary first), `tags`, `file`, `line`.
     fn cases<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let runner = self.runner.as_ref().ok_or_else(|| error(Kind::Config, "the session is closed"))?;
+        let runner = self
+            .runner
+            .as_ref()
+            .ok_or_else(|| error(Kind::Config, "the session is closed"))?;
         let root = runner.corpus().root.clone();
         runner
             .chosen()
@@ -475,7 +494,7 @@ impl Session {
         let mut runner = runner.filter(&format!("id:{id}"));
         let result = runner.run(&mut self.imp);
         self.runner = Some(runner);
-            if let Some(stop) = self.imp.stop.take() {
+        if let Some(stop) = self.imp.stop.take() {
             return Err(stop);
         }
         let report = result.map_err(run_error)?;
@@ -492,7 +511,11 @@ impl Session {
         };
         let mut all = first.clone();
         all.info.filter = None;
-        all.results = self.reports.iter().flat_map(|r| r.results.clone()).collect();
+        all.results = self
+            .reports
+            .iter()
+            .flat_map(|r| r.results.clone())
+            .collect();
         all.not_as_expected = first.not_as_expected.as_ref().map(|_| {
             self.reports
                 .iter()

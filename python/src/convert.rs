@@ -62,7 +62,10 @@ pub fn from_python(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
             let key: String = k.extract().map_err(|_| {
                 error(
                     Kind::Config,
-                    format!("{what}: a key is not a string: {}", k.repr().map(|r| r.to_string()).unwrap_or_default()),
+                    format!(
+                        "{what}: a key is not a string: {}",
+                        k.repr().map(|r| r.to_string()).unwrap_or_default()
+                    ),
                 )
             })?;
             let inner = from_python(&v, &format!("{what}[{key:?}]"))?;
@@ -84,7 +87,9 @@ pub fn from_python(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
         .unwrap_or_else(|_| "?".into());
     Err(error(
         Kind::Config,
-        format!("{what}: a {type_name} is not JSON data (expected dict, list, str, int, float, bool or None)"),
+        format!(
+            "{what}: a {type_name} is not JSON data (expected dict, list, str, int, float, bool or None)"
+        ),
     ))
 }
 

@@ -117,7 +117,10 @@ impl Verdict {
         if let Some(a) = &self.article {
             s.push_str(&format!(", article={a:?}"));
         }
-        s.push_str(&format!(", verified={})", if self.verified { "True" } else { "False" }));
+        s.push_str(&format!(
+            ", verified={})",
+            if self.verified { "True" } else { "False" }
+        ));
         s
     }
 
@@ -249,7 +252,9 @@ fn read_source(source: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<(Vec
         } else {
             return Err(error(
                 Kind::Record,
-                format!("{s}: no such file (to judge record text, pass the text itself: it has more than one line)"),
+                format!(
+                    "{s}: no such file (to judge record text, pass the text itself: it has more than one line)"
+                ),
             ));
         }
     } else {
@@ -278,7 +283,10 @@ fn judge(
     if games.len() != 1 {
         return Err(error(
             Kind::Record,
-            format!("{name}: the file holds {} games; judge_games() judges each", games.len()),
+            format!(
+                "{name}: the file holds {} games; judge_games() judges each",
+                games.len()
+            ),
         ));
     }
     Ok(games.remove(0))

@@ -133,7 +133,10 @@ impl Position {
     /// `move` is legal here.
     fn check_move(&self, r#move: &str) -> PyResult<()> {
         legality::check_move(&self.pos, parse_move(r#move)?).map_err(|e| {
-            illegal_move(format!("`{}` in {}: {e}", r#move, self.pos), Some(e.article().to_string()))
+            illegal_move(
+                format!("`{}` in {}: {e}", r#move, self.pos),
+                Some(e.article().to_string()),
+            )
         })
     }
 
@@ -213,11 +216,7 @@ impl Position {
             }
             _ => error(Kind::Position, format!("{spec}: {e}")),
         })?;
-        Ok(Position {
-            spec,
-            pos,
-            lenient,
-        })
+        Ok(Position { spec, pos, lenient })
     }
 }
 

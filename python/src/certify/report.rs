@@ -20,7 +20,9 @@ fn format_named(name: &str) -> PyResult<Format> {
         other => {
             return Err(error(
                 Kind::Config,
-                format!("unknown report format `{other}` (known: text, json, junit, markdown, html)"),
+                format!(
+                    "unknown report format `{other}` (known: text, json, junit, markdown, html)"
+                ),
             ));
         }
     })
