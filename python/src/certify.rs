@@ -72,7 +72,7 @@ impl PyImplementation {
             return Err(ImplError::Failed("the run was interrupted".into()));
         }
         let name = self.name.clone();
-        let result = Python::attach(|py| {
+        Python::attach(|py| {
             let obj = self.obj.bind(py);
             let Ok(f) = obj.getattr(method) else {
                 return Err(ImplError::Unsupported(format!(
@@ -86,8 +86,7 @@ impl PyImplementation {
                 Ok(answer) => convert(&answer),
                 Err(e) => Err(py_error(py, e, method, &mut self.stop)),
             }
-        });
-        result
+        })
     }
 }
 

@@ -90,7 +90,7 @@ impl Position {
     /// The number of leaf nodes of the legal move tree `depth` plies deep. Runs with the
     /// interpreter released.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos.clone();
+        let pos = self.pos;
         py.detach(move || legality::perft(&pos, depth))
     }
 
@@ -99,7 +99,7 @@ impl Position {
         if depth == 0 {
             return Err(error(Kind::Config, "divide needs a depth of at least 1"));
         }
-        let pos = self.pos.clone();
+        let pos = self.pos;
         Ok(py.detach(move || {
             legality::divide(&pos, depth)
                 .into_iter()
