@@ -1,9 +1,9 @@
 //! `shogi_conformance._native`: the Rust half of the Python package `shogi_conformance`.
 //!
 //! The package gives Python programs the project's three jobs without a subprocess: the
-//! reference oracle's answers about a position ([`position`]), judging game records and whole
-//! archives into Python data ([`judge`], [`archive`]), and certifying a Python object that
-//! answers the adapter protocol's questions against the built-in corpus ([`certify`]), through
+//! reference oracle's answers about a position (`position`), judging game records and whole
+//! archives into Python data (`judge`, `archive`), and certifying a Python object that
+//! answers the adapter protocol's questions against the built-in corpus (`certify`), through
 //! the same runner as the command line. The pure-Python half (`shogi_conformance/*.py`: the
 //! exceptions, the pytest plugin, the JSON-lines adapter loop) and the type stubs sit beside
 //! this crate; `docs/python.md` is the user's page.
