@@ -125,3 +125,13 @@ def test_keyboard_interrupt_stops_the_run():
         sc.certify(Interrupts(), filter="tag:uchifuzume")
     # The next run is not affected.
     assert sc.certify(OracleBacked(), filter="tag:uchifuzume").exit_code == 0
+
+
+def test_a_session_case_by_case_gives_the_whole_run_report():
+    session = sc.Session(AllowsPawnDropMate(), filter="tag:uchifuzume")
+    outcomes = {c["id"]: session.run_case(c["id"]).outcome for c in session.cases()}
+    whole = sc.certify(AllowsPawnDropMate(), filter="tag:uchifuzume")
+    report = session.report()
+    assert outcomes == whole.outcomes == report.outcomes
+    assert report.summary == whole.summary and report.exit_code == whole.exit_code == 1
+    assert report.render("junit").count("<testcase") == whole.render("junit").count("<testcase")
