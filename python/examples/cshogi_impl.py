@@ -1,0 +1,120 @@
+"""cshogi (https://github.com/TadaoYamaoka/cshogi) as a shogi_conformance implementation:
+the adapter protocol's questions as methods, answered by the library alone.
+
+Certify it in-process with ``shogi_conformance.certify(Cshogi())`` or through the pytest
+plugin (docs/python.md); the same class also serves the JSON-lines adapter route
+(``python -m shogi_conformance.adapter cshogi_impl:Cshogi``).
+
+Games are judged with what the library knows: mate (``is_game_over`` after a check), and at
+the fourth occurrence of a position (counted here by the library's Zobrist hash) its own
+repetition verdict, ``is_draw()``, which tells a perpetual check from a draw. Records with
+events other than moves, and illegal moves, are declined (skipped).
+"""
+
+import re
+from collections import Counter
+from typing import Any, Dict, List
+
+import cshogi  # type: ignore[import-untyped]
+
+from shogi_conformance import STARTPOS, Unsupported
+
+RANK = re.compile(r"(?:\+?[PLNSGBRKplnsgbrk]|[1-9])+")
+HAND = re.compile(r"-|(?:[0-9]*[PLNSGBRplnsgbr])+")
+
+PROFILES = ("fesa-2017", "ufs-2016")
+
+
+class Cshogi:
+    name = "cshogi"
+    version = "1.1.0"
+
+    def board(self, sfen: str, moves: List[str]) -> Any:
+        if sfen == "startpos":
+            sfen = STARTPOS
+        # cshogi aborts the whole process (an uncaught C++ std::runtime_error) on an SFEN it
+        # cannot read; in-process that would end the test run, so the shape is checked first.
+        check_sfen_shape(sfen)
+        board = cshogi.Board()
+        board.set_sfen(sfen)
+        for m in moves:
+            move = board.move_from_usi(m)
+            if not move or not board.is_legal(move):
+                raise ValueError(f"cshogi refuses the move {m}")
+            board.push(move)
+        return board
+
+    def legal_moves(self, sfen: str, moves: List[str]) -> List[str]:
+        return [cshogi.move_to_usi(m) for m in self.board(sfen, moves).legal_moves]
+
+    def perft(self, sfen: str, moves: List[str], depth: int) -> int:
+        return count(self.board(sfen, moves), depth)
+
+    def status(self, sfen: str, moves: List[str]) -> str:
+        board = self.board(sfen, moves)
+        has_move = any(True for _ in board.legal_moves)
+        if board.is_check():
+            return "check" if has_move else "checkmate"
+        return "normal" if has_move else "no_legal_moves"
+
+    def adjudicate(self, record: Dict[str, Any], profile: str) -> Dict[str, Any]:
+        if profile not in PROFILES:
+            raise Unsupported(f"cshogi knows the standard rules only, not {profile}")
+        if set(record) - {"start", "events"} or not isinstance(record.get("start"), str):
+            raise Unsupported("cshogi reads a start position and moves, not handicaps, clocks or set-ups")
+        board = self.board(str(record["start"]), [])
+        seen: Counter[int] = Counter([board.zobrist_hash()])
+        for event in record.get("events") or []:
+            if not isinstance(event, str):
+                raise Unsupported("cshogi replays moves only")
+            move = board.move_from_usi(event)
+            if not move or not board.is_legal(move):
+                raise Unsupported("cshogi does not judge illegal moves")
+            mover = "sente" if board.turn == cshogi.BLACK else "gote"
+            board.push(move)
+            if board.is_game_over():
+                if not board.is_check():
+                    raise Unsupported("cshogi has no verdict for a side without legal moves out of check")
+                return win(mover, "checkmate", "fesa2017:5.1a")
+            seen[board.zobrist_hash()] += 1
+            if seen[board.zobrist_hash()] >= 4:
+                state = board.is_draw()
+                to_move = "sente" if board.turn == cshogi.BLACK else "gote"
+                other = "gote" if to_move == "sente" else "sente"
+                if state == cshogi.REPETITION_WIN:
+                    return win(to_move, "perpetual_check", "fesa2017:3.12")
+                if state == cshogi.REPETITION_LOSE:
+                    return win(other, "perpetual_check", "fesa2017:3.12")
+                return {"result": "draw", "reason": {"kind": "repetition", "article": "fesa2017:5.2"}}
+        return {"result": "continues"}
+
+
+def check_sfen_shape(sfen: str) -> None:
+    """Raises ValueError unless ``sfen`` has nine ranks of nine squares, a side and a hand."""
+    fields = sfen.split()
+    if len(fields) not in (3, 4) or fields[1] not in ("b", "w") or not HAND.fullmatch(fields[2]):
+        raise ValueError(f"not an SFEN cshogi can read: {sfen!r}")
+    ranks = fields[0].split("/")
+    for rank in ranks:
+        width = sum(int(c) if c.isdigit() else 0 if c == "+" else 1 for c in rank)
+        if not RANK.fullmatch(rank) or width != 9:
+            raise ValueError(f"not an SFEN cshogi can read: {sfen!r}")
+    if len(ranks) != 9 or (len(fields) == 4 and not fields[3].isdigit()):
+        raise ValueError(f"not an SFEN cshogi can read: {sfen!r}")
+
+
+def count(board: Any, depth: int) -> int:
+    """Perft with the leaves counted in bulk."""
+    moves = list(board.legal_moves)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    total = 0
+    for m in moves:
+        board.push(m)
+        total += count(board, depth - 1)
+        board.pop()
+    return total
+
+
+def win(winner: str, kind: str, article: str) -> Dict[str, Any]:
+    return {"result": "win", "winner": winner, "reason": {"kind": kind, "article": article}}

@@ -1,0 +1,69 @@
+"""shogi_conformance: the shogi rules oracle (FESA 2017), game-record judge and conformance
+corpus, in-process.
+
+- ``Position``: legal moves, perft, check, mate, uchifuzume (FESA 3.11c) and the game status
+  of a position, answered by the reference oracle.
+- ``judge`` / ``judge_games`` / ``judge_archive``: verdicts on game records (CSA, KIF, KI2,
+  JKF, YAML) with the articles behind them, as typed objects or dicts; archives stream from
+  worker threads.
+- ``certify``: a Python object that answers the adapter protocol's questions as methods,
+  certified against the corpus built into the package, through the command line's run loop
+  (same report, same exit status). The pytest plugin (``shogi_conformance.pytest_plugin``)
+  makes a pytest item of every case.
+
+See docs/python.md.
+"""
+
+from ._native import (
+    ArchiveStream,
+    CaseOutcome,
+    Position,
+    Report,
+    Session,
+    Step,
+    Unreadable,
+    Verdict,
+    __version__,
+    certify,
+    certify_command,
+    judge,
+    judge_archive,
+    judge_games,
+)
+from .errors import (
+    ConfigError,
+    CorpusError,
+    IllegalMoveError,
+    PositionError,
+    RecordError,
+    ShogiError,
+    Unsupported,
+)
+
+STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+"""The initial position of FESA 2017 article 2.3, as SFEN."""
+
+__all__ = [
+    "ArchiveStream",
+    "CaseOutcome",
+    "ConfigError",
+    "CorpusError",
+    "IllegalMoveError",
+    "Position",
+    "PositionError",
+    "RecordError",
+    "Report",
+    "STARTPOS",
+    "Session",
+    "ShogiError",
+    "Step",
+    "Unreadable",
+    "Unsupported",
+    "Verdict",
+    "__version__",
+    "certify",
+    "certify_command",
+    "judge",
+    "judge_archive",
+    "judge_games",
+]

@@ -1,0 +1,102 @@
+"""Judging records from Python: verdicts as typed objects and dicts, archives streamed."""
+
+import csv
+import itertools
+from pathlib import Path
+
+import pytest
+
+import shogi_conformance as sc
+from conftest import REPO
+
+NIFU = REPO / "corpus" / "games" / "records" / "nifu-sente.csa"
+
+
+def test_judge_a_file_typed():
+    # The record's ninth move drops a second pawn on a file (FESA 3.11a); Gote claims it
+    # before replying and Sente loses (9.4), as the file itself writes (%ILLEGAL_MOVE).
+    v = sc.judge(NIFU)
+    assert (v.result, v.winner, v.reason, v.article) == ("win", "gote", "illegal_move", "fesa2017:3.11a")
+    assert v.articles == ["fesa2017:3.11a", "fesa2017:9.4"]
+    assert v.verified and v.agrees is True and v.moves == 9 and v.format == "csa"
+    assert [s.article for s in v.evidence] == v.articles
+    d = v.to_dict()
+    assert d["verdict"] == {"result": "win", "winner": "gote", "reason": {"kind": "illegal_move", "article": "fesa2017:3.11a"}}
+    assert d["file"] == str(NIFU)
+
+
+def test_judge_text_bytes_and_str_path_agree():
+    text = NIFU.read_text()
+    for source in (str(NIFU), text, NIFU.read_bytes()):
+        assert sc.judge(source, format="csa").to_dict()["verdict"] == sc.judge(NIFU).to_dict()["verdict"]
+
+
+def test_profile_and_overrides():
+    # The perpetual-check record of corpus case bb2a5ff4 as YAML: 3.12 under fesa-2017; under
+    # csa-computer the start position is not counted (shogi-server), so the game continues.
+    record = "start: '4k4/9/9/9/5R3/9/9/9/4K4 b - 1'\nevents: [" + ", ".join(["4e5e", "5a4a", "5e4e", "4a5a"] * 3) + "]\n"
+    assert sc.judge(record, format="yaml").reason == "perpetual_check"
+    assert sc.judge(record, "csa-computer", format="yaml").result == "continues"
+    with pytest.raises(sc.ConfigError, match="no-such-profile"):
+        sc.judge(record, "no-such-profile", format="yaml")
+    with pytest.raises(sc.ConfigError, match="no_such_knob"):
+        sc.judge(record, set={"no_such_knob": "1"}, format="yaml")
+
+
+def test_unreadable_records_name_file_and_line(tmp_path: Path):
+    bad = tmp_path / "bad.csa"
+    bad.write_text("PI\n+\n+7776FU\n-3334FU\n+9999ZZ\n")
+    with pytest.raises(sc.RecordError) as e:
+        sc.judge(bad)
+    assert str(e.value).startswith(f"{bad}:5:")
+    with pytest.raises(sc.RecordError, match="no such file"):
+        sc.judge("no/such/file.csa")
+
+
+def manifest_outcome(games):
+    """A file's verdicts in the words of records/real/MANIFEST.tsv's `expect` column."""
+    words = []
+    for g in games:
+        if isinstance(g, sc.Unreadable):
+            return "unreadable"
+        if g.standing == "recorded-not-provable":
+            who, _, how = g.to_dict()["recorded"].partition(" wins by ")
+            words.append(f"{who}:{how.replace(' ', '-')}:recorded")
+            continue
+        base = {"continues": "continues", "win": f"{g.winner}:{str(g.reason).replace('_', '-')}",
+                "draw": f"draw:{str(g.reason).replace('_', '-')}"}[g.result]
+        words.append(base if g.standing in ("agrees", "no-ending") else f"{base}:{g.standing}")
+    return "|".join(words)
+
+
+def test_archive_agrees_with_every_hand_worked_outcome():
+    # records/real: 150 real records whose outcomes were worked out by hand (MANIFEST.tsv).
+    real = REPO / "records" / "real"
+    with open(real / "MANIFEST.tsv", newline="") as f:
+        expected = {row[0]: row[5] for row in csv.reader(f, delimiter="\t")}
+    stream = sc.judge_archive(real, jobs=2)
+    assert stream.files == len(expected)
+    seen = {}
+    for file, games in itertools.groupby(stream, key=lambda g: g.file):
+        seen[str(Path(file).relative_to(real))] = manifest_outcome(list(games))
+    assert seen == expected
+
+
+def test_archive_streams_in_file_order_and_can_stop_early():
+    real = REPO / "records" / "real"
+    files = [g.file for g in sc.judge_archive(real, jobs=1)]
+    # Name order, folder by folder (a walk with every level sorted), each file's games together.
+    distinct = list(dict.fromkeys(files))
+    walked = sorted(str(p) for p in real.rglob("*") if p.suffix in (".csa", ".kif", ".kifu", ".ki2", ".ki2u", ".jkf"))
+    assert distinct == walked
+    assert len(distinct) == len(list(itertools.groupby(files)))
+    assert [g.file for g in sc.judge_archive(real, jobs=2)] == files
+    stream = sc.judge_archive([real], jobs=2)
+    first = next(stream)
+    assert first.file == files[0]
+    del stream  # the workers stop when the stream is dropped
+
+
+def test_archive_rows_make_a_table():
+    rows = [g.to_dict() for g in sc.judge_archive(REPO / "records" / "real" / "csa-rs")]
+    assert rows and all({"file", "standing"} <= row.keys() for row in rows)
