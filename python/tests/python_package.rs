@@ -121,9 +121,13 @@ fn the_package_installs_with_pip_and_its_tests_pass() {
     assert!(text.contains("passed"), "{text}");
     let out = run(
         "pytest python/tests",
-        Command::new(bin.join("python"))
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
-            .current_dir(root.join("python")),
+        // From a folder outside the checkout, by the tests' absolute path: from `python/`, the
+        // package's source folder (without its built `_native`) would shadow the installed
+        // package, in pytest and in the adapter subprocesses the tests start with `-m`.
+        Command::new(bin.join("pytest"))
+            .args(["-q", "-p", "no:cacheprovider"])
+            .arg(root.join("python").join("tests"))
+            .current_dir(&away),
     );
     let text = String::from_utf8_lossy(&out.stdout);
     eprintln!("{}", text.lines().last().unwrap_or_default());

@@ -70,8 +70,11 @@ def test_the_bug_fails_exactly_the_pawn_drop_mate_cases():
 
 def test_exceptions_are_errors_with_the_line_and_unsupported_is_a_skip():
     r = sc.certify(Raises(), filter="tag:uchifuzume")
-    assert r.summary["errored"] > 0 and r.exit_code == 1
+    # Errored cases check nothing: the run is "nothing checked" (exit 3), as on the command line.
+    assert r.summary["errored"] > 0 and r.summary["passed"] == r.summary["failed"] == 0
+    assert r.status == "nothing_checked" and r.exit_code == 3
     text = r.render("text")
+    assert "Certified by" not in text
     assert "raised RuntimeError: boom" in text
     assert f"{__file__}:" in text
     r = sc.certify(Raises(), filter="kind:status")

@@ -21,7 +21,7 @@ def test_judge_a_file_typed():
     assert v.verified and v.agrees is True and v.moves == 9 and v.format == "csa"
     assert [s.article for s in v.evidence] == v.articles
     d = v.to_dict()
-    assert d["verdict"] == {"result": "win", "winner": "gote", "reason": {"kind": "illegal_move", "article": "fesa2017:3.11a"}}
+    assert d["verdict"] == {"result": "win", "winner": "gote", "reason": {"kind": "illegal_move", "article": "fesa2017:3.11a"}, "source": "moves", "verified": True}
     assert d["file"] == str(NIFU)
 
 
@@ -60,8 +60,9 @@ def manifest_outcome(games):
         if isinstance(g, sc.Unreadable):
             return "unreadable"
         if g.standing == "recorded-not-provable":
-            who, _, how = g.to_dict()["recorded"].partition(" wins by ")
-            words.append(f"{who}:{how.replace(' ', '-')}:recorded")
+            # A recorded finding is a typed verdict too (result, winner, reason kind; not verified).
+            assert g.result == "win" and not g.verified, g.to_dict()
+            words.append(f"{g.winner}:{str(g.reason).replace('_', '-')}:recorded")
             continue
         base = {"continues": "continues", "win": f"{g.winner}:{str(g.reason).replace('_', '-')}",
                 "draw": f"draw:{str(g.reason).replace('_', '-')}"}[g.result]
