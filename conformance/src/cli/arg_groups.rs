@@ -257,6 +257,10 @@ pub enum JudgeFormatArg {
     /// A self-contained page per game: the moves, the board where the game was decided, the
     /// chain of articles and the knobs that decided.
     Html,
+    /// One JUnit testsuite for the file, a testcase per game, the verdict fields as properties.
+    Junit,
+    /// A Markdown table, a row per game, with the verdict fields.
+    Markdown,
 }
 
 impl From<JudgeFormatArg> for JudgeFormat {
@@ -265,6 +269,8 @@ impl From<JudgeFormatArg> for JudgeFormat {
             JudgeFormatArg::Text => JudgeFormat::Text,
             JudgeFormatArg::Json => JudgeFormat::Json,
             JudgeFormatArg::Html => JudgeFormat::Html,
+            JudgeFormatArg::Junit => JudgeFormat::Junit,
+            JudgeFormatArg::Markdown => JudgeFormat::Markdown,
         }
     }
 }

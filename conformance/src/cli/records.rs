@@ -51,8 +51,12 @@ pub fn judge(
             return Ok(ExitCode::from(u8::from(differs)));
         }
     }
-    if format == JudgeFormat::Html || explain {
-        return Err("an archive run prints a line per game: --format html and --explain take a single record".into());
+    if matches!(
+        format,
+        JudgeFormat::Html | JudgeFormat::Junit | JudgeFormat::Markdown
+    ) || explain
+    {
+        return Err("an archive run prints a line per game: --format html, junit, markdown and --explain take a single record".into());
     }
     let files = record_files(paths).map_err(|e| e.to_string())?;
     if files.is_empty() {

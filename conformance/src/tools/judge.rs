@@ -23,6 +23,7 @@ use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};
 
+use super::judge_formats::{judge_junit, judge_markdown};
 use crate::report::board::{self, Mark};
 use crate::report::html::{esc, head};
 
@@ -37,6 +38,10 @@ pub enum JudgeFormat {
     /// A self-contained page per game: the moves, the board where the game was decided, the
     /// chain of articles and the knobs that decided.
     Html,
+    /// One JUnit testsuite for the file, a testcase per game, the verdict fields as properties.
+    Junit,
+    /// A Markdown table, a row per game, with the verdict fields.
+    Markdown,
 }
 
 /// What `judge` needs: the file's bytes and name, the profile and overrides, and how to print.
@@ -187,6 +192,11 @@ fn moves(game: &Game) -> usize {
 /// Judges a record and returns the report's text, or the error message.
 pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
     let (imported, judged) = judge_games(req)?;
+    match req.format {
+        JudgeFormat::Junit => return Ok(judge_junit(req.file, &imported, &judged)),
+        JudgeFormat::Markdown => return Ok(judge_markdown(req.file, &imported, &judged)),
+        _ => {}
+    }
     let several = judged.len() > 1;
     let mut out = String::new();
     for (k, j) in judged.iter().enumerate() {
@@ -196,7 +206,7 @@ pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
                 let obj = game_json(j, k, &imported, req.explain);
                 let _ = writeln!(out, "{obj}");
             }
-            JudgeFormat::Text => {
+            JudgeFormat::Text | JudgeFormat::Junit | JudgeFormat::Markdown => {
                 if several {
                     let _ = write!(out, "game {} (line {}): ", k + 1, j.game.line);
                 }

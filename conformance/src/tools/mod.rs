@@ -16,6 +16,7 @@ pub mod fuzz_external;
 pub mod fuzz_known;
 pub mod judge;
 pub mod judge_archive;
+pub mod judge_formats;
 pub mod profile_diff;
 pub mod random_games;
 pub mod throughput;

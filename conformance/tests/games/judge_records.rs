@@ -70,6 +70,41 @@ fn written_ending_differs_from_the_verdict() {
     assert_eq!(v["verdict"]["reason"]["kind"], "perpetual_check");
 }
 
+/// A written ending that differs from the verdict is a failure in the JUnit report (perpetual
+/// check loses for the checker, fesa2017:3.12, while the record says draw), with the verdict's
+/// fields read back.
+#[test]
+fn a_differing_ending_is_a_junit_failure() {
+    let f = temp(
+        "perpetual-junit.csa",
+        perpetual_csa(4, "%SENNICHITE\n'summary:sennichite:alpha draw:beta draw\n").as_bytes(),
+    );
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--format",
+        "junit",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = stdout(&out);
+    assert!(xml.contains("failures=\"1\""), "{xml}");
+    assert!(xml.contains("<failure "), "{xml}");
+    for (name, value) in [
+        ("result", "win"),
+        ("winner", "gote"),
+        ("reason", "perpetual_check"),
+        ("verified", "true"),
+        ("source", "moves"),
+        ("agreement", "differs"),
+    ] {
+        assert!(
+            xml.contains(&format!("<property name=\"{name}\" value=\"{value}\"/>")),
+            "{name}: {xml}"
+        );
+    }
+}
 #[test]
 fn written_ending_agrees() {
     let f = temp(

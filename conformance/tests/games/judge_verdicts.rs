@@ -216,6 +216,83 @@ fn the_html_page_carries_the_same_verdict_fields() {
     );
 }
 
+/// The value of `<property name="NAME" value="…"/>` in a JUnit report, read back.
+fn junit_property(xml: &str, name: &str) -> Option<String> {
+    let key = format!("<property name=\"{name}\" value=\"");
+    let start = xml.find(&key)? + key.len();
+    let end = xml[start..].find('"')?;
+    Some(xml[start..start + end].to_owned())
+}
+
+#[test]
+fn the_junit_report_carries_the_same_verdict_fields() {
+    let f = temp("refused-junit.csa", REFUSED);
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--format",
+        "junit",
+    ]);
+    let xml = stdout(&out);
+    assert!(out.status.success(), "{xml}");
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(xml.contains("<testcase "), "{xml}");
+    let read = |name| junit_property(&xml, name).unwrap_or_else(|| panic!("{name}: {xml}"));
+    assert_eq!(read("result"), "win");
+    assert_eq!(read("winner"), "gote");
+    assert_eq!(read("reason"), "illegal_move");
+    assert_eq!(read("verified"), "false");
+    assert_eq!(read("source"), "record");
+    assert_eq!(read("evidence"), "line 10: %ILLEGAL_MOVE");
+    assert!(!xml.contains("<failure"), "{xml}");
+}
+
+#[test]
+fn the_markdown_table_carries_the_same_verdict_fields() {
+    let f = temp("refused-md.csa", REFUSED);
+    let out = bin(&[
+        "judge",
+        f.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--format",
+        "markdown",
+    ]);
+    let md = stdout(&out);
+    assert!(out.status.success(), "{md}");
+    let header = md
+        .lines()
+        .find(|l| l.starts_with("| game |"))
+        .unwrap_or_else(|| panic!("{md}"));
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| 1 |"))
+        .unwrap_or_else(|| panic!("{md}"));
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_owned())
+            .collect()
+    };
+    let fields: std::collections::HashMap<String, String> =
+        cells(header).into_iter().zip(cells(row)).collect();
+    assert_eq!(fields["result"], "win", "{md}");
+    assert_eq!(fields["winner"], "gote", "{md}");
+    assert_eq!(fields["reason"], "illegal_move", "{md}");
+    assert_eq!(fields["verified"], "false", "{md}");
+    assert_eq!(fields["source"], "record", "{md}");
+    assert_eq!(fields["evidence"], "line 10: %ILLEGAL_MOVE", "{md}");
+}
+
+#[test]
+fn junit_and_markdown_take_a_single_record() {
+    let dir = std::env::temp_dir();
+    let out = bin(&["judge", dir.to_str().unwrap(), "--format", "junit"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 /// A floodgate Fischer game (`floodgate-300-10F`: 300 s, 10 s a move). Sente's first move takes
 /// 305 s, its second 14 s; then `last`.
 fn fischer(last: &str) -> String {

@@ -26,7 +26,7 @@ use super::handicap::Handicap;
 use super::record::{ClaimKind, Event, Record, Seconds};
 use super::repetition::{Occurrences, RepetitionOutcome, judge_repetition_of};
 use crate::article1_check::in_check;
-use crate::legality::{IllegalMove, check_move, status};
+use crate::legality::{IllegalMove, check_move, has_legal_move};
 use crate::position::Position;
 use crate::usi::Move;
 
@@ -463,8 +463,14 @@ impl<'a> Game<'a> {
         self.history.push(next);
         let occ = self.seen.add(&self.history, self.history.len() - 1);
         self.gave_check.push(checked);
-        // 1.2, 5.1a: mate, or no legal move at all.
-        let reply_status = status(self.pos());
+        // 1.2, 5.1a: mate, or no legal move at all. The side to move is `!mover`, whose check
+        // was just found: the status reuses it rather than testing the attacks twice a ply.
+        let reply_status = match (checked, has_legal_move(self.pos())) {
+            (false, true) => Status::Normal,
+            (true, true) => Status::Check,
+            (true, false) => Status::Checkmate,
+            (false, false) => Status::NoLegalMoves,
+        };
         if legal {
             match reply_status {
                 Status::Checkmate => {
