@@ -31,6 +31,11 @@ for g in games:
             check=True, capture_output=True, text=True,
         ).stdout
         verdict = json.loads(judged)["verdict"]
-        if verdict != g["verdict"]:
-            sys.exit(f"{path}: judge says {verdict}, summary.json says {g['verdict']}")
+        # The judge's verdict (output schema 2) also says where it came from: a match record's
+        # ending must be proven from its moves, and the rest must be the summary's verdict.
+        if verdict.get("source") != "moves" or verdict.get("verified") is not True:
+            sys.exit(f"{path}: judge's verdict is not proven from the moves: {verdict}")
+        core = {k: v for k, v in verdict.items() if k not in ("source", "verified")}
+        if core != g["verdict"]:
+            sys.exit(f"{path}: judge says {core}, summary.json says {g['verdict']}")
 print(f"{out}: {expected} games, every record re-judged to the summary's verdict")
