@@ -66,7 +66,10 @@ const COPYLEFT: Folder = Folder {
 fn licence_heading(licence: &str) -> (&'static str, &'static str) {
     match licence {
         "GPL-2.0-or-later" => ("GNU GENERAL PUBLIC LICENSE", "Version 2, June 1991"),
-        "AGPL-3.0" => ("GNU AFFERO GENERAL PUBLIC LICENSE", "Version 3, 19 November 2007"),
+        "AGPL-3.0" => (
+            "GNU AFFERO GENERAL PUBLIC LICENSE",
+            "Version 3, 19 November 2007",
+        ),
         other => panic!("no licence text known for {other}"),
     }
 }
@@ -141,7 +144,12 @@ impl Folder {
     fn check_contents(&self) {
         let rows = self.manifest();
         let listed: BTreeSet<String> = rows.iter().map(|r| r.file.clone()).collect();
-        assert_eq!(listed.len(), rows.len(), "{}: a file is listed twice", self.dir);
+        assert_eq!(
+            listed.len(),
+            rows.len(),
+            "{}: a file is listed twice",
+            self.dir
+        );
         let mut present = BTreeSet::new();
         self.record_files(&self.root(), &mut present);
         let unlisted: Vec<_> = present.difference(&listed).collect();
