@@ -15,7 +15,8 @@
 //! shogi-server's `game_result.rb` for the floodgate `'summary:` words; [Kakinoki's KIF
 //! definition] for KIF and KI2 words and the `まで…` trailer (and what Kifu for Windows,
 //! ShogiGUI, ShogiHome and Shogi Club 24 write); [JKF] for `special`, which holds the CSA word
-//! without `%`.
+//! without `%`. Real records in the forms named in the table are kept in `records/real/` and
+//! `records-copyleft/` (their `SOURCES.md` and manifests give repository, commit and licence).
 //!
 //! | written | format | meaning | event |
 //! | --- | --- | --- | --- |
@@ -35,8 +36,8 @@
 //! | `%CHUDAN`, 中断 | CSA, KIF | interrupted, no result | none |
 //! | `%FUZUMI`, 不詰 | CSA, KIF | a mating problem without mate | none |
 //! | 封じ手 | KIF | adjourned with a sealed move | none |
-//! | `'summary:toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `outori`, `kachi`, `illegal kachi`, `sennichite`, `oute_sennichite`, `abnormal`, `max_moves` | floodgate | the result per player (`win`, `lose`, `draw`) | as the `%` word; time up and illegal move recorded when no `%` word or comment shows them; `abnormal` (a disconnection) recorded |
-//! | `まで64手で先手の勝ち` | KIF, KI2 trailer | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | standing alone (no ending word before it), read the same in KIF and KI2 ([`trailer_event`]): a win for the last mover is stm's resignation; 反則勝ち for stm after a written illegal move is stm's claim against it; otherwise a bare result or a foul not written, recorded |
+//! | `'summary:toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `outori`, `kachi`, `illegal kachi`, `sennichite`, `oute_sennichite`, `abnormal`, `max_moves` | floodgate (seen naming the loser first: shogi-server's fixture `test/csa/uchifuzume.csa`) | the result per player (`win`, `lose`, `draw`), read by the names of `N+`/`N-`, not by order | as the `%` word; time up and illegal move recorded when no `%` word or comment shows them; `abnormal` (a disconnection) recorded |
+//! | `まで64手で先手の勝ち` | KIF, KI2 trailer (seen after a written nifu: bioshogi's `spec/files/反則二歩.ki2`) | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | standing alone (no ending word before it), read the same in KIF and KI2 ([`trailer_event`]): a win for the last mover is stm's resignation; 反則勝ち for stm after a written illegal move is stm's claim against it; otherwise a bare result or a foul not written, recorded |
 //!
 //! [CSA V2.2]: <http://www2.computer-shogi.org/protocol/record_v22.html>
 //! [CSA V3.0]: <http://www2.computer-shogi.org/protocol/record_v3.html>

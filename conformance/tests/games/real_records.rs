@@ -1,8 +1,14 @@
 #![allow(clippy::unwrap_used)]
-//! The real-records folder (`records/real/`): game records copied from public repositories
-//! under permissive licences, each with the outcome worked out by hand from the record and the
-//! rules (`MANIFEST.tsv`, column `expect`). `judge` on the whole folder must agree with every
-//! row, and the folder must hold what the manifest lists, nothing more or less.
+//! The real-records folders: game records copied from public repositories, each with the
+//! outcome worked out by hand from the record and the rules (`MANIFEST.tsv`, column `expect`).
+//! `judge` on each whole folder must agree with every row — read from the JSON verdict a
+//! pipeline reads (`verdict.result`, `verdict.winner`, `verdict.reason.kind`, `verdict.verified`,
+//! `verdict.source`, `verdict.evidence`), every line validated against the output's JSON Schema —
+//! and each folder must hold what its manifest lists, nothing more or less.
+//!
+//! Two folders: `records/real/` (permissive licences; test data of the records crate, excluded
+//! from its package) and `records-copyleft/` (GPL and AGPL records, outside every crate folder,
+//! each source folder with its licence text as `COPYING`; see its `SOURCES.md`).
 //!
 //! The `expect` column, per game in file order separated by `|`:
 //! - `continues`: no result; the record agrees or writes no ending;
@@ -13,108 +19,191 @@
 //! - `sente:KIND:recorded`, `gote:KIND:recorded`: a recorded finding the moves cannot show;
 //! - `unreadable` (the whole file): refused with a message naming file and line, as a start
 //!   position no game could reach is.
+//!
+//! An optional eighth column `PROFILE=EXPECT` gives the outcome under another rule profile
+//! (for records a CSA server wrote: `csa-computer`, the server's own rules), and the file is
+//! judged a second time under it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// How large and how varied the folder must stay: at least this many records, from at least
-/// this many sources.
-const MIN_RECORDS: usize = 150;
-const MIN_SOURCES: usize = 8;
-const LICENCES: [&str; 4] = ["MIT", "ISC", "Apache-2.0", "BSD-3-Clause"];
+/// One folder of real records and what it may hold.
+struct Folder {
+    /// The folder, from the workspace root.
+    dir: &'static str,
+    /// The licences its records may carry (SPDX names, as the manifest writes them).
+    licences: &'static [&'static str],
+    /// How large and how varied it must stay: at least this many records, from at least this
+    /// many sources.
+    min_records: usize,
+    min_sources: usize,
+    /// Files that are not records.
+    not_records: &'static [&'static str],
+    /// Whether every source folder must hold the licence text as `COPYING`.
+    copying: bool,
+}
+
+const PERMISSIVE: Folder = Folder {
+    dir: "records/real",
+    licences: &["MIT", "ISC", "Apache-2.0", "BSD-3-Clause"],
+    min_records: 150,
+    min_sources: 8,
+    not_records: &["MANIFEST.tsv", "README.md"],
+    copying: false,
+};
+
+const COPYLEFT: Folder = Folder {
+    dir: "records-copyleft",
+    licences: &["GPL-2.0-or-later", "AGPL-3.0"],
+    min_records: 4,
+    min_sources: 2,
+    not_records: &["MANIFEST.tsv", "SOURCES.md", "COPYING"],
+    copying: true,
+};
+
+/// The first words of each copyleft licence's text, which its `COPYING` must begin with.
+fn licence_heading(licence: &str) -> (&'static str, &'static str) {
+    match licence {
+        "GPL-2.0-or-later" => ("GNU GENERAL PUBLIC LICENSE", "Version 2, June 1991"),
+        "AGPL-3.0" => (
+            "GNU AFFERO GENERAL PUBLIC LICENSE",
+            "Version 3, 19 November 2007",
+        ),
+        other => panic!("no licence text known for {other}"),
+    }
+}
 
 struct Row {
     file: String,
     repo: String,
     licence: String,
     expect: String,
+    /// The outcome under another profile: (profile, expect).
+    also: Option<(String, String)>,
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../records/real")
-}
+impl Folder {
+    fn root(&self) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(self.dir)
+    }
 
-fn manifest() -> Vec<Row> {
-    let text = std::fs::read_to_string(root().join("MANIFEST.tsv")).unwrap();
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(
-                f.len(),
-                7,
-                "MANIFEST.tsv line {}: 7 tab-separated fields",
-                i + 1
-            );
-            assert!(
-                f[3].len() == 40 && f[3].bytes().all(|b| b.is_ascii_hexdigit()),
-                "MANIFEST.tsv line {}: the source commit is 40 hex digits",
-                i + 1
-            );
-            assert!(!f[6].trim().is_empty(), "line {}: say why", i + 1);
-            Row {
-                file: f[0].into(),
-                repo: f[1].into(),
-                licence: f[4].into(),
-                expect: f[5].into(),
+    fn manifest(&self) -> Vec<Row> {
+        let text = std::fs::read_to_string(self.root().join("MANIFEST.tsv")).unwrap();
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|(i, l)| {
+                let at = format!("{}/MANIFEST.tsv line {}", self.dir, i + 1);
+                let f: Vec<&str> = l.split('\t').collect();
+                assert!(
+                    f.len() == 7 || f.len() == 8,
+                    "{at}: 7 or 8 tab-separated fields"
+                );
+                assert!(
+                    f[3].len() == 40 && f[3].bytes().all(|b| b.is_ascii_hexdigit()),
+                    "{at}: the source commit is 40 hex digits"
+                );
+                assert!(!f[6].trim().is_empty(), "{at}: say why");
+                let also = f.get(7).map(|a| {
+                    let (profile, expect) = a
+                        .split_once('=')
+                        .unwrap_or_else(|| panic!("{at}: the eighth field is PROFILE=EXPECT"));
+                    (profile.to_string(), expect.to_string())
+                });
+                Row {
+                    file: f[0].into(),
+                    repo: f[1].into(),
+                    licence: f[4].into(),
+                    expect: f[5].into(),
+                    also,
+                }
+            })
+            .collect()
+    }
+
+    fn record_files(&self, dir: &Path, out: &mut BTreeSet<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                self.record_files(&p, out);
+            } else if !p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| self.not_records.contains(&n))
+            {
+                let rel = p.strip_prefix(self.root()).unwrap();
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
             }
-        })
-        .collect()
-}
-
-fn record_files(dir: &Path, out: &mut BTreeSet<String>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            record_files(&p, out);
-        } else if !matches!(
-            p.file_name().and_then(|n| n.to_str()),
-            Some("MANIFEST.tsv" | "README.md")
-        ) {
-            let rel = p.strip_prefix(root()).unwrap();
-            out.insert(rel.to_string_lossy().replace('\\', "/"));
         }
     }
-}
 
-#[test]
-fn the_folder_is_what_the_manifest_lists() {
-    let rows = manifest();
-    let listed: BTreeSet<String> = rows.iter().map(|r| r.file.clone()).collect();
-    assert_eq!(listed.len(), rows.len(), "a file is listed twice");
-    let mut present = BTreeSet::new();
-    record_files(&root(), &mut present);
-    let unlisted: Vec<_> = present.difference(&listed).collect();
-    let missing: Vec<_> = listed.difference(&present).collect();
-    assert!(
-        unlisted.is_empty(),
-        "files without a manifest row: {unlisted:?}"
-    );
-    assert!(
-        missing.is_empty(),
-        "manifest rows without a file: {missing:?}"
-    );
-    for r in &rows {
+    /// The folder holds exactly the listed files, under licences it may hold, enough of them.
+    fn check_contents(&self) {
+        let rows = self.manifest();
+        let listed: BTreeSet<String> = rows.iter().map(|r| r.file.clone()).collect();
+        assert_eq!(
+            listed.len(),
+            rows.len(),
+            "{}: a file is listed twice",
+            self.dir
+        );
+        let mut present = BTreeSet::new();
+        self.record_files(&self.root(), &mut present);
+        let unlisted: Vec<_> = present.difference(&listed).collect();
+        let missing: Vec<_> = listed.difference(&present).collect();
         assert!(
-            LICENCES.contains(&r.licence.as_str()),
-            "{}: licence {} is not one the project copies",
-            r.file,
-            r.licence
+            unlisted.is_empty(),
+            "{}: files without a manifest row: {unlisted:?}",
+            self.dir
+        );
+        assert!(
+            missing.is_empty(),
+            "{}: manifest rows without a file: {missing:?}",
+            self.dir
+        );
+        for r in &rows {
+            assert!(
+                self.licences.contains(&r.licence.as_str()),
+                "{}/{}: licence {} is not one this folder holds",
+                self.dir,
+                r.file,
+                r.licence
+            );
+            if self.copying {
+                let source = r.file.split('/').next().unwrap();
+                let copying = self.root().join(source).join("COPYING");
+                let text = std::fs::read_to_string(&copying)
+                    .unwrap_or_else(|e| panic!("{}: {e}", copying.display()));
+                let (title, version) = licence_heading(&r.licence);
+                let head: Vec<&str> = text.lines().take(3).map(str::trim).collect();
+                assert!(
+                    head.contains(&title) && head.contains(&version),
+                    "{}: the text of {} ({title}, {version}) beside {}",
+                    copying.display(),
+                    r.licence,
+                    r.file
+                );
+            }
+        }
+        let sources: BTreeSet<&str> = rows.iter().map(|r| r.repo.as_str()).collect();
+        assert!(
+            rows.len() >= self.min_records,
+            "{}: {} records, at least {} wanted",
+            self.dir,
+            rows.len(),
+            self.min_records
+        );
+        assert!(
+            sources.len() >= self.min_sources,
+            "{}: {} sources ({sources:?}), at least {} wanted",
+            self.dir,
+            sources.len(),
+            self.min_sources
         );
     }
-    let sources: BTreeSet<&str> = rows.iter().map(|r| r.repo.as_str()).collect();
-    assert!(
-        rows.len() >= MIN_RECORDS,
-        "{} records, at least {MIN_RECORDS} wanted",
-        rows.len()
-    );
-    assert!(
-        sources.len() >= MIN_SOURCES,
-        "{} sources ({sources:?}), at least {MIN_SOURCES} wanted",
-        sources.len()
-    );
 }
 
 /// The judge's JSON Schema (`conformance/judge-output.schema.json`), every line checked
@@ -130,7 +219,11 @@ fn schema() -> jsonschema::Validator {
 /// What one game's JSON line says, in the manifest's words — read from `verdict` alone, the
 /// field a pipeline reads, for recorded findings as for verified verdicts.
 fn observed(game: &serde_json::Value) -> String {
-    let standing = game["standing"].as_str().unwrap_or("");
+    // An archive run repeats `agreement` as `standing`; a single record has only `agreement`.
+    let standing = game["standing"]
+        .as_str()
+        .or(game["agreement"].as_str())
+        .unwrap_or("");
     let verdict = &game["verdict"];
     let kind = verdict["reason"]["kind"]
         .as_str()
@@ -146,9 +239,17 @@ fn observed(game: &serde_json::Value) -> String {
     if standing == "recorded-not-provable" {
         assert_eq!(verified, Some(false), "a recorded finding: {game}");
         assert_eq!(verdict["source"], "record", "{game}");
+        // The evidence names the record's own line and words.
+        let evidence = &verdict["evidence"];
+        assert!(
+            evidence["line"].as_u64().is_some_and(|l| l >= 1)
+                && evidence["text"].as_str().is_some_and(|t| !t.is_empty()),
+            "a recorded finding names its line and words: {game}"
+        );
         return format!("{base}:recorded");
     }
     assert_eq!(verified, Some(true), "{game}");
+    assert_eq!(verdict["source"], "moves", "{game}");
     match standing {
         "differs" => format!("{base}:differs"),
         "agrees" | "no-ending" => base,
@@ -156,12 +257,26 @@ fn observed(game: &serde_json::Value) -> String {
     }
 }
 
-#[test]
-fn judge_agrees_with_every_hand_worked_outcome() {
-    let rows = manifest();
+/// What `judge --format json` says of `paths` (relative to `root`), per file in the manifest's
+/// words, with the summary line (an archive run's last) and the exit status.
+fn judge_json(
+    root: &Path,
+    paths: &[&str],
+    profile: Option<&str>,
+) -> (
+    BTreeMap<String, Vec<String>>,
+    Option<serde_json::Value>,
+    Option<i32>,
+) {
+    let mut args = vec!["judge"];
+    args.extend_from_slice(paths);
+    args.extend_from_slice(&["--format", "json"]);
+    if let Some(p) = profile {
+        args.extend_from_slice(&["--profile", p]);
+    }
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
-        .current_dir(root())
-        .args(["judge", ".", "--format", "json"])
+        .current_dir(root)
+        .args(&args)
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -190,13 +305,46 @@ fn judge_agrees_with_every_hand_worked_outcome() {
             games.entry(file).or_default().push("unreadable".into());
             continue;
         }
-        let file = v["file"]
-            .as_str()
-            .unwrap()
-            .trim_start_matches("./")
-            .to_string();
+        if let Some(p) = profile {
+            // The profile, with any knob the record's own headers set (`csa-computer,max_moves=512`).
+            let used = v["profile"].as_str().unwrap_or("");
+            assert!(
+                used == p || used.starts_with(&format!("{p},")),
+                "judged under {p}: {line}"
+            );
+        }
+        // A single record's lines name no file: it is the one given.
+        let file = match v["file"].as_str() {
+            Some(f) => f,
+            None if paths.len() == 1 => paths[0],
+            None => panic!("a line of an archive run names its file: {line}"),
+        }
+        .trim_start_matches("./")
+        .to_string();
         games.entry(file).or_default().push(observed(&v));
     }
+    (games, summary, out.status.code())
+}
+
+/// The rows judged otherwise than worked out by hand, in words.
+fn mismatches<'a>(
+    games: &BTreeMap<String, Vec<String>>,
+    expected: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (file, expect) in expected {
+        let seen = games.get(file).map(|g| g.join("|")).unwrap_or_default();
+        if seen != expect {
+            wrong.push(format!("{file}: expected {expect}, judged {seen}"));
+        }
+    }
+    wrong
+}
+
+/// `judge` on the whole folder, under the default profile, against every row's `expect`.
+fn judge_whole_folder(folder: &Folder) {
+    let rows = folder.manifest();
+    let (games, summary, status) = judge_json(&folder.root(), &["."], None);
     let summary = summary.expect("a summary line last");
     let refused = rows.iter().filter(|r| r.expect == "unreadable").count();
     assert_eq!(summary["summary"]["unreadable"], refused, "{summary}");
@@ -211,25 +359,79 @@ fn judge_agrees_with_every_hand_worked_outcome() {
         0
     };
     assert_eq!(
-        out.status.code(),
+        status,
         Some(expected_status),
-        "exit status: 2 when some record is unreadable, else 1 when some differ, else 0"
+        "{}: exit status 2 when some record is unreadable, else 1 when some differ, else 0",
+        folder.dir
     );
-    let mut wrong = Vec::new();
-    for r in &rows {
-        let seen = games.get(&r.file).map(|g| g.join("|")).unwrap_or_default();
-        if seen != r.expect {
-            wrong.push(format!(
-                "{}: expected {}, judged {}",
-                r.file, r.expect, seen
-            ));
-        }
-    }
+    let wrong = mismatches(
+        &games,
+        rows.iter().map(|r| (r.file.as_str(), r.expect.as_str())),
+    );
     assert!(
         wrong.is_empty(),
-        "{} of {} records judged otherwise than worked out by hand:\n{}",
+        "{}: {} of {} records judged otherwise than worked out by hand:\n{}",
+        folder.dir,
         wrong.len(),
         rows.len(),
         wrong.join("\n")
+    );
+}
+
+/// The rows with an outcome under another profile, judged again under it.
+fn judge_under_other_profiles(folder: &Folder) -> usize {
+    let rows = folder.manifest();
+    let mut by_profile: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
+    for r in &rows {
+        if let Some((profile, expect)) = &r.also {
+            by_profile
+                .entry(profile.as_str())
+                .or_default()
+                .push((r.file.as_str(), expect.as_str()));
+        }
+    }
+    let mut checked = 0;
+    for (profile, expected) in by_profile {
+        let paths: Vec<&str> = expected.iter().map(|(f, _)| *f).collect();
+        let (games, _, _) = judge_json(&folder.root(), &paths, Some(profile));
+        let wrong = mismatches(&games, expected.iter().copied());
+        assert!(
+            wrong.is_empty(),
+            "{} under {profile}: judged otherwise than worked out by hand:\n{}",
+            folder.dir,
+            wrong.join("\n")
+        );
+        checked += expected.len();
+    }
+    checked
+}
+
+#[test]
+fn the_folder_is_what_the_manifest_lists() {
+    PERMISSIVE.check_contents();
+}
+
+#[test]
+fn the_copyleft_folder_is_what_its_manifest_lists_with_the_licence_texts() {
+    COPYLEFT.check_contents();
+}
+
+#[test]
+fn judge_agrees_with_every_hand_worked_outcome() {
+    judge_whole_folder(&PERMISSIVE);
+}
+
+#[test]
+fn judge_agrees_with_every_hand_worked_outcome_of_the_copyleft_records() {
+    judge_whole_folder(&COPYLEFT);
+}
+
+#[test]
+fn server_records_agree_under_the_servers_profile() {
+    let checked = judge_under_other_profiles(&PERMISSIVE) + judge_under_other_profiles(&COPYLEFT);
+    // Kifu-for-JS's Fischer game from a CSA server and three of shogi-server's own fixtures.
+    assert!(
+        checked >= 4,
+        "{checked} records with an outcome under another profile"
     );
 }
