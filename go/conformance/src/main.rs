@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
@@ -103,7 +103,14 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `--version` names the contract as well as the tool: the built-in corpus's version and
+    // content hash (the shape of `shogi-conformance --version`). Leaked once: clap keeps the
+    // text for the life of the process anyway.
+    let version: &'static str = go_conformance::contract::long_version().leak();
+    let cli = match Cli::from_arg_matches(&Cli::command().version(version).get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match dispatch(cli.command) {
         Ok(code) => code,
         Err(message) => {
