@@ -85,6 +85,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// List the rule profiles: each knob's value and where it comes from.
+    Profiles,
     /// Write the RFG rulebook browser (a static page) into DIR.
     Site {
         /// The corpus folder (default: the corpus built into this binary).
@@ -262,6 +264,13 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
                         }
                     );
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Profiles => {
+            for (name, _) in GoProfile::SHIPPED {
+                let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;
+                println!("{}", profile.listing());
             }
             Ok(ExitCode::SUCCESS)
         }
