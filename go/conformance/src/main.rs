@@ -76,7 +76,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
-    /// Cases per RFG article; lists every article and the uncovered testable ones of 1–12.
+    /// Cases per RFG article; lists every article and the testable ones without a case (exit 1
+    /// when there is one).
     Coverage {
         /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
@@ -236,9 +237,17 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             let cases = corpus(dir)?;
             let lines = coverage::coverage(&cases, rfg());
             let uncovered = coverage::uncovered(&lines, rfg());
+            let anywhere = coverage::uncovered_anywhere(&lines, rfg());
+            let list = |ids: &[String]| {
+                if ids.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ids.join(", ")
+                }
+            };
             match format {
                 Format::Json => {
-                    let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered});
+                    let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered, "uncovered": anywhere});
                     println!(
                         "{}",
                         serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
@@ -257,15 +266,13 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
                     println!(
                         "{} article(s); testable articles of 1-12 without a case: {}",
                         lines.len(),
-                        if uncovered.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            uncovered.join(", ")
-                        }
+                        list(&uncovered)
                     );
+                    println!("testable articles without a case: {}", list(&anywhere));
                 }
             }
-            Ok(ExitCode::SUCCESS)
+            // As `shogi-conformance coverage`: 1 when a testable article has no case.
+            Ok(ExitCode::from(u8::from(!anywhere.is_empty())))
         }
         Command::Profiles => {
             for (name, _) in GoProfile::SHIPPED {
