@@ -2,7 +2,7 @@
 //! any [`go_spec::GoImplementation`] ([`run`]) such as a GTP engine ([`gtp`]), linting it
 //! ([`lint`]), coverage per RFG article ([`coverage`]), the RFG rulebook browser ([`site`]) and
 //! SGF records judged by the oracle ([`judge`]); the corpus version and content hash
-//! a run certifies against ([`contract`]). The `go-conformance` binary is the command
+//! a run certifies against ([`contract`]); a case as a GTP script ([`reproduce`]). The `go-conformance` binary is the command
 //! line over these.
 
 pub mod agreed;
@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod gtp;
 pub mod judge;
 pub mod lint;
+pub mod reproduce;
 pub mod run;
 pub mod site;
 

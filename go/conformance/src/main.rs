@@ -17,7 +17,7 @@ use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
 use go_conformance::run::{Status, Subject};
-use go_conformance::{coverage, lint, run, site};
+use go_conformance::{coverage, lint, reproduce, run, site};
 use go_spec::{GoProfile, rfg};
 
 #[derive(Parser)]
@@ -88,6 +88,14 @@ enum Command {
     },
     /// List the rule profiles: each knob's value and where it comes from.
     Profiles,
+    /// Print a case as a GTP script that replays it on any GTP engine (pipe it into one).
+    Reproduce {
+        /// The case id.
+        id: String,
+        /// The corpus folder (default: the corpus built into this binary).
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<PathBuf>,
+    },
     /// Write the RFG rulebook browser (a static page) into DIR.
     Site {
         /// The corpus folder (default: the corpus built into this binary).
@@ -273,6 +281,16 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             }
             // As `shogi-conformance coverage`: 1 when a testable article has no case.
             Ok(ExitCode::from(u8::from(!anywhere.is_empty())))
+        }
+        Command::Reproduce { id, corpus: dir } => {
+            let cases = corpus(dir)?;
+            let lc = cases
+                .iter()
+                .find(|lc| lc.case.id == id)
+                .ok_or_else(|| format!("no case `{id}` in the corpus"))?;
+            let script = reproduce::gtp_script(&lc.case).map_err(|e| e.to_string())?;
+            print!("{}", script.text(&lc.case));
+            Ok(ExitCode::SUCCESS)
         }
         Command::Profiles => {
             for (name, _) in GoProfile::SHIPPED {
