@@ -1,12 +1,13 @@
 //! Embeds every file of the corpus folder in the library, so that a binary built from the
 //! packaged crate (`cargo install`) carries the corpus without the repository beside it.
 //!
-//! The generated `files.rs` is a sorted slice of (path relative to the corpus, bytes); paths use
-//! `/` on every platform. The crate's own plumbing (sources, manifest, build script) is left out.
+//! The mechanism is the core's (`conformance_core::embed`): the generated `corpus.rs` is an
+//! `EmbeddedCorpus` — the `VERSION`, the content hash, and every file in path order. The crate's
+//! own plumbing (sources, manifest, build script) is left out.
 
-use std::error::Error;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+use conformance_core::embed::build::{Plan, write_embedded_corpus};
 
 /// Top-level entries that are the crate, not the corpus.
 const PLUMBING: &[&str] = &[
@@ -20,50 +21,28 @@ const PLUMBING: &[&str] = &[
     "LICENSE-APACHE",
 ];
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> Result<(), Box<dyn Error>> {
-    println!("cargo:rerun-if-changed={}", dir.display());
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        let rel = path.strip_prefix(root)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name.starts_with('.') || (dir == root && PLUMBING.contains(&name.as_str())) {
-            continue;
-        }
-        // `metadata` follows symlinks; a dangling one is an error worth stopping the build for.
-        let meta = std::fs::metadata(&path)?;
-        if meta.is_dir() {
-            walk(root, &path, out)?;
-        } else if meta.is_file() {
-            let rel: Vec<String> = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            out.push((rel.join("/"), path.canonicalize()?));
-        }
-    }
-    Ok(())
+/// The game-record extensions the corpus loader reads (`RECORD_EXTENSIONS` of
+/// `shogi_conformance::corpus::load`; `built_in_matches_the_folder` there checks the two hashes
+/// agree, so a drift fails a test).
+const RECORD_EXTENSIONS: &[&str] = &["csa", "kif", "kifu", "ki2", "ki2u", "jkf"];
+
+/// The files whose change can change a result: the cases, the game records they read, the tag
+/// vocabulary and the retired ids — not the README, schema, VERSION or CHANGELOG.
+fn hashed(rel: &str) -> bool {
+    let case = (rel.ends_with(".yaml") || rel.ends_with(".yml")) && rel != "tags.yaml";
+    let record = Path::new(rel)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| RECORD_EXTENSIONS.contains(&e));
+    case || record || rel == "tags.yaml" || rel == "retired-ids"
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
-    let mut files = Vec::new();
-    walk(&root, &root, &mut files)?;
-    // Sorted as paths (component by component), the order `Corpus::revision` hashes in.
-    files.sort_by(|a, b| Path::new(&a.0).cmp(Path::new(&b.0)));
-    let mut code = String::from("&[\n");
-    for (rel, abs) in &files {
-        println!("cargo:rerun-if-changed={}", abs.display());
-        let abs = abs.to_str().ok_or("corpus path is not UTF-8")?;
-        writeln!(
-            code,
-            "    File {{ path: {rel:?}, bytes: include_bytes!({abs:?}) }},"
-        )?;
-    }
-    code.push(']');
-    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("files.rs");
-    std::fs::write(out, code)?;
+    write_embedded_corpus(&Plan {
+        root: &root,
+        skip_top_level: PLUMBING,
+        hashed: &hashed,
+    })?;
     Ok(())
 }

@@ -7,30 +7,30 @@
 //! and still gets the cases. The `shogi-conformance` runner reads them through this crate
 //! unless it is given a corpus folder (`--corpus DIR`).
 
-/// One file of the corpus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct File {
-    /// The path relative to the corpus folder, with `/` separators (e.g. `drops/nifu.yaml`).
-    pub path: &'static str,
-    /// The file's bytes, as they were when this crate was built.
-    pub bytes: &'static [u8],
-}
+pub use conformance_core::embed::{EmbeddedCorpus, EmbeddedFile as File};
+
+/// The corpus as this crate was built with it: its version, its content hash (FNV-1a over the
+/// cases, the game records, `tags.yaml` and `retired-ids`, in path order; see
+/// `conformance_core::embed`) and every file.
+pub const CORPUS: EmbeddedCorpus = include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 
 /// Every file of the corpus, sorted by path component by component.
-pub const FILES: &[File] = include!(concat!(env!("OUT_DIR"), "/files.rs"));
+pub const FILES: &[File] = CORPUS.files;
 
 /// The corpus version (the `VERSION` file): the contract an engine author certifies against.
 /// See `CHANGELOG.md` for what each version added or changed.
 pub fn version() -> &'static str {
-    get("VERSION")
-        .and_then(|b| std::str::from_utf8(b).ok())
-        .map(str::trim)
-        .unwrap_or("unversioned")
+    CORPUS.version
+}
+
+/// The content hash of the corpus, 16 hex digits: it changes whenever a case changes.
+pub fn content_hash() -> &'static str {
+    CORPUS.content_hash
 }
 
 /// The bytes of the file at `path` (relative to the corpus, `/`-separated).
 pub fn get(path: &str) -> Option<&'static [u8]> {
-    FILES.iter().find(|f| f.path == path).map(|f| f.bytes)
+    CORPUS.get(path)
 }
 
 #[cfg(test)]
@@ -58,6 +58,11 @@ mod tests {
                 .iter()
                 .any(|f| f.path.starts_with("src/") || f.path == "Cargo.toml")
         );
-        assert_ne!(version(), "unversioned");
+        assert_eq!(
+            version(),
+            include_str!("../VERSION").trim(),
+            "the version is the VERSION file"
+        );
+        assert_eq!(content_hash().len(), 16);
     }
 }

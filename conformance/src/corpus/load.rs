@@ -256,25 +256,19 @@ impl Corpus {
         files.push(self.root.join("tags.yaml"));
         files.push(self.root.join("retired-ids"));
         files.sort();
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut feed = |bytes: &[u8]| {
-            for &b in bytes {
-                hash ^= u64::from(b);
-                hash = hash.wrapping_mul(0x0100_0000_01b3);
-            }
-        };
+        // Hashed as the built-in copy was (`conformance_core::embed::content_hash`): a
+        // missing tags.yaml or retired-ids counts as empty.
+        let mut hasher = conformance_core::embed::ContentHasher::new();
         for file in files {
             let rel = file.strip_prefix(&self.root).unwrap_or(&file);
-            feed(rel.to_string_lossy().as_bytes());
-            feed(&[0]);
-            match std::fs::read(&file) {
-                Ok(bytes) => feed(&bytes),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            let bytes = match std::fs::read(&file) {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
                 Err(e) => return Err(CorpusError::Folder(file, e)),
-            }
-            feed(&[0]);
+            };
+            hasher.add(&rel.to_string_lossy(), &bytes);
         }
-        Ok(format!("{hash:016x}"))
+        Ok(hasher.finish())
     }
 
     /// The case with this id.

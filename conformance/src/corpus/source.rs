@@ -90,13 +90,6 @@ impl CorpusSource {
 
 /// Whether a corpus-relative path holds cases (every YAML file but the tag vocabulary).
 /// A record file a case may point at (`setup.record: games/records/x.csa`).
-fn is_record_file(rel: &str) -> bool {
-    Path::new(rel)
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| super::load::RECORD_EXTENSIONS.contains(&e))
-}
-
 fn is_case_file(rel: &str) -> bool {
     (rel.ends_with(".yaml") || rel.ends_with(".yml")) && rel != "tags.yaml"
 }
@@ -151,39 +144,11 @@ fn built_in() -> Result<Corpus, CorpusError> {
     })
 }
 
-/// The content hash of the built-in corpus, computed as [`Corpus::revision`] computes it for a
-/// folder (the same files, in the same order), so the two agree on the same cases.
+/// The content hash of the built-in corpus, computed when the corpus crate was built
+/// (`conformance_core::embed`) over the files [`Corpus::revision`] hashes for a folder, in the
+/// same order, so the two agree on the same cases.
 pub fn built_in_revision() -> String {
-    revision_of(
-        shogi_conformance_corpus::FILES
-            .iter()
-            .filter(|f| {
-                is_case_file(f.path)
-                    || is_record_file(f.path)
-                    || f.path == "tags.yaml"
-                    || f.path == "retired-ids"
-            })
-            .map(|f| (f.path, f.bytes)),
-    )
-}
-
-/// FNV-1a over each file's relative path and bytes (each followed by a zero byte), in the
-/// given order, as 16 hex digits.
-pub(crate) fn revision_of<'a>(files: impl Iterator<Item = (&'a str, &'a [u8])>) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    for (path, bytes) in files {
-        feed(path.as_bytes());
-        feed(&[0]);
-        feed(bytes);
-        feed(&[0]);
-    }
-    format!("{hash:016x}")
+    shogi_conformance_corpus::content_hash().to_owned()
 }
 
 /// The line `--version` prints: the tool's version, then the built-in corpus's version and

@@ -8,8 +8,13 @@
 //!   whole process group killed, and the restart policy every protocol driver follows;
 //! - [`interrupt`]: SIGINT, SIGTERM and a run's time limit as a flag every wait checks, so that
 //!   a stopped run still writes its report;
-//! - [`atomic_write`]: writing a report without destroying what is at the path.
+//! - [`atomic_write`]: writing a report without destroying what is at the path;
+//! - [`embed`]: a corpus folder embedded in its crate, with its version and content hash;
+//! - [`lint`]: the checks every corpus lint shares (unique ids, cited articles that exist and
+//!   are testable).
 
 pub mod atomic_write;
+pub mod embed;
 pub mod interrupt;
+pub mod lint;
 pub mod process;

@@ -292,9 +292,13 @@ pub struct LoadedCase {
 /// The first file that cannot be parsed.
 pub fn load_embedded() -> Result<Vec<LoadedCase>, CaseError> {
     let mut out = Vec::new();
-    for f in go_conformance_corpus::FILES {
-        let file = Path::new("go/corpus/cases").join(f.name);
-        out.extend(parse_cases(f.text, &file)?);
+    for f in go_conformance_corpus::case_files() {
+        let file = Path::new("go/corpus").join(f.path);
+        let text = std::str::from_utf8(f.bytes).map_err(|e| CaseError::Yaml {
+            path: file.clone(),
+            message: format!("not UTF-8: {e}"),
+        })?;
+        out.extend(parse_cases(text, &file)?);
     }
     Ok(out)
 }

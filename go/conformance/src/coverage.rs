@@ -1,6 +1,7 @@
 //! `coverage`: for every RFG article, the cases that cite it (a case citing a clause counts
-//! for the clause only), and the testable articles of the rules of play and the clock (1–12)
-//! that no case covers yet.
+//! for the clause only), and the testable articles that no case covers yet — of the rules of
+//! play and the clock (1–12), and of the whole rulebook. `go-conformance coverage` exits 1 when
+//! any testable article is uncovered, as `shogi-conformance coverage` does.
 
 use shogi_spec::{Article, Registry};
 
@@ -47,9 +48,19 @@ pub fn in_rules_of_play(id: &str) -> bool {
 /// The testable leaf articles of 1–12 without a case. A parent counts as covered when any of
 /// its clauses is.
 pub fn uncovered(lines: &[Line], registry: &Registry) -> Vec<String> {
+    uncovered_where(lines, registry, in_rules_of_play)
+}
+
+/// The testable leaf articles of the whole rulebook (rules of play, tournament rules, tie-breaks,
+/// McMahon) without a case: what makes `coverage` exit 1.
+pub fn uncovered_anywhere(lines: &[Line], registry: &Registry) -> Vec<String> {
+    uncovered_where(lines, registry, |_| true)
+}
+
+fn uncovered_where(lines: &[Line], registry: &Registry, part: fn(&str) -> bool) -> Vec<String> {
     lines
         .iter()
-        .filter(|l| l.testable && in_rules_of_play(&l.id) && l.cases.is_empty())
+        .filter(|l| l.testable && part(&l.id) && l.cases.is_empty())
         .filter(|l| {
             let id = l.id.parse().ok();
             let children: Vec<&Article> = id

@@ -1,15 +1,18 @@
 //! Go conformance: the corpus format ([`case`]), running it against the reference oracle or
 //! any [`go_spec::GoImplementation`] ([`run`]) such as a GTP engine ([`gtp`]), linting it
 //! ([`lint`]), coverage per RFG article ([`coverage`]), the RFG rulebook browser ([`site`]) and
-//! SGF records judged by the oracle ([`judge`]). The `go-conformance` binary is the command
+//! SGF records judged by the oracle ([`judge`]); the corpus version and content hash
+//! a run certifies against ([`contract`]); a case as a GTP script ([`reproduce`]). The `go-conformance` binary is the command
 //! line over these.
 
 pub mod agreed;
 pub mod case;
+pub mod contract;
 pub mod coverage;
 pub mod gtp;
 pub mod judge;
 pub mod lint;
+pub mod reproduce;
 pub mod run;
 pub mod site;
 

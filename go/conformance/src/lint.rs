@@ -1,7 +1,9 @@
 //! `lint`: every case cites at least one existing, testable RFG article, ids are unique and
-//! well formed, each case states an expectation, and its setup is usable.
+//! well formed, each case states an expectation, and its setup is usable. The checks every
+//! corpus shares (unique ids, cited articles that exist and are testable) are the core's
+//! ([`conformance_core::lint::SharedChecks`]); the rest is Go's.
 
-use std::collections::HashMap;
+use conformance_core::lint::{ArticleStatus, SharedChecks};
 
 use shogi_spec::{ArticleId, Registry};
 
@@ -27,7 +29,18 @@ impl std::fmt::Display for Problem {
 /// Every problem in `cases`, in corpus order.
 pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut seen: HashMap<&str, &str> = HashMap::new();
+    let mut shared = SharedChecks::new();
+    let status = |a: &str| match a.parse::<ArticleId>() {
+        Ok(id) if id.rulebook() != "rfg" => {
+            ArticleStatus::Unknown(format!("{a} is not an RFG article"))
+        }
+        Ok(id) => match registry.get(&id) {
+            None => ArticleStatus::Unknown(format!("{a} is not in the RFG registry")),
+            Some(art) if !art.testable => ArticleStatus::Untestable,
+            Some(_) => ArticleStatus::Testable,
+        },
+        Err(e) => ArticleStatus::Unknown(e.to_string()),
+    };
     for lc in cases {
         let case = &lc.case;
         let file = lc.file.display().to_string();
@@ -46,23 +59,8 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
         {
             problem("ids are lowercase letters, digits and hyphens".to_owned());
         }
-        if let Some(first) = seen.insert(&case.id, &lc.case.description) {
-            let _ = first;
-            problem("duplicate id".to_owned());
-        }
-        if case.articles.is_empty() {
-            problem("cites no article".to_owned());
-        }
-        for a in &case.articles {
-            match a.parse::<ArticleId>() {
-                Ok(id) if id.rulebook() != "rfg" => problem(format!("{a} is not an RFG article")),
-                Ok(id) => match registry.get(&id) {
-                    None => problem(format!("{a} is not in the RFG registry")),
-                    Some(art) if !art.testable => problem(format!("{a} is not testable")),
-                    Some(_) => {}
-                },
-                Err(e) => problem(e.to_string()),
-            }
+        for message in shared.check(&case.id, &case.articles, status) {
+            problem(message);
         }
         if case.description.trim().is_empty() {
             problem("no description".to_owned());

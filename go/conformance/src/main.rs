@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
@@ -17,7 +17,7 @@ use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
 use go_conformance::run::{Status, Subject};
-use go_conformance::{coverage, lint, run, site};
+use go_conformance::{coverage, lint, reproduce, run, site};
 use go_spec::{GoProfile, rfg};
 
 #[derive(Parser)]
@@ -76,7 +76,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
-    /// Cases per RFG article; lists every article and the uncovered testable ones of 1–12.
+    /// Cases per RFG article; lists every article and the testable ones without a case (exit 1
+    /// when there is one).
     Coverage {
         /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
@@ -84,6 +85,16 @@ enum Command {
         /// Report format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// List the rule profiles: each knob's value and where it comes from.
+    Profiles,
+    /// Print a case as a GTP script that replays it on any GTP engine (pipe it into one).
+    Reproduce {
+        /// The case id.
+        id: String,
+        /// The corpus folder (default: the corpus built into this binary).
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<PathBuf>,
     },
     /// Write the RFG rulebook browser (a static page) into DIR.
     Site {
@@ -103,7 +114,14 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `--version` names the contract as well as the tool: the built-in corpus's version and
+    // content hash (the shape of `shogi-conformance --version`). Leaked once: clap keeps the
+    // text for the life of the process anyway.
+    let version: &'static str = go_conformance::contract::long_version().leak();
+    let cli = match Cli::from_arg_matches(&Cli::command().version(version).get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match dispatch(cli.command) {
         Ok(code) => code,
         Err(message) => {
@@ -227,9 +245,17 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             let cases = corpus(dir)?;
             let lines = coverage::coverage(&cases, rfg());
             let uncovered = coverage::uncovered(&lines, rfg());
+            let anywhere = coverage::uncovered_anywhere(&lines, rfg());
+            let list = |ids: &[String]| {
+                if ids.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ids.join(", ")
+                }
+            };
             match format {
                 Format::Json => {
-                    let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered});
+                    let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered, "uncovered": anywhere});
                     println!(
                         "{}",
                         serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
@@ -248,13 +274,28 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
                     println!(
                         "{} article(s); testable articles of 1-12 without a case: {}",
                         lines.len(),
-                        if uncovered.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            uncovered.join(", ")
-                        }
+                        list(&uncovered)
                     );
+                    println!("testable articles without a case: {}", list(&anywhere));
                 }
+            }
+            // As `shogi-conformance coverage`: 1 when a testable article has no case.
+            Ok(ExitCode::from(u8::from(!anywhere.is_empty())))
+        }
+        Command::Reproduce { id, corpus: dir } => {
+            let cases = corpus(dir)?;
+            let lc = cases
+                .iter()
+                .find(|lc| lc.case.id == id)
+                .ok_or_else(|| format!("no case `{id}` in the corpus"))?;
+            let script = reproduce::gtp_script(&lc.case).map_err(|e| e.to_string())?;
+            print!("{}", script.text(&lc.case));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Profiles => {
+            for (name, _) in GoProfile::SHIPPED {
+                let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;
+                println!("{}", profile.listing());
             }
             Ok(ExitCode::SUCCESS)
         }

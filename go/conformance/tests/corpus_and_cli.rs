@@ -223,7 +223,9 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
 #[test]
 fn coverage_and_site_commands() {
     let out = bin().arg("coverage").output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    // Exit 0 only when every testable article has a case (tests/judge_coverage_exits.rs); the
+    // shipped corpus covers every rule of play, not yet every tie-break and McMahon clause.
+    assert!(matches!(out.status.code(), Some(0 | 1)));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("rfg:5.2")

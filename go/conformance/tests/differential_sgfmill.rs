@@ -5,7 +5,7 @@
 //! taken (suicide, rfg 5.1) or it is the simple-ko point sgfmill reports (rfg 5.2). A point
 //! forbidden by positional superko alone (rfg 5.2 as written) is where the rulebooks differ:
 //! sgfmill knows simple ko only; those points are counted and must be rare, and the corpus has
-//! superko cases of its own (`go/corpus/cases/generated-ko.yaml`).
+//! superko cases of its own (`go/corpus/cases/ko-superko-triple-ko.yaml`).
 //!
 //! Skipped when python3 or sgfmill is missing and cannot be installed with pip, unless
 //! `SHOGI_REQUIRE_PYTHON=1` makes that a failure.

@@ -2,6 +2,21 @@
 //! commonly differ, kept as YAML data in `go/spec/profiles/`. The RFG text (rfg 5.2) forbids
 //! any move that repeats an earlier whole-board position — positional superko — while its
 //! example describes only the simple ko; [`Repetition`] chooses which is enforced.
+//!
+//! As in the shogi profiles, every knob value says where it comes from — an article of the
+//! rules, or a documented engine behaviour the profile reproduces — so a reader of a report can
+//! tell a rule from a decision. A knob without a source does not load:
+//!
+//! ```text
+//! name: rfg
+//! description: …
+//! knobs:
+//!   komi:
+//!     value: 6.5
+//!     source: "rfg:9.3 — …"
+//! ```
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -17,9 +32,32 @@ pub enum Repetition {
     SimpleKo,
 }
 
+/// The knobs every Go profile sets, in the order they are listed, with what each decides.
+pub const KNOBS: [(&str, &str); 3] = [
+    (
+        "repetition",
+        "which repetitions of a position are forbidden (rfg 5.2)",
+    ),
+    ("komi", "White's komi in an even game (rfg 9.3)"),
+    (
+        "passes_to_end",
+        "how many passes in a row end the main game (rfg 7.1)",
+    ),
+];
+
+/// A knob's value in a profile and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KnobSetting {
+    /// The knob (one of [`KNOBS`]).
+    pub knob: &'static str,
+    /// The value as the profile file writes it.
+    pub value: String,
+    /// Where the value comes from: an article, or a documented behaviour the profile follows.
+    pub source: String,
+}
+
 /// A named set of rule choices.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GoProfile {
     /// The profile's name, as the file is named.
     pub name: String,
@@ -31,9 +69,30 @@ pub struct GoProfile {
     pub komi: Komi,
     /// How many passes in a row end the main game (rfg 7.1: three).
     pub passes_to_end: u8,
+    /// Every knob's value and source, in the order of [`KNOBS`].
+    pub settings: Vec<KnobSetting>,
 }
 
-/// Why a profile did not load.
+/// A knob as a profile file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KnobFile {
+    value: serde_norway::Value,
+    #[serde(default)]
+    source: Option<String>,
+}
+
+/// A profile file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileFile {
+    name: String,
+    description: String,
+    knobs: BTreeMap<String, KnobFile>,
+}
+
+/// Why a profile did not load. `name` is the profile's file (shipped profiles are named by
+/// their path in the repository) or whatever name the caller gave.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
     /// The YAML did not parse into a profile.
@@ -47,14 +106,24 @@ pub enum ProfileError {
     /// No shipped profile has this name.
     #[error("no Go profile named `{0}` (shipped: {list})", list = GoProfile::SHIPPED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
     Unknown(String),
-    /// A value is out of range.
+    /// A value is out of range, a knob is unknown or missing, or a value has no source.
     #[error("Go profile `{name}`: {problem}")]
     Invalid {
-        /// The profile's name.
+        /// The profile's file or name.
         name: String,
-        /// What is wrong.
+        /// What is wrong, naming the knob.
         problem: String,
     },
+}
+
+/// A knob's value as text, for listing: a word or a number.
+fn scalar_text(value: &serde_norway::Value) -> Option<String> {
+    match value {
+        serde_norway::Value::String(s) => Some(s.clone()),
+        serde_norway::Value::Number(n) => Some(n.to_string()),
+        serde_norway::Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
 }
 
 impl GoProfile {
@@ -67,22 +136,97 @@ impl GoProfile {
         ),
     ];
 
-    /// Parses and checks a profile written in YAML; `name` is used in errors.
+    /// Parses and checks a profile written in YAML; `name` (its file) is used in errors.
     ///
     /// # Errors
-    /// [`ProfileError::Yaml`] or [`ProfileError::Invalid`].
+    /// [`ProfileError::Yaml`] when the text is not a profile; [`ProfileError::Invalid`] for an
+    /// unknown or missing knob, a knob without a source, or a value out of range — each naming
+    /// the knob.
     pub fn from_yaml(name: &str, text: &str) -> Result<Self, ProfileError> {
-        let profile: GoProfile = serde_norway::from_str(text).map_err(|e| ProfileError::Yaml {
+        let file: ProfileFile = serde_norway::from_str(text).map_err(|e| ProfileError::Yaml {
             name: name.to_owned(),
             message: e.to_string(),
         })?;
-        if profile.passes_to_end == 0 {
-            return Err(ProfileError::Invalid {
-                name: name.to_owned(),
-                problem: "passes_to_end must be at least 1".to_owned(),
+        let invalid = |problem: String| ProfileError::Invalid {
+            name: name.to_owned(),
+            problem,
+        };
+        if let Some(unknown) = file
+            .knobs
+            .keys()
+            .find(|k| !KNOBS.iter().any(|(n, _)| n == k))
+        {
+            let known: Vec<&str> = KNOBS.iter().map(|(n, _)| *n).collect();
+            return Err(invalid(format!(
+                "unknown knob `{unknown}` (knobs: {})",
+                known.join(", ")
+            )));
+        }
+        let mut settings = Vec::new();
+        for (knob, _) in KNOBS {
+            let entry = file
+                .knobs
+                .get(knob)
+                .ok_or_else(|| invalid(format!("knob `{knob}` is missing")))?;
+            let source = entry.source.as_deref().map(str::trim).unwrap_or_default();
+            if source.is_empty() {
+                return Err(invalid(format!(
+                    "knob `{knob}` has no source: say where its value comes from (an article, or the documented behaviour the profile follows)"
+                )));
+            }
+            let value = scalar_text(&entry.value)
+                .ok_or_else(|| invalid(format!("knob `{knob}`: expected a word or a number")))?;
+            settings.push(KnobSetting {
+                knob,
+                value,
+                source: source.to_owned(),
             });
         }
-        Ok(profile)
+        let typed = |knob: &str| {
+            file.knobs
+                .get(knob)
+                .map(|k| k.value.clone())
+                .unwrap_or_default()
+        };
+        let bad = |knob: &str, e: serde_norway::Error| invalid(format!("knob `{knob}`: {e}"));
+        let repetition: Repetition =
+            serde_norway::from_value(typed("repetition")).map_err(|e| bad("repetition", e))?;
+        let komi: Komi = serde_norway::from_value(typed("komi")).map_err(|e| bad("komi", e))?;
+        let passes_to_end: u8 = serde_norway::from_value(typed("passes_to_end"))
+            .map_err(|e| bad("passes_to_end", e))?;
+        if passes_to_end == 0 {
+            return Err(invalid(
+                "knob `passes_to_end` must be at least 1".to_owned(),
+            ));
+        }
+        Ok(GoProfile {
+            name: file.name,
+            description: file.description,
+            repetition,
+            komi,
+            passes_to_end,
+            settings,
+        })
+    }
+
+    /// The file a shipped profile is read from, as errors name it.
+    pub fn shipped_file(name: &str) -> String {
+        format!("go/spec/profiles/{name}.yaml")
+    }
+
+    /// The profile as `go-conformance profiles` lists it: its name and description, then each
+    /// knob with its value and, indented below, its source.
+    pub fn listing(&self) -> String {
+        let mut out = format!("{}: {}\n", self.name, self.description);
+        for s in &self.settings {
+            out.push_str(&format!("  {} = {}\n      {}\n", s.knob, s.value, s.source));
+        }
+        out
+    }
+
+    /// One knob's value and source.
+    pub fn setting(&self, knob: &str) -> Option<&KnobSetting> {
+        self.settings.iter().find(|s| s.knob == knob)
     }
 
     /// A shipped profile by name.
@@ -94,7 +238,7 @@ impl GoProfile {
             .iter()
             .find(|(n, _)| *n == name)
             .ok_or_else(|| ProfileError::Unknown(name.to_owned()))?;
-        Self::from_yaml(name, text)
+        Self::from_yaml(&Self::shipped_file(name), text)
     }
 
     /// The komi of a game that does not state one (rfg 9.3 as the registry reads it): the
@@ -149,21 +293,102 @@ mod tests {
         assert_eq!(p.komi_for(true).halves(), 0);
     }
 
+    /// A profile text with the three knobs, `source` lines included unless left out.
+    fn text(repetition: &str, passes: &str, komi_source: &str) -> String {
+        format!(
+            "name: x\ndescription: y\nknobs:\n  repetition:\n    value: {repetition}\n    source: rfg:5.2\n  komi:\n    value: 6.5\n{komi_source}  passes_to_end:\n    value: {passes}\n    source: rfg:7.1\n"
+        )
+    }
+
     #[test]
     fn bad_profiles_are_typed_errors() {
         assert!(matches!(
             GoProfile::shipped("nope"),
             Err(ProfileError::Unknown(_))
         ));
-        let bad = "name: x\ndescription: y\nrepetition: triple\nkomi: 6.5\npasses_to_end: 3\n";
+        let sourced = "    source: rfg:9.3\n";
+        assert!(GoProfile::from_yaml("x", &text("simple_ko", "3", sourced)).is_ok());
+        let err = GoProfile::from_yaml("x", &text("triple", "3", sourced)).unwrap_err();
+        assert!(matches!(err, ProfileError::Invalid { .. }));
+        assert!(err.to_string().contains("`repetition`"), "{err}");
+        let zero = GoProfile::from_yaml("x", &text("simple_ko", "0", sourced)).unwrap_err();
+        assert!(zero.to_string().contains("passes_to_end"), "{zero}");
         assert!(matches!(
-            GoProfile::from_yaml("x", bad),
-            Err(ProfileError::Yaml { .. })
+            GoProfile::from_yaml("x", "name: [").unwrap_err(),
+            ProfileError::Yaml { .. }
         ));
-        let zero = "name: x\ndescription: y\nrepetition: simple_ko\nkomi: 6.5\npasses_to_end: 0\n";
-        assert!(matches!(
-            GoProfile::from_yaml("x", zero),
-            Err(ProfileError::Invalid { .. })
-        ));
+    }
+
+    #[test]
+    fn a_knob_without_a_source_names_the_file_and_the_knob() {
+        for komi_source in ["", "    source: \"  \"\n"] {
+            let err = GoProfile::from_yaml(
+                "go/spec/profiles/mine.yaml",
+                &text("simple_ko", "3", komi_source),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(
+                err.contains("go/spec/profiles/mine.yaml")
+                    && err.contains("knob `komi` has no source"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_and_missing_knobs_are_named() {
+        let extra = text("simple_ko", "3", "    source: rfg:9.3\n")
+            + "  handicap:\n    value: 2\n    source: x\n";
+        let err = GoProfile::from_yaml("f.yaml", &extra)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown knob `handicap`"), "{err}");
+        let missing = "name: x\ndescription: y\nknobs: {}\n";
+        let err = GoProfile::from_yaml("f.yaml", missing)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("knob `repetition` is missing"), "{err}");
+    }
+
+    /// Every shipped knob value cites where it comes from; the rules' own values cite the
+    /// article that gives them (rfg 5.2 for repetition, 9.3 for komi, 7.1 for the passes).
+    #[test]
+    fn every_shipped_knob_has_its_source() {
+        for (name, _) in GoProfile::SHIPPED {
+            let p = GoProfile::shipped(name).unwrap();
+            let knobs: Vec<&str> = p.settings.iter().map(|s| s.knob).collect();
+            assert_eq!(knobs, KNOBS.map(|(k, _)| k), "{name}");
+            for (knob, article) in [
+                ("repetition", "rfg:5.2"),
+                ("komi", "rfg:9.3"),
+                ("passes_to_end", "rfg:7.1"),
+            ] {
+                let s = p.setting(knob).unwrap();
+                assert!(s.source.contains(article), "{name}: {knob}: {}", s.source);
+            }
+        }
+        let simple = GoProfile::shipped("rfg-simple-ko").unwrap();
+        assert!(
+            simple
+                .setting("repetition")
+                .unwrap()
+                .source
+                .contains("GNU Go")
+        );
+        assert_eq!(GoProfile::rfg().setting("komi").unwrap().value, "6.5");
+    }
+
+    #[test]
+    fn the_listing_shows_each_knob_with_value_and_source() {
+        let p = GoProfile::rfg();
+        let listing = p.listing();
+        assert!(listing.starts_with("rfg: "), "{listing}");
+        for s in &p.settings {
+            assert!(
+                listing.contains(&format!("  {} = {}\n      {}\n", s.knob, s.value, s.source)),
+                "{listing}"
+            );
+        }
     }
 }

@@ -1,0 +1,95 @@
+//! Which corpus a run certifies against: the version and content hash of the corpus built into
+//! this binary, or the content hash of a folder given with `--corpus`, computed the same way so
+//! that the two agree on the same cases. A report header carries these, and `--version` prints
+//! the built-in ones.
+
+use std::path::Path;
+
+use conformance_core::embed::ContentHasher;
+
+use crate::case::CaseError;
+
+/// The version of the built-in corpus (its `VERSION` file).
+pub fn built_in_version() -> &'static str {
+    go_conformance_corpus::version()
+}
+
+/// The content hash of the built-in corpus's case files (16 hex digits).
+pub fn built_in_hash() -> &'static str {
+    go_conformance_corpus::content_hash()
+}
+
+/// The content hash of the case files of `dir` (its `*.yaml`, in name order), each hashed under
+/// the path `cases/NAME` it would have in the corpus crate, so that `go/corpus/cases` hashes as
+/// the built-in corpus does.
+///
+/// # Errors
+/// A folder or file that cannot be read, naming it.
+pub fn folder_hash(dir: &Path) -> Result<String, CaseError> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| CaseError::Io { path, source }
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(io(dir))?
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut hasher = ContentHasher::new();
+    for name in names {
+        let path = dir.join(&name);
+        let bytes = std::fs::read(&path).map_err(io(&path))?;
+        hasher.add(
+            &format!("{}/{name}", go_conformance_corpus::CASES_DIR),
+            &bytes,
+        );
+    }
+    Ok(hasher.finish())
+}
+
+/// The text `--version` prints after the program's name: the tool's version, then the built-in
+/// corpus's version and content hash, which together name the contract this binary certifies
+/// against (the shape of `shogi-conformance --version`).
+pub fn long_version() -> String {
+    format!(
+        "{} (corpus {}, content {})",
+        env!("CARGO_PKG_VERSION"),
+        built_in_version(),
+        built_in_hash()
+    )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a test may panic on what it did not expect
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_source_folder_hashes_as_the_built_in_corpus() {
+        assert_eq!(
+            folder_hash(&crate::default_corpus()).unwrap(),
+            built_in_hash()
+        );
+    }
+
+    #[test]
+    fn a_changed_case_changes_the_folder_hash() {
+        let dir = std::env::temp_dir().join(format!("go-contract-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.yaml"), "- id: a\n").unwrap();
+        let before = folder_hash(&dir).unwrap();
+        std::fs::write(dir.join("a.yaml"), "- id: b\n").unwrap();
+        assert_ne!(before, folder_hash(&dir).unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unreadable_folder_is_named() {
+        let err = folder_hash(Path::new("/nonexistent/go-cases"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("/nonexistent/go-cases"), "{err}");
+    }
+}

@@ -1,0 +1,30 @@
+//! `go-conformance profiles`: every shipped profile with each knob's value and source, as the
+//! profile files write them.
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command;
+
+use go_spec::GoProfile;
+
+#[test]
+fn profiles_lists_every_knob_with_its_source() {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .arg("profiles")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (name, _) in GoProfile::SHIPPED {
+        let profile = GoProfile::shipped(name).unwrap();
+        assert_eq!(profile.settings.len(), 3, "{name}");
+        for s in &profile.settings {
+            assert!(!s.source.is_empty());
+            assert!(
+                text.contains(&format!("  {} = {}\n      {}\n", s.knob, s.value, s.source)),
+                "{name}: {} missing from\n{text}",
+                s.knob
+            );
+        }
+    }
+    assert!(text.contains("rfg:5.2"), "{text}");
+}
