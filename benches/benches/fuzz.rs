@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shogi_bitboard::{Engine, EngineSession};
-use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz_jobs};
-use shogi_conformance::tools::random_games::{Bias, Rng, random_game};
+use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz_jobs};
+use shogi_conformance::fuzzing::random_games::{Bias, Rng, random_game};
 use shogi_oracle::{Move, sfen};
 use shogi_spec::Implementation;
 

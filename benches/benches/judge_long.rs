@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_games};
-use shogi_conformance::tools::random_games::Rng;
+use shogi_conformance::fuzzing::random_games::Rng;
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_oracle::article1_check::in_check;
 use shogi_oracle::game::Record;
 use shogi_oracle::game::record::{Event, UsiMove};

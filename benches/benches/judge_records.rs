@@ -12,12 +12,12 @@
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shogi_conformance::tools::differential::record;
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_games};
-use shogi_conformance::tools::judge_archive::{
+use shogi_conformance::fuzzing::differential::record;
+use shogi_conformance::fuzzing::random_games::{Bias, Rng, random_game};
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
+use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, Standing, judge_archive,
 };
-use shogi_conformance::tools::random_games::{Bias, Rng, random_game};
 use shogi_oracle::Move;
 use shogi_oracle::game::adjudicate;
 use shogi_oracle::game::record::{Event, Seconds};

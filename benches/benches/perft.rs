@@ -87,45 +87,9 @@ fn ours(sfen: &str, depth: u32) -> u64 {
     shogi_bitboard::perft(black_box(&pos), depth)
 }
 
-/// haitaka's own bulk-counting perft (examples/perft.rs of haitaka 0.3.2, with drops).
-fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        board.generate_board_moves(|moves| {
-            nodes += moves.into_iter().len() as u64;
-            false
-        });
-        board.generate_drops(|moves| {
-            nodes += moves.into_iter().len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_board_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += haitaka_perft(&child, depth - 1);
-        }
-        false
-    });
-    board.generate_drops(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += haitaka_perft(&child, depth - 1);
-        }
-        false
-    });
-    nodes
-}
-
 fn haitaka(sfen: &str, depth: u32) -> u64 {
     let board = haitaka::Board::from_sfen(sfen).expect("haitaka accepts the case");
-    haitaka_perft(black_box(&board), depth)
+    shogi_benches::haitaka_perft(black_box(&board), depth)
 }
 
 /// rsshogi's own perft (make/undo, full LEGAL_ALL generation, list length at the last ply).

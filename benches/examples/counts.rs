@@ -26,7 +26,7 @@ fn main() {
     if run("haitaka") {
         let t = Instant::now();
         let board = haitaka::Board::from_sfen(&sfen).expect("sfen");
-        let n = haitaka_perft(&board, depth);
+        let n = shogi_benches::haitaka_perft(&board, depth);
         println!("haitaka {n} {:.3}s", t.elapsed().as_secs_f64());
     }
     if run("rsshogi") {
@@ -41,39 +41,4 @@ fn main() {
 
 fn shogi_spec_start() -> &'static str {
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-}
-
-fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        board.generate_board_moves(|moves| {
-            nodes += moves.into_iter().len() as u64;
-            false
-        });
-        board.generate_drops(|moves| {
-            nodes += moves.into_iter().len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_board_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += haitaka_perft(&child, depth - 1);
-        }
-        false
-    });
-    board.generate_drops(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += haitaka_perft(&child, depth - 1);
-        }
-        false
-    });
-    nodes
 }

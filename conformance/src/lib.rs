@@ -3,13 +3,14 @@
 //!
 //! The layers, each a folder:
 //!
-//! - [`corpus`]: the case format, loading, filtering and linting the corpus;
+//! - [`corpus`]: the case format, loading, filtering and linting the corpus, the cases that
+//!   change between two rule profiles;
 //! - [`implementations`]: the oracle and engine glue, the USI driver, the JSON-lines adapter,
 //!   child processes;
 //! - [`run`]: running cases and comparing with an expectations file;
 //! - [`report`]: text, JSON, JUnit, Markdown, HTML and the matrix;
-//! - [`tools`]: differential checks, external fuzzing, bisecting, profile diffs, the `match`
-//!   arbiter, judging and converting game records.
+//! - [`games`]: the `match` arbiter, judging and converting game records;
+//! - [`fuzzing`]: differential checks, external fuzzing, bisecting.
 //!
 //! The `shogi-conformance` binary (`src/main.rs` and `src/cli/`) is a thin shell over this
 //! crate: argument parsing (clap), exit statuses and printing live there, so the library has
@@ -70,6 +71,8 @@
 //! ```
 
 pub mod corpus;
+pub mod fuzzing;
+pub mod games;
 pub mod implementations;
 pub mod report;
 pub mod run;

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::tools::differential::{Subject, compare_position};
+use shogi_conformance::fuzzing::differential::{Subject, compare_position};
 use shogi_oracle::{sfen, validate};
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::tools::differential::{starts, to_engine};
+use shogi_conformance::fuzzing::differential::{starts, to_engine};
 use shogi_oracle::{Move, check_move, legal_moves, sfen};
 
 #[derive(Debug, Arbitrary)]

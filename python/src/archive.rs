@@ -12,8 +12,8 @@ use std::sync::mpsc;
 
 use pyo3::prelude::*;
 
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_games};
-use shogi_conformance::tools::judge_archive::record_files;
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
+use shogi_conformance::games::judge_archive::record_files;
 
 use crate::errors::{Kind, error};
 use crate::judge::{Verdict, overrides};
@@ -54,7 +54,7 @@ enum FileOutcome {
 /// The standing of a game in an archive, in the command line's words
 /// (`judge_archive::Standing`).
 fn standing(v: &Verdict) -> &'static str {
-    use shogi_conformance::tools::judge_archive::Standing;
+    use shogi_conformance::games::judge_archive::Standing;
     match (&v.written, v.verified, v.agrees) {
         (None, _, _) => Standing::NoEnding,
         (Some(_), false, _) => Standing::Recorded,

@@ -1,7 +1,7 @@
 //! Judging game records from Python: `judge` (one game), `judge_games` (every game of a
 //! file), each game as a typed `Verdict`.
 //!
-//! The work is the command line's `judge`: `shogi_conformance::tools::judge::judge_games`
+//! The work is the command line's `judge`: `shogi_conformance::games::judge::judge_games`
 //! reads the file and the oracle decides; a `Verdict` carries the command's JSON object
 //! (`to_dict()`) and its main fields typed, so that Python code does not parse our output.
 
@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use serde_json::Value;
 
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, Judged, game_json, judge_games};
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, Judged, game_json, judge_games};
 
 use crate::convert::to_python;
 use crate::errors::{Kind, error};
@@ -228,7 +228,7 @@ pub fn judge_bytes(
         })
     });
     result.map_err(|e| match e {
-        shogi_conformance::tools::judge::JudgeError::Profile(m) => error(Kind::Config, m),
+        shogi_conformance::games::judge::JudgeError::Profile(m) => error(Kind::Config, m),
         other => error(Kind::Record, other.to_string()),
     })
 }

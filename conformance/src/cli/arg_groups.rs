@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use clap::Args;
 use shogi_conformance::corpus::CorpusSource;
+use shogi_conformance::games::judge::JudgeFormat;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
 use shogi_conformance::implementations::usi_options::{UsiOption, UsiOptionError};
 use shogi_conformance::report::Format;
-use shogi_conformance::tools::judge::JudgeFormat;
 
 /// Arguments of `new-id`.
 #[derive(Debug, Args)]

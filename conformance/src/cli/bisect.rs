@@ -1,6 +1,6 @@
 //! `bisect`: the first position where an implementation and the oracle disagree.
 
-use shogi_conformance::tools::bisect;
+use shogi_conformance::fuzzing::bisect;
 use shogi_spec::{Implementation, PositionSpec};
 
 use super::Error;

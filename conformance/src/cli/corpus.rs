@@ -9,7 +9,7 @@ use shogi_conformance::corpus::case::Expectation;
 use shogi_conformance::corpus::lint::lint as lint_corpus;
 use shogi_conformance::corpus::{Corpus, CorpusSource};
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
-use shogi_conformance::run::runner::run_case;
+use shogi_conformance::run::case_run::run_case;
 
 /// Lints the corpus; prints every problem; exit status 1 if there is any.
 pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, Error> {
@@ -146,14 +146,14 @@ pub fn explain(
         },
     )
     .map_err(Error::from)?;
-    let Some(r) = shogi_conformance::run::runner::run_case_guarded(imp.as_mut(), case, profile)
+    let Some(r) = shogi_conformance::run::case_run::run_case_guarded(imp.as_mut(), case, profile)
     else {
         return Ok(ExitCode::SUCCESS);
     };
     let outcome = r.outcome();
     println!("  {} under {profile}: {}", imp.name(), outcome.label());
     for e in &r.expectations {
-        if e.outcome == shogi_conformance::run::runner::Outcome::Pass {
+        if e.outcome == shogi_conformance::run::case_run::Outcome::Pass {
             println!("    {}: pass", e.label());
         }
     }
@@ -163,8 +163,8 @@ pub fn explain(
         }
     }
     Ok(match outcome {
-        shogi_conformance::run::runner::Outcome::Fail(_)
-        | shogi_conformance::run::runner::Outcome::Error { .. } => ExitCode::FAILURE,
+        shogi_conformance::run::case_run::Outcome::Fail(_)
+        | shogi_conformance::run::case_run::Outcome::Error { .. } => ExitCode::FAILURE,
         _ => ExitCode::SUCCESS,
     })
 }

@@ -1,6 +1,6 @@
 //! `fuzz`: the workers' log on standard error, the shrunk finding on standard output.
 
-use shogi_conformance::tools::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs, write_finding};
+use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs, write_finding};
 
 use std::path::PathBuf;
 

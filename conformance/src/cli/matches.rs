@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use std::time::Duration;
 
+use shogi_conformance::games::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
 use shogi_conformance::implementations::usi_options::UsiOption;
-use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
 
 /// `match` as the command line gave it.
 pub struct MatchArgs {

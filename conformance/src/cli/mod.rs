@@ -153,7 +153,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             corpus,
         } => fuzz::fuzz(
             &|| imp.make_typed(),
-            &shogi_conformance::tools::fuzz_external::FuzzOptions {
+            &shogi_conformance::fuzzing::fuzz_external::FuzzOptions {
                 // Whole seconds: a fraction counts as a whole second.
                 seconds: seconds.as_secs() + u64::from(seconds.subsec_nanos() > 0),
                 seed,
@@ -162,7 +162,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
                 corpus: corpus.source(),
                 ignore,
                 games,
-                jobs: jobs.map_or_else(shogi_conformance::tools::fuzz_external::all_cores, |n| {
+                jobs: jobs.map_or_else(shogi_conformance::fuzzing::fuzz_external::all_cores, |n| {
                     n.get()
                 }),
                 one_at_a_time,
@@ -181,7 +181,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
         } => {
             print!(
                 "{}",
-                shogi_conformance::tools::profile_diff::diff_text(
+                shogi_conformance::corpus::profile_diff::diff_text(
                     &corpus.source(),
                     &profiles,
                     &set

@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use shogi_conformance::corpus::CorpusSource;
-use shogi_conformance::tools::profile_diff::oracle_answer;
+use shogi_conformance::corpus::profile_diff::oracle_answer;
 use shogi_spec::profile::Profile;
 
 use super::Error;

@@ -5,8 +5,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
-use shogi_conformance::tools::judge_archive::{
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_text};
+use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, RECORD_EXTENSIONS, Standing, judge_archive, judge_file,
     record_files,
 };
@@ -104,7 +104,7 @@ pub fn convert(
 ) -> Result<ExitCode, Error> {
     let file = input.display().to_string();
     let bytes = std::fs::read(input).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    let text = shogi_conformance::tools::convert::convert(&bytes, &file, to, profile, set)
+    let text = shogi_conformance::games::convert::convert(&bytes, &file, to, profile, set)
         .map_err(Error::from)?;
     match output {
         None => print!("{text}"),

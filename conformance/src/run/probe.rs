@@ -13,7 +13,7 @@ use shogi_spec::PositionSpec;
 use shogi_spec::profile::Profile;
 
 use crate::corpus::case::Probe;
-use crate::run::runner::{Failure, Outcome};
+use crate::run::case_run::{Failure, Outcome};
 
 /// Why a probe's position could not be set up for judging: the case is broken, not the engine.
 #[derive(Debug, thiserror::Error)]

@@ -11,20 +11,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::python;
+
 const FAIRY: &str = "/usr/games/fairy-stockfish";
 /// One case: enough for a run to have something to ask.
 const FEW: &str = "file:nifu-own-file";
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
-}
 
 fn fixture(style: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/usi_styles.py");

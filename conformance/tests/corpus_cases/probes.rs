@@ -9,8 +9,8 @@
 
 use shogi_conformance::corpus::case::{Case, Expectation, Probe};
 use shogi_conformance::corpus::{Corpus, default_root};
+use shogi_conformance::run::case_run::{Outcome, run_case};
 use shogi_conformance::run::probe::{judge, setup_position};
-use shogi_conformance::run::runner::{Outcome, run_case};
 use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::game::{Record, adjudicate};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move, legal_moves};

@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `diff`: cases whose verdict changes between profiles, with the knob that changes it.
 
+use shogi_conformance::corpus::profile_diff::{Side, differences};
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::tools::profile_diff::{Side, differences};
 
 #[test]
 fn fesa_and_ufs_differ_on_draw_scoring_because_of_draw_result() {

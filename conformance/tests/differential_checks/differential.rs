@@ -10,8 +10,8 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
-use shogi_conformance::tools::differential::{Subject, compare_game, compare_position, starts};
-use shogi_conformance::tools::random_games::{
+use shogi_conformance::fuzzing::differential::{Subject, compare_game, compare_position, starts};
+use shogi_conformance::fuzzing::random_games::{
     Bias, Rng, choose_move, random_mating_net, random_position,
 };
 use shogi_oracle::{Move, Position, legal_moves, sfen};
@@ -213,7 +213,7 @@ proptest! {
 /// and a shuffle back and forth from the start reaches the fourth occurrence (a draw) in both.
 #[test]
 fn harness_reaches_declarations_and_repetitions() {
-    use shogi_conformance::tools::differential::engine_verdict;
+    use shogi_conformance::fuzzing::differential::engine_verdict;
     let entered = "+R+BGG+S+N+L+P1/4K4/+P+P+P6/9/9/9/9/9/4k4 b RB2GSNL3P 1";
     assert_eq!(
         engine_verdict(entered, &[], true).as_deref(),
@@ -267,7 +267,7 @@ fn throughput() {
     // The core comparison alone: legal move lists and status.
     let t = std::time::Instant::now();
     for p in &positions {
-        let e = shogi_conformance::tools::differential::to_engine(p).expect("engine accepts");
+        let e = shogi_conformance::fuzzing::differential::to_engine(p).expect("engine accepts");
         let o = legal_moves(p).len();
         let n = shogi_bitboard::count_legal(&e) as usize;
         assert_eq!(o, n);

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use shogi_bitboard::EngineSession;
-use shogi_conformance::tools::fuzz_external::{FuzzError, FuzzOptions, fuzz, fuzz_jobs};
+use shogi_conformance::fuzzing::fuzz_external::{FuzzError, FuzzOptions, fuzz, fuzz_jobs};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
 fn options(games: u64, jobs: usize) -> FuzzOptions {

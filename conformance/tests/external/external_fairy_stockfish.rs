@@ -16,10 +16,10 @@
 use std::path::Path;
 
 use shogi_conformance::corpus::{Corpus, default_root};
+use shogi_conformance::fuzzing::bisect::bisect;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::runner::{CaseResult, Outcome, Summary, run_case};
-use shogi_conformance::tools::bisect::bisect;
+use shogi_conformance::run::case_run::{CaseResult, Outcome, Summary, run_case};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move};
 use shogi_spec::{ArticleId, Implementation, PositionSpec};
 

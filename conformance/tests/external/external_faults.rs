@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::check_adapter::check_adapter;
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 use crate::common::{self, fake, python};
@@ -241,7 +241,7 @@ fn a_panicking_implementation_errors_each_case_and_the_run_goes_on() {
     let results: Vec<CaseResult> = cases()
         .iter()
         .filter_map(|c| {
-            shogi_conformance::run::runner::run_case_guarded(&mut Panicky, c, "fesa-2017")
+            shogi_conformance::run::case_run::run_case_guarded(&mut Panicky, c, "fesa-2017")
         })
         .collect();
     assert_eq!(results.len(), 4);

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shogi_conformance::corpus::case::parse_file;
+use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz, write_finding};
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::runner::{Outcome, run_case};
-use shogi_conformance::tools::fuzz_external::{FuzzOptions, fuzz, write_finding};
+use shogi_conformance::run::case_run::{Outcome, run_case};
 use shogi_oracle::{Kind, Oracle};
 use shogi_spec::ArticleId;
 

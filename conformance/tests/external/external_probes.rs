@@ -17,7 +17,7 @@ use std::time::Duration;
 use shogi_conformance::corpus::case::{Case, Expectation};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::runner::{CaseResult, Methods, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
 use crate::common;

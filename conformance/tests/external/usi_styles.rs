@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::runner::{CaseResult, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Outcome, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 use crate::common::{self, python};

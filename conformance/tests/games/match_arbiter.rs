@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use shogi_conformance::tools::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
+use shogi_conformance::games::arbiter::{Clock, MatchOptions, MatchSummary, play_match};
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_text};
 use shogi_spec::{Color, ReasonKind, Verdict};
 
 use crate::common;

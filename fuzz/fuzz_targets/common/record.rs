@@ -2,8 +2,8 @@
 //! the format they read. It also drives what `judge` and `convert` do with a file (the CLI's
 //! `cli/records.rs` only reads the bytes and prints the result), so those paths are fuzzed too.
 
-use shogi_conformance::tools::convert::convert;
-use shogi_conformance::tools::judge::{JudgeFormat, JudgeRequest, judge_text};
+use shogi_conformance::games::convert::convert;
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_text};
 use shogi_oracle::game::adjudicate;
 use shogi_records::{Format, encoding, export, import_text};
 use shogi_spec::profile::Profile;

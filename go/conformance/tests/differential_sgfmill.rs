@@ -8,7 +8,7 @@
 //! superko cases of its own (`go/corpus/cases/ko-superko-triple-ko.yaml`).
 //!
 //! Skipped when python3 or sgfmill is missing and cannot be installed with pip, unless
-//! `SHOGI_REQUIRE_PYTHON=1` makes that a failure.
+//! `SHOGI_REQUIRE_PYTHON` is set (CI sets it): then that is a failure.
 
 #![allow(clippy::unwrap_used)]
 
@@ -16,48 +16,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+mod common;
+
 use go_oracle::play::Game;
 use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point};
-
-fn python_with_sgfmill() -> bool {
-    let has = || {
-        Command::new("python3")
-            .args(["-c", "import sgfmill"])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if has() {
-        return true;
-    }
-    // A Debian python refuses a plain `pip install` (PEP 668); the second form is for it.
-    for args in [
-        &["-m", "pip", "install", "--quiet", "--user", "sgfmill"][..],
-        &[
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--user",
-            "--break-system-packages",
-            "sgfmill",
-        ],
-    ] {
-        let _ = Command::new("python3")
-            .args(args)
-            .stderr(Stdio::null())
-            .status();
-        if has() {
-            return true;
-        }
-    }
-    assert!(
-        std::env::var("SHOGI_REQUIRE_PYTHON").as_deref() != Ok("1"),
-        "SHOGI_REQUIRE_PYTHON=1 but python3 with sgfmill is not available"
-    );
-    eprintln!("skipped: python3 with sgfmill is not available");
-    false
-}
 
 /// A small deterministic generator (xorshift64), so a failure can be replayed.
 struct Rng(u64);
@@ -155,7 +117,7 @@ fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> serde_json::Valu
 
 #[test]
 fn captures_and_forbidden_points_agree_with_sgfmill() {
-    if !python_with_sgfmill() {
+    if !common::python_with(&["sgfmill"], &["sgfmill"]) {
         return;
     }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

@@ -7,24 +7,14 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn python() -> Option<Command> {
-    let found = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
-            "python3 is required (SHOGI_REQUIRE_PYTHON)"
-        );
-        eprintln!("SKIPPED: python3 not found");
-        return None;
-    }
-    Some(Command::new("python3"))
+    common::python_with(&[], &[]).then(|| Command::new("python3"))
 }
 
 #[test]

@@ -7,7 +7,8 @@
 //!
 //! The sgfmill replay runs with the other tests; GNU Go takes a few minutes over the corpus, so
 //! its test is `#[ignore]` and named `slow_…`, which `.ci/run` runs. Each skips when its tool is
-//! missing, unless `SHOGI_REQUIRE_PYTHON=1` / `SHOGI_REQUIRE_GNUGO=1` makes that a failure.
+//! missing, unless `SHOGI_REQUIRE_PYTHON` (set at all) / `SHOGI_REQUIRE_GNUGO=1` makes that a
+//! failure.
 
 #![allow(clippy::unwrap_used)]
 
@@ -15,6 +16,8 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+mod common;
 
 use go_conformance::agreed::{Agreed, OUTCOMES_FILE, Outcomes, Verdict};
 use go_conformance::judge::{judge_with, to_spec};
@@ -41,22 +44,6 @@ fn corpus() -> BTreeMap<String, (PathBuf, Agreed)> {
         }
     }
     out
-}
-
-fn python_with_sgfmill() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "import sgfmill"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        ok || std::env::var("SHOGI_REQUIRE_PYTHON").as_deref() != Ok("1"),
-        "SHOGI_REQUIRE_PYTHON=1 but python3 with sgfmill is not available"
-    );
-    if !ok {
-        eprintln!("skipped: python3 with sgfmill is not available");
-    }
-    ok
 }
 
 /// Runs the Python side over `records`; its JSON answer, keyed by path.
@@ -103,7 +90,7 @@ fn second_counter(
 
 #[test]
 fn sgfmill_replays_every_record_to_the_oracles_position() {
-    if !python_with_sgfmill() {
+    if !common::python_with(&["sgfmill"], &[]) {
         return;
     }
     let records = corpus();
@@ -199,7 +186,7 @@ fn slow_gnugo_scores_every_counted_record_as_we_do_or_the_difference_is_document
     let Some(gnugo) = gnugo() else {
         return;
     };
-    if !python_with_sgfmill() {
+    if !common::python_with(&["sgfmill"], &[]) {
         return;
     }
     let records: BTreeMap<String, (PathBuf, Agreed)> = corpus()

@@ -168,7 +168,7 @@ impl CaseOutcome {
             return Err(error(Kind::Config, "the case was not run"));
         };
         let skip_reason = match r.outcome() {
-            shogi_conformance::run::runner::Outcome::Skip { reason } => Some(reason),
+            shogi_conformance::run::case_run::Outcome::Skip { reason } => Some(reason),
             _ => None,
         };
         let mismatch = report

@@ -244,7 +244,7 @@ pub fn differences(corpus: &Corpus, a: &Side, b: &Side) -> Vec<Difference> {
                 if !case.applies_to(&s.spec) {
                     return None;
                 }
-            } else if !crate::run::runner::applies(case, &s.spec) {
+            } else if !crate::run::case_run::applies(case, &s.spec) {
                 // As `run --set` chooses its cases: the one list both commands give.
                 return None;
             }
@@ -412,7 +412,7 @@ pub fn diff_text(
 mod tests {
     use super::*;
     use crate::run::Runner;
-    use crate::run::runner::Outcome;
+    use crate::run::case_run::Outcome;
 
     fn corpus() -> Corpus {
         crate::corpus::CorpusSource::BuiltIn.load().unwrap()

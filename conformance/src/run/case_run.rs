@@ -1,4 +1,5 @@
-//! Running cases against an implementation, and what came of each.
+//! Running one case against one implementation, and what came of it: the [`Outcome`] of each
+//! expectation and of the whole case ([`CaseResult`]), tallied in a [`Summary`].
 
 use crate::corpus::yaml::Yaml;
 use std::collections::BTreeSet;

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use shogi_oracle::{Move, Position, check_move, sfen};
 use shogi_spec::{Implementation, PositionSpec};
 
-use crate::tools::fuzz_external::{Finding, FuzzError, FuzzOptions, shrink, signature};
-use crate::tools::random_games::Rng;
+use crate::fuzzing::fuzz_external::{Finding, FuzzError, FuzzOptions, shrink, signature};
+use crate::fuzzing::random_games::Rng;
 
 fn tags_and_refs(
     pos: &Position,

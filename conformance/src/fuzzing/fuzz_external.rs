@@ -1,9 +1,9 @@
 //! `shogi-conformance fuzz`: random legal games played against an implementation and the
 //! oracle at once; the first divergence is shrunk and written as a corpus case file.
 //!
-//! At every ply of a game (from [`crate::tools::random_games`], cycling through its biases) the
+//! At every ply of a game (from [`crate::fuzzing::random_games`], cycling through its biases) the
 //! implementation is asked for the legal moves, and — where it answers them — the status and,
-//! every few plies, perft 2 (a wrong count is walked down with [`crate::tools::bisect`] to the node
+//! every few plies, perft 2 (a wrong count is walked down with [`crate::fuzzing::bisect`] to the node
 //! where the move lists differ). The first position where the answers differ is shrunk: it is
 //! written as a standalone SFEN, then pieces are removed from the board and the hands one at a
 //! time for as long as the position stays a legal game position and the implementation still
@@ -18,7 +18,7 @@
 //! coming from seed `seed + n`. Every run reports its [`Throughput`].
 //!
 //! Divergences the corpus already catches (the implementation fails a corpus case the same
-//! way, [`crate::tools::fuzz_known`]) are counted, not reported, and the run goes on for its
+//! way, [`crate::fuzzing::fuzz_known`]) are counted, not reported, and the run goes on for its
 //! time.
 //!
 //! The expectation comes from the oracle, which the corpus otherwise never does: the case's
@@ -33,10 +33,10 @@ use std::time::{Duration, Instant};
 use shogi_oracle::{Kind, Move, Oracle, Position, check_move, legal_moves, sfen, validate};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, Status};
 
-use crate::tools::bisect::{bisect, compare_moves};
-use crate::tools::fuzz_known::Caught;
-use crate::tools::random_games::{Bias, RandomWalk, Rng};
-use crate::tools::throughput::{Throughput, timed};
+use crate::fuzzing::bisect::{bisect, compare_moves};
+use crate::fuzzing::fuzz_known::Caught;
+use crate::fuzzing::random_games::{Bias, RandomWalk, Rng};
+use crate::fuzzing::throughput::{Throughput, timed};
 
 /// What `fuzz` was asked to do.
 #[derive(Debug, Clone)]
@@ -246,7 +246,7 @@ pub fn fuzz_jobs(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<Outcome, FuzzError> {
     let jobs = opts.jobs.max(1);
-    let caught = crate::tools::fuzz_known::caught_by_corpus(make, opts, log);
+    let caught = crate::fuzzing::fuzz_known::caught_by_corpus(make, opts, log);
     let shared = Shared::new(opts, caught);
     let started = Instant::now();
     let work = |worker: usize| -> Result<Run, FuzzError> {
@@ -787,4 +787,4 @@ pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
-pub use crate::tools::fuzz_case::{case_yaml, write_finding};
+pub use crate::fuzzing::fuzz_case::{case_yaml, write_finding};

@@ -93,8 +93,8 @@ impl Caught {
 /// What the corpus already catches the implementation at (see the module docs),
 /// found before the clock starts; nothing when the corpus or the implementation cannot be had.
 pub(crate) fn caught_by_corpus(
-    make: &crate::tools::fuzz_external::MakeImpl<'_>,
-    opts: &crate::tools::fuzz_external::FuzzOptions,
+    make: &crate::fuzzing::fuzz_external::MakeImpl<'_>,
+    opts: &crate::fuzzing::fuzz_external::FuzzOptions,
     log: &dyn Fn(&str),
 ) -> Caught {
     let (Ok(corpus), Ok(mut imp)) = (opts.corpus.load(), make()) else {

@@ -1,0 +1,10 @@
+//! Whole games: engines playing each other with the oracle as arbiter ([`arbiter`]), judging a
+//! game record ([`judge`]), whole archives of them at once ([`judge_archive`]), a verdict as
+//! JUnit or Markdown ([`judge_formats`]), and converting records between formats
+//! ([`convert`]).
+
+pub mod arbiter;
+pub mod convert;
+pub mod judge;
+pub mod judge_archive;
+pub mod judge_formats;
