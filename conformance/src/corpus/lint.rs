@@ -15,6 +15,7 @@ use shogi_spec::{ArticleId, PositionSpec, rulebooks};
 
 use crate::corpus::case::{Case, Expectation};
 use crate::corpus::{Corpus, CorpusError};
+use shogi_spec::ShogiRegistries;
 
 /// Rulebooks whose articles cases may cite though no registry holds them: their ids are checked
 /// for shape only. (The CSA server conventions are not among the project's rulebooks.)

@@ -2,7 +2,7 @@
 //! for the clause only), and the testable articles of the rules of play and the clock (1–12)
 //! that no case covers yet.
 
-use shogi_spec::{Article, Registry};
+use conformance_rulebook::{Article, Registry};
 
 use crate::case::LoadedCase;
 

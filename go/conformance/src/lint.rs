@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use shogi_spec::{ArticleId, Registry};
+use conformance_rulebook::{ArticleId, Registry};
 
 use crate::case::LoadedCase;
 

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use shogi_spec::Registry;
+use conformance_rulebook::Registry;
 
 use crate::case::LoadedCase;
 
