@@ -7,9 +7,10 @@
 //! crates own their rulebooks' data files and hand the text to [`Registry::from_yaml`]; this
 //! crate knows no game and names no rulebook, so both games' tools stand on the same loader,
 //! checks ([`links`], [`registry::numbering_problems`], [`registry::copied_runs`]), coverage
-//! and browser.
+//! ([`coverage`]) and browser.
 
 mod article_id;
+pub mod coverage;
 
 pub mod cross_ref;
 pub mod links;
