@@ -7,7 +7,7 @@
 //! crates own their rulebooks' data files and hand the text to [`Registry::from_yaml`]; this
 //! crate knows no game and names no rulebook, so both games' tools stand on the same loader,
 //! checks ([`links`], [`registry::numbering_problems`], [`registry::copied_runs`]), coverage
-//! ([`coverage`]) and browser.
+//! ([`coverage`]) and browser ([`site`]).
 
 mod article_id;
 pub mod coverage;
@@ -15,6 +15,7 @@ pub mod coverage;
 pub mod cross_ref;
 pub mod links;
 pub mod registry;
+pub mod site;
 
 pub use article_id::{ArticleId, ArticleIdError};
 pub use cross_ref::{CrossRef, CrossRefProblem, Relation};
