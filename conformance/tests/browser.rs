@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_spec::ArticleId;
 use shogi_spec::registry::Registry;
+use shogi_spec::{ArticleId, FesaId};
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 

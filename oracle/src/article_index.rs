@@ -9,6 +9,7 @@
 //! visibility its field says, and that the table in the crate docs is this list written out.
 
 use shogi_spec::ArticleId;
+use shogi_spec::FesaId;
 
 /// Where one article (or sub-clause) of FESA 2017 is implemented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,6 +17,7 @@ use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::Square;
 use crate::usi::Move;
+use shogi_spec::FesaId;
 
 /// Why a move may not be played, with the article that forbids it.
 ///

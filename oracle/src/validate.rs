@@ -15,6 +15,7 @@ use crate::article3_moves::can_move_again;
 use crate::piece::{HAND_KINDS, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
+use shogi_spec::FesaId;
 
 /// A reason a position could not occur in a game played by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use shogi_oracle::{ARTICLE_INDEX, ArticleEntry};
 use shogi_spec::ArticleId;
+use shogi_spec::ShogiRegistries;
 use shogi_spec::registry::Registry;
 
 /// The numbers (`3.11c`) of the articles marked `testable: true` in the FESA registry.

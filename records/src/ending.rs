@@ -412,6 +412,7 @@ impl WrittenEnding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_spec::FesaId;
     use shogi_spec::{ArticleId, Reason, ReasonKind};
 
     fn win(c: Color, kind: ReasonKind) -> Verdict {

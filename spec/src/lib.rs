@@ -2,14 +2,15 @@
 //!
 //! This crate holds what every other part of the project agrees on and nothing that decides a
 //! rule: the rulebooks as data (FESA 2017 first, UFS 2016 and a textbook chapter linked to it
-//! article by article: [`registry`], [`rulebooks`], [`cross_ref`]), the colours ([`Color`]), the shape of a
+//! article by article: [`registry`], [`rulebooks`], [`cross_ref`]; the registry type itself is
+//! the game-neutral `conformance_rulebook`, re-exported; its shogi constructors are the
+//! extension traits [`ShogiRegistries`] and [`FesaId`]), the colours ([`Color`]), the shape of a
 //! game verdict ([`Verdict`]), and the [`Implementation`] trait through which the runner talks to
 //! the reference oracle, the bitboard engine and external programs alike.
 //!
 //! The trait deliberately speaks SFEN and USI strings at its boundary. Two implementations that
 //! meet only through strings cannot share a board type, so a bug in one cannot hide in the other.
 
-mod article_id;
 mod color;
 pub mod cross_ref;
 mod implementation;
@@ -18,12 +19,12 @@ pub mod registry;
 pub mod rulebooks;
 mod verdict;
 
-pub use article_id::{ArticleId, ArticleIdError};
 pub use color::Color;
+pub use conformance_rulebook::{ArticleId, ArticleIdError};
 pub use cross_ref::{CrossRef, Relation};
 pub use implementation::{
     Answer, ImplError, Implementation, PositionSpec, PositionSpecError, Query, STARTPOS_SFEN,
     SearchLimit, Status, check_divide_depth,
 };
-pub use registry::{Article, Registry, RegistryError};
+pub use registry::{Article, FesaId, Registry, RegistryError, ShogiRegistries};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

@@ -37,7 +37,6 @@
 use std::sync::OnceLock;
 
 use crate::ArticleId;
-use crate::cross_ref::Relation;
 use crate::registry::{Article, Registry};
 
 /// A rulebook shipped with the crate.
@@ -113,88 +112,22 @@ pub fn lookup(id: &ArticleId) -> Option<&'static Article> {
 /// Checks the links across the shipped registries: every linked article exists, every
 /// `absent` link names a shipped rulebook, every knob named exists in the profiles, and links
 /// between [`RECIPROCAL`] rulebooks come back with the converse relation. Returns one message
-/// per problem, each naming the entry.
+/// per problem, each naming the entry (`conformance_rulebook::links::check_links` over the
+/// shipped registries and the profile knobs).
 pub fn check_links() -> Vec<String> {
-    let knobs: Vec<&str> = crate::profile::KNOBS.iter().map(|k| k.name).collect();
-    let mut out = Vec::new();
-    for book in RULEBOOKS {
-        let Some(reg) = registry(book.id) else {
-            continue;
-        };
-        for article in reg {
-            for link in &article.cross_refs {
-                let target = link.target_rulebook();
-                if rulebook(target).is_none() {
-                    out.push(format!(
-                        "{}: links to unknown rulebook `{target}`",
-                        article.id
-                    ));
-                    continue;
-                }
-                for k in &link.knobs {
-                    if !knobs.contains(&k.as_str()) {
-                        out.push(format!("{}: names unknown profile knob `{k}`", article.id));
-                    }
-                }
-                let Some(other_id) = &link.article else {
-                    continue;
-                };
-                let Some(other) = lookup(other_id) else {
-                    out.push(format!(
-                        "{}: links to {other_id}, which is not in the registry",
-                        article.id
-                    ));
-                    continue;
-                };
-                if !reciprocal(book.id, target) {
-                    continue;
-                }
-                let back = other
-                    .cross_refs
-                    .iter()
-                    .find(|l| l.article.as_ref() == Some(&article.id));
-                match back {
-                    None => out.push(format!(
-                        "{}: links to {other_id} ({}), but {other_id} has no link back",
-                        article.id, link.relation
-                    )),
-                    Some(b) if b.relation != link.relation.converse() => out.push(format!(
-                        "{}: links to {other_id} as `{}`, but the link back says `{}` (expected `{}`)",
-                        article.id,
-                        link.relation,
-                        b.relation,
-                        link.relation.converse()
-                    )),
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    out
+    let registries: Vec<&Registry> = RULEBOOKS.iter().filter_map(|b| registry(b.id)).collect();
+    conformance_rulebook::links::check_links(&registries, RECIPROCAL, |knob| {
+        crate::profile::KNOBS.iter().any(|k| k.name == knob)
+    })
 }
 
-fn reciprocal(a: &str, b: &str) -> bool {
-    RECIPROCAL
-        .iter()
-        .any(|&(x, y)| (x == a && y == b) || (x == b && y == a))
-}
-
-/// The links from `id` to `rulebook` that record a difference (any relation but `same`),
-/// with the knobs they name; used to group profile differences by article pair.
-pub fn differences_towards<'a>(
-    article: &'a Article,
-    rulebook: &'a str,
-) -> impl Iterator<Item = &'a crate::cross_ref::CrossRef> + 'a {
-    article
-        .cross_refs
-        .iter()
-        .filter(move |l| l.target_rulebook() == rulebook && l.relation != Relation::Same)
-}
+pub use conformance_rulebook::links::differences_towards;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::{FesaId, ShogiRegistries};
 
     #[test]
     fn every_shipped_registry_loads_and_is_named_for_its_rulebook() {

@@ -227,6 +227,7 @@ impl Judgement {
 
 #[cfg(test)]
 mod tests {
+    use crate::FesaId;
 
     #[test]
     fn every_reason_kind_is_listed_once_in_place() {

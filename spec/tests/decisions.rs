@@ -4,6 +4,8 @@
 //! disagree the point names a profile knob, and the built-in profiles set that knob with a
 //! source.
 
+use shogi_spec::FesaId;
+use shogi_spec::ShogiRegistries;
 use shogi_spec::profile::{KNOBS, Profile};
 use shogi_spec::{ArticleId, Registry};
 

@@ -189,6 +189,7 @@ pub fn render(rows: &[Row], registry: &Registry, below: Option<usize>) -> (Strin
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use shogi_spec::ShogiRegistries;
 
     fn corpus() -> Corpus {
         Corpus::load(&crate::corpus::default_root()).unwrap()

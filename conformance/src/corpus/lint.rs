@@ -9,12 +9,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use conformance_rulebook::coverage::{Credit, cases_per_article};
 use shogi_oracle::{Move, play, sfen, validate};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec, rulebooks};
 
 use crate::corpus::case::{Case, Expectation};
 use crate::corpus::{Corpus, CorpusError};
+use shogi_spec::ShogiRegistries;
 
 /// Rulebooks whose articles cases may cite though no registry holds them: their ids are checked
 /// for shape only. (The CSA server conventions are not among the project's rulebooks.)
@@ -42,25 +44,17 @@ impl std::fmt::Display for Problem {
 
 /// How many (non-staging) cases cite `article` or one of its sub-clauses.
 pub fn case_counts(corpus: &Corpus, registry: &Registry) -> BTreeMap<ArticleId, usize> {
-    let mut counts: BTreeMap<ArticleId, usize> =
-        registry.iter().map(|a| (a.id.clone(), 0)).collect();
-    for case in corpus.cases.iter().filter(|c| !c.staging) {
-        // Each case counts once for each article it cites and for every ancestor of those.
-        let mut credited: Vec<ArticleId> = Vec::new();
-        for r in &case.refs {
-            let mut cur = registry.get(r);
-            while let Some(article) = cur {
-                if !credited.contains(&article.id) {
-                    credited.push(article.id.clone());
-                }
-                cur = article.parent.as_ref().and_then(|p| registry.get(p));
-            }
-        }
-        for id in credited {
-            *counts.entry(id).or_default() += 1;
-        }
-    }
-    counts
+    // Each case counts once for each article it cites and for every ancestor of those.
+    let cases = corpus.cases.iter().filter(|c| !c.staging).map(|c| {
+        (
+            c.id.as_str(),
+            c.refs.iter().map(ArticleId::as_str).collect::<Vec<_>>(),
+        )
+    });
+    cases_per_article(registry, cases, Credit::CitedAndAncestors)
+        .into_iter()
+        .map(|row| (row.article.id.clone(), row.cases.len()))
+        .collect()
 }
 
 fn is_hex_id(id: &str) -> bool {

@@ -42,6 +42,7 @@ use crate::implementations::process::{CommandLine, Process, ProcessError};
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 use crate::run::interrupt;
 use crate::run::probe::setup_position;
+use shogi_spec::FesaId;
 
 /// What a match is asked to do.
 #[derive(Debug, Clone)]

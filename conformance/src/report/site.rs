@@ -28,6 +28,7 @@ use crate::corpus::case::{Case, Expectation};
 use crate::report::board::{self, Mark};
 use crate::report::html::{anchor, esc, head};
 use crate::tools::profile_diff::{self, Difference, Side};
+use shogi_spec::ShogiRegistries;
 
 /// Why the site could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -616,6 +617,7 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_spec::FesaId;
 
     #[test]
     fn article_numbers_are_found_in_prose() {

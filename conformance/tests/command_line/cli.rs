@@ -4,6 +4,7 @@
 use std::process::Output;
 
 use crate::common::{bin, run_with_stdin};
+use shogi_spec::ShogiRegistries;
 
 fn lines(out: &Output) -> Vec<String> {
     String::from_utf8(out.stdout.clone())

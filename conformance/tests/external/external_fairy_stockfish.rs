@@ -21,6 +21,7 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Outcome, Summary, run_case};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move};
+use shogi_spec::FesaId;
 use shogi_spec::{ArticleId, Implementation, PositionSpec};
 
 const ENGINE: &str = "/usr/games/fairy-stockfish";

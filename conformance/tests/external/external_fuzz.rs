@@ -14,6 +14,7 @@ use shogi_oracle::{Kind, Oracle};
 use shogi_spec::ArticleId;
 
 use crate::common;
+use shogi_spec::FesaId;
 
 const ENGINE: &str = "/usr/games/fairy-stockfish";
 

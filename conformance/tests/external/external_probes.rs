@@ -21,6 +21,7 @@ use shogi_conformance::run::case_run::{CaseResult, Methods, Outcome, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
 use crate::common;
+use shogi_spec::FesaId;
 
 const GPSUSI: &str = "/usr/games/gpsusi";
 const FAIRY: &str = "/usr/games/fairy-stockfish";

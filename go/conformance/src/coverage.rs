@@ -3,7 +3,8 @@
 //! play and the clock (1–12), and of the whole rulebook. `go-conformance coverage` exits 1 when
 //! any testable article is uncovered, as `shogi-conformance coverage` does.
 
-use shogi_spec::{Article, Registry};
+use conformance_rulebook::Registry;
+use conformance_rulebook::coverage::{Credit, cases_per_article};
 
 use crate::case::LoadedCase;
 
@@ -20,19 +21,22 @@ pub struct Line {
     pub cases: Vec<String>,
 }
 
-/// Every article in registry order with its cases.
+/// Every article in registry order with its cases (`conformance_rulebook::coverage`, a case
+/// counting for the articles it cites only).
 pub fn coverage(cases: &[LoadedCase], registry: &Registry) -> Vec<Line> {
-    registry
-        .iter()
-        .map(|a: &Article| Line {
-            id: a.id.as_str().to_owned(),
-            title: a.title.clone(),
-            testable: a.testable,
-            cases: cases
-                .iter()
-                .filter(|lc| lc.case.articles.iter().any(|c| c == a.id.as_str()))
-                .map(|lc| lc.case.id.clone())
-                .collect(),
+    let cited = cases.iter().map(|lc| {
+        (
+            lc.case.id.as_str(),
+            lc.case.articles.iter().map(String::as_str),
+        )
+    });
+    cases_per_article(registry, cited, Credit::Cited)
+        .into_iter()
+        .map(|row| Line {
+            id: row.article.id.as_str().to_owned(),
+            title: row.article.title.clone(),
+            testable: row.article.testable,
+            cases: row.cases,
         })
         .collect()
 }
@@ -48,27 +52,24 @@ pub fn in_rules_of_play(id: &str) -> bool {
 /// The testable leaf articles of 1–12 without a case. A parent counts as covered when any of
 /// its clauses is.
 pub fn uncovered(lines: &[Line], registry: &Registry) -> Vec<String> {
-    uncovered_where(lines, registry, in_rules_of_play)
+    uncovered_where(registry, lines, in_rules_of_play)
 }
 
 /// The testable leaf articles of the whole rulebook (rules of play, tournament rules, tie-breaks,
 /// McMahon) without a case: what makes `coverage` exit 1.
 pub fn uncovered_anywhere(lines: &[Line], registry: &Registry) -> Vec<String> {
-    uncovered_where(lines, registry, |_| true)
+    uncovered_where(registry, lines, |_| true)
 }
 
-fn uncovered_where(lines: &[Line], registry: &Registry, part: fn(&str) -> bool) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|l| l.testable && part(&l.id) && l.cases.is_empty())
-        .filter(|l| {
-            let id = l.id.parse().ok();
-            let children: Vec<&Article> = id
-                .as_ref()
-                .map(|id| registry.children(id).collect())
-                .unwrap_or_default();
-            children.is_empty()
-        })
-        .map(|l| l.id.clone())
+/// The testable leaf articles of the part `part` keeps without a case. A parent counts as
+/// covered when any of its clauses is.
+fn uncovered_where(registry: &Registry, lines: &[Line], part: fn(&str) -> bool) -> Vec<String> {
+    let counts = lines.iter().filter_map(|l| {
+        let article = registry.get(&l.id.parse().ok()?)?;
+        Some((article, l.cases.len()))
+    });
+    conformance_rulebook::coverage::uncovered(registry, counts, true, |a| part(a.id.as_str()))
+        .into_iter()
+        .map(|a| a.id.as_str().to_owned())
         .collect()
 }

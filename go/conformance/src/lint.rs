@@ -5,7 +5,7 @@
 
 use conformance_core::lint::{ArticleStatus, SharedChecks};
 
-use shogi_spec::{ArticleId, Registry};
+use conformance_rulebook::{ArticleId, Registry};
 
 use crate::case::LoadedCase;
 

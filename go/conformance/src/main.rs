@@ -96,12 +96,12 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
-    /// Write the RFG rulebook browser (a static page) into DIR.
+    /// Write the RFG rulebook browser (an index and a page per article) into DIR.
     Site {
         /// The corpus folder (default: the corpus built into this binary).
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
-        /// The folder to write `index.html` into.
+        /// The folder to write `index.html`, `rfg.html` and `articles/` into.
         #[arg(long, value_name = "DIR")]
         output: PathBuf,
     },
@@ -304,12 +304,21 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             output,
         } => {
             let cases = corpus(dir)?;
-            std::fs::create_dir_all(&output)
-                .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
-            let path = output.join("index.html");
-            conformance_core::atomic_write::write(&path, &site::page(rfg(), &cases))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            println!("wrote {}", path.display());
+            let pages = site::pages(rfg(), &cases);
+            for (relative, html) in &pages {
+                let path = output.join(relative);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                }
+                conformance_core::atomic_write::write(&path, html)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            println!(
+                "wrote {} pages to {}",
+                pages.len(),
+                output.join("index.html").display()
+            );
             Ok(ExitCode::SUCCESS)
         }
     }

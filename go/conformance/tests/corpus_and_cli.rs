@@ -236,16 +236,51 @@ fn coverage_and_site_commands() {
     let dir = std::env::temp_dir().join(format!("go-site-{}", std::process::id()));
     let out = bin().args(["site", "--output"]).arg(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let html = std::fs::read_to_string(Path::new(&dir).join("index.html")).unwrap();
+    let read = |relative: &str| {
+        std::fs::read_to_string(Path::new(&dir).join(relative))
+            .unwrap_or_else(|e| panic!("{relative}: {e}"))
+    };
+    assert!(read("index.html").contains("rfg.html"));
+    let book = read("rfg.html");
+    // A page per article, listed on the rulebook's index; each testable article's page names
+    // the oracle items go_oracle::ARTICLE_INDEX gives it (or says why there are none).
     for a in rfg().iter() {
+        let page = read(&format!(
+            "articles/{}.html",
+            a.id.as_str().replace(':', "-")
+        ));
         assert!(
-            html.contains(&format!("id=\"{}\"", a.id.as_str())),
-            "{} missing",
-            a.id.as_str()
+            page.contains(&format!("id=\"{}\"", a.id.as_str())),
+            "{}",
+            a.id
         );
+        assert!(
+            book.contains(&format!("data-article=\"{}\"", a.id.as_str())),
+            "{}",
+            a.id
+        );
+        if a.testable {
+            let entry = go_oracle::article_index::entry(&a.id)
+                .unwrap_or_else(|| panic!("{} is not indexed", a.id));
+            for item in entry.items {
+                assert!(
+                    page.contains(&format!("<code>go_oracle::{item}</code>")),
+                    "{}: {item} not named",
+                    a.id
+                );
+            }
+            assert!(entry.items.len() + entry.note.len() > 0);
+        } else {
+            assert!(page.contains("Not testable"), "{}", a.id);
+            assert!(!page.contains("In the oracle"), "{}", a.id);
+        }
     }
-    assert!(html.contains("superko-pass-cycle-top-9-black"));
-    assert!(html.contains("Not testable"));
+    assert!(read("articles/rfg-5.2.html").contains("superko-pass-cycle-top-9-black"));
+    assert!(
+        read("articles/rfg-5.2.html")
+            .contains("<code>go_oracle::play::Game::check_repetition</code>")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

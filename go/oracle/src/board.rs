@@ -46,6 +46,8 @@ impl PlaceError {
 
 impl Board {
     /// An empty board.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 2.3, 2.4.
     pub fn new(size: BoardSize) -> Self {
         Board {
             size,
@@ -121,6 +123,8 @@ impl Board {
     ///
     /// # Errors
     /// [`PlaceError`] naming the rule broken.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 3, 3.1a, 3.3, 5.
     pub fn place(&mut self, p: Point, colour: Colour) -> Result<Vec<Point>, PlaceError> {
         if !self.size.contains(p) {
             return Err(PlaceError::OffBoard);

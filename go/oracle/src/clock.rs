@@ -51,6 +51,8 @@ impl TimeControl {
     ///
     /// A move made with exactly nothing left is in time: the flag falls when the time is
     /// *over* (rfg 12.1), and a reading of zero is not yet over.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 12, 12.2, 12.2a, 12.2b, 12.2.1, 12.2.2, 12.3, 12.15, 12.16.
     pub fn overrun(&self, spent: &[u64]) -> Option<usize> {
         let mut clock = Clock {
             main_left: self.main_ms,
@@ -108,6 +110,8 @@ impl TimeControl {
 
     /// The first player, in game order, to run out of time: `moves` gives each move's colour
     /// and the ms it took; the answer is the loser and the 1-based ply (rfg 11a, 12.10).
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 11.
     pub fn loser(&self, moves: &[(Colour, u64)]) -> Option<(Colour, usize)> {
         let mut clocks = [Clock {
             main_left: self.main_ms,
@@ -125,6 +129,8 @@ impl TimeControl {
 
     /// Whether arriving `late_ms` after the start loses the game: late by more than half the
     /// main time (rfg 11b, 12.7). Exactly half is not more than half.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 12.5.
     pub fn late_arrival_loses(&self, late_ms: u64) -> bool {
         u128::from(late_ms) * 2 > u128::from(self.main_ms)
     }

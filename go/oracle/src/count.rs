@@ -100,6 +100,8 @@ pub fn regions(board: &Board) -> (Vec<Region>, Vec<usize>) {
 ///
 /// # Errors
 /// [`CountError::EmptyDeadPoint`] for a dead point without a stone.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 3.3.
 pub fn remove_dead(
     board: &mut Board,
     prisoners: &mut [u32; 2],
@@ -247,6 +249,8 @@ pub fn has_two_eyes(
 /// stones in seki are those whose group, once the fillable points are filled (a fill joins a
 /// group to its outside liberties), touches a seki point and lacks two eyes (6.1a: seki is
 /// between groups without two eyes; see `has_two_eyes`). Registry decision under rfg 6.1a.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 6, 6.1.
 pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
     let size = board.size();
     let filled = fill_neutral(board);
@@ -340,6 +344,8 @@ pub fn fill_plainly(board: &Board) -> Board {
 ///
 /// # Errors
 /// [`CountError::EmptyDeadPoint`] for a dead point without a stone.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 1, 8, 9, 9.2a.
 pub fn count(board: &Board, prisoners: [u32; 2], dead: &[Point]) -> Result<Count, CountError> {
     let size = board.size();
     let mut board = board.clone();
@@ -384,6 +390,8 @@ fn borders_seki(
 impl Count {
     /// The score: territory plus prisoners per side (rfg 9.2), komi for White (rfg 9.3),
     /// the handicap flag for rfg 10's tie rule.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 9, 9.2b.
     pub fn score(&self, komi: Komi, handicap: bool) -> Score {
         Score {
             black: self.territory[0] + self.prisoners[0],

@@ -6,14 +6,17 @@
 //! counting in [`count`] (rfg 8–10), results and impossible-move penalties in [`outcome`]
 //! (rfg 10, 11, 6.3, 13.4), the clock in [`clock`] (rfg 12), and tournament scores with the
 //! appendix's tie-break indicators in [`tournament`] (rfg 15, TB, McMahon). [`Oracle`] answers the runner's questions through
-//! [`go_spec::GoImplementation`].
+//! [`go_spec::GoImplementation`]. Which function implements which article: [`ARTICLE_INDEX`].
 
+pub mod article_index;
 pub mod board;
 pub mod clock;
 pub mod count;
 pub mod outcome;
 pub mod play;
 pub mod tournament;
+
+pub use article_index::{ARTICLE_INDEX, ArticleEntry};
 
 use go_spec::{BoardState, GameSpec, GoImplError, GoImplementation, GoProfile, Move, Point, Score};
 

@@ -53,6 +53,8 @@ pub enum Outcome {
 }
 
 /// The result of a counted game (rfg 10.2).
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 9.1, 10.
 pub fn by_points(score: &Score) -> Outcome {
     match score.winner() {
         Some(winner) => Outcome::Win {
@@ -64,6 +66,8 @@ pub fn by_points(score: &Score) -> Outcome {
 }
 
 /// The result when `resigner` resigns (rfg 10.1).
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 7.3.
 pub fn by_resignation(resigner: Colour) -> Outcome {
     Outcome::Win {
         winner: resigner.opponent(),
@@ -73,6 +77,8 @@ pub fn by_resignation(resigner: Colour) -> Outcome {
 
 /// The result of late arrivals: each flag says whether that side (Black, White) was late by
 /// more than half the main time (rfg 11b); `None` when the game goes on.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 11, 12.6.
 pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> {
     match (black_loses, white_loses) {
         (true, true) => Some(Outcome::BothLose),
@@ -91,6 +97,8 @@ pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> 
 /// The penalties for impossible moves (rfg 13.4b), given who made each one in order: the
 /// partner's extra minutes (two for each of a player's first two), and the player whose third
 /// impossible move loses the game, if any.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 13, 13.4.
 pub fn impossible_moves(by: &[Colour]) -> ([u32; 2], Option<Colour>) {
     let mut made = [0u32; 2];
     let mut extra = [0u32; 2];

@@ -107,6 +107,8 @@ impl Game {
     /// # Errors
     /// [`SetupError`] for a stone off the board or given twice, or a starting group without a
     /// liberty.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 2.
     pub fn start(spec: &GameSpec, profile: &GoProfile) -> Result<Self, SetupError> {
         let mut board = Board::new(spec.size);
         for &p in &spec.handicap {
@@ -149,6 +151,8 @@ impl Game {
     ///
     /// # Errors
     /// [`Violation`] naming the article the move breaks.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 1.1, 5, 11, 11d.
     pub fn check(
         &self,
         colour: Colour,
@@ -198,6 +202,8 @@ impl Game {
     ///
     /// # Errors
     /// [`Violation`] naming the article the move breaks.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 1, 3, 3.1, 3.1b, 7.1, 13, 13.2, 13.4a.
     pub fn play(&mut self, colour: Colour, mv: Move) -> Result<(), Violation> {
         let placed = self.check(colour, mv)?;
         let ply = self.ply + 1;
@@ -244,6 +250,8 @@ impl Game {
 
     /// rfg 5.2 under the profile: positional superko forbids any earlier whole-board position;
     /// simple ko forbids taking back at once a single stone that has just taken a single stone.
+    ///
+    /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 6, 6.3.
     fn check_repetition(&self, p: Point, captured: &[Point], next: &Board) -> Result<(), String> {
         match self.repetition {
             Repetition::PositionalSuperko => {

@@ -148,6 +148,8 @@ impl Pairing {
 /// # Errors
 /// [`TournamentError::BadGame`] for a game with an unknown player or winner, or a result that
 /// is neither a win nor a draw nor a double loss; a bye for an unknown player.
+///
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 15, TB, TB1, TB1.1.1, TB1.1.5, TB1.2.1.1, TB1.2.1.2, TB1.2.2.1, TB1.2.3.1, TB1.2.3.2, TB1.2.3.3, TB1.2.3.4, MM, MM.A, MM.A5, MM.E, MM.E8.
 pub fn indicators(
     entrants: &[Entrant],
     games: &[Pairing],

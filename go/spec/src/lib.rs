@@ -6,7 +6,7 @@
 //! ([`GoProfile`], YAML data in `go/spec/profiles/`), and [`GoImplementation`] — the one
 //! boundary between the runner and anything it certifies. The rulebook itself (the Russian
 //! Go Federation rules, ids `rfg:…`) is loaded with the game-neutral
-//! [`shogi_spec::Registry`] loader, see [`rfg`].
+//! [`conformance_rulebook::Registry`] loader, see [`rfg`].
 
 mod colour;
 mod diagram;

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use shogi_spec::{Registry, RegistryError};
+use conformance_rulebook::{Registry, RegistryError};
 
 /// The registry text as shipped in the crate.
 pub const RFG_YAML: &str = include_str!("../data/rfg.yaml");

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
+use conformance_rulebook::registry::copied_runs;
+use conformance_rulebook::{ArticleId, Registry};
 use go_spec::{RFG_YAML, rfg};
-use shogi_spec::registry::copied_runs;
-use shogi_spec::{ArticleId, Registry};
 
 fn id(s: &str) -> ArticleId {
     format!("rfg:{s}").parse().unwrap()

@@ -29,6 +29,7 @@ use crate::article1_check::in_check;
 use crate::legality::{IllegalMove, check_move, has_legal_move};
 use crate::position::Position;
 use crate::usi::Move;
+use shogi_spec::FesaId;
 
 /// A record that cannot be judged: events that contradict each other or the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -14,6 +14,7 @@ use shogi_spec::{ArticleId, Color, Step, Verdict};
 
 use super::adjudicate::{AdjudicationError, play_record};
 use super::record::{Record, Seconds, TimeControl};
+use shogi_spec::FesaId;
 
 /// A score in half points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use shogi_spec::ArticleId;
+use shogi_spec::FesaId;
 
 /// What happened in the earlier rounds, as far as 14.4 cares.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

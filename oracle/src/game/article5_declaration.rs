@@ -19,6 +19,7 @@ use crate::article1_check::in_check;
 use crate::article3_moves::in_promotion_zone;
 use crate::piece::{HAND_KINDS, Kind};
 use crate::position::Position;
+use shogi_spec::FesaId;
 
 /// 5.3.2: the points of a piece: 5 for a rook or bishop (promoted or not), 1 for any other
 /// piece, 0 for the king.

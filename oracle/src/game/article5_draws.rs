@@ -10,6 +10,7 @@ use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::adjudicate::Game;
 use super::repetition::{RepetitionOutcome, judge_repetition_of};
+use shogi_spec::FesaId;
 
 impl Game<'_> {
     /// 5.2 and 3.12: what a repetition that holds does to the game: perpetual check loses for

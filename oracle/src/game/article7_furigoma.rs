@@ -4,6 +4,7 @@
 //! unpromoted face, the thrower is sente; if more show the promoted face, the other player is;
 //! otherwise all five are thrown again. 2-1, 2-0 and 1-0 are majorities like any other.
 
+use shogi_spec::FesaId;
 use shogi_spec::{ArticleId, Step};
 
 /// The result of one throw.

@@ -13,6 +13,7 @@
 //! the turn has already run, so that 8.6 can be decided and explained.
 
 use super::record::Seconds;
+use shogi_spec::FesaId;
 use shogi_spec::profile::LateArrival;
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 

@@ -26,6 +26,7 @@ use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::record::FlagOrder;
 use super::record::{Seconds, TimeControl};
+use shogi_spec::FesaId;
 
 /// One player's clock.
 #[derive(Debug, Clone, PartialEq, Eq)]

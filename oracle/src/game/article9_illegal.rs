@@ -23,6 +23,7 @@ use crate::legality::IllegalMove;
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
+use shogi_spec::FesaId;
 
 /// A way the position stays illegal after the illegal move (9.4a-c), for `offender`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,6 +30,7 @@ use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, RepetitionStart, Rul
 use shogi_spec::{ArticleId, Color, Step};
 
 use crate::position::Position;
+use shogi_spec::FesaId;
 
 /// What a position that has just occurred means for repetition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,100 +1,19 @@
-//! Rulebooks as data.
+//! The shogi rulebooks' registries.
 //!
-//! Every article and sub-clause of a rulebook has an entry in `spec/data/<rulebook>.yaml`: a
-//! stable [`ArticleId`], its parent, a short title, a paraphrase in the project's own words,
-//! whether a program can test it, the interpretation notes where the rulebook is ambiguous or
-//! its translations disagree, and cross-references to the other rulebooks
-//! ([`CrossRef`](crate::CrossRef)). The FESA 2017 rules (`fesa2017.yaml`, the primary
-//! rulebook) are served by [`Registry::fesa2017`]; every rulebook the crate ships, UFS 2016
-//! included, by [`crate::rulebooks`]; other rulebooks (or test fixtures) load through
-//! [`Registry::from_yaml`].
-//!
-//! Loading validates the data: all ids belong to one rulebook and are unique, every parent
-//! exists and no entry is its own ancestor, titles and paraphrases are not empty,
-//! `untestable_reason` is present exactly when `testable` is false, and every cross-reference
-//! has a well-formed shape. Every [`RegistryError`] names the entry at fault. Whether the
-//! cross-references point at entries that exist, and come back, is a check across registries
-//! ([`crate::rulebooks::check_links`]).
-//!
-//! In parts: an entry's data type (`article`), loading (`load`), the checks every entry must
-//! pass (`checks`), the errors that name the entry at fault (`error`), and the check that our
-//! words are our own (`copy_check`). The registry itself and its queries are here; the public
-//! items of the parts are re-exported.
+//! The registry itself — articles, ids, loading and its checks, the copy check — is the
+//! game-neutral `conformance_rulebook` crate, re-exported here so that shogi code keeps its
+//! paths (`shogi_spec::registry::Registry`, `shogi_spec::registry::copied_runs`). What is
+//! shogi's is the data: the FESA 2017 rules (`spec/data/fesa2017.yaml`, the primary rulebook)
+//! served by [`ShogiRegistries::fesa2017`], UFS 2016 by [`ShogiRegistries::ufs2016`], and every
+//! rulebook the crate ships by [`crate::rulebooks`] (`shipped`).
 
-use std::collections::HashMap;
+mod shipped;
 
-use crate::ArticleId;
-
-mod article;
-mod checks;
-mod copy_check;
-mod error;
-mod load;
-
-pub use article::Article;
-pub use copy_check::{COPY_WINDOW, copied_runs, copy_words};
-pub use error::RegistryError;
-
-/// A rulebook as a list of articles in file order, indexed by id.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Registry {
-    articles: Vec<Article>,
-    index: HashMap<ArticleId, usize>,
-}
-
-impl Registry {
-    /// The rulebook the entries belong to (`fesa2017`), or `""` for an empty registry.
-    pub fn rulebook(&self) -> &str {
-        self.articles.first().map_or("", |a| a.id.rulebook())
-    }
-
-    /// The entry with this id, if any.
-    pub fn get(&self, id: &ArticleId) -> Option<&Article> {
-        self.index.get(id).map(|&i| &self.articles[i])
-    }
-
-    /// Whether an entry with this id exists.
-    pub fn contains(&self, id: &ArticleId) -> bool {
-        self.index.contains_key(id)
-    }
-
-    /// All entries, in file order.
-    pub fn iter(&self) -> std::slice::Iter<'_, Article> {
-        self.articles.iter()
-    }
-
-    /// The entries whose parent is `id`, in file order.
-    pub fn children<'a>(&'a self, id: &ArticleId) -> impl Iterator<Item = &'a Article> + use<'a> {
-        let id = id.clone();
-        self.articles
-            .iter()
-            .filter(move |a| a.parent.as_ref() == Some(&id))
-    }
-
-    /// The entries marked testable, in file order.
-    pub fn testable(&self) -> impl Iterator<Item = &Article> + '_ {
-        self.articles.iter().filter(|a| a.testable)
-    }
-
-    /// The number of entries.
-    pub fn len(&self) -> usize {
-        self.articles.len()
-    }
-
-    /// Whether the registry has no entries.
-    pub fn is_empty(&self) -> bool {
-        self.articles.is_empty()
-    }
-}
-
-impl<'a> IntoIterator for &'a Registry {
-    type Item = &'a Article;
-    type IntoIter = std::slice::Iter<'a, Article>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+pub use conformance_rulebook::registry::{
+    Article, COPY_WINDOW, Registry, RegistryError, copied_runs, copy_words, expected_parent,
+    numbering_problems,
+};
+pub use shipped::{FesaId, ShogiRegistries};
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
@@ -102,6 +21,7 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
+    use crate::ArticleId;
 
     fn id(article: &str) -> ArticleId {
         ArticleId::fesa(article)
@@ -158,24 +78,12 @@ mod tests {
         assert!(fesa().contains(&id(article)), "missing fesa2017:{article}");
     }
 
-    /// The parent of every clause is the clause its number is nested in: `3.11c` in `3.11`,
-    /// `5.3.4` in `5.3`, `3.11` in `3`.
+    /// The parent of every clause is the clause its number is nested in (the one check in
+    /// `conformance_rulebook::registry::numbering_problems`).
     #[test]
     fn parents_follow_the_numbering() {
-        for article in fesa() {
-            let number = article.id.article();
-            let expected = if number.ends_with(|c: char| c.is_ascii_lowercase()) {
-                Some(number.trim_end_matches(|c: char| c.is_ascii_lowercase()))
-            } else {
-                number.rsplit_once('.').map(|(head, _)| head)
-            };
-            assert_eq!(
-                article.parent.as_ref().map(ArticleId::article),
-                expected,
-                "parent of {}",
-                article.id
-            );
-        }
+        let problems = numbering_problems(fesa());
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 
     #[test]

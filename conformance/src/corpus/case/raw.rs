@@ -218,6 +218,7 @@ impl fmt::Display for ExpectedVerdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_spec::FesaId;
 
     #[test]
     fn expected_verdict_matching() {
@@ -253,6 +254,7 @@ mod schema_tests {
     use std::path::Path;
 
     use super::*;
+    use shogi_spec::FesaId;
 
     fn schema() -> serde_json::Value {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/schema.json");

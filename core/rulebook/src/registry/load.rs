@@ -1,41 +1,13 @@
-//! Loading a registry: the FESA 2017 data embedded in the crate, UFS 2016 through
-//! [`crate::rulebooks`], any YAML text, or entries already in memory — each validated (see
-//! `super::checks`) before a [`Registry`] is handed out.
+//! Loading a registry: from YAML text (a game crate embeds its rulebooks' files and hands their
+//! text here) or from entries already in memory — each validated (see `super::checks`) before
+//! a [`Registry`] is handed out.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use super::checks::{check_entry, check_no_cycle};
 use super::{Article, Registry, RegistryError};
 
-/// The FESA 2017 registry as shipped in the crate.
-const FESA2017_YAML: &str = include_str!("../../data/fesa2017.yaml");
-
 impl Registry {
-    /// The FESA 2017 rulebook embedded in this crate, parsed and validated on first use.
-    ///
-    /// # Panics
-    /// Panics if the embedded data does not load. The crate's tests load the same data, so
-    /// this cannot happen in a build whose tests pass.
-    pub fn fesa2017() -> &'static Registry {
-        static REGISTRY: OnceLock<Registry> = OnceLock::new();
-        REGISTRY.get_or_init(|| match Registry::from_yaml(FESA2017_YAML) {
-            Ok(registry) => registry,
-            Err(e) => panic!("the embedded FESA 2017 registry is invalid: {e}"),
-        })
-    }
-
-    /// The UFS 2016 rulebook embedded in this crate (see [`crate::rulebooks`]).
-    ///
-    /// # Panics
-    /// As [`Registry::fesa2017`]: only if the embedded data is invalid, which the tests rule out.
-    pub fn ufs2016() -> &'static Registry {
-        match crate::rulebooks::registry("ufs2016") {
-            Some(registry) => registry,
-            None => panic!("the UFS 2016 registry is not among the shipped rulebooks"),
-        }
-    }
-
     /// Parses and validates a registry: a YAML sequence of [`Article`] entries.
     ///
     /// # Errors
@@ -108,26 +80,6 @@ mod tests {
     use super::*;
     use crate::ArticleId;
 
-    fn fesa() -> &'static Registry {
-        Registry::fesa2017()
-    }
-
-    #[test]
-    fn embedded_registry_loads() {
-        let registry = Registry::from_yaml(FESA2017_YAML).unwrap();
-        assert_eq!(registry.len(), 131);
-        assert!(!registry.is_empty());
-        assert_eq!(fesa(), &registry);
-        assert!(fesa().iter().all(|a| a.id.rulebook() == "fesa2017"));
-    }
-
-    #[test]
-    fn serialisation_round_trips() {
-        let articles: Vec<Article> = fesa().iter().cloned().collect();
-        let text = serde_norway::to_string(&articles).unwrap();
-        assert_eq!(&Registry::from_yaml(&text).unwrap(), fesa());
-    }
-
     const GOOD: &str = r#"
 - id: "test:1"
   title: "Whole article"
@@ -150,5 +102,13 @@ mod tests {
         let clause: ArticleId = "test:1.1".parse().unwrap();
         assert_eq!(registry.get(&clause).unwrap().interpretation, ["A note."]);
         assert_eq!(registry.testable().count(), 1);
+    }
+
+    #[test]
+    fn serialisation_round_trips() {
+        let registry = Registry::from_yaml(GOOD).unwrap();
+        let articles: Vec<Article> = registry.iter().cloned().collect();
+        let text = serde_norway::to_string(&articles).unwrap();
+        assert_eq!(Registry::from_yaml(&text).unwrap(), registry);
     }
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The stable id of a rulebook article or sub-clause, such as `fesa2017:3.11c`.
+/// The stable id of a rulebook article or sub-clause, such as `rules2020:3.11c`.
 ///
 /// The part before the colon names the rulebook, the part after it the article as the rulebook
 /// numbers it, with lettered items appended without punctuation (`3.11c`) and numbered conditions
@@ -23,7 +23,9 @@ pub struct ArticleId(String);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArticleIdError {
     /// The id has no `rulebook:` prefix.
-    #[error("article id `{0}` has no rulebook prefix (expected e.g. `fesa2017:3.11c`)")]
+    #[error(
+        "article id `{0}` has no rulebook prefix (expected `rulebook:article`, e.g. `rules2020:3.11c`)"
+    )]
     MissingRulebook(String),
     /// The article part is empty or holds characters other than letters, digits and dots.
     #[error("article id `{0}` has a malformed article part (letters, digits and dots only)")]
@@ -31,12 +33,12 @@ pub enum ArticleIdError {
 }
 
 impl ArticleId {
-    /// The id as written, e.g. `fesa2017:3.11c`.
+    /// The id as written, e.g. `rules2020:3.11c`.
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
-    /// The rulebook part, e.g. `fesa2017`.
+    /// The rulebook part, e.g. `rules2020`.
     pub fn rulebook(&self) -> &str {
         self.0.split_once(':').map_or("", |(book, _)| book)
     }
@@ -44,19 +46,6 @@ impl ArticleId {
     /// The article part, e.g. `3.11c`.
     pub fn article(&self) -> &str {
         self.0.split_once(':').map_or("", |(_, article)| article)
-    }
-
-    /// Shorthand for an id in the FESA 2017 rulebook, for use with literal article numbers
-    /// that are known to be well formed.
-    ///
-    /// # Panics
-    /// Panics when `article` is malformed; use [`str::parse`] for input that comes from outside.
-    pub fn fesa(article: &str) -> Self {
-        let id = format!("fesa2017:{article}");
-        match id.parse() {
-            Ok(id) => id,
-            Err(e) => panic!("{e}"),
-        }
     }
 }
 
@@ -147,15 +136,20 @@ impl fmt::Display for ArticleId {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
+    fn id(article: &str) -> ArticleId {
+        format!("rules2020:{article}").parse().unwrap()
+    }
+
     #[test]
     fn parts() {
-        let id: ArticleId = "fesa2017:3.11c".parse().unwrap();
-        assert_eq!(id.rulebook(), "fesa2017");
+        let id: ArticleId = "rules2020:3.11c".parse().unwrap();
+        assert_eq!(id.rulebook(), "rules2020");
         assert_eq!(id.article(), "3.11c");
-        assert_eq!(id.to_string(), "fesa2017:3.11c");
+        assert_eq!(id.to_string(), "rules2020:3.11c");
     }
 
     #[test]
@@ -166,13 +160,13 @@ mod tests {
             "1", "1.2", "2.1", "3", "3.2", "3.10", "3.11", "3.11a", "3.11b", "3.11c", "3.12",
             "5.3.2", "5.3.10", "12.1",
         ];
-        let ids: Vec<ArticleId> = order.iter().map(|a| ArticleId::fesa(a)).collect();
+        let ids: Vec<ArticleId> = order.iter().map(|a| id(a)).collect();
         let mut shuffled = ids.clone();
         shuffled.reverse();
         shuffled.sort();
         assert_eq!(shuffled, ids);
-        let other: ArticleId = "ufs2016:1".parse().unwrap();
-        assert!(ArticleId::fesa("12.1") < other, "rulebooks first");
+        let other: ArticleId = "sequel:1".parse().unwrap();
+        assert!(id("12.1") < other, "rulebooks first");
     }
 
     #[test]
@@ -182,11 +176,11 @@ mod tests {
             Err(ArticleIdError::MissingRulebook(_))
         ));
         assert!(matches!(
-            "fesa2017:".parse::<ArticleId>(),
+            "rules2020:".parse::<ArticleId>(),
             Err(ArticleIdError::MalformedArticle(_))
         ));
         assert!(matches!(
-            "fesa2017:3 1".parse::<ArticleId>(),
+            "rules2020:3 1".parse::<ArticleId>(),
             Err(ArticleIdError::MalformedArticle(_))
         ));
         assert!(matches!(

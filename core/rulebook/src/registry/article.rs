@@ -1,6 +1,6 @@
 //! One entry of a rulebook as the data files write it: id, parent, title, paraphrase,
 //! testability, interpretation notes and cross-references. The type is the YAML shape itself
-//! (`deny_unknown_fields`), so a misspelt key in `spec/data/*.yaml` is a load error.
+//! (`deny_unknown_fields`), so a misspelt key in a registry file is a load error.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +11,7 @@ use crate::cross_ref::CrossRef;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Article {
-    /// The stable id, e.g. `fesa2017:3.11c`.
+    /// The stable id, e.g. `rules2020:3.11c`.
     pub id: ArticleId,
     /// The enclosing entry; `None` only for a whole article.
     #[serde(default, skip_serializing_if = "Option::is_none")]

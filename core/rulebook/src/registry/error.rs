@@ -204,12 +204,12 @@ mod tests {
         |e: &RegistryError| matches!(e, RegistryError::MixedRulebooks { expected, .. } if expected == "test")
     )]
     #[case::absent_link_naming_an_article(
-        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: absent}}\n"))),
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"other:5.2\", relation: absent}}\n"))),
         "test:1.1",
         |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 1, problem: CrossRefProblem::AbsentShape, .. })
     )]
     #[case::link_to_own_rulebook(
-        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"fesa2017:5.2\", relation: same}}\n    - {{article: \"test:1\", relation: same}}\n"))),
+        format!("{}{}", root(), entry("test:1.1", Some("test:1"), &format!("{OK_FIELDS}  cross_refs:\n    - {{article: \"other:5.2\", relation: same}}\n    - {{article: \"test:1\", relation: same}}\n"))),
         "test:1.1",
         |e: &RegistryError| matches!(e, RegistryError::BadCrossRef { index: 2, problem: CrossRefProblem::SameRulebook(_), .. })
     )]
