@@ -128,10 +128,8 @@ pub fn start_of(pos: &Position) -> Result<Start, crate::Unreadable> {
         return Ok(Start::Startpos);
     }
     for h in Handicap::ALL {
-        if let Ok(hp) = sfen::parse(h.sfen()) {
-            if pos.same_position(&hp) {
-                return Ok(Start::Handicap(h));
-            }
+        if pos.same_position(&h.position()) {
+            return Ok(Start::Handicap(h));
         }
     }
     let mut p = *pos;
