@@ -89,7 +89,9 @@ pub const JUDGE_SCHEMA_VERSION: u32 = 2;
 /// copying it for every game another 5 %: it is shared).
 fn builtin_profile(name: &str) -> Result<Arc<Profile>, String> {
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<Vec<(String, Arc<Profile>)>>> = OnceLock::new();
+    /// The profiles read so far, by name.
+    type Cache = Mutex<Vec<(String, Arc<Profile>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     if let Ok(cached) = cache.lock() {
         if let Some((_, p)) = cached.iter().find(|(n, _)| n == name) {

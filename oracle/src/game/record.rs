@@ -147,7 +147,8 @@ impl<'de> Deserialize<'de> for Seconds {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Sfen {
     text: String,
-    position: Position,
+    /// Boxed: a [`Start`] is mostly the initial position and should stay small.
+    position: Box<Position>,
 }
 
 impl Sfen {
@@ -158,7 +159,7 @@ impl Sfen {
         } else {
             text.trim()
         };
-        let position = sfen::parse(text)?;
+        let position = Box::new(sfen::parse(text)?);
         Ok(Sfen {
             text: text.to_owned(),
             position,
@@ -172,7 +173,7 @@ impl Sfen {
 
     /// The position.
     pub fn position(&self) -> Position {
-        self.position
+        *self.position
     }
 }
 
