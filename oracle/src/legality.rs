@@ -144,7 +144,10 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
             }
         }
     }
-    after_move_rules(pos, mv, pos.king_square(us), in_check(pos, us))
+    // Whether the king is in check before the move matters to drops only (see
+    // `after_move_rules`), so only a drop asks.
+    let checked = matches!(mv, Move::Drop { .. }) && in_check(pos, us);
+    after_move_rules(pos, mv, pos.king_square(us), checked)
 }
 
 /// The rules a move must still pass once it is played, for board moves and drops alike, shared

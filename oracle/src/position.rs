@@ -72,11 +72,15 @@ impl Position {
     }
 
     /// The initial position of FESA 2.3.
+    ///
+    /// Read from its SFEN once per process and copied after that: every record starts from
+    /// it, and judging an archive asked for it several times a record.
     pub fn startpos() -> Position {
-        match crate::sfen::parse(shogi_spec::STARTPOS_SFEN) {
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(|| match crate::sfen::parse(shogi_spec::STARTPOS_SFEN) {
             Ok(pos) => pos,
             Err(e) => unreachable!("the initial SFEN is well formed: {e}"),
-        }
+        })
     }
 
     /// The piece on `sq`, if any.
@@ -134,6 +138,12 @@ impl Position {
     /// Looks for `color`'s king on the board, rank a first.
     fn find_king(&self, color: Color) -> Option<Square> {
         Square::all().find(|&sq| self.piece_at(sq) == Some(Piece::new(color, Kind::King)))
+    }
+
+    /// The board as it is stored: nine ranks, rank a first, each from file 1 to file 9. For
+    /// code that reads every square in turn (the repetition key) without looking each up.
+    pub fn ranks(&self) -> &[[Option<Piece>; 9]; 9] {
+        &self.board
     }
 
     /// Every occupied square with its piece, rank a first.

@@ -233,10 +233,19 @@ fn parse_hands(hands: &str, pos: &mut Position) -> Result<(), SfenError> {
     Ok(())
 }
 
+/// Writes a run of empty squares (1 to 9) as its digit.
+fn push_count(out: &mut String, empty: u32) {
+    match char::from_digit(empty, 10) {
+        Some(digit) => out.push(digit),
+        None => out.push_str(&empty.to_string()),
+    }
+}
+
 /// Writes a position as SFEN, with hands in the canonical order (Sente's R B G S N L P, then
 /// Gote's) and the move number.
 pub fn format(pos: &Position) -> String {
-    let mut out = String::new();
+    // A full board with both hands is under 100 characters.
+    let mut out = String::with_capacity(100);
     for rank in 0..9 {
         if rank > 0 {
             out.push('/');
@@ -248,7 +257,7 @@ pub fn format(pos: &Position) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        out.push_str(&empty.to_string());
+                        push_count(&mut out, empty);
                         empty = 0;
                     }
                     if p.kind.is_promoted() {
@@ -264,7 +273,7 @@ pub fn format(pos: &Position) -> String {
             }
         }
         if empty > 0 {
-            out.push_str(&empty.to_string());
+            push_count(&mut out, empty);
         }
     }
     out.push(' ');

@@ -128,10 +128,8 @@ pub fn start_of(pos: &Position) -> Result<Start, crate::Unreadable> {
         return Ok(Start::Startpos);
     }
     for h in Handicap::ALL {
-        if let Ok(hp) = sfen::parse(h.sfen()) {
-            if pos.same_position(&hp) {
-                return Ok(Start::Handicap(h));
-            }
+        if pos.same_position(&h.position()) {
+            return Ok(Start::Handicap(h));
         }
     }
     let mut p = *pos;
@@ -249,8 +247,9 @@ impl Play {
         check_possible(&self.pos, mv, named).map_err(|e| {
             crate::ImportError::at_ply(line, ply, format!("move {mv} cannot be made: {e}"))
         })?;
-        self.last = Some((self.pos, mv));
-        self.pos = self.pos.after(mv);
+        let before = self.pos;
+        self.pos = before.after(mv);
+        self.last = Some((before, mv));
         self.ply = ply;
         self.last_to = Some(match mv {
             Move::Board { to, .. } | Move::Drop { to, .. } => to,

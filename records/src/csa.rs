@@ -21,7 +21,7 @@ use shogi_oracle::usi::Move;
 use shogi_spec::Color;
 
 use crate::board::{self, Play};
-use crate::encoding::lines;
+use crate::encoding::each_line;
 use crate::ending::{EndingKind, Outcome, WrittenEnding};
 use crate::{Game, ImportError};
 
@@ -78,7 +78,7 @@ fn sign_color(c: char) -> Option<Color> {
 pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
     let mut games = Vec::new();
     let mut reader = Reader::new(1);
-    for (i, raw) in lines(text).into_iter().enumerate() {
+    for (i, raw) in each_line(text).enumerate() {
         let n = i + 1;
         let line = raw.trim_end();
         if line.trim() == "/" {
@@ -393,14 +393,14 @@ impl Reader {
             .ok_or_else(|| bad("not a position line"))?;
         self.set_up_lines = true;
         let setup = self.setup_mut(n)?;
-        // Nine cells of three characters; old files pad or cut the trailing blanks.
-        let cells: Vec<char> = rest[1..].chars().collect();
+        // Nine cells of three characters; old files pad or cut the trailing blanks. Where each
+        // character starts, so that a cell is a slice of the line (the line may hold more than
+        // ASCII).
+        let body = &rest[1..];
+        let starts: Vec<usize> = body.char_indices().map(|(i, _)| i).collect();
+        let at = |k: usize| starts.get(k).copied().unwrap_or(body.len());
         for i in 0..9u32 {
-            let cell: String = cells
-                .iter()
-                .skip(i as usize * 3)
-                .take(3)
-                .collect::<String>();
+            let cell = &body[at(i as usize * 3)..at(i as usize * 3 + 3)];
             let file = 9 - i;
             let sq = board::square(file, rank).ok_or_else(|| bad("off the board"))?;
             let cell = cell.trim();
@@ -839,10 +839,11 @@ pub fn parse_move(s: &str) -> Option<(Move, Color, Kind)> {
         return None;
     }
     let color = sign_color(s.chars().next()?)?;
-    let d: Vec<u32> = s[1..5]
-        .chars()
-        .map(|c| c.to_digit(10))
-        .collect::<Option<Vec<u32>>>()?;
+    // Four digits: from-file, from-rank, to-file, to-rank (ASCII, checked above).
+    let mut d = [0u32; 4];
+    for (digit, b) in d.iter_mut().zip(s[1..5].bytes()) {
+        *digit = char::from(b).to_digit(10)?;
+    }
     let kind = kind_of(&s[5..7])?;
     let to = board::square(d[2], d[3])?;
     let mv = if d[0] == 0 && d[1] == 0 {

@@ -79,31 +79,40 @@ pub fn decode(bytes: &[u8]) -> Decoded {
 /// Splits text into lines at LF, CRLF or a lone CR (mixed endings are accepted), without the
 /// line ends. Line `i` of the result is line `i + 1` of the file.
 pub fn lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
+    each_line(text).collect()
+}
+
+/// The lines of [`lines`], one at a time: for readers that go through a file once, or look at
+/// its first lines only, without building the list.
+pub fn each_line(text: &str) -> impl Iterator<Item = &str> + '_ {
     let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                out.push(&text[start..i]);
-                start = i + 1;
-            }
-            b'\r' => {
-                out.push(&text[start..i]);
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            _ => {}
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
         }
-        i += 1;
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
+        let from = start;
+        let mut i = from;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => {
+                    start = i + 1;
+                    return Some(&text[from..i]);
+                }
+                b'\r' => {
+                    start = if bytes.get(i + 1) == Some(&b'\n') {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    return Some(&text[from..i]);
+                }
+                _ => i += 1,
+            }
+        }
+        start = bytes.len();
+        Some(&text[from..])
+    })
 }
 
 /// Encodes text for writing: UTF-8 as is, or Shift_JIS (characters Shift_JIS lacks become
@@ -160,5 +169,10 @@ mod tests {
         }
         assert_eq!(lines("a\r\n\rb"), vec!["a", "", "b"]);
         assert_eq!(lines(""), Vec::<&str>::new());
+        assert_eq!(lines("\n"), vec![""]);
+        assert_eq!(lines("a\n\n"), vec!["a", ""]);
+        assert_eq!(lines("a\r"), vec!["a"]);
+        assert_eq!(lines("a\r\r\nb"), vec!["a", "", "b"]);
+        assert_eq!(lines("ab"), vec!["ab"]);
     }
 }

@@ -91,7 +91,7 @@ pub fn sniff(text: &str) -> Format {
     if trimmed.starts_with('{') {
         return Format::Jkf;
     }
-    let lines = encoding::lines(text);
+    let lines = || encoding::each_line(text);
     let csa_like = |l: &&str| {
         let l = l.trim_end();
         l == "PI"
@@ -106,13 +106,10 @@ pub fn sniff(text: &str) -> Format {
                 && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
             || (l.starts_with("P1") && (l.contains(" * ") || l.contains("-KY")))
     };
-    if lines.iter().take(200).any(csa_like) {
+    if lines().take(200).any(|l| csa_like(&l)) {
         return Format::Csa;
     }
-    if lines
-        .iter()
-        .any(|l| kif::is_move_line(l) || l.starts_with("手数"))
-    {
+    if lines().any(|l| kif::is_move_line(l) || l.starts_with("手数")) {
         return Format::Kif;
     }
     if text.contains('▲') || text.contains('△') || text.contains('▽') {

@@ -15,6 +15,7 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde_json::json;
 use shogi_oracle::game::record::Event;
@@ -66,8 +67,9 @@ pub struct JudgeRequest<'a> {
 pub struct Judged {
     /// The game as read.
     pub game: Game,
-    /// The profile used (the record's move limit applied, then the overrides).
-    pub profile: Profile,
+    /// The profile used (the record's move limit applied, then the overrides); shared, not
+    /// copied, when the record changes nothing in it.
+    pub profile: Arc<Profile>,
     /// The verdict and its explanation.
     pub judgement: Judgement,
     /// Illegal moves that stood unclaimed (9.4, under `illegal_move: on_claim`): the move's
@@ -83,17 +85,20 @@ pub struct Judged {
 pub const JUDGE_SCHEMA_VERSION: u32 = 2;
 
 /// The built-in profiles, each parsed once per process: judging an archive reads the same
-/// profile for every record, and parsing its YAML every time cost a third of the time.
-fn builtin_profile(name: &str) -> Result<Profile, String> {
+/// profile for every record, and parsing its YAML every time cost a third of the time (and
+/// copying it for every game another 5 %: it is shared).
+fn builtin_profile(name: &str) -> Result<Arc<Profile>, String> {
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<Vec<(String, Profile)>>> = OnceLock::new();
+    /// The profiles read so far, by name.
+    type Cache = Mutex<Vec<(String, Arc<Profile>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     if let Ok(cached) = cache.lock() {
         if let Some((_, p)) = cached.iter().find(|(n, _)| n == name) {
             return Ok(p.clone());
         }
     }
-    let profile = Profile::builtin(name).map_err(|e| e.to_string())?;
+    let profile = Arc::new(Profile::builtin(name).map_err(|e| e.to_string())?);
     if let Ok(mut cached) = cache.lock() {
         cached.push((name.to_owned(), profile.clone()));
     }
@@ -148,20 +153,24 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
     let base = builtin_profile(req.profile).map_err(JudgeError::Profile)?;
     let mut judged = Vec::new();
     for (k, game) in imported.games.iter().enumerate() {
-        let mut profile = base.clone();
+        let mut profile = Arc::clone(&base);
         // The record's own move limit replaces the profile's, where the profile has one: a
         // floodgate header means nothing under rules without a limit.
         if let Some(limit) = game.max_moves {
             if profile.rules.max_moves > 0 && profile.rules.max_moves != limit {
-                profile = profile
-                    .with("max_moves", &limit.to_string())
-                    .map_err(|e| JudgeError::Profile(e.to_string()))?;
+                profile = Arc::new(
+                    profile
+                        .with("max_moves", &limit.to_string())
+                        .map_err(|e| JudgeError::Profile(e.to_string()))?,
+                );
             }
         }
         for assignment in req.set {
-            profile = profile
-                .with_override(assignment)
-                .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?;
+            profile = Arc::new(
+                profile
+                    .with_override(assignment)
+                    .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?,
+            );
         }
         let played = play_record(&game.record, &profile).map_err(|e| {
             JudgeError::Record(if imported.games.len() > 1 {

@@ -18,14 +18,14 @@ use shogi_oracle::{Move, Position, legal_moves, sfen};
 
 /// One generated game: the start SFEN and the moves.
 #[derive(Debug, Clone)]
-struct Game {
-    start: String,
-    moves: Vec<Move>,
+pub(super) struct Game {
+    pub(super) start: String,
+    pub(super) moves: Vec<Move>,
 }
 
 /// Start index: `0..9` the initial position and the handicaps, 9 a random legal setup (pieces
 /// in hand, promoted pieces, possibly in check), 10 a mating net.
-const START_KINDS: usize = 11;
+pub(super) const START_KINDS: usize = 11;
 
 fn start_position(kind: usize, rng: &mut Rng) -> Position {
     let all = starts();
@@ -39,7 +39,7 @@ fn start_position(kind: usize, rng: &mut Rng) -> Position {
     }
 }
 
-fn play(seed: u64, bias: usize, start: usize, plies: usize) -> Game {
+pub(super) fn play(seed: u64, bias: usize, start: usize, plies: usize) -> Game {
     let mut rng = Rng::new(seed);
     let bias = Bias::ALL[bias % Bias::ALL.len()];
     let mut pos = start_position(start, &mut rng);
@@ -64,7 +64,7 @@ fn cases(default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-fn config(default: u32) -> Config {
+pub(super) fn config(default: u32) -> Config {
     Config {
         cases: cases(default),
         failure_persistence: None,

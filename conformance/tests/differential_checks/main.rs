@@ -2,4 +2,5 @@
 //! workers side by side, in one binary, one module per subject.
 
 mod differential;
+mod fast_paths;
 mod fuzz_jobs;

@@ -88,7 +88,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             ignored += 1;
             continue;
         }
-        game.event(i + 1, event)?;
+        game.event(i + 1, event, record.events.get(i + 1))?;
     }
     if ignored > 0 {
         game.note(Step::new(
@@ -172,6 +172,9 @@ pub(super) struct Game<'a> {
     pub(super) illegal_standing: Vec<(usize, Color)>,
     /// The last move could not be made on the board; only a claim or an ending may follow.
     pub(super) stuck: bool,
+    /// The record's next move, checked in advance as the proof that its side had a legal move
+    /// (see `play`): the number of moves played when it was checked, the move, the result.
+    pub(super) checked_ahead: Option<(usize, Move, Result<(), IllegalMove>)>,
     pub(super) moves_played: usize,
     pub(super) steps: Vec<Step>,
     pub(super) verdict: Option<Verdict>,
@@ -183,13 +186,21 @@ impl<'a> Game<'a> {
         Game {
             rules,
             handicap: record.start.handicap(),
-            history: vec![start],
+            history: {
+                let mut history = Vec::with_capacity(record.events.len() + 1);
+                history.push(start);
+                history
+            },
             seen: {
                 let mut seen = Occurrences::default();
-                seen.add(&[start], 0);
+                seen.add(&[start]);
                 seen
             },
-            gave_check: vec![false],
+            gave_check: {
+                let mut gave_check = Vec::with_capacity(record.events.len() + 1);
+                gave_check.push(false);
+                gave_check
+            },
             clocks: record.time_control.map(|tc| {
                 let clock = Clock::with_increment_timing(tc, rules.increment_timing);
                 [clock.clone(), clock]
@@ -202,6 +213,7 @@ impl<'a> Game<'a> {
             unanswered_illegal: None,
             illegal_standing: Vec::new(),
             stuck: false,
+            checked_ahead: None,
             moves_played: 0,
             steps: Vec::new(),
             verdict: None,
@@ -257,7 +269,14 @@ impl<'a> Game<'a> {
         );
     }
 
-    fn event(&mut self, n: usize, event: &Event) -> Result<(), AdjudicationError> {
+    /// Applies event `n`; `next` is the record's following event, if any (a move there is
+    /// looked at ahead, see `play`).
+    fn event(
+        &mut self,
+        n: usize,
+        event: &Event,
+        next: Option<&Event>,
+    ) -> Result<(), AdjudicationError> {
         let err = |message: String| AdjudicationError {
             event: n,
             what: event.to_string(),
@@ -281,7 +300,7 @@ impl<'a> Game<'a> {
             }
         }
         match *event {
-            Event::Move { mv, .. } => self.play(mv.0),
+            Event::Move { mv, .. } => self.play(mv.0, next),
             Event::Resign { player, .. } => {
                 self.win(
                     !player,
@@ -339,14 +358,21 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
-    fn play(&mut self, mv: Move) {
+    fn play(&mut self, mv: Move, next: Option<&Event>) {
         let pos = *self.pos();
         let mover = pos.side_to_move();
         self.moved[mover.index()] = true;
+        // The check made in advance, when this move was the record's next one in this same
+        // position (nothing but a move changes the position, and the count of moves played
+        // names it).
+        let checked_ahead = match self.checked_ahead.take() {
+            Some((played, ahead, result)) if played == self.moves_played && ahead == mv => result,
+            _ => check_move(&pos, mv),
+        };
         self.moves_played += 1;
         let number = self.moves_played;
         self.unanswered_illegal = None;
-        let legal = match check_move(&pos, mv) {
+        let legal = match checked_ahead {
             Ok(()) => true,
             Err(IllegalMove::CapturesKing) => {
                 self.note(Step::new(
@@ -459,14 +485,26 @@ impl<'a> Game<'a> {
                 ));
             }
         }
-        let next = pos.after(mv);
-        let checked = in_check(&next, !mover);
-        self.history.push(next);
-        let occ = self.seen.add(&self.history, self.history.len() - 1);
+        let after = pos.after(mv);
+        let checked = in_check(&after, !mover);
+        self.history.push(after);
+        let repeated = self.seen.add(&self.history);
         self.gave_check.push(checked);
         // 1.2, 5.1a: mate, or no legal move at all. The side to move is `!mover`, whose check
         // was just found: the status reuses it rather than testing the attacks twice a ply.
-        let reply_status = match (checked, has_legal_move(self.pos())) {
+        // Whether `!mover` has a legal move: when the record's next event is a move and it is
+        // legal (checked by the rules now and kept for its turn), that move is the proof;
+        // otherwise the legal moves are searched for one.
+        let next_legal = match next {
+            Some(Event::Move { mv: ahead, .. }) => {
+                let result = check_move(&after, ahead.0);
+                self.checked_ahead = Some((self.moves_played, ahead.0, result));
+                result.is_ok()
+            }
+            _ => false,
+        };
+        let can_move = next_legal || has_legal_move(&after);
+        let reply_status = match (checked, can_move) {
             (false, true) => Status::Normal,
             (true, true) => Status::Check,
             (true, false) => Status::Checkmate,
@@ -527,7 +565,13 @@ impl<'a> Game<'a> {
         }
         // 5.2, 3.12: repetition, only after a legal move. As 5.1a lets only a legal move mate,
         // an illegal move cannot end the game by repetition and take away the opponent's 9.4
-        // claim; left unclaimed, the position it made still counts as an occurrence.
+        // claim; left unclaimed, the position it made still counts as an occurrence. A
+        // position met for the first time is no repetition (5.2 needs at least two).
+        if !repeated {
+            self.move_limit(number);
+            return;
+        }
+        let occ = self.seen.of_last(&self.history);
         let (outcome, steps) =
             judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
         if outcome == RepetitionOutcome::NotYet {

@@ -76,6 +76,19 @@ impl Handicap {
         }
     }
 
+    /// The start position of [`Handicap::sfen`], read once per process (a reader compares
+    /// every record's start with all eight).
+    pub fn position(self) -> crate::Position {
+        static POSITIONS: std::sync::OnceLock<[crate::Position; 8]> = std::sync::OnceLock::new();
+        let all = POSITIONS.get_or_init(|| {
+            Handicap::ALL.map(|h| match crate::sfen::parse(h.sfen()) {
+                Ok(pos) => pos,
+                Err(e) => unreachable!("handicap SFENs are tested: {e}"),
+            })
+        });
+        all[self as usize]
+    }
+
     /// The declaration points (FESA 5.3.2 values) of the removed pieces.
     pub fn removed_points(self) -> u32 {
         match self {

@@ -142,9 +142,14 @@ impl<'de> Deserialize<'de> for Seconds {
     }
 }
 
-/// A position as SFEN text, checked to be well formed when read.
+/// A position as SFEN text, checked to be well formed when read, and the position it reads
+/// as (kept from that check, so that playing the record does not read the text again).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Sfen(String);
+pub struct Sfen {
+    text: String,
+    /// Boxed: a [`Start`] is mostly the initial position and should stay small.
+    position: Box<Position>,
+}
 
 impl Sfen {
     /// Reads and checks an SFEN (`startpos` is accepted and expanded).
@@ -154,27 +159,27 @@ impl Sfen {
         } else {
             text.trim()
         };
-        sfen::parse(text)?;
-        Ok(Sfen(text.to_owned()))
+        let position = Box::new(sfen::parse(text)?);
+        Ok(Sfen {
+            text: text.to_owned(),
+            position,
+        })
     }
 
     /// The SFEN text.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.text
     }
 
     /// The position.
     pub fn position(&self) -> Position {
-        match sfen::parse(&self.0) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("an Sfen is checked when made: {e}"),
-        }
+        *self.position
     }
 }
 
 impl Serialize for Sfen {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        s.serialize_str(&self.text)
     }
 }
 
@@ -219,10 +224,7 @@ impl Start {
     pub fn position(&self) -> Position {
         match self {
             Start::Startpos => Position::startpos(),
-            Start::Handicap(h) => match sfen::parse(h.sfen()) {
-                Ok(pos) => pos,
-                Err(e) => unreachable!("handicap SFENs are tested: {e}"),
-            },
+            Start::Handicap(h) => h.position(),
             Start::Sfen(s) => s.position(),
         }
     }

@@ -52,29 +52,24 @@ pub enum RepetitionOutcome {
 /// positions have equal keys; equal keys are confirmed with [`Position::same_position`].
 pub fn position_key(pos: &Position) -> u64 {
     use crate::piece::HAND_KINDS;
-    use crate::square::Square;
-    // Each square as one byte (0 empty; else the kind's number, plus 64 for gote), eight to a
-    // word; then the hands' counts and the side to move.
-    let mut words = [0u64; 13];
-    let mut n = 0;
-    for file in 0..9 {
-        for rank in 0..9 {
-            let code = Square::new(file, rank)
-                .and_then(|sq| pos.piece_at(sq))
-                .map_or(0, |p| {
-                    1 + p.kind as u64 + if p.color == Color::Gote { 64 } else { 0 }
-                });
-            words[n / 8] |= code << ((n % 8) * 8);
-            n += 1;
+    // Each square in seven bits (0 empty; else 1 + the kind's number, plus 64 for gote), a
+    // rank of nine to a word; then the hands' counts and the side to move.
+    let mut words = [0u64; 12];
+    for (word, rank) in words.iter_mut().zip(pos.ranks()) {
+        for (file, square) in rank.iter().enumerate() {
+            let code = square.map_or(0, |p| {
+                1 + p.kind as u64 + if p.color == Color::Gote { 64 } else { 0 }
+            });
+            *word |= code << (file * 7);
         }
     }
     for (c, color) in Color::ALL.into_iter().enumerate() {
         for (k, kind) in HAND_KINDS.into_iter().enumerate() {
             let count = u64::from(pos.hand(color).count(kind));
-            words[11 + c] |= count << (k * 8);
+            words[9 + c] |= count << (k * 8);
         }
     }
-    words[10] |= u64::from(pos.side_to_move() == Color::Gote) << 63;
+    words[11] = u64::from(pos.side_to_move() == Color::Gote);
     // The rotate-xor-multiply step of the "Fx" hash: enough to spread positions over a hash
     // map within one game, since equal keys are always confirmed by comparing the positions
     // (a collision costs a comparison, never a wrong verdict).
@@ -83,42 +78,81 @@ pub fn position_key(pos: &Position) -> u64 {
     })
 }
 
-/// Every position of a game so far by its [`position_key`]: the plies at which it occurred.
+/// A hasher for keys that are hashes already ([`position_key`]): it passes the key through,
+/// where the standard map would hash it a second time with SipHash for every ply.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Every position of a game so far, by its [`position_key`]: for each ply, the latest earlier
+/// ply whose position had the same key. The positions of one key form a chain back through the
+/// game, so the earlier occurrences of a position are found by following its chain and
+/// comparing only the positions met (a key match is confirmed with
+/// [`Position::same_position`]); nothing is allocated per ply beyond one slot.
 #[derive(Debug, Clone, Default)]
 pub struct Occurrences {
-    by_key: std::collections::HashMap<u64, Vec<usize>>,
+    /// The latest ply added with each key.
+    latest: std::collections::HashMap<u64, usize, std::hash::BuildHasherDefault<KeyHasher>>,
+    /// `earlier[ply]`: the previous ply with the same key as `ply`, if any.
+    earlier: Vec<Option<usize>>,
 }
 
 impl Occurrences {
-    /// Records that `history[ply]` occurred, and returns the plies (0 = the start, in order)
-    /// at which that same position has occurred, this one included.
-    pub fn add(&mut self, history: &[Position], ply: usize) -> Vec<usize> {
-        let pos = &history[ply];
-        let plies = self.by_key.entry(position_key(pos)).or_default();
-        plies.push(ply);
-        plies
-            .iter()
-            .copied()
-            .filter(|&i| history[i].same_position(pos))
-            .collect()
+    /// Records that the last position of `history` occurred (the positions before it must have
+    /// been added, in order), and says whether the same position had occurred before.
+    pub fn add(&mut self, history: &[Position]) -> bool {
+        let Some(pos) = history.last() else {
+            return false;
+        };
+        let ply = history.len() - 1;
+        if ply >= self.earlier.len() {
+            // Every chain link points to a smaller ply, so a chain always ends.
+            self.earlier.resize(ply, None);
+            let previous = self.latest.insert(position_key(pos), ply);
+            self.earlier.push(previous);
+        }
+        self.earlier_same(history, ply).next().is_some()
     }
 
-    /// The plies at which the last position of `history` has occurred, from the index (every
-    /// position of `history` must have been added).
+    /// The earlier plies whose position is `history[ply]`'s, latest first.
+    fn earlier_same<'h>(
+        &'h self,
+        history: &'h [Position],
+        ply: usize,
+    ) -> impl Iterator<Item = usize> + 'h {
+        let pos = &history[ply];
+        std::iter::successors(self.earlier.get(ply).copied().flatten(), move |&i| {
+            self.earlier.get(i).copied().flatten()
+        })
+        .filter(move |&i| history[i].same_position(pos))
+    }
+
+    /// The plies at which the last position of `history` has occurred (0 = the start, in
+    /// order, this one included), from the index (every position of `history` must have been
+    /// added).
     pub fn of_last(&self, history: &[Position]) -> Vec<usize> {
-        let Some(last) = history.last() else {
+        let Some(last) = history.len().checked_sub(1) else {
             return Vec::new();
         };
-        self.by_key
-            .get(&position_key(last))
-            .map(|plies| {
-                plies
-                    .iter()
-                    .copied()
-                    .filter(|&i| history[i].same_position(last))
-                    .collect()
-            })
-            .unwrap_or_default()
+        let mut plies: Vec<usize> = self.earlier_same(history, last).collect();
+        plies.reverse();
+        plies.push(last);
+        plies
     }
 }
 
