@@ -22,7 +22,7 @@ use shogi_oracle::game::repetition::{RepetitionOutcome, judge_repetition};
 use shogi_oracle::piece::HAND_KINDS;
 use shogi_oracle::{Move, Position, Square, Status, check_move, legal_moves, sfen, status};
 use shogi_spec::profile::{NoLegalMoves, Profile, RepetitionTrigger, Rules, builtin_names};
-use shogi_spec::{ArticleId, Color, Reason, ReasonKind, Verdict};
+use shogi_spec::{ArticleId, Color, FesaId, Reason, ReasonKind, Verdict};
 
 use super::differential::{START_KINDS, config, play};
 
