@@ -5,3 +5,4 @@
 //! its case format, its oracle, its protocol — stays in that game's crates.
 
 pub mod report;
+pub mod run;
