@@ -157,9 +157,14 @@ pub enum ImplError {
         /// What is wrong with it.
         reason: String,
     },
-    /// The implementation failed while answering (a crash, a timeout, a garbled reply).
+    /// The implementation failed while answering (a crash, a garbled reply).
     #[error("implementation failure: {0}")]
     Failed(String),
+    /// The implementation did not answer within the timeout (it was killed). Reported in the
+    /// same words as [`ImplError::Failed`]; kept apart so that a runner can count time-outs in
+    /// a row and give up on an engine that stopped answering, without reading messages.
+    #[error("implementation failure: {0}")]
+    TimedOut(String),
 }
 
 /// Checks the depth of a [`Implementation::divide`] request: a divide lists the moves at the

@@ -120,6 +120,8 @@ pub fn position_json(p: &PositionSpec) -> Value {
 struct ExchangeError {
     message: String,
     restart: bool,
+    /// No reply within the timeout (the watchdog counts these).
+    timed_out: bool,
 }
 
 /// Sends `request` (which has an `id`) and reads its reply, checking JSON, id and schema.
@@ -133,6 +135,7 @@ fn exchange(
     let id = request["id"].as_u64().unwrap_or(0);
     let what = format!("`{query}` request {id}");
     let proc_err = |e: ProcessError, p: &Process| {
+        let timed_out = matches!(e, ProcessError::Timeout(_));
         let m = match e {
             ProcessError::Timeout(t) => format!(
                 "no reply to {what} within {t:.1?} (the adapter was killed and will be restarted)"
@@ -145,6 +148,7 @@ fn exchange(
         ExchangeError {
             message: with_stderr(m, &p.stderr_tail()),
             restart: true,
+            timed_out,
         }
     };
     let stray = p.drain();
@@ -155,6 +159,7 @@ fn exchange(
                 clip(first)
             ),
             restart: true,
+            timed_out: false,
         });
     }
     if let Err(e) = p.send(&request.to_string()) {
@@ -176,6 +181,7 @@ fn exchange(
                 clip(&line)
             ),
             restart: true,
+            timed_out: false,
         });
     }
     let value: Value = match serde_json::from_str(&line) {
@@ -190,6 +196,7 @@ fn exchange(
                     &p.stderr_tail(),
                 ),
                 restart: true,
+                timed_out: false,
             });
         }
     };
@@ -206,6 +213,7 @@ fn exchange(
                     &p.stderr_tail(),
                 ),
                 restart: true,
+                timed_out: false,
             });
         }
     }
@@ -214,6 +222,7 @@ fn exchange(
         return Err(ExchangeError {
             message: format!("malformed reply to {what}: {e}: `{}`", clip(&line)),
             restart: false,
+            timed_out: false,
         });
     }
     Ok((line, value))
@@ -280,7 +289,9 @@ impl Adapter {
         if self.process.is_some() {
             return Ok(());
         }
-        self.restarts.may_start()?;
+        self.restarts
+            .may_start()
+            .map_err(|given_up| ImplError::Failed(given_up.0))?;
         match self.start_process() {
             Ok((p, hello)) => {
                 self.restarts.started();
@@ -397,7 +408,11 @@ impl Adapter {
                         p.shutdown(None, Duration::from_millis(50));
                     }
                 }
-                Err(ImplError::Failed(e.message))
+                if e.timed_out {
+                    Err(ImplError::TimedOut(e.message))
+                } else {
+                    Err(ImplError::Failed(e.message))
+                }
             }
         }
     }

@@ -80,6 +80,14 @@ pub struct UsiEngine {
 }
 
 fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
+    if let ProcessError::Timeout(t) = e {
+        return ImplError::TimedOut(with_stderr(
+            format!(
+                "no answer to `{context}` within {t:.1?} (the engine was killed and will be restarted)"
+            ),
+            &p.stderr_tail(),
+        ));
+    }
     let what = match e {
         ProcessError::Timeout(t) => format!(
             "no answer to `{context}` within {t:.1?} (the engine was killed and will be restarted)"
@@ -303,7 +311,9 @@ impl UsiEngine {
         if self.process.is_some() {
             return Ok(());
         }
-        self.restarts.may_start()?;
+        self.restarts
+            .may_start()
+            .map_err(|given_up| ImplError::Failed(given_up.0))?;
         let result = Process::spawn(&self.command)
             .map_err(|e| e.to_string())
             .and_then(|mut p| self.handshake(&mut p).map(|()| p));
@@ -394,13 +404,15 @@ impl UsiEngine {
                     ..reply
                 });
             }
-            ProcessError::Timeout(t) if !reply.divide.is_empty() => ImplError::Failed(with_stderr(
-                format!(
-                    "no total line in the reply to `{go}` within {t:.1?}, after {} divide lines (the engine was killed and will be restarted)",
-                    reply.divide.len()
-                ),
-                &stderr,
-            )),
+            ProcessError::Timeout(t) if !reply.divide.is_empty() => {
+                ImplError::TimedOut(with_stderr(
+                    format!(
+                        "no total line in the reply to `{go}` within {t:.1?}, after {} divide lines (the engine was killed and will be restarted)",
+                        reply.divide.len()
+                    ),
+                    &stderr,
+                ))
+            }
             _ => failed(&go, &error, p),
         };
         self.stop_process();

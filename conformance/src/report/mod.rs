@@ -12,7 +12,8 @@ pub mod board;
 pub mod formats;
 pub mod html;
 pub mod merge;
-pub mod output;
 pub mod site;
 
+/// Writing without destroying what is at the path: the game-neutral core's atomic writer.
+pub use conformance_core::atomic_write as output;
 pub use formats::*;

@@ -6,10 +6,12 @@
 //! ([`watchdog`]).
 
 pub mod expectations;
-pub mod interrupt;
 pub mod probe;
 pub mod run_loop;
 pub mod runner;
 pub mod watchdog;
 
+/// Stopping cleanly on a signal or `--max-time`: the game-neutral core's, re-exported so the
+/// runner and the CLI keep one path.
+pub use conformance_core::interrupt;
 pub use run_loop::{RunError, RunReport, RunStatus, Runner};

@@ -10,8 +10,6 @@
 
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, SearchLimit, Status};
 
-use crate::implementations::process::is_timeout;
-
 /// An implementation asked through a time-out counter.
 pub struct Watchdog<'a> {
     inner: &'a mut dyn Implementation,
@@ -48,7 +46,7 @@ impl<'a> Watchdog<'a> {
 
     fn note<T>(&mut self, result: &Result<T, ImplError>) {
         match result {
-            Err(ImplError::Failed(message)) if is_timeout(message) => {
+            Err(ImplError::TimedOut(_)) => {
                 self.in_a_row += 1;
                 if self.in_a_row >= Self::LIMIT {
                     self.gave_up = true;
@@ -149,7 +147,7 @@ mod tests {
         }
         fn legal_moves(&mut self, _: &PositionSpec) -> Result<Vec<String>, ImplError> {
             self.0 += 1;
-            Err(ImplError::Failed(
+            Err(ImplError::TimedOut(
                 "no answer to `go perft 1` within 1.0s (the engine was killed and will be restarted)"
                     .into(),
             ))
@@ -190,6 +188,42 @@ mod tests {
             let _ = w.legal_moves(&p);
             let _ = w.legal_moves(&p);
             let _ = w.perft(&p, 1);
+        }
+        assert!(!w.gave_up());
+    }
+
+    /// Answers every question with a failure whose words mention a time, but that is not a
+    /// time-out: a crash report quoting the engine. Only a typed time-out counts.
+    struct Crashing;
+
+    impl Implementation for Crashing {
+        fn name(&self) -> String {
+            "crashing".into()
+        }
+        fn legal_moves(&mut self, _: &PositionSpec) -> Result<Vec<String>, ImplError> {
+            Err(ImplError::Failed(
+                "the engine exited with status 1; its last words: `no answer to stdin within 1s`"
+                    .into(),
+            ))
+        }
+        fn perft(&mut self, _: &PositionSpec, _: u32) -> Result<u64, ImplError> {
+            Ok(1)
+        }
+        fn divide(&mut self, _: &PositionSpec, _: u32) -> Result<Vec<(String, u64)>, ImplError> {
+            Ok(Vec::new())
+        }
+        fn status(&mut self, _: &PositionSpec) -> Result<Status, ImplError> {
+            Err(ImplError::Unsupported("no".into()))
+        }
+    }
+
+    #[test]
+    fn a_failure_worded_like_a_time_out_is_not_counted_as_one() {
+        let mut crashing = Crashing;
+        let mut w = Watchdog::new(&mut crashing);
+        let p = PositionSpec::startpos();
+        for _ in 0..Watchdog::LIMIT + 2 {
+            let _ = w.legal_moves(&p);
         }
         assert!(!w.gave_up());
     }

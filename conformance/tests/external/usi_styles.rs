@@ -524,12 +524,12 @@ fn an_engine_that_loses_step_in_a_batch_is_caught_and_asked_again_alone() {
         let mut imp = start(&any_position_fixture(style), Duration::from_secs(5), &[]);
         assert_eq!(imp.answer_batch(&queries), want, "{style}");
     }
-    // A hung engine errors every query of the batch, each after its own timeout, and none is
-    // answered by mistake.
+    // A hung engine errors every query of the batch, each after its own timeout — a typed
+    // time-out, which the runner's watchdog counts — and none is answered by mistake.
     let mut hung = start(&fixture("hang"), Duration::from_millis(500), &[]);
     let got = hung.answer_batch(&queries[..2]);
     assert!(
-        got.iter().all(|r| matches!(r, Err(ImplError::Failed(_)))),
+        got.iter().all(|r| matches!(r, Err(ImplError::TimedOut(_)))),
         "{got:?}"
     );
 }

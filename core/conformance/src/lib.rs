@@ -3,6 +3,17 @@
 //! Everything here is shared by the suites of every game in this workspace and names none of
 //! them: a game's crates stand on this one, and this one stands on no game. What a game adds —
 //! its case format, its oracle, its protocol — stays in that game's crates.
+//!
+//! - [`process`]: a child process spoken to line by line, with deadlines, bounded output, its
+//!   whole process group killed, and the restart policy every protocol driver follows;
+//! - [`interrupt`]: SIGINT, SIGTERM and a run's time limit as a flag every wait checks, so that
+//!   a stopped run still writes its report;
+//! - [`atomic_write`]: writing a report without destroying what is at the path;
+//! - [`report`]: the report model, its formats and the published JSON Schema;
+//! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations.
 
+pub mod atomic_write;
+pub mod interrupt;
+pub mod process;
 pub mod report;
 pub mod run;

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
+use conformance_core::process::CommandLine;
 use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
@@ -18,7 +19,6 @@ use go_conformance::judge::{self, Agreement};
 use go_conformance::run::{Status, Subject};
 use go_conformance::{coverage, lint, run, site};
 use go_spec::{GoProfile, rfg};
-use shogi_conformance::implementations::process::CommandLine;
 
 #[derive(Parser)]
 #[command(
@@ -126,8 +126,8 @@ fn corpus(dir: Option<PathBuf>) -> Result<Vec<LoadedCase>, String> {
 fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
     match output {
         // Atomically to a regular file, through a symlink, FIFO or device: never destroying
-        // what is at the path (the shogi tool's writer, shared).
-        Some(path) => shogi_conformance::report::output::write(path, text)
+        // what is at the path (the shared atomic writer).
+        Some(path) => conformance_core::atomic_write::write(path, text)
             .map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => {
             print!("{text}");
@@ -266,7 +266,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             std::fs::create_dir_all(&output)
                 .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
             let path = output.join("index.html");
-            shogi_conformance::report::output::write(&path, &site::page(rfg(), &cases))
+            conformance_core::atomic_write::write(&path, &site::page(rfg(), &cases))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!("wrote {}", path.display());
             Ok(ExitCode::SUCCESS)

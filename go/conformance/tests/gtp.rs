@@ -9,9 +9,9 @@
 use std::path::Path;
 use std::time::Duration;
 
+use conformance_core::process::CommandLine;
 use go_conformance::gtp::GtpEngine;
 use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoImplementation, Komi, Move, Point};
-use shogi_conformance::implementations::process::CommandLine;
 
 const GNUGO: &str = "/usr/games/gnugo";
 

@@ -20,8 +20,8 @@ mod vertex;
 
 use std::time::Duration;
 
+use conformance_core::process::{CommandLine, Restarts};
 use go_spec::{BoardSize, BoardState, Colour, GameSpec, GoImplError, GoImplementation, Move};
-use shogi_conformance::implementations::process::{CommandLine, Restarts};
 
 pub use session::{GtpError, Response, Session};
 pub use vertex::{from_vertex, to_vertex};
@@ -143,7 +143,7 @@ impl GtpEngine {
                 self.session = None;
                 Err(match e {
                     GtpError::Process {
-                        error: shogi_conformance::implementations::process::ProcessError::Timeout(_),
+                        error: conformance_core::process::ProcessError::Timeout(_),
                         ..
                     } => GoImplError::Timeout,
                     other => failure(other),

@@ -6,9 +6,7 @@
 
 use std::time::Duration;
 
-use shogi_conformance::implementations::process::{
-    CommandLine, Process, ProcessError, deadline_after,
-};
+use conformance_core::process::{CommandLine, Process, ProcessError, deadline_after};
 
 /// What went wrong with an engine, beyond a refused command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

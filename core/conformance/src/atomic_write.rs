@@ -149,7 +149,7 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("shogi-output-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("atomic-write-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir

@@ -3,8 +3,8 @@
 //!
 //! A run that is stopped must still write the report of everything finished so far, and must
 //! not leave engines behind. So the signals do not end the process: they only set a flag, which
-//! every wait on an external process checks ([`crate::implementations::process::Process::recv`] returns
-//! [`crate::implementations::process::ProcessError::Interrupted`]) and the runner checks between cases. The
+//! every wait on an external process checks ([`crate::process::Process::recv`] returns
+//! [`crate::process::ProcessError::Interrupted`]) and the runner checks between cases. The
 //! implementation is then dropped (which kills its process groups), the report is written, and
 //! the exit status is 130 (SIGINT) or 143 (SIGTERM), as a shell reports a command killed by
 //! those signals. A second SIGINT or SIGTERM ends the process at once, for a user who does not
@@ -25,11 +25,9 @@ pub enum Reason {
     Sigterm,
     /// The run's `--max-time` ran out.
     MaxTime,
-    /// The engine stopped answering: [`Watchdog::LIMIT`] questions in a row went unanswered
-    /// within the timeout (see [`crate::run::watchdog`]). Set by the runner for its own run,
-    /// never by [`request`].
-    ///
-    /// [`Watchdog::LIMIT`]: crate::run::watchdog::Watchdog::LIMIT
+    /// The engine stopped answering: several questions in a row went unanswered within the
+    /// timeout (each game's runner keeps the count). Set by the runner for its own run, never
+    /// by [`request`].
     GaveUp,
 }
 
