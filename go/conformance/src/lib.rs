@@ -6,6 +6,7 @@
 
 pub mod agreed;
 pub mod case;
+pub mod certify;
 pub mod coverage;
 pub mod gtp;
 pub mod judge;

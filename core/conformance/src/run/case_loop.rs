@@ -9,18 +9,21 @@ use crate::report::CaseRecord;
 pub struct Stop {
     /// How reports name it (`SIGINT`, `SIGTERM`, `max-time`).
     pub reason: String,
-    /// The exit status it calls for, if it is a signal's (130, 143); `None` for `--max-time`,
-    /// whose partial run is judged like a complete one.
+    /// The exit status it calls for, if it decides the run's (130 and 143 for the signals, 1
+    /// for a time limit: an incomplete run is no pass); `None` to judge the partial run by its
+    /// results.
     pub signal: Option<u8>,
 }
 
 /// Runs `cases` in order through `run_one`, timing each, and asks `stop` before every case
-/// whether to stop (an interrupt flag, a deadline). Returns the records of the cases run, the
-/// ids of those not run, and why it stopped, if it did.
+/// whether to stop (an interrupt flag, a deadline). A case cut short by the stop itself
+/// (`run_one` checks the stop and returns `None`: its answer was never given) counts as not
+/// run, not as an error of the implementation. Returns the records of the cases run, the ids
+/// of those not run, and why it stopped, if it did.
 pub fn run_cases<C>(
     cases: &[C],
     id: impl Fn(&C) -> String,
-    mut run_one: impl FnMut(&C) -> CaseRecord,
+    mut run_one: impl FnMut(&C) -> Option<CaseRecord>,
     mut stop: impl FnMut() -> Option<Stop>,
 ) -> (Vec<CaseRecord>, Vec<String>, Option<Stop>) {
     let mut records = Vec::with_capacity(cases.len());
@@ -30,8 +33,13 @@ pub fn run_cases<C>(
             return (records, not_run, Some(why));
         }
         let start = Instant::now();
-        let record = run_one(case);
-        records.push(record.took(start.elapsed()));
+        match run_one(case) {
+            Some(record) => records.push(record.took(start.elapsed())),
+            None => {
+                let not_run = cases[i..].iter().map(&id).collect();
+                return (records, not_run, stop());
+            }
+        }
     }
     // A signal during the last case still stops the run: its report says so.
     let last = stop();
@@ -50,16 +58,18 @@ mod tests {
         let (records, not_run, stop) = run_cases(
             &cases,
             |c| (*c).to_owned(),
-            |c| CaseRecord {
-                id: (*c).to_owned(),
-                title: String::new(),
-                articles: vec![],
-                tags: vec![],
-                file: None,
-                outcome: Outcome::Pass,
-                detail: vec![],
-                duration_ms: None,
-                reproduce: None,
+            |c| {
+                Some(CaseRecord {
+                    id: (*c).to_owned(),
+                    title: String::new(),
+                    articles: vec![],
+                    tags: vec![],
+                    file: None,
+                    outcome: Outcome::Pass,
+                    detail: vec![],
+                    duration_ms: None,
+                    reproduce: None,
+                })
             },
             || {
                 asked += 1;

@@ -23,8 +23,8 @@ pub const SIGTERM: u8 = 143;
 
 /// The exit status of a finished (or stopped) run. `signal` is the status of the signal that
 /// stopped it, if one did; `expectations` whether an expectations file was given and how many
-/// results differ from it. A stop by `--max-time` is not a signal: the partial run's failures
-/// and what it checked decide, as for a complete run.
+/// results differ from it. A stop that decides the status itself (a signal: 130, 143; a time
+/// limit: 1) gives it as `signal`.
 pub fn status(report: &Report, signal: Option<u8>, expectations: Option<usize>) -> u8 {
     if let Some(code) = signal {
         return code;
