@@ -259,9 +259,10 @@ fn run_writes_a_json_report() {
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let cases = report["cases"].as_array().unwrap();
     assert_eq!(cases.len(), shipped().len());
-    assert!(cases.iter().all(|c| c["status"] == "pass"), "{report}");
+    assert!(cases.iter().all(|c| c["outcome"] == "pass"), "{report}");
+    assert_eq!(conformance_core::report::validate(&report), Ok(()));
     assert!(
-        report["implementation"]
+        report["header"]["implementation"]
             .as_str()
             .unwrap()
             .starts_with("go-oracle")
