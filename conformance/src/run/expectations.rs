@@ -24,31 +24,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::run::runner::{CaseResult, Outcome};
 
-/// What an entry says will happen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Expected {
-    /// The case fails (or errors), and must keep doing so.
-    Fail,
-    /// The case is skipped.
-    Skip,
+/// The core's expectations policy and outcome words, which this file's entries are judged by.
+mod core {
+    pub use conformance_core::report::Outcome;
+    pub use conformance_core::run::expectations::Expectations;
 }
 
-/// One entry: a case id or a tag, what is expected, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    /// A case id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub case: Option<String>,
-    /// A tag: every case carrying it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tag: Option<String>,
-    /// Fail or skip.
-    pub expect: Expected,
-    /// Why, in the author's words.
-    pub reason: String,
-}
+/// What an entry says and the entry itself: the core's, the same file format for every game
+/// (this game's file adds the corpus stamp).
+pub use conformance_core::run::expectations::{Entry, Expected};
 
 /// The file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,24 +134,15 @@ impl Expectations {
     pub fn compare(&self, results: &[CaseResult]) -> Vec<Mismatch> {
         let mut out = Vec::new();
         for r in results {
-            let outcome = r.outcome();
-            let entry = self.lookup(&r.case.id, &r.case.tags);
-            let problem = match (entry.map(|e| e.expect), &outcome) {
-                (None, Outcome::Pass | Outcome::Skip { .. }) => None,
-                (None, Outcome::Fail(_) | Outcome::Error { .. }) => {
-                    Some(format!("unexpected {}", outcome.label()))
-                }
-                (Some(Expected::Fail), Outcome::Fail(_) | Outcome::Error { .. }) => None,
-                (Some(Expected::Fail), _) => Some(format!(
-                    "expected to fail, but {}ed: remove it from the expectations file",
-                    outcome.label()
-                )),
-                (Some(Expected::Skip), Outcome::Skip { .. }) => None,
-                (Some(Expected::Skip), _) => Some(format!(
-                    "expected to be skipped, but the outcome is {}",
-                    outcome.label()
-                )),
+            // The policy is the core's, shared with every game; this file adds the corpus stamp.
+            let outcome = match r.outcome() {
+                Outcome::Pass => core::Outcome::Pass,
+                Outcome::Fail(_) => core::Outcome::Fail,
+                Outcome::Skip { .. } => core::Outcome::Skip,
+                Outcome::Error { .. } => core::Outcome::Error,
             };
+            let entry = self.lookup(&r.case.id, &r.case.tags);
+            let problem = core::Expectations::judge(entry, outcome);
             if let Some(message) = problem {
                 out.push(Mismatch {
                     case: format!("{} {}", r.case.id, r.case.slug),

@@ -8,6 +8,8 @@
 //! shogi crates, so it cannot ask cargo for it). When it is missing the shogi half is skipped
 //! with a note, unless `CONFORMANCE_REQUIRE_BOTH_BINARIES` is set (CI), where it fails.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test may panic on what it did not expect
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -44,7 +44,7 @@ struct JsonHeader<'a> {
     #[serde(flatten)]
     header: conformance_core::report::Header,
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine: &'a Option<super::EngineIdentity>,
+    engine: Option<&'a super::EngineIdentity>,
 }
 
 #[derive(Serialize)]
@@ -66,7 +66,7 @@ pub(super) fn json(info: &RunInfo, results: &[CaseResult]) -> String {
         game: "shogi",
         header: JsonHeader {
             header: info.header(),
-            engine: &info.engine,
+            engine: info.engine.as_ref(),
         },
         cases: results
             .iter()
