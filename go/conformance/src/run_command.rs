@@ -106,6 +106,25 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
     }
     cases.retain(|lc| filter.as_ref().is_none_or(|f| f.matches(lc)));
     cases.retain(|lc| shard.is_none_or(|s| s.contains(&lc.case.id)));
+    if cases.is_empty() {
+        // As the shogi tool: a selection that leaves nothing is a mistake in the command, not a
+        // run that checked nothing.
+        return Err(format!(
+            "no case to run in {}{}{}",
+            args.corpus.as_ref().map_or_else(
+                || "the built-in corpus".to_owned(),
+                |d| d.display().to_string()
+            ),
+            args.filter
+                .as_ref()
+                .map(|f| format!(" matches the filter `{f}`"))
+                .unwrap_or_default(),
+            args.shard
+                .as_ref()
+                .map(|s| format!(" in shard {s}"))
+                .unwrap_or_default(),
+        ));
+    }
 
     let mut header = Header {
         tool: TOOL.to_owned(),

@@ -28,6 +28,8 @@ struct Tool {
     one_id: &'static str,
     /// An engine slow enough to be interrupted mid-run.
     slow_impl: String,
+    /// Arguments under which the oracle can check nothing: every chosen case skipped.
+    all_skipped: &'static [&'static str],
 }
 
 fn fixtures() -> PathBuf {
@@ -48,6 +50,13 @@ fn tool(game: &str) -> Option<Tool> {
             bin: go_bin,
             some: "ref:rfg:5.2",
             one_id: "ko-retake-at-once-top-9-black-rfg",
+            // A case written for positional superko, under the simple ko: skipped.
+            all_skipped: &[
+                "--filter",
+                "id:ko-retake-at-once-top-9-black-rfg",
+                "--profile",
+                "rfg-simple-ko",
+            ],
         }),
         _ => {
             let bin = go_bin.with_file_name("shogi-conformance");
@@ -76,6 +85,8 @@ fn tool(game: &str) -> Option<Tool> {
                 bin,
                 some: "ref:fesa2017:3.11b",
                 one_id: "cd69ef86",
+                // A bestmove probe: the oracle does not search.
+                all_skipped: &["--filter", "id:aeacc4b5"],
             })
         }
     }
@@ -121,7 +132,12 @@ fn valid(t: &Tool, v: &Value) {
 fn ids(v: &Value) -> Vec<String> {
     v["cases"]
         .as_array()
-        .map(|cs| cs.iter().filter_map(|c| c["id"].as_str()).map(str::to_owned).collect())
+        .map(|cs| {
+            cs.iter()
+                .filter_map(|c| c["id"].as_str())
+                .map(str::to_owned)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -183,7 +199,11 @@ fn every_format_reads_back_and_the_json_satisfies_the_schema(#[case] game: &str)
             .unwrap();
         let got = String::from_utf8_lossy(&parsed.stdout);
         let total = ids(&v).len();
-        assert_eq!(got.trim(), format!("testsuites {total} 0 0"), "{game}: {got}");
+        assert_eq!(
+            got.trim(),
+            format!("testsuites {total} 0 0"),
+            "{game}: {got}"
+        );
     }
 }
 
@@ -225,7 +245,10 @@ fn filter_shard_and_expectations_mean_the_same(#[case] game: &str) {
     let exp = dir.join("expectations.yaml");
     std::fs::write(
         &exp,
-        format!("entries:\n  - case: {}\n    expect: fail\n    reason: test\n", t.one_id),
+        format!(
+            "entries:\n  - case: {}\n    expect: fail\n    reason: test\n",
+            t.one_id
+        ),
     )
     .unwrap();
     let filter = format!("id:{}", t.one_id);
@@ -244,34 +267,82 @@ fn exit_statuses_follow_one_policy(#[case] game: &str) {
     let Some(t) = tool(game) else { return };
     let dir = scratch(&format!("exit-{game}"));
     // 3: nothing checked.
-    let out = run(&t, &["--filter", "id:no-such-case-anywhere"]);
-    assert_eq!(status(&out), 3, "{game}: {}", String::from_utf8_lossy(&out.stdout));
-    // 2: a usage error (a duration that is not one, a malformed filter), before any case.
+    let out = run(&t, t.all_skipped);
+    assert_eq!(
+        status(&out),
+        3,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // 2: a usage error (a duration that is not one, a malformed filter, a filter that chooses
+    // nothing), before any case.
     for bad in [
+        &["--filter", "id:no-such-case-anywhere"][..],
         &["--timeout", "5parsecs"][..],
         &["--max-time", "-1"][..],
         &["--filter", "nokey:"][..],
         &["--shard", "3/2"][..],
     ] {
         let out = run(&t, bad);
-        assert_eq!(status(&out), 2, "{game} {bad:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            status(&out),
+            2,
+            "{game} {bad:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     // 2: the engine cannot start; the report says why and has no case.
     let path = dir.join("nostart.json");
-    let imp = if game == "go" { "gtp:/nonexistent/engine" } else { "usi:/nonexistent/engine" };
+    let imp = if game == "go" {
+        "gtp:/nonexistent/engine"
+    } else {
+        "usi:/nonexistent/engine"
+    };
     let out = run(
         &t,
-        &["--impl", imp, "--format", "json", "--output", path.to_str().unwrap()],
+        &[
+            "--impl",
+            imp,
+            "--format",
+            "json",
+            "--output",
+            path.to_str().unwrap(),
+        ],
     );
-    assert_eq!(status(&out), 2, "{game}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        status(&out),
+        2,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = json(&path);
     valid(&t, &v);
-    assert!(v["header"]["startup_error"].as_str().is_some_and(|s| !s.is_empty()), "{v:#}");
+    assert!(
+        v["header"]["startup_error"]
+            .as_str()
+            .is_some_and(|s| !s.is_empty()),
+        "{v:#}"
+    );
     assert_eq!(ids(&v).len(), 0);
     assert!(v.get("certified_by").is_none(), "{v:#}");
     // Durations take units.
-    let out = run(&t, &["--filter", &format!("id:{}", t.one_id), "--timeout", "2s", "--max-time", "10m"]);
-    assert_eq!(status(&out), 0, "{game}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = run(
+        &t,
+        &[
+            "--filter",
+            &format!("id:{}", t.one_id),
+            "--timeout",
+            "2s",
+            "--max-time",
+            "10m",
+        ],
+    );
+    assert_eq!(
+        status(&out),
+        0,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[rstest]
@@ -286,14 +357,25 @@ fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
     let dir = scratch(&format!("stop-{game}"));
     let path = dir.join("partial.json");
     let mut child = Command::new(&t.bin)
-        .args(["run", "--impl", &t.slow_impl, "--timeout", "20s", "--format", "json", "--output"])
+        .args([
+            "run",
+            "--impl",
+            &t.slow_impl,
+            "--timeout",
+            "20s",
+            "--format",
+            "json",
+            "--output",
+        ])
         .arg(&path)
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_secs(5));
     // SIGINT to the run alone (not its engines): what a terminal's Ctrl-C asks of it.
-    let _ = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
     let start = Instant::now();
     let code = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -313,11 +395,25 @@ fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
     // --max-time: the same partial report, exit 1 (an incomplete run is no pass).
     let path = dir.join("max-time.json");
     let out = Command::new(&t.bin)
-        .args(["run", "--impl", &t.slow_impl, "--max-time", "4s", "--format", "json", "--output"])
+        .args([
+            "run",
+            "--impl",
+            &t.slow_impl,
+            "--max-time",
+            "4s",
+            "--format",
+            "json",
+            "--output",
+        ])
         .arg(&path)
         .output()
         .unwrap();
-    assert_eq!(status(&out), 1, "{game}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        status(&out),
+        1,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = json(&path);
     valid(&t, &v);
     assert_eq!(v["header"]["interrupted"], "max-time", "{v:#}");

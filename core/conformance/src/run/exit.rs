@@ -2,8 +2,8 @@
 //!
 //! 0 every case checked passed (or the results match the expectations file); 1 a case failed
 //! or errored (or the results differ from the expectations file); 2 the run could not be made
-//! (bad arguments, an implementation that did not start); 3 nothing was checked (every case
-//! skipped, or none chosen); 130 and 143 the run was stopped by SIGINT or SIGTERM, after
+//! (bad arguments, a filter or shard that leaves no case, an implementation that did not
+//! start); 3 nothing was checked (every case chosen was skipped or errored); 130 and 143 the run was stopped by SIGINT or SIGTERM, after
 //! writing the report of what was finished.
 
 use crate::report::Report;
@@ -33,13 +33,15 @@ pub fn status(report: &Report, signal: Option<u8>, expectations: Option<usize>) 
         return ERROR;
     }
     let s = &report.summary;
+    // No answer checked (every case skipped, or errored without an answer): never a pass.
+    if s.nothing_checked() {
+        return NOTHING_CHECKED;
+    }
     match expectations {
-        Some(0) if s.passed + s.failed + s.errored > 0 => PASSED,
-        Some(0) | None if s.nothing_checked() && s.errored == 0 => NOTHING_CHECKED,
+        Some(0) => PASSED,
         Some(_) => FAILED,
-        None if !s.ok() => FAILED,
-        None if s.nothing_checked() => NOTHING_CHECKED,
-        None => PASSED,
+        None if s.ok() => PASSED,
+        None => FAILED,
     }
 }
 
@@ -77,7 +79,14 @@ mod tests {
         assert_eq!(status(&report(&[Pass, Skip], false), None, None), PASSED);
         assert_eq!(status(&report(&[Pass, Fail], false), None, None), FAILED);
         assert_eq!(status(&report(&[Pass, Error], false), None, None), FAILED);
-        assert_eq!(status(&report(&[Error], false), None, None), FAILED);
+        assert_eq!(
+            status(&report(&[Error], false), None, None),
+            NOTHING_CHECKED
+        );
+        assert_eq!(
+            status(&report(&[Skip, Error], false), None, None),
+            NOTHING_CHECKED
+        );
         assert_eq!(status(&report(&[], true), None, None), ERROR);
         assert_eq!(
             status(&report(&[Skip, Skip], false), None, None),
