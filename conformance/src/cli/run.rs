@@ -53,7 +53,7 @@ pub struct RunOptions {
 
 /// Exit status of a run in which no answer was checked (every case skipped or errored): nothing
 /// was certified, which must never look like a pass.
-pub const NOTHING_CHECKED: u8 = 3;
+pub const NOTHING_CHECKED: u8 = conformance_core::run::exit::NOTHING_CHECKED;
 
 /// Starts a thread that marks the run as interrupted when `limit` has passed.
 fn arm_max_time(limit: std::time::Duration) {

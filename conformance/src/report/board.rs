@@ -157,12 +157,7 @@ pub fn both_notations(pos: Option<&Position>, usi: &str) -> String {
     }
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use conformance_core::report::escape::html as esc;
 
 // Geometry, in SVG user units. Shogi squares are a little taller than wide.
 const CELL_W: i32 = 40;

@@ -592,6 +592,17 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The same counts as the core's summary, which holds the one wording of every report.
+    pub fn core(&self) -> conformance_core::report::Summary {
+        conformance_core::report::Summary {
+            passed: self.passed,
+            partial: self.partial,
+            failed: self.failed,
+            skipped: self.skipped,
+            errored: self.errored,
+        }
+    }
+
     /// Tallies case results.
     pub fn of(results: &[CaseResult]) -> Summary {
         Summary::tally(results.iter())

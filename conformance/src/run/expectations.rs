@@ -24,31 +24,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::run::runner::{CaseResult, Outcome};
 
-/// What an entry says will happen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Expected {
-    /// The case fails (or errors), and must keep doing so.
-    Fail,
-    /// The case is skipped.
-    Skip,
+/// The core's expectations policy and outcome words, which this file's entries are judged by.
+mod core {
+    pub use conformance_core::report::Outcome;
+    pub use conformance_core::run::expectations::Expectations;
 }
 
-/// One entry: a case id or a tag, what is expected, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    /// A case id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub case: Option<String>,
-    /// A tag: every case carrying it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tag: Option<String>,
-    /// Fail or skip.
-    pub expect: Expected,
-    /// Why, in the author's words.
-    pub reason: String,
-}
+/// What an entry says and the entry itself: the core's, the same file format for every game
+/// (this game's file adds the corpus stamp).
+pub use conformance_core::run::expectations::{Entry, Expected};
 
 /// The file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,24 +134,15 @@ impl Expectations {
     pub fn compare(&self, results: &[CaseResult]) -> Vec<Mismatch> {
         let mut out = Vec::new();
         for r in results {
-            let outcome = r.outcome();
-            let entry = self.lookup(&r.case.id, &r.case.tags);
-            let problem = match (entry.map(|e| e.expect), &outcome) {
-                (None, Outcome::Pass | Outcome::Skip { .. }) => None,
-                (None, Outcome::Fail(_) | Outcome::Error { .. }) => {
-                    Some(format!("unexpected {}", outcome.label()))
-                }
-                (Some(Expected::Fail), Outcome::Fail(_) | Outcome::Error { .. }) => None,
-                (Some(Expected::Fail), _) => Some(format!(
-                    "expected to fail, but {}ed: remove it from the expectations file",
-                    outcome.label()
-                )),
-                (Some(Expected::Skip), Outcome::Skip { .. }) => None,
-                (Some(Expected::Skip), _) => Some(format!(
-                    "expected to be skipped, but the outcome is {}",
-                    outcome.label()
-                )),
+            // The policy is the core's, shared with every game; this file adds the corpus stamp.
+            let outcome = match r.outcome() {
+                Outcome::Pass => core::Outcome::Pass,
+                Outcome::Fail(_) => core::Outcome::Fail,
+                Outcome::Skip { .. } => core::Outcome::Skip,
+                Outcome::Error { .. } => core::Outcome::Error,
             };
+            let entry = self.lookup(&r.case.id, &r.case.tags);
+            let problem = core::Expectations::judge(entry, outcome);
             if let Some(message) = problem {
                 out.push(Mismatch {
                     case: format!("{} {}", r.case.id, r.case.slug),
@@ -216,70 +191,7 @@ impl Expectations {
     }
 }
 
-/// Which shard of a run to keep: `I/N` with 1 ≤ I ≤ N.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// This shard, 1-based.
-    pub index: u32,
-    /// How many shards.
-    pub count: u32,
-}
-
-/// A `--shard` that is not `I/N` with 1 ≤ I ≤ N.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ShardError {
-    /// No `/`.
-    #[error("`{0}`: expected I/N, e.g. 2/4")]
-    Form(String),
-    /// I is not a number.
-    #[error("`{0}`: I is not a number")]
-    Index(String),
-    /// N is not a number.
-    #[error("`{0}`: N is not a number")]
-    Count(String),
-    /// Out of range.
-    #[error("`{0}`: need 1 <= I <= N")]
-    Range(String),
-}
-
-impl std::str::FromStr for Shard {
-    type Err = ShardError;
-    fn from_str(s: &str) -> Result<Shard, ShardError> {
-        let (i, n) = s
-            .split_once('/')
-            .ok_or_else(|| ShardError::Form(s.to_owned()))?;
-        let index: u32 = i
-            .trim()
-            .parse()
-            .map_err(|_| ShardError::Index(s.to_owned()))?;
-        let count: u32 = n
-            .trim()
-            .parse()
-            .map_err(|_| ShardError::Count(s.to_owned()))?;
-        if count == 0 || index == 0 || index > count {
-            return Err(ShardError::Range(s.to_owned()));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl Shard {
-    /// Whether the case with this id belongs to the shard. Assignment is by the id's value,
-    /// so it does not move when cases are added or removed elsewhere.
-    pub fn contains(&self, id: &str) -> bool {
-        let n = u32::from_str_radix(id, 16).unwrap_or_else(|_| {
-            id.bytes()
-                .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
-        });
-        n % self.count == self.index - 1
-    }
-}
+pub use conformance_core::run::{Shard, ShardError};
 
 #[cfg(test)]
 mod tests {

@@ -7,4 +7,5 @@ mod common;
 
 mod cli;
 mod cli_grammar;
+mod report_schema;
 mod run_engine_report;

@@ -11,10 +11,14 @@
 //! - [`atomic_write`]: writing a report without destroying what is at the path;
 //! - [`embed`]: a corpus folder embedded in its crate, with its version and content hash;
 //! - [`lint`]: the checks every corpus lint shares (unique ids, cited articles that exist and
-//!   are testable).
+//!   are testable);
+//! - [`report`]: the report model, its formats and the published JSON Schema;
+//! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations.
 
 pub mod atomic_write;
 pub mod embed;
 pub mod interrupt;
 pub mod lint;
 pub mod process;
+pub mod report;
+pub mod run;

@@ -7,6 +7,7 @@
 
 pub mod agreed;
 pub mod case;
+pub mod certify;
 pub mod contract;
 pub mod coverage;
 pub mod gtp;

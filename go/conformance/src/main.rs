@@ -12,12 +12,13 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::time::Duration;
 
 use conformance_core::process::CommandLine;
+use conformance_core::report::Format as ReportFormat;
+use conformance_core::run::duration::parse_positive_duration;
 use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::judge::{self, Agreement};
-use go_conformance::run::{Status, Subject};
-use go_conformance::{coverage, lint, reproduce, run, site};
+use go_conformance::{coverage, lint, reproduce, site};
 use go_spec::{GoProfile, rfg};
 
 #[derive(Parser)]
@@ -42,18 +43,41 @@ enum Command {
         /// (e.g. `gtp:/usr/games/gnugo --mode gtp`).
         #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
         implementation: String,
-        /// Seconds a GTP engine may take over one command.
-        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-        timeout: f64,
-        /// Only cases whose id contains this text.
-        #[arg(long, value_name = "TEXT")]
+        /// How long a GTP engine may take over one command: seconds (`10`, `0.5`) or a number
+        /// with a unit (`200ms`, `2s`, `1m`).
+        #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
+        timeout: Duration,
+        /// Stop after this long, writing the report of the cases run so far (same syntax).
+        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+        max_time: Option<Duration>,
+        /// Run under this profile (`rfg`, `rfg-simple-ko`): cases written for other rules are
+        /// skipped. Without it every case runs under the profile it names.
+        #[arg(long, value_name = "NAME")]
+        profile: Option<String>,
+        /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`,
+        /// `passes_to_end=2`); may be repeated. Implies `--profile rfg` if none is given.
+        #[arg(long = "set", value_name = "KNOB=VALUE")]
+        sets: Vec<String>,
+        /// Only the cases matching this expression: terms `id:ID`, `ref:ARTICLE` (or
+        /// `article:`, sub-clauses included), `file:TEXT`, bare words (id or description), each
+        /// negated by a leading `!`; all terms must match.
+        #[arg(long, value_name = "EXPR")]
         filter: Option<String>,
-        /// Report format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// Only shard I of N (`2/4`), chosen by case id, so CI jobs can split the corpus.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// An expectations file: the run exits 0 exactly when the results match it.
+        #[arg(long, value_name = "FILE")]
+        expectations: Option<PathBuf>,
+        /// Report format: text, json, junit, markdown or html.
+        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ReportFormat::parse)]
+        format: ReportFormat,
         /// Write the report here instead of standard output.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Also write the report in FORMAT to FILE (`junit=report.xml`); may be repeated.
+        #[arg(long = "report", value_name = "FORMAT=FILE", value_parser = ReportFormat::parse_pair)]
+        reports: Vec<(ReportFormat, PathBuf)>,
     },
     /// Judge SGF records with the oracle: replay each, then compare its RE with our result.
     Judge {
@@ -113,6 +137,8 @@ enum Format {
     Json,
 }
 
+mod run_command;
+
 fn main() -> ExitCode {
     // `--version` names the contract as well as the tool: the built-in corpus's version and
     // content hash (the shape of `shogi-conformance --version`). Leaked once: clap keeps the
@@ -160,69 +186,29 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             corpus: dir,
             implementation,
             timeout,
+            max_time,
+            profile,
+            sets,
             filter,
+            shard,
+            expectations,
             format,
             output,
-        } => {
-            let mut cases = corpus(dir)?;
-            if let Some(f) = &filter {
-                cases.retain(|lc| lc.case.id.contains(f.as_str()));
-            }
-            let problems = lint::lint(&cases, rfg());
-            if let Some(p) = problems.iter().find(|p| p.message == "duplicate id") {
-                return Err(p.to_string());
-            }
-            let mut engine = None;
-            let subject = match implementation.as_str() {
-                "oracle" => Subject::Oracle,
-                other => match other.strip_prefix("gtp:") {
-                    Some(command) => {
-                        let engine = engine.insert(gtp_engine(command, timeout)?);
-                        Subject::External(engine)
-                    }
-                    None => {
-                        return Err(format!(
-                            "unknown implementation `{other}` (available: oracle, gtp:COMMAND)"
-                        ));
-                    }
-                },
-            };
-            let report = run::run(&cases, subject);
-            let (pass, fail, error, skip) = report.counts();
-            let text = match format {
-                Format::Json => {
-                    serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
-                }
-                Format::Text => {
-                    let mut t = format!("Go corpus against {}\n", report.implementation);
-                    for r in &report.cases {
-                        match &r.status {
-                            Status::Pass => {}
-                            Status::Fail(msgs) => t.push_str(&format!(
-                                "FAIL  {} [{}]: {}\n",
-                                r.id,
-                                r.articles.join(", "),
-                                msgs.join("; ")
-                            )),
-                            Status::Error(m) => t.push_str(&format!("ERROR {}: {m}\n", r.id)),
-                            Status::Skip(m) => t.push_str(&format!("SKIP  {}: {m}\n", r.id)),
-                        }
-                    }
-                    t.push_str(&format!(
-                        "{pass} passed, {fail} failed, {error} errored, {skip} skipped\n"
-                    ));
-                    t
-                }
-            };
-            emit(&text, output.as_deref())?;
-            Ok(ExitCode::from(if fail + error > 0 {
-                1
-            } else if pass == 0 {
-                3
-            } else {
-                0
-            }))
-        }
+            reports,
+        } => run_command::run(run_command::RunArgs {
+            corpus: dir,
+            implementation,
+            timeout,
+            max_time,
+            profile,
+            sets,
+            filter,
+            shard,
+            expectations,
+            format,
+            output,
+            reports,
+        }),
         Command::Judge {
             files,
             profile,
@@ -326,14 +312,9 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
 
 /// A GTP engine from the text after `gtp:`, started now so that one that cannot start stops the
 /// run before any case (exit 2) instead of erroring every case.
-fn gtp_engine(command: &str, timeout: f64) -> Result<GtpEngine, String> {
+fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
     let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
-    if !(timeout.is_finite() && timeout > 0.0) {
-        return Err(format!(
-            "--timeout {timeout}: give a positive number of seconds"
-        ));
-    }
-    let mut engine = GtpEngine::new(command, Duration::from_secs_f64(timeout.min(86_400.0)));
+    let mut engine = GtpEngine::new(command, timeout);
     engine
         .info()
         .map_err(|e| format!("the GTP engine did not start: {e}"))?;

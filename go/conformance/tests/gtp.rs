@@ -211,7 +211,16 @@ fn run_with_an_engine_that_cannot_start_stops_before_the_cases() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("did not start"), "{stderr}");
-    assert!(out.stdout.is_empty(), "no case should have run");
+    // The report is written all the same: it says why, and no case ran.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("NOT STARTED: the implementation did not start"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Summary: 0 passed, 0 failed, 0 skipped, 0 errored"),
+        "{stdout}"
+    );
 }
 
 #[test]

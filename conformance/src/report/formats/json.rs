@@ -1,11 +1,13 @@
 //! The JSON report, for tools: the header, one record per case (with its position, so tools
 //! can draw it), the summary and how moves were certified. `merge` and `matrix` read it back.
+//! It satisfies the published schema of every game's report
+//! (`conformance_core::report::SCHEMA`) and adds this game's fields beside the schema's.
 
 use serde::Serialize;
 use shogi_spec::ArticleId;
 
 use super::RunInfo;
-use crate::run::runner::{CaseResult, Summary};
+use crate::run::runner::{CaseResult, Outcome, Summary};
 
 #[derive(Serialize)]
 struct JsonCase<'a> {
@@ -14,7 +16,8 @@ struct JsonCase<'a> {
     title: &'a str,
     file: String,
     line: usize,
-    refs: &'a [ArticleId],
+    /// The articles cited (the schema's name; `refs` in reports before the schema).
+    articles: &'a [ArticleId],
     /// The article a failure is charged to.
     primary: &'a ArticleId,
     tags: &'a [String],
@@ -30,11 +33,25 @@ struct JsonCase<'a> {
     expectations: &'a [crate::run::runner::ExpectationResult],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
+    /// The command that asks this case again, for a case that failed or errored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reproduce: Option<String>,
+}
+
+/// The schema's header and, beside it, the engine's identity (this game's addition).
+#[derive(Serialize)]
+struct JsonHeader<'a> {
+    #[serde(flatten)]
+    header: conformance_core::report::Header,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<&'a super::EngineIdentity>,
 }
 
 #[derive(Serialize)]
 struct JsonReport<'a> {
-    header: &'a RunInfo,
+    /// The game (the published schema's `game`).
+    game: &'static str,
+    header: JsonHeader<'a>,
     cases: Vec<JsonCase<'a>>,
     summary: Summary,
     /// How moves were certified: move lists and perft, or bestmove probes. Absent when no
@@ -46,7 +63,11 @@ struct JsonReport<'a> {
 
 pub(super) fn json(info: &RunInfo, results: &[CaseResult]) -> String {
     let report = JsonReport {
-        header: info,
+        game: "shogi",
+        header: JsonHeader {
+            header: info.header(),
+            engine: info.engine.as_ref(),
+        },
         cases: results
             .iter()
             .map(|r| JsonCase {
@@ -55,7 +76,7 @@ pub(super) fn json(info: &RunInfo, results: &[CaseResult]) -> String {
                 title: &r.case.title,
                 file: r.case.file.display().to_string(),
                 line: r.case.line,
-                refs: &r.case.refs,
+                articles: &r.case.refs,
                 primary: &r.case.primary,
                 tags: &r.case.tags,
                 staging: r.case.staging,
@@ -64,6 +85,8 @@ pub(super) fn json(info: &RunInfo, results: &[CaseResult]) -> String {
                 partial: r.is_partial(),
                 expectations: &r.expectations,
                 warnings: &r.warnings,
+                reproduce: matches!(r.outcome(), Outcome::Fail(_) | Outcome::Error { .. })
+                    .then(|| super::reproduce_command(info, r)),
             })
             .collect(),
         summary: Summary::of(results),

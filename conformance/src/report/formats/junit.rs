@@ -6,22 +6,7 @@ use std::fmt::Write as _;
 use super::{RunInfo, by_primary, detail_lines, title};
 use crate::run::runner::{CaseResult, Outcome, Summary};
 
-/// Escapes text for XML attributes and content.
-fn xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
+use conformance_core::report::escape::xml;
 
 pub(super) fn junit(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

@@ -112,18 +112,33 @@ impl EngineIdentity {
 }
 
 impl RunInfo {
+    /// The tool's name, as the header names it.
+    pub const TOOL: &'static str = "shogi-conformance";
+
+    /// The game-neutral header this run's header is (the published schema's fields); the
+    /// engine's identity is this game's addition beside it.
+    pub fn header(&self) -> conformance_core::report::Header {
+        conformance_core::report::Header {
+            tool: Self::TOOL.to_owned(),
+            suite_version: self.suite_version.clone(),
+            corpus: self.corpus.clone(),
+            corpus_version: self.corpus_version.clone(),
+            corpus_revision: self.corpus_revision.clone(),
+            profile: self.profile.clone(),
+            implementation: self.implementation.clone(),
+            filter: self.filter.clone(),
+            shard: self.shard.clone(),
+            startup_error: self.startup_error.clone(),
+            interrupted: self.interrupted.clone(),
+            not_run: self.not_run.clone(),
+        }
+    }
+
     /// How headers name the corpus a run read: `corpus NAME`, or the name alone when it is
     /// itself a folder called `corpus` (`corpus`, `../cases/corpus`), so that no header says
     /// "corpus corpus".
     pub fn corpus_label(&self) -> String {
-        if std::path::Path::new(&self.corpus)
-            .file_name()
-            .is_some_and(|f| f == "corpus")
-        {
-            self.corpus.clone()
-        } else {
-            format!("corpus {}", self.corpus)
-        }
+        self.header().corpus_label()
     }
 
     /// The one line saying how the run certified moves (see [`Methods`]), counting only the
@@ -133,43 +148,26 @@ impl RunInfo {
     ///
     /// [`Methods`]: crate::run::runner::Methods
     pub fn certified_by(&self, results: &[crate::run::runner::CaseResult]) -> Option<String> {
-        if self.startup_error.is_some() {
-            return None;
-        }
         let m = crate::run::runner::Methods::of(results);
-        if m.answered == 0 {
-            return None;
-        }
-        Some(format!(
-            "Certified by: {} case(s) of move lists, status and perft, {} bestmove probe(s)",
-            m.move_checks, m.probes
-        ))
+        conformance_core::report::certified_by_line(
+            &self.header(),
+            m.answered,
+            &[
+                (m.move_checks, "case(s) of move lists, status and perft"),
+                (m.probes, "bestmove probe(s)"),
+            ],
+        )
     }
 
     /// The contract a run certified against, in one line: tool version, corpus version and
     /// content hash, and where the corpus was read from. Every format carries it.
     pub fn contract(&self) -> String {
-        format!(
-            "shogi-conformance {}, corpus {} (content {}, read from {})",
-            self.suite_version, self.corpus_version, self.corpus_revision, self.corpus
-        )
+        self.header().contract()
     }
 
     /// The lines every format puts at the top when the run is not a complete one: the start-up
     /// failure, the interruption with the cases not run.
     pub fn warnings(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if let Some(cause) = &self.startup_error {
-            out.push(format!(
-                "NOT STARTED: the implementation did not start, no case was run: {cause}"
-            ));
-        }
-        if let Some(why) = &self.interrupted {
-            out.push(format!(
-                "INTERRUPTED ({why}): the run stopped early; {} case(s) not run",
-                self.not_run.len()
-            ));
-        }
-        out
+        self.header().warnings()
     }
 }

@@ -5,12 +5,7 @@ use crate::run::runner::{CaseResult, Outcome, Summary};
 
 /// The note for a run in which nothing could be checked.
 pub fn nothing_checked(s: &Summary) -> Option<String> {
-    (s.skipped > 0 && s.passed + s.failed + s.errored == 0).then(|| {
-        format!(
-            "Nothing could be checked: all {} cases were skipped (exit status 3).",
-            s.skipped
-        )
-    })
+    s.core().nothing_checked_note()
 }
 
 /// The lines that explain a case's outcome: position, then each expectation that did not pass.
@@ -49,17 +44,9 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     lines
 }
 
+/// The counts in the one wording of every report (the core's [`Summary::line`]).
+///
+/// [`Summary::line`]: conformance_core::report::Summary::line
 pub(super) fn counts_line(s: &Summary) -> String {
-    format!(
-        "{} passed{}, {} failed, {} skipped, {} errored",
-        s.passed,
-        if s.partial > 0 {
-            format!(" ({} partly)", s.partial)
-        } else {
-            String::new()
-        },
-        s.failed,
-        s.skipped,
-        s.errored
-    )
+    s.core().line()
 }

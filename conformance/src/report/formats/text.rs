@@ -12,20 +12,7 @@ use crate::run::runner::{CaseResult, Outcome, Summary};
 
 pub(super) fn text(info: &RunInfo, results: &[CaseResult]) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "shogi-conformance {}: implementation {}, profile {}, {} {} (revision {}){}",
-        info.suite_version,
-        info.implementation,
-        info.profile,
-        info.corpus_label(),
-        info.corpus_version,
-        info.corpus_revision,
-        info.filter
-            .as_ref()
-            .map(|f| format!(", filter `{f}`"))
-            .unwrap_or_default()
-    );
+    let _ = writeln!(out, "{}", info.header().title_line());
     if let Some(shard) = &info.shard {
         let _ = writeln!(out, "shard {shard}");
     }

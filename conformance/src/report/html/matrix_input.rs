@@ -105,7 +105,12 @@ pub fn column_from_value(
     };
     for c in cases {
         let Some(id) = c["id"].as_str() else { continue };
-        let refs = strings(&c["refs"]);
+        // `articles` since the published schema; `refs` in older reports.
+        let refs = strings(if c["articles"].is_null() {
+            &c["refs"]
+        } else {
+            &c["articles"]
+        });
         let primary = c["primary"]
             .as_str()
             .map(str::to_owned)

@@ -11,13 +11,8 @@ use shogi_spec::ArticleId;
 use crate::report;
 use crate::run::runner::Summary;
 
-/// Escapes text for HTML content and attribute values.
-pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+/// Escapes text for HTML content and attribute values (the core's one escaper).
+pub use conformance_core::report::escape::html as esc;
 
 /// Escapes a message for HTML content, rendering its Markdown code spans (`like this`) as
 /// `<code>`: messages are written once for every format, with backticks around moves,
@@ -85,38 +80,15 @@ pub fn head(title: &str) -> String {
     )
 }
 
-/// A stacked bar of pass / fail / error / skip counts.
+/// A stacked bar of the counts, in the one order of every report (the core's bar).
 pub fn bar(s: &Summary) -> String {
-    let total = s.passed + s.failed + s.errored + s.skipped;
-    if total == 0 {
-        return "<div class=\"bar\"></div>".into();
-    }
-    let mut out = format!(
-        "<div class=\"bar\" role=\"img\" aria-label=\"{} passed, {} failed, {} errored, {} skipped\">",
-        s.passed, s.failed, s.errored, s.skipped
-    );
-    for (class, n) in [
-        ("pass", s.passed),
-        ("fail", s.failed),
-        ("error", s.errored),
-        ("skip", s.skipped),
-    ] {
-        if n > 0 {
-            let _ = write!(
-                out,
-                "<span class=\"{class}\" style=\"width:{:.2}%\"></span>",
-                100.0 * n as f64 / total as f64
-            );
-        }
-    }
-    out.push_str("</div>");
-    out
+    conformance_core::report::formats::bar(&s.core())
 }
 
 pub(super) fn counts_html(s: &Summary) -> String {
     format!(
         "<span class=\"n-pass\">{} passed{}</span><span class=\"n-fail\">{} failed</span>\
-         <span class=\"n-error\">{} errored</span><span class=\"n-skip\">{} skipped</span>",
+         <span class=\"n-skip\">{} skipped</span><span class=\"n-error\">{} errored</span>",
         s.passed,
         if s.partial > 0 {
             format!(" ({} partly)", s.partial)
@@ -124,8 +96,8 @@ pub(super) fn counts_html(s: &Summary) -> String {
             String::new()
         },
         s.failed,
-        s.errored,
-        s.skipped
+        s.skipped,
+        s.errored
     )
 }
 

@@ -1,0 +1,37 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
+//! The JSON report satisfies the schema published for every game's report
+//! (`core/conformance/report.schema.json`): a complete run, a run whose engine could not start,
+//! and a report the schema must refuse.
+
+use std::process::Command;
+
+fn report(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .arg("run")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stdout));
+    });
+    (out.status.code(), v)
+}
+
+#[test]
+fn a_run_and_an_unstarted_run_satisfy_the_published_schema() {
+    let (code, v) = report(&["--filter", "ref:fesa2017:3.11b"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(conformance_core::report::validate(&v), Ok(()), "{v:#}");
+    assert_eq!(v["game"], "shogi");
+    assert_eq!(v["header"]["tool"], "shogi-conformance");
+    assert!(v["cases"][0]["articles"][0].as_str().is_some(), "{v:#}");
+    let (code, v) = report(&["--impl", "usi:/nonexistent/engine"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(conformance_core::report::validate(&v), Ok(()), "{v:#}");
+    assert!(v["header"]["startup_error"].is_string());
+    // The schema is no rubber stamp: a case without its outcome is refused.
+    let mut broken = v.clone();
+    broken["cases"] = serde_json::json!([{"id": "x", "articles": []}]);
+    assert!(conformance_core::report::validate(&broken).is_err());
+}

@@ -1,0 +1,146 @@
+//! The report model every game's reports share: a case's [`Outcome`], the run's [`Header`],
+//! the [`Summary`] in its one wording, the certified-by line, the game-neutral [`Report`] with
+//! its five formats, and the escapers every page uses.
+//!
+//! The JSON form of a report is published as a JSON Schema, [`SCHEMA`]
+//! (`core/conformance/report.schema.json`), which every game's JSON report satisfies.
+
+pub mod escape;
+pub mod formats;
+mod header;
+mod model;
+mod outcome;
+mod summary;
+
+pub use formats::{Format, render};
+pub use header::{Header, certified_by_line};
+pub use model::{CaseRecord, CertifiedBy, Report};
+pub use outcome::Outcome;
+pub use summary::Summary;
+
+/// The JSON Schema of every game's JSON report (draft 2020-12).
+pub const SCHEMA: &str = include_str!("../../report.schema.json");
+
+/// Checks a JSON report against [`SCHEMA`]: `Ok` or every violation, each with where it is.
+pub fn validate(report: &serde_json::Value) -> Result<(), Vec<String>> {
+    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, String>> =
+        std::sync::OnceLock::new();
+    let validator = VALIDATOR
+        .get_or_init(|| {
+            let schema: serde_json::Value =
+                serde_json::from_str(SCHEMA).map_err(|e| format!("report.schema.json: {e}"))?;
+            jsonschema::validator_for(&schema).map_err(|e| format!("report.schema.json: {e}"))
+        })
+        .as_ref()
+        .map_err(|e| vec![e.clone()])?;
+    let errors: Vec<String> = validator
+        .iter_errors(report)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> Report {
+        let header = Header {
+            tool: "tool".into(),
+            suite_version: "0.1.0".into(),
+            corpus: "built-in".into(),
+            corpus_version: "1.0.0".into(),
+            corpus_revision: "abcd".into(),
+            profile: "p".into(),
+            implementation: "imp".into(),
+            shard: Some("1/2".into()),
+            ..Header::default()
+        };
+        let case = |id: &str, art: &str, outcome, detail: &[&str]| CaseRecord {
+            id: id.into(),
+            title: format!("case <{id}> & co"),
+            articles: vec![art.into()],
+            tags: vec![],
+            file: Some("cases/x.yaml".into()),
+            outcome,
+            detail: detail.iter().map(|d| (*d).to_owned()).collect(),
+            duration_ms: Some(3),
+            reproduce: (outcome == Outcome::Fail).then(|| format!("tool run --filter id:{id}")),
+        };
+        Report::new(
+            "somegame",
+            header,
+            vec![
+                case("a", "r:1", Outcome::Pass, &[]),
+                case("b", "r:2", Outcome::Fail, &["expected \"x\" <y>"]),
+                case("c", "r:1", Outcome::Skip, &["cannot ask"]),
+                case("d", "r:3", Outcome::Error, &["crashed"]),
+            ],
+            &[(2, "case(s) checked")],
+        )
+    }
+
+    #[test]
+    fn the_json_report_satisfies_the_schema_and_a_broken_one_does_not() {
+        let r = report();
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &r)).expect("JSON");
+        assert_eq!(validate(&json), Ok(()));
+        assert_eq!(json["game"], "somegame");
+        assert_eq!(json["summary"]["failed"], 1);
+        assert_eq!(json["certified_by"]["answered"], 2);
+        let mut broken = json.clone();
+        broken.as_object_mut().unwrap().remove("game");
+        broken["cases"][0]["outcome"] = "passed".into();
+        let errors = validate(&broken).unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        let back: Report = serde_json::from_value(json).expect("read back");
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn every_format_says_the_summary_in_the_one_wording() {
+        let r = report();
+        let line = "1 passed, 1 failed, 1 skipped, 1 errored";
+        for f in Format::ALL {
+            let out = render(f, &r);
+            // JSON carries the counts as numbers, the other formats the sentence.
+            assert!(
+                f == Format::Json || out.contains(line),
+                "{}: {out}",
+                f.name()
+            );
+            if matches!(f, Format::Html | Format::Junit) {
+                assert!(
+                    !out.contains("case <b>"),
+                    "{} leaves markup unescaped",
+                    f.name()
+                );
+                assert!(out.contains("case &lt;b&gt; &amp; co"), "{out}");
+            }
+        }
+        let text = render(Format::Text, &r);
+        // Problems first: r:2 and r:3 (a failure, an error) before r:1.
+        assert!(
+            text.find("\nr:2").unwrap() < text.find("\nr:1").unwrap(),
+            "{text}"
+        );
+        assert!(text.contains("reproduce: tool run --filter id:b"), "{text}");
+        assert!(text.contains("Certified by: 2 case(s) checked"), "{text}");
+    }
+
+    #[test]
+    fn formats_are_named_and_pairs_read() {
+        assert_eq!(Format::parse("junit"), Ok(Format::Junit));
+        assert!(Format::parse("xml").unwrap_err().contains("known: text"));
+        assert_eq!(
+            Format::parse_pair("html=out/r.html"),
+            Ok((Format::Html, "out/r.html".into()))
+        );
+        assert!(Format::parse_pair("html=").is_err());
+    }
+}

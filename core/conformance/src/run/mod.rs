@@ -1,0 +1,16 @@
+//! The case loop every game's `run` stands on: choosing cases (a filter expression, a shard),
+//! running them one by one with a check between cases for an interrupt or `--max-time`,
+//! comparing with an expectations file, and the exit status; and the one duration syntax of
+//! the command line.
+
+mod case_loop;
+pub mod duration;
+pub mod exit;
+pub mod expectations;
+pub mod filter;
+mod shard;
+
+pub use case_loop::{Stop, run_cases};
+pub use expectations::{Expectations, Mismatch};
+pub use filter::{Filter, FilterError, Selectable};
+pub use shard::{Shard, ShardError};

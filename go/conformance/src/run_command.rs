@@ -1,0 +1,228 @@
+//! `go-conformance run`: the cases chosen, run through the core's case loop, the report in
+//! every format asked for, and the core's exit-status policy (0 passed, 1 failed, 2 could not
+//! run — an engine that did not start among them, with a report saying so —, 3 nothing
+//! checked, 130/143 stopped by SIGINT/SIGTERM with the report of what was finished).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use conformance_core::interrupt::{self, Reason};
+use conformance_core::report::{Format, Header, Report, render};
+use conformance_core::run::{Expectations, Filter, Shard, Stop, exit, run_cases};
+use go_conformance::certify::{self, TOOL};
+use go_conformance::run::{self, Status, Subject};
+use go_oracle::Oracle;
+use go_spec::{GoImplementation, rfg};
+
+/// `run`'s arguments, as parsed.
+pub(crate) struct RunArgs {
+    pub corpus: Option<PathBuf>,
+    pub implementation: String,
+    pub timeout: Duration,
+    pub max_time: Option<Duration>,
+    pub profile: Option<String>,
+    pub sets: Vec<String>,
+    pub filter: Option<String>,
+    pub shard: Option<String>,
+    pub expectations: Option<PathBuf>,
+    pub format: Format,
+    pub output: Option<PathBuf>,
+    pub reports: Vec<(Format, PathBuf)>,
+}
+
+/// Writes the report in the main format (to `--output` or standard output) and in every
+/// `--report FORMAT=FILE`.
+fn write_reports(report: &Report, args: &RunArgs) -> Result<(), String> {
+    super::emit(&render(args.format, report), args.output.as_deref())?;
+    for (format, path) in &args.reports {
+        conformance_core::atomic_write::write(path, &render(*format, report))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `--max-time`: the interrupt flag is set when the time is up, so that a wait on the engine
+/// stops too (the case in progress is then not run), as for a signal.
+fn arm_max_time(limit: Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        interrupt::request(Reason::MaxTime);
+    });
+}
+
+fn stop_reason() -> Option<Stop> {
+    interrupt::reason().map(|r| Stop {
+        reason: r.label().to_owned(),
+        signal: Some(r.exit_status()),
+    })
+}
+
+pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
+    // Everything the command line says is checked before any engine starts.
+    let filter = args
+        .filter
+        .as_deref()
+        .map(Filter::parse)
+        .transpose()
+        .map_err(|e| format!("--filter: {e}"))?;
+    let shard: Option<Shard> = args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| format!("--shard {e}"))?;
+    let expectations = args
+        .expectations
+        .as_deref()
+        .map(Expectations::load)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let run_profile = if args.profile.is_some() || !args.sets.is_empty() {
+        Some(certify::profile_with(
+            args.profile.as_deref().unwrap_or("rfg"),
+            &args.sets,
+        )?)
+    } else {
+        None
+    };
+    for (_, path) in &args.reports {
+        conformance_core::atomic_write::check_writable(path)
+            .map_err(|e| format!("--report {}: {e}", path.display()))?;
+    }
+    interrupt::install().map_err(|e| e.to_string())?;
+    if let Some(path) = &args.output {
+        conformance_core::atomic_write::check_writable(path)
+            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+    }
+    if let Some(limit) = args.max_time {
+        arm_max_time(limit);
+    }
+
+    let mut cases = super::corpus(args.corpus.clone())?;
+    let problems = go_conformance::lint::lint(&cases, rfg());
+    if let Some(p) = problems.iter().find(|p| p.message == "duplicate id") {
+        return Err(p.to_string());
+    }
+    cases.retain(|lc| filter.as_ref().is_none_or(|f| f.matches(lc)));
+    cases.retain(|lc| shard.is_none_or(|s| s.contains(&lc.case.id)));
+    if cases.is_empty() {
+        // As the shogi tool: a selection that leaves nothing is a mistake in the command, not a
+        // run that checked nothing.
+        return Err(format!(
+            "no case to run in {}{}{}",
+            args.corpus.as_ref().map_or_else(
+                || "the built-in corpus".to_owned(),
+                |d| d.display().to_string()
+            ),
+            args.filter
+                .as_ref()
+                .map(|f| format!(" matches the filter `{f}`"))
+                .unwrap_or_default(),
+            args.shard
+                .as_ref()
+                .map(|s| format!(" in shard {s}"))
+                .unwrap_or_default(),
+        ));
+    }
+
+    // The contract the run certifies against: the built-in corpus's version and content hash,
+    // or a folder's content hash computed the same way (a folder carries no version).
+    let (corpus_version, corpus_revision) = match &args.corpus {
+        None => (
+            go_conformance::contract::built_in_version().to_owned(),
+            go_conformance::contract::built_in_hash().to_owned(),
+        ),
+        Some(dir) => (
+            "unversioned (a folder)".to_owned(),
+            go_conformance::contract::folder_hash(dir).map_err(|e| e.to_string())?,
+        ),
+    };
+    let mut header = Header {
+        tool: TOOL.to_owned(),
+        suite_version: env!("CARGO_PKG_VERSION").to_owned(),
+        corpus: args
+            .corpus
+            .as_ref()
+            .map_or_else(|| "built-in".to_owned(), |d| d.display().to_string()),
+        corpus_version,
+        corpus_revision,
+        profile: run_profile
+            .as_ref()
+            .map_or_else(|| "each case's own".to_owned(), |p| p.name.clone()),
+        implementation: args.implementation.clone(),
+        filter: args.filter.clone(),
+        shard: shard.map(|s| s.to_string()),
+        ..Header::default()
+    };
+
+    let mut engine = None;
+    let mut subject = match args.implementation.as_str() {
+        "oracle" => Subject::Oracle,
+        other => match other.strip_prefix("gtp:") {
+            Some(command) => match super::gtp_engine(command, args.timeout) {
+                Ok(e) => Subject::External(engine.insert(e)),
+                Err(cause) => {
+                    // No case can be asked: the report says why, and the run exits 2.
+                    header.startup_error = Some(cause.clone());
+                    eprintln!("go-conformance: {cause}");
+                    let report = certify::report(header, Vec::new());
+                    write_reports(&report, &args)?;
+                    return Ok(ExitCode::from(exit::ERROR));
+                }
+            },
+            None => {
+                return Err(format!(
+                    "unknown implementation `{other}` (available: oracle, gtp:COMMAND)"
+                ));
+            }
+        },
+    };
+    header.implementation = match &subject {
+        Subject::Oracle => Oracle::default().name(),
+        Subject::External(imp) => imp.name(),
+    };
+
+    let reproduce = |id: &str| {
+        certify::reproduce_line_in(
+            id,
+            &args.implementation,
+            args.profile.as_deref(),
+            &args.sets,
+            args.corpus.as_deref(),
+        )
+    };
+    let (records, not_run, stopped) = run_cases(
+        &cases,
+        |lc| lc.case.id.clone(),
+        |lc| {
+            let status = match (&run_profile, lc.case.profile()) {
+                (Some(run), Ok(own)) if !certify::same_rules(&own, run) => Status::Skip(format!(
+                    "written for profile {}, the run is under {}",
+                    lc.case.profile, run.name
+                )),
+                _ => run::run_case(&lc.case, &mut subject),
+            };
+            // A case cut short by a signal was not answered: it is not run, not an error.
+            if interrupt::requested() && matches!(status, Status::Error(_)) {
+                return None;
+            }
+            Some(certify::record(lc, &status, || reproduce(&lc.case.id)))
+        },
+        stop_reason,
+    );
+    drop(engine);
+    header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
+    header.not_run = not_run;
+    let report = certify::report(header, records);
+    let mismatches = expectations.as_ref().map(|e| e.compare(&report.cases));
+    for m in mismatches.iter().flatten() {
+        eprintln!("go-conformance: {}: {}", m.case, m.message);
+    }
+    write_reports(&report, &args)?;
+    Ok(ExitCode::from(exit::status(
+        &report,
+        stopped.and_then(|s| s.signal),
+        mismatches.map(|m| m.len()),
+    )))
+}

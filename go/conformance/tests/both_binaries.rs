@@ -1,0 +1,420 @@
+//! The same command-line and report checks on both binaries, `shogi-conformance` and
+//! `go-conformance`: the shared `run` flags, every report format read back (JSON against the
+//! published schema, JUnit parsed), every exit status, an interrupted run's partial report and
+//! an engine that cannot start.
+//!
+//! Both binaries must be built: this test finds `shogi-conformance` beside `go-conformance` in
+//! the target folder (a workspace test run builds both; go-conformance may not depend on the
+//! shogi crates, so it cannot ask cargo for it). When it is missing the shogi half is skipped
+//! with a note, unless `CONFORMANCE_REQUIRE_BOTH_BINARIES` is set (CI), where it fails.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test may panic on what it did not expect
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use rstest::rstest;
+use serde_json::Value;
+
+/// What differs between the two binaries: their names and corpora; everything checked is the
+/// same.
+struct Tool {
+    game: &'static str,
+    bin: PathBuf,
+    /// A filter choosing a handful of cases the oracle passes.
+    some: &'static str,
+    /// One case id among them.
+    one_id: &'static str,
+    /// An engine slow enough to be interrupted mid-run.
+    slow_impl: String,
+    /// Arguments under which the oracle can check nothing: every chosen case skipped.
+    all_skipped: &'static [&'static str],
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn tool(game: &str) -> Option<Tool> {
+    let go_bin = PathBuf::from(env!("CARGO_BIN_EXE_go-conformance"));
+    let slow = fixtures().join("slow_engine.py");
+    match game {
+        "go" => Some(Tool {
+            game: "go",
+            slow_impl: format!(
+                "gtp:python3 {} 0.2 python3 {}",
+                slow.display(),
+                fixtures().join("misbehaving_gtp.py").display()
+            ),
+            bin: go_bin,
+            some: "ref:rfg:5.2",
+            one_id: "ko-retake-at-once-top-9-black-rfg",
+            // A case written for positional superko, under the simple ko: skipped.
+            all_skipped: &[
+                "--filter",
+                "id:ko-retake-at-once-top-9-black-rfg",
+                "--profile",
+                "rfg-simple-ko",
+            ],
+        }),
+        _ => {
+            let bin = go_bin.with_file_name("shogi-conformance");
+            if !bin.exists() {
+                assert!(
+                    std::env::var_os("CONFORMANCE_REQUIRE_BOTH_BINARIES").is_none(),
+                    "{} is not built (CONFORMANCE_REQUIRE_BOTH_BINARIES is set)",
+                    bin.display()
+                );
+                eprintln!(
+                    "skipped: {} is not built (cargo build -p shogi-conformance)",
+                    bin.display()
+                );
+                return None;
+            }
+            let usi = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../conformance/tests/fixtures/usi_styles.py");
+            Some(Tool {
+                game: "shogi",
+                slow_impl: format!(
+                    "usi:python3 {} 0.2 python3 {} fairy-stockfish --movegen {}",
+                    slow.display(),
+                    usi.display(),
+                    bin.display()
+                ),
+                bin,
+                some: "ref:fesa2017:3.11b",
+                one_id: "cd69ef86",
+                // A bestmove probe: the oracle does not search.
+                all_skipped: &["--filter", "id:aeacc4b5"],
+            })
+        }
+    }
+}
+
+fn python() -> bool {
+    Command::new("python3").arg("--version").output().is_ok()
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("both-binaries-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn run(t: &Tool, args: &[&str]) -> Output {
+    Command::new(&t.bin)
+        .arg("run")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn status(o: &Output) -> i32 {
+    o.status.code().unwrap_or(-1)
+}
+
+fn json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()))
+}
+
+/// The report satisfies the published schema and names its game.
+fn valid(t: &Tool, v: &Value) {
+    if let Err(errors) = conformance_core::report::validate(v) {
+        panic!("{} report breaks the schema: {errors:#?}\n{v:#}", t.game);
+    }
+    assert_eq!(v["game"], t.game);
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v["cases"]
+        .as_array()
+        .map(|cs| {
+            cs.iter()
+                .filter_map(|c| c["id"].as_str())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[rstest]
+#[case::shogi("shogi")]
+#[case::go("go")]
+fn every_format_reads_back_and_the_json_satisfies_the_schema(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("formats-{game}"));
+    let file = |ext: &str| dir.join(format!("report.{ext}"));
+    let out = run(
+        &t,
+        &[
+            "--impl",
+            "oracle",
+            "--filter",
+            t.some,
+            "--format",
+            "json",
+            "--output",
+            file("json").to_str().unwrap(),
+            "--report",
+            &format!("junit={}", file("xml").display()),
+            "--report",
+            &format!("markdown={}", file("md").display()),
+            "--report",
+            &format!("html={}", file("html").display()),
+            "--report",
+            &format!("text={}", file("txt").display()),
+        ],
+    );
+    assert_eq!(status(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&file("json"));
+    valid(&t, &v);
+    let passed = v["summary"]["passed"].as_u64().unwrap();
+    assert!(passed > 0, "{v:#}");
+    assert_eq!(v["header"]["filter"], t.some);
+    // The one summary wording, in every format for people.
+    let line = format!("{passed} passed");
+    for ext in ["txt", "md", "html"] {
+        let text = std::fs::read_to_string(file(ext)).unwrap();
+        assert!(
+            text.contains(&format!("{line}, 0 failed, ")),
+            "{game} {ext}: {text}"
+        );
+    }
+    let html = std::fs::read_to_string(file("html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    if python() {
+        // JUnit parsed by a real XML parser; its counts are the report's.
+        let parsed = Command::new("python3")
+            .args([
+                "-c",
+                "import sys,xml.etree.ElementTree as E;r=E.parse(sys.argv[1]).getroot();\
+                 print(r.tag, r.get('tests'), r.get('failures'), r.get('errors'))",
+            ])
+            .arg(file("xml"))
+            .output()
+            .unwrap();
+        let got = String::from_utf8_lossy(&parsed.stdout);
+        let total = ids(&v).len();
+        assert_eq!(
+            got.trim(),
+            format!("testsuites {total} 0 0"),
+            "{game}: {got}"
+        );
+    }
+}
+
+#[rstest]
+#[case::shogi("shogi")]
+#[case::go("go")]
+fn filter_shard_and_expectations_mean_the_same(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("flags-{game}"));
+    let report = |name: &str, args: &[&str]| -> (i32, Value) {
+        let path = dir.join(name);
+        let mut all = vec!["--format", "json", "--output", path.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = run(&t, &all);
+        let v = json(&path);
+        valid(&t, &v);
+        (status(&out), v)
+    };
+    let (_, whole) = report("whole.json", &["--filter", t.some]);
+    let (_, first) = report("1.json", &["--filter", t.some, "--shard", "1/2"]);
+    let (_, second) = report("2.json", &["--filter", t.some, "--shard", "2/2"]);
+    assert_eq!(first["header"]["shard"], "1/2");
+    let mut both = ids(&first);
+    both.extend(ids(&second));
+    both.sort();
+    let mut want = ids(&whole);
+    want.sort();
+    assert_eq!(both, want, "{game}: the two shards split the run");
+    // `id:` and `!id:` choose one case and the others.
+    let (_, one) = report("one.json", &["--filter", &format!("id:{}", t.one_id)]);
+    assert_eq!(ids(&one), [t.one_id]);
+    let (_, rest) = report(
+        "rest.json",
+        &["--filter", &format!("{} !id:{}", t.some, t.one_id)],
+    );
+    assert_eq!(ids(&rest).len() + 1, ids(&whole).len());
+    // An expectations file that says a passing case fails: the run is not as expected (1), and
+    // the same file saying nothing about it lets it pass (0).
+    let exp = dir.join("expectations.yaml");
+    std::fs::write(
+        &exp,
+        format!(
+            "entries:\n  - case: {}\n    expect: fail\n    reason: test\n",
+            t.one_id
+        ),
+    )
+    .unwrap();
+    let filter = format!("id:{}", t.one_id);
+    let e = exp.to_str().unwrap();
+    let (code, _) = report("exp.json", &["--filter", &filter, "--expectations", e]);
+    assert_eq!(code, 1, "{game}: a known failure that passes");
+    std::fs::write(&exp, "entries: []\n").unwrap();
+    let (code, _) = report("exp2.json", &["--filter", &filter, "--expectations", e]);
+    assert_eq!(code, 0, "{game}");
+}
+
+#[rstest]
+#[case::shogi("shogi")]
+#[case::go("go")]
+fn exit_statuses_follow_one_policy(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("exit-{game}"));
+    // 3: nothing checked.
+    let out = run(&t, t.all_skipped);
+    assert_eq!(
+        status(&out),
+        3,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // 2: a usage error (a duration that is not one, a malformed filter, a filter that chooses
+    // nothing), before any case.
+    for bad in [
+        &["--filter", "id:no-such-case-anywhere"][..],
+        &["--timeout", "5parsecs"][..],
+        &["--max-time", "-1"][..],
+        &["--filter", "nokey:"][..],
+        &["--shard", "3/2"][..],
+    ] {
+        let out = run(&t, bad);
+        assert_eq!(
+            status(&out),
+            2,
+            "{game} {bad:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // 2: the engine cannot start; the report says why and has no case.
+    let path = dir.join("nostart.json");
+    let imp = if game == "go" {
+        "gtp:/nonexistent/engine"
+    } else {
+        "usi:/nonexistent/engine"
+    };
+    let out = run(
+        &t,
+        &[
+            "--impl",
+            imp,
+            "--format",
+            "json",
+            "--output",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        status(&out),
+        2,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&path);
+    valid(&t, &v);
+    assert!(
+        v["header"]["startup_error"]
+            .as_str()
+            .is_some_and(|s| !s.is_empty()),
+        "{v:#}"
+    );
+    assert_eq!(ids(&v).len(), 0);
+    assert!(v.get("certified_by").is_none(), "{v:#}");
+    // Durations take units.
+    let out = run(
+        &t,
+        &[
+            "--filter",
+            &format!("id:{}", t.one_id),
+            "--timeout",
+            "2s",
+            "--max-time",
+            "10m",
+        ],
+    );
+    assert_eq!(
+        status(&out),
+        0,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[rstest]
+#[case::shogi("shogi")]
+#[case::go("go")]
+fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    if !python() {
+        eprintln!("skipped: python3 runs the slow fixture engine");
+        return;
+    }
+    let dir = scratch(&format!("stop-{game}"));
+    let path = dir.join("partial.json");
+    let mut child = Command::new(&t.bin)
+        .args([
+            "run",
+            "--impl",
+            &t.slow_impl,
+            "--timeout",
+            "20s",
+            "--format",
+            "json",
+            "--output",
+        ])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(5));
+    // SIGINT to the run alone (not its engines): what a terminal's Ctrl-C asks of it.
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let start = Instant::now();
+    let code = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s.code();
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{game}: the run did not stop within a minute of SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(130), "{game}");
+    let v = json(&path);
+    valid(&t, &v);
+    assert_eq!(v["header"]["interrupted"], "SIGINT", "{v:#}");
+    assert!(!v["header"]["not_run"].as_array().unwrap().is_empty());
+    // --max-time: the same partial report, exit 1 (an incomplete run is no pass).
+    let path = dir.join("max-time.json");
+    let out = Command::new(&t.bin)
+        .args([
+            "run",
+            "--impl",
+            &t.slow_impl,
+            "--max-time",
+            "4s",
+            "--format",
+            "json",
+            "--output",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        status(&out),
+        1,
+        "{game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&path);
+    valid(&t, &v);
+    assert_eq!(v["header"]["interrupted"], "max-time", "{v:#}");
+}
