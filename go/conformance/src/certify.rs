@@ -120,10 +120,14 @@ pub fn reproduce_line_in(
     let corpus_arg = corpus
         .map(|d| format!(" --corpus {}", shell_word(&d.display().to_string())))
         .unwrap_or_default();
-    if let Some(command) = implementation.strip_prefix("gtp:") {
-        if profile.is_none() && sets.is_empty() {
-            return format!("{TOOL} reproduce{corpus_arg} {} | {command}", shell_word(id));
-        }
+    if let Some(command) = implementation.strip_prefix("gtp:")
+        && profile.is_none()
+        && sets.is_empty()
+    {
+        return format!(
+            "{TOOL} reproduce{corpus_arg} {} | {command}",
+            shell_word(id)
+        );
     }
     let mut line = format!(
         "{TOOL} run{corpus_arg} --filter {} --impl {}",
