@@ -79,6 +79,9 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             || e.late.is_some()
             || e.resign.is_some()
             || e.tournament.is_some()
+            || !e.match_points.is_empty()
+            || e.recommended.is_some()
+            || e.tie_break_choice.is_some()
             || e.impossible.is_some();
         if !has {
             problem("states no expectation".to_owned());
