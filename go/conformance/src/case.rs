@@ -198,8 +198,7 @@ pub struct TournamentCheck {
     /// For each named player, indicator name (`score`, `buchholz`, `sos`, …) to value (whole
     /// or half points); `null` where the indicator decides nothing (`head_to_head` when the
     /// tied players did not all meet, `average_rating` with an unrated opponent).
-    pub expect:
-        std::collections::BTreeMap<String, std::collections::BTreeMap<String, Option<f64>>>,
+    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Option<f64>>>,
 }
 
 /// One legality question.

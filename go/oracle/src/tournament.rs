@@ -269,10 +269,9 @@ pub fn indicators(
 /// when some two did not, the indicator then deciding nothing. A player alone on a score has
 /// nothing to split: 0. Games repeated between two players (a double round robin) all count.
 pub fn head_to_head(name: &str, scores: &[(String, f64)], games: &[Pairing]) -> Option<f64> {
-    #[allow(clippy::float_cmp)] // sums of halves: exact in binary
     let score_of = |n: &str| scores.iter().find(|(m, _)| m == n).map(|(_, s)| *s);
     let own = score_of(name)?;
-    #[allow(clippy::float_cmp)]
+    #[allow(clippy::float_cmp)] // sums of halves: exact in binary
     let tied: Vec<&str> = scores
         .iter()
         .filter(|(_, s)| *s == own)

@@ -72,7 +72,7 @@ pub enum Indicator {
 impl Indicator {
     /// Whether the indicator is made from the opponents' results or ratings (TB 1.2, 1.3),
     /// rather than the player's own (TB 1.1).
-    fn from_opponents(self) -> bool {
+    fn uses_opponents(self) -> bool {
         !matches!(
             self,
             Self::GamePoints | Self::MatchPoints | Self::Cumulative | Self::HeadToHead | Self::Wins
@@ -126,7 +126,7 @@ pub fn check_choice(chosen: &[Indicator]) -> Result<(), ChoiceError> {
         }
     }
     let cumulative = chosen.contains(&Indicator::Cumulative);
-    let opponents = chosen.iter().any(|i| i.from_opponents());
+    let opponents = chosen.iter().any(|i| i.uses_opponents());
     if cumulative && opponents {
         return Err(ChoiceError::Mixed);
     }
