@@ -91,6 +91,18 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             Err(err) => problem(err.to_string()),
             Ok(_) => {}
         }
+        for m in &e.match_points {
+            let halves = m.scored * 2.0;
+            if m.boards == 0
+                || !(0.0..=f64::from(m.boards)).contains(&m.scored)
+                || halves.fract() != 0.0
+            {
+                problem(format!(
+                    "match_points: {} board points cannot be scored on {} boards (whole or half points, at most one a board)",
+                    m.scored, m.boards
+                ));
+            }
+        }
         if let Some(ill) = &e.illegal {
             if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {
                 problem(format!("illegal.ply {} is not a move of the case", ill.ply));

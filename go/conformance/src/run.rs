@@ -499,15 +499,7 @@ fn tie_break_checks(expect: &crate::case::Expect, c: &mut Checks) {
         });
     }
     let names = |list: &[go_oracle::tournament_events::Indicator]| {
-        list.iter()
-            .map(|i| {
-                serde_json::to_value(i)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-            })
-            .map(|n| n.unwrap_or_else(|| "?".to_owned()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        list.iter().map(|i| i.name()).collect::<Vec<_>>().join(", ")
     };
     if let Some(r) = &expect.recommended {
         let got = recommended_indicators(r.event);

@@ -70,6 +70,25 @@ pub enum Indicator {
 }
 
 impl Indicator {
+    /// The indicator's name as cases write it (`head_to_head`, `sos`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::GamePoints => "game_points",
+            Self::MatchPoints => "match_points",
+            Self::Cumulative => "cumulative",
+            Self::HeadToHead => "head_to_head",
+            Self::Wins => "wins",
+            Self::Buchholz => "buchholz",
+            Self::SumBuchholz => "sum_buchholz",
+            Self::Berger => "berger",
+            Self::Mm => "mm",
+            Self::Sos => "sos",
+            Self::Sodos => "sodos",
+            Self::Sosos => "sosos",
+            Self::AverageRating => "average_rating",
+        }
+    }
+
     /// Whether the indicator is made from the opponents' results or ratings (TB 1.2, 1.3),
     /// rather than the player's own (TB 1.1).
     fn uses_opponents(self) -> bool {
