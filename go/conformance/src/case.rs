@@ -127,6 +127,48 @@ pub struct Expect {
     /// Tournament scores and tie-break indicators (rfg 15.1, TB, McMahon); oracle only.
     #[serde(default)]
     pub tournament: Option<TournamentCheck>,
+    /// Team matches and the match points each earns (rfg TB1.1.2); oracle only.
+    #[serde(default)]
+    pub match_points: Vec<MatchPointsCheck>,
+    /// The indicators the appendix recommends for a kind of event (rfg TB2); oracle only.
+    #[serde(default)]
+    pub recommended: Option<RecommendedCheck>,
+    /// Whether a choice of indicators is allowed (rfg TB2); oracle only.
+    #[serde(default)]
+    pub tie_break_choice: Option<ChoiceCheck>,
+}
+
+/// One team match: the board points a team scored, the boards it had to field, and its match
+/// points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchPointsCheck {
+    /// The boards the team had to field.
+    pub boards: u32,
+    /// The board points it scored (whole or half).
+    pub scored: f64,
+    /// The match points expected: 2, 1 or 0.
+    pub match_points: u32,
+}
+
+/// An event kind and the indicators recommended for it, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecommendedCheck {
+    /// The kind of event.
+    pub event: go_oracle::tournament_events::EventKind,
+    /// Its indicators in the appendix's order.
+    pub indicators: Vec<go_oracle::tournament_events::Indicator>,
+}
+
+/// A choice of indicators and whether the rules allow it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceCheck {
+    /// The indicators chosen, in order.
+    pub chosen: Vec<go_oracle::tournament_events::Indicator>,
+    /// Whether the choice is allowed.
+    pub allowed: bool,
 }
 
 /// Who made each impossible move, in order, and what follows.
@@ -154,8 +196,9 @@ pub struct TournamentCheck {
     #[serde(default)]
     pub byes: Vec<go_oracle::tournament::Bye>,
     /// For each named player, indicator name (`score`, `buchholz`, `sos`, …) to value (whole
-    /// or half points).
-    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>>,
+    /// or half points); `null` where the indicator decides nothing (`head_to_head` when the
+    /// tied players did not all meet, `average_rating` with an unrated opponent).
+    pub expect: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Option<f64>>>,
 }
 
 /// One legality question.

@@ -79,6 +79,9 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             || e.late.is_some()
             || e.resign.is_some()
             || e.tournament.is_some()
+            || !e.match_points.is_empty()
+            || e.recommended.is_some()
+            || e.tie_break_choice.is_some()
             || e.impossible.is_some();
         if !has {
             problem("states no expectation".to_owned());
@@ -87,6 +90,18 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             Err(crate::case::CaseError::Setup { problem: what, .. }) => problem(what),
             Err(err) => problem(err.to_string()),
             Ok(_) => {}
+        }
+        for m in &e.match_points {
+            let halves = m.scored * 2.0;
+            if m.boards == 0
+                || !(0.0..=f64::from(m.boards)).contains(&m.scored)
+                || halves.fract() != 0.0
+            {
+                problem(format!(
+                    "match_points: {} board points cannot be scored on {} boards (whole or half points, at most one a board)",
+                    m.scored, m.boards
+                ));
+            }
         }
         if let Some(ill) = &e.illegal {
             if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {

@@ -225,6 +225,9 @@ pub fn gtp_script(case: &Case) -> Result<GtpScript, CaseError> {
         (expect.resign.is_some(), "a resignation"),
         (expect.impossible.is_some(), "impossible moves"),
         (expect.tournament.is_some(), "a tournament table"),
+        (!expect.match_points.is_empty(), "team match points"),
+        (expect.recommended.is_some(), "the indicators for an event"),
+        (expect.tie_break_choice.is_some(), "a choice of indicators"),
     ] {
         if present {
             not_asked.push(what.to_owned());

@@ -264,6 +264,9 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         || expect.late.is_some()
         || expect.resign.is_some()
         || expect.tournament.is_some()
+        || !expect.match_points.is_empty()
+        || expect.recommended.is_some()
+        || expect.tie_break_choice.is_some()
         || expect.impossible.is_some();
     if oracle_only && !is_oracle {
         c.skipped.push(
@@ -455,21 +458,65 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
                 for (name, wanted) in &q.expect {
                     let got = table.get(name).and_then(|i| serde_json::to_value(i).ok());
                     for (indicator, want) in wanted {
-                        let value = got
-                            .as_ref()
-                            .and_then(|v| v.get(indicator))
-                            .and_then(serde_json::Value::as_f64);
+                        let value = got.as_ref().and_then(|v| v.get(indicator));
+                        let number = value.and_then(serde_json::Value::as_f64);
+                        let known = value.is_some();
                         #[allow(clippy::float_cmp)] // sums of halves: exact in binary
-                        let same = value == Some(*want);
-                        c.check(same, || match value {
-                            Some(v) => format!("{name}'s {indicator}: {v}, expected {want}"),
-                            None => format!("{name} has no {indicator}, expected {want}"),
+                        let same = known && number == *want;
+                        let words = |v: Option<f64>| {
+                            v.map_or("none (it decides nothing)".to_owned(), |v| v.to_string())
+                        };
+                        c.check(same, || {
+                            if known {
+                                format!(
+                                    "{name}'s {indicator}: {}, expected {}",
+                                    words(number),
+                                    words(*want)
+                                )
+                            } else {
+                                format!("{name} has no {indicator}, expected {}", words(*want))
+                            }
                         });
                     }
                 }
             }
             Err(e) => c.check(false, || e.to_string()),
         }
+    }
+    tie_break_checks(expect, c);
+}
+
+/// Team match points and the choice of indicators (rfg TB1.1.2, TB2), asked of the oracle.
+fn tie_break_checks(expect: &crate::case::Expect, c: &mut Checks) {
+    use go_oracle::tournament_events::{check_choice, match_points, recommended_indicators};
+    for m in &expect.match_points {
+        let got = match_points(m.scored, m.boards);
+        c.check(got == m.match_points, || {
+            format!(
+                "{} board points of {} boards: {got} match points, expected {}",
+                m.scored, m.boards, m.match_points
+            )
+        });
+    }
+    let names = |list: &[go_oracle::tournament_events::Indicator]| {
+        list.iter().map(|i| i.name()).collect::<Vec<_>>().join(", ")
+    };
+    if let Some(r) = &expect.recommended {
+        let got = recommended_indicators(r.event);
+        c.check(got == r.indicators.as_slice(), || {
+            format!(
+                "recommended indicators: [{}], expected [{}]",
+                names(got),
+                names(&r.indicators)
+            )
+        });
+    }
+    if let Some(q) = &expect.tie_break_choice {
+        let got = check_choice(&q.chosen);
+        c.check(got.is_ok() == q.allowed, || match &got {
+            Ok(()) => format!("[{}] is allowed, expected refused", names(&q.chosen)),
+            Err(e) => format!("[{}] is refused ({e}), expected allowed", names(&q.chosen)),
+        });
     }
 }
 

@@ -123,3 +123,28 @@ fn refused_cases_report_in_words() {
     }
     assert!(all.contains("refused move 2 of the case"), "{all}");
 }
+
+/// Team match points (rfg TB1.1.2): board points that no match can give are a lint problem
+/// naming the case; sound ones are not, and the oracle is asked them.
+#[test]
+fn impossible_board_points_are_lint_problems() {
+    let bad = cases(
+        "match-points",
+        "- id: \"m\"\n  articles: [\"rfg:TB1.1.2\"]\n  description: \"x\"\n  expect:\n    match_points: [{boards: 4, scored: 4.5, match_points: 2}, {boards: 4, scored: 1.25, match_points: 0}, {boards: 4, scored: 2.5, match_points: 2}]\n",
+    );
+    let problems: Vec<String> = lint::lint(&bad, rfg())
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.contains("case `m`") && p.contains("board points"))
+    );
+    let report = run(&bad, Subject::Oracle);
+    assert!(
+        matches!(report.cases[0].status, Status::Pass),
+        "2.5 of 4 wins: 2"
+    );
+}

@@ -15,6 +15,7 @@ pub mod count;
 pub mod outcome;
 pub mod play;
 pub mod tournament;
+pub mod tournament_events;
 
 pub use article_index::{ARTICLE_INDEX, ArticleEntry};
 

@@ -1,6 +1,8 @@
 //! Tournament scores and the tie-break indicators of the RFG appendix (TB 1.1–1.2) and the
 //! McMahon rules: a win is one point, a loss none (rfg 15.1); Buchholz, its sum, Berger,
-//! McMahon score, SOS, SODOS and SOSOS as the appendix defines them; the cumulative score.
+//! McMahon score, SOS, SODOS and SOSOS as the appendix defines them; the cumulative score,
+//! head-to-head (TB 1.1.4) and the opponents' average rating (TB 1.3.1). Team match points and
+//! the choice of indicators per event (TB 1.1.2, TB2) are in `tournament_events`.
 
 use std::collections::BTreeMap;
 
@@ -15,6 +17,9 @@ pub struct Entrant {
     /// The McMahon starting score given to the player's strength group (TB 1.2.3.1).
     #[serde(default)]
     pub mm_start: i32,
+    /// The player's rating, for the opponents' average rating (TB 1.3.1); absent when unknown.
+    #[serde(default)]
+    pub rating: Option<i32>,
 }
 
 /// One pairing of a round and how it ended.
@@ -83,6 +88,12 @@ pub struct Indicators {
     pub sodos: f64,
     /// The opponents' SOS summed (TB 1.2.3.4).
     pub sosos: f64,
+    /// The points taken in the games among the players on the same score, when every two of
+    /// them met (TB 1.1.4); `None` when some two of them did not.
+    pub head_to_head: Option<f64>,
+    /// The opponents' ratings summed and divided by the number of rounds (TB 1.3.1); `None`
+    /// when an opponent has no rating.
+    pub average_rating: Option<f64>,
 }
 
 /// Why the indicators cannot be computed.
@@ -149,7 +160,7 @@ impl Pairing {
 /// [`TournamentError::BadGame`] for a game with an unknown player or winner, or a result that
 /// is neither a win nor a draw nor a double loss; a bye for an unknown player.
 ///
-/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 15, TB, TB1, TB1.1.1, TB1.1.5, TB1.2.1.1, TB1.2.1.2, TB1.2.2.1, TB1.2.3.1, TB1.2.3.2, TB1.2.3.3, TB1.2.3.4, MM, MM.A, MM.A5, MM.E, MM.E8.
+/// Articles (see [`crate::ARTICLE_INDEX`]): rfg 15, TB, TB1, TB1.1.1, TB1.1.4, TB1.1.5, TB1.2.1.1, TB1.2.1.2, TB1.2.2.1, TB1.2.3.1, TB1.2.3.2, TB1.2.3.3, TB1.2.3.4, TB1.3.1, MM, MM.A, MM.A5, MM.E, MM.E8.
 pub fn indicators(
     entrants: &[Entrant],
     games: &[Pairing],
@@ -245,7 +256,82 @@ pub fn indicators(
             ind.sosos += o.sos;
         }
     }
+    let scores: Vec<(String, f64)> = out.iter().map(|(n, i)| (n.clone(), i.score)).collect();
+    for (name, ind) in &mut out {
+        ind.head_to_head = head_to_head(name, &scores, games);
+        ind.average_rating = average_rating(name, entrants, games, last_round);
+    }
     Ok(out)
+}
+
+/// Head-to-head (TB 1.1.4): the points `name` took in the games against the players with the
+/// same score, when every two of those players (`name` included) met at least once; `None`
+/// when some two did not, the indicator then deciding nothing. A player alone on a score has
+/// nothing to split: 0. Games repeated between two players (a double round robin) all count.
+pub fn head_to_head(name: &str, scores: &[(String, f64)], games: &[Pairing]) -> Option<f64> {
+    let score_of = |n: &str| scores.iter().find(|(m, _)| m == n).map(|(_, s)| *s);
+    let own = score_of(name)?;
+    #[allow(clippy::float_cmp)] // sums of halves: exact in binary
+    let tied: Vec<&str> = scores
+        .iter()
+        .filter(|(_, s)| *s == own)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let met = |a: &str, b: &str| {
+        games
+            .iter()
+            .any(|g| (g.black == a && g.white == b) || (g.black == b && g.white == a))
+    };
+    for (i, a) in tied.iter().enumerate() {
+        for b in &tied[i + 1..] {
+            if !met(a, b) {
+                return None;
+            }
+        }
+    }
+    let mut points = 0.0;
+    for g in games {
+        let other = if g.black == name {
+            &g.white
+        } else if g.white == name {
+            &g.black
+        } else {
+            continue;
+        };
+        if tied.contains(&other.as_str()) {
+            points += g.points_of(name).unwrap_or(0.0);
+        }
+    }
+    Some(points)
+}
+
+/// The opponents' average rating (TB 1.3.1): the ratings of every opponent `name` was paired
+/// with (forfeits included, as for Buchholz), summed and divided by the number of rounds of the
+/// table (`rounds`, the last round played), not by the games played: a bye or a round without
+/// a game adds no rating and still counts (registry decision). `None` when an opponent has no
+/// rating or there are no rounds.
+pub fn average_rating(
+    name: &str,
+    entrants: &[Entrant],
+    games: &[Pairing],
+    rounds: u32,
+) -> Option<f64> {
+    if rounds == 0 {
+        return None;
+    }
+    let mut sum = 0.0;
+    for g in games {
+        let other = if g.black == name {
+            &g.white
+        } else if g.white == name {
+            &g.black
+        } else {
+            continue;
+        };
+        let rating = entrants.iter().find(|e| e.name == *other)?.rating?;
+        sum += f64::from(rating);
+    }
+    Some(sum / f64::from(rounds))
 }
 
 #[cfg(test)]
@@ -257,6 +343,7 @@ mod tests {
         Entrant {
             name: name.to_owned(),
             mm_start,
+            rating: None,
         }
     }
 
@@ -357,5 +444,71 @@ mod tests {
         let mut neither = g(1, "A", "B", "A");
         neither.winner = None;
         assert!(indicators(&[e("A", 0), e("B", 0)], &[neither], &[]).is_err());
+    }
+
+    #[test]
+    fn head_to_head_among_players_on_equal_scores() {
+        // A beats B, B beats C, C beats A: one point each, and all three met, so each took one
+        // point among them. D and E draw: half a point each, and they met: 0.5 each.
+        let mut draw = g(1, "D", "E", "D");
+        draw.winner = None;
+        draw.result = Some(NoWinner::Draw);
+        let r = indicators(
+            &[e("A", 0), e("B", 0), e("C", 0), e("D", 0), e("E", 0)],
+            &[
+                g(1, "A", "B", "A"),
+                g(2, "B", "C", "B"),
+                g(3, "C", "A", "C"),
+                draw,
+            ],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(r["A"].head_to_head, Some(1.0));
+        assert_eq!(r["C"].head_to_head, Some(1.0));
+        assert_eq!(r["D"].head_to_head, Some(0.5));
+        // A beats B, C beats D: A and C on 1 never met, nor B and D on 0.
+        // Nobody's tie is decided.
+        let r = indicators(
+            &[e("A", 0), e("B", 0), e("C", 0), e("D", 0)],
+            &[g(1, "A", "B", "A"), g(1, "C", "D", "C")],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(r["A"].head_to_head, None);
+        assert_eq!(r["D"].head_to_head, None);
+        // Alone on a score: nothing to split, 0.
+        let r = indicators(&[e("A", 0), e("B", 0)], &[g(1, "A", "B", "A")], &[]).unwrap();
+        assert_eq!(r["A"].head_to_head, Some(0.0));
+    }
+
+    #[test]
+    fn average_rating_divides_by_rounds_not_games() {
+        // Three rounds; A meets B (2100) and C (1800) and has a bye in round 3:
+        // (2100 + 1800) / 3 = 1300. B met A (2400) only, in round 1: 2400 / 3 = 800.
+        let rated = |n: &str, r: i32| Entrant {
+            rating: Some(r),
+            ..e(n, 0)
+        };
+        let entrants = [
+            rated("A", 2400),
+            rated("B", 2100),
+            rated("C", 1800),
+            e("D", 0),
+        ];
+        let games = [
+            g(1, "A", "B", "A"),
+            g(2, "C", "A", "C"),
+            g(3, "C", "D", "D"),
+        ];
+        let byes = [Bye {
+            round: 3,
+            player: "A".into(),
+        }];
+        let r = indicators(&entrants, &games, &byes).unwrap();
+        assert_eq!(r["A"].average_rating, Some(1300.0));
+        assert_eq!(r["B"].average_rating, Some(800.0));
+        // C met D, who has no rating.
+        assert_eq!(r["C"].average_rating, None);
     }
 }
