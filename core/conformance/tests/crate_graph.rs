@@ -46,7 +46,12 @@ fn workspace_closure() -> BTreeMap<String, BTreeSet<String>> {
         .as_array()
         .expect("packages")
         .iter()
-        .map(|p| (p["id"].as_str().unwrap_or(""), p["name"].as_str().unwrap_or("")))
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap_or(""),
+                p["name"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     let deps: BTreeMap<&str, Vec<&str>> = meta["resolve"]["nodes"]
         .as_array()
