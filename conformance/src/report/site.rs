@@ -1,24 +1,30 @@
 //! `shogi-conformance site --output DIR`: the rulebook browser, a static site for rule
-//! committees and arbiters.
+//! committees and arbiters, written by the generator every rulebook of the project goes
+//! through (`conformance_rulebook::site`), with what only shogi knows added through
+//! [`ArticleExtras`]:
 //!
-//! - `index.html`: every article of the registry in rulebook order, testable or not, with its
-//!   number of cases and whether that covers it;
+//! - `index.html`: the rulebooks, then every article of each in rulebook order, testable or
+//!   not, with its number of cases and whether that covers it (lint asks for three);
+//! - `<rulebook>.html`: the generator's index of one rulebook;
 //! - `articles/<rulebook>-<article>.html`: one page per article: the paraphrase, the
-//!   interpretation notes, each profile's choice on the knobs the article bears on (with the
-//!   profile's stated source), the oracle functions that implement it (from the oracle's own
-//!   list, `shogi_oracle::ARTICLE_INDEX`, so an installed binary names them too), every case
-//!   citing it with its board, and the cases whose verdict differs between profiles;
+//!   interpretation notes, the cross-references, the oracle functions that implement it (from
+//!   the oracle's own list, `shogi_oracle::ARTICLE_INDEX`, so an installed binary names them
+//!   too; another rulebook's article gets those of the FESA articles it is linked to), the
+//!   cases citing it, and then shogi's sections: each profile's choice on the knobs the
+//!   article bears on (with the profile's stated source), every citing case with its board,
+//!   and the cases whose verdict differs between profiles;
 //! - `profiles/<name>.html`: every knob of a profile with its value and source.
 //!
 //! Cross-links run case → article → profile knob. Pages are self-contained HTML (inline style
 //! and SVG, relative links), so the folder can be opened from the file system or zipped and
-//! mailed. The site iterates over the registry's entries without knowing any article in
-//! advance, so a second rulebook needs no change here.
+//! mailed. Paths are those of the site before it moved onto the shared generator, so old
+//! links still lead somewhere.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use conformance_rulebook::site::{self, ArticleExtras, Book, CaseLine, Implementation};
 use shogi_spec::profile::{KNOBS, Profile, builtin_names};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec};
@@ -26,7 +32,7 @@ use shogi_spec::{ArticleId, PositionSpec};
 use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};
 use crate::report::board::{self, Mark};
-use crate::report::html::{anchor, esc, head};
+use crate::report::html::{STYLE, anchor, esc, head};
 use crate::tools::profile_diff::{self, Difference, Side};
 use shogi_spec::ShogiRegistries;
 
@@ -250,129 +256,118 @@ fn case_block(case: &Case, here: &ArticleId) -> String {
     )
 }
 
-/// The oracle's part of an article page. For a FESA 2017 article, the items the oracle's
-/// [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) names, each a `<li class="oracle-fn">`; the
-/// oracle transcribes FESA 2017 only, so another rulebook's article links to the FESA articles
-/// its registry entry names.
-fn oracle_section(article: &Article) -> String {
-    let mut out = String::new();
-    if let Some(entry) = shogi_oracle::article_index::entry(&article.id) {
-        out.push_str("<ul>");
-        for path in entry.public {
-            let _ = write!(
-                out,
-                "<li class=\"oracle-fn\" data-public=\"true\"><code>shogi_oracle::{}</code></li>",
-                esc(path)
-            );
-        }
-        for path in entry.private {
-            let (module, name) = path.rsplit_once("::").unwrap_or(("", path));
-            let _ = write!(
-                out,
-                "<li class=\"oracle-fn\" data-public=\"false\"><code>{}</code> <span class=\"muted\">a private step of the adjudicator, in <code>shogi_oracle::{}</code></span></li>",
-                esc(name),
-                esc(module)
-            );
-        }
-        out.push_str("</ul>");
-        if !entry.note.is_empty() {
-            let _ = write!(out, "<p class=\"muted\">{}</p>", esc(entry.note));
-        }
-        return out;
-    }
-    let fesa: Vec<String> = article
-        .cross_refs
-        .iter()
-        .filter_map(|c| Some((c.article.as_ref()?, c.relation)))
-        .filter(|(id, _)| id.rulebook() == "fesa2017")
-        .map(|(id, relation)| {
-            format!(
-                "<a href=\"{}\">{}</a> ({relation})",
-                page_name(id),
-                esc(id.as_str())
-            )
-        })
-        .collect();
-    if article.id.rulebook() == "fesa2017" {
-        out.push_str(if article.testable {
-            "<p class=\"muted\">The oracle's article index names nothing for this article.</p>"
-        } else {
-            "<p class=\"muted\">Not testable by a program: the oracle's article index lists testable articles only.</p>"
-        });
-    } else if fesa.is_empty() {
-        out.push_str("<p class=\"muted\">The oracle transcribes FESA 2017, and no FESA article is linked to this one.</p>");
-    } else {
-        let _ = write!(
-            out,
-            "<p>The oracle transcribes FESA 2017; see the linked FESA articles: {}.</p>",
-            fesa.join(", ")
-        );
-    }
-    out
+/// The title at the head of every page.
+pub const SITE_TITLE: &str = "Shogi rulebook browser";
+
+/// What shogi adds to the shared generator's pages.
+struct ShogiExtras<'a> {
+    src: &'a Sources,
 }
 
-fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String {
-    let id = &article.id;
-    let mut out = head(&format!("{id} {} — shogi rulebook browser", article.title));
-    let _ = write!(
-        out,
-        "<p><a href=\"../index.html\">All articles</a>{}</p><h1 data-article=\"{}\">{} {}</h1>\
-         <blockquote class=\"paraphrase\">{}</blockquote>",
-        article
-            .parent
-            .as_ref()
-            .map(|p| format!(
-                " · part of <a href=\"{}\">{}</a>",
-                page_name(p),
-                esc(p.as_str())
-            ))
-            .unwrap_or_default(),
-        esc(id.as_str()),
-        esc(id.as_str()),
-        esc(&article.title),
-        esc(article.paraphrase.trim())
-    );
-    let children: Vec<&Article> = registry.children(id).collect();
-    if !children.is_empty() {
-        out.push_str("<p>Sub-clauses: ");
-        let links: Vec<String> = children
-            .iter()
-            .map(|c| {
-                format!(
-                    "<a href=\"{}\">{}</a> {}",
-                    page_name(&c.id),
-                    esc(c.id.article()),
-                    esc(&c.title)
-                )
+impl ArticleExtras for ShogiExtras<'_> {
+    fn implementation(&self, article: &Article) -> Option<Implementation> {
+        Some(implementation(article))
+    }
+
+    fn cases(&self, article: &Article) -> Vec<CaseLine> {
+        cases_citing(&self.src.corpus, &article.id)
+            .into_iter()
+            .map(|c| CaseLine {
+                id: c.id.clone(),
+                description: c.title.clone(),
             })
+            .collect()
+    }
+
+    fn article_html(&self, article: &Article) -> String {
+        shogi_sections(article, self.src)
+    }
+
+    fn index_html(&self, _books: &[Book<'_>]) -> String {
+        index_tables(self.src)
+    }
+}
+
+/// The oracle items of one [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) row, as paths in
+/// the oracle's sources; its private steps of the adjudicator are named as such in the note.
+fn of_entry(entry: &shogi_oracle::article_index::ArticleEntry) -> Implementation {
+    let items = entry
+        .public
+        .iter()
+        .chain(entry.private)
+        .map(|path| format!("shogi_oracle::{path}"))
+        .collect();
+    let mut note = entry.note.to_owned();
+    if !entry.private.is_empty() {
+        let names: Vec<&str> = entry
+            .private
+            .iter()
+            .map(|p| p.rsplit_once("::").map_or(*p, |(_, name)| name))
             .collect();
-        out.push_str(&links.join(" · "));
-        out.push_str("</p>");
-    }
-    match &article.untestable_reason {
-        None => {
-            out.push_str("<p class=\"testable\" data-testable=\"true\">Testable by a program.</p>")
+        if !note.is_empty() {
+            note.push(' ');
         }
-        Some(why) => {
-            let _ = write!(
-                out,
-                "<p class=\"testable\" data-testable=\"false\">Not testable by a program: {}</p>",
-                esc(why.trim())
-            );
-        }
+        let _ = write!(
+            note,
+            "Private steps of the adjudicator, not callable from outside the oracle: {}.",
+            names.join(", ")
+        );
     }
+    Implementation { items, note }
+}
 
-    out.push_str("<h2 id=\"interpretation\">Interpretation</h2>");
-    if article.interpretation.is_empty() {
-        out.push_str("<p class=\"muted\">The registry notes no ambiguity in this article.</p>");
+/// The oracle's part of an article page. A FESA 2017 article gets what the oracle's
+/// [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) names. The oracle transcribes FESA 2017
+/// only, so another rulebook's article gets the items of the FESA articles its registry entry
+/// links it to, and the note says through which links.
+fn implementation(article: &Article) -> Implementation {
+    if let Some(entry) = shogi_oracle::article_index::entry(&article.id) {
+        return of_entry(entry);
+    }
+    if article.id.rulebook() == "fesa2017" {
+        return Implementation {
+            items: Vec::new(),
+            note: "The oracle's article index names nothing for this article.".to_owned(),
+        };
+    }
+    let mut items: Vec<String> = Vec::new();
+    let mut via = Vec::new();
+    for link in &article.cross_refs {
+        let Some(fesa) = link
+            .article
+            .as_ref()
+            .filter(|id| id.rulebook() == "fesa2017")
+        else {
+            continue;
+        };
+        let Some(entry) = shogi_oracle::article_index::entry(fesa) else {
+            continue;
+        };
+        for item in of_entry(entry).items {
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        via.push(format!("{fesa} ({})", link.relation));
+    }
+    let note = if via.is_empty() {
+        "The oracle transcribes FESA 2017, and no FESA article it implements is linked to this one."
+            .to_owned()
     } else {
-        out.push_str("<ol>");
-        for note in &article.interpretation {
-            let _ = write!(out, "<li>{}</li>", esc(note.trim()));
-        }
-        out.push_str("</ol>");
-    }
+        format!(
+            "The oracle transcribes FESA 2017; these are the functions of the linked FESA articles: {}.",
+            via.join(", ")
+        )
+    };
+    Implementation { items, note }
+}
 
+/// Shogi's sections of an article page, after the generator's: the profiles' choices on the
+/// knobs the article bears on, every citing case with its board, and the verdicts that differ
+/// between profiles. The project's report style comes with them (the boards need it).
+fn shogi_sections(article: &Article, src: &Sources) -> String {
+    let id = &article.id;
+    let mut out = format!("<style>{STYLE}</style>");
     out.push_str("<h2 id=\"profiles\">Profile choices</h2>");
     let knobs = knobs_for(article, &src.profiles);
     if knobs.is_empty() {
@@ -413,13 +408,10 @@ fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String
         out.push_str("</tbody></table>");
     }
 
-    out.push_str("<h2 id=\"oracle\">In the oracle</h2>");
-    out.push_str(&oracle_section(article));
-
     let cases = cases_citing(&src.corpus, id);
     let _ = write!(
         out,
-        "<h2 id=\"cases\">Cases ({})</h2><p class=\"muted\">On the boards, red marks a move a case says must not be legal, blue one that must be.</p>",
+        "<h2 id=\"boards\">The cases on the board ({})</h2><p class=\"muted\">On the boards, red marks a move a case says must not be legal, blue one that must be.</p>",
         cases.len()
     );
     for case in &cases {
@@ -464,7 +456,6 @@ fn article_page(registry: &Registry, article: &Article, src: &Sources) -> String
     if !any {
         out.push_str("<p class=\"muted\">No case of this article changes verdict between the built-in profiles.</p>");
     }
-    out.push_str("</body></html>\n");
     out
 }
 
@@ -515,9 +506,11 @@ fn profile_page(profile: &Profile) -> String {
     out
 }
 
-fn index_page(src: &Sources) -> String {
-    let mut out = head("Shogi rulebook browser");
-    out.push_str("<h1>Shogi rulebook browser</h1><p>Every article of the rulebooks as the project reads them: our paraphrase, whether a program can test it, the cases that do, and where the rule profiles differ. Profiles: ");
+/// Shogi's part of the site index: links to the profiles, then every article of each
+/// rulebook with its cases and whether they cover it as lint asks.
+fn index_tables(src: &Sources) -> String {
+    let mut out = format!("<style>{STYLE}</style>");
+    out.push_str("<h2 id=\"articles\">Every article</h2><p>Every article of the rulebooks as the project reads them: our paraphrase, whether a program can test it, the cases that do, and where the rule profiles differ. Profiles: ");
     let links: Vec<String> = src
         .profiles
         .iter()
@@ -526,6 +519,11 @@ fn index_page(src: &Sources) -> String {
     out.push_str(&links.join(", "));
     out.push_str(".</p>");
     for registry in registries() {
+        let _ = write!(
+            out,
+            "<h3 id=\"{0}\"><a href=\"{0}.html\">{0}</a></h3>",
+            esc(registry.rulebook())
+        );
         let counts = crate::corpus::lint::case_counts(&src.corpus, registry);
         let mut articles: Vec<&Article> = registry.iter().collect();
         articles.sort_by(|a, b| a.id.cmp(&b.id));
@@ -555,7 +553,6 @@ fn index_page(src: &Sources) -> String {
         }
         out.push_str("</tbody></table>\n");
     }
-    out.push_str("</body></html>\n");
     out
 }
 
@@ -585,33 +582,28 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
         profiles,
         diffs,
     };
-    let mkdir =
-        |d: &Path| std::fs::create_dir_all(d).map_err(|e| SiteError::Folder(d.to_owned(), e));
-    mkdir(&dir.join("articles"))?;
-    mkdir(&dir.join("profiles"))?;
-    let write = |path: PathBuf, text: String| {
-        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))
-    };
-    let mut pages = 0;
-    write(dir.join("index.html"), index_page(&src))?;
-    pages += 1;
-    for registry in registries() {
-        for article in registry {
-            write(
-                dir.join("articles").join(page_name(&article.id)),
-                article_page(registry, article, &src),
-            )?;
-            pages += 1;
-        }
-    }
+    let books: Vec<Book<'_>> = shogi_spec::rulebooks::RULEBOOKS
+        .iter()
+        .filter_map(|r| {
+            Some(Book {
+                registry: shogi_spec::rulebooks::registry(r.id)?,
+                title: r.title,
+            })
+        })
+        .collect();
+    let mut pages = site::pages(SITE_TITLE, &books, &ShogiExtras { src: &src });
     for p in &src.profiles {
-        write(
-            dir.join("profiles").join(format!("{}.html", p.name)),
-            profile_page(p),
-        )?;
-        pages += 1;
+        pages.push((format!("profiles/{}.html", p.name), profile_page(p)));
     }
-    Ok(pages)
+    let count = pages.len();
+    for (relative, text) in pages {
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| SiteError::Folder(parent.to_owned(), e))?;
+        }
+        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
+    }
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -641,8 +633,8 @@ mod tests {
         let section = |id: &ArticleId| {
             let path = dir.join("articles").join(page_name(id));
             let page = std::fs::read_to_string(&path).unwrap();
-            let from = page.find("<h2 id=\"oracle\">").unwrap();
-            let to = page.find("<h2 id=\"cases\">").unwrap();
+            let from = page.find("<h2>In the oracle</h2>").unwrap();
+            let to = page.find("<h2>Cases (").unwrap();
             page[from..to].to_owned()
         };
         let testable: Vec<&Article> = Registry::fesa2017().iter().filter(|a| a.testable).collect();
@@ -650,17 +642,22 @@ mod tests {
         for article in testable {
             let oracle = section(&article.id);
             assert!(
-                oracle.contains("<li class=\"oracle-fn\""),
+                oracle.contains("<li><code>shogi_oracle::"),
                 "{} names no oracle function: {oracle}",
                 article.id
             );
         }
         assert!(section(&ArticleId::fesa("3.11c")).contains("is_pawn_drop_mate"));
-        // A private step of the adjudicator, declared `pub(super) fn`.
-        assert!(section(&ArticleId::fesa("5.4")).contains("<code>agree_draw</code>"));
-        // Another rulebook's article points to the FESA articles it is linked to.
+        // A private step of the adjudicator, declared `pub(super) fn`, named as such.
+        let draw = section(&ArticleId::fesa("5.4"));
+        assert!(draw.contains("::agree_draw</code>"), "{draw}");
+        assert!(draw.contains("Private steps of the adjudicator"), "{draw}");
+        // Another rulebook's article names the functions of the FESA articles it is linked to.
         let ufs = section(&"ufs2016:5.8.6".parse().unwrap());
-        assert!(ufs.contains("href=\"fesa2017-5.4.html\""), "{ufs}");
+        assert!(
+            ufs.contains("::agree_draw</code>") && ufs.contains("fesa2017:5.4 ("),
+            "{ufs}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,7 +9,8 @@
 //!   implement a testable article and the cases citing it.
 //!
 //! What only the game knows — which oracle items implement an article, which cases cite it —
-//! comes from the caller through [`ArticleExtras`]. The generator returns the pages as
+//! comes from the caller through [`ArticleExtras`], which may also append sections of its own
+//! to each article page and to the index (HTML it has escaped). The generator returns the pages as
 //! (relative path, text) pairs and writes nothing: the caller writes them with its atomic
 //! writer. Pages are self-contained (inline style, relative links), so the folder opens from
 //! the file system.
@@ -52,6 +53,20 @@ pub trait ArticleExtras {
     fn implementation(&self, article: &Article) -> Option<Implementation>;
     /// The cases citing `article`, in the order to show them.
     fn cases(&self, article: &Article) -> Vec<CaseLine>;
+    /// Further sections of `article`'s page, as HTML placed after the cases (the page is in
+    /// `articles/`, so a link to the site's root starts with `../`). The caller escapes what
+    /// it writes. None by default: a game adds what only it knows (its own boards, its own
+    /// settings) without the generator learning about them.
+    fn article_html(&self, article: &Article) -> String {
+        let _ = article;
+        String::new()
+    }
+    /// Further sections of the site's `index.html`, as HTML placed after the list of
+    /// rulebooks, escaped by the caller. None by default.
+    fn index_html(&self, books: &[Book<'_>]) -> String {
+        let _ = books;
+        String::new()
+    }
 }
 
 /// The relative path of an article's page: `articles/<rulebook>-<article>.html`.
@@ -66,7 +81,10 @@ pub fn pages(
     books: &[Book<'_>],
     extras: &dyn ArticleExtras,
 ) -> Vec<(String, String)> {
-    let mut out = vec![("index.html".to_owned(), index_page(site_title, books))];
+    let mut out = vec![(
+        "index.html".to_owned(),
+        index_page(site_title, books, extras),
+    )];
     for book in books {
         let counts: Vec<(&Article, usize)> = book
             .registry
@@ -116,7 +134,7 @@ fn head(title: &str, up: &str) -> String {
     )
 }
 
-fn index_page(site_title: &str, books: &[Book<'_>]) -> String {
+fn index_page(site_title: &str, books: &[Book<'_>], extras: &dyn ArticleExtras) -> String {
     let mut out = head(site_title, "");
     let _ = write!(out, "<h1>{}</h1><ul class=\"books\">", esc(site_title));
     for book in books {
@@ -131,7 +149,9 @@ fn index_page(site_title: &str, books: &[Book<'_>]) -> String {
             book.registry.testable().count()
         );
     }
-    out.push_str("</ul></body></html>\n");
+    out.push_str("</ul>");
+    out.push_str(&extras.index_html(books));
+    out.push_str("</body></html>\n");
     out
 }
 
@@ -277,6 +297,7 @@ fn article_page(
         }
         out.push_str("</ul>");
     }
+    out.push_str(&extras.article_html(article));
     out.push_str("</body></html>\n");
     out
 }
@@ -393,7 +414,49 @@ mod tests {
         );
         let other = page("articles/b-1.html");
         assert!(other.contains("has no row for this article"), "{other}");
+        assert!(
+            !other.contains("<section"),
+            "no extra section by default: {other}"
+        );
         assert!(page("a.html").contains("data-article=\"a:1.1\""));
         assert!(page("index.html").contains("<a href=\"b.html\">"));
+    }
+
+    /// The game's own sections land at the end of the article page and of the index, after
+    /// what the generator writes, and only where the game gives some.
+    #[test]
+    fn the_game_adds_sections_to_article_pages_and_the_index() {
+        struct WithSections;
+        impl ArticleExtras for WithSections {
+            fn implementation(&self, _: &Article) -> Option<Implementation> {
+                None
+            }
+            fn cases(&self, _: &Article) -> Vec<CaseLine> {
+                Vec::new()
+            }
+            fn article_html(&self, article: &Article) -> String {
+                format!("<section class=\"extra\">{}</section>", article.id.as_str())
+            }
+            fn index_html(&self, books: &[Book<'_>]) -> String {
+                format!("<section class=\"books-extra\">{}</section>", books.len())
+            }
+        }
+        let a = Registry::from_yaml(A).unwrap();
+        let books = [Book {
+            registry: &a,
+            title: "Book A",
+        }];
+        let pages = pages("Site", &books, &WithSections);
+        let page = |p: &str| pages.iter().find(|(q, _)| q == p).unwrap().1.clone();
+        let one = page("articles/a-1.html");
+        let extra = one.find("<section class=\"extra\">a:1</section>").unwrap();
+        assert!(one.find("<h2>Cases").unwrap() < extra, "{one}");
+        assert!(one.ends_with("</section></body></html>\n"), "{one}");
+        let index = page("index.html");
+        assert!(
+            index.contains("</ul><section class=\"books-extra\">1</section></body>"),
+            "{index}"
+        );
+        assert!(!page("a.html").contains("<section"));
     }
 }
