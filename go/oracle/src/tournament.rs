@@ -227,25 +227,30 @@ pub fn indicators(
     }
     // Opponents, with the points taken from each: every pairing, forfeits included (the
     // players were paired; registry decision), byes not (no opponent).
-    let met = |name: &str| -> Vec<(&str, f64)> {
+    // With each opponent, whether the player beat them (a win by forfeit included).
+    let met = |name: &str| -> Vec<(&str, bool)> {
         games
             .iter()
             .filter_map(|g| {
-                let pts = g.points_of(name)?;
+                g.points_of(name)?;
                 let other = if g.black == name { &g.white } else { &g.black };
-                Some((other.as_str(), pts))
+                Some((other.as_str(), g.winner.as_deref() == Some(name)))
             })
             .collect()
     };
     let snapshot = out.clone();
     let get = |n: &str| snapshot.get(n).cloned().unwrap_or_default();
     for (name, ind) in &mut out {
-        for (opponent, pts) in met(name) {
+        for (opponent, beaten) in met(name) {
             let o = get(opponent);
             ind.buchholz += o.score;
             ind.sos += o.mm;
-            ind.berger += o.score * pts;
-            ind.sodos += o.mm * pts;
+            // Berger (TB 1.2.2.1) and SODOS (TB 1.2.3.3) count the opponents the player beat,
+            // and only those: a draw (jigo) adds nothing (the registry's reading of TB 1.2.2.1).
+            if beaten {
+                ind.berger += o.score;
+                ind.sodos += o.mm;
+            }
         }
     }
     let second = out.clone();
@@ -415,7 +420,8 @@ mod tests {
         // lose (no point). Round 3: D beats C.
         // Scores: A 1.5, B 0, C 1.5, D 1. Wins: A 1, C 0, D 1.
         // Buchholz: A = B 0 + C 1.5 = 1.5; C = A 1.5 + D 1 = 2.5 (the bye adds nothing).
-        // Berger: A = B's 0 + half of C's 1.5 = 0.75; C = half of A's 1.5 = 0.75; D = C's 1.5.
+        // Berger counts beaten opponents only (TB 1.2.2.1; a draw adds nothing): A beat B
+        // (0) = 0; C beat nobody = 0; D beat C = 1.5.
         // Cumulative: C = 1 + 1.5 + 1.5 = 4.
         let mut forfeit = g(1, "A", "B", "A");
         forfeit.forfeit = true;
@@ -439,7 +445,7 @@ mod tests {
         assert_eq!(four(|i| i.wins), (1.0, 0.0, 0.0, 1.0));
         assert_eq!(r["A"].buchholz, 1.5);
         assert_eq!(r["C"].buchholz, 2.5);
-        assert_eq!(four(|i| i.berger), (0.75, 0.0, 0.75, 1.5));
+        assert_eq!(four(|i| i.berger), (0.0, 0.0, 0.0, 1.5));
         assert_eq!(r["C"].cumulative, 4.0);
         let mut neither = g(1, "A", "B", "A");
         neither.winner = None;
