@@ -34,8 +34,10 @@ impl Selectable for LoadedCase {
     }
 }
 
-/// The knobs `--set` can change: every field of a profile but its name and description.
-pub const KNOBS: [&str; 3] = ["repetition", "komi", "passes_to_end"];
+/// The knobs `--set` can change: every knob of a profile (`go_spec::KNOBS`).
+pub fn knobs() -> Vec<&'static str> {
+    go_spec::KNOBS.iter().map(|(knob, _)| *knob).collect()
+}
 
 /// The profile `name` with each `KNOB=VALUE` of `sets` applied, checked as a profile file is
 /// (a value is read as the profile's YAML would give it: `repetition=simple_ko`, `komi=7.5`).
@@ -48,21 +50,35 @@ pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, String> {
     if sets.is_empty() {
         return Ok(base);
     }
-    let mut value = serde_norway::to_value(&base).map_err(|e| e.to_string())?;
+    // The shipped file itself, so that the changed profile is checked as a profile file is
+    // (every knob with a value and a source).
+    let file = GoProfile::SHIPPED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .ok_or_else(|| format!("no Go profile named `{name}`"))?;
+    let mut value: serde_norway::Value =
+        serde_norway::from_str(file).map_err(|e| format!("Go profile `{name}`: {e}"))?;
     let mut label = name.to_owned();
     for set in sets {
         let (knob, text) = set
             .split_once('=')
             .ok_or_else(|| format!("--set `{set}`: give KNOB=VALUE"))?;
-        if !KNOBS.contains(&knob) {
+        if !knobs().contains(&knob) {
             return Err(format!(
                 "--set `{set}`: no Go knob `{knob}` (knobs: {})",
-                KNOBS.join(", ")
+                knobs().join(", ")
             ));
         }
         let v: serde_norway::Value =
             serde_norway::from_str(text).map_err(|e| format!("--set `{set}`: {e}"))?;
-        value[knob] = v;
+        let mut setting = serde_norway::Mapping::new();
+        setting.insert("value".into(), v);
+        setting.insert(
+            "source".into(),
+            format!("--set {knob}={text} on the command line").into(),
+        );
+        value["knobs"][knob] = serde_norway::Value::Mapping(setting);
         label.push_str(&format!("+{knob}={text}"));
     }
     value["name"] = serde_norway::Value::String(label.clone());
