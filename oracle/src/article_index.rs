@@ -14,7 +14,9 @@ use shogi_spec::FesaId;
 /// Where one article (or sub-clause) of FESA 2017 is implemented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArticleEntry {
-    /// The article number as FESA 2017 writes it (`3.11c`); [`ArticleEntry::id`] gives the id.
+    /// The article number as FESA 2017 writes it (`3.11c`), or, in [`OTHER_ARTICLE_INDEX`],
+    /// the full id of another rulebook's article (`ufs2016:5.8.6.3`); [`ArticleEntry::id`]
+    /// gives the id either way.
     pub article: &'static str,
     /// Public items of this crate that implement it, as paths from the crate root
     /// (`legality::status`, `position::Position::after`): functions, or, for an article about a
@@ -30,9 +32,17 @@ pub struct ArticleEntry {
 }
 
 impl ArticleEntry {
-    /// The article's id, `fesa2017:` followed by [`ArticleEntry::article`].
+    /// The article's id: [`ArticleEntry::article`] itself when it names its rulebook, else
+    /// `fesa2017:` followed by it.
     pub fn id(&self) -> ArticleId {
-        ArticleId::fesa(self.article)
+        if !self.article.contains(':') {
+            return ArticleId::fesa(self.article);
+        }
+        match self.article.parse() {
+            Ok(id) => id,
+            // The rows are literals, every one parsed by `tests/article_index.rs`.
+            Err(e) => unreachable!("{e}"),
+        }
     }
 
     /// Every item named, public ones first.
@@ -42,12 +52,18 @@ impl ArticleEntry {
     }
 }
 
-/// The entry for an article (`fesa2017:3.11c`), if the oracle implements it.
+/// The entry for an article, if the oracle implements it: a FESA 2017 article's row of
+/// [`ARTICLE_INDEX`] (`fesa2017:3.11c`), or another rulebook's own row of
+/// [`OTHER_ARTICLE_INDEX`] (`ufs2016:5.8.6.3`). Another rulebook's article without a row of
+/// its own gets `None`: what implements it is found through the FESA articles it links to.
 pub fn entry(id: &ArticleId) -> Option<&'static ArticleEntry> {
-    if id.rulebook() != "fesa2017" {
-        return None;
+    if id.rulebook() == "fesa2017" {
+        ARTICLE_INDEX.iter().find(|e| e.article == id.article())
+    } else {
+        OTHER_ARTICLE_INDEX
+            .iter()
+            .find(|e| e.article == id.as_str())
     }
-    ARTICLE_INDEX.iter().find(|e| e.article == id.article())
 }
 
 /// A row: the article, public items, private steps, a note.
@@ -369,5 +385,86 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
         &["game::article15_time_control::acceptable_for_rating"],
         &[],
         "",
+    ),
+];
+
+/// The testable articles of the other rulebooks that have no FESA 2017 counterpart to take
+/// their functions from (their registry entries link no FESA article the oracle implements),
+/// each with the functions that decide it under the profile that follows that rulebook
+/// (`ufs-2016`, through its knobs), in rulebook order. Every other article of those rulebooks
+/// is implemented by the functions of the FESA articles it links to.
+pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
+    row(
+        "ru-ch2:draw.2.1",
+        &["game::article5_declaration::judge_impasse"],
+        &["game::adjudicate::event"],
+        "knob `impasse: points_24`, as UFS 5.8.6.3",
+    ),
+    row(
+        "ru-ch2:draw.2.2",
+        &["game::article5_declaration::judge_impasse"],
+        &["game::adjudicate::event"],
+        "knob `impasse: points_24`, as UFS 5.8.6.3",
+    ),
+    row(
+        "ufs2016:5.8.6.1",
+        &["game::article5_declaration::judge_impasse"],
+        &["game::adjudicate::event"],
+        "knob `impasse`: a record's `impasse` event stands for the players' agreement and \
+         `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in \
+         the opponent's camp; that no mate is possible is left to the players",
+    ),
+    row(
+        "ufs2016:5.8.6.3",
+        &["game::article5_declaration::judge_impasse"],
+        &["game::adjudicate::event"],
+        "knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result",
+    ),
+    row(
+        "ufs2016:5.9",
+        &[
+            "game::handicap",
+            "game::handicap::Handicap",
+            "game::article5_declaration::points_needed",
+            "game::article5_declaration::needs_sente_threshold",
+        ],
+        &[],
+        "knobs `handicap_declaration` and `handicap_28_points`: the declaration thresholds \
+         in a handicap game",
+    ),
+    row(
+        "ufs2016:5.9.1",
+        &[
+            "game::handicap::Handicap::sfen",
+            "game::article5_declaration::points_needed",
+            "game::article5_declaration::judge_impasse",
+        ],
+        &[],
+        "a handicap changes only the start, fewer pieces and the giver to move; the \
+         declaration thresholds (knob `handicap_declaration: unadjusted`) and the impasse \
+         count stay",
+    ),
+    row(
+        "ufs2016:5.9.3",
+        &[
+            "game::handicap::Handicap::sfen",
+            "game::handicap::Handicap::position",
+        ],
+        &[],
+        "the removed pieces are neither on the board nor in hand",
+    ),
+    row(
+        "ufs2016:5.9.5",
+        &["game::handicap::Handicap", "game::handicap::Handicap::sfen"],
+        &[],
+        "the handicaps that remove pieces; which rank difference each suits is for the \
+         organisers, not decided by the oracle",
+    ),
+    row(
+        "ufs2016:6.11.1",
+        &["game::article8_arrival::absence"],
+        &["game::article8_arrival::arrive"],
+        "only the first mover's clock runs before the first move, so only its absence costs \
+         time",
     ),
 ];

@@ -132,6 +132,24 @@
 //! | 14.4b | No second bye | [`game::article14_pairing::check_round`] |
 //! | 15 | Rating | [`game::article15_time_control`] |
 //! | 15.4 | Minimum time control for rated games | [`game::article15_time_control::acceptable_for_rating`] |
+//!
+//! The other rulebooks' testable articles (UFS 2016, `spec/data/ufs2016.yaml`; the textbook
+//! chapter, `spec/data/ru-ch2.yaml`) are implemented by the functions of the FESA articles
+//! their registry entries link them to, except those FESA has no counterpart for: the impasse
+//! count, handicap games, both players absent. Those have rows of their own, decided under the
+//! `ufs-2016` profile's knobs; this table is [`OTHER_ARTICLE_INDEX`] written out.
+//!
+//! | article | title | implemented by |
+//! | --- | --- | --- |
+//! | ru-ch2:draw.2.1 | Both have 24: a draw | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
+//! | ru-ch2:draw.2.2 | Below 24 loses | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
+//! | ufs2016:5.8.6.1 | Nyūgyoku: stopping the game when both kings have entered | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse`: a record's `impasse` event stands for the players' agreement and `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in the opponent's camp; that no mate is possible is left to the players) |
+//! | ufs2016:5.8.6.3 | The 24-point threshold | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result) |
+//! | ufs2016:5.9 | Handicap games | [`game::handicap`], [`game::handicap::Handicap`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::needs_sente_threshold`] (knobs `handicap_declaration` and `handicap_28_points`: the declaration thresholds in a handicap game) |
+//! | ufs2016:5.9.1 | What a handicap may change | [`game::handicap::Handicap::sfen`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::judge_impasse`] (a handicap changes only the start, fewer pieces and the giver to move; the declaration thresholds (knob `handicap_declaration: unadjusted`) and the impasse count stay) |
+//! | ufs2016:5.9.3 | Removed pieces stay out | [`game::handicap::Handicap::sfen`], [`game::handicap::Handicap::position`] (the removed pieces are neither on the board nor in hand) |
+//! | ufs2016:5.9.5 | The standard handicaps and rank differences | [`game::handicap::Handicap`], [`game::handicap::Handicap::sfen`] (the handicaps that remove pieces; which rank difference each suits is for the organisers, not decided by the oracle) |
+//! | ufs2016:6.11.1 | When both players are absent at the start | [`game::article8_arrival::absence`], `game::article8_arrival::arrive` (only the first mover's clock runs before the first move, so only its absence costs time) |
 pub mod article1_check;
 pub mod article3_drops;
 pub mod article3_moves;
@@ -147,7 +165,7 @@ pub mod tournament_questions;
 pub mod usi;
 pub mod validate;
 
-pub use article_index::{ARTICLE_INDEX, ArticleEntry};
+pub use article_index::{ARTICLE_INDEX, ArticleEntry, OTHER_ARTICLE_INDEX};
 pub use implementation::{Oracle, SetupError};
 pub use legality::{
     IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,

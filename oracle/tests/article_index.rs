@@ -1,12 +1,14 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The article index: [`ARTICLE_INDEX`] names, for every testable FESA 2017
-//! article, the items of the oracle that implement it. It is the one source: the crate docs
-//! write it out (checked here, row by row) and the rulebook site reads it.
+//! article, the items of the oracle that implement it, and [`OTHER_ARTICLE_INDEX`] does the
+//! same for the testable articles of the other rulebooks that no FESA article covers. It is the
+//! one source: the crate docs write it out (checked here, row by row) and the rulebook site
+//! reads it.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use shogi_oracle::{ARTICLE_INDEX, ArticleEntry};
+use shogi_oracle::{ARTICLE_INDEX, ArticleEntry, OTHER_ARTICLE_INDEX};
 use shogi_spec::ArticleId;
 use shogi_spec::ShogiRegistries;
 use shogi_spec::registry::Registry;
@@ -54,6 +56,80 @@ fn every_testable_article_is_in_the_index() {
         None,
         "another rulebook's article is not FESA's"
     );
+}
+
+/// The other rulebooks the oracle's profiles follow, whose articles link to FESA 2017's.
+const OTHER_BOOKS: [&str; 2] = ["ufs2016", "ru-ch2"];
+
+fn registry(book: &str) -> &'static Registry {
+    shogi_spec::rulebooks::registry(book).unwrap_or_else(|| panic!("{book} is not shipped"))
+}
+
+/// Every testable article of UFS 2016 and of the textbook chapter is implemented somewhere the
+/// index says: by a FESA article it links to that has a row, or by a row of its own in
+/// [`OTHER_ARTICLE_INDEX`] (the articles FESA has no counterpart for). None is left over.
+#[test]
+fn every_testable_article_of_another_rulebook_is_indexed() {
+    let mut unindexed = Vec::new();
+    let mut testable = 0;
+    for book in OTHER_BOOKS {
+        for a in registry(book).iter().filter(|a| a.testable) {
+            testable += 1;
+            let own = shogi_oracle::article_index::entry(&a.id).is_some();
+            let linked = a
+                .cross_refs
+                .iter()
+                .filter_map(|c| c.article.as_ref())
+                .filter(|t| t.rulebook() == "fesa2017")
+                .any(|t| shogi_oracle::article_index::entry(t).is_some());
+            if !own && !linked {
+                unindexed.push(a.id.to_string());
+            }
+        }
+    }
+    assert!(testable > 40, "the registries were read: {testable}");
+    assert!(
+        unindexed.is_empty(),
+        "testable articles with neither a linked FESA row nor a row of their own in \
+         OTHER_ARTICLE_INDEX (oracle/src/article_index.rs): {}",
+        unindexed.join(", ")
+    );
+}
+
+/// Every row of [`OTHER_ARTICLE_INDEX`] is a testable article of another shipped rulebook,
+/// once, in rulebook order, found by `entry`; and `entry` still answers FESA ids from
+/// [`ARTICLE_INDEX`] only.
+#[test]
+fn other_rows_are_testable_articles_of_other_rulebooks() {
+    assert!(!OTHER_ARTICLE_INDEX.is_empty());
+    for e in OTHER_ARTICLE_INDEX {
+        let id: ArticleId = e
+            .article
+            .parse()
+            .unwrap_or_else(|err| panic!("{}: {err}", e.article));
+        assert_eq!(e.id(), id);
+        assert!(
+            OTHER_BOOKS.contains(&id.rulebook()),
+            "{id}: not a rulebook of OTHER_ARTICLE_INDEX"
+        );
+        let article = registry(id.rulebook())
+            .get(&id)
+            .unwrap_or_else(|| panic!("{id}: not in its registry"));
+        assert!(article.testable, "{id} is not testable");
+        assert!(e.paths().next().is_some(), "{id} names nothing");
+        assert_eq!(shogi_oracle::article_index::entry(&id), Some(e));
+    }
+    let ids: Vec<ArticleId> = OTHER_ARTICLE_INDEX.iter().map(ArticleEntry::id).collect();
+    assert!(
+        ids.windows(2).all(|w| w[0] < w[1]),
+        "OTHER_ARTICLE_INDEX is in rulebook order, each article once"
+    );
+    // A FESA number written without its rulebook is FESA's, in either table.
+    assert_eq!(
+        shogi_oracle::article_index::entry(&"ufs2016:5.3".parse().unwrap()),
+        None
+    );
+    assert!(shogi_oracle::article_index::entry(&"fesa2017:5.3".parse().unwrap()).is_some());
 }
 
 fn src() -> PathBuf {
@@ -114,7 +190,7 @@ const PRIVATE_FNS: [&str; 3] = ["fn ", "pub(super) fn ", "pub(crate) fn "];
 /// are also intra-doc links of the crate docs, which `cargo doc` with `-D warnings` checks.)
 #[test]
 fn every_path_names_an_item() {
-    for e in ARTICLE_INDEX {
+    for e in ARTICLE_INDEX.iter().chain(OTHER_ARTICLE_INDEX) {
         for path in e.public {
             let (file, rest) = module_file(path, true);
             let text = read(&file);
@@ -156,9 +232,10 @@ fn every_path_names_an_item() {
 
 /// The row of the crate docs' table for an entry: the article, its registry title, the public
 /// items as links, the private steps as code, the note in parentheses.
-fn doc_row(e: &ArticleEntry, registry: &Registry) -> String {
-    let title = registry
-        .get(&e.id())
+fn doc_row(e: &ArticleEntry) -> String {
+    let id = e.id();
+    let title = registry(id.rulebook())
+        .get(&id)
         .map(|a| a.title.clone())
         .unwrap_or_default();
     let mut by: Vec<String> = e.public.iter().map(|p| format!("[`{p}`]")).collect();
@@ -170,23 +247,105 @@ fn doc_row(e: &ArticleEntry, registry: &Registry) -> String {
     format!("//! | {} | {title} | {by} |", e.article)
 }
 
-/// The table in `src/lib.rs` is `ARTICLE_INDEX` written out; when it is not, the message holds
-/// the rows to paste.
+/// The tables in `src/lib.rs` are `ARTICLE_INDEX` and then `OTHER_ARTICLE_INDEX` written out;
+/// when they are not, the message holds the rows to paste.
 #[test]
 fn the_crate_docs_write_out_the_index() {
-    let registry = Registry::fesa2017();
-    let want: Vec<String> = ARTICLE_INDEX.iter().map(|e| doc_row(e, registry)).collect();
+    let want: Vec<String> = ARTICLE_INDEX
+        .iter()
+        .chain(OTHER_ARTICLE_INDEX)
+        .map(doc_row)
+        .collect();
     let text = read(&src().join("lib.rs"));
     let have: Vec<&str> = text
         .lines()
         .filter(|l| {
-            l.strip_prefix("//! | ")
-                .is_some_and(|row| row.starts_with(|c: char| c.is_ascii_digit()))
+            l.strip_prefix("//! | ").is_some_and(|row| {
+                let cell = row.split(" |").next().unwrap_or_default();
+                cell.starts_with(|c: char| c.is_ascii_digit()) || cell.parse::<ArticleId>().is_ok()
+            })
         })
         .collect();
     assert!(
         have == want,
-        "the article index in src/lib.rs differs from ARTICLE_INDEX; its rows should read:\n{}",
+        "the article index in src/lib.rs differs from ARTICLE_INDEX and OTHER_ARTICLE_INDEX; \
+         its rows should read:\n{}",
         want.join("\n")
     );
+}
+
+/// The doc comment of the item `path` names (the `//!` docs of a module, else the `///` lines
+/// above the declaration of the item, or of the method of a type), or `None` when no
+/// declaration is found.
+fn doc_of(path: &str, public: bool) -> Option<String> {
+    let (file, rest) = module_file(path, public);
+    let text = read(&file);
+    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
+    let docs = |prefix: &str, upto: usize| -> String {
+        lines[..upto]
+            .iter()
+            .rev()
+            .take_while(|l| l.starts_with(prefix) || l.starts_with("#["))
+            .filter_map(|l| l.strip_prefix(prefix))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let name = match rest.as_slice() {
+        [] => {
+            return Some(
+                lines
+                    .iter()
+                    .filter_map(|l| l.strip_prefix("//!"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+        }
+        [name] | [_, name] => *name,
+        _ => return None,
+    };
+    let openings: Vec<&str> = PUBLIC_ITEMS.iter().chain(&PRIVATE_FNS).copied().collect();
+    let at = lines.iter().position(|l| declares(l, &openings, name))?;
+    Some(docs("///", at))
+}
+
+/// Whether `text` cites the article number `number` (`5.9`, `draw.2.1`) as a whole: not as the
+/// start of a longer number (`5.9.5` does not cite `5.9`).
+fn cites(text: &str, number: &str) -> bool {
+    text.match_indices(number).any(|(i, _)| {
+        let glued_before = text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '.');
+        let after = &text[i + number.len()..];
+        let longer = after.strip_prefix('.').unwrap_or(after);
+        !glued_before && !longer.starts_with(|c: char| c.is_alphanumeric())
+    })
+}
+
+/// Every item a row of `OTHER_ARTICLE_INDEX` names says, in its doc comment, that it decides
+/// that article: a reader of the source finds the other rulebook's article where the rule is.
+#[test]
+fn the_items_of_other_rows_cite_their_article() {
+    assert!(cites("UFS 5.9 (handicaps)", "5.9") && !cites("UFS 5.9.5", "5.9"));
+    assert!(cites("the count (UFS 5.8.6.3).", "5.8.6.3"));
+    for e in OTHER_ARTICLE_INDEX {
+        let number = e.id().article().to_owned();
+        for (path, public) in e
+            .public
+            .iter()
+            .map(|p| (p, true))
+            .chain(e.private.iter().map(|p| (p, false)))
+        {
+            let doc = doc_of(path, public)
+                .unwrap_or_else(|| panic!("{}: no declaration of `{path}`", e.article));
+            assert!(
+                cites(&doc, &number),
+                "{}: the doc comment of `{path}` does not cite {number}:\n{doc}",
+                e.article
+            );
+        }
+    }
 }

@@ -8,8 +8,9 @@
 //! - `<rulebook>.html`: the generator's index of one rulebook;
 //! - `articles/<rulebook>-<article>.html`: one page per article: the paraphrase, the
 //!   interpretation notes, the cross-references, the oracle functions that implement it (from
-//!   the oracle's own list, `shogi_oracle::ARTICLE_INDEX`, so an installed binary names them
-//!   too; another rulebook's article gets those of the FESA articles it is linked to), the
+//!   the oracle's own lists, `shogi_oracle::ARTICLE_INDEX` and `OTHER_ARTICLE_INDEX`, so an
+//!   installed binary names them too; another rulebook's article gets its own row where the
+//!   oracle has one, else those of the FESA articles it is linked to), the
 //!   cases citing it, and then shogi's sections: each profile's choice on the knobs the
 //!   article bears on (with the profile's stated source), every citing case with its board,
 //!   and the cases whose verdict differs between profiles;
@@ -305,7 +306,7 @@ fn of_entry(entry: &shogi_oracle::article_index::ArticleEntry) -> Implementation
             .map(|p| p.rsplit_once("::").map_or(*p, |(_, name)| name))
             .collect();
         if !note.is_empty() {
-            note.push(' ');
+            note.push_str(". ");
         }
         let _ = write!(
             note,
@@ -317,12 +318,25 @@ fn of_entry(entry: &shogi_oracle::article_index::ArticleEntry) -> Implementation
 }
 
 /// The oracle's part of an article page. A FESA 2017 article gets what the oracle's
-/// [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) names. The oracle transcribes FESA 2017
-/// only, so another rulebook's article gets the items of the FESA articles its registry entry
-/// links it to, and the note says through which links.
+/// [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) names. Another rulebook's article gets its
+/// own row of [`OTHER_ARTICLE_INDEX`](shogi_oracle::OTHER_ARTICLE_INDEX) first (the rules FESA
+/// lacks: the impasse count, handicaps, both players absent); without one, the oracle having
+/// transcribed FESA 2017, it gets the items of the FESA articles its registry entry links it
+/// to, and the note says through which links.
 fn implementation(article: &Article) -> Implementation {
     if let Some(entry) = shogi_oracle::article_index::entry(&article.id) {
-        return of_entry(entry);
+        let mut found = of_entry(entry);
+        if article.id.rulebook() != "fesa2017" {
+            let own = "The oracle's own row for this article, which no FESA article covers, \
+                       decided under the knobs of the profile that follows this rulebook";
+            found.note = if found.note.is_empty() {
+                format!("{own}.")
+            } else {
+                let end = if found.note.ends_with('.') { "" } else { "." };
+                format!("{own}: {}{end}", found.note)
+            };
+        }
+        return found;
     }
     if article.id.rulebook() == "fesa2017" {
         return Implementation {
@@ -657,6 +671,14 @@ mod tests {
         assert!(
             ufs.contains("::agree_draw</code>") && ufs.contains("fesa2017:5.4 ("),
             "{ufs}"
+        );
+        // One FESA lacks has its own row, named before (and instead of) any FESA link.
+        let count = section(&"ufs2016:5.8.6.3".parse().unwrap());
+        assert!(
+            count.contains("::judge_impasse</code>")
+                && count.contains("own row for this article")
+                && !count.contains("no FESA article it implements"),
+            "{count}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

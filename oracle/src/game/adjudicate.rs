@@ -270,7 +270,9 @@ impl<'a> Game<'a> {
     }
 
     /// Applies event `n`; `next` is the record's following event, if any (a move there is
-    /// looked at ahead, see `play`).
+    /// looked at ahead, see `play`). An `impasse` event is the players' agreement to stop and
+    /// count (UFS 5.8.6.1): it applies what `judge_impasse` finds (UFS 5.8.6.3, ru-ch2
+    /// draw.2.1, draw.2.2).
     fn event(
         &mut self,
         n: usize,

@@ -78,6 +78,7 @@ fn hand_points(pos: &Position, player: Color) -> u32 {
 /// Sente. In a handicap game the rulebooks disagree (registry note on 5.3.2, knob
 /// `handicap_28_points`): FESA 1.1 calls the player who starts sente, and the giver (gote in
 /// the record) starts; UFS 5.9.4 calls the giver gote, leaving the threshold to the receiver.
+/// This is one of the two ways the rules of UFS 5.9 (handicap games) reach the declaration.
 pub fn needs_sente_threshold(rules: &Rules, player: Color, handicap: Option<Handicap>) -> bool {
     match (handicap, rules.handicap_28_points) {
         (Some(_), Handicap28Points::Giver) => player == Color::Gote,
@@ -87,7 +88,9 @@ pub fn needs_sente_threshold(rules: &Rules, player: Color, handicap: Option<Hand
 
 /// The points `player` needs under the profile (5.3.2), adjusted for a handicap when the
 /// profile says so: the giver — gote in a handicap game — then needs the points of the removed
-/// pieces fewer.
+/// pieces fewer. Neither rulebook says so (UFS 5.9.1 keeps every rule but the start in a
+/// handicap game), so both built-in profiles keep the thresholds (knob `handicap_declaration`,
+/// UFS 5.9).
 pub fn points_needed(rules: &Rules, player: Color, handicap: Option<Handicap>) -> u32 {
     let base = if needs_sente_threshold(rules, player, handicap) {
         rules.declaration_points_sente
@@ -221,7 +224,12 @@ pub enum ImpasseOutcome {
 
 /// UFS 5.8.6 and 5.8.7.1: the count when both kings have entered the opponent's camp.
 ///
-/// Under `points_24` a side below 24 loses and both at 24 or more draw (5.8.6.3). Under
+/// The players' agreement to stop and count (UFS 5.8.6.1) is the record's `impasse` event; a
+/// count asked for before both kings have entered changes nothing. The same count with the
+/// same threshold is the textbook's (ru-ch2 draw.2.1, draw.2.2), and it is applied unchanged in
+/// handicap games (UFS 5.9.1).
+///
+/// Under `points_24` a side below 24 loses and both at 24 or more draw (UFS 5.8.6.3). Under
 /// `points_27` a side below 27 loses and at 27 each gote wins (5.8.7.1), i.e. sente needs 28
 /// and gote 27. With 54 points on the board exactly one side falls short or none does; with
 /// fewer (a handicap game) both may, which the text does not cover: project decision, a draw.

@@ -32,7 +32,8 @@ pub struct Absence {
 /// not the side on move.
 ///
 /// An arrival before the turn started (written after the opponent's move, but timed before it
-/// was completed) cost nothing: the clock was not yet running.
+/// was completed) cost nothing: the clock was not yet running. So when both players are absent
+/// at the start only the first mover loses time to the absence (UFS 6.11.1).
 pub fn absence(at: Seconds, turn_started: Seconds, on_move: bool) -> Absence {
     if !on_move {
         return Absence {
@@ -68,8 +69,9 @@ pub struct EarlyArrival {
 impl super::adjudicate::Game<'_> {
     /// 8.6 with 8.5: a player arrives `at` after the scheduled start. Their clock has run only
     /// since their own turn began (nothing if the opponent is still on move); that time stays
-    /// on the running turn and is charged with the player's move, once. Fails when the arrival
-    /// comes earlier in the turn than an event already recorded.
+    /// on the running turn and is charged with the player's move, once; with both players
+    /// absent only the first mover is charged (UFS 6.11.1). Fails when the arrival comes
+    /// earlier in the turn than an event already recorded.
     pub(super) fn arrive(&mut self, player: Color, at: Seconds) -> Result<(), EarlyArrival> {
         let on_move = self.pos().side_to_move();
         let opponent_turn_started = self.turn_started;

@@ -1,5 +1,8 @@
 //! UFS 2016 5.9: handicap games.
 //!
+//! A handicap changes only the start: which player moves first and which pieces the giver has
+//! (5.9.1); every other rule is applied as in an even game.
+//!
 //! FESA 2017 has no handicap rules; the UFS rules (5.9.5) list the standard handicaps. The
 //! handicap giver's pieces are removed before the game and never used (5.9.3), and the giver
 //! moves first although called gote (5.9.4). In SFEN the giver is therefore the lowercase side
@@ -10,7 +13,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A standard handicap of UFS 5.9.5, by the pieces the giver removes.
+/// A standard handicap of UFS 5.9.5, by the pieces the giver removes (one of the handicap games
+/// of UFS 5.9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Handicap {
@@ -59,10 +63,13 @@ impl Handicap {
         }
     }
 
-    /// The start position, the giver (gote) to move (UFS 5.9.4).
+    /// The start position, the giver (gote) to move (UFS 5.9.4). The removed pieces are neither
+    /// on the board nor in hand (UFS 5.9.3), and nothing else differs from the even game's start
+    /// (UFS 5.9.1: a handicap changes only the first mover and the pieces).
     ///
-    /// The five-piece handicap removes the knight on the giver's right (8a), as the UFS text
-    /// says ("right knight"); some other sources remove the other knight.
+    /// One position for each standard handicap of UFS 5.9.5. The five-piece handicap removes
+    /// the knight on the giver's right (8a), as the UFS text says ("right knight"); some other
+    /// sources remove the other knight.
     pub fn sfen(self) -> &'static str {
         match self {
             Handicap::Lance => "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
@@ -77,7 +84,7 @@ impl Handicap {
     }
 
     /// The start position of [`Handicap::sfen`], read once per process (a reader compares
-    /// every record's start with all eight).
+    /// every record's start with all eight); the removed pieces are out of the game (UFS 5.9.3).
     pub fn position(self) -> crate::Position {
         static POSITIONS: std::sync::OnceLock<[crate::Position; 8]> = std::sync::OnceLock::new();
         let all = POSITIONS.get_or_init(|| {
