@@ -152,17 +152,19 @@ impl Folder {
         );
         let mut present = BTreeSet::new();
         self.record_files(&self.root(), &mut present);
-        let unlisted: Vec<_> = present.difference(&listed).collect();
-        let missing: Vec<_> = listed.difference(&present).collect();
+        let unlisted: Vec<&str> = present.difference(&listed).map(|s| s.as_str()).collect();
+        let missing: Vec<&str> = listed.difference(&present).map(|s| s.as_str()).collect();
         assert!(
             unlisted.is_empty(),
-            "{}: files without a manifest row: {unlisted:?}",
-            self.dir
+            "{}: files without a manifest row: {}",
+            self.dir,
+            unlisted.join(", ")
         );
         assert!(
             missing.is_empty(),
-            "{}: manifest rows without a file: {missing:?}",
-            self.dir
+            "{}: manifest rows without a file: {}",
+            self.dir,
+            missing.join(", ")
         );
         for r in &rows {
             assert!(
@@ -198,9 +200,10 @@ impl Folder {
         );
         assert!(
             sources.len() >= self.min_sources,
-            "{}: {} sources ({sources:?}), at least {} wanted",
+            "{}: {} sources ({}), at least {} wanted",
             self.dir,
             sources.len(),
+            sources.iter().copied().collect::<Vec<_>>().join(", "),
             self.min_sources
         );
     }

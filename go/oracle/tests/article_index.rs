@@ -29,7 +29,12 @@ fn every_testable_article_is_in_the_index_once() {
     let missing: Vec<&String> = testable.difference(&indexed).collect();
     assert!(
         missing.is_empty(),
-        "articles missing from ARTICLE_INDEX (go/oracle/src/article_index.rs): {missing:?}"
+        "articles missing from ARTICLE_INDEX (go/oracle/src/article_index.rs): {}",
+        missing
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let unknown: Vec<&String> = indexed.difference(&testable).collect();
     assert!(
