@@ -3,6 +3,7 @@
 //! for a CI test tab and for a pull-request comment. Both are built from [`game_json`], so the
 //! four formats cannot drift apart.
 
+use conformance_core::report::escape::xml;
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -50,24 +51,6 @@ fn fields(obj: &Value) -> Fields {
         },
         agreement: plain(&obj["agreement"]),
     }
-}
-
-/// Escapes text for XML attributes and content (control characters other than newline and
-/// tab are not allowed in XML 1.0, and are dropped).
-fn xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The record as one JUnit testsuite, a testcase per game. A game whose written ending differs
