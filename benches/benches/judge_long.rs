@@ -1,101 +1,25 @@
 //! Judging stays linear in the game's length (issue 34): a generated 20,000-ply game — with
 //! repetitions (positions occurring twice and three times, never the fourth that ends a game),
-//! checks and drops — beside a typical 150-ply game, both judged whole by `judge` (CSA text
-//! read, replayed under the rules, repetition looked for after every move). Criterion reports
-//! the time per game and, as throughput, plies per second: the per-ply cost must be about the
-//! same for both.
+//! checks and drops — beside a typical 150-ply game and two lengths between (2,000 and 5,000),
+//! each judged whole by `judge` (CSA text read, replayed under the rules, repetition looked for
+//! after every move). Criterion reports the time per game and, as throughput, plies per second:
+//! the per-ply cost must be about the same at every length. `examples/judge_lengths.rs`
+//! measures the same games by instructions and peak memory, which a shared machine's load does
+//! not disturb.
 //!
-//! The games are generated from fixed seeds; the benchmark asserts that both are judged "game
-//! continues" (nothing ended them, so every ply was judged) and that the long one repeats.
+//! The games are generated from fixed seeds; the benchmark asserts that each is judged "game
+//! continues" (nothing ended it, so every ply was judged) and that the long ones repeat.
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
-use std::collections::HashMap;
-
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use shogi_conformance::fuzzing::random_games::Rng;
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
-use shogi_oracle::article1_check::in_check;
-use shogi_oracle::game::Record;
-use shogi_oracle::game::record::{Event, UsiMove};
-use shogi_oracle::game::repetition::position_key;
-use shogi_oracle::{Move, Position, Status, legal_moves, status};
-use shogi_records::{Format, export};
 use shogi_spec::Verdict;
 
-/// A legal game of `plies` plies from the start that no rule ends: no mate, no position a
-/// fourth time. A quarter of the time it steps back into a position seen before when it can (so
-/// positions recur), else it prefers a check or a drop when one exists, else any move.
-/// Returns the record and how many plies reached a position seen before, or `None` when the
-/// game cornered itself (every move would mate or make a fourth occurrence).
-fn long_game(plies: usize, seed: u64) -> Option<(Record, usize)> {
-    let mut rng = Rng::new(seed);
-    let mut pos = Position::startpos();
-    let mut seen: HashMap<u64, u32> = HashMap::new();
-    seen.insert(position_key(&pos), 1);
-    let mut events = Vec::with_capacity(plies);
-    let mut repeats = 0;
-    while events.len() < plies {
-        let mover = pos.side_to_move();
-        let mut candidates: Vec<(Move, Position, u32, bool)> = Vec::new();
-        for mv in legal_moves(&pos) {
-            let next = pos.after(mv);
-            let count = seen.get(&position_key(&next)).copied().unwrap_or(0);
-            if count >= 3 || matches!(status(&next), Status::Checkmate | Status::NoLegalMoves) {
-                continue;
-            }
-            let check = in_check(&next, !mover);
-            candidates.push((mv, next, count, check));
-        }
-        if candidates.is_empty() {
-            return None;
-        }
-        let pick = |rng: &mut Rng, of: &[usize]| of[rng.below(of.len() as u64) as usize];
-        let all: Vec<usize> = (0..candidates.len()).collect();
-        let back: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&i| candidates[i].2 > 0)
-            .collect();
-        let lively: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&i| candidates[i].3 || matches!(candidates[i].0, Move::Drop { .. }))
-            .collect();
-        let i = if !back.is_empty() && rng.chance(1, 4) {
-            pick(&mut rng, &back)
-        } else if !lively.is_empty() && rng.chance(1, 3) {
-            pick(&mut rng, &lively)
-        } else {
-            pick(&mut rng, &all)
-        };
-        let (mv, next, count, _) = candidates.swap_remove(i);
-        repeats += usize::from(count > 0);
-        *seen.entry(position_key(&next)).or_default() += 1;
-        events.push(Event::Move {
-            mv: UsiMove(mv),
-            time: None,
-        });
-        pos = next;
-    }
-    Some((
-        Record {
-            events,
-            ..Record::default()
-        },
-        repeats,
-    ))
-}
-
-/// The first game of `plies` plies the seeds from `seed` on give, as CSA.
-fn csa(plies: usize, seed: u64) -> (String, usize) {
-    let (record, repeats) = (seed..)
-        .find_map(|s| long_game(plies, s))
-        .expect("some seed gives a game");
-    let text = export::write(&record, &Verdict::Continues, Format::Csa).expect("CSA");
-    (text, repeats)
-}
+#[path = "../common/long_game.rs"]
+mod long_game;
+use long_game::csa;
 
 fn judge(text: &str) -> Verdict {
     let (_, judged) = judge_games(&JudgeRequest {
@@ -113,7 +37,7 @@ fn judge(text: &str) -> Verdict {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("judge_long");
     g.sample_size(10);
-    for plies in [150, 20_000] {
+    for plies in [150, 2_000, 5_000, 20_000] {
         let (text, repeats) = csa(plies, 7);
         assert_eq!(judge(&text), Verdict::Continues, "every ply is judged");
         if plies > 1_000 {
