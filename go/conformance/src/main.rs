@@ -315,9 +315,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
 fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
     let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
     let mut engine = GtpEngine::new(command, timeout);
-    engine
-        .info()
-        .map_err(|e| format!("the GTP engine did not start: {e}"))?;
+    engine.start_now()?;
     Ok(engine)
 }
 

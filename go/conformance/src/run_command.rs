@@ -165,7 +165,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
                 Err(cause) => {
                     // No case can be asked: the report says why, and the run exits 2.
                     header.startup_error = Some(cause.clone());
-                    eprintln!("go-conformance: {cause}");
+                    eprintln!("go-conformance: the implementation did not start: {cause}");
                     let report = certify::report(header, Vec::new());
                     write_reports(&report, &args)?;
                     return Ok(ExitCode::from(exit::ERROR));

@@ -210,9 +210,23 @@ fn run_with_an_engine_that_cannot_start_stops_before_the_cases() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("did not start"), "{stderr}");
+    // Said once, in the words shogi's binary uses, with the process layer's cause.
+    assert!(
+        stderr.contains(
+            "go-conformance: the implementation did not start: cannot start `/nonexistent/gtp-engine"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("did not start").count(), 1, "{stderr}");
+    assert!(!stderr.contains("implementation failure"), "{stderr}");
     // The report is written all the same: it says why, and no case ran.
     let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "no case was run: cannot start `/nonexistent/gtp-engine --mode gtp`: No such file"
+        ),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("NOT STARTED: the implementation did not start"),
         "{stdout}"

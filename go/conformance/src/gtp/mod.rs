@@ -81,12 +81,27 @@ impl GtpEngine {
             .ok_or_else(|| GoImplError::Failed("no handshake".to_owned()))
     }
 
+    /// Starts the engine now, if it is not running, and returns its handshake; or why it could
+    /// not start, in the process layer's own words (`cannot start `X`: …`), which the run's
+    /// report gives as the start-up error without wrapping it again.
+    pub fn start_now(&mut self) -> Result<EngineInfo, String> {
+        self.ensure_started()?;
+        self.info.clone().ok_or_else(|| "no handshake".to_owned())
+    }
+
     /// The running session, started (with its handshake) when there is none.
     fn session(&mut self) -> Result<&mut Session, GoImplError> {
+        self.ensure_started()
+            .map_err(|cause| GoImplError::Failed(format!("the engine did not start: {cause}")))?;
+        self.session
+            .as_mut()
+            .ok_or_else(|| GoImplError::Failed("no session".to_owned()))
+    }
+
+    /// Starts a session (with its handshake) when there is none; the error is the bare cause.
+    fn ensure_started(&mut self) -> Result<(), String> {
         if self.session.is_none() {
-            self.restarts
-                .may_start()
-                .map_err(|e| GoImplError::Failed(e.to_string()))?;
+            self.restarts.may_start().map_err(|e| e.to_string())?;
             match self.start() {
                 Ok((session, info)) => {
                     self.restarts.started();
@@ -94,16 +109,16 @@ impl GtpEngine {
                     self.info = Some(info);
                 }
                 Err(e) => {
-                    self.restarts.failed(e.to_string());
-                    return Err(GoImplError::Failed(format!(
-                        "the engine did not start: {e}"
-                    )));
+                    let cause = match e {
+                        GoImplError::Failed(cause) => cause,
+                        other => other.to_string(),
+                    };
+                    self.restarts.failed(cause.clone());
+                    return Err(cause);
                 }
             }
         }
-        self.session
-            .as_mut()
-            .ok_or_else(|| GoImplError::Failed("no session".to_owned()))
+        Ok(())
     }
 
     fn start(&self) -> Result<(Session, EngineInfo), GoImplError> {
