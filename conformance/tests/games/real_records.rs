@@ -56,7 +56,7 @@ const PERMISSIVE: Folder = Folder {
 const COPYLEFT: Folder = Folder {
     dir: "records-copyleft",
     licences: &["GPL-2.0-or-later", "AGPL-3.0"],
-    min_records: 4,
+    min_records: 9,
     min_sources: 2,
     not_records: &["MANIFEST.tsv", "SOURCES.md", "COPYING"],
     copying: true,
