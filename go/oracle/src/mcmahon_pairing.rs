@@ -388,15 +388,19 @@ impl Search {
                 let accept = |a: &PairingPlayer, b: &PairingPlayer| pair_ok(a, b, round, relax);
                 for x in &exchanges {
                     // After an exchange both subgroups are put back in the order of A.2.
+                    let p_number = u32::try_from(p).unwrap_or(u32::MAX);
                     let in_s1 = |n: u32| {
-                        (n as usize <= p && !x.from_s1.contains(&n)) || x.from_s2.contains(&n)
+                        (n <= p_number && !x.from_s1.contains(&n)) || x.from_s2.contains(&n)
                     };
-                    let (s1, s2): (Vec<(u32, PairingPlayer)>, Vec<(u32, PairingPlayer)>) = numbers
-                        .iter()
-                        .map(|&n| (n, members[n as usize - 1].clone()))
-                        .partition(|(n, _)| in_s1(*n));
-                    let s1: Vec<PairingPlayer> = s1.into_iter().map(|(_, p)| p).collect();
-                    let s2: Vec<PairingPlayer> = s2.into_iter().map(|(_, p)| p).collect();
+                    let mut s1: Vec<PairingPlayer> = Vec::new();
+                    let mut s2: Vec<PairingPlayer> = Vec::new();
+                    for (&n, player) in numbers.iter().zip(members) {
+                        if in_s1(n) {
+                            s1.push(player.clone());
+                        } else {
+                            s2.push(player.clone());
+                        }
+                    }
                     let mut first: Option<Vec<usize>> = None;
                     each_transfer(&s1, &s2, &accept, &mut self.tried, &mut |t| {
                         first = Some(t.to_vec());
