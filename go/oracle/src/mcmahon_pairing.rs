@@ -320,14 +320,21 @@ impl Search {
                 let mut found: Option<(Pairs, Vec<PairingPlayer>)> = None;
                 let mut error = None;
                 let mut tried = self.tried;
+                // The remainders' searches count against the same budget.
+                let mut inner_tried = 0;
                 each_transfer(&s1, &s2, &accept, &mut tried, &mut |t| {
                     let pairs: Pairs = (0..p).map(|i| (s1[i].clone(), s2[t[i]].clone())).collect();
                     let remainder: Vec<PairingPlayer> = (0..s2.len())
                         .filter(|j| !t.contains(j))
                         .map(|j| s2[j].clone())
                         .collect();
-                    let mut inner = Search { round, tried: 0 };
-                    match inner.pair_homogeneous(&remainder) {
+                    let mut inner = Search {
+                        round,
+                        tried: inner_tried,
+                    };
+                    let result = inner.pair_homogeneous(&remainder);
+                    inner_tried = inner.tried;
+                    match result {
                         Ok((more, left)) => {
                             let whole = left.len() == remainder.len() % 2;
                             let mut all = pairs;
@@ -348,7 +355,7 @@ impl Search {
                         }
                     }
                 });
-                self.tried = tried;
+                self.tried = tried.saturating_add(inner_tried);
                 if let Some(e) = error {
                     return Err(e);
                 }
@@ -683,5 +690,40 @@ mod procedure_tests {
             p("D", 0.0, 1, &["C"]),
         ];
         assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-C", "B-D"]);
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    #[test]
+    fn a_larger_round_is_paired_within_the_budget_and_keeps_b1() {
+        // 30 players in three McMahon groups; each has met the player placed next below in
+        // their group. Whatever pairing comes out must meet MM B.1 and pair everyone.
+        let mut list = Vec::new();
+        for i in 0..30_i32 {
+            let mm = f64::from(2 - i / 10);
+            let name = format!("P{i:02}");
+            let mut met = Vec::new();
+            if i % 10 != 9 {
+                met.push(format!("P{:02}", i + 1));
+            }
+            if i % 10 != 0 {
+                met.push(format!("P{:02}", i - 1));
+            }
+            list.push(PairingPlayer {
+                name,
+                mm,
+                rating: 3000 - i,
+                points: 0.0,
+                opponents: met,
+                point_without_play: false,
+                floats: Vec::new(),
+            });
+        }
+        let r = pair_round(&list, None).unwrap();
+        assert_eq!(r.pairs.len(), 15);
+        assert!(check_absolute(&list, &r.pairs, r.bye.as_deref()).is_empty());
     }
 }
