@@ -136,6 +136,9 @@ pub struct Expect {
     /// Whether a choice of indicators is allowed (rfg TB2); oracle only.
     #[serde(default)]
     pub tie_break_choice: Option<ChoiceCheck>,
+    /// McMahon pairing questions (rfg MM A.2, A.6, B, C, D); oracle only.
+    #[serde(default)]
+    pub mcmahon: Option<crate::pairing_case::McMahonCheck>,
 }
 
 /// One team match: the board points a team scored, the boards it had to field, and its match

@@ -13,6 +13,7 @@ pub mod coverage;
 pub mod gtp;
 pub mod judge;
 pub mod lint;
+pub mod pairing_case;
 pub mod reproduce;
 pub mod run;
 pub mod site;

@@ -82,6 +82,7 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             || !e.match_points.is_empty()
             || e.recommended.is_some()
             || e.tie_break_choice.is_some()
+            || e.mcmahon.is_some()
             || e.impossible.is_some();
         if !has {
             problem("states no expectation".to_owned());

@@ -228,6 +228,7 @@ pub fn gtp_script(case: &Case) -> Result<GtpScript, CaseError> {
         (!expect.match_points.is_empty(), "team match points"),
         (expect.recommended.is_some(), "the indicators for an event"),
         (expect.tie_break_choice.is_some(), "a choice of indicators"),
+        (expect.mcmahon.is_some(), "a McMahon pairing"),
     ] {
         if present {
             not_asked.push(what.to_owned());

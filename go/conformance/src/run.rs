@@ -267,10 +267,11 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         || !expect.match_points.is_empty()
         || expect.recommended.is_some()
         || expect.tie_break_choice.is_some()
+        || expect.mcmahon.is_some()
         || expect.impossible.is_some();
     if oracle_only && !is_oracle {
         c.skipped.push(
-            "end, phase, colour, arbiter, clock, late, resignation and tournament questions (oracle only)"
+            "end, phase, colour, arbiter, clock, late, resignation, tournament and pairing questions (oracle only)"
                 .to_owned(),
         );
     } else if oracle_only {
@@ -484,6 +485,11 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
         }
     }
     tie_break_checks(expect, c);
+    if let Some(q) = &expect.mcmahon {
+        for (ok, message) in crate::pairing_case::checks(q) {
+            c.check(ok, || message);
+        }
+    }
 }
 
 /// Team match points and the choice of indicators (rfg TB1.1.2, TB2), asked of the oracle.

@@ -5,13 +5,16 @@
 //! turns, passes, repetition and the end of the main game in [`play`] (rfg 1.1, 5.2, 7.1, 11d),
 //! counting in [`count`] (rfg 8–10), results and impossible-move penalties in [`outcome`]
 //! (rfg 10, 11, 6.3, 13.4), the clock in [`clock`] (rfg 12), and tournament scores with the
-//! appendix's tie-break indicators in [`tournament`] (rfg 15, TB, McMahon). [`Oracle`] answers the runner's questions through
+//! appendix's tie-break indicators in [`tournament`] (rfg 15, TB, McMahon), and the McMahon pairing of a round in
+//! [`mcmahon`] and [`mcmahon_pairing`] (rfg MM A-D). [`Oracle`] answers the runner's questions through
 //! [`go_spec::GoImplementation`]. Which function implements which article: [`ARTICLE_INDEX`].
 
 pub mod article_index;
 pub mod board;
 pub mod clock;
 pub mod count;
+pub mod mcmahon;
+pub mod mcmahon_pairing;
 pub mod outcome;
 pub mod play;
 pub mod tournament;
