@@ -11,12 +11,14 @@ mod header;
 mod model;
 mod outcome;
 mod summary;
+mod view;
 
-pub use formats::{Format, render};
+pub use formats::{Format, MARKDOWN_BUDGET, markdown_within, render};
 pub use header::{Header, certified_by_line};
-pub use model::{CaseRecord, CertifiedBy, Report};
+pub use model::{CaseRecord, CertifiedBy, Report, Row};
 pub use outcome::Outcome;
 pub use summary::Summary;
+pub use view::{ArticleView, CaseView, View};
 
 /// The JSON Schema of every game's JSON report (draft 2020-12).
 pub const SCHEMA: &str = include_str!("../../report.schema.json");
