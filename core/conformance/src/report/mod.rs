@@ -7,6 +7,7 @@
 
 pub mod escape;
 pub mod formats;
+pub mod html;
 mod header;
 mod model;
 mod outcome;
