@@ -16,7 +16,7 @@
 use crate::run::runner::CaseResult;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 mod core_report;
 mod grouping;
 mod reproduce;
@@ -30,34 +30,16 @@ pub use reproduce::{impl_argument, reproduce_command};
 pub use run_info::{EngineIdentity, RunInfo, SentOption};
 pub use shared_lines::{detail_lines, nothing_checked};
 
-use conformance_core::report::Format as CoreFormat;
-
-/// The output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Grouped by article, failures with position, expected and actual answers.
-    Text,
-    /// One record per case, with a header and a summary.
-    Json,
-    /// JUnit XML, one testsuite per article.
-    Junit,
-    /// A Markdown table per article, for CI step summaries.
-    Markdown,
-    /// A self-contained HTML page of this run: the failures first, grouped by article, then
-    /// every article with its bar (`matrix` compares several runs side by side).
-    Html,
-}
+/// The output formats: the core's, one renderer each for every game (HTML is drawn with
+/// shogi's boards in it, see [`crate::report::html::single`]).
+pub use conformance_core::report::Format;
 
 /// Writes the report in `format`.
 pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String {
-    let core = match format {
-        Format::Text => CoreFormat::Text,
-        Format::Json => CoreFormat::Json,
-        Format::Junit => CoreFormat::Junit,
-        Format::Markdown => CoreFormat::Markdown,
-        Format::Html => return crate::report::html::single(info, results),
-    };
-    conformance_core::report::render(core, &core_report(info, results))
+    match format {
+        Format::Html => crate::report::html::single(info, results),
+        _ => conformance_core::report::render(format, &core_report(info, results)),
+    }
 }
 
 /// The Markdown report, its list of failing cases cut to keep the whole under `budget` bytes
@@ -173,14 +155,9 @@ mod tests {
             options: vec![],
         });
         let core = core_report(&info, &results);
-        for (format, core_format) in [
-            (Format::Text, CoreFormat::Text),
-            (Format::Json, CoreFormat::Json),
-            (Format::Junit, CoreFormat::Junit),
-            (Format::Markdown, CoreFormat::Markdown),
-        ] {
+        for format in [Format::Text, Format::Json, Format::Junit, Format::Markdown] {
             let ours = render(format, &info, &results);
-            assert_eq!(ours, conformance_core::report::render(core_format, &core));
+            assert_eq!(ours, conformance_core::report::render(format, &core));
             assert!(ours.contains("00000001"), "{ours}");
             assert!(ours.contains("Engine 1.0"), "{ours}");
         }

@@ -68,4 +68,30 @@ mod tests {
             "{html}"
         );
     }
+
+    /// The page is the core's, and shogi's board still reaches it: a failing case is drawn
+    /// with its position as an SVG board, the move in question listed, the command to run it
+    /// again; a passing case gets no section.
+    #[test]
+    fn a_failing_case_is_drawn_with_its_board_on_the_cores_page() {
+        use crate::report::formats::fixtures::{fail, info, result};
+        let results = vec![
+            result("0000000a", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
+            result("0000000b", "fesa2017:2.1", "", Outcome::Pass),
+        ];
+        let html = single(&info(), &results);
+        let at = html
+            .find("data-case=\"0000000a\" data-outcome=\"fail\"")
+            .unwrap_or_else(|| panic!("no section for the failing case: {html}"));
+        let section = &html[at..html[at..].find("</article>").map_or(html.len(), |e| at + e)];
+        assert!(section.contains("<svg"), "no board: {section}");
+        assert!(section.contains("7g7f"), "{section}");
+        assert!(
+            section.contains("shogi-conformance explain 0000000a"),
+            "{section}"
+        );
+        assert!(!html.contains("data-case=\"0000000b\" data-outcome=\"pass\""));
+        // The heading of the article a failure is charged to has its paraphrase.
+        assert!(html.contains("<blockquote class=\"paraphrase\">"), "{html}");
+    }
 }
