@@ -15,17 +15,17 @@
 
 use crate::run::runner::CaseResult;
 
+mod core_report;
 #[cfg(test)]
 pub(crate) mod fixtures;
-mod core_report;
 mod grouping;
 mod reproduce;
 mod run_info;
 mod shared_lines;
 
-pub use grouping::{article, by_primary, context_refs, problems_first, skips_by_reason, title};
 pub use conformance_core::report::MARKDOWN_BUDGET;
 pub use core_report::{GAME, core_report};
+pub use grouping::{article, by_primary, context_refs, problems_first, skips_by_reason, title};
 pub use reproduce::{impl_argument, reproduce_command};
 pub use run_info::{EngineIdentity, RunInfo, SentOption};
 pub use shared_lines::{detail_lines, nothing_checked};
@@ -162,7 +162,10 @@ mod tests {
             assert!(ours.contains("Engine 1.0"), "{ours}");
         }
         let text = render(Format::Text, &info, &results);
-        assert!(text.contains("  FAIL 00000001 case-00000001 (x.yaml:"), "{text}");
+        assert!(
+            text.contains("  FAIL 00000001 case-00000001 (x.yaml:"),
+            "{text}"
+        );
         assert!(
             text.contains("reproduce: shogi-conformance explain 00000001"),
             "{text}"

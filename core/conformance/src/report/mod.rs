@@ -7,8 +7,8 @@
 
 pub mod escape;
 pub mod formats;
-pub mod html;
 mod header;
+pub mod html;
 mod model;
 mod outcome;
 mod summary;
@@ -182,17 +182,32 @@ mod tests {
 
         let text = render(Format::Text, &r);
         let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("no {s} in\n{text}"));
-        assert!(at("\nr:3  Title of r:3") < at("\nr:2  Title of r:2"), "{text}");
-        assert!(at("\nr:2  Title of r:2") < at("\nr:1  Title of r:1"), "{text}");
-        assert!(text.contains("  FAIL b slug-b (cases/x.yaml:7)\n"), "{text}");
+        assert!(
+            at("\nr:3  Title of r:3") < at("\nr:2  Title of r:2"),
+            "{text}"
+        );
+        assert!(
+            at("\nr:2  Title of r:2") < at("\nr:1  Title of r:1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  FAIL b slug-b (cases/x.yaml:7)\n"),
+            "{text}"
+        );
         assert!(text.contains("Engine: E 1\n"), "{text}");
         assert!(text.contains("  WARN a case <a> & co (cases/x.yaml)\n       odd reply"));
         assert!(text.contains("  SKIP    1 × cannot ask"), "{text}");
         assert!(text.contains("Summary: 4 cases: 1 passed (1 partly), 1 failed, 1 skipped, 1 errored (1 from elsewhere)"), "{text}");
 
         let junit = render(Format::Junit, &r);
-        assert!(junit.contains("<failure message=\"one-line message\">"), "{junit}");
-        assert!(junit.contains("name=\"engine.name\" value=\"E 1\""), "{junit}");
+        assert!(
+            junit.contains("<failure message=\"one-line message\">"),
+            "{junit}"
+        );
+        assert!(
+            junit.contains("name=\"engine.name\" value=\"E 1\""),
+            "{junit}"
+        );
         assert!(junit.contains("line=\"7\""), "{junit}");
 
         let md = render(Format::Markdown, &r);
@@ -201,7 +216,10 @@ mod tests {
 
         let html = render(Format::Html, &r);
         assert!(html.contains("<svg class=\"drawn\"></svg>"), "{html}");
-        assert!(html.contains("<blockquote class=\"paraphrase\">What r:2 says"), "{html}");
+        assert!(
+            html.contains("<blockquote class=\"paraphrase\">What r:2 says"),
+            "{html}"
+        );
 
         let json: serde_json::Value =
             serde_json::from_str(&render(Format::Json, &r)).expect("JSON");

@@ -193,7 +193,6 @@ impl Report {
         groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
         groups
     }
-
 }
 
 fn empty_view() -> &'static CaseView {

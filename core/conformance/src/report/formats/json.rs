@@ -36,7 +36,8 @@ pub(super) fn json(r: &Report) -> String {
             merge(case, &add);
         }
     }
-    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")) + "\n"
+    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        + "\n"
 }
 
 fn merge(target: &mut Value, fields: &Map<String, Value>) {

@@ -118,7 +118,10 @@ pub fn markdown_within(r: &Report, budget: usize) -> String {
         }
     }
     let rows = r.rows();
-    let warned: Vec<_> = rows.iter().filter(|w| !w.view.warnings.is_empty()).collect();
+    let warned: Vec<_> = rows
+        .iter()
+        .filter(|w| !w.view.warnings.is_empty())
+        .collect();
     if !warned.is_empty() {
         out.push_str(
             "\n### Warnings (not counted as failures)\n\n| case | warnings |\n| --- | --- |\n",

@@ -89,7 +89,11 @@ fn article_intro(r: &Report, id: &str, level: &str) -> String {
         .find(|a| a.id == id)
         .and_then(|a| a.paraphrase.as_ref())
     {
-        let _ = write!(out, "<blockquote class=\"paraphrase\">{}</blockquote>", esc(p));
+        let _ = write!(
+            out,
+            "<blockquote class=\"paraphrase\">{}</blockquote>",
+            esc(p)
+        );
     }
     out
 }
@@ -106,7 +110,10 @@ fn failures(r: &Report, out: &mut String) {
         out.push_str("<p>No case failed or errored.</p>");
     }
     for (article, rows) in r.groups() {
-        let rows: Vec<&Row> = rows.iter().filter(|c| c.case.outcome.is_problem()).collect();
+        let rows: Vec<&Row> = rows
+            .iter()
+            .filter(|c| c.case.outcome.is_problem())
+            .collect();
         if rows.is_empty() {
             continue;
         }

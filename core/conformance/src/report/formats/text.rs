@@ -69,7 +69,10 @@ pub(super) fn text(r: &Report) -> String {
         }
     }
     let rows = r.rows();
-    let warned: Vec<_> = rows.iter().filter(|w| !w.view.warnings.is_empty()).collect();
+    let warned: Vec<_> = rows
+        .iter()
+        .filter(|w| !w.view.warnings.is_empty())
+        .collect();
     if !warned.is_empty() {
         let _ = writeln!(
             out,
