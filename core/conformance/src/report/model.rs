@@ -178,6 +178,13 @@ impl Report {
         out
     }
 
+    /// The rows with warnings from the implementation (not failures), in case order.
+    pub fn warned(&self) -> Vec<Row<'_>> {
+        let mut rows = self.rows();
+        rows.retain(|r| !r.view.warnings.is_empty());
+        rows
+    }
+
     /// The skipped rows grouped by reason (their first detail line), most frequent first:
     /// two hundred skips for one missing command are one line, not two hundred.
     pub fn skips_by_reason(&self) -> Vec<(&str, Vec<Row<'_>>)> {

@@ -117,11 +117,7 @@ pub fn markdown_within(r: &Report, budget: usize) -> String {
             out.push_str(&chunk);
         }
     }
-    let rows = r.rows();
-    let warned: Vec<_> = rows
-        .iter()
-        .filter(|w| !w.view.warnings.is_empty())
-        .collect();
+    let warned = r.warned();
     if !warned.is_empty() {
         out.push_str(
             "\n### Warnings (not counted as failures)\n\n| case | warnings |\n| --- | --- |\n",

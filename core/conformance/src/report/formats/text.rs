@@ -68,11 +68,7 @@ pub(super) fn text(r: &Report) -> String {
             }
         }
     }
-    let rows = r.rows();
-    let warned: Vec<_> = rows
-        .iter()
-        .filter(|w| !w.view.warnings.is_empty())
-        .collect();
+    let warned = r.warned();
     if !warned.is_empty() {
         let _ = writeln!(
             out,
