@@ -91,7 +91,8 @@ fn wrong_expectations_fail() {
     let out = bin().args(["run", "--corpus"]).arg(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("FAIL  wrong-prisoners"), "{text}");
+    // The one text renderer of both games: outcome, id, name, then where the case lives.
+    assert!(text.contains("  FAIL wrong-prisoners "), "{text}");
     assert!(text.contains("0 passed, 3 failed"), "{text}");
 }
 

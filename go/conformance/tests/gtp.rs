@@ -232,7 +232,7 @@ fn run_with_an_engine_that_cannot_start_stops_before_the_cases() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Summary: 0 passed, 0 failed, 0 skipped, 0 errored"),
+        stdout.contains("Summary: 0 cases: 0 passed, 0 failed, 0 skipped, 0 errored"),
         "{stdout}"
     );
 }

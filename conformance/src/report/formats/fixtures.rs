@@ -4,7 +4,7 @@
 use super::RunInfo;
 use crate::run::runner::{CaseResult, ExpectationResult, Failure, Outcome};
 
-pub(super) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
+pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
     let text = format!(
         "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
     );
@@ -23,7 +23,7 @@ pub(super) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> C
     }
 }
 
-pub(super) fn fail() -> Outcome {
+pub(crate) fn fail() -> Outcome {
     Outcome::Fail(Failure {
         expected: "legal: 7g7f".into(),
         actual: "not listed: 7g7f".into(),
@@ -32,7 +32,7 @@ pub(super) fn fail() -> Outcome {
     })
 }
 
-pub(super) fn info() -> RunInfo {
+pub(crate) fn info() -> RunInfo {
     RunInfo {
         suite_version: "t".into(),
         corpus: "corpus".into(),

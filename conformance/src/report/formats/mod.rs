@@ -5,68 +5,55 @@
 //! wrong" is the question a report answers. A case citing two articles appears under both; the
 //! summary counts it once.
 //!
-//! One module per format (`text`, `json`, `junit`, `markdown`; HTML is [`crate::report::html`]),
-//! and what they share: the run's header (`run_info`), grouping and naming results
-//! (`grouping`), the sentences several formats print alike (`shared_lines`) and the command
-//! that reruns a case (`reproduce`). Their public items are re-exported here.
+//! Text, JSON, JUnit and Markdown are rendered by the game-neutral core
+//! (`conformance_core::report::render`), one renderer per format for every game, from the
+//! core's report of the run (`core_report`: the schema's records and the view carrying what
+//! only shogi shows). What is shogi's here: the run's header (`run_info`), grouping and naming
+//! results by article (`grouping`), the lines that explain a case's outcome (`shared_lines`)
+//! and the command that reruns a case (`reproduce`). HTML is still drawn by
+//! [`crate::report::html`]. Their public items are re-exported here.
 
 use crate::run::runner::CaseResult;
 
+mod core_report;
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 mod grouping;
-mod json;
-mod junit;
-mod markdown;
 mod reproduce;
 mod run_info;
 mod shared_lines;
-mod text;
 
+pub use conformance_core::report::MARKDOWN_BUDGET;
+pub use core_report::{GAME, core_report};
 pub use grouping::{article, by_primary, context_refs, problems_first, skips_by_reason, title};
-pub use markdown::{MARKDOWN_BUDGET, markdown_within};
 pub use reproduce::{impl_argument, reproduce_command};
 pub use run_info::{EngineIdentity, RunInfo, SentOption};
 pub use shared_lines::{detail_lines, nothing_checked};
 
-use json::json;
-use junit::junit;
-use markdown::markdown;
-use shared_lines::counts_line;
-use text::text;
-
-/// The output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Grouped by article, failures with position, expected and actual answers.
-    Text,
-    /// One record per case, with a header and a summary.
-    Json,
-    /// JUnit XML, one testsuite per article.
-    Junit,
-    /// A Markdown table per article, for CI step summaries.
-    Markdown,
-    /// A self-contained HTML page of this run: the failures first, grouped by article, then
-    /// every article with its bar (`matrix` compares several runs side by side).
-    Html,
-}
+/// The output formats: the core's, one renderer each for every game (HTML is drawn with
+/// shogi's boards in it, see [`crate::report::html::single`]).
+pub use conformance_core::report::Format;
 
 /// Writes the report in `format`.
 pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String {
     match format {
-        Format::Text => text(info, results),
-        Format::Json => json(info, results),
-        Format::Junit => junit(info, results),
-        Format::Markdown => markdown(info, results),
         Format::Html => crate::report::html::single(info, results),
+        _ => conformance_core::report::render(format, &core_report(info, results)),
     }
+}
+
+/// The Markdown report, its list of failing cases cut to keep the whole under `budget` bytes
+/// (the core's [`conformance_core::report::markdown_within`]).
+pub fn markdown_within(info: &RunInfo, results: &[CaseResult], budget: usize) -> String {
+    conformance_core::report::markdown_within(&core_report(info, results), budget)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::formats::fixtures::{fail, info, result};
-    use crate::run::runner::Outcome;
+    use crate::run::Runner;
+    use crate::run::runner::{Failure, Outcome};
 
     #[test]
     fn failures_are_charged_to_the_primary_article_only_in_natural_order() {
@@ -100,5 +87,100 @@ mod tests {
         assert_eq!(json["cases"][2]["primary"], "fesa2017:3.10");
         assert_eq!(json["cases"][0]["primary"], "fesa2017:3.11c");
         assert_eq!(json["summary"]["failed"], 3);
+    }
+
+    #[test]
+    fn markdown_puts_failures_first_and_stays_within_its_budget() {
+        let results: Vec<CaseResult> = (0..200)
+            .map(|i| result(&format!("{i:08x}"), "fesa2017:3.11c", "", fail()))
+            .chain([result("ffffffff", "fesa2017:2.1", "", Outcome::Pass)])
+            .collect();
+        let full = markdown_within(&info(), &results, usize::MAX);
+        assert!(full.find("### Failures").unwrap() < full.find("### Articles").unwrap());
+        assert!(!full.contains("more failing cases"));
+        let cut = markdown_within(&info(), &results, 8_000);
+        assert!(cut.len() <= 8_000, "{}", cut.len());
+        let shown = cut.matches("| fail |").count();
+        assert!(shown > 0 && shown < 200);
+        assert!(
+            cut.contains(&format!("… {} more failing cases", 200 - shown)),
+            "{cut}"
+        );
+        assert!(
+            cut.contains("| fesa2017:2.1 |"),
+            "the article table is kept"
+        );
+    }
+
+    /// docs/reports.md: failures first. A failure under a late article (3.11c) is printed
+    /// before the passing articles that come earlier in the rulebook.
+    #[test]
+    fn articles_with_failures_come_first() {
+        let mut report = Runner::built_in()
+            .unwrap()
+            .run(&mut shogi_oracle::Oracle::lenient())
+            .unwrap();
+        let r = report
+            .results
+            .iter_mut()
+            .find(|r| r.case.primary.as_str() == "fesa2017:3.11c")
+            .unwrap();
+        r.expectations[0].outcome = Outcome::Fail(Failure {
+            expected: "a".into(),
+            actual: "b".into(),
+            missing: Vec::new(),
+            extra: Vec::new(),
+        });
+        let text = report.render(Format::Text);
+        let at = |header: &str| {
+            text.find(&format!("\n{header}  "))
+                .unwrap_or_else(|| panic!("no {header} in\n{text}"))
+        };
+        assert!(at("fesa2017:3.11c") < at("fesa2017:2.1"), "{text}");
+    }
+
+    /// Issue 35: the four formats are the core's renderers applied to the core's report of
+    /// the run (the shogi crate has no writer of its own for them), and what only shogi shows
+    /// (slug, file and line, the engine's identity, the article's title) still reaches them.
+    #[test]
+    fn text_json_junit_and_markdown_are_the_cores_renderings() {
+        let results = vec![
+            result("00000001", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
+            result("00000004", "fesa2017:2.1", "", Outcome::Pass),
+        ];
+        let mut info = info();
+        info.engine = Some(EngineIdentity {
+            name: Some("Engine 1.0".into()),
+            author: None,
+            options: vec![],
+        });
+        let core = core_report(&info, &results);
+        for format in [Format::Text, Format::Json, Format::Junit, Format::Markdown] {
+            let ours = render(format, &info, &results);
+            assert_eq!(ours, conformance_core::report::render(format, &core));
+            assert!(ours.contains("00000001"), "{ours}");
+            assert!(ours.contains("Engine 1.0"), "{ours}");
+        }
+        let text = render(Format::Text, &info, &results);
+        assert!(
+            text.contains("  FAIL 00000001 case-00000001 (x.yaml:"),
+            "{text}"
+        );
+        assert!(
+            text.contains("reproduce: shogi-conformance explain 00000001"),
+            "{text}"
+        );
+        let junit = render(Format::Junit, &info, &results);
+        assert!(
+            junit.contains("<failure message=\"expected legal: 7g7f; got not listed: 7g7f\">"),
+            "{junit}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &info, &results)).unwrap();
+        assert_eq!(conformance_core::report::validate(&json), Ok(()));
+        assert_eq!(json["header"]["engine"]["name"], "Engine 1.0");
+        assert_eq!(json["cases"][0]["slug"], "case-00000001");
+        assert_eq!(json["cases"][0]["expectations"][0]["kind"], "legal");
+        assert_eq!(json["cases"][1]["partial"], false);
     }
 }

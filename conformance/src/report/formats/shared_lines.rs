@@ -43,10 +43,3 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     }
     lines
 }
-
-/// The counts in the one wording of every report (the core's [`Summary::line`]).
-///
-/// [`Summary::line`]: conformance_core::report::Summary::line
-pub(super) fn counts_line(s: &Summary) -> String {
-    s.core().line()
-}

@@ -13,10 +13,12 @@
 //! `data-article`, `data-case` and `data-outcome` attributes so tests and tools can read the
 //! page without scraping its text.
 //!
-//! The parts, each in its own module: the shell every page shares (`shell`: escaping, the
-//! style sheet, the head, result bars), the run report (`single`) and the section of each of
-//! its failing cases (`case_section`), the matrix page (`matrix`) and reading JSON reports
-//! into its columns (`matrix_input`). Their public items are re-exported here.
+//! The parts, each in its own module: the shell every page shares (`shell`: the core's
+//! escaping, style sheet, head and result bars, and shogi's article headings), the run report
+//! (`single`: the core's HTML renderer, fed) with the section of each of its failing cases
+//! (`case_section`: the board and the facts, pre-rendered for the core's page), the matrix
+//! page (`matrix`) and reading JSON reports into its columns (`matrix_input`). Their public
+//! items are re-exported here.
 
 mod case_section;
 mod matrix;

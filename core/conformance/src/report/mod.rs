@@ -8,15 +8,18 @@
 pub mod escape;
 pub mod formats;
 mod header;
+pub mod html;
 mod model;
 mod outcome;
 mod summary;
+mod view;
 
-pub use formats::{Format, render};
+pub use formats::{Format, MARKDOWN_BUDGET, markdown_within, render};
 pub use header::{Header, certified_by_line};
-pub use model::{CaseRecord, CertifiedBy, Report};
+pub use model::{CaseRecord, CertifiedBy, Report, Row};
 pub use outcome::Outcome;
 pub use summary::Summary;
+pub use view::{ArticleView, CaseView, View};
 
 /// The JSON Schema of every game's JSON report (draft 2020-12).
 pub const SCHEMA: &str = include_str!("../../report.schema.json");
@@ -142,5 +145,89 @@ mod tests {
             Ok((Format::Html, "out/r.html".into()))
         );
         assert!(Format::parse_pair("html=").is_err());
+    }
+
+    /// What a game adds through the view reaches every format, with no renderer of its own:
+    /// article order and titles, slug and line, context articles, passes in part, warnings,
+    /// skips by reason, run lines, a pre-rendered HTML body and JSON fields beside the schema's.
+    #[test]
+    fn the_view_reaches_every_format() {
+        let mut r = report();
+        r.cases[0].articles.push("r:3".into());
+        let mut view = View {
+            run_lines: vec!["Engine: E 1".into()],
+            run_properties: vec![("engine.name".into(), "E 1".into())],
+            articles: ["r:3", "r:2", "r:1"]
+                .iter()
+                .map(|a| ArticleView {
+                    id: (*a).into(),
+                    title: format!("Title of {a}"),
+                    paraphrase: Some(format!("What {a} says")),
+                })
+                .collect(),
+            summary_note: " (1 from elsewhere)".into(),
+            cases: vec![CaseView::default(); 4],
+            ..View::default()
+        };
+        view.cases[0].partial = true;
+        view.cases[0].warnings = vec!["odd reply".into()];
+        view.cases[1].slug = "slug-b".into();
+        view.cases[1].line = Some(7);
+        view.cases[1].primary = Some("r:2".into());
+        view.cases[1].html = Some("<svg class=\"drawn\"></svg>".into());
+        view.cases[1].message = Some("one-line message".into());
+        view.cases[1].json.insert("extra".into(), "x".into());
+        let r = r.with_view(view);
+        assert_eq!(r.summary.partial, 1);
+
+        let text = render(Format::Text, &r);
+        let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("no {s} in\n{text}"));
+        assert!(
+            at("\nr:3  Title of r:3") < at("\nr:2  Title of r:2"),
+            "{text}"
+        );
+        assert!(
+            at("\nr:2  Title of r:2") < at("\nr:1  Title of r:1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  FAIL b slug-b (cases/x.yaml:7)\n"),
+            "{text}"
+        );
+        assert!(text.contains("Engine: E 1\n"), "{text}");
+        assert!(text.contains("  WARN a case <a> & co (cases/x.yaml)\n       odd reply"));
+        assert!(text.contains("  SKIP    1 × cannot ask"), "{text}");
+        assert!(text.contains("Summary: 4 cases: 1 passed (1 partly), 1 failed, 1 skipped, 1 errored (1 from elsewhere)"), "{text}");
+
+        let junit = render(Format::Junit, &r);
+        assert!(
+            junit.contains("<failure message=\"one-line message\">"),
+            "{junit}"
+        );
+        assert!(
+            junit.contains("name=\"engine.name\" value=\"E 1\""),
+            "{junit}"
+        );
+        assert!(junit.contains("line=\"7\""), "{junit}");
+
+        let md = render(Format::Markdown, &r);
+        assert!(md.contains("#### r:2 Title of r:2"), "{md}");
+        assert!(md.contains("| r:1 | Title of r:1 | 1 (1 partly) |"), "{md}");
+
+        let html = render(Format::Html, &r);
+        assert!(html.contains("<svg class=\"drawn\"></svg>"), "{html}");
+        assert!(
+            html.contains("<blockquote class=\"paraphrase\">What r:2 says"),
+            "{html}"
+        );
+
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &r)).expect("JSON");
+        assert_eq!(validate(&json), Ok(()));
+        assert_eq!(json["cases"][1]["slug"], "slug-b");
+        assert_eq!(json["cases"][1]["primary"], "r:2");
+        assert_eq!(json["cases"][1]["extra"], "x");
+        assert_eq!(json["cases"][0]["partial"], true);
+        assert_eq!(json["cases"][0]["warnings"][0], "odd reply");
     }
 }

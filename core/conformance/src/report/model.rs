@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Header, Outcome, Summary};
+use super::{CaseView, Header, Outcome, Summary, View};
 
 /// One case's result as every format shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,6 +74,9 @@ pub struct Report {
     /// How the run certified; absent when no answer was checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certified_by: Option<CertifiedBy>,
+    /// What the game shows beyond the schema's fields; not read back from JSON.
+    #[serde(skip)]
+    pub view: View,
 }
 
 impl Report {
@@ -95,20 +98,168 @@ impl Report {
             cases,
             summary,
             certified_by,
+            view: View::default(),
         }
     }
 
-    /// The cases grouped by primary article, articles with a failure or an error first, each
-    /// part in the order the articles first appear.
-    pub fn by_article(&self) -> Vec<(&str, Vec<&CaseRecord>)> {
-        let mut groups: Vec<(&str, Vec<&CaseRecord>)> = Vec::new();
-        for c in &self.cases {
-            match groups.iter_mut().find(|(a, _)| *a == c.primary()) {
-                Some((_, v)) => v.push(c),
-                None => groups.push((c.primary(), vec![c])),
+    /// The report with the game's `view`, the summary counting the cases it marks as passed
+    /// in part.
+    pub fn with_view(mut self, view: View) -> Report {
+        self.summary = Summary::tally(
+            self.cases
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.outcome, view.cases.get(i).is_some_and(|v| v.partial))),
+        );
+        self.view = view;
+        self
+    }
+
+    /// Every case with its view (an empty one when the game gave none).
+    pub fn rows(&self) -> Vec<Row<'_>> {
+        self.cases
+            .iter()
+            .enumerate()
+            .map(|(i, case)| Row {
+                case,
+                view: self.view.cases.get(i).unwrap_or_else(|| empty_view()),
+            })
+            .collect()
+    }
+
+    /// An article's title from the view, or nothing.
+    pub fn article_title(&self, id: &str) -> &str {
+        self.view
+            .articles
+            .iter()
+            .find(|a| a.id == id)
+            .map_or("", |a| a.title.as_str())
+    }
+
+    /// The rows grouped by primary article, in the view's article order (articles it does not
+    /// list after, in the order they first appear).
+    pub fn groups(&self) -> Vec<(&str, Vec<Row<'_>>)> {
+        let mut groups: Vec<(&str, Vec<Row<'_>>)> = Vec::new();
+        for row in self.rows() {
+            match groups.iter_mut().find(|(a, _)| *a == row.primary()) {
+                Some((_, v)) => v.push(row),
+                None => groups.push((row.primary(), vec![row])),
             }
         }
-        groups.sort_by_key(|(_, cs)| !cs.iter().any(|c| c.outcome.is_problem()));
+        let rank = |a: &str| {
+            self.view
+                .articles
+                .iter()
+                .position(|v| v.id == a)
+                .unwrap_or(usize::MAX)
+        };
+        groups.sort_by_key(|(a, _)| rank(a));
         groups
+    }
+
+    /// [`Report::groups`] with the articles that have a failure or an error first, each part
+    /// in the same order.
+    pub fn groups_problems_first(&self) -> Vec<(&str, Vec<Row<'_>>)> {
+        let mut groups = self.groups();
+        groups.sort_by_key(|(_, rows)| !rows.iter().any(|r| r.case.outcome.is_problem()));
+        groups
+    }
+
+    /// The failed, then the errored rows, each kind in article order (case order within an
+    /// article): what a reader looks at first.
+    pub fn problems(&self) -> Vec<Row<'_>> {
+        let groups = self.groups();
+        let mut out = Vec::new();
+        for wanted in [Outcome::Fail, Outcome::Error] {
+            for (_, rows) in &groups {
+                out.extend(rows.iter().filter(|r| r.case.outcome == wanted).copied());
+            }
+        }
+        out
+    }
+
+    /// The rows with warnings from the implementation (not failures), in case order.
+    pub fn warned(&self) -> Vec<Row<'_>> {
+        let mut rows = self.rows();
+        rows.retain(|r| !r.view.warnings.is_empty());
+        rows
+    }
+
+    /// The skipped rows grouped by reason (their first detail line), most frequent first:
+    /// two hundred skips for one missing command are one line, not two hundred.
+    pub fn skips_by_reason(&self) -> Vec<(&str, Vec<Row<'_>>)> {
+        let mut map: std::collections::BTreeMap<&str, Vec<Row<'_>>> = Default::default();
+        for r in self.rows() {
+            if r.case.outcome == Outcome::Skip {
+                map.entry(r.case.detail.first().map_or("", String::as_str))
+                    .or_default()
+                    .push(r);
+            }
+        }
+        let mut groups: Vec<_> = map.into_iter().collect();
+        groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
+        groups
+    }
+}
+
+fn empty_view() -> &'static CaseView {
+    static EMPTY: std::sync::OnceLock<CaseView> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(CaseView::default)
+}
+
+/// A case with its view, as the formats read it.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'a> {
+    /// The schema's record.
+    pub case: &'a CaseRecord,
+    /// What the game adds.
+    pub view: &'a CaseView,
+}
+
+impl<'a> Row<'a> {
+    /// The article a failure is charged to.
+    pub fn primary(&self) -> &'a str {
+        self.view
+            .primary
+            .as_deref()
+            .unwrap_or_else(|| self.case.primary())
+    }
+
+    /// The short name shown after the id: the slug, else the title.
+    pub fn name(&self) -> &'a str {
+        if self.view.slug.is_empty() {
+            &self.case.title
+        } else {
+            &self.view.slug
+        }
+    }
+
+    /// `FILE:LINE`, `FILE`, or nothing.
+    pub fn location(&self) -> Option<String> {
+        let file = self.case.file.as_deref()?;
+        Some(match self.view.line {
+            Some(line) => format!("{file}:{line}"),
+            None => file.to_owned(),
+        })
+    }
+
+    /// The articles cited other than the primary one: context, not charged.
+    pub fn context(&self) -> Vec<&'a str> {
+        let primary = self.primary();
+        self.case
+            .articles
+            .iter()
+            .map(String::as_str)
+            .filter(|a| *a != primary)
+            .collect()
+    }
+
+    /// The one-line message of a failure, error or skip.
+    pub fn message(&self) -> &'a str {
+        self.view
+            .message
+            .as_deref()
+            .or(self.case.detail.first().map(String::as_str))
+            .unwrap_or("")
     }
 }

@@ -1,0 +1,120 @@
+//! The text report, for people at a terminal: grouped by primary article, the articles with
+//! failures first, failures and errors in full with the command that asks them again, passes in
+//! part in one line, the implementation's warnings, skips collapsed by reason, then the summary,
+//! how the run certified and the contract.
+
+use std::fmt::Write as _;
+
+use crate::report::{Outcome, Report, Summary};
+
+pub(super) fn text(r: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", r.header.title_line());
+    if let Some(shard) = &r.header.shard {
+        let _ = writeln!(out, "shard {shard}");
+    }
+    for line in &r.view.run_lines {
+        let _ = writeln!(out, "{line}");
+    }
+    for w in r.header.warnings() {
+        let _ = writeln!(out, "{w}");
+    }
+    for (article, rows) in r.groups_problems_first() {
+        let s = Summary::tally(rows.iter().map(|c| (c.case.outcome, c.view.partial)));
+        let title = r.article_title(article);
+        let _ = if title.is_empty() {
+            writeln!(out, "\n{article}  — {}", s.line())
+        } else {
+            writeln!(out, "\n{article}  {title}  — {}", s.line())
+        };
+        for row in rows {
+            let c = row.case;
+            let context = row.context();
+            let also = if context.is_empty() {
+                String::new()
+            } else {
+                format!(" [also cites {}]", context.join(", "))
+            };
+            match c.outcome {
+                Outcome::Fail | Outcome::Error => {
+                    let place = row
+                        .location()
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "  {} {} {}{place}{also}",
+                        c.outcome.label().to_uppercase(),
+                        c.id,
+                        row.name()
+                    );
+                    for line in &c.detail {
+                        let _ = writeln!(out, "       {line}");
+                    }
+                    if let Some(rep) = &c.reproduce {
+                        let _ = writeln!(out, "       reproduce: {rep}");
+                    }
+                }
+                Outcome::Pass if row.view.partial => {
+                    let _ = writeln!(
+                        out,
+                        "  PARTIAL {} {}: {}",
+                        c.id,
+                        row.name(),
+                        c.detail.join("; ")
+                    );
+                }
+                Outcome::Pass | Outcome::Skip => {}
+            }
+        }
+    }
+    let warned = r.warned();
+    if !warned.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWarnings ({} cases; the implementation said things the runner did not recognise — not counted as failures):",
+            warned.len()
+        );
+        for row in warned {
+            let place = row
+                .location()
+                .map(|l| format!(" ({l})"))
+                .unwrap_or_default();
+            let _ = writeln!(out, "  WARN {} {}{place}", row.case.id, row.name());
+            for w in &row.view.warnings {
+                let _ = writeln!(out, "       {w}");
+            }
+        }
+    }
+    let skips = r.skips_by_reason();
+    if !skips.is_empty() {
+        out.push_str("\nSkipped cases, by reason:\n");
+        for (reason, rows) in &skips {
+            let _ = writeln!(out, "  SKIP {:>4} × {reason}", rows.len());
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nSummary: {} cases: {}{}",
+        r.cases.len(),
+        r.summary.line(),
+        r.view.summary_note
+    );
+    if let Some(c) = &r.certified_by {
+        let _ = writeln!(out, "{}", c.line);
+    }
+    if !r.header.not_run.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not run: {} case(s), the run was interrupted ({}): {}",
+            r.header.not_run.len(),
+            r.header.interrupted.as_deref().unwrap_or("?"),
+            r.header.not_run.join(" ")
+        );
+    }
+    if let Some(note) = r.summary.nothing_checked_note() {
+        let _ = writeln!(out, "{note}");
+    }
+    let _ = writeln!(out, "{}", r.header.contract());
+    out
+}
