@@ -17,7 +17,8 @@ pub use conformance_core::interrupt;
 pub use run_loop::{RunError, RunReport, RunStatus, Runner};
 
 /// The module's name before it was named for what it holds (it runs one case; [`Runner`] is in
-/// [`run_loop`]). Kept, inside the crate only, for the modules being moved into the game-neutral
-/// core (`report/`, `run_loop`, `expectations`), so that the move and the rename merge without
-/// conflicts; remove it once those modules no longer name it.
+/// [`run_loop`]). The run loop and the expectations no longer use it; it is kept, inside the
+/// crate only, for the report writers (`report/formats`, `report/html`) that still name it
+/// while they move into the game-neutral core, so that the two changes merge without
+/// conflicts; remove it once they no longer do.
 pub(crate) use case_run as runner;
