@@ -525,15 +525,10 @@ impl Session {
     }
 }
 
-/// The exit status the command line gives a run that came to `status`.
+/// The exit status the command line gives a run that came to `status`: the core's policy, the
+/// same for every tool.
 pub fn exit_code(status: RunStatus) -> u8 {
-    match status {
-        RunStatus::Passed => 0,
-        RunStatus::Failed => 1,
-        RunStatus::NotStarted => 2,
-        RunStatus::NothingChecked => 3,
-        RunStatus::Interrupted(r) => r.exit_status(),
-    }
+    status.exit_status(|reason| reason.exit_status())
 }
 
 /// The outcome word of a case result.

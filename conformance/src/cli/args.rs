@@ -71,7 +71,7 @@ pub enum Command {
     /// `corpus/staging/` run but do not count toward certification.
     #[command(
         after_help = "Filter terms (all must match; prefix `!` to negate):\n  \
-        id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
+        id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11 (or article:)  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
         Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md"
     )]
     Run {

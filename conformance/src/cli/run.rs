@@ -55,14 +55,6 @@ pub struct RunOptions {
 /// was certified, which must never look like a pass.
 pub const NOTHING_CHECKED: u8 = conformance_core::run::exit::NOTHING_CHECKED;
 
-/// Starts a thread that marks the run as interrupted when `limit` has passed.
-fn arm_max_time(limit: std::time::Duration) {
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        interrupt::request(interrupt::Reason::MaxTime);
-    });
-}
-
 /// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored
 /// (or `--write-expectations` wrote the failures down),
 /// 1 when something did (or the run hit `--max-time`, or gave up on an engine that stopped
@@ -94,7 +86,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
         output::check_writable(path)?;
     }
     if let Some(limit) = opts.max_time {
-        arm_max_time(limit);
+        interrupt::request_after(limit);
     }
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
@@ -193,18 +185,18 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
             differences.len()
         );
     }
-    Ok(match status {
-        RunStatus::Passed => ExitCode::SUCCESS,
-        RunStatus::NothingChecked => {
-            let s = report.summary();
-            eprintln!(
-                "shogi-conformance: nothing could be checked: no answer was checked ({} case(s) skipped, {} errored) (exit status {NOTHING_CHECKED})",
-                s.skipped, s.errored
-            );
-            ExitCode::from(NOTHING_CHECKED)
-        }
-        RunStatus::Failed | RunStatus::NotStarted | RunStatus::Interrupted(_) => ExitCode::FAILURE,
-    })
+    if status == RunStatus::NothingChecked {
+        let s = report.summary();
+        eprintln!(
+            "shogi-conformance: nothing could be checked: no answer was checked ({} case(s) skipped, {} errored) (exit status {NOTHING_CHECKED})",
+            s.skipped, s.errored
+        );
+    }
+    // The core's policy, every game's: 0 passed, 1 failed, 3 nothing checked (a run that did
+    // not start returned its error above).
+    Ok(ExitCode::from(
+        status.exit_status(interrupt::Reason::exit_status),
+    ))
 }
 
 /// Writes the report to `--output` (saying so on standard error, with the counts) or to

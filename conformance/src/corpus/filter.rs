@@ -1,4 +1,6 @@
-//! `--filter`: choosing cases by id, tag, article, file or words.
+//! `--filter`: choosing cases by id, tag, article, file or words — the core's filter language
+//! ([`conformance_core::run::filter`]), with this corpus's own terms added through its
+//! extension point ([`InCorpus`]).
 //!
 //! A filter is a list of terms separated by spaces; a case is chosen when it matches every
 //! term. A term is `key:value` or a bare word, and a leading `!` negates it:
@@ -7,120 +9,105 @@
 //! | --- | --- |
 //! | `id:0a1b2c3d` | with that id |
 //! | `tag:uchifuzume` | with that tag |
-//! | `ref:fesa2017:3.11` | citing that article or one of its sub-clauses (3.11, 3.11a, …) |
+//! | `ref:fesa2017:3.11` (or `article:`) | citing that article or one of its sub-clauses (3.11, 3.11a, …) |
 //! | `file:drops/` | whose file path (relative to the corpus) contains the text |
 //! | `kind:perft` | with an expectation of that kind |
 //! | `staging` / `!staging` | in (or not in) the staging area |
 //! | a bare word | whose slug or title contains it (case-insensitive) |
 
+use std::path::Path;
+
+use conformance_core::run::Selectable;
+pub use conformance_core::run::filter::FilterError;
+
 use crate::corpus::case::Case;
 
-/// Why a filter expression is malformed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FilterError {
-    /// A `key:` this filter language does not know.
-    #[error(
-        "unknown filter key `{0}` (known: id, tag, ref, file, kind; or a bare word, `staging`)"
-    )]
-    UnknownKey(String),
-    /// `key:` with nothing after it.
-    #[error("filter term `{0}` has an empty value")]
-    EmptyValue(String),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Term {
-    Id(String),
-    Tag(String),
-    Ref(String),
-    File(String),
-    Kind(String),
-    Staging,
-    Word(String),
-}
-
-/// A parsed filter.
+/// A parsed filter, in this corpus's language (the core's terms and [`InCorpus`]'s).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Filter {
-    terms: Vec<(bool, Term)>,
-}
+pub struct Filter(conformance_core::run::Filter);
 
 impl Filter {
     /// Parses a filter expression (see the module documentation).
     pub fn parse(text: &str) -> Result<Filter, FilterError> {
-        let mut terms = Vec::new();
-        for raw in text.split_whitespace() {
-            let (negated, word) = match raw.strip_prefix('!') {
-                Some(rest) => (true, rest),
-                None => (false, raw),
-            };
-            let term = match word.split_once(':') {
-                Some((key, value)) => {
-                    if value.is_empty() {
-                        return Err(FilterError::EmptyValue(raw.to_owned()));
-                    }
-                    let v = value.to_owned();
-                    match key {
-                        "id" => Term::Id(v),
-                        "tag" => Term::Tag(v),
-                        "ref" => Term::Ref(v),
-                        "file" => Term::File(v),
-                        "kind" => Term::Kind(v),
-                        other => return Err(FilterError::UnknownKey(other.to_owned())),
-                    }
-                }
-                None if word == "staging" => Term::Staging,
-                None => Term::Word(word.to_lowercase()),
-            };
-            terms.push((negated, term));
-        }
-        Ok(Filter { terms })
+        conformance_core::run::Filter::parse_for::<InCorpus>(text).map(Filter)
     }
 
     /// Whether `case` (read from under `root`) is chosen.
-    pub fn matches(&self, case: &Case, root: &std::path::Path) -> bool {
-        self.terms.iter().all(|(negated, term)| {
-            let hit = match term {
-                Term::Id(id) => case.id == *id,
-                Term::Tag(t) => case.tags.iter().any(|x| x == t),
-                Term::Ref(r) => case.refs.iter().any(|a| {
-                    let a = a.as_str();
-                    a == r
-                        || (a.starts_with(r.as_str())
-                            && !a[r.len()..].starts_with(|c: char| c.is_ascii_digit()))
-                }),
-                Term::File(f) => {
-                    let rel = case.file.strip_prefix(root).unwrap_or(&case.file);
-                    rel.to_string_lossy().contains(f.as_str())
-                }
-                Term::Kind(k) => case.expectations.iter().any(|(e, _)| e.kind() == k),
-                Term::Staging => case.staging,
-                Term::Word(w) => {
-                    case.slug.to_lowercase().contains(w) || case.title.to_lowercase().contains(w)
-                }
-            };
-            hit != *negated
-        })
+    pub fn matches(&self, case: &Case, root: &Path) -> bool {
+        self.0.matches(&InCorpus { case, root })
+    }
+}
+
+/// A case as the filter sees it: with the folder of the corpus it was read from, so that
+/// `file:` matches the path inside the corpus, not wherever the corpus happens to be.
+#[derive(Debug, Clone, Copy)]
+pub struct InCorpus<'a> {
+    /// The case.
+    pub case: &'a Case,
+    /// The corpus folder.
+    pub root: &'a Path,
+}
+
+impl Selectable for InCorpus<'_> {
+    fn id(&self) -> &str {
+        &self.case.id
+    }
+    fn articles(&self) -> Vec<&str> {
+        self.case.refs.iter().map(|a| a.as_str()).collect()
+    }
+    fn tags(&self) -> &[String] {
+        &self.case.tags
+    }
+    fn file(&self) -> String {
+        let rel = self
+            .case
+            .file
+            .strip_prefix(self.root)
+            .unwrap_or(&self.case.file);
+        rel.to_string_lossy().into_owned()
+    }
+    fn title(&self) -> &str {
+        &self.case.title
+    }
+    /// Bare words look in the slug, the name people know a case by, not in the hex id.
+    fn name(&self) -> &str {
+        &self.case.slug
+    }
+
+    const KEYS: &'static [&'static str] = &["kind"];
+    const FLAGS: &'static [&'static str] = &["staging"];
+
+    /// `kind:KIND`: a case with an expectation of that kind (`perft`, `legal_moves`, …).
+    fn matches_key(&self, key: &str, value: &str) -> bool {
+        key == "kind"
+            && self
+                .case
+                .expectations
+                .iter()
+                .any(|(e, _)| e.kind() == value)
+    }
+
+    /// `staging`: a case in the corpus's staging area (found, not yet reviewed).
+    fn has_flag(&self, flag: &str) -> bool {
+        flag == "staging" && self.case.staging
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::*;
     use crate::corpus::case::parse_file;
 
-    fn case() -> Case {
+    fn case(staging: bool) -> Case {
         let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: A Pawn drop\n    refs: [fesa2017:3.11c]\n    tags: [uchifuzume]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
-        parse_file(text, Path::new("corpus/drops/u.yaml"), false)
+        parse_file(text, Path::new("corpus/drops/u.yaml"), staging)
             .unwrap()
             .remove(0)
     }
 
     #[test]
     fn terms() {
-        let c = case();
+        let c = case(false);
         let root = Path::new("corpus");
         for (f, want) in [
             ("", true),
@@ -131,23 +118,30 @@ mod tests {
             ("ref:fesa2017:3.11", true),
             ("ref:fesa2017:3.1", false),
             ("ref:fesa2017:3.11c", true),
+            ("article:fesa2017:3.11", true),
             ("file:drops/", true),
+            ("file:corpus/", false),
             ("kind:status", true),
             ("kind:perft", false),
+            ("!kind:perft", true),
             ("pawn", true),
             ("PAWN drop", true),
+            ("0a1b", false),
             ("staging", false),
             ("!staging tag:uchifuzume", true),
         ] {
             assert_eq!(Filter::parse(f).unwrap().matches(&c, root), want, "{f}");
         }
+        let staged = case(true);
+        assert!(Filter::parse("staging").unwrap().matches(&staged, root));
+        assert!(!Filter::parse("!staging").unwrap().matches(&staged, root));
     }
 
     #[test]
     fn errors() {
         assert_eq!(
-            Filter::parse("colour:red"),
-            Err(FilterError::UnknownKey("colour".into()))
+            Filter::parse("colour:red").map_err(|e| e.to_string()),
+            Err("unknown filter key `colour` (known: id, tag, ref, article, file, kind; or a bare word, `staging`)".into())
         );
         assert_eq!(
             Filter::parse("tag:"),

@@ -17,181 +17,74 @@
 //!   revision: c4082a57ac2ae43f
 //!   cases: {0a1b2c3d: 5d0c…, …}   # case id → fingerprint (crate::corpus::contract::fingerprint)
 //! ```
+//!
+//! The file format, its reading, the matching of results and the errors are the core's
+//! ([`conformance_core::run::expectations`]), the same for every game; this corpus adds the
+//! record of the corpus a file was written for ([`CorpusStamp`]), so that a run against a newer
+//! corpus names the new, changed and retired cases, and says how a case's result reads.
 
-use std::path::Path;
+use conformance_core::run::expectations::{Judged, Stamp};
 
-use serde::{Deserialize, Serialize};
+use crate::corpus::contract::CorpusStamp;
+use crate::run::case_run::{CaseResult, Outcome};
 
-use crate::run::runner::{CaseResult, Outcome};
-
-/// The core's expectations policy and outcome words, which this file's entries are judged by.
-mod core {
-    pub use conformance_core::report::Outcome;
-    pub use conformance_core::run::expectations::Expectations;
-}
-
-/// What an entry says and the entry itself: the core's, the same file format for every game
-/// (this game's file adds the corpus stamp).
-pub use conformance_core::run::expectations::{Entry, Expected};
-
-/// The file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expectations {
-    /// The implementation the file is about (informative).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub implementation: Option<String>,
-    /// The entries; a case id entry wins over a tag entry.
-    #[serde(default)]
-    pub entries: Vec<Entry>,
-    /// The corpus the file was written for (version, content hash, case fingerprints), so a
-    /// run against another corpus can say what changed since ([`crate::corpus::contract`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub corpus: Option<crate::corpus::contract::CorpusStamp>,
-}
-
-/// A result that does not match the expectations.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
-    /// The case id.
-    pub case: String,
-    /// What happened, in words.
-    pub message: String,
-}
-
-/// Why an expectations file cannot be used; each names the file.
-#[derive(Debug, thiserror::Error)]
-pub enum ExpectationsError {
-    /// The file cannot be read.
-    #[error("{name}: {source}")]
-    Read {
-        /// The file.
-        name: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The text is not an expectations file.
-    #[error("{name}: {message}")]
-    Syntax {
-        /// The file.
-        name: String,
-        /// What the YAML reader says, with the line.
-        message: String,
-    },
-    /// An entry names both a case and a tag, or neither.
-    #[error("{name}: entry {entry}: give exactly one of `case` and `tag`")]
-    CaseOrTag {
-        /// The file.
-        name: String,
-        /// The entry, from 1.
-        entry: usize,
-    },
-}
-
-impl Expectations {
-    /// Reads the file, with errors naming it.
-    pub fn load(path: &Path) -> Result<Expectations, ExpectationsError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ExpectationsError::Read {
-            name: name.clone(),
-            source,
-        })?;
-        Expectations::parse(&text, &name)
-    }
-
-    /// Reads an expectations file's text; `name` is used in messages.
-    pub fn parse(text: &str, name: &str) -> Result<Expectations, ExpectationsError> {
-        let e: Expectations =
-            serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
-                name: name.to_owned(),
-                message: e.to_string(),
-            })?;
-        for (i, entry) in e.entries.iter().enumerate() {
-            if entry.case.is_some() == entry.tag.is_some() {
-                return Err(ExpectationsError::CaseOrTag {
-                    name: name.to_owned(),
-                    entry: i + 1,
-                });
-            }
-        }
-        Ok(e)
-    }
-
-    /// The entry that applies to a case: its id's, else its first matching tag's.
-    pub fn lookup(&self, id: &str, tags: &[String]) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|e| e.case.as_deref() == Some(id))
-            .or_else(|| {
-                self.entries
-                    .iter()
-                    .find(|e| e.tag.as_ref().is_some_and(|t| tags.contains(t)))
-            })
-    }
-
-    /// Every result that does not match; empty means the run is as expected.
-    pub fn compare(&self, results: &[CaseResult]) -> Vec<Mismatch> {
-        let mut out = Vec::new();
-        for r in results {
-            // The policy is the core's, shared with every game; this file adds the corpus stamp.
-            let outcome = match r.outcome() {
-                Outcome::Pass => core::Outcome::Pass,
-                Outcome::Fail(_) => core::Outcome::Fail,
-                Outcome::Skip { .. } => core::Outcome::Skip,
-                Outcome::Error { .. } => core::Outcome::Error,
-            };
-            let entry = self.lookup(&r.case.id, &r.case.tags);
-            let problem = core::Expectations::judge(entry, outcome);
-            if let Some(message) = problem {
-                out.push(Mismatch {
-                    case: format!("{} {}", r.case.id, r.case.slug),
-                    message,
-                });
-            }
-        }
-        out
-    }
-
-    /// An expectations file marking every current failure and error as `fail`, with the first
-    /// line of what went wrong as the reason.
-    pub fn from_failures(implementation: &str, results: &[CaseResult]) -> Expectations {
-        let entries = results
-            .iter()
-            .filter_map(|r| {
-                let reason = r.expectations.iter().find_map(|e| match &e.outcome {
-                    Outcome::Fail(f) => Some(format!(
-                        "{}: expected {}; got {}",
-                        e.kind, f.expected, f.actual
-                    )),
-                    Outcome::Error { message } => Some(format!("{}: error: {message}", e.kind)),
-                    _ => None,
-                })?;
-                Some(Entry {
-                    case: Some(r.case.id.clone()),
-                    tag: None,
-                    expect: Expected::Fail,
-                    reason,
-                })
-            })
-            .collect();
-        Expectations {
-            implementation: Some(implementation.to_owned()),
-            entries,
-            corpus: None,
-        }
-    }
-
-    /// The file's YAML text, with a header comment.
-    pub fn to_yaml(&self) -> String {
-        let body = serde_norway::to_string(self).unwrap_or_default();
-        format!(
-            "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n# `run --expectations FILE` exits 0 exactly when the results match this file.\n# `corpus:` records the corpus it was written for, so a newer corpus's new, changed and retired cases are named.\n{body}"
-        )
-    }
-}
-
+/// What an entry says and the entry itself, a result that does not match and why a file
+/// cannot be used: the core's.
+pub use conformance_core::run::expectations::{
+    Entry, ExpectationsError, ExpectationsFile, Expected, Mismatch,
+};
 pub use conformance_core::run::{Shard, ShardError};
+
+/// The file, with the corpus it was written for (version, content hash, case fingerprints).
+pub type Expectations = ExpectationsFile<CorpusStamp>;
+
+impl Stamp for CorpusStamp {
+    const HEADER: &'static str = "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n\
+        # `run --expectations FILE` exits 0 exactly when the results match this file.\n\
+        # `corpus:` records the corpus it was written for, so a newer corpus's new, changed and retired cases are named.\n";
+}
+
+/// A case's result as an expectations file judges it: by the case's id and tags, its counted
+/// outcome, and named by id and slug, so that a mismatch can be read without the corpus.
+impl Judged for CaseResult {
+    fn case_id(&self) -> &str {
+        &self.case.id
+    }
+    fn case_tags(&self) -> &[String] {
+        &self.case.tags
+    }
+    fn judged_outcome(&self) -> conformance_core::report::Outcome {
+        use conformance_core::report::Outcome as Counted;
+        match self.outcome() {
+            Outcome::Pass => Counted::Pass,
+            Outcome::Fail(_) => Counted::Fail,
+            Outcome::Skip { .. } => Counted::Skip,
+            Outcome::Error { .. } => Counted::Error,
+        }
+    }
+    fn case_name(&self) -> String {
+        format!("{} {}", self.case.id, self.case.slug)
+    }
+}
+
+/// An expectations file marking every current failure and error as `fail`, with the first
+/// line of what went wrong as the reason.
+pub fn from_failures(implementation: &str, results: &[CaseResult]) -> Expectations {
+    Expectations::failing(
+        implementation,
+        results.iter().filter_map(|r| {
+            let reason = r.expectations.iter().find_map(|e| match &e.outcome {
+                Outcome::Fail(f) => Some(format!(
+                    "{}: expected {}; got {}",
+                    e.kind, f.expected, f.actual
+                )),
+                Outcome::Error { message } => Some(format!("{}: error: {message}", e.kind)),
+                _ => None,
+            })?;
+            Some((r.case.id.clone(), reason))
+        }),
+    )
+}
 
 #[cfg(test)]
 mod tests {
@@ -227,13 +120,18 @@ mod tests {
                     reason: "r".into(),
                 },
             ],
-            corpus: Some(crate::corpus::contract::CorpusStamp {
+            corpus: Some(CorpusStamp {
                 version: "1.0.0".into(),
                 revision: "0123456789abcdef".into(),
                 cases: [("0a1b2c3d".to_owned(), "fedcba9876543210".to_owned())].into(),
             }),
         };
-        let back: Expectations = serde_norway::from_str(&e.to_yaml()).unwrap();
+        let text = e.to_yaml();
+        assert!(
+            text.starts_with("# shogi-conformance expectations: "),
+            "{text}"
+        );
+        let back: Expectations = serde_norway::from_str(&text).unwrap();
         assert_eq!(back, e);
         assert_eq!(
             e.lookup("0a1b2c3d", &["uchifuzume".into()]).unwrap().expect,
@@ -245,5 +143,33 @@ mod tests {
             Expected::Fail
         );
         assert!(e.lookup("99999999", &[]).is_none());
+    }
+
+    #[test]
+    fn a_mismatch_names_the_case_by_id_and_slug() {
+        let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    refs: [fesa2017:3.11c]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
+        let case = crate::corpus::case::parse_file(text, std::path::Path::new("x.yaml"), false)
+            .unwrap()
+            .remove(0);
+        let failed = CaseResult {
+            case,
+            expectations: vec![crate::run::case_run::ExpectationResult {
+                kind: "status",
+                depth: None,
+                outcome: Outcome::Error {
+                    message: "timed out".into(),
+                },
+                played: None,
+            }],
+            warnings: vec![],
+        };
+        let none = Expectations::default();
+        let m = none.compare(std::slice::from_ref(&failed));
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].case, "0a1b2c3d pawn-drop-mate");
+        assert_eq!(m[0].message, "unexpected error");
+        let known = from_failures("x", std::slice::from_ref(&failed));
+        assert_eq!(known.entries[0].reason, "status: error: timed out");
+        assert!(known.compare(&[failed]).is_empty());
     }
 }

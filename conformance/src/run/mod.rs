@@ -15,9 +15,3 @@ pub mod watchdog;
 /// runner and the CLI keep one path.
 pub use conformance_core::interrupt;
 pub use run_loop::{RunError, RunReport, RunStatus, Runner};
-
-/// The module's name before it was named for what it holds (it runs one case; [`Runner`] is in
-/// [`run_loop`]). Kept, inside the crate only, for the modules being moved into the game-neutral
-/// core (`report/`, `run_loop`, `expectations`), so that the move and the rename merge without
-/// conflicts; remove it once those modules no longer name it.
-pub(crate) use case_run as runner;

@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use conformance_core::run::{Stop, run_cases};
 use shogi_spec::Implementation;
 
 use crate::corpus::case::Case;
@@ -17,9 +18,9 @@ use crate::corpus::filter::{Filter, FilterError};
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
 use crate::report::{EngineIdentity, Format, RunInfo, render};
-use crate::run::expectations::{Expectations, Shard};
+use crate::run::case_run::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
+use crate::run::expectations::{self, Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
-use crate::run::runner::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
 use crate::run::watchdog::Watchdog;
 
 /// The profile a runner uses unless told otherwise.
@@ -85,21 +86,9 @@ fn article_hint(filter: &str) -> String {
     }
 }
 
-/// What a run came to, for the caller's exit status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunStatus {
-    /// Everything asked passed (or, with an expectations file, the results match it).
-    Passed,
-    /// Something failed or errored (or the results differ from the expectations file).
-    Failed,
-    /// No answer was checked (every case skipped or errored): nothing was certified, which
-    /// must never look like a pass.
-    NothingChecked,
-    /// The implementation did not start; no case was asked.
-    NotStarted,
-    /// The run stopped early (a signal, or the time limit).
-    Interrupted(Reason),
-}
+/// What a run came to, for the caller's exit status: the core's policy
+/// ([`conformance_core::run::RunStatus`]), a stop named by its [`Reason`].
+pub type RunStatus = conformance_core::run::RunStatus<Reason>;
 
 /// The result of a run: the header and the case results every report format renders, and
 /// what a CI job compares (the expectations file's verdict, the corpus contract).
@@ -131,34 +120,21 @@ impl RunReport {
         Summary::of(&self.results)
     }
 
-    /// What the run came to: a start-up failure or a stop first, then nothing checked, then
-    /// the expectations file's verdict when there is one, else whether everything passed.
+    /// What the run came to, by the core's policy: a start-up failure or a stop first, then
+    /// nothing checked, then the expectations file's verdict when there is one, else whether
+    /// everything passed.
     pub fn status(&self) -> RunStatus {
-        if self.info.startup_error.is_some() {
-            return RunStatus::NotStarted;
-        }
-        if let Some(reason) = self.interrupted {
-            return RunStatus::Interrupted(reason);
-        }
-        let s = self.summary();
-        // Errors check nothing: an engine that answered no question certified nothing.
-        if s.passed + s.failed == 0 {
-            return RunStatus::NothingChecked;
-        }
-        let ok = match &self.not_as_expected {
-            Some(differences) => differences.is_empty(),
-            None => s.ok(),
-        };
-        if ok {
-            RunStatus::Passed
-        } else {
-            RunStatus::Failed
-        }
+        RunStatus::of(
+            &self.summary().core(),
+            self.info.startup_error.is_none(),
+            self.interrupted,
+            self.not_as_expected.as_ref().map(Vec::len),
+        )
     }
 
     /// An expectations file marking every current failure, pinned to this corpus.
     pub fn failures_as_expectations(&self) -> Expectations {
-        let mut file = Expectations::from_failures(&self.info.implementation, &self.results);
+        let mut file = expectations::from_failures(&self.info.implementation, &self.results);
         file.corpus = Some(self.stamp.clone());
         file
     }
@@ -315,45 +291,49 @@ impl Runner {
         Ok(chosen)
     }
 
-    /// Runs every chosen case against `imp`. A panic of an in-process implementation errors
-    /// its case, never the run; a requested stop ([`crate::run::interrupt`]) ends the loop
-    /// and lists the cases not reached.
+    /// Runs every chosen case against `imp`, through the core's case loop. A panic of an
+    /// in-process implementation errors its case, never the run; a requested stop
+    /// ([`crate::run::interrupt`]) ends the loop and lists the cases not reached, and so does
+    /// giving up on an engine that stopped answering ([`Watchdog`]).
     pub fn run(&mut self, imp: &mut dyn Implementation) -> Result<RunReport, RunError> {
         let spec = self.profile_spec();
         let mut progress = self.progress.take();
         let chosen = self.chosen()?;
-        let mut results = Vec::new();
-        let mut not_run = Vec::new();
         let name = imp.name();
         let mut imp = Watchdog::new(imp);
-        for (i, case) in chosen.iter().enumerate() {
-            if interrupt::requested() {
-                not_run = not_run_ids(&chosen[i..], &self.profile);
-                break;
-            }
-            if let Some(report) = progress.as_mut() {
-                report(i, chosen.len(), case);
-            }
-            let mut r = run_case_guarded(&mut imp, case, &spec);
-            if imp.gave_up() {
-                // The case was cut short by the give-up: its result is not the engine's.
-                not_run = not_run_ids(&chosen[i..], &self.profile);
-                break;
-            }
-            if let Some(reason) = self.changed_by_overrides(case, &spec) {
-                for e in r.iter_mut().flat_map(|c| c.expectations.iter_mut()) {
-                    e.outcome = Outcome::Skip {
-                        reason: reason.clone(),
-                    };
+        let mut asked = 0;
+        let (answers, mut not_run, _) = run_cases(
+            &chosen,
+            |case| case.id.clone(),
+            |case| {
+                if let Some(report) = progress.as_mut() {
+                    report(asked, chosen.len(), case);
                 }
-            }
-            if interrupt::requested() {
-                // The case was cut short: its result is not the implementation's.
-                not_run = not_run_ids(&chosen[i..], &self.profile);
-                break;
-            }
-            results.extend(r);
+                asked += 1;
+                let mut r = run_case_guarded(&mut imp, case, &spec);
+                if imp.gave_up() {
+                    // The case was cut short by the give-up: its result is not the engine's.
+                    return None;
+                }
+                if let Some(reason) = self.changed_by_overrides(case, &spec) {
+                    for e in r.iter_mut().flat_map(|c| c.expectations.iter_mut()) {
+                        e.outcome = Outcome::Skip {
+                            reason: reason.clone(),
+                        };
+                    }
+                }
+                // A case cut short by a stop: its result is not the implementation's.
+                (!interrupt::requested()).then_some(r)
+            },
+            Stop::requested,
+        );
+        // Listed as not run: the cases that would have given a result under the profile.
+        if !not_run.is_empty() {
+            let would_answer: std::collections::HashSet<String> =
+                not_run_ids(&chosen, &self.profile).into_iter().collect();
+            not_run.retain(|id| would_answer.contains(id));
         }
+        let results = answers.into_iter().flatten().collect();
         self.progress = progress;
         let gave_up = imp.gave_up();
         let mut report = self.finish(name, results, not_run, None)?;
@@ -469,6 +449,14 @@ impl Runner {
             not_as_expected,
             interrupted,
         })
+    }
+}
+
+/// A case's result carries no time of its own (its shape is what every report format renders,
+/// and none shows a case's time): the time the core's loop measures is not kept.
+impl conformance_core::run::Timed for CaseResult {
+    fn took(self, _: std::time::Duration) -> CaseResult {
+        self
     }
 }
 

@@ -87,6 +87,16 @@ pub fn request(reason: Reason) {
     let _ = flag().compare_exchange(0, reason.code(), Ordering::SeqCst, Ordering::SeqCst);
 }
 
+/// Marks the run as stopped by its time limit ([`Reason::MaxTime`]) once `limit` has passed:
+/// `--max-time`. The flag is what every wait on an engine checks, so the case in progress stops
+/// too (and is then not run), as for a signal.
+pub fn request_after(limit: std::time::Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        request(Reason::MaxTime);
+    });
+}
+
 /// Error installing the handlers.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot install the signal handlers: {0}")]

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use conformance_core::interrupt::{self, Reason};
+use conformance_core::interrupt;
 use conformance_core::report::{Format, Header, Report, render};
 use conformance_core::run::{Expectations, Filter, Shard, Stop, exit, run_cases};
 use go_conformance::certify::{self, TOOL};
@@ -40,22 +40,6 @@ fn write_reports(report: &Report, args: &RunArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
-}
-
-/// `--max-time`: the interrupt flag is set when the time is up, so that a wait on the engine
-/// stops too (the case in progress is then not run), as for a signal.
-fn arm_max_time(limit: Duration) {
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        interrupt::request(Reason::MaxTime);
-    });
-}
-
-fn stop_reason() -> Option<Stop> {
-    interrupt::reason().map(|r| Stop {
-        reason: r.label().to_owned(),
-        signal: Some(r.exit_status()),
-    })
 }
 
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
@@ -96,7 +80,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             .map_err(|e| format!("--output {}: {e}", path.display()))?;
     }
     if let Some(limit) = args.max_time {
-        arm_max_time(limit);
+        interrupt::request_after(limit);
     }
 
     let mut cases = super::corpus(args.corpus.clone())?;
@@ -209,7 +193,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             }
             Some(certify::record(lc, &status, || reproduce(&lc.case.id)))
         },
-        stop_reason,
+        Stop::requested,
     );
     drop(engine);
     header.interrupted = stopped.as_ref().map(|s| s.reason.clone());

@@ -13,7 +13,7 @@ use conformance_core::report::{
 use serde_json::{Map, Value};
 
 use super::{RunInfo, article, by_primary, detail_lines, reproduce_command, title};
-use crate::run::runner::{CaseResult, Methods, Outcome};
+use crate::run::case_run::{CaseResult, Methods, Outcome};
 
 /// The game's name in the report (the schema's `game`).
 pub const GAME: &str = "shogi";

@@ -2,7 +2,7 @@
 //! article given, one `legal` expectation, and the outcome wanted.
 
 use super::RunInfo;
-use crate::run::runner::{CaseResult, ExpectationResult, Failure, Outcome};
+use crate::run::case_run::{CaseResult, ExpectationResult, Failure, Outcome};
 
 pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
     let text = format!(

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use shogi_spec::ArticleId;
 
-use crate::run::runner::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Outcome};
 
 /// The cases whose primary article is the key, in natural article order (see [`ArticleId`]'s
 /// ordering). Each case is under exactly one article: a failure is charged once.

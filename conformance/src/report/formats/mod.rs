@@ -13,7 +13,7 @@
 //! and the command that reruns a case (`reproduce`). HTML is still drawn by
 //! [`crate::report::html`]. Their public items are re-exported here.
 
-use crate::run::runner::CaseResult;
+use crate::run::case_run::CaseResult;
 
 mod core_report;
 #[cfg(test)]
@@ -53,7 +53,7 @@ mod tests {
     use super::*;
     use crate::report::formats::fixtures::{fail, info, result};
     use crate::run::Runner;
-    use crate::run::runner::{Failure, Outcome};
+    use crate::run::case_run::{Failure, Outcome};
 
     #[test]
     fn failures_are_charged_to_the_primary_article_only_in_natural_order() {

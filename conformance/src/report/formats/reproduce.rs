@@ -2,7 +2,7 @@
 //! printed beside every failure so a reader can reproduce it in one paste.
 
 use super::RunInfo;
-use crate::run::runner::CaseResult;
+use crate::run::case_run::CaseResult;
 
 /// The `--impl` argument that made a report, recovered from the implementation's name
 /// (`usi:fairy-stockfish (Fairy-Stockfish 11.1)` → `usi:fairy-stockfish`).

@@ -146,9 +146,9 @@ impl RunInfo {
     /// implementation did not start, or every case was skipped or errored), which certified
     /// nothing.
     ///
-    /// [`Methods`]: crate::run::runner::Methods
-    pub fn certified_by(&self, results: &[crate::run::runner::CaseResult]) -> Option<String> {
-        let m = crate::run::runner::Methods::of(results);
+    /// [`Methods`]: crate::run::case_run::Methods
+    pub fn certified_by(&self, results: &[crate::run::case_run::CaseResult]) -> Option<String> {
+        let m = crate::run::case_run::Methods::of(results);
         conformance_core::report::certified_by_line(
             &self.header(),
             m.answered,

@@ -1,7 +1,7 @@
 //! The sentences several formats print alike: the counts of a summary, the lines that explain
 //! a case's outcome, and the note for a run in which nothing could be checked.
 
-use crate::run::runner::{CaseResult, Outcome, Summary};
+use crate::run::case_run::{CaseResult, Outcome, Summary};
 
 /// The note for a run in which nothing could be checked.
 pub fn nothing_checked(s: &Summary) -> Option<String> {

@@ -12,7 +12,7 @@ use shogi_spec::PositionSpec;
 use super::shell::{esc, esc_message};
 use crate::report::board::{self, Mark};
 use crate::report::{self, RunInfo};
-use crate::run::runner::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Outcome};
 
 /// The moves an expectation's failure is about, marked for the board.
 pub(super) fn marks_of(r: &CaseResult) -> Vec<(String, Mark)> {

@@ -12,7 +12,7 @@ use super::matrix_input::{Column, MatrixError, Row, column_from_value};
 use super::shell::{article_intro, bar, esc, head};
 use crate::report;
 use crate::report::board::{self, Mark};
-use crate::run::runner::Summary;
+use crate::run::case_run::Summary;
 
 /// The footer of a matrix: the contract each report ran (tool, corpus version, content hash),
 /// with a warning when they differ, since side-by-side results of different corpora are not

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use shogi_spec::ArticleId;
 
 use crate::report;
-use crate::run::runner::Summary;
+use crate::run::case_run::Summary;
 
 /// Escapes text for HTML content and attribute values (the core's one escaper).
 pub use conformance_core::report::escape::html as esc;

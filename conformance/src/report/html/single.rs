@@ -8,7 +8,7 @@ use conformance_core::report::Format as CoreFormat;
 
 use super::case_section::{case_facts, case_figure, marks_of};
 use crate::report::{RunInfo, core_report};
-use crate::run::runner::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Outcome};
 
 /// The report of one run (`run --format html`).
 pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {

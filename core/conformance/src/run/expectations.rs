@@ -3,6 +3,11 @@
 //! match it: a new failure fails the run, and so does a known failure that now passes (so the
 //! file stays honest and gets trimmed).
 //!
+//! A tool may record in the file the corpus it was written for (a version, a content hash,
+//! each case's fingerprint), so that a run against a newer corpus can say what changed: that
+//! record is the tool's own type, the file's `S` ([`Stamp`]); a tool that records none uses
+//! [`Expectations`], whose files have no `corpus:` section.
+//!
 //! ```yaml
 //! implementation: NAME
 //! entries:
@@ -12,11 +17,13 @@
 //!   - tag: TAG
 //!     expect: skip
 //!     reason: why
+//! corpus: …          # the tool's own record, if it keeps one
 //! ```
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::report::{CaseRecord, Outcome};
 
@@ -46,16 +53,89 @@ pub struct Entry {
     pub reason: String,
 }
 
-/// The file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expectations {
+/// What a tool's expectations files record of the corpus they were written for (its own
+/// type), and the comment a written file starts with.
+pub trait Stamp: Serialize + DeserializeOwned {
+    /// The comment lines a written file starts with: what the file is and how a run uses it.
+    const HEADER: &'static str;
+}
+
+/// No record of the corpus: the files of a tool that keeps none. A `corpus:` section is
+/// refused, as any field the file format does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoStamp {}
+
+impl Serialize for NoStamp {
+    fn serialize<Z: Serializer>(&self, _: Z) -> Result<Z::Ok, Z::Error> {
+        match *self {}
+    }
+}
+
+impl<'de> Deserialize<'de> for NoStamp {
+    fn deserialize<D: Deserializer<'de>>(_: D) -> Result<NoStamp, D::Error> {
+        Err(serde::de::Error::custom(
+            "this tool's expectations files record no corpus: remove `corpus:`",
+        ))
+    }
+}
+
+impl Stamp for NoStamp {
+    const HEADER: &'static str = "# Expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n\
+        # `run --expectations FILE` exits 0 exactly when the results match this file.\n";
+}
+
+/// An expectations file without a record of the corpus.
+pub type Expectations = ExpectationsFile<NoStamp>;
+
+/// The file, with the tool's record of the corpus it was written for (`S`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "S: Stamp")]
+pub struct ExpectationsFile<S> {
     /// The implementation the file is about (informative).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implementation: Option<String>,
     /// The entries; a case id entry wins over a tag entry.
     #[serde(default)]
     pub entries: Vec<Entry>,
+    /// The corpus the file was written for, as the tool records it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<S>,
+}
+
+impl<S> Default for ExpectationsFile<S> {
+    fn default() -> Self {
+        ExpectationsFile {
+            implementation: None,
+            entries: Vec::new(),
+            corpus: None,
+        }
+    }
+}
+
+/// What an expectations file judges: one case's result, found by the case's id and tags.
+pub trait Judged {
+    /// The case's id.
+    fn case_id(&self) -> &str;
+    /// The case's tags.
+    fn case_tags(&self) -> &[String];
+    /// The case's counted outcome.
+    fn judged_outcome(&self) -> Outcome;
+    /// How a mismatch names the case: its id, unless the tool adds a readable name.
+    fn case_name(&self) -> String {
+        self.case_id().to_owned()
+    }
+}
+
+impl Judged for CaseRecord {
+    fn case_id(&self) -> &str {
+        &self.id
+    }
+    fn case_tags(&self) -> &[String] {
+        &self.tags
+    }
+    fn judged_outcome(&self) -> Outcome {
+        self.outcome
+    }
 }
 
 /// A result that does not match the expectations.
@@ -97,24 +177,23 @@ pub enum ExpectationsError {
     },
 }
 
-impl Expectations {
+impl<S: Stamp> ExpectationsFile<S> {
     /// Reads the file, with errors naming it.
-    pub fn load(path: &Path) -> Result<Expectations, ExpectationsError> {
+    pub fn load(path: &Path) -> Result<Self, ExpectationsError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|source| ExpectationsError::Read {
             name: name.clone(),
             source,
         })?;
-        Expectations::parse(&text, &name)
+        Self::parse(&text, &name)
     }
 
     /// Reads an expectations file's text; `name` is used in messages.
-    pub fn parse(text: &str, name: &str) -> Result<Expectations, ExpectationsError> {
-        let e: Expectations =
-            serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
-                name: name.to_owned(),
-                message: e.to_string(),
-            })?;
+    pub fn parse(text: &str, name: &str) -> Result<Self, ExpectationsError> {
+        let e: Self = serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
+            name: name.to_owned(),
+            message: e.to_string(),
+        })?;
         for (i, entry) in e.entries.iter().enumerate() {
             if entry.case.is_some() == entry.tag.is_some() {
                 return Err(ExpectationsError::CaseOrTag {
@@ -158,19 +237,45 @@ impl Expectations {
         }
     }
 
-    /// Every case record that does not match; empty means the run is as expected.
-    pub fn compare(&self, cases: &[CaseRecord]) -> Vec<Mismatch> {
-        cases
+    /// Every result that does not match; empty means the run is as expected.
+    pub fn compare<R: Judged>(&self, results: &[R]) -> Vec<Mismatch> {
+        results
             .iter()
-            .filter_map(|c| {
-                Expectations::judge(self.lookup(&c.id, &c.tags), c.outcome).map(|message| {
-                    Mismatch {
-                        case: c.id.clone(),
-                        message,
-                    }
+            .filter_map(|r| {
+                let entry = self.lookup(r.case_id(), r.case_tags());
+                Self::judge(entry, r.judged_outcome()).map(|message| Mismatch {
+                    case: r.case_name(),
+                    message,
                 })
             })
             .collect()
+    }
+
+    /// A file marking each of `failures` — a case id with the reason, in the tool's words —
+    /// as `fail`: what a run's current failures look like as known ones.
+    pub fn failing(
+        implementation: &str,
+        failures: impl IntoIterator<Item = (String, String)>,
+    ) -> Self {
+        ExpectationsFile {
+            implementation: Some(implementation.to_owned()),
+            entries: failures
+                .into_iter()
+                .map(|(case, reason)| Entry {
+                    case: Some(case),
+                    tag: None,
+                    expect: Expected::Fail,
+                    reason,
+                })
+                .collect(),
+            corpus: None,
+        }
+    }
+
+    /// The file's YAML text, after the tool's header comment ([`Stamp::HEADER`]).
+    pub fn to_yaml(&self) -> String {
+        let body = serde_norway::to_string(self).unwrap_or_default();
+        format!("{}{body}", S::HEADER)
     }
 }
 
@@ -222,5 +327,43 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("e.yaml: "), "{err}");
+        // A file of a tool that records no corpus has no `corpus:` section.
+        let err = Expectations::parse("corpus: {version: 1}\n", "e.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("record no corpus"), "{err}");
+    }
+
+    /// A tool's record of the corpus: a version.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    struct Version {
+        version: String,
+    }
+    impl Stamp for Version {
+        const HEADER: &'static str = "# a test tool's file\n";
+    }
+
+    #[test]
+    fn a_tool_records_its_corpus_and_writes_its_header() {
+        let mut file = ExpectationsFile::<Version>::failing(
+            "x",
+            [("a".to_owned(), "answers wrong".to_owned())],
+        );
+        file.corpus = Some(Version {
+            version: "1.2.0".into(),
+        });
+        let text = file.to_yaml();
+        assert!(
+            text.starts_with("# a test tool's file\nimplementation: x\n"),
+            "{text}"
+        );
+        let back = ExpectationsFile::<Version>::parse(&text, "w.yaml").unwrap();
+        assert_eq!(back, file);
+        assert_eq!(back.entries[0].expect, Expected::Fail);
+        // Its failure is now known: the run matches the file.
+        assert!(back.compare(&[rec("a", &[], Outcome::Fail)]).is_empty());
+        let plain = Expectations::failing("x", []).to_yaml();
+        assert!(plain.starts_with(NoStamp::HEADER), "{plain}");
+        assert!(!plain.contains("corpus"), "{plain}");
     }
 }

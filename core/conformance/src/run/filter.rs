@@ -9,7 +9,12 @@
 //! | `tag:TAG` | with that tag |
 //! | `ref:ARTICLE` (or `article:`) | citing that article or one of its sub-clauses (`r:3.11` matches `r:3.11`, `r:3.11a`, `r:3.11.2`) |
 //! | `file:TEXT` | whose file path contains the text |
-//! | a bare word | whose id or title contains it (case-insensitive) |
+//! | a bare word | whose name (the id, unless the game gives another) or title contains it (case-insensitive) |
+//!
+//! A game may add terms of its own — `key:value` keys and bare words that name a property of a
+//! case (a flag) — by declaring them on its [`Selectable`] type ([`Selectable::KEYS`],
+//! [`Selectable::FLAGS`]) and parsing with [`Filter::parse_for`]: the common terms mean the same
+//! in every game, and only the game knows what its own mean.
 
 /// What a filter asks of a case.
 pub trait Selectable {
@@ -21,16 +26,48 @@ pub trait Selectable {
     fn tags(&self) -> &[String];
     /// The file it was read from, as the corpus names it.
     fn file(&self) -> String;
-    /// Its title or slug, for bare words.
+    /// Its title, for bare words.
     fn title(&self) -> &str;
+    /// The name a bare word is looked for in beside the title: the id, unless the game's cases
+    /// carry a readable name of their own (a slug), which is what a person types.
+    fn name(&self) -> &str {
+        self.id()
+    }
+
+    /// The game's own `key:` terms, beside the common ones; [`Selectable::matches_key`] says
+    /// what they match.
+    const KEYS: &'static [&'static str] = &[];
+    /// The game's own bare words that name a property of a case rather than words to look for
+    /// (a case in a staging area); [`Selectable::has_flag`] says which cases have it.
+    const FLAGS: &'static [&'static str] = &[];
+
+    /// Whether the case matches `key:value`, for a `key` of [`Selectable::KEYS`].
+    fn matches_key(&self, key: &str, value: &str) -> bool {
+        let _ = (key, value);
+        false
+    }
+
+    /// Whether the case has `flag`, one of [`Selectable::FLAGS`].
+    fn has_flag(&self, flag: &str) -> bool {
+        let _ = flag;
+        false
+    }
 }
+
+/// The keys every game's filter knows.
+const COMMON_KEYS: [&str; 5] = ["id", "tag", "ref", "article", "file"];
 
 /// Why a filter expression is malformed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FilterError {
     /// A `key:` this filter language does not know.
-    #[error("unknown filter key `{0}` (known: id, tag, ref, article, file; or a bare word)")]
-    UnknownKey(String),
+    #[error("unknown filter key `{key}` (known: {known})")]
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The terms the language knows, as the message lists them.
+        known: String,
+    },
     /// `key:` with nothing after it.
     #[error("filter term `{0}` has an empty value")]
     EmptyValue(String),
@@ -42,6 +79,8 @@ enum Term {
     Tag(String),
     Ref(String),
     File(String),
+    Key(&'static str, String),
+    Flag(&'static str),
     Word(String),
 }
 
@@ -60,8 +99,22 @@ pub fn cites(article: &str, wanted: &str) -> bool {
 }
 
 impl Filter {
-    /// Parses a filter expression (see the module documentation).
+    /// Parses a filter expression of the common terms only (see the module documentation).
     pub fn parse(text: &str) -> Result<Filter, FilterError> {
+        Filter::parse_with(text, &[], &[])
+    }
+
+    /// Parses a filter expression with the common terms and the game's own, those of its case
+    /// type `C` ([`Selectable::KEYS`], [`Selectable::FLAGS`]).
+    pub fn parse_for<C: Selectable>(text: &str) -> Result<Filter, FilterError> {
+        Filter::parse_with(text, C::KEYS, C::FLAGS)
+    }
+
+    fn parse_with(
+        text: &str,
+        keys: &[&'static str],
+        flags: &[&'static str],
+    ) -> Result<Filter, FilterError> {
         let mut terms = Vec::new();
         for raw in text.split_whitespace() {
             let (negated, word) = match raw.strip_prefix('!') {
@@ -80,10 +133,21 @@ impl Filter {
                         "tag" => Term::Tag(v),
                         "ref" | "article" => Term::Ref(v),
                         "file" => Term::File(v),
-                        other => return Err(FilterError::UnknownKey(other.to_owned())),
+                        other => match keys.iter().find(|k| **k == other) {
+                            Some(k) => Term::Key(k, v),
+                            None => {
+                                return Err(FilterError::UnknownKey {
+                                    key: other.to_owned(),
+                                    known: known_terms(keys, flags),
+                                });
+                            }
+                        },
                     }
                 }
-                None => Term::Word(word.to_lowercase()),
+                None => match flags.iter().find(|f| **f == word) {
+                    Some(f) => Term::Flag(f),
+                    None => Term::Word(word.to_lowercase()),
+                },
             };
             terms.push((negated, term));
         }
@@ -98,13 +162,24 @@ impl Filter {
                 Term::Tag(t) => case.tags().iter().any(|x| x == t),
                 Term::Ref(r) => case.articles().iter().any(|a| cites(a, r)),
                 Term::File(f) => case.file().contains(f.as_str()),
+                Term::Key(key, value) => case.matches_key(key, value),
+                Term::Flag(flag) => case.has_flag(flag),
                 Term::Word(w) => {
-                    case.id().to_lowercase().contains(w) || case.title().to_lowercase().contains(w)
+                    case.name().to_lowercase().contains(w)
+                        || case.title().to_lowercase().contains(w)
                 }
             };
             hit != *negated
         })
     }
+}
+
+/// The terms a filter language knows, as an unknown key's message lists them:
+/// `id, tag, ref, article, file, KEY…; or a bare word, `FLAG`…`.
+fn known_terms(keys: &[&str], flags: &[&str]) -> String {
+    let keys: Vec<&str> = COMMON_KEYS.iter().chain(keys).copied().collect();
+    let flags: String = flags.iter().map(|f| format!(", `{f}`")).collect();
+    format!("{}; or a bare word{flags}", keys.join(", "))
 }
 
 #[cfg(test)]
@@ -146,12 +221,87 @@ mod tests {
         assert!(yes("!id:ko-2 id:ko-1"));
         assert!(yes(""));
         assert_eq!(
-            Filter::parse("kind:x"),
-            Err(FilterError::UnknownKey("kind".into()))
+            Filter::parse("kind:x").map_err(|e| e.to_string()),
+            Err(
+                "unknown filter key `kind` (known: id, tag, ref, article, file; or a bare word)"
+                    .into()
+            )
         );
         assert_eq!(
             Filter::parse("tag:"),
             Err(FilterError::EmptyValue("tag:".into()))
         );
+    }
+
+    /// A case type with terms of its own: a `colour:` key, a `draft` flag, and a readable name
+    /// that bare words search instead of the id.
+    struct Extended {
+        colour: &'static str,
+        draft: bool,
+    }
+    impl Selectable for Extended {
+        fn id(&self) -> &str {
+            "0a1b2c3d"
+        }
+        fn articles(&self) -> Vec<&str> {
+            vec![]
+        }
+        fn tags(&self) -> &[String] {
+            &[]
+        }
+        fn file(&self) -> String {
+            "cases/x.yaml".into()
+        }
+        fn title(&self) -> &str {
+            "A title"
+        }
+        fn name(&self) -> &str {
+            "readable-name"
+        }
+        const KEYS: &'static [&'static str] = &["colour"];
+        const FLAGS: &'static [&'static str] = &["draft"];
+        fn matches_key(&self, key: &str, value: &str) -> bool {
+            key == "colour" && self.colour == value
+        }
+        fn has_flag(&self, flag: &str) -> bool {
+            flag == "draft" && self.draft
+        }
+    }
+
+    #[test]
+    fn a_case_type_adds_keys_flags_and_the_name_bare_words_search() {
+        let red = Extended {
+            colour: "red",
+            draft: true,
+        };
+        let blue = Extended {
+            colour: "blue",
+            draft: false,
+        };
+        let chosen = |f: &str, c: &Extended| Filter::parse_for::<Extended>(f).unwrap().matches(c);
+        assert!(chosen("colour:red", &red));
+        assert!(!chosen("colour:red", &blue));
+        assert!(chosen("!colour:red", &blue));
+        assert!(chosen("draft", &red));
+        assert!(!chosen("draft", &blue));
+        assert!(chosen("!draft colour:blue", &blue));
+        // Bare words search the name and the title, not the id.
+        assert!(chosen("READABLE", &red));
+        assert!(chosen("title", &red));
+        assert!(!chosen("0a1b", &red));
+        // The common terms still work beside the game's own.
+        assert!(chosen("id:0a1b2c3d file:x.yaml draft", &red));
+        // An unknown key's message lists the game's terms too.
+        assert_eq!(
+            Filter::parse_for::<Extended>("size:9").map_err(|e| e.to_string()),
+            Err("unknown filter key `size` (known: id, tag, ref, article, file, colour; or a bare word, `draft`)".into())
+        );
+        // Without the case type, its terms are not part of the language: `colour:` is
+        // refused and `draft` is a word to look for.
+        assert!(matches!(
+            Filter::parse("colour:red"),
+            Err(FilterError::UnknownKey { key, .. }) if key == "colour"
+        ));
+        assert!(!Filter::parse("draft").unwrap().matches(&red));
     }
 }

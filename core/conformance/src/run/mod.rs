@@ -10,7 +10,8 @@ pub mod expectations;
 pub mod filter;
 mod shard;
 
-pub use case_loop::{Stop, run_cases};
-pub use expectations::{Expectations, Mismatch};
+pub use case_loop::{Stop, Timed, run_cases};
+pub use exit::RunStatus;
+pub use expectations::{Expectations, ExpectationsFile, Judged, Mismatch, Stamp};
 pub use filter::{Filter, FilterError, Selectable};
 pub use shard::{Shard, ShardError};
