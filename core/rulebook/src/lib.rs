@@ -10,6 +10,7 @@
 //! ([`coverage`]) and browser ([`site`]).
 
 mod article_id;
+pub mod escape;
 pub mod coverage;
 
 pub mod cross_ref;
