@@ -10,8 +10,8 @@
 //! ([`coverage`]) and browser ([`site`]).
 
 mod article_id;
-pub mod escape;
 pub mod coverage;
+pub mod escape;
 
 pub mod cross_ref;
 pub mod links;

@@ -145,12 +145,19 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             output,
         } => judge_files(&files, &profile, format, output.as_deref()),
         Command::Lint { corpus: dir } => {
-            let cases = corpus(dir)?;
+            let cases = corpus(dir.clone())?;
             let problems = lint::lint(&cases, rfg());
             for p in &problems {
                 println!("{p}");
             }
-            println!("{} case(s), {} problem(s)", cases.len(), problems.len());
+            let place = dir.as_ref().map_or_else(
+                || "the built-in corpus".to_owned(),
+                |d| d.display().to_string(),
+            );
+            println!(
+                "{}",
+                conformance_core::lint::summary(cases.len(), &place, problems.len())
+            );
             Ok(ExitCode::from(u8::from(!problems.is_empty())))
         }
         Command::Coverage {

@@ -136,7 +136,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
 
     let mut cases = super::corpus(args.corpus.clone())?;
     let problems = go_conformance::lint::lint(&cases, rfg());
-    if let Some(p) = problems.iter().find(|p| p.message == "duplicate id") {
+    if let Some(p) = problems.iter().find(|p| p.is_duplicate_id()) {
         return Err(p.to_string());
     }
     cases.retain(|lc| filter.as_ref().is_none_or(|f| f.matches(lc)));
