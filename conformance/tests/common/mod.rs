@@ -58,20 +58,10 @@ pub fn stderr(out: &std::process::Output) -> String {
 }
 
 /// Whether python3 runs here, for the tests that need a fixture written in it; they skip
-/// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped.
+/// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped
+/// (the workspace's one probe, [`conformance_probe::python_with`]).
 pub fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
-            "python3 is required (SHOGI_REQUIRE_PYTHON is set) for the fixture engines"
-        );
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
+    conformance_probe::python_with(&[], "SHOGI_REQUIRE_PYTHON")
 }
 
 /// The most a limit is stretched: past this, a wait is a hang, not a slow machine.
