@@ -22,22 +22,7 @@ pub fn bin() -> Command {
 
 /// Runs the binary with `args`, writes `stdin` to its standard input, and waits for it.
 pub fn run_with_stdin(args: &[&str], stdin: &[u8]) -> std::process::Output {
-    use std::io::Write as _;
-    use std::process::Stdio;
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("a piped standard input")
-        .write_all(stdin)
-        .expect("standard input is written");
-    child.wait_with_output().expect("the binary is waited for")
+    conformance_probe::run_with_input(bin().args(args).stderr(std::process::Stdio::piped()), stdin)
 }
 
 /// The fault-injecting fake adapter (`tests/fixtures/fake_adapter.py`) in `mode`, as a

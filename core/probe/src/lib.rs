@@ -8,7 +8,8 @@
 //! includes by `#[path]`: it is compiled and tested once, and a suite's `Cargo.toml` says that
 //! it uses it. It names no game: each suite passes its variable's name.
 
-use std::process::{Command, Stdio};
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
 
 /// What a suite needs of Python, and what to do when it is missing.
 #[derive(Debug, Clone)]
@@ -112,6 +113,25 @@ pub fn python_with(modules: &[&str], require_var: &str) -> bool {
     Python::new(modules, require_var).available()
 }
 
+/// Runs `command` with `input` on its standard input and its standard output captured (its
+/// standard error as the caller set it): how a test hands a script or an engine its whole
+/// conversation at once. Panics, failing the test, when the command cannot start.
+pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
+    let program = command.get_program().to_string_lossy().into_owned();
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program} cannot start: {e}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        // A command that exits without reading all its input is the caller's to judge.
+        let _ = stdin.write_all(input);
+    }
+    child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("{program} was not waited for: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +144,13 @@ mod tests {
             required,
             require_var: "CONFORMANCE_PROBE_TEST_REQUIRE",
         }
+    }
+
+    #[test]
+    fn a_command_gets_its_input_and_gives_its_output() {
+        let out = run_with_input(&mut Command::new("cat"), b"one\ntwo\n");
+        assert!(out.status.success());
+        assert_eq!(out.stdout, b"one\ntwo\n");
     }
 
     #[test]

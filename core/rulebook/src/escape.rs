@@ -14,22 +14,24 @@
 
 /// Escapes text for HTML content and attribute values.
 pub fn html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
+    escape(s, Markup::Html)
 }
 
 /// Escapes text for XML attribute values and content, dropping the control characters XML 1.0
 /// forbids (everything below U+0020 except tab, line feed and carriage return).
 pub fn xml(s: &str) -> String {
+    escape(s, Markup::Xml)
+}
+
+/// What the two escapers differ in: XML also escapes the apostrophe and drops the controls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Markup {
+    Html,
+    Xml,
+}
+
+fn escape(s: &str, markup: Markup) -> String {
+    let xml = markup == Markup::Xml;
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -37,8 +39,8 @@ pub fn xml(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' && c != '\r' => {}
+            '\'' if xml => out.push_str("&apos;"),
+            c if xml && (c as u32) < 0x20 && !matches!(c, '\n' | '\t' | '\r') => {}
             c => out.push(c),
         }
     }

@@ -65,24 +65,7 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             out.push(Problem::new(file.clone(), Some(case.id.clone()), message));
         };
         let e = &case.expect;
-        let has = !e.legal.is_empty()
-            || e.illegal.is_some()
-            || !e.board_after.is_empty()
-            || e.prisoners.is_some()
-            || e.ended.is_some()
-            || e.phase.is_some()
-            || e.wrong_colour.is_some()
-            || e.arbiter.is_some()
-            || e.score.is_some()
-            || e.clock.is_some()
-            || e.late.is_some()
-            || e.resign.is_some()
-            || e.tournament.is_some()
-            || !e.match_points.is_empty()
-            || e.recommended.is_some()
-            || e.tie_break_choice.is_some()
-            || e.impossible.is_some();
-        if !has {
+        if !e.states_anything() {
             problem("states no expectation".to_owned());
         }
         match case.game() {

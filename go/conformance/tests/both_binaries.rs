@@ -119,6 +119,16 @@ fn status(o: &Output) -> i32 {
     o.status.code().unwrap_or(-1)
 }
 
+/// The command ended with `code`; else the test fails showing its standard error.
+fn exits(o: &Output, code: i32, game: &str) {
+    assert_eq!(
+        status(o),
+        code,
+        "{game}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 fn json(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()))
@@ -312,12 +322,7 @@ fn exit_statuses_follow_one_policy(#[case] game: &str) {
             path.to_str().unwrap(),
         ],
     );
-    assert_eq!(
-        status(&out),
-        2,
-        "{game}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 2, game);
     let v = json(&path);
     valid(&t, &v);
     assert!(
@@ -340,12 +345,7 @@ fn exit_statuses_follow_one_policy(#[case] game: &str) {
             "10m",
         ],
     );
-    assert_eq!(
-        status(&out),
-        0,
-        "{game}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 0, game);
 }
 
 #[rstest]
@@ -411,12 +411,7 @@ fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
         .arg(&path)
         .output()
         .unwrap();
-    assert_eq!(
-        status(&out),
-        1,
-        "{game}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 1, game);
     let v = json(&path);
     valid(&t, &v);
     assert_eq!(v["header"]["interrupted"], "max-time", "{v:#}");

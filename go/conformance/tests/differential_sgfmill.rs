@@ -127,7 +127,8 @@ fn captures_and_forbidden_points_agree_with_sgfmill() {
     }
     let input = serde_json::json!({"games": games}).to_string();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sgfmill_check.py");
-    let out = common::run_with_input(Command::new("python3").arg(&script), input.as_bytes());
+    let out =
+        conformance_probe::run_with_input(Command::new("python3").arg(&script), input.as_bytes());
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mismatches = report["mismatches"].as_array().unwrap();

@@ -7,8 +7,6 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod common;
-
 use go_conformance::case::load_dir;
 use go_conformance::default_corpus;
 use go_conformance::reproduce::{Expected, GtpScript, gtp_script};
@@ -34,7 +32,7 @@ fn answers(commands: &[String]) -> Vec<(bool, String)> {
         input.push_str(&format!("{} {c}\n", i + 1));
     }
     input.push_str("quit\n");
-    let out = common::run_with_input(
+    let out = conformance_probe::run_with_input(
         Command::new(GNUGO)
             .args(["--mode", "gtp", "--level", "1"])
             .stderr(Stdio::null()),

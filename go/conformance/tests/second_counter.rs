@@ -60,7 +60,7 @@ fn second_counter(
     let request =
         serde_json::json!({"records": jobs, "gnugo": gnugo_command, "timeout": 120, "workers": 2});
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/second_counter.py");
-    let out = common::run_with_input(
+    let out = conformance_probe::run_with_input(
         Command::new("python3").arg(&script),
         request.to_string().as_bytes(),
     );
