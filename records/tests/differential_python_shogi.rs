@@ -23,38 +23,29 @@ fn our_moves(game: &shogi_records::Game) -> Vec<String> {
         .collect()
 }
 
-/// Skips with a note, or fails where the peers are required (`SHOGI_REQUIRE_PEERS`, set by CI).
-fn skip(why: &str) {
-    assert!(
-        std::env::var_os("SHOGI_REQUIRE_PEERS").is_none(),
-        "the independent readers are required here: {why}"
-    );
-    eprintln!("note: differential test skipped: {why}");
-}
+/// The peers' module names: python-shogi is `shogi`.
+const PEERS: &[&str] = &["shogi", "cshogi"];
 
-/// Runs a python-shogi script on `files`: its JSON output, or `None` (after [`skip`]) when
-/// Python or the package is missing.
+/// Runs a python-shogi script on `files`: its JSON output, or `None` when Python or the peers
+/// are missing — the workspace's one probe, which skips with a note or, where the peers are
+/// required (`SHOGI_REQUIRE_PEERS`, set by CI), fails. With the peers here, a script that fails
+/// is a failure.
 fn python_shogi(script: &str, files: &[String]) -> Option<serde_json::Value> {
-    match Command::new("python3")
+    if !conformance_probe::python_with(PEERS, "SHOGI_REQUIRE_PEERS") {
+        return None;
+    }
+    let o = Command::new("python3")
         .arg("-c")
         .arg(script)
         .args(files)
         .output()
-    {
-        Ok(o) if o.status.success() => Some(serde_json::from_slice(&o.stdout).unwrap()),
-        Ok(o) => {
-            let why = String::from_utf8_lossy(&o.stderr);
-            skip(&format!(
-                "python-shogi unavailable: {}",
-                why.lines().last().unwrap_or("")
-            ));
-            None
-        }
-        Err(e) => {
-            skip(&format!("python3 unavailable: {e}"));
-            None
-        }
-    }
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "the python-shogi script failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    Some(serde_json::from_slice(&o.stdout).unwrap())
 }
 
 const SCRIPT: &str = r#"

@@ -18,17 +18,19 @@ pub fn lint(root: &Path, min_cases: usize) -> Result<ExitCode, Error> {
         println!("{p}");
     }
     let corpus = Corpus::load_all(root).map_err(Error::from)?.0;
-    if problems.is_empty() {
-        println!(
-            "lint: {} cases in {}: no problems",
+    println!(
+        "{}",
+        conformance_core::lint::summary(
             corpus.cases.len(),
-            root.display()
-        );
-        Ok(ExitCode::SUCCESS)
+            &root.display().to_string(),
+            problems.len()
+        )
+    );
+    Ok(if problems.is_empty() {
+        ExitCode::SUCCESS
     } else {
-        println!("lint: {} problem(s) in {}", problems.len(), root.display());
-        Ok(ExitCode::FAILURE)
-    }
+        ExitCode::FAILURE
+    })
 }
 
 /// Prints each article of `rulebook` (default `fesa2017`) with its testable flag and case

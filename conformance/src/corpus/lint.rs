@@ -1,14 +1,19 @@
 //! `shogi-conformance lint`: the corpus's own rules, enforced.
 //!
 //! Ids are unique, well-formed and never reused; refs name articles a shipped registry knows
-//! (FESA 2017, UFS 2016, …); tags come from the vocabulary; every position and move is
-//! well-formed (and setup moves legal); every case asserts something; every testable FESA
-//! article has cases; every testable UFS article that differs from FESA has cases of its own
-//! under the `ufs-2016` profile, for both colours; every article id a built-in profile cites
-//! resolves; the registries' cross-references resolve and come back.
+//! (FESA 2017, UFS 2016, …) and can test; tags come from the vocabulary; every position and
+//! move is well-formed (and setup moves legal); every case asserts something; every testable
+//! FESA article has cases; every testable UFS article that differs from FESA has cases of its
+//! own under the `ufs-2016` profile, for both colours; every article id a built-in profile
+//! cites resolves; the registries' cross-references resolve and come back.
+//!
+//! The checks every corpus shares — unique ids of the game's shape, a title, cited articles
+//! that exist and are testable — are the core's ([`conformance_core::lint`]), so that
+//! `go-conformance lint` words them alike; what follows here is shogi's own.
 
 use std::collections::{BTreeMap, HashMap};
 
+use conformance_core::lint::{ArticleStatus, CaseFacts, IdRule, SharedChecks, Testability};
 use conformance_rulebook::coverage::{Credit, cases_per_article};
 use shogi_oracle::{Move, play, sfen, validate};
 use shogi_spec::registry::{Article, Registry};
@@ -22,25 +27,14 @@ use shogi_spec::ShogiRegistries;
 /// for shape only. (The CSA server conventions are not among the project's rulebooks.)
 pub const OTHER_RULEBOOKS: &[&str] = &["csa"];
 
-/// One problem found, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// `file:line`, or the corpus folder for problems that belong to no case.
-    pub location: String,
-    /// The case id, when the problem belongs to a case.
-    pub case: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
+/// One problem found, with where it is: the core's shape, which both tools print.
+pub use conformance_core::lint::Problem;
 
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.case {
-            Some(id) => write!(f, "{}: case {id}: {}", self.location, self.message),
-            None => write!(f, "{}: {}", self.location, self.message),
-        }
-    }
-}
+/// Shogi's case ids: eight lowercase hex digits, as `new-id` gives them.
+const IDS: IdRule = IdRule {
+    words: "eight lowercase hex digits",
+    accepts: is_hex_id,
+};
 
 /// How many (non-staging) cases cite `article` or one of its sub-clauses.
 pub fn case_counts(corpus: &Corpus, registry: &Registry) -> BTreeMap<ArticleId, usize> {
@@ -102,10 +96,37 @@ fn check_position(case: &Case, spec: &PositionSpec, out: &mut Vec<String>) {
     }
 }
 
-fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<String>) {
-    if !is_hex_id(&case.id) {
-        out.push("id must be eight lowercase hex digits".into());
+/// What the shipped registries say of an article a case cites: FESA 2017's and every other
+/// registered rulebook's by lookup, the [`OTHER_RULEBOOKS`] on shape alone.
+fn article_status(cited: &str) -> ArticleStatus {
+    let id = match cited.parse::<ArticleId>() {
+        Ok(id) => id,
+        Err(e) => return ArticleStatus::Malformed(e.to_string()),
+    };
+    let book = id.rulebook();
+    if rulebooks::rulebook(book).is_some() {
+        match rulebooks::lookup(&id) {
+            None => ArticleStatus::NotInRegistry {
+                file: format!("spec/data/{book}.yaml"),
+            },
+            Some(article) if !article.testable => ArticleStatus::Untestable,
+            Some(_) => ArticleStatus::Testable,
+        }
+    } else if OTHER_RULEBOOKS.contains(&book) {
+        ArticleStatus::Unregistered
+    } else {
+        ArticleStatus::UnknownRulebook {
+            rulebook: book.to_owned(),
+            known: rulebooks::names()
+                .into_iter()
+                .map(str::to_owned)
+                .chain(OTHER_RULEBOOKS.iter().map(|b| (*b).to_owned()))
+                .collect(),
+        }
     }
+}
+
+fn check_case(case: &Case, corpus: &Corpus, out: &mut Vec<String>) {
     if corpus.retired_ids.contains(&case.id) {
         out.push("id is retired (listed in corpus/retired-ids): give the case a new one".into());
     }
@@ -115,12 +136,6 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             case.slug
         ));
     }
-    if case.title.trim().is_empty() {
-        out.push("empty title".into());
-    }
-    if case.refs.is_empty() {
-        out.push("no refs: a case must cite the article it tests".into());
-    }
     if !case.refs.iter().any(|r| r.rulebook() == "fesa2017") {
         out.push("no fesa2017 ref: cite the FESA 2017 article too".into());
     }
@@ -129,22 +144,6 @@ fn check_case(case: &Case, registry: &Registry, corpus: &Corpus, out: &mut Vec<S
             "primary `{}` is not one of the refs: the primary article must be cited in `refs`",
             case.primary
         ));
-    }
-    for r in &case.refs {
-        match r.rulebook() {
-            "fesa2017" if !registry.contains(r) => {
-                out.push(format!("ref `{r}` is not in the registry"))
-            }
-            book if rulebooks::rulebook(book).is_some() => {
-                if rulebooks::lookup(r).is_none() {
-                    out.push(format!(
-                        "ref `{r}` is not in the {book} registry (spec/data/{book}.yaml)"
-                    ));
-                }
-            }
-            book if OTHER_RULEBOOKS.contains(&book) => {}
-            book => out.push(format!("ref `{r}`: unknown rulebook `{book}`")),
-        }
     }
     for t in &case.tags {
         if !corpus.tags.contains_key(t) {
@@ -233,24 +232,29 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
     let registry = Registry::fesa2017();
     let mut problems: Vec<Problem> = load_errors
         .into_iter()
-        .map(|e| Problem {
-            location: String::new(),
-            case: None,
-            message: e.to_string(),
-        })
-        .map(|mut p| {
-            // Load errors already start with `file:line`; keep them whole.
-            p.location = std::mem::take(&mut p.message);
-            p
-        })
+        // Load errors already start with `file:line`; keep them whole.
+        .map(|e| Problem::new(e.to_string(), None, String::new()))
         .collect();
-    let mut ids: HashMap<&str, &Case> = HashMap::new();
+    // A case of a UFS article must cite the FESA article too (below), which may be one the
+    // FESA text does not make testable (8.5, the clock's general rule): only the primary
+    // article, the one the case tests, must be testable.
+    let mut shared = SharedChecks::new(IDS, Testability::PrimaryArticle);
     let mut slugs: HashMap<&str, &Case> = HashMap::new();
     for case in &corpus.cases {
+        let facts = CaseFacts {
+            id: &case.id,
+            location: case.location(),
+            text: ("title", &case.title),
+            articles: case.refs.iter().map(ArticleId::as_str).collect(),
+            primary: Some(case.primary.as_str()),
+        };
+        problems.extend(
+            shared
+                .check(&facts, article_status)
+                .into_iter()
+                .map(|finding| Problem::shared(case.location(), &case.id, finding)),
+        );
         let mut msgs = Vec::new();
-        if let Some(first) = ids.insert(&case.id, case) {
-            msgs.push(format!("duplicate id (also at {})", first.location()));
-        }
         if let Some(first) = slugs.insert(&case.slug, case) {
             msgs.push(format!(
                 "duplicate slug `{}` (also at {})",
@@ -258,32 +262,31 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
                 first.location()
             ));
         }
-        check_case(case, registry, &corpus, &mut msgs);
-        problems.extend(msgs.into_iter().map(|message| Problem {
-            location: case.location(),
-            case: Some(case.id.clone()),
-            message,
-        }));
+        check_case(case, &corpus, &mut msgs);
+        problems.extend(
+            msgs.into_iter()
+                .map(|message| Problem::new(case.location(), Some(case.id.clone()), message)),
+        );
     }
     problems.extend(ufs_difference_problems(&corpus, root));
     problems.extend(profile_citation_problems());
-    problems.extend(rulebooks::check_links().into_iter().map(|message| Problem {
-        location: "spec/data".into(),
-        case: None,
-        message,
-    }));
+    problems.extend(
+        rulebooks::check_links()
+            .into_iter()
+            .map(|message| Problem::new("spec/data", None, message)),
+    );
     let counts = case_counts(&corpus, registry);
     for article in registry.testable() {
         let n = counts.get(&article.id).copied().unwrap_or(0);
         if n < min_cases {
-            problems.push(Problem {
-                location: root.display().to_string(),
-                case: None,
-                message: format!(
+            problems.push(Problem::new(
+                root.display().to_string(),
+                None,
+                format!(
                     "testable article {} ({}) has {n} case(s), needs at least {min_cases}",
                     article.id, article.title
                 ),
-            });
+            ));
         }
     }
     Ok(problems)
@@ -328,10 +331,8 @@ fn ufs_difference_problems(corpus: &Corpus, root: &std::path::Path) -> Vec<Probl
     let ufs = Registry::ufs2016();
     let gaps = known_gaps(root);
     let mut out = Vec::new();
-    let problem = |message: String| Problem {
-        location: root.join("known-gaps").display().to_string(),
-        case: None,
-        message,
+    let problem = |message: String| {
+        Problem::new(root.join("known-gaps").display().to_string(), None, message)
     };
     for (id, why) in &gaps {
         if why.is_empty() {
@@ -373,10 +374,7 @@ fn ufs_difference_problems(corpus: &Corpus, root: &std::path::Path) -> Vec<Probl
             .filter(|c| with_records && !colours(c))
             .collect();
         if cases.is_empty() || !missing.is_empty() {
-            out.push(Problem {
-                location: root.display().to_string(),
-                case: None,
-                message: format!(
+            out.push(Problem::new(root.display().to_string(), None, format!(
                     "testable article {} ({}) differs from FESA but has {} case(s) under ufs-2016{}",
                     article.id,
                     article.title,
@@ -386,8 +384,7 @@ fn ufs_difference_problems(corpus: &Corpus, root: &std::path::Path) -> Vec<Probl
                     } else {
                         format!(", none for {}", missing.join(" or "))
                     }
-                ),
-            });
+                )));
         }
     }
     out
@@ -416,11 +413,11 @@ fn profile_citation_problems() -> Vec<Problem> {
         let profile = match Profile::builtin(name) {
             Ok(p) => p,
             Err(e) => {
-                out.push(Problem {
-                    location: format!("spec/profiles/{name}.yaml"),
-                    case: None,
-                    message: e.to_string(),
-                });
+                out.push(Problem::new(
+                    format!("spec/profiles/{name}.yaml"),
+                    None,
+                    e.to_string(),
+                ));
                 continue;
             }
         };
@@ -428,14 +425,14 @@ fn profile_citation_problems() -> Vec<Problem> {
             for id in cited_ids(&setting.source) {
                 if rulebooks::rulebook(id.rulebook()).is_some() && rulebooks::lookup(&id).is_none()
                 {
-                    out.push(Problem {
-                        location: format!("spec/profiles/{name}.yaml"),
-                        case: None,
-                        message: format!(
+                    out.push(Problem::new(
+                        format!("spec/profiles/{name}.yaml"),
+                        None,
+                        format!(
                             "knob `{}` cites `{id}`, which is not in the registry",
                             setting.knob
                         ),
-                    });
+                    ));
                 }
             }
         }
@@ -477,7 +474,7 @@ mod tests {
             )
             .unwrap();
             let mut out = Vec::new();
-            check_case(&cases[0], Registry::fesa2017(), &corpus, &mut out);
+            check_case(&cases[0], &corpus, &mut out);
             (cases[0].primary.to_string(), out)
         };
         let (primary, out) = problems("");

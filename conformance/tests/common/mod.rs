@@ -22,22 +22,7 @@ pub fn bin() -> Command {
 
 /// Runs the binary with `args`, writes `stdin` to its standard input, and waits for it.
 pub fn run_with_stdin(args: &[&str], stdin: &[u8]) -> std::process::Output {
-    use std::io::Write as _;
-    use std::process::Stdio;
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("a piped standard input")
-        .write_all(stdin)
-        .expect("standard input is written");
-    child.wait_with_output().expect("the binary is waited for")
+    conformance_probe::run_with_input(bin().args(args).stderr(std::process::Stdio::piped()), stdin)
 }
 
 /// The fault-injecting fake adapter (`tests/fixtures/fake_adapter.py`) in `mode`, as a
@@ -58,20 +43,10 @@ pub fn stderr(out: &std::process::Output) -> String {
 }
 
 /// Whether python3 runs here, for the tests that need a fixture written in it; they skip
-/// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped.
+/// without it. CI sets `SHOGI_REQUIRE_PYTHON`: there the scenarios must run, not be skipped
+/// (the workspace's one probe, [`conformance_probe::python_with`]).
 pub fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("SHOGI_REQUIRE_PYTHON").is_none(),
-            "python3 is required (SHOGI_REQUIRE_PYTHON is set) for the fixture engines"
-        );
-        eprintln!("skipping: python3 is not available");
-    }
-    ok
+    conformance_probe::python_with(&[], "SHOGI_REQUIRE_PYTHON")
 }
 
 /// The most a limit is stretched: past this, a wait is a hang, not a slow machine.

@@ -11,6 +11,7 @@
 
 mod article_id;
 pub mod coverage;
+pub mod escape;
 
 pub mod cross_ref;
 pub mod links;

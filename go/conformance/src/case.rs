@@ -141,6 +141,37 @@ pub struct Expect {
     pub mcmahon: Option<crate::pairing_case::McMahonCheck>,
 }
 
+impl Expect {
+    /// Whether it asks something only the oracle is asked (the end of the game, the phase,
+    /// colours, the arbiter, clocks, late arrival, resignations, tournaments, McMahon pairing):
+    /// another implementation skips the case, never passes it.
+    pub fn oracle_only(&self) -> bool {
+        self.ended.is_some()
+            || self.phase.is_some()
+            || self.wrong_colour.is_some()
+            || self.arbiter.is_some()
+            || self.clock.is_some()
+            || self.late.is_some()
+            || self.resign.is_some()
+            || self.tournament.is_some()
+            || !self.match_points.is_empty()
+            || self.recommended.is_some()
+            || self.tie_break_choice.is_some()
+            || self.mcmahon.is_some()
+            || self.impossible.is_some()
+    }
+
+    /// Whether it states anything at all (a case that does not checks nothing: lint says so).
+    pub fn states_anything(&self) -> bool {
+        !self.legal.is_empty()
+            || self.illegal.is_some()
+            || !self.board_after.is_empty()
+            || self.prisoners.is_some()
+            || self.score.is_some()
+            || self.oracle_only()
+    }
+}
+
 /// One team match: the board points a team scored, the boards it had to field, and its match
 /// points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

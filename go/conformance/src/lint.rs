@@ -1,90 +1,71 @@
 //! `lint`: every case cites at least one existing, testable RFG article, ids are unique and
 //! well formed, each case states an expectation, and its setup is usable. The checks every
-//! corpus shares (unique ids, cited articles that exist and are testable) are the core's
-//! ([`conformance_core::lint::SharedChecks`]); the rest is Go's.
+//! corpus shares (unique, well-formed ids, a description, cited articles that exist and are
+//! testable) and their wording are the core's ([`conformance_core::lint`]); the rest is Go's.
 
-use conformance_core::lint::{ArticleStatus, SharedChecks};
+use conformance_core::lint::{ArticleStatus, CaseFacts, IdRule, SharedChecks, Testability};
 
 use conformance_rulebook::{ArticleId, Registry};
 
 use crate::case::LoadedCase;
 
-/// One problem found, naming the file and case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// The file.
-    pub file: String,
-    /// The case id.
-    pub id: String,
-    /// What is wrong.
-    pub message: String,
-}
+/// One problem found, naming the file and case: the core's shape, which both tools print.
+pub use conformance_core::lint::Problem;
 
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: case `{}`: {}", self.file, self.id, self.message)
+/// Where the RFG registry is kept, named when a case cites an article it does not hold.
+const REGISTRY_FILE: &str = "go/spec/data/rfg.yaml";
+
+/// Go's case ids: lowercase words that say what the case is about.
+const IDS: IdRule = IdRule {
+    words: "lowercase letters, digits and hyphens",
+    accepts: |id| {
+        !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    },
+};
+
+/// What the RFG registry says of an article a case cites.
+fn status(registry: &Registry, a: &str) -> ArticleStatus {
+    match a.parse::<ArticleId>() {
+        Ok(id) if id.rulebook() != "rfg" => ArticleStatus::UnknownRulebook {
+            rulebook: id.rulebook().to_owned(),
+            known: vec!["rfg".to_owned()],
+        },
+        Ok(id) => match registry.get(&id) {
+            None => ArticleStatus::NotInRegistry {
+                file: REGISTRY_FILE.to_owned(),
+            },
+            Some(art) if !art.testable => ArticleStatus::Untestable,
+            Some(_) => ArticleStatus::Testable,
+        },
+        Err(e) => ArticleStatus::Malformed(e.to_string()),
     }
 }
 
 /// Every problem in `cases`, in corpus order.
 pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut shared = SharedChecks::new();
-    let status = |a: &str| match a.parse::<ArticleId>() {
-        Ok(id) if id.rulebook() != "rfg" => {
-            ArticleStatus::Unknown(format!("{a} is not an RFG article"))
-        }
-        Ok(id) => match registry.get(&id) {
-            None => ArticleStatus::Unknown(format!("{a} is not in the RFG registry")),
-            Some(art) if !art.testable => ArticleStatus::Untestable,
-            Some(_) => ArticleStatus::Testable,
-        },
-        Err(e) => ArticleStatus::Unknown(e.to_string()),
-    };
+    let mut shared = SharedChecks::new(IDS, Testability::EveryArticle);
     for lc in cases {
         let case = &lc.case;
         let file = lc.file.display().to_string();
-        let mut problem = |message: String| {
-            out.push(Problem {
-                file: file.clone(),
-                id: case.id.clone(),
-                message,
-            });
+        let facts = CaseFacts {
+            id: &case.id,
+            location: file.clone(),
+            text: ("description", &case.description),
+            articles: case.articles.iter().map(String::as_str).collect(),
+            primary: None,
         };
-        if case.id.is_empty()
-            || !case
-                .id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        {
-            problem("ids are lowercase letters, digits and hyphens".to_owned());
+        for finding in shared.check(&facts, |a| status(registry, a)) {
+            out.push(Problem::shared(file.clone(), &case.id, finding));
         }
-        for message in shared.check(&case.id, &case.articles, status) {
-            problem(message);
-        }
-        if case.description.trim().is_empty() {
-            problem("no description".to_owned());
-        }
+        let mut problem = |message: String| {
+            out.push(Problem::new(file.clone(), Some(case.id.clone()), message));
+        };
         let e = &case.expect;
-        let has = !e.legal.is_empty()
-            || e.illegal.is_some()
-            || !e.board_after.is_empty()
-            || e.prisoners.is_some()
-            || e.ended.is_some()
-            || e.phase.is_some()
-            || e.wrong_colour.is_some()
-            || e.arbiter.is_some()
-            || e.score.is_some()
-            || e.clock.is_some()
-            || e.late.is_some()
-            || e.resign.is_some()
-            || e.tournament.is_some()
-            || !e.match_points.is_empty()
-            || e.recommended.is_some()
-            || e.tie_break_choice.is_some()
-            || e.mcmahon.is_some()
-            || e.impossible.is_some();
-        if !has {
+        if !e.states_anything() {
             problem("states no expectation".to_owned());
         }
         match case.game() {

@@ -12,8 +12,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::time::Duration;
 
 use conformance_core::process::CommandLine;
-use conformance_core::report::Format as ReportFormat;
-use conformance_core::run::duration::parse_positive_duration;
 use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
@@ -35,50 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Go corpus against an implementation (the reference oracle by default).
-    Run {
-        /// The corpus folder (default: the corpus built into this binary, go/corpus/cases when it was built).
-        #[arg(long, value_name = "DIR")]
-        corpus: Option<PathBuf>,
-        /// The implementation: `oracle`, or `gtp:COMMAND` for a GTP engine
-        /// (e.g. `gtp:/usr/games/gnugo --mode gtp`).
-        #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
-        implementation: String,
-        /// How long a GTP engine may take over one command: seconds (`10`, `0.5`) or a number
-        /// with a unit (`200ms`, `2s`, `1m`).
-        #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
-        timeout: Duration,
-        /// Stop after this long, writing the report of the cases run so far (same syntax).
-        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
-        max_time: Option<Duration>,
-        /// Run under this profile (`rfg`, `rfg-simple-ko`): cases written for other rules are
-        /// skipped. Without it every case runs under the profile it names.
-        #[arg(long, value_name = "NAME")]
-        profile: Option<String>,
-        /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`,
-        /// `passes_to_end=2`); may be repeated. Implies `--profile rfg` if none is given.
-        #[arg(long = "set", value_name = "KNOB=VALUE")]
-        sets: Vec<String>,
-        /// Only the cases matching this expression: terms `id:ID`, `ref:ARTICLE` (or
-        /// `article:`, sub-clauses included), `file:TEXT`, bare words (id or description), each
-        /// negated by a leading `!`; all terms must match.
-        #[arg(long, value_name = "EXPR")]
-        filter: Option<String>,
-        /// Only shard I of N (`2/4`), chosen by case id, so CI jobs can split the corpus.
-        #[arg(long, value_name = "I/N")]
-        shard: Option<String>,
-        /// An expectations file: the run exits 0 exactly when the results match it.
-        #[arg(long, value_name = "FILE")]
-        expectations: Option<PathBuf>,
-        /// Report format: text, json, junit, markdown or html.
-        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ReportFormat::parse)]
-        format: ReportFormat,
-        /// Write the report here instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Also write the report in FORMAT to FILE (`junit=report.xml`); may be repeated.
-        #[arg(long = "report", value_name = "FORMAT=FILE", value_parser = ReportFormat::parse_pair)]
-        reports: Vec<(ReportFormat, PathBuf)>,
-    },
+    Run(run_command::RunArgs),
     /// Judge SGF records with the oracle: replay each, then compare its RE with our result.
     Judge {
         /// SGF files, or folders searched for `*.sgf`.
@@ -182,33 +137,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
 
 fn dispatch(command: Command) -> Result<ExitCode, String> {
     match command {
-        Command::Run {
-            corpus: dir,
-            implementation,
-            timeout,
-            max_time,
-            profile,
-            sets,
-            filter,
-            shard,
-            expectations,
-            format,
-            output,
-            reports,
-        } => run_command::run(run_command::RunArgs {
-            corpus: dir,
-            implementation,
-            timeout,
-            max_time,
-            profile,
-            sets,
-            filter,
-            shard,
-            expectations,
-            format,
-            output,
-            reports,
-        }),
+        Command::Run(args) => run_command::run(args),
         Command::Judge {
             files,
             profile,
@@ -216,12 +145,19 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             output,
         } => judge_files(&files, &profile, format, output.as_deref()),
         Command::Lint { corpus: dir } => {
-            let cases = corpus(dir)?;
+            let cases = corpus(dir.clone())?;
             let problems = lint::lint(&cases, rfg());
             for p in &problems {
                 println!("{p}");
             }
-            println!("{} case(s), {} problem(s)", cases.len(), problems.len());
+            let place = dir.as_ref().map_or_else(
+                || "the built-in corpus".to_owned(),
+                |d| d.display().to_string(),
+            );
+            println!(
+                "{}",
+                conformance_core::lint::summary(cases.len(), &place, problems.len())
+            );
             Ok(ExitCode::from(u8::from(!problems.is_empty())))
         }
         Command::Coverage {

@@ -256,19 +256,7 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
             Err(e) => return Status::Error(e.to_string()),
         }
     }
-    let oracle_only = expect.ended.is_some()
-        || expect.phase.is_some()
-        || expect.wrong_colour.is_some()
-        || expect.arbiter.is_some()
-        || expect.clock.is_some()
-        || expect.late.is_some()
-        || expect.resign.is_some()
-        || expect.tournament.is_some()
-        || !expect.match_points.is_empty()
-        || expect.recommended.is_some()
-        || expect.tie_break_choice.is_some()
-        || expect.mcmahon.is_some()
-        || expect.impossible.is_some();
+    let oracle_only = expect.oracle_only();
     if oracle_only && !is_oracle {
         c.skipped.push(
             "end, phase, colour, arbiter, clock, late, resignation, tournament and pairing questions (oracle only)"

@@ -7,27 +7,62 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Args;
+
 use conformance_core::interrupt;
 use conformance_core::report::{Format, Header, Report, render};
+use conformance_core::run::duration::parse_positive_duration;
 use conformance_core::run::{Expectations, Filter, Shard, Stop, exit, run_cases};
 use go_conformance::certify::{self, TOOL};
 use go_conformance::run::{self, Status, Subject};
 use go_oracle::Oracle;
 use go_spec::{GoImplementation, rfg};
 
-/// `run`'s arguments, as parsed.
+/// `run`'s arguments: declared once, as clap parses them (flattened into the `run`
+/// subcommand), and handed to [`run`] as they are.
+#[derive(Args)]
 pub(crate) struct RunArgs {
+    /// The corpus folder (default: the corpus built into this binary, go/corpus/cases when it was built).
+    #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
+    /// The implementation: `oracle`, or `gtp:COMMAND` for a GTP engine
+    /// (e.g. `gtp:/usr/games/gnugo --mode gtp`).
+    #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
     pub implementation: String,
+    /// How long a GTP engine may take over one command: seconds (`10`, `0.5`) or a number
+    /// with a unit (`200ms`, `2s`, `1m`).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
     pub timeout: Duration,
+    /// Stop after this long, writing the report of the cases run so far (same syntax).
+    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
     pub max_time: Option<Duration>,
+    /// Run under this profile (`rfg`, `rfg-simple-ko`): cases written for other rules are
+    /// skipped. Without it every case runs under the profile it names.
+    #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
+    /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`,
+    /// `passes_to_end=2`); may be repeated. Implies `--profile rfg` if none is given.
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
     pub sets: Vec<String>,
+    /// Only the cases matching this expression: terms `id:ID`, `ref:ARTICLE` (or
+    /// `article:`, sub-clauses included), `file:TEXT`, bare words (id or description), each
+    /// negated by a leading `!`; all terms must match.
+    #[arg(long, value_name = "EXPR")]
     pub filter: Option<String>,
+    /// Only shard I of N (`2/4`), chosen by case id, so CI jobs can split the corpus.
+    #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// An expectations file: the run exits 0 exactly when the results match it.
+    #[arg(long, value_name = "FILE")]
     pub expectations: Option<PathBuf>,
+    /// Report format: text, json, junit, markdown or html.
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
     pub format: Format,
+    /// Write the report here instead of standard output.
+    #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also write the report in FORMAT to FILE (`junit=report.xml`); may be repeated.
+    #[arg(long = "report", value_name = "FORMAT=FILE", value_parser = Format::parse_pair)]
     pub reports: Vec<(Format, PathBuf)>,
 }
 
@@ -85,7 +120,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
 
     let mut cases = super::corpus(args.corpus.clone())?;
     let problems = go_conformance::lint::lint(&cases, rfg());
-    if let Some(p) = problems.iter().find(|p| p.message == "duplicate id") {
+    if let Some(p) = problems.iter().find(|p| p.is_duplicate_id()) {
         return Err(p.to_string());
     }
     cases.retain(|lc| filter.as_ref().is_none_or(|f| f.matches(lc)));

@@ -44,12 +44,7 @@ fn a_board_needs_to_move_and_is_a_setup_without_history() {
         "{}",
         problems[0]
     );
-    assert_eq!(
-        problems[0].matches("case `a`").count(),
-        1,
-        "{}",
-        problems[0]
-    );
+    assert_eq!(problems[0].matches("case a:").count(), 1, "{}", problems[0]);
     let report = run(&without, Subject::Oracle);
     assert!(matches!(&report.cases[0].status, Status::Error(m) if m.contains("setup error")));
 
@@ -140,7 +135,7 @@ fn impossible_board_points_are_lint_problems() {
     assert!(
         problems
             .iter()
-            .all(|p| p.contains("case `m`") && p.contains("board points"))
+            .all(|p| p.contains("case m:") && p.contains("board points"))
     );
     let report = run(&bad, Subject::Oracle);
     assert!(

@@ -211,9 +211,9 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
     let all = problems.join("\n");
     for needle in [
         "duplicate id",
-        "rfg:99.9 is not in the RFG registry",
-        "rfg:4.1 is not testable",
-        "not an RFG article",
+        "article `rfg:99.9` is not in its rulebook's registry (go/spec/data/rfg.yaml)",
+        "article `rfg:4.1` is not testable",
+        "article `fesa2017:1`: unknown rulebook `fesa2017` (known: rfg)",
         "states no expectation",
     ] {
         assert!(all.contains(needle), "missing `{needle}` in:\n{all}");

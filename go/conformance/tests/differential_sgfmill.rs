@@ -12,9 +12,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 mod common;
 
@@ -128,19 +127,8 @@ fn captures_and_forbidden_points_agree_with_sgfmill() {
     }
     let input = serde_json::json!({"games": games}).to_string();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sgfmill_check.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out =
+        conformance_probe::run_with_input(Command::new("python3").arg(&script), input.as_bytes());
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mismatches = report["mismatches"].as_array().unwrap();

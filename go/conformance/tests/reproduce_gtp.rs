@@ -4,7 +4,6 @@
 //! `SHOGI_REQUIRE_GNUGO=1` makes its absence a failure (CI sets it).
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -28,25 +27,17 @@ fn have_gnugo() -> bool {
 
 /// GNU Go's answers to `commands`, each `(accepted, text)`, matched by GTP ids.
 fn answers(commands: &[String]) -> Vec<(bool, String)> {
-    let mut child = Command::new(GNUGO)
-        .args(["--mode", "gtp", "--level", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
     let mut input = String::new();
     for (i, c) in commands.iter().enumerate() {
         input.push_str(&format!("{} {c}\n", i + 1));
     }
     input.push_str("quit\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = conformance_probe::run_with_input(
+        Command::new(GNUGO)
+            .args(["--mode", "gtp", "--level", "1"])
+            .stderr(Stdio::null()),
+        input.as_bytes(),
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut got = vec![None; commands.len()];
     for block in text.split("\n\n") {

@@ -13,9 +13,8 @@
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 mod common;
 
@@ -61,19 +60,10 @@ fn second_counter(
     let request =
         serde_json::json!({"records": jobs, "gnugo": gnugo_command, "timeout": 120, "workers": 2});
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/second_counter.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(request.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = conformance_probe::run_with_input(
+        Command::new("python3").arg(&script),
+        request.to_string().as_bytes(),
+    );
     assert!(out.status.success(), "the second counter's script failed");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let by_path: BTreeMap<String, serde_json::Value> = v["records"]

@@ -119,7 +119,8 @@ pub(super) fn check_case(
         expectations.push((kind, e.profiles.clone()));
     }
     let Some(primary) = raw.primary.clone().or_else(|| raw.refs.first().cloned()) else {
-        return Err(err("no refs: a case must cite the article it tests".into()));
+        // The core lint's wording of the finding, so that both tools say it alike.
+        return Err(err(conformance_core::lint::Finding::NoArticle.to_string()));
     };
     if raw.setup.position.is_none() && raw.setup.record.is_none() && raw.setup.question.is_none() {
         return Err(err("setup needs a position, a record or a question".into()));
