@@ -4,9 +4,9 @@
 //! Written as the text reads, group by group from the top, with plain loops and a
 //! depth-first search over transfers in their lexicographic order; meant for the small
 //! tournament states of the corpus, so a search that grows past a fixed budget stops with an
-//! error rather than running for hours. What the procedure does not do (undoing a higher
-//! group's pairing, MM C.10, and trying other pairings of the next-to-lowest group before
-//! joining it to the lowest, MM C.11) is said in the registry's interpretation of MM C.
+//! error rather than running for hours. A group whose players cannot go on below is paired
+//! again (MM C.10, C.11): its other pairings are tried in the procedure's order; where the
+//! text is open, the registry's interpretation of MM C says what the oracle decided.
 
 use std::collections::BTreeSet;
 
@@ -147,8 +147,10 @@ fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
 /// rules relaxed in the order of C.8 and C.9, p lowered by C.12), its remainder and every
 /// homogeneous group as a homogeneous group (S1 against S2, transfers, then exchanges in D.2
 /// order, relaxations, p lowered), players left over moving down (C.5), a player with no
-/// possible opponent moving down (C.1); when the lowest group cannot be completed, it is
-/// joined with the group above and the round paired again (C.11).
+/// possible opponent moving down (C.1). When a player who came down has no possible opponent,
+/// the group above is paired again to send down another player (C.10); when the lowest group
+/// cannot be completed, the group above is paired again, and failing that the two are joined
+/// and the round paired again (C.11).
 ///
 /// # Errors
 /// Duplicate names or non-numeric scores; [`PairingError::NoPairing`] when the absolute
