@@ -230,7 +230,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "MM.C",
         &["mcmahon_pairing::pair_round"],
-        "C.10 (undoing a higher group's pairing) and the first half of C.11 are not followed; see the registry's interpretation",
+        "C.10 and C.11 undo the group directly above only; what follows when C.10 finds no other player is decided in the registry's interpretation",
     ),
     row(
         "MM.D",

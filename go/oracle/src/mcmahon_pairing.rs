@@ -4,9 +4,9 @@
 //! Written as the text reads, group by group from the top, with plain loops and a
 //! depth-first search over transfers in their lexicographic order; meant for the small
 //! tournament states of the corpus, so a search that grows past a fixed budget stops with an
-//! error rather than running for hours. What the procedure does not do (undoing a higher
-//! group's pairing, MM C.10, and trying other pairings of the next-to-lowest group before
-//! joining it to the lowest, MM C.11) is said in the registry's interpretation of MM C.
+//! error rather than running for hours. A group whose players cannot go on below is paired
+//! again (MM C.10, C.11): its other pairings are tried in the procedure's order; where the
+//! text is open, the registry's interpretation of MM C says what the oracle decided.
 
 use std::collections::BTreeSet;
 
@@ -147,8 +147,10 @@ fn subsets(items: &[u32], k: usize) -> Vec<Vec<u32>> {
 /// rules relaxed in the order of C.8 and C.9, p lowered by C.12), its remainder and every
 /// homogeneous group as a homogeneous group (S1 against S2, transfers, then exchanges in D.2
 /// order, relaxations, p lowered), players left over moving down (C.5), a player with no
-/// possible opponent moving down (C.1); when the lowest group cannot be completed, it is
-/// joined with the group above and the round paired again (C.11).
+/// possible opponent moving down (C.1). When a player who came down has no possible opponent,
+/// the group above is paired again to send down another player (C.10); when the lowest group
+/// cannot be completed, the group above is paired again, and failing that the two are joined
+/// and the round paired again (C.11).
 ///
 /// # Errors
 /// Duplicate names or non-numeric scores; [`PairingError::NoPairing`] when the absolute
@@ -216,6 +218,20 @@ fn bye_candidates(sorted: &[PairingPlayer], round: Option<RoundInfo>) -> Vec<usi
 
 type Pairs = Vec<(PairingPlayer, PairingPlayer)>;
 
+/// A group's pairing: its pairs and the players it sends down.
+type Outcome = (Pairs, Vec<PairingPlayer>);
+
+/// How pairing the groups from one group down ended.
+enum Rest {
+    /// Every group down to the lowest was paired.
+    Paired(Pairs),
+    /// A player who came down into the first of these groups has no possible opponent there
+    /// (MM C.1, first case): the group above must be paired again (C.10).
+    Floater,
+    /// The lowest group could not be paired whole (MM C.1, second case; C.11).
+    Lowest,
+}
+
 struct Search {
     round: Option<RoundInfo>,
     tried: u64,
@@ -236,30 +252,14 @@ impl Search {
         }
         let mut joined: BTreeSet<String> = BTreeSet::new();
         loop {
-            let mut pairs: Pairs = Vec::new();
-            let mut carried: Vec<PairingPlayer> = Vec::new();
-            let mut complete = true;
-            for (gi, group) in groups.iter().enumerate() {
-                let lowest = gi + 1 == groups.len();
-                let mut came_down: BTreeSet<String> =
-                    carried.iter().map(|p| p.name.clone()).collect();
-                if lowest {
-                    came_down.extend(joined.iter().cloned());
-                }
-                let mut members = carried.clone();
-                members.extend(group.iter().cloned());
-                members.sort_by(pairing_order);
-                let (formed, down) = self.pair_group(&members, &came_down, lowest)?;
-                pairs.extend(formed);
-                if lowest && !down.is_empty() {
-                    complete = false;
-                }
-                carried = down;
+            if groups.is_empty() {
+                return Ok(Some(Vec::new()));
             }
-            if complete {
+            if let Rest::Paired(pairs) = self.pair_from(&groups, 0, Vec::new(), &joined, false)? {
                 return Ok(Some(pairs));
             }
-            // MM C.11: join the two lowest groups into a new lowest group.
+            // MM C.11, last step: no pairing of the group above lets the lowest be paired,
+            // so the two lowest groups are joined into a new lowest group.
             if groups.len() < 2 {
                 return Ok(None);
             }
@@ -273,114 +273,216 @@ impl Search {
         }
     }
 
-    /// Pairs one McMahon group (MM C.1-C.12); returns the pairs and the players moving down.
-    fn pair_group(
+    /// Pairs group `gi` with the players `carried` down into it, then the groups below.
+    /// When the next group cannot go on with the players this one sends down, this group's
+    /// other pairings are tried in the order of the procedure, each sending a different set
+    /// of players down: for a player who came down with no possible opponent (MM C.10), and
+    /// for a lowest group that cannot be paired (MM C.11, first part). With
+    /// `floaters_may_move`, C.10 has already found no other pairing above, and a player who
+    /// came down with no possible opponent moves on down as C.1 has the others do (see the
+    /// registry's interpretation of MM C).
+    fn pair_from(
         &mut self,
-        members: &[PairingPlayer],
-        came_down: &BTreeSet<String>,
-        lowest: bool,
-    ) -> Result<(Pairs, Vec<PairingPlayer>), PairingError> {
-        // MM C.1: a player with no possible opponent in the group moves down.
-        let (members, mut down): (Vec<PairingPlayer>, Vec<PairingPlayer>) = members
+        groups: &[Vec<PairingPlayer>],
+        gi: usize,
+        carried: Vec<PairingPlayer>,
+        joined: &BTreeSet<String>,
+        floaters_may_move: bool,
+    ) -> Result<Rest, PairingError> {
+        let lowest = gi + 1 == groups.len();
+        let mut came_down: BTreeSet<String> = carried.iter().map(|p| p.name.clone()).collect();
+        if lowest {
+            came_down.extend(joined.iter().cloned());
+        }
+        let mut members = carried;
+        members.extend(groups[gi].iter().cloned());
+        members.sort_by(pairing_order);
+        // MM C.1: who has no possible opponent in the group.
+        let (members, stuck): (Vec<PairingPlayer>, Vec<PairingPlayer>) = members
             .iter()
             .cloned()
             .partition(|p| members.iter().any(|q| may_meet(p, q)));
-        if lowest && !down.is_empty() {
-            return Ok((Vec::new(), down));
+        if !floaters_may_move && stuck.iter().any(|p| came_down.contains(&p.name)) {
+            return Ok(Rest::Floater);
         }
-        let split = subgroups(&members, came_down);
-        let (pairs, rest) = if split.mixed {
-            self.pair_mixed(&members, &split)?
-        } else {
-            self.pair_homogeneous(&members)?
+        if lowest {
+            if !stuck.is_empty() {
+                return Ok(Rest::Lowest);
+            }
+            let (pairs, down) = self.first_outcome(&members, &came_down)?;
+            return Ok(if down.is_empty() {
+                Rest::Paired(pairs)
+            } else {
+                Rest::Lowest
+            });
+        }
+        let with_stuck = |(pairs, mut down): Outcome| {
+            down.extend(stuck.iter().cloned());
+            down.sort_by(pairing_order);
+            (pairs, down)
         };
-        down.extend(rest);
-        down.sort_by(pairing_order);
-        Ok((pairs, down))
+        let first = with_stuck(self.first_outcome(&members, &came_down)?);
+        let next_is_lowest = gi + 2 == groups.len();
+        match self.pair_from(groups, gi + 1, first.1.clone(), joined, false)? {
+            Rest::Paired(rest) => return Ok(Rest::Paired(joined_pairs(first.0, rest))),
+            // The lowest group failed below the next: C.11 has already tried the group
+            // above it, and the groups are joined.
+            Rest::Lowest if !next_is_lowest => return Ok(Rest::Lowest),
+            Rest::Floater | Rest::Lowest => {}
+        }
+        // MM C.10 / C.11: undo this group's pairing and try its others, in the procedure's
+        // order, each sending a different set of players down.
+        let mut sent: BTreeSet<Vec<String>> = BTreeSet::new();
+        sent.insert(names(&first.1));
+        for outcome in self.all_outcomes(&members, &came_down)? {
+            let (pairs, down) = with_stuck(outcome);
+            if !sent.insert(names(&down)) {
+                continue;
+            }
+            match self.pair_from(groups, gi + 1, down, joined, false)? {
+                Rest::Paired(rest) => return Ok(Rest::Paired(joined_pairs(pairs, rest))),
+                Rest::Lowest if !next_is_lowest => return Ok(Rest::Lowest),
+                Rest::Floater | Rest::Lowest => {}
+            }
+        }
+        if next_is_lowest {
+            // C.11: p has come to zero in the group above the lowest; the groups are joined.
+            return Ok(Rest::Lowest);
+        }
+        // C.10 found no other player to send down: the first pairing stands and the player
+        // without an opponent moves on down (the registry's interpretation of MM C).
+        match self.pair_from(groups, gi + 1, first.1, joined, true)? {
+            Rest::Paired(rest) => Ok(Rest::Paired(joined_pairs(first.0, rest))),
+            other => Ok(other),
+        }
+    }
+
+    /// The group's pairing the procedure reaches first (MM C.2-C.12).
+    fn first_outcome(
+        &mut self,
+        members: &[PairingPlayer],
+        came_down: &BTreeSet<String>,
+    ) -> Result<Outcome, PairingError> {
+        let mut first: Option<Outcome> = None;
+        self.each_outcome(members, came_down, &mut |o| {
+            first = Some(o);
+            true
+        })?;
+        Ok(first.unwrap_or_else(|| (Vec::new(), members.to_vec())))
+    }
+
+    /// Every pairing of the group, in the order the procedure reaches them (for C.10, C.11).
+    fn all_outcomes(
+        &mut self,
+        members: &[PairingPlayer],
+        came_down: &BTreeSet<String>,
+    ) -> Result<Vec<Outcome>, PairingError> {
+        let mut all = Vec::new();
+        self.each_outcome(members, came_down, &mut |o| {
+            all.push(o);
+            false
+        })?;
+        Ok(all)
+    }
+
+    /// Visits the group's pairings in the procedure's order until `visit` returns true; the
+    /// last is always the whole group moving down (C.12 with p at zero).
+    fn each_outcome(
+        &mut self,
+        members: &[PairingPlayer],
+        came_down: &BTreeSet<String>,
+        visit: &mut dyn FnMut(Outcome) -> bool,
+    ) -> Result<bool, PairingError> {
+        let split = subgroups(members, came_down);
+        if split.mixed {
+            self.mixed_outcomes(members, &split, visit)
+        } else {
+            self.homogeneous_outcomes(members, visit)
+        }
     }
 
     /// A mixed group (MM A.6, C.5): those who came down against S2, then the remainder as a
-    /// homogeneous group. Transfers are tried in D.1 order until the remainder can be paired
-    /// whole (C.9); the float rules are relaxed step by step (C.8, C.9); p is lowered last
-    /// (C.12). When no transfer lets the remainder be paired whole, the first acceptable one
-    /// is kept and the remainder's leftovers move down.
-    fn pair_mixed(
+    /// homogeneous group. For each p (C.12), the transfers of D.1 that let the remainder be
+    /// paired whole (C.9) come first, over the float relaxations of C.8 and C.9; then, in the
+    /// order met, those whose remainder leaves players to move down.
+    fn mixed_outcomes(
         &mut self,
         members: &[PairingPlayer],
         split: &Subgroups,
-    ) -> Result<(Pairs, Vec<PairingPlayer>), PairingError> {
+        visit: &mut dyn FnMut(Outcome) -> bool,
+    ) -> Result<bool, PairingError> {
         for p in (1..=split.s1.len()).rev() {
             // C.3: the p highest players in S1, all the others in S2.
             let s1 = members[..p].to_vec();
             let s2 = members[p..].to_vec();
-            let mut fallback: Option<(Pairs, Vec<PairingPlayer>)> = None;
+            let mut partial: Vec<Outcome> = Vec::new();
             for relax in FloatRelaxation::steps() {
                 let round = self.round;
                 let accept = |a: &PairingPlayer, b: &PairingPlayer| pair_ok(a, b, round, relax);
-                let mut found: Option<(Pairs, Vec<PairingPlayer>)> = None;
                 let mut error = None;
+                let mut stopped = false;
                 let mut tried = self.tried;
                 // The remainders' searches count against the same budget.
-                let mut inner_tried = 0;
+                let mut inner = Search { round, tried: 0 };
                 each_transfer(&s1, &s2, &accept, &mut tried, &mut |t| {
                     let pairs: Pairs = (0..p).map(|i| (s1[i].clone(), s2[t[i]].clone())).collect();
                     let remainder: Vec<PairingPlayer> = (0..s2.len())
                         .filter(|j| !t.contains(j))
                         .map(|j| s2[j].clone())
                         .collect();
-                    let mut inner = Search {
-                        round,
-                        tried: inner_tried,
-                    };
-                    let result = inner.pair_homogeneous(&remainder);
-                    inner_tried = inner.tried;
-                    match result {
-                        Ok((more, left)) => {
-                            let whole = left.len() == remainder.len() % 2;
-                            let mut all = pairs;
-                            all.extend(more);
-                            if whole {
-                                found = Some((all, left));
-                                true
-                            } else {
-                                if fallback.is_none() {
-                                    fallback = Some((all, left));
-                                }
-                                false
+                    let odd = remainder.len() % 2;
+                    let result = inner.homogeneous_outcomes(&remainder, &mut |(more, left)| {
+                        let mut all = pairs.clone();
+                        all.extend(more);
+                        if left.len() == odd {
+                            stopped = visit((all, left));
+                            stopped
+                        } else {
+                            // The first pairing of a remainder pairs the most; past the
+                            // whole ones, the rest leave players down.
+                            if !partial.iter().any(|(_, l)| names(l) == names(&left)) {
+                                partial.push((all, left));
                             }
+                            true
                         }
+                    });
+                    match result {
+                        Ok(_) => stopped,
                         Err(e) => {
                             error = Some(e);
                             true
                         }
                     }
                 });
-                self.tried = tried.saturating_add(inner_tried);
+                self.tried = tried.saturating_add(inner.tried);
                 if let Some(e) = error {
                     return Err(e);
                 }
                 if self.tried > BUDGET {
                     return Err(PairingError::TooLarge);
                 }
-                if let Some(done) = found {
-                    return Ok(done);
+                if stopped {
+                    return Ok(true);
                 }
             }
-            if let Some(done) = fallback {
-                return Ok(done);
+            for o in partial {
+                if visit(o) {
+                    return Ok(true);
+                }
             }
         }
         // C.12 with p at zero: the whole group moves down.
-        Ok((Vec::new(), members.to_vec()))
+        Ok(visit((Vec::new(), members.to_vec())))
     }
 
     /// A homogeneous group (or a mixed group's remainder): S1 against S2 (C.5), transfers in
     /// D.1 order (C.6), exchanges in D.2 order (C.7), the float rules relaxed (C.8, C.9), p
     /// lowered (C.12); players left unpaired move down.
-    fn pair_homogeneous(
+    fn homogeneous_outcomes(
         &mut self,
         members: &[PairingPlayer],
-    ) -> Result<(Pairs, Vec<PairingPlayer>), PairingError> {
+        visit: &mut dyn FnMut(Outcome) -> bool,
+    ) -> Result<bool, PairingError> {
         for p in (1..=members.len() / 2).rev() {
             let numbers: Vec<u32> =
                 (1..=u32::try_from(members.len()).unwrap_or(u32::MAX)).collect();
@@ -408,15 +510,7 @@ impl Search {
                             s2.push(player.clone());
                         }
                     }
-                    let mut first: Option<Vec<usize>> = None;
-                    each_transfer(&s1, &s2, &accept, &mut self.tried, &mut |t| {
-                        first = Some(t.to_vec());
-                        true
-                    });
-                    if self.tried > BUDGET {
-                        return Err(PairingError::TooLarge);
-                    }
-                    if let Some(t) = first {
+                    let stopped = each_transfer(&s1, &s2, &accept, &mut self.tried, &mut |t| {
                         let pairs: Pairs =
                             (0..p).map(|i| (s1[i].clone(), s2[t[i]].clone())).collect();
                         let mut down: Vec<PairingPlayer> = (0..s2.len())
@@ -424,13 +518,30 @@ impl Search {
                             .map(|j| s2[j].clone())
                             .collect();
                         down.sort_by(pairing_order);
-                        return Ok((pairs, down));
+                        visit((pairs, down))
+                    });
+                    if self.tried > BUDGET {
+                        return Err(PairingError::TooLarge);
+                    }
+                    if stopped {
+                        return Ok(true);
                     }
                 }
             }
         }
-        Ok((Vec::new(), members.to_vec()))
+        Ok(visit((Vec::new(), members.to_vec())))
     }
+}
+
+/// The names of a set of players, in order, to tell apart the sets a group sends down.
+fn names(players: &[PairingPlayer]) -> Vec<String> {
+    players.iter().map(|p| p.name.clone()).collect()
+}
+
+/// A group's pairs followed by those of the groups below.
+fn joined_pairs(mut pairs: Pairs, rest: Pairs) -> Pairs {
+    pairs.extend(rest);
+    pairs
 }
 
 /// Whether `a` (higher) and `b` may be paired: MM B.1a, and the float each would get under
@@ -496,234 +607,5 @@ fn each_transfer(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(name: &str, mm: f64, rating: i32, met: &[&str]) -> PairingPlayer {
-        PairingPlayer {
-            name: name.to_owned(),
-            mm,
-            rating,
-            points: 0.0,
-            opponents: met.iter().map(|s| (*s).to_owned()).collect(),
-            point_without_play: false,
-            floats: Vec::new(),
-        }
-    }
-
-    fn pairs(r: &RoundPairing) -> Vec<String> {
-        r.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect()
-    }
-
-    #[test]
-    fn d1_order_is_the_texts_example() {
-        let got = d1_transfers(&[5, 6, 7, 8]);
-        let want: [[u32; 4]; 7] = [
-            [5, 6, 8, 7],
-            [5, 7, 6, 8],
-            [5, 7, 8, 6],
-            [5, 8, 6, 7],
-            [5, 8, 7, 6],
-            [6, 5, 7, 8],
-            [6, 5, 8, 7],
-        ];
-        assert_eq!(got.len(), 23);
-        for (g, w) in got.iter().zip(want) {
-            assert_eq!(g.as_slice(), w.as_slice());
-        }
-    }
-
-    #[test]
-    fn d2_order_starts_as_the_texts_example() {
-        let got = d2_exchanges(&[1, 2, 3, 4], &[5, 6, 7, 8]);
-        let one: Vec<(Vec<u32>, Vec<u32>)> = got
-            .iter()
-            .filter(|e| e.from_s1.len() == 1)
-            .take(3)
-            .map(|e| (e.from_s1.clone(), e.from_s2.clone()))
-            .collect();
-        assert_eq!(
-            one,
-            [(vec![4], vec![5]), (vec![4], vec![6]), (vec![3], vec![5])]
-        );
-        let two: Vec<(Vec<u32>, Vec<u32>)> = got
-            .iter()
-            .filter(|e| e.from_s1.len() == 2)
-            .take(3)
-            .map(|e| (e.from_s1.clone(), e.from_s2.clone()))
-            .collect();
-        assert_eq!(
-            two,
-            [
-                (vec![3, 4], vec![5, 6]),
-                (vec![3, 4], vec![5, 7]),
-                (vec![2, 4], vec![5, 6])
-            ]
-        );
-    }
-
-    #[test]
-    fn first_round_pairs_top_half_against_bottom_half() {
-        // MM E.2 / C.5: one group of four: 1-3, 2-4.
-        let list = [
-            p("A", 0.0, 2000, &[]),
-            p("B", 0.0, 1900, &[]),
-            p("C", 0.0, 1800, &[]),
-            p("D", 0.0, 1700, &[]),
-        ];
-        let r = pair_round(&list, None).unwrap();
-        assert_eq!(pairs(&r), ["A-C", "B-D"]);
-        assert_eq!(r.bye, None);
-    }
-
-    #[test]
-    fn a_rematch_is_refused_by_a_transfer() {
-        // A met C: C.5 gives A-C, B-D; the first transfer (D.1) 4-3 gives A-D, B-C.
-        let list = [
-            p("A", 0.0, 2000, &["C"]),
-            p("B", 0.0, 1900, &[]),
-            p("C", 0.0, 1800, &["A"]),
-            p("D", 0.0, 1700, &[]),
-        ];
-        let r = pair_round(&list, None).unwrap();
-        assert_eq!(pairs(&r), ["A-D", "B-C"]);
-    }
-
-    #[test]
-    fn an_odd_round_gives_the_lowest_eligible_player_the_bye() {
-        let mut list = vec![
-            p("A", 0.0, 2000, &[]),
-            p("B", 0.0, 1900, &[]),
-            p("C", 0.0, 1800, &[]),
-        ];
-        assert_eq!(pair_round(&list, None).unwrap().bye.as_deref(), Some("C"));
-        list[2].point_without_play = true;
-        let r = pair_round(&list, None).unwrap();
-        assert_eq!(r.bye.as_deref(), Some("B"));
-        assert_eq!(pairs(&r), ["A-C"]);
-    }
-
-    #[test]
-    fn everyone_has_met_everyone_is_no_pairing() {
-        let list = [p("A", 0.0, 2, &["B"]), p("B", 0.0, 1, &["A"])];
-        assert_eq!(pair_round(&list, None), Err(PairingError::NoPairing));
-        let twice = [p("A", 0.0, 2, &[]), p("A", 0.0, 1, &[])];
-        assert_eq!(
-            pair_round(&twice, None),
-            Err(PairingError::DuplicateName("A".into()))
-        );
-    }
-}
-
-#[cfg(test)]
-mod procedure_tests {
-    use super::*;
-
-    fn p(name: &str, mm: f64, rating: i32, met: &[&str]) -> PairingPlayer {
-        PairingPlayer {
-            name: name.to_owned(),
-            mm,
-            rating,
-            points: 0.0,
-            opponents: met.iter().map(|s| (*s).to_owned()).collect(),
-            point_without_play: false,
-            floats: Vec::new(),
-        }
-    }
-
-    fn pairs(r: &RoundPairing) -> Vec<String> {
-        r.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect()
-    }
-
-    #[test]
-    fn an_exchange_when_no_transfer_works() {
-        // S1 A,B; S2 C,D; A met C and D, so no transfer pairs A (C.6); the first exchange
-        // of D.2 swaps 2 and 3: S1 A,C; S2 B,D: A-B, C-D (C.7).
-        let list = [
-            p("A", 0.0, 4, &["C", "D"]),
-            p("B", 0.0, 3, &[]),
-            p("C", 0.0, 2, &["A"]),
-            p("D", 0.0, 1, &["A"]),
-        ];
-        assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-B", "C-D"]);
-    }
-
-    #[test]
-    fn a_player_without_opponent_moves_down() {
-        // A and B (2 points) met: each has no opponent in the group (C.1) and both move
-        // down; the lower group then has two of four who came down, half, so it is split as
-        // homogeneous (A.3, A.6): A-C, B-D.
-        let list = [
-            p("A", 2.0, 4, &["B"]),
-            p("B", 2.0, 3, &["A"]),
-            p("C", 1.0, 2, &[]),
-            p("D", 1.0, 1, &[]),
-        ];
-        assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-C", "B-D"]);
-    }
-
-    #[test]
-    fn a_repeated_up_float_is_avoided_by_a_transfer() {
-        // A alone at 2 moves down; the group at 1 is mixed (1 of 4 came down): S1 A, S2 B,
-        // C, D. A-B would float B up again right after an up float (B.4); the transfer C-B-D
-        // gives A-C, then the remainder B-D.
-        let mut list = vec![
-            p("A", 2.0, 4, &[]),
-            p("B", 1.0, 3, &[]),
-            p("C", 1.0, 2, &[]),
-            p("D", 1.0, 1, &[]),
-        ];
-        assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-B", "C-D"]);
-        list[1].floats = vec![Float::Up];
-        assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-C", "B-D"]);
-    }
-
-    #[test]
-    fn the_lowest_group_is_joined_to_the_one_above() {
-        // A-B at 1; C and D at 0 met, so the lowest group cannot be paired (C.1, C.11): the
-        // two groups are joined; A and B count as come down, half of four, homogeneous:
-        // A-C, B-D.
-        let list = [
-            p("A", 1.0, 4, &[]),
-            p("B", 1.0, 3, &[]),
-            p("C", 0.0, 2, &["D"]),
-            p("D", 0.0, 1, &["C"]),
-        ];
-        assert_eq!(pairs(&pair_round(&list, None).unwrap()), ["A-C", "B-D"]);
-    }
-}
-
-#[cfg(test)]
-mod size_tests {
-    use super::*;
-
-    #[test]
-    fn a_larger_round_is_paired_within_the_budget_and_keeps_b1() {
-        // 30 players in three McMahon groups; each has met the player placed next below in
-        // their group. Whatever pairing comes out must meet MM B.1 and pair everyone.
-        let mut list = Vec::new();
-        for i in 0..30_i32 {
-            let mm = f64::from(2 - i / 10);
-            let name = format!("P{i:02}");
-            let mut met = Vec::new();
-            if i % 10 != 9 {
-                met.push(format!("P{:02}", i + 1));
-            }
-            if i % 10 != 0 {
-                met.push(format!("P{:02}", i - 1));
-            }
-            list.push(PairingPlayer {
-                name,
-                mm,
-                rating: 3000 - i,
-                points: 0.0,
-                opponents: met,
-                point_without_play: false,
-                floats: Vec::new(),
-            });
-        }
-        let r = pair_round(&list, None).unwrap();
-        assert_eq!(r.pairs.len(), 15);
-        assert!(check_absolute(&list, &r.pairs, r.bye.as_deref()).is_empty());
-    }
-}
+#[path = "mcmahon_pairing_tests.rs"]
+mod tests;
