@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point, parse_diagram};
+use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point, parse_diagram};
 
 use go_oracle::play::Phase;
 
@@ -37,7 +37,7 @@ pub struct Case {
     /// The side to move first. Required after a `board`; without one, Black, or White when
     /// there are handicap stones (rfg 1.1).
     #[serde(default, alias = "first")]
-    pub to_move: Option<Colour>,
+    pub to_move: Option<Color>,
     /// A starting position as diagram rows (`X` Black, `O` White, `.` empty): the first
     /// position of the game, with no earlier position behind it (rfg 5.2). A case that needs
     /// a history plays it in `moves`. Handicap stones go in `handicap`, never here.
@@ -49,7 +49,7 @@ pub struct Case {
     /// Moves with their colours given, played after `moves`: for records that break the turn
     /// order (rfg 11d), which `moves` cannot express.
     #[serde(default)]
-    pub record: Vec<(Colour, Move)>,
+    pub record: Vec<(Color, Move)>,
     /// The expectations.
     pub expect: Expect,
 }
@@ -210,11 +210,11 @@ pub struct ChoiceCheck {
 #[serde(deny_unknown_fields)]
 pub struct ImpossibleCheck {
     /// The player of each impossible move.
-    pub by: Vec<Colour>,
+    pub by: Vec<Color>,
     /// Extra minutes given to Black and to White.
     pub extra_minutes: [u32; 2],
     /// The player who loses, if any.
-    pub loser: Option<Colour>,
+    pub loser: Option<Color>,
 }
 
 /// A tournament table and the indicators expected for some players.
@@ -246,7 +246,7 @@ pub struct LegalCheck {
     /// the move would be legal once it has the turn, that is after the side to move passes
     /// (rfg 1.1: the turn passes with a move, and a pass is a move, 3.1b).
     #[serde(default)]
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// Whether the rules allow it.
     pub legal: bool,
     /// The article that forbids it, for an illegal move (checked against the oracle only).
@@ -294,7 +294,7 @@ pub struct ClockCheck {
     /// The seconds each move took, in game order, colours alternating from Black.
     pub spent: Vec<f64>,
     /// The side that loses on time, if any.
-    pub loser: Option<Colour>,
+    pub loser: Option<Color>,
     /// The 1-based move during which the time ran out.
     #[serde(default)]
     pub ply: Option<usize>,
@@ -319,9 +319,9 @@ pub struct LateCheck {
 #[serde(deny_unknown_fields)]
 pub struct ResignCheck {
     /// Who resigned.
-    pub resigns: Colour,
+    pub resigns: Color,
     /// Who wins.
-    pub winner: Colour,
+    pub winner: Color,
 }
 
 /// A case file that could not be used.
@@ -469,8 +469,8 @@ impl Case {
                     "a case with a `board` must say `to_move` (black or white): stone counts do not decide it".to_owned(),
                 ));
             }
-            (None, true) if handicap.is_empty() => Colour::Black,
-            (None, true) => Colour::White,
+            (None, true) if handicap.is_empty() => Color::Black,
+            (None, true) => Color::White,
         };
         let mut game = GameSpec::new(size, komi);
         game.handicap = handicap;

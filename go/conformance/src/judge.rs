@@ -19,7 +19,7 @@ use serde::Serialize;
 use go_oracle::Oracle;
 use go_oracle::outcome::WinReason;
 use go_sgf::{GameResult, SgfGame, SgfMove, WinBy};
-use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoProfile, Komi, Move, Point, Repetition};
+use go_spec::{BoardSize, Color, GameSpec, GoImplError, GoProfile, Komi, Move, Point, Repetition};
 
 use crate::agreed::{Agreed, RecordRules};
 
@@ -126,7 +126,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
         j.agreement = Agreement::NotJudgeable("no RE in the record".to_owned());
         return j;
     };
-    let direct = |winner: Colour, reason: WinReason, letter: &str| {
+    let direct = |winner: Color, reason: WinReason, letter: &str| {
         (
             format!("{}+{letter}", winner.sgf_letter()),
             reason.article(),
@@ -291,7 +291,7 @@ fn counted(
 }
 
 /// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
-fn agreed_move(text: &str, size: u8) -> Result<(Colour, Move), String> {
+fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String> {
     let bad = || {
         format!(
             "the filling move '{text}' in {} is not 'B xy', 'W xy' or 'B pass' on a {size}x{size} board",
@@ -300,8 +300,8 @@ fn agreed_move(text: &str, size: u8) -> Result<(Colour, Move), String> {
     };
     let (who, what) = text.trim().split_once(' ').ok_or_else(bad)?;
     let colour = match who {
-        "B" => Colour::Black,
-        "W" => Colour::White,
+        "B" => Color::Black,
+        "W" => Color::White,
         _ => return Err(bad()),
     };
     if what.trim() == "pass" {
@@ -383,8 +383,8 @@ fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agree
 fn dead_stones(game: &SgfGame, board: &go_oracle::board::Board) -> Vec<Point> {
     let mut dead = Vec::new();
     for (marks, owner) in [
-        (&game.territory_black, Colour::Black),
-        (&game.territory_white, Colour::White),
+        (&game.territory_black, Color::Black),
+        (&game.territory_white, Color::White),
     ] {
         for p in marks {
             let p = Point::new(p.x, p.y);
@@ -396,10 +396,10 @@ fn dead_stones(game: &SgfGame, board: &go_oracle::board::Board) -> Vec<Point> {
     dead
 }
 
-fn colour(c: go_sgf::Colour) -> Colour {
+fn colour(c: go_sgf::Color) -> Color {
     match c {
-        go_sgf::Colour::Black => Colour::Black,
-        go_sgf::Colour::White => Colour::White,
+        go_sgf::Color::Black => Color::Black,
+        go_sgf::Color::White => Color::White,
     }
 }
 
@@ -435,9 +435,9 @@ pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> 
         .map(colour)
         .or_else(|| game.moves.first().map(|(c, _)| colour(*c)))
         .unwrap_or(if handicap.is_empty() {
-            Colour::Black
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         });
     let moves = game
         .moves

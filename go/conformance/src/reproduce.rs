@@ -11,7 +11,7 @@
 //! engine's answer to compare with the expectation written beside it as a comment. What GTP
 //! cannot ask (the phase, clocks, the count with agreed dead stones, …) is named in a comment.
 
-use go_spec::{Colour, GameSpec, Move};
+use go_spec::{Color, GameSpec, Move};
 
 use crate::case::{Case, CaseError};
 use crate::gtp::to_vertex;
@@ -88,14 +88,14 @@ impl GtpScript {
     }
 }
 
-fn colour_word(colour: Colour) -> &'static str {
+fn colour_word(colour: Color) -> &'static str {
     match colour {
-        Colour::Black => "black",
-        Colour::White => "white",
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 
-fn play(game: &GameSpec, colour: Colour, mv: Move) -> String {
+fn play(game: &GameSpec, colour: Color, mv: Move) -> String {
     format!("play {} {}", colour_word(colour), to_vertex(game.size, mv))
 }
 
@@ -112,16 +112,16 @@ pub fn gtp_script(case: &Case) -> Result<GtpScript, CaseError> {
         format!("komi {}", game.komi),
     ];
     for p in &game.handicap {
-        setup.push(play(&game, Colour::Black, Move::Play(*p)));
+        setup.push(play(&game, Color::Black, Move::Play(*p)));
     }
     if !game.setup.is_empty() {
         // As the driver: the diagram (handicap stones drawn too, so that the order is
         // capture-free on the board they are on) in a capture-free order, passes left out.
         let mut all = game.setup.clone();
-        all.extend(game.handicap.iter().map(|p| (*p, Colour::Black)));
+        all.extend(game.handicap.iter().map(|p| (*p, Color::Black)));
         let rows = go_spec::diagram_rows(size, &all);
         let order =
-            go_spec::diagram_moves(size, &rows, Colour::Black).map_err(|e| CaseError::Setup {
+            go_spec::diagram_moves(size, &rows, Color::Black).map_err(|e| CaseError::Setup {
                 id: case.id.clone(),
                 problem: format!("the starting position is not usable: {e}"),
             })?;
@@ -162,7 +162,7 @@ pub fn gtp_script(case: &Case) -> Result<GtpScript, CaseError> {
         }
     }
     if !expect.board_after.is_empty() || expect.prisoners.is_some() {
-        for colour in [Colour::Black, Colour::White] {
+        for colour in [Color::Black, Color::White] {
             queries.push(Query {
                 command: format!("list_stones {}", colour_word(colour)),
                 expected: Expected::Described(format!(
@@ -175,7 +175,7 @@ pub fn gtp_script(case: &Case) -> Result<GtpScript, CaseError> {
             .prisoners
             .map(|[b, w]| format!("{b} by black, {w} by white"))
             .unwrap_or_else(|| "the case's prisoners".to_owned());
-        for colour in [Colour::Black, Colour::White] {
+        for colour in [Color::Black, Color::White] {
             queries.push(Query {
                 command: format!("captures {}", colour_word(colour)),
                 expected: Expected::Described(format!("stones captured: {prisoners}")),

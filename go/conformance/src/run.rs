@@ -8,7 +8,7 @@ use serde::Serialize;
 use go_oracle::Oracle;
 use go_oracle::clock::{Byoyomi, TimeControl};
 use go_oracle::outcome::{self, Outcome};
-use go_spec::{Colour, GoImplError, GoImplementation, Point, parse_diagram};
+use go_spec::{Color, GoImplError, GoImplementation, Point, parse_diagram};
 
 use crate::case::{Case, LoadedCase};
 
@@ -363,16 +363,16 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
             main_ms: ms(q.main),
             byoyomi,
         };
-        let moves: Vec<(Colour, u64)> = q
+        let moves: Vec<(Color, u64)> = q
             .spent
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 (
                     if i % 2 == 0 {
-                        Colour::Black
+                        Color::Black
                     } else {
-                        Colour::White
+                        Color::White
                     },
                     ms(*s),
                 )
@@ -385,7 +385,7 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
             (None, None) => true,
             _ => false,
         };
-        let words = |x: Option<(Colour, usize)>| match x {
+        let words = |x: Option<(Color, usize)>| match x {
             Some((loser, 0)) => format!("{loser} loses on time"),
             Some((loser, ply)) => format!("{loser} loses on time at move {ply}"),
             None => "nobody loses on time".to_owned(),
@@ -426,7 +426,7 @@ fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut
     if let Some(q) = &expect.impossible {
         let (extra, loser) = outcome::impossible_moves(&q.by);
         c.check((extra, loser) == (q.extra_minutes, q.loser), || {
-            let words = |extra: [u32; 2], loser: Option<Colour>| {
+            let words = |extra: [u32; 2], loser: Option<Color>| {
                 format!(
                     "Black {} extra minutes, White {}, {}",
                     extra[0],
@@ -518,7 +518,7 @@ fn word(legal: bool) -> &'static str {
     if legal { "legal" } else { "illegal" }
 }
 
-fn diff(want: &[(Point, Colour)], got: &[(Point, Colour)]) -> String {
+fn diff(want: &[(Point, Color)], got: &[(Point, Color)]) -> String {
     let missing: Vec<String> = want
         .iter()
         .filter(|s| !got.contains(s))

@@ -6,7 +6,7 @@
 use go_conformance::case::{LoadedCase, load_dir};
 use go_conformance::lint;
 use go_conformance::run::{Status, Subject, run};
-use go_spec::{Colour, rfg};
+use go_spec::{Color, rfg};
 
 fn cases(name: &str, yaml: &str) -> Vec<LoadedCase> {
     let dir = std::env::temp_dir().join(format!("go-case-format-{}-{name}", std::process::id()));
@@ -56,8 +56,8 @@ fn a_board_needs_to_move_and_is_a_setup_without_history() {
     );
     let game = with[0].case.game().unwrap();
     assert_eq!(game.setup.len(), 18, "the diagram's stones are the setup");
-    assert_eq!(game.first, Colour::White);
-    assert_eq!(game.moves, vec![(Colour::White, "ee".parse().unwrap())]);
+    assert_eq!(game.first, Color::White);
+    assert_eq!(game.moves, vec![(Color::White, "ee".parse().unwrap())]);
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn handicap_stones_only_in_handicap_and_handicap_one() {
         0,
         "one komi rule: 0 in a handicap game (rfg 9.3)"
     );
-    assert_eq!(game.first, Colour::Black);
+    assert_eq!(game.first, Color::Black);
     assert!(one[1].case.game().is_err());
 }
 

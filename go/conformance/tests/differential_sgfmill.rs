@@ -18,7 +18,7 @@ use std::process::Command;
 mod common;
 
 use go_oracle::play::Game;
-use go_spec::{BoardSize, Colour, GameSpec, GoProfile, Komi, Move, Point};
+use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point};
 
 /// A small deterministic generator (xorshift64), so a failure can be replayed.
 struct Rng(u64);
@@ -32,10 +32,10 @@ impl Rng {
     }
 }
 
-fn letter(c: Colour) -> &'static str {
+fn letter(c: Color) -> &'static str {
     match c {
-        Colour::Black => "b",
-        Colour::White => "w",
+        Color::Black => "b",
+        Color::White => "w",
     }
 }
 
@@ -53,7 +53,7 @@ fn board_string(game: &Game, size: BoardSize) -> String {
 }
 
 /// The points the oracle forbids to `colour` now, with the article of each refusal.
-fn illegal_points(game: &Game, colour: Colour, size: BoardSize) -> Vec<serde_json::Value> {
+fn illegal_points(game: &Game, colour: Color, size: BoardSize) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     for p in size.points() {
         if game.board.get(p).is_some() {
@@ -71,7 +71,7 @@ fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> serde_json::Valu
     let spec = GameSpec::new(size, Komi::from_halves(13));
     let profile = GoProfile::rfg();
     let mut game = Game::start(&spec, &profile).unwrap();
-    let mut colour = Colour::Black;
+    let mut colour = Color::Black;
     let mut out = Vec::new();
     let mut passes = 0;
     for _ in 0..plies {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use conformance_core::process::CommandLine;
 use go_conformance::gtp::GtpEngine;
-use go_spec::{BoardSize, Colour, GameSpec, GoImplError, GoImplementation, Komi, Move, Point};
+use go_spec::{BoardSize, Color, GameSpec, GoImplError, GoImplementation, Komi, Move, Point};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -60,8 +60,8 @@ fn gnugo_handshake_and_a_capture() {
     // rfg 3.2: a stone with no liberty left is removed and kept as a prisoner.
     let state = engine.replay(&game(&["ba", "aa", "ab"])).unwrap();
     assert_eq!(state.at(p("aa")), None);
-    assert_eq!(state.at(p("ba")), Some(Colour::Black));
-    assert_eq!(state.at(p("ab")), Some(Colour::Black));
+    assert_eq!(state.at(p("ba")), Some(Color::Black));
+    assert_eq!(state.at(p("ab")), Some(Color::Black));
     assert_eq!(state.prisoners, [1, 0]);
 }
 
@@ -81,7 +81,7 @@ fn gnugo_refuses_suicide_and_the_ko_retake() {
     bad.play(Move::Play(p("bb")));
     match engine.replay(&bad) {
         Err(GoImplError::Illegal { ply, colour, .. }) => {
-            assert_eq!((ply, colour), (10, Colour::White));
+            assert_eq!((ply, colour), (10, Color::White));
         }
         other => panic!("expected Illegal at ply 10, got {other:?}"),
     }
@@ -113,7 +113,7 @@ fn a_hanging_engine_times_out_and_is_restarted() {
         GoImplError::Timeout
     );
     let state = engine.replay(&game(&["ee"])).unwrap();
-    assert_eq!(state.at(p("ee")), Some(Colour::Black));
+    assert_eq!(state.at(p("ee")), Some(Color::Black));
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn a_crash_a_flood_and_garbage_each_cost_one_question() {
             other => panic!("{vertex}: expected a failure, got {other:?}"),
         }
         let state = engine.replay(&game(&["ee"])).unwrap();
-        assert_eq!(state.at(p("ee")), Some(Colour::Black), "after {vertex}");
+        assert_eq!(state.at(p("ee")), Some(Color::Black), "after {vertex}");
     }
 }
 
@@ -264,19 +264,19 @@ fn gnugo_is_put_in_a_starting_position() {
     let mut g = GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(0));
     g.handicap = vec![p("cc")];
     g.setup = vec![
-        (p("ba"), Colour::Black),
-        (p("ab"), Colour::Black),
-        (p("ca"), Colour::White),
-        (p("bb"), Colour::White),
-        (p("db"), Colour::White),
-        (p("bc"), Colour::Black),
+        (p("ba"), Color::Black),
+        (p("ab"), Color::Black),
+        (p("ca"), Color::White),
+        (p("bb"), Color::White),
+        (p("db"), Color::White),
+        (p("bc"), Color::Black),
     ];
-    g.first = Colour::Black;
+    g.first = Color::Black;
     g.play(Move::Play(p("gg")));
     let state = engine.replay(&g).unwrap();
-    let mut want: Vec<(Point, Colour)> = g.setup.clone();
-    want.push((p("cc"), Colour::Black));
-    want.push((p("gg"), Colour::Black));
+    let mut want: Vec<(Point, Color)> = g.setup.clone();
+    want.push((p("cc"), Color::Black));
+    want.push((p("gg"), Color::Black));
     want.sort_by_key(|(q, _)| *q);
     assert_eq!(state.stones, want);
     assert_eq!(state.prisoners, [0, 0]);

@@ -21,7 +21,7 @@ mod common;
 use go_conformance::agreed::{Agreed, OUTCOMES_FILE, Outcomes, Verdict};
 use go_conformance::judge::{judge_with, to_spec};
 use go_oracle::Oracle;
-use go_spec::{Colour, GoProfile, Point};
+use go_spec::{Color, GoProfile, Point};
 
 fn records_root() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records");
@@ -99,8 +99,8 @@ fn sgfmill_replays_every_record_to_the_oracles_position() {
                 for y in 0..size {
                     for x in 0..size {
                         ours.push(match played.board.get(Point::new(x, y)) {
-                            Some(Colour::Black) => 'b',
-                            Some(Colour::White) => 'w',
+                            Some(Color::Black) => 'b',
+                            Some(Color::White) => 'w',
                             None => '.',
                         });
                     }

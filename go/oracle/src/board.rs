@@ -2,13 +2,13 @@
 //! 3.1a), capture (rfg 3.2) and suicide (rfg 5.1). Written as plain loops on purpose: this is
 //! the reference others are checked against, so it is meant to be read, not to be fast.
 
-use go_spec::{BoardSize, Colour, Point};
+use go_spec::{BoardSize, Color, Point};
 
 /// The stones on the board, one cell per point in row-major order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     size: BoardSize,
-    cells: Vec<Option<Colour>>,
+    cells: Vec<Option<Color>>,
 }
 
 /// Why a placement is refused, with the article that refuses it.
@@ -61,19 +61,19 @@ impl Board {
     }
 
     /// The stone on `p`, if any.
-    pub fn get(&self, p: Point) -> Option<Colour> {
+    pub fn get(&self, p: Point) -> Option<Color> {
         self.cells[self.size.index(p)]
     }
 
     /// Puts or clears a stone without applying any rule (setup, removal of dead stones).
-    pub fn set(&mut self, p: Point, stone: Option<Colour>) {
+    pub fn set(&mut self, p: Point, stone: Option<Color>) {
         let i = self.size.index(p);
         self.cells[i] = stone;
     }
 
     /// Every stone on the board, in point order.
-    pub fn stones(&self) -> Vec<(Point, Colour)> {
-        let mut out: Vec<(Point, Colour)> = self
+    pub fn stones(&self) -> Vec<(Point, Color)> {
+        let mut out: Vec<(Point, Color)> = self
             .size
             .points()
             .filter_map(|p| self.get(p).map(|c| (p, c)))
@@ -125,7 +125,7 @@ impl Board {
     /// [`PlaceError`] naming the rule broken.
     ///
     /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 3, 3.1a, 3.3, 5.
-    pub fn place(&mut self, p: Point, colour: Colour) -> Result<Vec<Point>, PlaceError> {
+    pub fn place(&mut self, p: Point, colour: Color) -> Result<Vec<Point>, PlaceError> {
         if !self.size.contains(p) {
             return Err(PlaceError::OffBoard);
         }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use go_spec::Colour;
+use go_spec::Color;
 
 /// What comes after the main time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,7 +112,7 @@ impl TimeControl {
     /// and the ms it took; the answer is the loser and the 1-based ply (rfg 11a, 12.10).
     ///
     /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 11.
-    pub fn loser(&self, moves: &[(Colour, u64)]) -> Option<(Colour, usize)> {
+    pub fn loser(&self, moves: &[(Color, u64)]) -> Option<(Color, usize)> {
         let mut clocks = [Clock {
             main_left: self.main_ms,
             in_byoyomi: false,

@@ -16,7 +16,7 @@
 //!   That is 6.1a's "neither side can finish surrounding": at such a point either side's stone
 //!   would leave its own stones with one liberty or none, and 7.1 leaves it empty.
 
-use go_spec::{BoardSize, Colour, Komi, Point, Score};
+use go_spec::{BoardSize, Color, Komi, Point, Score};
 
 use crate::board::Board;
 
@@ -53,10 +53,10 @@ pub struct Region {
 impl Region {
     /// The one colour that borders the region, if only one does (rfg 8.1's candidate
     /// territory); `None` for a region touching both colours (neutral, rfg 8.3) or neither.
-    pub fn owner(&self) -> Option<Colour> {
+    pub fn owner(&self) -> Option<Color> {
         match self.borders {
-            [true, false] => Some(Colour::Black),
-            [false, true] => Some(Colour::White),
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
             _ => None,
         }
     }
@@ -136,7 +136,7 @@ fn fills_safely(
     region_of: &[usize],
     regions: &[Region],
     p: Point,
-    colour: Colour,
+    colour: Color,
     safety: Safety,
 ) -> bool {
     let size = board.size();
@@ -187,7 +187,7 @@ pub fn fill_neutral(board: &Board) -> Board {
             if filled.get(p).is_some() || !is_neutral(&regions, &region_of, size, p) {
                 continue;
             }
-            for colour in [Colour::Black, Colour::White] {
+            for colour in [Color::Black, Color::White] {
                 if fills_safely(&filled, &region_of, &regions, p, colour, Safety::Anchored) {
                     filled.set(p, Some(colour));
                     anchored = true;
@@ -203,12 +203,10 @@ pub fn fill_neutral(board: &Board) -> Board {
             if !is_neutral(&regions, &region_of, size, p) {
                 return None;
             }
-            [Colour::Black, Colour::White]
-                .into_iter()
-                .find_map(|colour| {
-                    fills_safely(&filled, &region_of, &regions, p, colour, Safety::Quiet)
-                        .then_some((p, colour))
-                })
+            [Color::Black, Color::White].into_iter().find_map(|colour| {
+                fills_safely(&filled, &region_of, &regions, p, colour, Safety::Quiet)
+                    .then_some((p, colour))
+            })
         });
         match quiet {
             Some((p, colour)) => filled.set(p, Some(colour)),
@@ -227,7 +225,7 @@ pub fn has_two_eyes(
     regions: &[Region],
     region_of: &[usize],
     group: &[Point],
-    colour: Colour,
+    colour: Color,
 ) -> bool {
     let size = board.size();
     let mut own: Vec<usize> = group
@@ -298,9 +296,9 @@ pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
 /// target compare the count of `board` with the count of this filling.
 pub fn fill_plainly(board: &Board) -> Board {
     let size = board.size();
-    let owned = |b: &Board| -> Vec<(Point, Colour)> {
+    let owned = |b: &Board| -> Vec<(Point, Color)> {
         let (rs, _) = regions(b);
-        let mut out: Vec<(Point, Colour)> = rs
+        let mut out: Vec<(Point, Color)> = rs
             .iter()
             .filter_map(|r| r.owner().map(|c| (r, c)))
             .flat_map(|(r, c)| r.points.iter().map(move |p| (*p, c)))
@@ -314,11 +312,11 @@ pub fn fill_plainly(board: &Board) -> Board {
         if filled.get(p).is_some() {
             continue;
         }
-        let beside = |b: &Board, c: Colour| size.neighbours(p).any(|n| b.get(n) == Some(c));
-        if !(beside(&filled, Colour::Black) && beside(&filled, Colour::White)) {
+        let beside = |b: &Board, c: Color| size.neighbours(p).any(|n| b.get(n) == Some(c));
+        if !(beside(&filled, Color::Black) && beside(&filled, Color::White)) {
             continue;
         }
-        for colour in [Colour::Black, Colour::White] {
+        for colour in [Color::Black, Color::White] {
             let mut trial = filled.clone();
             match trial.place(p, colour) {
                 Ok(captured) if captured.is_empty() => {}

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use go_spec::{Colour, Score};
+use go_spec::{Color, Score};
 
 /// Why a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,7 +40,7 @@ pub enum Outcome {
     /// `winner` won for `reason`.
     Win {
         /// The winner.
-        winner: Colour,
+        winner: Color,
         /// Why.
         reason: WinReason,
     },
@@ -68,7 +68,7 @@ pub fn by_points(score: &Score) -> Outcome {
 /// The result when `resigner` resigns (rfg 10.1).
 ///
 /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 7.3.
-pub fn by_resignation(resigner: Colour) -> Outcome {
+pub fn by_resignation(resigner: Color) -> Outcome {
     Outcome::Win {
         winner: resigner.opponent(),
         reason: WinReason::Resignation,
@@ -83,11 +83,11 @@ pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> 
     match (black_loses, white_loses) {
         (true, true) => Some(Outcome::BothLose),
         (true, false) => Some(Outcome::Win {
-            winner: Colour::White,
+            winner: Color::White,
             reason: WinReason::LateArrival,
         }),
         (false, true) => Some(Outcome::Win {
-            winner: Colour::Black,
+            winner: Color::Black,
             reason: WinReason::LateArrival,
         }),
         (false, false) => None,
@@ -99,7 +99,7 @@ pub fn by_late_arrival(black_loses: bool, white_loses: bool) -> Option<Outcome> 
 /// impossible move loses the game, if any.
 ///
 /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 13, 13.4.
-pub fn impossible_moves(by: &[Colour]) -> ([u32; 2], Option<Colour>) {
+pub fn impossible_moves(by: &[Color]) -> ([u32; 2], Option<Color>) {
     let mut made = [0u32; 2];
     let mut extra = [0u32; 2];
     for &c in by {
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn third_impossible_move_loses_13_4b() {
-        use Colour::{Black, White};
+        use Color::{Black, White};
         assert_eq!(impossible_moves(&[Black, White, Black]), ([2, 4], None));
         assert_eq!(
             impossible_moves(&[Black, Black, White, Black]),

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use go_spec::{Colour, GameSpec, GoProfile, Move, Point, Repetition};
+use go_spec::{Color, GameSpec, GoProfile, Move, Point, Repetition};
 
 use crate::board::Board;
 
@@ -17,7 +17,7 @@ pub struct Violation {
     /// The 1-based number of the move in the game.
     pub ply: usize,
     /// The side that played it.
-    pub colour: Colour,
+    pub colour: Color,
     /// The move.
     pub mv: Move,
     /// The article broken, e.g. `rfg:5.1`.
@@ -75,7 +75,7 @@ pub struct Game {
     /// Stones captured by Black (0) and White (1) (rfg 3.3).
     pub prisoners: [u32; 2],
     /// The side to move.
-    pub to_move: Colour,
+    pub to_move: Color,
     /// Passes in a row so far (rfg 7.1).
     pub passes_in_row: u8,
     /// The ply after which the main game ended (rfg 7.1), if it has.
@@ -115,7 +115,7 @@ impl Game {
             if !spec.size.contains(p) || board.get(p).is_some() {
                 return Err(SetupError::BadHandicap(p));
             }
-            board.set(p, Some(Colour::Black));
+            board.set(p, Some(Color::Black));
         }
         for &(p, colour) in &spec.setup {
             if !spec.size.contains(p) || board.get(p).is_some() {
@@ -153,11 +153,7 @@ impl Game {
     /// [`Violation`] naming the article the move breaks.
     ///
     /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 1.1, 5, 11, 11d.
-    pub fn check(
-        &self,
-        colour: Colour,
-        mv: Move,
-    ) -> Result<Option<(Board, Vec<Point>)>, Violation> {
+    pub fn check(&self, colour: Color, mv: Move) -> Result<Option<(Board, Vec<Point>)>, Violation> {
         let ply = self.ply + 1;
         let refuse = |article: &'static str, reason: String| Violation {
             ply,
@@ -204,7 +200,7 @@ impl Game {
     /// [`Violation`] naming the article the move breaks.
     ///
     /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 1, 3, 3.1, 3.1b, 7.1, 13, 13.2, 13.4a.
-    pub fn play(&mut self, colour: Colour, mv: Move) -> Result<(), Violation> {
+    pub fn play(&mut self, colour: Color, mv: Move) -> Result<(), Violation> {
         let placed = self.check(colour, mv)?;
         let ply = self.ply + 1;
         if colour != self.to_move {

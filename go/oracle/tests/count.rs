@@ -5,7 +5,7 @@
 use go_oracle::board::Board;
 use go_oracle::count::{count, fill_plainly, has_two_eyes, regions, seki};
 use go_oracle::play::{Game, Phase};
-use go_spec::{BoardSize, Colour, Point};
+use go_spec::{BoardSize, Color, Point};
 use go_spec::{GameSpec, GoProfile, Komi, Move};
 use proptest::prelude::*;
 
@@ -16,8 +16,8 @@ fn board(rows: &[&str]) -> Board {
     for (y, row) in rows.iter().enumerate() {
         for (x, c) in row.split_whitespace().enumerate() {
             let stone = match c {
-                "X" => Some(Colour::Black),
-                "O" => Some(Colour::White),
+                "X" => Some(Color::Black),
+                "O" => Some(Color::White),
                 _ => None,
             };
             b.set(
@@ -131,7 +131,7 @@ fn dead_stones_are_prisoners_and_territory_8_2() {
 }
 
 /// A neutral point and the colours of the stones beside it.
-type Touching = (Point, Vec<Colour>);
+type Touching = (Point, Vec<Color>);
 
 /// A finished 9×9 position: Black's wall runs down the board at `b[r]` (moving at most one
 /// column a row, joined by a second stone where it moves), White's is the same wall `gap`
@@ -147,8 +147,8 @@ fn walls(b: &[u8], gap: u8) -> (Board, Vec<Touching>, [u32; 2]) {
         let (lo, hi) = (x.min(prev), x.max(prev));
         let y = u8::try_from(r).unwrap();
         for c in lo..=hi {
-            board.set(Point::new(c, y), Some(Colour::Black));
-            board.set(Point::new(c + gap, y), Some(Colour::White));
+            board.set(Point::new(c, y), Some(Color::Black));
+            board.set(Point::new(c + gap, y), Some(Color::White));
         }
         territory[0] += u32::from(lo);
         territory[1] += u32::from(8 - (hi + gap));
@@ -158,7 +158,7 @@ fn walls(b: &[u8], gap: u8) -> (Board, Vec<Touching>, [u32; 2]) {
         if board.get(q).is_some() {
             continue;
         }
-        let touching: Vec<Colour> = [Colour::Black, Colour::White]
+        let touching: Vec<Color> = [Color::Black, Color::White]
             .into_iter()
             .filter(|c| size.neighbours(q).any(|n| board.get(n) == Some(*c)))
             .collect();
@@ -267,7 +267,7 @@ fn two_eyes_set_a_group_apart_from_seki_6_1a() {
         let b = board(&all);
         let (rs, of) = regions(&b);
         let (group, _) = b.group(p("ab"));
-        has_two_eyes(&b, &rs, &of, &group, Colour::Black)
+        has_two_eyes(&b, &rs, &of, &group, Color::Black)
     };
     // Two one-point eyes, aa and ca: two eyes.
     assert!(eyes(&[". X . X O O O O O", "X X X X O . O O O"]));

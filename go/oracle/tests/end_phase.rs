@@ -4,7 +4,7 @@
 
 use go_oracle::Oracle;
 use go_oracle::play::{Phase, ReplayError, SetupError};
-use go_spec::{BoardSize, Colour, GameSpec, Komi, Move, Point};
+use go_spec::{BoardSize, Color, GameSpec, Komi, Move, Point};
 
 fn nine() -> GameSpec {
     GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(13))
@@ -31,7 +31,7 @@ fn a_move_after_three_passes_is_a_filling_move_7_1() {
         .unwrap();
     assert_eq!(played.ended_at, Some(3));
     assert_eq!(played.phase(), Phase::Filling);
-    assert_eq!(played.board.get(p("cc")), Some(Colour::White));
+    assert_eq!(played.board.get(p("cc")), Some(Color::White));
 }
 
 /// Registry decision under 7.1/7.2: two passes in a row in the filling phase finish the game;
@@ -68,13 +68,13 @@ fn wrong_colour_start_goes_on_13_2() {
     let o = Oracle::default();
     let mut g = nine();
     g.moves = vec![
-        (Colour::White, Move::Play(p("ee"))),
-        (Colour::Black, Move::Play(p("cc"))),
+        (Color::White, Move::Play(p("ee"))),
+        (Color::Black, Move::Play(p("cc"))),
     ];
     let played = o.replay_game(&g).unwrap();
     assert!(played.wrong_colour_start);
-    assert_eq!(played.to_move, Colour::White);
-    g.moves[1] = (Colour::White, Move::Play(p("cc")));
+    assert_eq!(played.to_move, Color::White);
+    g.moves[1] = (Color::White, Move::Play(p("cc")));
     match o.replay_game(&g) {
         Err(ReplayError::Illegal(v)) => assert_eq!((v.ply, v.article), (2, "rfg:11d")),
         other => panic!("expected 11d, got {other:?}"),
@@ -88,7 +88,7 @@ fn wrong_colour_start_goes_on_13_2() {
 fn a_starting_position_has_no_history_5_2() {
     let o = Oracle::default();
     let mut g = nine();
-    g.setup = vec![(p("aa"), Colour::White), (p("ab"), Colour::Black)];
+    g.setup = vec![(p("aa"), Color::White), (p("ab"), Color::Black)];
     // Black ba captures aa; White passes; the board is {ab, ba}: legal.
     g.play(Move::Play(p("ba")));
     let played = o.replay_game(&g).unwrap();
@@ -102,16 +102,16 @@ fn bad_starting_positions_are_setup_errors() {
     let o = Oracle::default();
     let mut g = nine();
     g.handicap = vec![p("cc")];
-    g.setup = vec![(p("cc"), Colour::Black)];
+    g.setup = vec![(p("cc"), Color::Black)];
     assert!(matches!(
         o.replay_game(&g),
         Err(ReplayError::Setup(SetupError::BadSetup(_)))
     ));
     let mut g = nine();
     g.setup = vec![
-        (p("aa"), Colour::White),
-        (p("ba"), Colour::Black),
-        (p("ab"), Colour::Black),
+        (p("aa"), Color::White),
+        (p("ba"), Color::Black),
+        (p("ab"), Color::Black),
     ];
     assert!(matches!(
         o.replay_game(&g),
@@ -124,9 +124,9 @@ fn bad_starting_positions_are_setup_errors() {
 #[test]
 fn a_refused_move_changes_nothing() {
     let mut g = nine();
-    g.setup = vec![(p("ee"), Colour::Black)];
+    g.setup = vec![(p("ee"), Color::Black)];
     let mut game = go_oracle::play::Game::start(&g, &go_spec::GoProfile::rfg()).unwrap();
-    let v = game.play(Colour::White, Move::Play(p("ee"))).unwrap_err();
+    let v = game.play(Color::White, Move::Play(p("ee"))).unwrap_err();
     assert_eq!(v.article, "rfg:3.1a");
     assert!(!game.wrong_colour_start);
     assert_eq!(game.ply(), 0);

@@ -5,7 +5,7 @@ use go_oracle::Oracle;
 use go_oracle::clock::{Byoyomi, TimeControl};
 use go_oracle::outcome::{self, Outcome, WinReason};
 use go_spec::{
-    BoardSize, Colour, GameSpec, GoImplError, GoImplementation, GoProfile, Komi, Move, Point,
+    BoardSize, Color, GameSpec, GoImplError, GoImplementation, GoProfile, Komi, Move, Point,
     diagram_moves,
 };
 
@@ -20,7 +20,7 @@ fn game(rows: &[&str], moves: &[&str]) -> GameSpec {
         all.push(". . . . . . . . .".to_owned());
     }
     let mut g = GameSpec::new(nine(), Komi::from_halves(13));
-    g.moves = diagram_moves(nine(), &all, Colour::Black).unwrap();
+    g.moves = diagram_moves(nine(), &all, Color::Black).unwrap();
     for m in moves {
         g.play(m.parse().unwrap());
     }
@@ -104,7 +104,7 @@ fn a_move_without_liberties_that_captures_is_legal_5_1() {
         ],
         &[],
     );
-    assert_eq!(g.to_move(), Colour::White);
+    assert_eq!(g.to_move(), Color::White);
     let mut after = g.clone();
     after.play(Move::Pass).play(play("aa"));
     let s = superko().replay(&after).unwrap();
@@ -131,7 +131,7 @@ fn the_ko_cannot_be_retaken_at_once_5_2() {
     for mut o in [superko(), simple_ko()] {
         let s = o.replay(&g).unwrap();
         assert_eq!(s.at(p("cb")), None);
-        assert_eq!(s.at(p("bb")), Some(Colour::White));
+        assert_eq!(s.at(p("bb")), Some(Color::White));
     }
 }
 
@@ -163,7 +163,7 @@ fn three_passes_in_a_row_end_the_main_game_7_1() {
 #[test]
 fn two_moves_in_a_row_are_refused_11d() {
     let mut g = GameSpec::new(nine(), Komi::from_halves(13));
-    g.moves = vec![(Colour::Black, play("ee")), (Colour::Black, play("cc"))];
+    g.moves = vec![(Color::Black, play("ee")), (Color::Black, play("cc"))];
     assert_eq!(illegal_article(&superko(), &g), (2, "rfg:11d"));
     let err = superko().replay(&g).unwrap_err();
     assert!(matches!(err, GoImplError::Illegal { ply: 2, .. }));
@@ -224,17 +224,17 @@ fn a_handicap_game_with_equal_sums_goes_to_white_10() {
     // dead stones' points included, 8.2) + 9 prisoners = 36. Komi 0: equal sums.
     let mut g = GameSpec::new(nine(), Komi::default());
     g.handicap = vec![p("ea")];
-    g.first = Colour::White;
+    g.first = Color::White;
     let mut rows = vec![". . . . X O . X .".to_owned(); 9];
     rows[0] = ". . . . . O . X .".to_owned();
-    g.moves = diagram_moves(nine(), &rows, Colour::White).unwrap();
+    g.moves = diagram_moves(nine(), &rows, Color::White).unwrap();
     let dead: Vec<Point> = (0..9).map(|y| Point::new(7, y)).collect();
     let s = superko().score(&g, &dead).unwrap();
     assert_eq!((s.black, s.white), (36, 36));
     assert_eq!(
         outcome::by_points(&s),
         Outcome::Win {
-            winner: Colour::White,
+            winner: Color::White,
             reason: WinReason::Points
         }
     );
@@ -273,8 +273,8 @@ fn byo_yomi_by_move_and_by_period_12_2() {
     };
     assert_eq!(sudden.overrun(&[60_000]), None);
     assert_eq!(
-        sudden.loser(&[(Colour::Black, 30_000), (Colour::White, 60_001)]),
-        Some((Colour::White, 2))
+        sudden.loser(&[(Color::Black, 30_000), (Color::White, 60_001)]),
+        Some((Color::White, 2))
     );
 }
 

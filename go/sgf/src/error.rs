@@ -87,7 +87,7 @@ pub enum SgfErrorKind {
     },
     /// `PL` is neither `B` nor `W`.
     #[error("PL[{0}] names no colour (B or W)")]
-    BadColour(String),
+    BadColor(String),
     /// A property that holds one value was given several (or was written twice in a node).
     #[error("property {0} takes one value")]
     ManyValues(String),

@@ -3,7 +3,7 @@
 //! names, markup, variations other than the main line) is read past.
 
 use crate::error::{Location, SgfError, SgfErrorKind};
-use crate::result::{Colour, GameResult};
+use crate::result::{Color, GameResult};
 use crate::tree::{GameTree, Node, Property, parse_collection};
 
 /// A point, 0-based from the top-left, as SGF letters count (`aa` is `{x: 0, y: 0}`).
@@ -61,11 +61,11 @@ pub struct SgfGame {
     /// White setup stones (`AW`) before the first move.
     pub setup_white: Vec<Point>,
     /// `PL`: who moves first after the setup, if said.
-    pub to_play: Option<Colour>,
+    pub to_play: Option<Color>,
     /// `RE`, if given.
     pub result: Option<GameResult>,
     /// The moves of the main line.
-    pub moves: Vec<(Colour, SgfMove)>,
+    pub moves: Vec<(Color, SgfMove)>,
     /// Where each move is written, index by index with `moves` (empty for a game built in
     /// code); kept apart so that two games compare by content.
     pub move_locations: Vec<Location>,
@@ -202,15 +202,15 @@ impl SgfGame {
         if let Some(p) = node.get("PL") {
             let (v, at) = single(p)?;
             let colour = match v.trim() {
-                "B" | "b" | "1" => Colour::Black,
-                "W" | "w" | "2" => Colour::White,
-                _ => return Err(SgfError::new(at, SgfErrorKind::BadColour(v.to_string()))),
+                "B" | "b" | "1" => Color::Black,
+                "W" | "w" | "2" => Color::White,
+                _ => return Err(SgfError::new(at, SgfErrorKind::BadColor(v.to_string()))),
             };
             if self.moves.is_empty() {
                 self.to_play = Some(colour);
             }
         }
-        for (colour, p) in [(Colour::Black, black), (Colour::White, white)] {
+        for (colour, p) in [(Color::Black, black), (Color::White, white)] {
             if let Some(p) = p {
                 let (v, at) = single(p)?;
                 self.moves.push((colour, self.move_value(v, at)?));
@@ -331,20 +331,20 @@ mod tests {
             g.setup_black,
             vec![Point { x: 2, y: 2 }, Point { x: 6, y: 6 }]
         );
-        assert_eq!(g.to_play, Some(Colour::White));
+        assert_eq!(g.to_play, Some(Color::White));
         assert_eq!(
             g.result,
             Some(GameResult::Win {
-                winner: Colour::White,
+                winner: Color::White,
                 by: WinBy::Resignation
             })
         );
         assert_eq!(
             g.moves,
             vec![
-                (Colour::White, SgfMove::Play(Point { x: 4, y: 4 })),
-                (Colour::Black, SgfMove::Pass),
-                (Colour::White, SgfMove::Pass),
+                (Color::White, SgfMove::Play(Point { x: 4, y: 4 })),
+                (Color::Black, SgfMove::Pass),
+                (Color::White, SgfMove::Pass),
             ]
         );
     }

@@ -24,6 +24,6 @@ mod write;
 
 pub use error::{Location, SgfError, SgfErrorKind};
 pub use game::{Point, SgfGame, SgfMove, parse_game, parse_game_bytes, parse_games};
-pub use result::{Colour, GameResult, WinBy};
+pub use result::{Color, GameResult, WinBy};
 pub use tree::{Collection, GameTree, Node, Property, parse_collection};
 pub use write::write_game;

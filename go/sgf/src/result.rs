@@ -5,27 +5,27 @@ use std::fmt;
 
 /// A colour of stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Color {
     /// Black (`B`).
     Black,
     /// White (`W`).
     White,
 }
 
-impl Colour {
+impl Color {
     /// The SGF letter.
     pub fn letter(self) -> char {
         match self {
-            Colour::Black => 'B',
-            Colour::White => 'W',
+            Color::Black => 'B',
+            Color::White => 'W',
         }
     }
 
     /// The other colour.
-    pub fn other(self) -> Colour {
+    pub fn other(self) -> Color {
         match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
+            Color::Black => Color::White,
+            Color::White => Color::Black,
         }
     }
 }
@@ -51,7 +51,7 @@ pub enum GameResult {
     /// One side won.
     Win {
         /// The winner.
-        winner: Colour,
+        winner: Color,
         /// How.
         by: WinBy,
     },
@@ -79,8 +79,8 @@ impl GameResult {
         }
         let mut chars = v.chars();
         let winner = match chars.next() {
-            Some('B' | 'b') => Colour::Black,
-            Some('W' | 'w') => Colour::White,
+            Some('B' | 'b') => Color::Black,
+            Some('W' | 'w') => Color::White,
             _ => return GameResult::Unrecognised(value.to_string()),
         };
         if chars.next() != Some('+') {
@@ -134,21 +134,21 @@ mod tests {
         let win = |winner, by| GameResult::Win { winner, by };
         assert_eq!(
             GameResult::parse("B+R"),
-            win(Colour::Black, WinBy::Resignation)
+            win(Color::Black, WinBy::Resignation)
         );
         assert_eq!(
             GameResult::parse("W+Resign"),
-            win(Colour::White, WinBy::Resignation)
+            win(Color::White, WinBy::Resignation)
         );
         assert_eq!(
             GameResult::parse("W+3.5"),
-            win(Colour::White, WinBy::Score(3.5))
+            win(Color::White, WinBy::Score(3.5))
         );
-        assert_eq!(GameResult::parse("B+T"), win(Colour::Black, WinBy::Time));
-        assert_eq!(GameResult::parse("B+F"), win(Colour::Black, WinBy::Forfeit));
+        assert_eq!(GameResult::parse("B+T"), win(Color::Black, WinBy::Time));
+        assert_eq!(GameResult::parse("B+F"), win(Color::Black, WinBy::Forfeit));
         assert_eq!(
             GameResult::parse("W+"),
-            win(Colour::White, WinBy::Unspecified)
+            win(Color::White, WinBy::Unspecified)
         );
         assert_eq!(GameResult::parse("0"), GameResult::Draw);
         assert_eq!(GameResult::parse("Draw"), GameResult::Draw);

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use go_sgf::{Colour, GameResult, SgfGame, SgfMove, WinBy, parse_game_bytes, write_game};
+use go_sgf::{Color, GameResult, SgfGame, SgfMove, WinBy, parse_game_bytes, write_game};
 use std::path::{Path, PathBuf};
 
 fn real_files() -> Vec<PathBuf> {
@@ -59,12 +59,12 @@ fn facts_the_files_state() {
     assert_eq!(
         g.result,
         Some(GameResult::Win {
-            winner: Colour::White,
+            winner: Color::White,
             by: WinBy::Score(34.5)
         })
     );
     assert!(!g.territory_black.is_empty() && !g.territory_white.is_empty());
-    assert_eq!(g.moves[0].0, Colour::White);
+    assert_eq!(g.moves[0].0, Color::White);
 
     // xmgt97: FF[1] long names, 9x9, komi -1.5, first move Black[ff].
     let g = read("katrain/xmgt97.sgf");
@@ -72,7 +72,7 @@ fn facts_the_files_state() {
     assert_eq!(g.komi, Some(-1.5));
     assert_eq!(
         g.moves[0],
-        (Colour::Black, SgfMove::Play(go_sgf::Point { x: 5, y: 5 }))
+        (Color::Black, SgfMove::Play(go_sgf::Point { x: 5, y: 5 }))
     );
 
     // fox-sgf-works: B+R.
@@ -80,7 +80,7 @@ fn facts_the_files_state() {
     assert_eq!(
         g.result,
         Some(GameResult::Win {
-            winner: Colour::Black,
+            winner: Color::Black,
             by: WinBy::Resignation
         })
     );
@@ -93,7 +93,7 @@ fn facts_the_files_state() {
     assert_eq!(
         g.result,
         Some(GameResult::Win {
-            winner: Colour::Black,
+            winner: Color::Black,
             by: WinBy::Score(4.0)
         })
     );

@@ -3,15 +3,15 @@
 
 #![allow(clippy::unwrap_used)]
 
-use go_sgf::{Colour, GameResult, Point, SgfGame, SgfMove, WinBy, parse_game, write_game};
+use go_sgf::{Color, GameResult, Point, SgfGame, SgfMove, WinBy, parse_game, write_game};
 use proptest::prelude::*;
 
 fn point(size: u8) -> impl Strategy<Value = Point> {
     (0..size, 0..size).prop_map(|(x, y)| Point { x, y })
 }
 
-fn colour() -> impl Strategy<Value = Colour> {
-    prop_oneof![Just(Colour::Black), Just(Colour::White)]
+fn colour() -> impl Strategy<Value = Color> {
+    prop_oneof![Just(Color::Black), Just(Color::White)]
 }
 
 fn result() -> impl Strategy<Value = GameResult> {

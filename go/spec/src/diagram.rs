@@ -9,7 +9,7 @@
 //! its final liberties. So the positions only grow (no repetition) and passes never come
 //! three in a row.
 
-use crate::{BoardSize, Colour, Move, Point};
+use crate::{BoardSize, Color, Move, Point};
 
 /// Why a diagram is not a usable position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -44,7 +44,7 @@ pub enum DiagramError {
 pub fn parse_diagram(
     size: BoardSize,
     rows: &[String],
-) -> Result<Vec<(Point, Colour)>, DiagramError> {
+) -> Result<Vec<(Point, Color)>, DiagramError> {
     let n = usize::from(size.lines());
     if rows.len() != n {
         return Err(DiagramError::Shape {
@@ -65,8 +65,8 @@ pub fn parse_diagram(
         }
         for (x, ch) in cells.into_iter().enumerate() {
             let colour = match ch {
-                'X' | 'x' | 'B' => Colour::Black,
-                'O' | 'o' | 'W' => Colour::White,
+                'X' | 'x' | 'B' => Color::Black,
+                'O' | 'o' | 'W' => Color::White,
                 '.' | '+' => continue,
                 _ => return Err(DiagramError::BadChar { row: y + 1, ch }),
             };
@@ -83,15 +83,15 @@ pub fn parse_diagram(
 
 /// The diagram rows of `stones` on a board of `size` (`X` Black, `O` White, `.` empty), the
 /// inverse of [`parse_diagram`].
-pub fn diagram_rows(size: BoardSize, stones: &[(Point, Colour)]) -> Vec<String> {
+pub fn diagram_rows(size: BoardSize, stones: &[(Point, Color)]) -> Vec<String> {
     let n = size.lines();
     (0..n)
         .map(|y| {
             (0..n)
                 .map(
                     |x| match stones.iter().find(|(p, _)| *p == Point::new(x, y)) {
-                        Some((_, Colour::Black)) => "X",
-                        Some((_, Colour::White)) => "O",
+                        Some((_, Color::Black)) => "X",
+                        Some((_, Color::White)) => "O",
                         None => ".",
                     },
                 )
@@ -108,8 +108,8 @@ pub fn diagram_rows(size: BoardSize, stones: &[(Point, Colour)]) -> Vec<String> 
 pub fn diagram_moves(
     size: BoardSize,
     rows: &[String],
-    first: Colour,
-) -> Result<Vec<(Colour, Move)>, DiagramError> {
+    first: Color,
+) -> Result<Vec<(Color, Move)>, DiagramError> {
     let stones = parse_diagram(size, rows)?;
     let at = |p: Point| stones.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
     // Every group needs a liberty: flood each group and look for an empty neighbour.
@@ -136,12 +136,12 @@ pub fn diagram_moves(
     let mut queues = [
         stones
             .iter()
-            .filter(|(_, c)| *c == Colour::Black)
+            .filter(|(_, c)| *c == Color::Black)
             .map(|(p, _)| *p)
             .collect::<Vec<_>>(),
         stones
             .iter()
-            .filter(|(_, c)| *c == Colour::White)
+            .filter(|(_, c)| *c == Color::White)
             .map(|(p, _)| *p)
             .collect::<Vec<_>>(),
     ];
@@ -172,7 +172,7 @@ mod tests {
         let nine = BoardSize::new(9).unwrap();
         let mut d = vec![". . . . . . . . ."; 9];
         d[0] = "X X X . . . . . O";
-        let moves = diagram_moves(nine, &rows(&d), Colour::Black).unwrap();
+        let moves = diagram_moves(nine, &rows(&d), Color::Black).unwrap();
         let text: Vec<String> = moves
             .iter()
             .map(|(c, m)| format!("{}{m}", c.sgf_letter()))
@@ -187,12 +187,12 @@ mod tests {
         d[0] = "X O . . . . . . .";
         d[1] = "O . . . . . . . .";
         assert_eq!(
-            diagram_moves(nine, &rows(&d), Colour::Black),
+            diagram_moves(nine, &rows(&d), Color::Black),
             Err(DiagramError::NoLiberty(Point::new(0, 0)))
         );
         d[1] = "O . . . . . . .";
         assert!(matches!(
-            diagram_moves(nine, &rows(&d), Colour::Black),
+            diagram_moves(nine, &rows(&d), Color::Black),
             Err(DiagramError::Shape { row: 2, .. })
         ));
     }

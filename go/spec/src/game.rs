@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{BoardSize, Colour, Komi, Move, Point};
+use crate::{BoardSize, Color, Komi, Move, Point};
 
 /// A game from its setup: board size, komi, handicap stones (SGF `AB`), the side to move first
 /// and the moves played, each with the colour that played it.
@@ -22,12 +22,12 @@ pub struct GameSpec {
     /// A starting position put on the board before the first move, as a diagram gives it: the
     /// first position of the game, with no earlier position behind it (rfg 5.2).
     #[serde(default)]
-    pub setup: Vec<(Point, Colour)>,
+    pub setup: Vec<(Point, Color)>,
     /// Who moves first: Black in an even game, White after handicap stones (rfg 1, 10).
-    pub first: Colour,
+    pub first: Color,
     /// The moves in order, each with the colour that played it.
     #[serde(default)]
-    pub moves: Vec<(Colour, Move)>,
+    pub moves: Vec<(Color, Move)>,
 }
 
 impl GameSpec {
@@ -39,7 +39,7 @@ impl GameSpec {
             handicap: Vec::new(),
             handicap_game: false,
             setup: Vec::new(),
-            first: Colour::Black,
+            first: Color::Black,
             moves: Vec::new(),
         }
     }
@@ -51,7 +51,7 @@ impl GameSpec {
     }
 
     /// The side to play after the recorded moves: the opponent of the last mover, or `first`.
-    pub fn to_move(&self) -> Colour {
+    pub fn to_move(&self) -> Color {
         self.moves
             .last()
             .map_or(self.first, |(colour, _)| colour.opponent())
@@ -69,14 +69,14 @@ impl GameSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct BoardState {
     /// Every stone on the board, in [`Point`]'s order (column, then row) once normalised.
-    pub stones: Vec<(Point, Colour)>,
+    pub stones: Vec<(Point, Color)>,
     /// Stones captured *by* Black (index 0) and by White (index 1).
     pub prisoners: [u32; 2],
 }
 
 impl BoardState {
     /// The colour of the stone on `p`, if any.
-    pub fn at(&self, p: Point) -> Option<Colour> {
+    pub fn at(&self, p: Point) -> Option<Color> {
         self.stones
             .binary_search_by_key(&p, |(q, _)| *q)
             .ok()
@@ -98,26 +98,26 @@ mod tests {
     #[test]
     fn side_to_move_alternates_from_first() {
         let mut game = GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(13));
-        assert_eq!(game.to_move(), Colour::Black);
+        assert_eq!(game.to_move(), Color::Black);
         game.play(Move::Pass);
-        assert_eq!(game.to_move(), Colour::White);
-        game.first = Colour::White;
+        assert_eq!(game.to_move(), Color::White);
+        game.first = Color::White;
         game.moves.clear();
-        assert_eq!(game.to_move(), Colour::White);
+        assert_eq!(game.to_move(), Color::White);
     }
 
     #[test]
     fn state_lookup_after_normalising() {
         let mut s = BoardState {
             stones: vec![
-                (Point::new(3, 3), Colour::White),
-                (Point::new(0, 0), Colour::Black),
+                (Point::new(3, 3), Color::White),
+                (Point::new(0, 0), Color::Black),
             ],
             prisoners: [0, 0],
         };
         s.normalise();
-        assert_eq!(s.at(Point::new(0, 0)), Some(Colour::Black));
-        assert_eq!(s.at(Point::new(3, 3)), Some(Colour::White));
+        assert_eq!(s.at(Point::new(0, 0)), Some(Color::Black));
+        assert_eq!(s.at(Point::new(3, 3)), Some(Color::White));
         assert_eq!(s.at(Point::new(1, 1)), None);
     }
 }

@@ -2,7 +2,7 @@
 //! engine, or a library. The runner asks only these questions, so every implementation is
 //! judged the same way.
 
-use crate::{BoardState, Colour, GameSpec, Move, Point, Score};
+use crate::{BoardState, Color, GameSpec, Move, Point, Score};
 
 /// Why an implementation gave no answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,7 +16,7 @@ pub enum GoImplError {
         /// The 1-based number of the refused move.
         ply: usize,
         /// The side that played it.
-        colour: Colour,
+        colour: Color,
         /// The move refused.
         mv: Move,
         /// Why, in the implementation's words (the oracle names the article).

@@ -1,6 +1,6 @@
 //! The shared vocabulary of Go conformance.
 //!
-//! Everything the Go oracle, corpus, SGF reader and runner exchange lives here: [`Colour`],
+//! Everything the Go oracle, corpus, SGF reader and runner exchange lives here: [`Color`],
 //! [`Point`] and [`BoardSize`], [`Move`], the game handed to an implementation
 //! ([`GameSpec`]) and what comes back ([`BoardState`], [`Score`]), the rule profile
 //! ([`GoProfile`], YAML data in `go/spec/profiles/`), and [`GoImplementation`] — the one
@@ -8,7 +8,7 @@
 //! Go Federation rules, ids `rfg:…`) is loaded with the game-neutral
 //! [`conformance_rulebook::Registry`] loader, see [`rfg`].
 
-mod colour;
+mod color;
 mod diagram;
 mod game;
 mod implementation;
@@ -18,7 +18,7 @@ mod profile;
 mod rulebook;
 mod score;
 
-pub use colour::Colour;
+pub use color::Color;
 pub use diagram::{DiagramError, diagram_moves, diagram_rows, parse_diagram};
 pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};

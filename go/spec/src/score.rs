@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Colour;
+use crate::Color;
 
 /// White's compensation, a whole number of half points (6.5 is `Komi::from_halves(13)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -94,11 +94,11 @@ impl Score {
 
     /// The winner by rfg 10: the side the difference favours; on equal sums White in a
     /// handicap game, and nobody (a draw) in an even game with a whole-number komi.
-    pub fn winner(&self) -> Option<Colour> {
+    pub fn winner(&self) -> Option<Color> {
         match self.difference_halves() {
-            d if d > 0 => Some(Colour::Black),
-            d if d < 0 => Some(Colour::White),
-            _ if self.handicap => Some(Colour::White),
+            d if d > 0 => Some(Color::Black),
+            d if d < 0 => Some(Color::White),
+            _ if self.handicap => Some(Color::White),
             _ => None,
         }
     }
@@ -148,7 +148,7 @@ mod tests {
             handicap: false,
         };
         // 50 against 44 + 6.5 = 50.5: White by half a point.
-        assert_eq!(even(50, 44).winner(), Some(Colour::White));
+        assert_eq!(even(50, 44).winner(), Some(Color::White));
         assert_eq!(even(50, 44).sgf_result(), "W+0.5");
         assert_eq!(even(51, 44).sgf_result(), "B+0.5");
         // A handicap game without komi, equal sums: White (rfg 10).
@@ -158,7 +158,7 @@ mod tests {
             komi: Komi::default(),
             handicap: true,
         };
-        assert_eq!(hc.winner(), Some(Colour::White));
+        assert_eq!(hc.winner(), Some(Color::White));
         assert_eq!(hc.sgf_result(), "W+0.5");
         // An even game with whole komi and equal sums: nobody.
         let jigo = Score {

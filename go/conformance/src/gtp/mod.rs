@@ -21,7 +21,7 @@ mod vertex;
 use std::time::Duration;
 
 use conformance_core::process::{CommandLine, Restarts};
-use go_spec::{BoardSize, BoardState, Colour, GameSpec, GoImplError, GoImplementation, Move};
+use go_spec::{BoardSize, BoardState, Color, GameSpec, GoImplError, GoImplementation, Move};
 
 pub use session::{GtpError, Response, Session};
 pub use vertex::{from_vertex, to_vertex};
@@ -208,9 +208,9 @@ impl GtpEngine {
             // The handicap stones are drawn too, so that the order is capture-free on the board
             // they are already on; they are not played again.
             let mut all = game.setup.clone();
-            all.extend(game.handicap.iter().map(|p| (*p, Colour::Black)));
+            all.extend(game.handicap.iter().map(|p| (*p, Color::Black)));
             let rows = go_spec::diagram_rows(size, &all);
-            let order = go_spec::diagram_moves(size, &rows, Colour::Black).map_err(|e| {
+            let order = go_spec::diagram_moves(size, &rows, Color::Black).map_err(|e| {
                 GoImplError::Failed(format!("the starting position is not usable: {e}"))
             })?;
             let placed = |m: &Move| matches!(m, Move::Play(p) if !game.handicap.contains(p));
@@ -295,7 +295,7 @@ impl GoImplementation for GtpEngine {
         }
         self.set_up(game)?;
         let mut state = BoardState::default();
-        for colour in [Colour::Black, Colour::White] {
+        for colour in [Color::Black, Color::White] {
             let text = self.must(&format!("list_stones {}", gtp_colour(colour)))?;
             for word in text.split_whitespace() {
                 match from_vertex(game.size, word) {
@@ -346,14 +346,14 @@ impl GoImplementation for GtpEngine {
     }
 }
 
-fn play(size: BoardSize, colour: Colour, mv: Move) -> String {
+fn play(size: BoardSize, colour: Color, mv: Move) -> String {
     format!("play {} {}", gtp_colour(colour), to_vertex(size, mv))
 }
 
-fn gtp_colour(colour: Colour) -> &'static str {
+fn gtp_colour(colour: Color) -> &'static str {
     match colour {
-        Colour::Black => "black",
-        Colour::White => "white",
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 
