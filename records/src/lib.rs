@@ -53,6 +53,11 @@ pub enum Format {
     Yaml,
 }
 
+/// The extensions a folder of game records is searched for: every format read from other
+/// programs (not the project's own YAML, nor `.json`, too general a name to take a file for a
+/// record unasked). Each one names a [`Format`] through [`Format::from_extension`].
+pub const RECORD_EXTENSIONS: &[&str] = &["csa", "kif", "kifu", "ki2", "ki2u", "jkf"];
+
 impl Format {
     /// The format an extension names, if any (case-insensitive, without the dot).
     pub fn from_extension(ext: &str) -> Option<Format> {
@@ -381,6 +386,26 @@ pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError>
                 notes: Vec::new(),
                 clock_source: None,
             }])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_searched_extension_names_a_format_read_from_other_programs() {
+        for ext in RECORD_EXTENSIONS {
+            let format = Format::from_extension(ext);
+            assert!(
+                format.is_some_and(|f| f != Format::Yaml),
+                "{ext} names no foreign format"
+            );
+            assert!(
+                Format::from_extension(&ext.to_ascii_uppercase()).is_some(),
+                "{ext} in capitals"
+            );
         }
     }
 }

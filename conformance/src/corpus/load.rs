@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use conformance_core::walk;
+
 use crate::corpus::case::{self, Case, CaseError};
 pub use crate::corpus::source::CorpusSource;
 
@@ -52,8 +54,9 @@ pub enum CorpusError {
     },
 }
 
-/// The extensions of record files a case may point at (`record: games/records/x.csa`).
-pub const RECORD_EXTENSIONS: &[&str] = &["csa", "kif", "kifu", "ki2", "ki2u", "jkf"];
+/// The extensions of record files a case may point at (`record: games/records/x.csa`): the
+/// record reader's own list.
+pub use shogi_records::RECORD_EXTENSIONS;
 
 /// Replaces a `setup.record` that names a record file (a path relative to the corpus root) by
 /// the record it holds, translated by `shogi-records`, so that every implementation is asked
@@ -117,37 +120,22 @@ pub fn default_root() -> PathBuf {
         .join("corpus")
 }
 
-/// Every case file under `dir`, walking symlinked folders too but each folder once: a link
-/// back to a folder already walked (`moves/loop -> .`) is skipped, not followed forever (which
-/// once made a run report every case many times over).
+/// Every case file under `dir` (`*.yaml`/`*.yml` but `tags.yaml`), found as every folder is
+/// walked ([`conformance_core::walk`]): symlinked folders too, each real folder once, so that a
+/// link back (`moves/loop -> .`) is not followed forever (which once made a run report every
+/// case many times over).
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
-    let mut visited = std::collections::HashSet::new();
-    walk(dir, out, &mut visited)
+    let case_file = |path: &Path| {
+        walk::has_extension(path, &["yaml", "yml"])
+            && path.file_name() != Some("tags.yaml".as_ref())
+    };
+    out.extend(walk::files_under(dir, &case_file).map_err(folder)?);
+    Ok(())
 }
 
-fn walk(
-    dir: &Path,
-    out: &mut Vec<PathBuf>,
-    visited: &mut std::collections::HashSet<PathBuf>,
-) -> Result<(), CorpusError> {
-    let real = std::fs::canonicalize(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
-    if !visited.insert(real) {
-        return Ok(());
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))?;
-    for entry in entries {
-        let path = entry
-            .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
-            .path();
-        if path.is_dir() {
-            walk(&path, out, visited)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml")
-            && path.file_name() != Some("tags.yaml".as_ref())
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
+/// A folder that could not be walked, as the corpus's error.
+fn folder(e: walk::WalkError) -> CorpusError {
+    CorpusError::Folder(e.path, e.source)
 }
 
 /// `tags.yaml` is not a map from tag to meaning: what the YAML reader says, with the line.
@@ -171,20 +159,12 @@ pub fn parse_retired_ids(text: &str) -> Vec<String> {
 
 /// Every record file under `dir` (the files cases point at), for the fingerprint.
 fn record_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
-    for entry in std::fs::read_dir(dir).map_err(|e| CorpusError::Folder(dir.to_owned(), e))? {
-        let path = entry
-            .map_err(|e| CorpusError::Folder(dir.to_owned(), e))?
-            .path();
-        if path.is_dir() {
-            record_files(&path, out)?;
-        } else if path
-            .extension()
+    let record = |path: &Path| {
+        path.extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| RECORD_EXTENSIONS.contains(&e))
-        {
-            out.push(path);
-        }
-    }
+    };
+    out.extend(walk::files_under(dir, &record).map_err(folder)?);
     Ok(())
 }
 

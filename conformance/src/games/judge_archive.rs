@@ -18,8 +18,8 @@ use shogi_records::Agreement;
 
 use super::judge::{JudgeFormat, JudgeRequest, Judged, judge_games};
 
-/// Extensions of the record files a folder is searched for.
-pub const RECORD_EXTENSIONS: [&str; 6] = ["csa", "kif", "kifu", "ki2", "ki2u", "jkf"];
+/// Extensions of the record files a folder is searched for: the record reader's own list.
+pub use shogi_records::RECORD_EXTENSIONS;
 
 /// What a game's written ending comes to beside the verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -188,54 +188,14 @@ pub enum ArchiveError {
 }
 
 /// The record files under `paths`: a file is taken as given, a folder is searched recursively
-/// for files with a record extension, in name order.
+/// for files with a record extension (in any case), in name order, each real folder once
+/// ([`conformance_core::walk`]).
 pub fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ArchiveError> {
-        let err = |source| ArchiveError::Path {
-            path: dir.display().to_string(),
-            source,
-        };
-        // The entry's own type comes with the listing; only a symbolic link needs a look at
-        // what it points to (a stat per file was a few per cent of judging a large archive).
-        let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
-            .map_err(err)?
-            .filter_map(|e| {
-                let e = e.ok()?;
-                let path = e.path();
-                let is_dir = match e.file_type() {
-                    Ok(t) if !t.is_symlink() => t.is_dir(),
-                    _ => path.is_dir(),
-                };
-                Some((path, is_dir))
-            })
-            .collect();
-        entries.sort();
-        for (path, is_dir) in entries {
-            if is_dir {
-                walk(&path, out)?;
-            } else if path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-            {
-                out.push(path);
-            }
-        }
-        Ok(())
-    }
-    let mut out = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path).map_err(|source| ArchiveError::Path {
-            path: path.display().to_string(),
-            source,
-        })?;
-        if meta.is_dir() {
-            walk(path, &mut out)?;
-        } else {
-            out.push(path.clone());
-        }
-    }
-    Ok(out)
+    let record = |path: &Path| conformance_core::walk::has_extension(path, RECORD_EXTENSIONS);
+    conformance_core::walk::files_in(paths, &record).map_err(|e| ArchiveError::Path {
+        path: e.path.display().to_string(),
+        source: e.source,
+    })
 }
 
 /// How to judge an archive.

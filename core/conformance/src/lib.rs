@@ -13,7 +13,8 @@
 //! - [`lint`]: the checks every corpus lint shares (unique ids, cited articles that exist and
 //!   are testable);
 //! - [`report`]: the report model, its formats and the published JSON Schema;
-//! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations.
+//! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations;
+//! - [`walk`]: the files under a folder, found the same way by every command.
 
 pub mod atomic_write;
 pub mod embed;
@@ -22,3 +23,4 @@ pub mod lint;
 pub mod process;
 pub mod report;
 pub mod run;
+pub mod walk;

@@ -394,22 +394,17 @@ fn parse_cases(text: &str, file: &Path) -> Result<Vec<LoadedCase>, CaseError> {
         .collect())
 }
 
-/// Reads every `*.yaml` file of `dir` (sorted by name), each a list of cases.
+/// Reads every `*.yaml` file under `dir` (found as every folder is: [`conformance_core::walk`],
+/// depth first in name order), each a list of cases.
 ///
 /// # Errors
 /// The first file that cannot be read or parsed.
 pub fn load_dir(dir: &Path) -> Result<Vec<LoadedCase>, CaseError> {
-    let io = |source| CaseError::Io {
-        path: dir.to_owned(),
-        source,
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(io)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .collect();
-    files.sort();
+    let yaml = |path: &Path| path.extension().is_some_and(|x| x == "yaml");
+    let files = conformance_core::walk::files_under(dir, &yaml).map_err(|e| CaseError::Io {
+        path: e.path,
+        source: e.source,
+    })?;
     let mut out = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).map_err(|source| CaseError::Io {

@@ -19,30 +19,33 @@ pub fn built_in_hash() -> &'static str {
     go_conformance_corpus::content_hash()
 }
 
-/// The content hash of the case files of `dir` (its `*.yaml`, in name order), each hashed under
-/// the path `cases/NAME` it would have in the corpus crate, so that `go/corpus/cases` hashes as
-/// the built-in corpus does.
+/// The content hash of the case files under `dir` (its `*.yaml`, found as every folder is:
+/// [`conformance_core::walk`], depth first in name order, the embedding's order), each hashed
+/// under the path `cases/NAME` it would have in the corpus crate, so that `go/corpus/cases`
+/// hashes as the built-in corpus does.
 ///
 /// # Errors
 /// A folder or file that cannot be read, naming it.
 pub fn folder_hash(dir: &Path) -> Result<String, CaseError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| CaseError::Io { path, source }
-    };
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map_err(io(dir))?
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let yaml = |path: &Path| path.extension().is_some_and(|x| x == "yaml");
+    let files = conformance_core::walk::files_under(dir, &yaml).map_err(|e| CaseError::Io {
+        path: e.path,
+        source: e.source,
+    })?;
     let mut hasher = ContentHasher::new();
-    for name in names {
-        let path = dir.join(&name);
-        let bytes = std::fs::read(&path).map_err(io(&path))?;
+    for path in files {
+        let bytes = std::fs::read(&path).map_err(|source| CaseError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let name: Vec<String> = path
+            .strip_prefix(dir)
+            .unwrap_or(&path)
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
         hasher.add(
-            &format!("{}/{name}", go_conformance_corpus::CASES_DIR),
+            &format!("{}/{}", go_conformance_corpus::CASES_DIR, name.join("/")),
             &bytes,
         );
     }

@@ -255,32 +255,11 @@ fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
     Ok(engine)
 }
 
-/// The `.sgf` files named, folders searched one level deep and more, in name order.
+/// The files named, and the `.sgf` files (in any case) of the folders named, searched as every
+/// folder is ([`conformance_core::walk`]: depth first in name order, each real folder once).
 fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found = Vec::new();
-            let entries = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            for entry in entries {
-                let entry = entry.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                found.push(entry.path());
-            }
-            found.sort();
-            let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
-                found.into_iter().partition(|p| p.is_dir());
-            out.extend(
-                files
-                    .into_iter()
-                    .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))),
-            );
-            out.extend(sgf_files(&dirs)?);
-        } else {
-            out.push(path.clone());
-        }
-    }
-    Ok(out)
+    let sgf = |path: &Path| conformance_core::walk::has_extension(path, &["sgf"]);
+    conformance_core::walk::files_in(paths, &sgf).map_err(|e| e.to_string())
 }
 
 /// `judge`: one line (or JSON object) per game; the agreed outcome of each record is taken from
