@@ -14,25 +14,11 @@
 #![allow(missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_spec::Verdict;
 
 #[path = "../common/long_game.rs"]
 mod long_game;
-use long_game::csa;
-
-fn judge(text: &str) -> Verdict {
-    let (_, judged) = judge_games(&JudgeRequest {
-        bytes: text.as_bytes(),
-        file: "long.csa",
-        profile: "fesa-2017",
-        set: &[],
-        explain: false,
-        format: JudgeFormat::Text,
-    })
-    .expect("the generated game is readable");
-    judged[0].judgement.verdict.clone()
-}
+use long_game::{csa, judge};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("judge_long");

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use shogi_conformance::fuzzing::random_games::Rng;
+use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_oracle::article1_check::in_check;
 use shogi_oracle::game::Record;
 use shogi_oracle::game::record::{Event, UsiMove};
@@ -95,4 +96,18 @@ pub fn to_csa(record: &Record) -> String {
 pub fn csa(plies: usize, seed: u64) -> (String, usize) {
     let (record, repeats) = first_game(plies, seed);
     (to_csa(&record), repeats)
+}
+
+/// The verdict `judge` gives the CSA `text` under `fesa-2017`, read and replayed whole.
+pub fn judge(text: &str) -> Verdict {
+    let (_, judged) = judge_games(&JudgeRequest {
+        bytes: text.as_bytes(),
+        file: "long.csa",
+        profile: "fesa-2017",
+        set: &[],
+        explain: false,
+        format: JudgeFormat::Text,
+    })
+    .expect("the generated game is readable");
+    judged[0].judgement.verdict.clone()
 }

@@ -16,26 +16,13 @@
 
 use std::time::{Duration, Instant};
 
-use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_spec::Verdict;
 
 #[path = "../common/long_game.rs"]
 mod long_game;
+use long_game::judge;
 
 const LENGTHS: [usize; 6] = [150, 1_000, 2_000, 5_000, 10_000, 20_000];
-
-fn judge(text: &str) -> Verdict {
-    let (_, judged) = judge_games(&JudgeRequest {
-        bytes: text.as_bytes(),
-        file: "long.csa",
-        profile: "fesa-2017",
-        set: &[],
-        explain: false,
-        format: JudgeFormat::Text,
-    })
-    .expect("the generated game is readable");
-    judged[0].judgement.verdict.clone()
-}
 
 /// The best of `runs` timings of judging `text`.
 fn best(text: &str, runs: usize) -> Duration {

@@ -1,23 +1,28 @@
 //! Tests of the McMahon pairing procedure (rfg MM C, MM D), kept apart for the module's size.
 
+use super::{PairingPlayer, RoundPairing};
+
+/// A player with a McMahon score, a rating and the opponents met, nothing else.
+fn p(name: &str, mm: f64, rating: i32, met: &[&str]) -> PairingPlayer {
+    PairingPlayer {
+        name: name.to_owned(),
+        mm,
+        rating,
+        points: 0.0,
+        opponents: met.iter().map(|s| (*s).to_owned()).collect(),
+        point_without_play: false,
+        floats: Vec::new(),
+    }
+}
+
+/// The round's pairs as `A-B`.
+fn pairs(r: &RoundPairing) -> Vec<String> {
+    r.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect()
+}
+
 mod basics {
     use super::super::*;
-
-    fn p(name: &str, mm: f64, rating: i32, met: &[&str]) -> PairingPlayer {
-        PairingPlayer {
-            name: name.to_owned(),
-            mm,
-            rating,
-            points: 0.0,
-            opponents: met.iter().map(|s| (*s).to_owned()).collect(),
-            point_without_play: false,
-            floats: Vec::new(),
-        }
-    }
-
-    fn pairs(r: &RoundPairing) -> Vec<String> {
-        r.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect()
-    }
+    use super::{p, pairs};
 
     #[test]
     fn d1_order_is_the_texts_example() {
@@ -121,22 +126,7 @@ mod basics {
 
 mod procedure_tests {
     use super::super::*;
-
-    fn p(name: &str, mm: f64, rating: i32, met: &[&str]) -> PairingPlayer {
-        PairingPlayer {
-            name: name.to_owned(),
-            mm,
-            rating,
-            points: 0.0,
-            opponents: met.iter().map(|s| (*s).to_owned()).collect(),
-            point_without_play: false,
-            floats: Vec::new(),
-        }
-    }
-
-    fn pairs(r: &RoundPairing) -> Vec<String> {
-        r.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect()
-    }
+    use super::{p, pairs};
 
     #[test]
     fn an_exchange_when_no_transfer_works() {
