@@ -137,6 +137,15 @@ mod tests {
     }
 
     #[test]
+    fn one_case_is_counted_in_the_singular() {
+        let mut r = report();
+        r.cases.truncate(1);
+        let text = render(Format::Text, &r);
+        assert!(text.contains("\nSummary: 1 case: "), "{text}");
+        assert!(!text.contains("1 cases"), "{text}");
+    }
+
+    #[test]
     fn formats_are_named_and_pairs_read() {
         assert_eq!(Format::parse("junit"), Ok(Format::Junit));
         assert!(Format::parse("xml").unwrap_err().contains("known: text"));

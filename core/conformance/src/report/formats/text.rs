@@ -95,8 +95,9 @@ pub(super) fn text(r: &Report) -> String {
     }
     let _ = writeln!(
         out,
-        "\nSummary: {} cases: {}{}",
+        "\nSummary: {} {}: {}{}",
         r.cases.len(),
+        if r.cases.len() == 1 { "case" } else { "cases" },
         r.summary.line(),
         r.view.summary_note
     );
