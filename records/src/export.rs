@@ -40,6 +40,21 @@ pub enum ExportError {
         /// Why.
         why: String,
     },
+    /// A move comes after an event that the notations write only as a game's last word (a
+    /// resignation, a declaration, a claim, an impasse, both flags down, an agreed draw).
+    /// Writing the moves first would put that event, and so the end of the game, somewhere
+    /// else, and a judge of the written file would find another verdict.
+    #[error(
+        "event {event} ({what}) comes before move {ply}: the notation writes how a game ended after its last move, so it cannot keep this order (yaml keeps every event)"
+    )]
+    EventBeforeMove {
+        /// The event's number, from 1.
+        event: usize,
+        /// The event, in words.
+        what: String,
+        /// The ply of the first move after it, from 1.
+        ply: usize,
+    },
     /// The format cannot be written by this tool.
     #[error("writing {0} is not supported (write yaml, csa, kif, ki2 or jkf)")]
     Unsupported(Format),
@@ -107,9 +122,18 @@ pub(crate) fn replay(record: &Record) -> Result<Replayed, ExportError> {
     let mut end_time = None;
     let mut previous_to = None;
     let mut refused = false;
+    // The first event, besides a late arrival, that only the end of the record can hold.
+    let mut ending: Option<(usize, &Event)> = None;
     for (i, e) in record.events.iter().enumerate() {
         match e {
             Event::Move { mv, time } => {
+                if let Some((event, what)) = ending {
+                    return Err(ExportError::EventBeforeMove {
+                        event,
+                        what: what.to_string(),
+                        ply: steps.len() + 1,
+                    });
+                }
                 let mv = mv.0;
                 if let Err(why) = board::check_possible(&pos, mv, None) {
                     let claimed_at_once = matches!(
@@ -153,6 +177,9 @@ pub(crate) fn replay(record: &Record) -> Result<Replayed, ExportError> {
                 end_time = None;
             }
             other => {
+                if ending.is_none() && !matches!(other, Event::Arrive { .. }) {
+                    ending = Some((i + 1, other));
+                }
                 if other.time().is_some() {
                     end_time = other.time();
                 }

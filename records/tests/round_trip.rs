@@ -125,3 +125,34 @@ fn millisecond_times_give_the_same_verdict_in_every_format() {
         "time-up when KIF's clock runs out: {kif}"
     );
 }
+
+/// A record in which the game ended before its last move (here a declaration, FESA 5.3, made
+/// before sente's first move, then moves; found by the `record_csa` fuzz target): the notations
+/// write the end of a game after its last move, so writing it would move the declaration to
+/// the end and change the position it was judged in. Every notation refuses and names the
+/// event; YAML, which keeps events in order, writes it.
+#[rstest]
+fn an_end_before_a_move_is_refused_not_moved(
+    #[values(Format::Csa, Format::Kif, Format::Ki2, Format::Jkf)] to: Format,
+) {
+    let first = game("PI\n+\n%KACHI\n+5958OU\n-3334FU\n", "csa");
+    let verdict = adjudicate(&first.record, &Profile::fesa2017())
+        .unwrap()
+        .verdict;
+    let error = export::write(&first.record, &verdict, to).unwrap_err();
+    assert_eq!(
+        error,
+        export::ExportError::EventBeforeMove {
+            event: 1,
+            what: "sente declares".into(),
+            ply: 1,
+        },
+        "{to}"
+    );
+    assert!(error.to_string().starts_with("event 1 (sente declares) comes before move 1:"));
+    let yaml = export::write(&first.record, &verdict, Format::Yaml).unwrap();
+    assert_eq!(
+        shogi_oracle::game::record::Record::from_yaml(&yaml).unwrap(),
+        first.record
+    );
+}
