@@ -149,7 +149,11 @@ fn an_end_before_a_move_is_refused_not_moved(
         },
         "{to}"
     );
-    assert!(error.to_string().starts_with("event 1 (sente declares) comes before move 1:"));
+    assert!(
+        error
+            .to_string()
+            .starts_with("event 1 (sente declares) comes before move 1:")
+    );
     let yaml = export::write(&first.record, &verdict, Format::Yaml).unwrap();
     assert_eq!(
         shogi_oracle::game::record::Record::from_yaml(&yaml).unwrap(),
