@@ -28,12 +28,16 @@ const MARKS: [char; 5] = ['▲', '△', '▽', '☗', '☖'];
 
 /// Reads a KI2 record. The headers and board diagram are read as in KIF.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
-    // The header part (everything up to the first move mark) is KIF; reuse its reader for the
-    // start position, players and handicap.
+    // The header part (everything up to the first move mark, or the `まで…` trailer of a game
+    // with no moves, such as a resignation before the first move) is KIF; reuse its reader for
+    // the start position, players and handicap.
     let all = lines(text);
     let first_move = all
         .iter()
-        .position(|l| l.trim_start().starts_with(MARKS) && !l.contains('：'))
+        .position(|l| {
+            let l = l.trim_start();
+            (l.starts_with(MARKS) && !l.contains('：')) || l.starts_with("まで")
+        })
         .unwrap_or(all.len());
     let head: String = all[..first_move].join("\n");
     let header = crate::kif::parse(&head)?;

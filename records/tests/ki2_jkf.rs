@@ -177,6 +177,17 @@ fn a_ki2_trailer_alone_is_how_ki2_writes_a_resignation() {
         (m.kind, m.outcome),
         (EndingKind::Unspecified, Outcome::Win(Sente))
     );
+    // With no moves the trailer follows the header at once: 「まで0手で後手の勝ち」 is sente's
+    // resignation before its first move, as the writer puts it (found by comparing the verdict
+    // of a written file with the record's).
+    let text = "手合割：平手
+先手：A
+後手：B
+まで0手で後手の勝ち
+";
+    let g = &import(text.as_bytes(), Some("ki2")).unwrap().games[0];
+    assert_eq!(moves(g), ["sente resigns"]);
+    assert_eq!(g.written.as_ref().unwrap().line, 4);
 }
 
 #[test]
