@@ -17,14 +17,13 @@
 //! | [`kif`] | KIF / KIFU (Kifu for Windows, ShogiGUI, ShogiHome, Piyo Shogi, 24) |
 //! | [`ki2`] | KI2 / KI2U, moves resolved against the position |
 //! | [`jkf`] | JSON Kifu Format |
-//! | [`export`] | writing a judged record in any of the formats (KI2 in `export_ki2`) |
+//! | [`export`] | writing a judged record in any of the formats (a module per format) |
 
 pub mod board;
 pub mod csa;
 pub mod encoding;
 pub mod ending;
 pub mod export;
-mod export_ki2;
 pub mod handicaps;
 pub mod japanese;
 pub mod jkf;

@@ -36,7 +36,11 @@ pub fn check(data: &[u8], format: Format) {
         // A header the reader did not understand is never turned into a value: no clock.
         if !game.notes.is_empty() {
             assert!(
-                game.record.time_control.is_none() || game.notes.iter().all(|n| !n.text.contains("clocks not judged")),
+                game.record.time_control.is_none()
+                    || game
+                        .notes
+                        .iter()
+                        .all(|n| !n.text.contains("clocks not judged")),
                 "a time control not understood became a value: {:?}\n{text}",
                 game.record.time_control
             );

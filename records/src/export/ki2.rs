@@ -23,8 +23,10 @@ use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::{Color, Verdict};
 
+use super::ExportError;
+use super::kif::{kif_ending, kif_head};
+use super::replay::{Step, replay};
 use crate::board::digits;
-use crate::export::{ExportError, Step, kif_ending, kif_head, replay};
 use crate::japanese::{kanji_digit, wide_digit};
 
 /// Moves per line: KI2 files conventionally hold a few moves a line.
@@ -138,7 +140,7 @@ fn notation(pos: &Position, step: &Step, ply: usize) -> Result<String, ExportErr
 }
 
 /// Writes `record`, judged as `verdict`, as KI2.
-pub(crate) fn write_ki2(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
+pub(super) fn write_ki2(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
     let replayed = replay(record)?;
     if replayed.refused {
         // KI2 names no from-square: a move no piece can make cannot be written so that it
