@@ -199,7 +199,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  shogi-conformance judge game.yaml --explain\n  \
         shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect\n  \
-        shogi-conformance judge archive/ --profile csa-computer --format json"
+        shogi-conformance judge archive/ --profile csa-computer --format json --output verdicts.jsonl"
     )]
     Judge {
         /// Game records (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF) and folders of them (searched
@@ -215,10 +215,13 @@ pub enum Command {
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
-        /// text (a line per game), json (an object per game) or html (a page per game: the
-        /// moves, the board where the game was decided and the chain of articles).
+        /// text (a line per game), json (an object per game), html (a page per game: the
+        /// moves, the board where the game was decided and the chain of articles), junit or
+        /// markdown (a testcase or table row per game; one record only).
         #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
         format: JudgeFormatArg,
+        #[command(flatten)]
+        output: OutputFile,
     },
     /// Convert a game record to another format, writing the judged ending in the target
     /// format's own words (the ending a server would have written).

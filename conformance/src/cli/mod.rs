@@ -213,6 +213,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             profile,
             explain,
             format,
+            output,
         } => records::judge(
             &paths,
             jobs,
@@ -220,6 +221,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             &profile.set,
             explain,
             format.into(),
+            output.output.as_deref(),
         ),
         Command::Site { output, corpus } => reports::site(&corpus.source(), &output.output),
         Command::Convert {

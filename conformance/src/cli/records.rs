@@ -12,8 +12,9 @@ use shogi_conformance::games::judge_archive::{
 };
 
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
-/// and the summary. Returns the exit status of the standing (0 agree, 1 differ), or the error
-/// for exit status 2.
+/// and the summary. With `output`, the report goes there instead (atomically over a regular
+/// file; through a device, FIFO or symlink), written once the judging is done. Returns the
+/// exit status of the standing (0 agree, 1 differ), or the error for exit status 2.
 pub fn judge(
     paths: &[PathBuf],
     jobs: Option<usize>,
@@ -21,7 +22,15 @@ pub fn judge(
     set: &[String],
     explain: bool,
     format: JudgeFormat,
+    output: Option<&Path>,
 ) -> Result<ExitCode, Error> {
+    if jobs == Some(0) {
+        return Err("--jobs: give at least 1".into());
+    }
+    if let Some(path) = output {
+        shogi_conformance::report::output::check_writable(path)
+            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+    }
     let opts = ArchiveOptions {
         profile: profile.to_owned(),
         set: set.to_vec(),
@@ -43,7 +52,7 @@ pub fn judge(
                 explain,
                 format,
             })?;
-            print!("{report}");
+            emit(&report, output)?;
             let differs = match judge_file(record, &opts) {
                 FileResult::Games(games) => games.iter().any(|g| g.standing == Standing::Differs),
                 FileResult::Unreadable(_) => false,
@@ -71,8 +80,12 @@ pub fn judge(
         )
         .into());
     }
-    // Buffered: a line per game, and a write per line cost a system call each.
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    // Buffered: a line per game, and a write per line cost a system call each. With
+    // `--output` the lines are kept and written at the end, in one atomic write.
+    let mut stdout = match output {
+        None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout().lock())),
+        Some(_) => Sink::Kept(Vec::new()),
+    };
     let summary = judge_archive(&files, &opts, |_, result| {
         let _ = match result {
             FileResult::Games(games) => games
@@ -90,7 +103,44 @@ pub fn judge(
         let _ = write!(stdout, "{summary}");
     }
     let _ = stdout.flush();
+    if let (Sink::Kept(bytes), Some(path)) = (stdout, output) {
+        emit(&String::from_utf8_lossy(&bytes), Some(path))?;
+    }
     Ok(ExitCode::from(summary.exit_code()))
+}
+
+/// Where an archive run's lines go: standard output as they come, or kept for `--output`.
+enum Sink<'a> {
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'a>>),
+    Kept(Vec<u8>),
+}
+
+impl std::io::Write for Sink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(bytes),
+            Sink::Kept(v) => v.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::Kept(_) => Ok(()),
+        }
+    }
+}
+
+/// Prints `text`, or writes it to `output` (atomically over a regular file; through a device,
+/// FIFO or symlink, which is never replaced).
+fn emit(text: &str, output: Option<&Path>) -> Result<(), Error> {
+    match output {
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+        Some(path) => shogi_conformance::report::output::write(path, text).map_err(Error::from),
+    }
 }
 
 /// Converts the file at `input` to `to`, printing it or writing it to `output` (atomically over
@@ -106,9 +156,6 @@ pub fn convert(
     let bytes = std::fs::read(input).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = shogi_conformance::games::convert::convert(&bytes, &file, to, profile, set)
         .map_err(Error::from)?;
-    match output {
-        None => print!("{text}"),
-        Some(path) => shogi_conformance::report::output::write(path, &text).map_err(Error::from)?,
-    }
+    emit(&text, output)?;
     Ok(ExitCode::SUCCESS)
 }

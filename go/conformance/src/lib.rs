@@ -12,6 +12,7 @@ pub mod contract;
 pub mod coverage;
 pub mod gtp;
 pub mod judge;
+pub mod judge_report;
 pub mod lint;
 pub mod pairing_case;
 pub mod reproduce;

@@ -12,10 +12,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::time::Duration;
 
 use conformance_core::process::CommandLine;
-use go_conformance::agreed::Finder;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
-use go_conformance::judge::{self, Agreement};
 use go_conformance::{coverage, lint, reproduce, site};
 use go_spec::{GoProfile, rfg};
 
@@ -35,20 +33,12 @@ enum Command {
     /// Run the Go corpus against an implementation (the reference oracle by default).
     Run(run_command::RunArgs),
     /// Judge SGF records with the oracle: replay each, then compare its RE with our result.
-    Judge {
-        /// SGF files, or folders searched for `*.sgf`.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// The rule profile (`rfg`, `rfg-simple-ko`).
-        #[arg(long, value_name = "NAME", default_value = "rfg")]
-        profile: String,
-        /// Report format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// Write the report here instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
+    #[command(
+        after_help = "Examples:\n  go-conformance judge game.sgf --explain\n  \
+        go-conformance judge games/ --profile rfg-simple-ko --set komi=7.5\n  \
+        go-conformance judge games/ --format junit --output judge.xml"
+    )]
+    Judge(judge_command::JudgeArgs),
     /// Check the corpus: ids, cited articles (existing, testable), expectations, setups.
     Lint {
         /// The corpus folder (default: the corpus built into this binary).
@@ -92,6 +82,7 @@ enum Format {
     Json,
 }
 
+mod judge_command;
 mod run_command;
 
 fn main() -> ExitCode {
@@ -138,12 +129,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
 fn dispatch(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Run(args) => run_command::run(args),
-        Command::Judge {
-            files,
-            profile,
-            format,
-            output,
-        } => judge_files(&files, &profile, format, output.as_deref()),
+        Command::Judge(args) => judge_command::judge(args),
         Command::Lint { corpus: dir } => {
             let cases = corpus(dir.clone())?;
             let problems = lint::lint(&cases, rfg());
@@ -260,106 +246,4 @@ fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
 fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let sgf = |path: &Path| conformance_core::walk::has_extension(path, &["sgf"]);
     conformance_core::walk::files_in(paths, &sgf).map_err(|e| e.to_string())
-}
-
-/// `judge`: one line (or JSON object) per game; the agreed outcome of each record is taken from
-/// the nearest `outcomes.yaml` that names it. Exit 2 when a record or an outcomes file cannot
-/// be read, 1 when a verdict disagrees with a record, 0 otherwise (agree, differs by a documented
-/// rule, or not judgeable with the reason).
-fn judge_files(
-    paths: &[PathBuf],
-    profile: &str,
-    format: Format,
-    output: Option<&Path>,
-) -> Result<ExitCode, String> {
-    let profile = GoProfile::shipped(profile).map_err(|e| e.to_string())?;
-    let mut rows = Vec::new();
-    let mut unreadable = 0;
-    let mut finder = Finder::default();
-    for file in sgf_files(paths)? {
-        let name = file.display().to_string();
-        let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let agreed = match finder.agreed_for(&file) {
-            Ok(found) => found,
-            Err(e) => {
-                unreadable += 1;
-                rows.push((name, Err(e.to_string())));
-                continue;
-            }
-        };
-        match go_sgf::parse_game_bytes(&bytes) {
-            Ok(game) => rows.push((
-                name,
-                Ok(judge::judge_with(&game, &profile, agreed.as_ref())),
-            )),
-            Err(e) => {
-                unreadable += 1;
-                rows.push((name, Err(e.to_string())));
-            }
-        }
-    }
-    let (mut agree, mut differs, mut disagree, mut open) = (0, 0, 0, 0);
-    for j in rows.iter().filter_map(|(_, row)| row.as_ref().ok()) {
-        match j.agreement {
-            Agreement::Agree => agree += 1,
-            Agreement::Differs(_) => differs += 1,
-            Agreement::Disagree(_) => disagree += 1,
-            Agreement::NotJudgeable(_) => open += 1,
-        }
-    }
-    let text = match format {
-        Format::Json => {
-            let records: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|(file, row)| match row {
-                    Ok(j) => serde_json::json!({"file": file, "judgement": j}),
-                    Err(e) => serde_json::json!({"file": file, "error": e}),
-                })
-                .collect();
-            let v = serde_json::json!({
-                "profile": profile.name,
-                "records": records,
-                "agree": agree, "differs": differs, "disagree": disagree, "not_judgeable": open, "unreadable": unreadable,
-            });
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
-        }
-        Format::Text => {
-            let mut t = format!("SGF records judged under {}\n", profile.name);
-            for (file, row) in &rows {
-                match row {
-                    Err(e) => t.push_str(&format!("UNREADABLE {file}: {e}\n")),
-                    Ok(j) => {
-                        let ours = j.ours.as_deref().unwrap_or("-");
-                        let (word, detail) = match &j.agreement {
-                            Agreement::Agree => ("AGREE", String::new()),
-                            Agreement::Differs(why) => ("DIFFERS", format!(": {why}")),
-                            Agreement::Disagree(why) => ("DISAGREE", format!(": {why}")),
-                            Agreement::NotJudgeable(why) => ("NOT JUDGED", format!(": {why}")),
-                        };
-                        let articles = if j.articles.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" [{}]", j.articles.join(", "))
-                        };
-                        t.push_str(&format!(
-                            "{word:<10} {file} ({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}\n",
-                            j.size, j.moves, j.recorded
-                        ));
-                    }
-                }
-            }
-            t.push_str(&format!(
-                "{agree} agree, {differs} differ by a documented rule, {disagree} disagree, {open} not judgeable, {unreadable} unreadable\n"
-            ));
-            t
-        }
-    };
-    emit(&text, output)?;
-    Ok(ExitCode::from(if unreadable > 0 {
-        2
-    } else if disagree > 0 {
-        1
-    } else {
-        0
-    }))
 }

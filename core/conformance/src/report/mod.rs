@@ -1,6 +1,7 @@
 //! The report model every game's reports share: a case's [`Outcome`], the run's [`Header`],
 //! the [`Summary`] in its one wording, the certified-by line, the game-neutral [`Report`] with
-//! its five formats, and the escapers every page uses.
+//! its five formats, and the escapers every page uses; beside them, the reports of judged
+//! records ([`judged`]).
 //!
 //! The JSON form of a report is published as a JSON Schema, [`SCHEMA`]
 //! (`core/conformance/report.schema.json`), which every game's JSON report satisfies.
@@ -9,6 +10,7 @@ pub mod escape;
 pub mod formats;
 mod header;
 pub mod html;
+pub mod judged;
 mod model;
 mod outcome;
 mod summary;

@@ -1,0 +1,160 @@
+//! `go-conformance judge`: the SGF records named (and those of the folders named), each judged
+//! under the profile with the agreed outcome kept beside it, side by side on `--jobs` workers;
+//! the report in any of the five formats, to standard output or `--output`; the exit status of
+//! the standing (0, 1 on a disagreement, 2 when something could not be read). The flags and
+//! their meanings are the shogi tool's `judge`'s.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::Args;
+
+use conformance_core::report::Format;
+use go_conformance::agreed::{Agreed, Finder};
+use go_conformance::certify;
+use go_conformance::judge;
+use go_conformance::judge_report::{JudgedRecord, Tally, render};
+use go_spec::GoProfile;
+
+/// `judge`'s arguments, declared once (flattened into the `judge` subcommand).
+#[derive(Args)]
+pub(crate) struct JudgeArgs {
+    /// SGF files, or folders searched for `*.sgf` (depth first, in name order).
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub files: Vec<PathBuf>,
+    /// Workers judging records side by side (default: every core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// The rule profile (`rfg`, `rfg-simple-ko`).
+    #[arg(long, value_name = "NAME", default_value = "rfg")]
+    pub profile: String,
+    /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`); may be repeated.
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    pub sets: Vec<String>,
+    /// Under each record, the articles its result rests on (with our paraphrase), the count
+    /// and where its dead stones came from, and the profile's knobs with their sources.
+    #[arg(long)]
+    pub explain: bool,
+    /// Report format: text (a line per record), json, junit (a testcase per record: a
+    /// disagreement fails, a record not judgeable is skipped, an unreadable one is an error),
+    /// markdown or html.
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+    pub format: Format,
+    /// Write the report here instead of standard output (atomically over a regular file;
+    /// through a symlink, FIFO or device).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `judge`.
+pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, String> {
+    // Everything the command line says is checked before any record is read.
+    let profile = certify::profile_with(&args.profile, &args.sets)?;
+    if args.jobs == Some(0) {
+        return Err("--jobs: give at least 1".into());
+    }
+    if let Some(path) = &args.output {
+        conformance_core::atomic_write::check_writable(path)
+            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+    }
+    let files = super::sgf_files(&args.files)?;
+    if files.is_empty() {
+        return Err(format!(
+            "no SGF files (.sgf) under {}",
+            args.files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    // The agreed outcomes first, in order (each outcomes file is read once); then the replays,
+    // which are the work, side by side.
+    let mut finder = Finder::default();
+    let work: Vec<(String, Result<Option<Agreed>, String>)> = files
+        .iter()
+        .map(|f| {
+            let agreed = finder.agreed_for(f).map_err(|e| e.to_string());
+            (f.display().to_string(), agreed)
+        })
+        .collect();
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let records = judge_all(&files, &work, &profile, jobs);
+    let title = args
+        .files
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = render(args.format, &title, &profile, &records, args.explain);
+    super::emit(&text, args.output.as_deref())?;
+    Ok(ExitCode::from(Tally::of(&records).exit_code()))
+}
+
+/// Judges every file on `jobs` workers, each taking the next file not yet taken; the records
+/// come back in the order of `files`.
+fn judge_all(
+    files: &[PathBuf],
+    work: &[(String, Result<Option<Agreed>, String>)],
+    profile: &GoProfile,
+    jobs: usize,
+) -> Vec<JudgedRecord> {
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<JudgedRecord>> = vec![None; files.len()];
+    let done: Vec<Vec<(usize, JudgedRecord)>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..jobs.min(files.len()).max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let (Some(path), Some((name, agreed))) = (files.get(i), work.get(i)) else {
+                            break;
+                        };
+                        mine.push((i, judge_one(path, name, agreed, profile)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    for (i, r) in done.into_iter().flatten() {
+        slots[i] = Some(r);
+    }
+    files
+        .iter()
+        .zip(slots)
+        .map(|(f, r)| {
+            r.unwrap_or_else(|| JudgedRecord {
+                file: f.display().to_string(),
+                judged: Err("not judged: its worker stopped".into()),
+            })
+        })
+        .collect()
+}
+
+/// One record: read, parsed and judged, or why not.
+fn judge_one(
+    path: &Path,
+    name: &str,
+    agreed: &Result<Option<Agreed>, String>,
+    profile: &GoProfile,
+) -> JudgedRecord {
+    let judged = (|| {
+        let agreed = agreed.as_ref().map_err(Clone::clone)?;
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+        let game = go_sgf::parse_game_bytes(&bytes).map_err(|e| e.to_string())?;
+        Ok(judge::judge_with(&game, profile, agreed.as_ref()))
+    })();
+    JudgedRecord {
+        file: name.to_owned(),
+        judged,
+    }
+}

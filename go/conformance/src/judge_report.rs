@@ -1,0 +1,291 @@
+//! What `go-conformance judge` prints: the judged records in the five formats the shogi tool's
+//! `judge` writes (text, JSON, JUnit, Markdown, HTML), the explanation `--explain` adds, and
+//! the exit status. JUnit, Markdown and HTML take their shape from the core
+//! ([`conformance_core::report::judged`]), so both tools' judge reports read alike.
+//!
+//! How a record stands for a CI: agree, and differs by a documented rule (named by article),
+//! pass; disagree fails (exit 1); not judgeable is skipped, with what is missing; a record or
+//! an outcomes file that cannot be read is an error (exit 2).
+
+use conformance_core::report::Format;
+use conformance_core::report::judged::{self, JudgedGame, Standing};
+use go_spec::GoProfile;
+use serde_json::json;
+
+use crate::judge::{Agreement, Judgement};
+
+/// The tool's name, as the JUnit `<testsuites>` says it.
+const TOOL: &str = "go-conformance";
+
+/// One record of a judge run: its file, and its judgement or why it could not be read.
+#[derive(Debug, Clone)]
+pub struct JudgedRecord {
+    /// The file as named on the command line (or found in a folder named there).
+    pub file: String,
+    /// The judgement, or why the record (or the outcomes file beside it) could not be read.
+    pub judged: Result<Judgement, String>,
+}
+
+/// How many records stand each way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The rules give the recorded result.
+    pub agree: usize,
+    /// Another result, for a documented difference of rules.
+    pub differs: usize,
+    /// Another result, with no rule to explain it.
+    pub disagree: usize,
+    /// Not judgeable: something a verdict needs is missing.
+    pub not_judgeable: usize,
+    /// Not readable.
+    pub unreadable: usize,
+}
+
+impl Tally {
+    /// Counts the records.
+    pub fn of(records: &[JudgedRecord]) -> Tally {
+        let mut t = Tally::default();
+        for r in records {
+            match &r.judged {
+                Err(_) => t.unreadable += 1,
+                Ok(j) => match j.agreement {
+                    Agreement::Agree => t.agree += 1,
+                    Agreement::Differs(_) => t.differs += 1,
+                    Agreement::Disagree(_) => t.disagree += 1,
+                    Agreement::NotJudgeable(_) => t.not_judgeable += 1,
+                },
+            }
+        }
+        t
+    }
+
+    /// The exit status, as the shogi tool's `judge`: 2 when something could not be read, 1
+    /// when a verdict disagrees with a record, 0 otherwise.
+    pub fn exit_code(self) -> u8 {
+        if self.unreadable > 0 {
+            2
+        } else if self.disagree > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The summary line of the text format.
+    pub fn line(self) -> String {
+        format!(
+            "{} agree, {} differ by a documented rule, {} disagree, {} not judgeable, {} unreadable",
+            self.agree, self.differs, self.disagree, self.not_judgeable, self.unreadable
+        )
+    }
+}
+
+/// The standing word of a judgement, and why (empty for an agreement).
+fn standing_word(j: &Judgement) -> (&'static str, String) {
+    match &j.agreement {
+        Agreement::Agree => ("AGREE", String::new()),
+        Agreement::Differs(why) => ("DIFFERS", format!(": {why}")),
+        Agreement::Disagree(why) => ("DISAGREE", format!(": {why}")),
+        Agreement::NotJudgeable(why) => ("NOT JUDGED", format!(": {why}")),
+    }
+}
+
+/// Size and moves, both results, the articles and why: the verdict after the file's name.
+fn verdict_tail(j: &Judgement, detail: &str) -> String {
+    let ours = j.ours.as_deref().unwrap_or("-");
+    let articles = if j.articles.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", j.articles.join(", "))
+    };
+    format!(
+        "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}",
+        j.size, j.moves, j.recorded
+    )
+}
+
+/// The text line of one record: its standing, file, size and moves, both results, the
+/// articles and why.
+pub fn record_line(r: &JudgedRecord) -> String {
+    match &r.judged {
+        Err(e) => format!("UNREADABLE {}: {e}", r.file),
+        Ok(j) => {
+            let (word, detail) = standing_word(j);
+            format!("{word:<10} {} {}", r.file, verdict_tail(j, &detail))
+        }
+    }
+}
+
+/// The line of one record where its file is named beside it (JUnit, Markdown, HTML).
+fn verdict_line(r: &JudgedRecord) -> String {
+    match &r.judged {
+        Err(e) => format!("UNREADABLE: {e}"),
+        Ok(j) => {
+            let (word, detail) = standing_word(j);
+            format!("{word} {}", verdict_tail(j, &detail))
+        }
+    }
+}
+
+/// What `--explain` adds under a record: each article the result rests on, with our
+/// paraphrase; the count, where there is one, and where its dead stones came from; the
+/// profile's knobs with their sources.
+pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
+    let registry = go_spec::rfg();
+    let mut out = Vec::new();
+    for id in &j.articles {
+        let article = id.parse().ok().and_then(|id| registry.get(&id));
+        match article {
+            Some(a) => out.push(format!("  {id} {}: {}", a.title, a.paraphrase)),
+            None => out.push(format!("  {id}")),
+        }
+    }
+    if let Some(c) = &j.count {
+        out.push(format!(
+            "  count: Black {} territory + {} prisoners, White {} territory + {} prisoners; {} neutral; {} stones in seki",
+            c.territory[0], c.prisoners[0], c.territory[1], c.prisoners[1], c.neutral, c.seki_stones
+        ));
+    }
+    if let Some(from) = &j.dead_from {
+        out.push(format!("  dead stones from: {from}"));
+    }
+    out.push(format!(
+        "  profile: {} ({})",
+        profile.name, profile.description
+    ));
+    for s in &profile.settings {
+        out.push(format!("    {} = {}: {}", s.knob, s.value, s.source));
+    }
+    out
+}
+
+/// The record in the core's judged shape.
+fn judged_game(r: &JudgedRecord, profile: &GoProfile, explain: bool) -> JudgedGame {
+    let place = vec![("record".to_owned(), r.file.clone())];
+    let field = |k: &str, v: String| (k.to_owned(), v);
+    let (fields, standing, explanation) = match &r.judged {
+        Err(e) => (
+            vec![
+                field("size", String::new()),
+                field("moves", String::new()),
+                field("recorded", String::new()),
+                field("ours", String::new()),
+                field("articles", String::new()),
+                field("agreement", "unreadable".into()),
+                field("detail", e.clone()),
+            ],
+            Standing::Error(e.clone()),
+            Vec::new(),
+        ),
+        Ok(j) => {
+            let (word, detail) = match &j.agreement {
+                Agreement::Agree => ("agree", ""),
+                Agreement::Differs(why) => ("differs", why.as_str()),
+                Agreement::Disagree(why) => ("disagree", why.as_str()),
+                Agreement::NotJudgeable(why) => ("not_judgeable", why.as_str()),
+            };
+            let standing = match &j.agreement {
+                Agreement::Agree | Agreement::Differs(_) => Standing::Pass,
+                Agreement::Disagree(why) => Standing::Fail(format!(
+                    "the recorded result disagrees with the rules: {why}"
+                )),
+                Agreement::NotJudgeable(why) => Standing::Skip(why.clone()),
+            };
+            (
+                vec![
+                    field("size", format!("{0}x{0}", j.size)),
+                    field("moves", j.moves.to_string()),
+                    field("recorded", j.recorded.clone()),
+                    field("ours", j.ours.clone().unwrap_or_default()),
+                    field("articles", j.articles.join(", ")),
+                    field("agreement", word.into()),
+                    field("detail", detail.into()),
+                ],
+                standing,
+                if explain {
+                    explanation(j, profile)
+                } else {
+                    Vec::new()
+                },
+            )
+        }
+    };
+    JudgedGame {
+        file: r.file.clone(),
+        name: r.file.clone(),
+        place,
+        fields,
+        standing,
+        line: verdict_line(r),
+        explanation,
+    }
+}
+
+/// The report in `format`. `title` names what was judged (the paths given).
+pub fn render(
+    format: Format,
+    title: &str,
+    profile: &GoProfile,
+    records: &[JudgedRecord],
+    explain: bool,
+) -> String {
+    let tally = Tally::of(records);
+    match format {
+        Format::Text => {
+            let mut t = format!("SGF records judged under {}\n", profile.name);
+            for r in records {
+                t.push_str(&record_line(r));
+                t.push('\n');
+                if let (true, Ok(j)) = (explain, &r.judged) {
+                    for l in explanation(j, profile) {
+                        t.push_str(&l);
+                        t.push('\n');
+                    }
+                }
+            }
+            t.push_str(&tally.line());
+            t.push('\n');
+            t
+        }
+        Format::Json => {
+            let list: Vec<serde_json::Value> = records
+                .iter()
+                .map(|r| match &r.judged {
+                    Ok(j) if explain => json!({
+                        "file": r.file,
+                        "judgement": j,
+                        "explanation": explanation(j, profile),
+                    }),
+                    Ok(j) => json!({"file": r.file, "judgement": j}),
+                    Err(e) => json!({"file": r.file, "error": e}),
+                })
+                .collect();
+            let v = json!({
+                "profile": profile.name,
+                "records": list,
+                "agree": tally.agree,
+                "differs": tally.differs,
+                "disagree": tally.disagree,
+                "not_judgeable": tally.not_judgeable,
+                "unreadable": tally.unreadable,
+            });
+            // A `Value` built of strings, numbers and lists always serializes.
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        }
+        Format::Junit | Format::Markdown | Format::Html => {
+            let games: Vec<JudgedGame> = records
+                .iter()
+                .map(|r| judged_game(r, profile, explain))
+                .collect();
+            match format {
+                Format::Junit => judged::junit(TOOL, title, &games),
+                Format::Markdown => {
+                    let mut md = judged::markdown(title, &games);
+                    md.push_str(&format!("\n{}\n", tally.line()));
+                    md
+                }
+                _ => judged::html_page(TOOL, title, &games),
+            }
+        }
+    }
+}
