@@ -175,8 +175,9 @@ fn split_moves(line: &str) -> Vec<&str> {
     out
 }
 
-/// Rank index counted from the mover's side: larger is further forward.
-fn forward(sq: Square, c: Color) -> i8 {
+/// Rank index counted from the mover's side: larger is further forward (the KI2 writer
+/// counts with it too, so that what it writes is what this reader reads).
+pub(crate) fn forward(sq: Square, c: Color) -> i8 {
     match c {
         Color::Sente => 8 - sq.rank(),
         Color::Gote => sq.rank(),
@@ -184,7 +185,7 @@ fn forward(sq: Square, c: Color) -> i8 {
 }
 
 /// How far to the mover's right a square is: sente's right is file 1.
-fn rightness(sq: Square, c: Color) -> i8 {
+pub(crate) fn rightness(sq: Square, c: Color) -> i8 {
     match c {
         Color::Sente => 8 - sq.file(),
         Color::Gote => sq.file(),

@@ -466,6 +466,7 @@ mod tests {
         &["merge", "a.json"],
         &["matrix", "a.json"],
         &["convert", "game.kif", "--to", "csa"],
+        &["judge", "game.kif"],
         &["site"],
         &["match", "--engine", "usi:a", "--engine", "usi:b"],
         &["fuzz"],
@@ -477,7 +478,8 @@ mod tests {
             Command::Run { output, .. }
             | Command::Merge { output, .. }
             | Command::Matrix { output, .. }
-            | Command::Convert { output, .. } => output.output,
+            | Command::Convert { output, .. }
+            | Command::Judge { output, .. } => output.output,
             Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
             Command::Fuzz { output, .. } => output,
             _ => None,

@@ -28,25 +28,10 @@ use super::kif::{kif_ending, kif_head};
 use super::replay::{Step, replay};
 use crate::board::digits;
 use crate::japanese::{kanji_digit, wide_digit};
+use crate::ki2::{forward, rightness};
 
 /// Moves per line: KI2 files conventionally hold a few moves a line.
 const PER_LINE: usize = 8;
-
-/// Rank counted from the mover's side: larger is further forward (as the reader counts it).
-fn forward(sq: Square, c: Color) -> i8 {
-    match c {
-        Color::Sente => 8 - sq.rank(),
-        Color::Gote => sq.rank(),
-    }
-}
-
-/// How far to the mover's right a square is: sente's right is file 1.
-fn rightness(sq: Square, c: Color) -> i8 {
-    match c {
-        Color::Sente => 8 - sq.file(),
-        Color::Gote => sq.file(),
-    }
-}
 
 /// The pieces among `candidates` that the words `side` (右/左) and `motion` (上/引/寄/直)
 /// leave, read as [`crate::ki2`] reads them.

@@ -59,6 +59,7 @@ figcaption{font-size:.8em;color:#555;overflow-wrap:anywhere}\
 .diff li{list-style:none;margin:.1em 0}.diff{padding-left:.2em}\
 .missing{color:#0050b0}.extra{color:#b00000}\
 .muted{color:#666;font-size:.9em}\
+tr.fail td{color:var(--fail)}tr.error td{color:var(--error)}tr.skip td{color:#666}\
 details{margin:.3em 0}summary{cursor:pointer}\
 .tag{display:inline-block;border:1px solid #ccc;border-radius:3px;padding:0 .3em;font-size:.85em;margin-right:.3em}\
 @media (max-width:40rem){body{padding:.5em}th.opt,td.opt{display:none}}\
