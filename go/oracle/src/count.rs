@@ -239,11 +239,26 @@ pub fn has_two_eyes(
     own.len() >= 2 || own.iter().any(|&r| regions[r].points.len() >= 3)
 }
 
+/// Whether a stone on the empty point `p` would capture: a group beside it has `p` as its
+/// last liberty. Such a point is open to the side that captures there, so the surrounding can
+/// be finished: a fight left open (or a stone the players did not take off), never a seki point
+/// (registry decision under rfg 6.1a). The fills of [`fill_neutral`] never capture, so
+/// without this the order in which they came could decide whether a position has a seki.
+fn captures_at(board: &Board, p: Point) -> bool {
+    board.size().neighbours(p).any(|n| {
+        board.get(n).is_some() && {
+            let (_, liberties) = board.group(n);
+            liberties == [p]
+        }
+    })
+}
+
 /// The seki points of `board` (dead stones removed) and the stones in seki (rfg 6.1a).
 ///
 /// A seki point is a neutral point still empty after [`fill_neutral`]: one that either side
 /// could only fill by leaving its own stones with one liberty or none, which is how 6.1a's
-/// "neither side can finish surrounding" shows on a finished board; 7.1 leaves it empty. The
+/// "neither side can finish surrounding" shows on a finished board; 7.1 leaves it empty. A
+/// point where a stone would capture is not one ([`captures_at`]). The
 /// stones in seki are those whose group, once the fillable points are filled (a fill joins a
 /// group to its outside liberties), touches a seki point and lacks two eyes (6.1a: seki is
 /// between groups without two eyes; see `has_two_eyes`). Registry decision under rfg 6.1a.
@@ -255,7 +270,7 @@ pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
     let (regions, region_of) = regions(&filled);
     let points: Vec<Point> = size
         .points()
-        .filter(|&p| is_neutral(&regions, &region_of, size, p))
+        .filter(|&p| is_neutral(&regions, &region_of, size, p) && !captures_at(&filled, p))
         .collect();
     let mut in_seki = vec![false; size.area()];
     let mut seen = vec![false; size.area()];

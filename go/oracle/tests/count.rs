@@ -80,6 +80,26 @@ fn shared_liberties_neither_side_can_fill_are_seki_6_1a() {
     assert_eq!(c.territory, [20, 27]);
 }
 
+/// rfg 6.1a, registry decision: a point where a stone would capture is no seki point. White ba
+/// has one liberty, ca; White cannot fill ca (its stones would have none) and Black filling ca
+/// captures, which no filling move does, so ca stays empty after the fills. But Black can
+/// finish surrounding there: ba is in atari, not in seki, and the count holds no seki.
+#[test]
+fn a_stone_in_atari_is_not_in_seki_6_1a() {
+    let mut rows = vec![". . . . . . . . ."; 9];
+    rows[0] = "X O . X . . . . .";
+    rows[1] = ". X X . . . . . .";
+    let b = board(&rows);
+    assert_eq!(seki(&b), (vec![], vec![]));
+    let c = count(&b, [0, 0], &[]).unwrap();
+    assert!(c.seki_stones.is_empty());
+    assert_eq!(
+        (c.territory, c.neutral),
+        ([75, 0], 1),
+        "ca alone is neutral"
+    );
+}
+
 /// The same seki with White's group given an outside liberty cd that Black's live wall can
 /// fill (cd touches Black's wall, which has territory behind it): left unfilled, cd is an
 /// ordinary neutral point (8.3), the seki is still a seki (aa and ca cannot be filled by
