@@ -258,7 +258,7 @@ fn captures_at(board: &Board, p: Point) -> bool {
 /// A seki point is a neutral point still empty after [`fill_neutral`]: one that either side
 /// could only fill by leaving its own stones with one liberty or none, which is how 6.1a's
 /// "neither side can finish surrounding" shows on a finished board; 7.1 leaves it empty. A
-/// point where a stone would capture is not one ([`captures_at`]). The
+/// point where a stone would capture is not one (`captures_at`). The
 /// stones in seki are those whose group, once the fillable points are filled (a fill joins a
 /// group to its outside liberties), touches a seki point and lacks two eyes (6.1a: seki is
 /// between groups without two eyes; see `has_two_eyes`). Registry decision under rfg 6.1a.
