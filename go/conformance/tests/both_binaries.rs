@@ -107,12 +107,17 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn run(t: &Tool, args: &[&str]) -> Output {
+/// The tool's `command` with `args`, run to the end.
+fn command(t: &Tool, command: &str, args: &[&str]) -> Output {
     Command::new(&t.bin)
-        .arg("run")
+        .arg(command)
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+fn run(t: &Tool, args: &[&str]) -> Output {
+    command(t, "run", args)
 }
 
 fn status(o: &Output) -> i32 {
@@ -632,11 +637,7 @@ fn judge_records(t: &Tool, dir: &Path) -> JudgeRecords {
 }
 
 fn judge(t: &Tool, args: &[&str]) -> Output {
-    Command::new(&t.bin)
-        .arg("judge")
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    command(t, "judge", args)
 }
 
 fn text(o: &Output) -> String {
