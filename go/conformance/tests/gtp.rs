@@ -1,7 +1,7 @@
 //! The GTP driver against GNU Go (the engine CI certifies) and against a fixture engine that
 //! hangs, crashes, floods and garbles on chosen moves.
 //!
-//! GNU Go tests are skipped when `/usr/games/gnugo` is absent, unless `SHOGI_REQUIRE_GNUGO=1`
+//! GNU Go tests are skipped when `/usr/games/gnugo` is absent, unless `SHOGI_REQUIRE_GNUGO`
 //! makes its absence a failure (CI sets it).
 
 #![allow(clippy::unwrap_used)]
@@ -13,15 +13,11 @@ use conformance_core::process::CommandLine;
 use go_conformance::gtp::GtpEngine;
 use go_spec::{BoardSize, Color, GameSpec, GoImplError, GoImplementation, Komi, Move, Point};
 
-const GNUGO: &str = "/usr/games/gnugo";
+mod common;
+use common::{GNUGO, gnugo_installed};
 
 fn gnugo() -> Option<GtpEngine> {
-    if !Path::new(GNUGO).exists() {
-        assert!(
-            std::env::var("SHOGI_REQUIRE_GNUGO").as_deref() != Ok("1"),
-            "SHOGI_REQUIRE_GNUGO=1 but {GNUGO} is absent"
-        );
-        eprintln!("skipped: {GNUGO} is absent");
+    if !gnugo_installed() {
         return None;
     }
     let command = CommandLine::parse(&format!("{GNUGO} --mode gtp --level 1")).unwrap();

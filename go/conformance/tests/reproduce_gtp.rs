@@ -1,29 +1,17 @@
 //! Reproduce lines as GTP scripts: every shipped case's script is piped into GNU Go, which must
 //! accept every set-up command (`=`); on cases where GNU Go and the rules agree, the queries get
 //! the answers the cases expect. Skipped when `/usr/games/gnugo` is absent, unless
-//! `SHOGI_REQUIRE_GNUGO=1` makes its absence a failure (CI sets it).
+//! `SHOGI_REQUIRE_GNUGO` makes its absence a failure (CI sets it).
 #![allow(clippy::unwrap_used)]
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use go_conformance::case::load_dir;
 use go_conformance::default_corpus;
 use go_conformance::reproduce::{Expected, GtpScript, gtp_script};
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn have_gnugo() -> bool {
-    if Path::new(GNUGO).exists() {
-        return true;
-    }
-    assert!(
-        std::env::var("SHOGI_REQUIRE_GNUGO").as_deref() != Ok("1"),
-        "SHOGI_REQUIRE_GNUGO=1 but {GNUGO} is absent"
-    );
-    eprintln!("skipped: {GNUGO} is absent");
-    false
-}
+mod common;
+use common::{GNUGO, gnugo_installed as have_gnugo};
 
 /// GNU Go's answers to `commands`, each `(accepted, text)`, matched by GTP ids.
 fn answers(commands: &[String]) -> Vec<(bool, String)> {

@@ -7,7 +7,7 @@
 //!
 //! The sgfmill replay runs with the other tests; GNU Go takes a few minutes over the corpus, so
 //! its test is `#[ignore]` and named `slow_…`, which `.ci/run` runs. Each skips when its tool is
-//! missing, unless `SHOGI_REQUIRE_PYTHON` (set at all) / `SHOGI_REQUIRE_GNUGO=1` makes that a
+//! missing, unless `SHOGI_REQUIRE_PYTHON` / `SHOGI_REQUIRE_GNUGO` (set at all) makes that a
 //! failure.
 
 #![allow(clippy::unwrap_used)]
@@ -139,16 +139,7 @@ fn sgfmill_replays_every_record_to_the_oracles_position() {
 }
 
 fn gnugo() -> Option<&'static str> {
-    let path = "/usr/games/gnugo";
-    if Path::new(path).exists() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var("SHOGI_REQUIRE_GNUGO").as_deref() != Ok("1"),
-        "SHOGI_REQUIRE_GNUGO=1 but {path} is missing"
-    );
-    eprintln!("skipped: GNU Go is not installed at {path}");
-    None
+    common::gnugo_installed().then_some(common::GNUGO)
 }
 
 /// `B+3.0` and `B+3` are one result.
