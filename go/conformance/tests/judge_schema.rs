@@ -1,0 +1,93 @@
+//! `go-conformance judge --format json` against its published schema
+//! (`go/conformance/judge-output.schema.json`): every real record of the repository (the 341 of
+//! `go/records` with their hand-worked outcomes, the files of `go/sgf/real`), with and without
+//! `--explain`, and an unreadable file. The schema is checked to refuse what it must, so that
+//! a schema accepting anything cannot pass.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
+    )
+    .unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+fn judge_json(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["judge", "--format", "json"])
+        .args(args)
+        .output()
+        .expect("go-conformance runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text}{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+fn valid(v: &Value) {
+    let errors: Vec<String> = validator()
+        .iter_errors(v)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the schema refuses the output: {errors:#?}"
+    );
+}
+
+#[test]
+fn every_real_record_judged_satisfies_the_schema() {
+    let records = root().join("records");
+    let real = root().join("sgf/real");
+    for args in [
+        vec![records.to_str().unwrap()],
+        vec![real.to_str().unwrap()],
+        vec![records.join("gnugo").to_str().unwrap(), "--explain"],
+    ] {
+        let v = judge_json(&args);
+        valid(&v);
+        let n = v["records"].as_array().unwrap().len();
+        assert!(n > 0, "{args:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("go-judge-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.sgf");
+    std::fs::write(&broken, "(;GM[1]SZ[9];B[aa").unwrap();
+    let v = judge_json(&[broken.to_str().unwrap()]);
+    valid(&v);
+    assert_eq!(v["unreadable"], 1);
+    assert!(v["records"][0]["error"].is_string(), "{v}");
+}
+
+#[test]
+fn the_schema_refuses_what_the_judge_never_writes() {
+    let v = judge_json(&[root().join("records/gnugo/9x9-1.sgf").to_str().unwrap()]);
+    valid(&v);
+    let schema = validator();
+    let broken = |change: &dyn Fn(&mut Value)| {
+        let mut w = v.clone();
+        change(&mut w);
+        assert!(!schema.is_valid(&w), "accepted: {w}");
+    };
+    broken(&|w| w["records"][0]["judgement"]["agreement"] = "maybe".into());
+    // An agreement carries no detail; any other verdict must say why.
+    broken(&|w| w["records"][0]["judgement"]["detail"] = "why".into());
+    broken(&|w| w["records"][0]["judgement"]["agreement"] = "disagree".into());
+    broken(&|w| w["records"][0]["judgement"]["articles"][0] = "fesa2017:5.1".into());
+    broken(&|w| w["records"][0]["judgement"]["count"]["territory"] = Value::from(vec![1]));
+    broken(&|w| w["records"][0]["judgement"]["dead_from"] = "guessed".into());
+    broken(&|w| w["agree"] = (-1).into());
+    broken(&|w| {
+        w.as_object_mut().unwrap().remove("unreadable");
+    });
+    broken(&|w| w["records"][0]["extra"] = true.into());
+}
