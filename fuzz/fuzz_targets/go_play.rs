@@ -1,15 +1,15 @@
 //! Random legal Go games through the end of the game (rfg 7.1, 7.2): each byte chooses the next
 //! move among the legal ones (a pass included), so games run into the three passes, the filling
 //! phase and its two passes. The oracle never panics and never refuses a move it listed as
-//! legal; every point is counted once; and a settled position (every group with two eyes, so
-//! alive and in no seki, 6.1a) counts the same with its neutral points plainly filled
-//! (`go_oracle::count::fill_plainly`) as left empty (the registry's 7.1 entry). That claim is
-//! for finished games: in a random game most groups are still open to attack, the fills can
-//! part the board in more than one way, and no count of it is the agreed one.
+//! legal; every point is counted once; and the end position settled as a finished game's is
+//! (`go_oracle::count::settle`: every group without two eyes taken off as dead, so that none is
+//! in seki, 6.1a) counts the same with its neutral points plainly filled
+//! (`go_oracle::count::fill_plainly`) as left empty (the registry's 7.1 entry). The claim is
+//! for finished games: on a random board still full of weak groups the fills can part it in
+//! more than one way, and no count of it is the agreed one.
 #![no_main]
 
-use go_oracle::board::Board;
-use go_oracle::count::{count, fill_plainly, has_two_eyes, regions};
+use go_oracle::count::{count, fill_plainly, settle};
 use go_oracle::play::{Game, Phase};
 use go_spec::{BoardSize, GameSpec, GoProfile, Komi, Move};
 use libfuzzer_sys::fuzz_target;
@@ -62,39 +62,19 @@ fuzz_target!(|data: &[u8]| {
         area,
         "every point is a stone, territory or nobody's"
     );
-    // The claim is for settled positions: see go/oracle/tests/count.rs, whose property test
-    // generates finished ones.
-    if settled(&game.board) {
-        assert!(
-            open.seki_stones.is_empty(),
-            "a group with two eyes is in no seki"
-        );
-        let filled = fill_plainly(&game.board);
-        let after = count(&filled, game.prisoners, &[]).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(
-            open.territory, after.territory,
-            "filling neutral points changed the territories"
-        );
-    }
+    // The claim is for settled positions (see go/oracle/tests/count.rs, whose property test
+    // generates finished ones): the game's end with every group that lacks two eyes taken off,
+    // as the players would agree them dead (7.2), until every group standing has two eyes.
+    let settled = settle(&game.board);
+    let before = count(&settled, game.prisoners, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        before.seki_stones.is_empty(),
+        "a group with two eyes is in no seki"
+    );
+    let filled = fill_plainly(&settled);
+    let after = count(&filled, game.prisoners, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        before.territory, after.territory,
+        "filling neutral points changed the territories"
+    );
 });
-
-/// Whether every group on `board` has two eyes as the oracle reads 6.1a (`has_two_eyes`): a
-/// finished position without seki, its dead stones off.
-fn settled(board: &Board) -> bool {
-    let (rs, region_of) = regions(board);
-    let size = board.size();
-    let mut seen = vec![false; size.area()];
-    size.points().all(|p| {
-        let Some(colour) = board.get(p) else {
-            return true;
-        };
-        if seen[size.index(p)] {
-            return true;
-        }
-        let (group, _) = board.group(p);
-        for &s in &group {
-            seen[size.index(s)] = true;
-        }
-        has_two_eyes(board, &rs, &region_of, &group, colour)
-    })
-}
