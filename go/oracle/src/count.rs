@@ -253,6 +253,36 @@ fn captures_at(board: &Board, p: Point) -> bool {
     })
 }
 
+/// The stones of the groups that lack two eyes ([`has_two_eyes`], 6.1a) among the groups of
+/// `board` that hold a point of `starts`, each group looked at once. [`seki`] asks it about the
+/// groups beside the seki points, [`settle`] about every group.
+fn without_two_eyes(
+    board: &Board,
+    regions: &[Region],
+    region_of: &[usize],
+    starts: impl Iterator<Item = Point>,
+) -> Vec<Point> {
+    let size = board.size();
+    let mut seen = vec![false; size.area()];
+    let mut out = Vec::new();
+    for p in starts {
+        let Some(colour) = board.get(p) else {
+            continue;
+        };
+        if seen[size.index(p)] {
+            continue;
+        }
+        let (group, _) = board.group(p);
+        for &s in &group {
+            seen[size.index(s)] = true;
+        }
+        if !has_two_eyes(board, regions, region_of, &group, colour) {
+            out.extend(group);
+        }
+    }
+    out
+}
+
 /// The seki points of `board` (dead stones removed) and the stones in seki (rfg 6.1a).
 ///
 /// A seki point is a neutral point still empty after [`fill_neutral`]: one that either side
@@ -273,25 +303,9 @@ pub fn seki(board: &Board) -> (Vec<Point>, Vec<Point>) {
         .filter(|&p| is_neutral(&regions, &region_of, size, p) && !captures_at(&filled, p))
         .collect();
     let mut in_seki = vec![false; size.area()];
-    let mut seen = vec![false; size.area()];
-    for &p in &points {
-        for n in size.neighbours(p) {
-            let Some(colour) = filled.get(n) else {
-                continue;
-            };
-            if seen[size.index(n)] {
-                continue;
-            }
-            let (group, _) = filled.group(n);
-            for &s in &group {
-                seen[size.index(s)] = true;
-            }
-            if !has_two_eyes(&filled, &regions, &region_of, &group, colour) {
-                for s in group {
-                    in_seki[size.index(s)] = true;
-                }
-            }
-        }
+    let touching = points.iter().flat_map(|&p| size.neighbours(p));
+    for s in without_two_eyes(&filled, &regions, &region_of, touching) {
+        in_seki[size.index(s)] = true;
     }
     let mut stones: Vec<Point> = size
         .points()
@@ -363,23 +377,7 @@ pub fn settle(board: &Board) -> Board {
     let mut board = board.clone();
     loop {
         let (regions, region_of) = regions(&board);
-        let mut seen = vec![false; size.area()];
-        let mut dead = Vec::new();
-        for p in size.points() {
-            let Some(colour) = board.get(p) else {
-                continue;
-            };
-            if seen[size.index(p)] {
-                continue;
-            }
-            let (group, _) = board.group(p);
-            for &s in &group {
-                seen[size.index(s)] = true;
-            }
-            if !has_two_eyes(&board, &regions, &region_of, &group, colour) {
-                dead.extend(group);
-            }
-        }
+        let dead = without_two_eyes(&board, &regions, &region_of, size.points());
         if dead.is_empty() {
             return board;
         }
