@@ -49,7 +49,7 @@ th,td{border-bottom:1px solid #e3e3e3;padding:.25em .4em;text-align:left;vertica
 .bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .error{background:var(--error)}.bar .skip{background:var(--skip)}\
 .paraphrase{border-left:4px solid #c9b27c;background:#fbf6ea;margin:.4em 0;padding:.4em .8em}\
 .case{border:1px solid #ddd;border-left:6px solid var(--fail);border-radius:4px;padding:.6em .8em;margin:.8em 0;break-inside:avoid}\
-.case[data-outcome=error]{border-left-color:var(--error)}.site-case{border-left-color:#c9b27c}\
+.case[data-outcome=error]{border-left-color:var(--error)}.case[data-outcome=pass]{border-left-color:var(--pass)}.case[data-outcome=skip]{border-left-color:var(--skip)}.site-case{border-left-color:#c9b27c}\
 .case h4{margin:0 0 .4em}\
 .case-body{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}\
 .case-body figure{margin:0;flex:0 1 420px;min-width:240px}\

@@ -206,14 +206,8 @@ pub fn html_page(tool: &str, title: &str, games: &[JudgedGame]) -> String {
             k + 1,
             html(&g.name)
         );
+        // The line already says why a game fails, is skipped or could not be read.
         let _ = writeln!(out, "<p>{}</p>", super::html::esc_message(&g.line));
-        if let Standing::Fail(why) | Standing::Skip(why) | Standing::Error(why) = &g.standing {
-            let _ = writeln!(
-                out,
-                "<p class=\"muted\">{}</p>",
-                super::html::esc_message(why)
-            );
-        }
         if !g.explanation.is_empty() {
             out.push_str("<pre>");
             for l in &g.explanation {
