@@ -125,6 +125,7 @@ mod tests {
                 revision: "0123456789abcdef".into(),
                 cases: [("0a1b2c3d".to_owned(), "fedcba9876543210".to_owned())].into(),
             }),
+            source: String::new(),
         };
         let text = e.to_yaml();
         assert!(

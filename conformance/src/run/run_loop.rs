@@ -17,7 +17,9 @@ use crate::corpus::contract::{ContractDiff, CorpusStamp, describe_upgrade};
 use crate::corpus::filter::{Filter, FilterError};
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
-use crate::report::{EngineIdentity, Format, RunInfo, render};
+use conformance_core::report::ExpectationsCheck;
+
+use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
 use crate::run::case_run::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
 use crate::run::expectations::{self, Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
@@ -105,6 +107,9 @@ pub struct RunReport {
     pub upgrade: Vec<String>,
     /// With an expectations file: each result that differs from it, as `CASE: what (note)`.
     pub not_as_expected: Option<Vec<String>>,
+    /// With an expectations file: its verdict and the results it foresaw, which every format
+    /// shows apart from the unexpected ones.
+    pub expectations: Option<ExpectationsCheck>,
     /// Why the run stopped early, if it did (also in the header, as a label).
     pub interrupted: Option<Reason>,
 }
@@ -112,7 +117,12 @@ pub struct RunReport {
 impl RunReport {
     /// The report in `format`.
     pub fn render(&self, format: Format) -> String {
-        render(format, &self.info, &self.results)
+        render_checked(
+            format,
+            &self.info,
+            &self.results,
+            self.expectations.as_ref(),
+        )
     }
 
     /// The counts.
@@ -441,12 +451,18 @@ impl Runner {
                 })
                 .collect()
         });
+        let expectations = self
+            .expectations
+            .as_ref()
+            .zip(not_as_expected.clone())
+            .map(|(file, lines)| file.check(&results, lines));
         Ok(RunReport {
             info,
             results,
             stamp,
             upgrade,
             not_as_expected,
+            expectations,
             interrupted,
         })
     }

@@ -177,6 +177,7 @@ pub fn record(lc: &LoadedCase, status: &Status, reproduce: impl FnOnce() -> Stri
         outcome,
         detail,
         duration_ms: None,
+        known: None,
     }
 }
 

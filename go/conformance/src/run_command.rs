@@ -233,10 +233,19 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
     drop(engine);
     header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
     header.not_run = not_run;
-    let report = certify::report(header, records);
+    let mut report = certify::report(header, records);
     let mismatches = expectations.as_ref().map(|e| e.compare(&report.cases));
     for m in mismatches.iter().flatten() {
         eprintln!("go-conformance: {}: {}", m.case, m.message);
+    }
+    // Every format keeps the failures the file foresaw apart from the unexpected ones.
+    if let (Some(file), Some(found)) = (&expectations, &mismatches) {
+        let lines = found
+            .iter()
+            .map(|m| format!("{}: {}", m.case, m.message))
+            .collect();
+        let check = file.check(&report.cases, lines);
+        report = report.with_expectations(check);
     }
     write_reports(&report, &args)?;
     Ok(ExitCode::from(exit::status(

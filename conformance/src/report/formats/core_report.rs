@@ -56,6 +56,7 @@ fn record(info: &RunInfo, r: &CaseResult) -> CaseRecord {
         detail,
         duration_ms: None,
         reproduce: core.is_problem().then(|| reproduce_command(info, r)),
+        known: None,
     }
 }
 

@@ -13,6 +13,8 @@
 //! and the command that reruns a case (`reproduce`). HTML is still drawn by
 //! [`crate::report::html`]. Their public items are re-exported here.
 
+use conformance_core::report::ExpectationsCheck;
+
 use crate::run::case_run::CaseResult;
 
 mod core_report;
@@ -36,9 +38,24 @@ pub use conformance_core::report::Format;
 
 /// Writes the report in `format`.
 pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String {
+    render_checked(format, info, results, None)
+}
+
+/// [`render`] with an expectations file's verdict: the results it foresaw are shown apart
+/// from the unexpected ones, in every format.
+pub fn render_checked(
+    format: Format,
+    info: &RunInfo,
+    results: &[CaseResult],
+    expectations: Option<&ExpectationsCheck>,
+) -> String {
+    let mut report = core_report(info, results);
+    if let Some(check) = expectations {
+        report = report.with_expectations(check.clone());
+    }
     match format {
-        Format::Html => crate::report::html::single(info, results),
-        _ => conformance_core::report::render(format, &core_report(info, results)),
+        Format::Html => crate::report::html::single_of(info, results, report),
+        _ => conformance_core::report::render(format, &report),
     }
 }
 

@@ -131,6 +131,8 @@ impl RunInfo {
             startup_error: self.startup_error.clone(),
             interrupted: self.interrupted.clone(),
             not_run: self.not_run.clone(),
+            // Set from the expectations file by the run, when it had one.
+            expectations: None,
         }
     }
 

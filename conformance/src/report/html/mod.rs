@@ -29,4 +29,4 @@ mod single;
 pub use matrix::{matrix_page, page};
 pub use matrix_input::{Column, MatrixError, Row, column_from_json, column_from_value};
 pub use shell::{STYLE, anchor, bar, esc, head};
-pub use single::single;
+pub use single::{single, single_of};

@@ -4,7 +4,7 @@
 //! with the moves in question marked, expected and received answers in both notations, the
 //! command that runs it again).
 
-use conformance_core::report::Format as CoreFormat;
+use conformance_core::report::{Format as CoreFormat, Report};
 
 use super::case_section::{case_facts, case_figure, marks_of};
 use crate::report::{RunInfo, core_report};
@@ -12,7 +12,12 @@ use crate::run::case_run::{CaseResult, Outcome};
 
 /// The report of one run (`run --format html`).
 pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
-    let mut report = core_report(info, results);
+    single_of(info, results, core_report(info, results))
+}
+
+/// [`single`] from the core's report of the run, already made (with an expectations file's
+/// verdict, say).
+pub fn single_of(info: &RunInfo, results: &[CaseResult], mut report: Report) -> String {
     for (view, r) in report.view.cases.iter_mut().zip(results) {
         if matches!(r.outcome(), Outcome::Fail(_) | Outcome::Error { .. }) {
             view.html = Some(format!(

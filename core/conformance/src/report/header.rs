@@ -43,6 +43,10 @@ pub struct Header {
     /// The ids of the cases not run because the run stopped early.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_run: Vec<String>,
+    /// With an expectations file: the file, and the results that differ from it. The run
+    /// passes exactly when none does, whatever failed as the file foresaw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expectations: Option<super::ExpectationsVerdict>,
 }
 
 impl Header {

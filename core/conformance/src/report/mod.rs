@@ -11,6 +11,7 @@ pub mod formats;
 mod header;
 pub mod html;
 pub mod judged;
+mod known;
 mod model;
 mod outcome;
 mod summary;
@@ -18,6 +19,7 @@ mod view;
 
 pub use formats::{Format, MARKDOWN_BUDGET, markdown_within, render};
 pub use header::{Header, certified_by_line};
+pub use known::{ExpectationsCheck, ExpectationsVerdict, Known};
 pub use model::{CaseRecord, CertifiedBy, Report, Row};
 pub use outcome::Outcome;
 pub use summary::Summary;
@@ -75,6 +77,7 @@ mod tests {
             detail: detail.iter().map(|d| (*d).to_owned()).collect(),
             duration_ms: Some(3),
             reproduce: (outcome == Outcome::Fail).then(|| format!("tool run --filter id:{id}")),
+            known: None,
         };
         Report::new(
             "somegame",
@@ -103,6 +106,85 @@ mod tests {
         broken["cases"][0]["outcome"] = "passed".into();
         let errors = validate(&broken).unwrap_err();
         assert_eq!(errors.len(), 2, "{errors:?}");
+        let back: Report = serde_json::from_value(json).expect("read back");
+        assert_eq!(back, r);
+    }
+
+    /// The report under an expectations file that foresees the failure of `b` and says
+    /// nothing of `d`, whose outcome is `d`; the differences as the file's own comparison finds
+    /// them.
+    fn checked(d: Outcome) -> Report {
+        let file = crate::run::Expectations::parse(
+            "entries:\n  - case: b\n    expect: fail\n    reason: no pawn-drop mate check yet\n",
+            "known.yaml",
+        )
+        .expect("expectations");
+        let mut r = report();
+        r.cases[3].outcome = d;
+        let r = Report::new("somegame", r.header, r.cases, &[(2, "case(s) checked")]);
+        let lines = file
+            .compare(&r.cases)
+            .into_iter()
+            .map(|m| format!("{}: {}", m.case, m.message))
+            .collect();
+        let check = file.check(&r.cases, lines);
+        r.with_expectations(check)
+    }
+
+    #[test]
+    fn a_known_failure_is_not_shown_as_a_failure_in_any_format() {
+        // `d` errored unexpectedly: it stays red. `b` failed as the file foresaw.
+        let r = checked(Outcome::Error);
+        assert!(r.cases[1].known.is_some());
+        assert!(r.cases[3].known.is_none());
+        assert_eq!(r.matches_expectations(), Some(false));
+        let junit = render(Format::Junit, &r);
+        // b is skipped with the file's reason, d an error, and the mismatch one failure.
+        assert!(
+            junit.contains("<skipped message=\"known fail, expected by the expectations file: no pawn-drop mate check yet\">"),
+            "{junit}"
+        );
+        assert_eq!(junit.matches("<failure").count(), 1, "{junit}");
+        assert!(junit.contains("d: unexpected error"), "{junit}");
+        assert_eq!(junit.matches("<error").count(), 1, "{junit}");
+        let md = render(Format::Markdown, &r);
+        assert!(md.starts_with("## ❌"), "{md}");
+        assert!(md.contains("Known failures: 1"), "{md}");
+        assert!(md.contains("not as expected: d: unexpected error"), "{md}");
+        let html = render(Format::Html, &r);
+        assert!(html.contains("<h2>Failures (1)</h2>"), "{html}");
+        assert!(html.contains("data-known=\"true\""), "{html}");
+        assert!(html.contains("data-note=\"not-as-expected\""), "{html}");
+
+        // Only the known failure: every format reads as a passing run.
+        let r = checked(Outcome::Pass);
+        assert_eq!(r.matches_expectations(), Some(true));
+        let md = render(Format::Markdown, &r);
+        assert!(md.starts_with("## ✅"), "{md}");
+        assert!(
+            md.contains("the results match it (1 known failure(s)"),
+            "{md}"
+        );
+        let junit = render(Format::Junit, &r);
+        assert_eq!(junit.matches("<failure").count(), 0, "{junit}");
+        assert!(junit.contains("failures=\"0\" errors=\"0\""), "{junit}");
+        let html = render(Format::Html, &r);
+        assert!(html.contains("<h2>Failures (0)</h2>"), "{html}");
+        let text = render(Format::Text, &r);
+        assert!(text.contains("FAIL b case <b> & co"), "{text}");
+        assert!(
+            text.contains("(known: no pawn-drop mate check yet)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Expectations known.yaml: the results match it"),
+            "{text}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&render(Format::Json, &r)).expect("JSON");
+        assert_eq!(validate(&json), Ok(()));
+        assert_eq!(json["cases"][1]["known"]["expect"], "fail");
+        assert_eq!(json["header"]["expectations"]["file"], "known.yaml");
         let back: Report = serde_json::from_value(json).expect("read back");
         assert_eq!(back, r);
     }

@@ -35,6 +35,10 @@ pub struct CaseRecord {
     /// A command (or script) that asks the implementation this case again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reproduce: Option<String>,
+    /// The expectations file foresaw this outcome (a known failure or skip), and why: shown
+    /// apart from the unexpected outcomes, never as a failure of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<super::Known>,
 }
 
 impl CaseRecord {
@@ -115,6 +119,30 @@ impl Report {
         self
     }
 
+    /// The report with an expectations file's verdict: the file and the results that differ
+    /// from it in the header, each result it foresaw marked on its case.
+    pub fn with_expectations(mut self, check: super::ExpectationsCheck) -> Report {
+        for case in &mut self.cases {
+            case.known = check.known.get(&case.id).cloned();
+        }
+        self.header.expectations = Some(check.verdict);
+        self
+    }
+
+    /// Whether the run matches its expectations file: `None` without one.
+    pub fn matches_expectations(&self) -> Option<bool> {
+        self.header
+            .expectations
+            .as_ref()
+            .map(super::ExpectationsVerdict::matches)
+    }
+
+    /// The line about the expectations file, when the run had one.
+    pub fn expectations_line(&self) -> Option<String> {
+        let known = self.known_problems().len();
+        self.header.expectations.as_ref().map(|e| e.line(known))
+    }
+
     /// Every case with its view (an empty one when the game gave none).
     pub fn rows(&self) -> Vec<Row<'_>> {
         self.cases
@@ -166,7 +194,7 @@ impl Report {
     }
 
     /// The failed, then the errored rows, each kind in article order (case order within an
-    /// article): what a reader looks at first.
+    /// article), known ones included.
     pub fn problems(&self) -> Vec<Row<'_>> {
         let groups = self.groups();
         let mut out = Vec::new();
@@ -176,6 +204,21 @@ impl Report {
             }
         }
         out
+    }
+
+    /// [`Report::problems`] the expectations file did not foresee: what a reader looks at
+    /// first, and the only failures a report paints red.
+    pub fn unexpected_problems(&self) -> Vec<Row<'_>> {
+        let mut rows = self.problems();
+        rows.retain(|r| r.case.known.is_none());
+        rows
+    }
+
+    /// [`Report::problems`] the expectations file foresaw.
+    pub fn known_problems(&self) -> Vec<Row<'_>> {
+        let mut rows = self.problems();
+        rows.retain(|r| r.case.known.is_some());
+        rows
     }
 
     /// The rows with warnings from the implementation (not failures), in case order.

@@ -104,6 +104,7 @@ mod tests {
                     detail: vec![],
                     duration_ms: None,
                     reproduce: None,
+                    known: None,
                 })
             },
             || {

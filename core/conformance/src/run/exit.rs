@@ -118,6 +118,7 @@ mod tests {
                 detail: vec![],
                 duration_ms: None,
                 reproduce: None,
+                known: None,
             })
             .collect();
         let header = Header {

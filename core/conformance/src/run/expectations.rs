@@ -25,7 +25,9 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::report::{CaseRecord, Outcome};
+use std::collections::BTreeMap;
+
+use crate::report::{CaseRecord, ExpectationsCheck, ExpectationsVerdict, Known, Outcome};
 
 /// What an entry says will happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +102,10 @@ pub struct ExpectationsFile<S> {
     /// The corpus the file was written for, as the tool records it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub corpus: Option<S>,
+    /// Where the file was read from, as named (empty for a file made in memory): the reports
+    /// name it beside the results it foresaw. Not part of the file.
+    #[serde(skip)]
+    pub source: String,
 }
 
 impl<S> Default for ExpectationsFile<S> {
@@ -108,6 +114,7 @@ impl<S> Default for ExpectationsFile<S> {
             implementation: None,
             entries: Vec::new(),
             corpus: None,
+            source: String::new(),
         }
     }
 }
@@ -190,10 +197,11 @@ impl<S: Stamp> ExpectationsFile<S> {
 
     /// Reads an expectations file's text; `name` is used in messages.
     pub fn parse(text: &str, name: &str) -> Result<Self, ExpectationsError> {
-        let e: Self = serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
+        let mut e: Self = serde_norway::from_str(text).map_err(|e| ExpectationsError::Syntax {
             name: name.to_owned(),
             message: e.to_string(),
         })?;
+        e.source = name.to_owned();
         for (i, entry) in e.entries.iter().enumerate() {
             if entry.case.is_some() == entry.tag.is_some() {
                 return Err(ExpectationsError::CaseOrTag {
@@ -251,6 +259,49 @@ impl<S: Stamp> ExpectationsFile<S> {
             .collect()
     }
 
+    /// The results the file foresaw (a failure or error where it expects `fail`, a skip where
+    /// it expects `skip`), by case id, with the file's reason: what the reports show apart
+    /// from the unexpected outcomes.
+    pub fn known<R: Judged>(&self, results: &[R]) -> BTreeMap<String, Known> {
+        results
+            .iter()
+            .filter_map(|r| {
+                let entry = self.lookup(r.case_id(), r.case_tags())?;
+                let foreseen = matches!(
+                    (entry.expect, r.judged_outcome()),
+                    (Expected::Fail, Outcome::Fail | Outcome::Error)
+                        | (Expected::Skip, Outcome::Skip)
+                );
+                foreseen.then(|| {
+                    (
+                        r.case_id().to_owned(),
+                        Known {
+                            expect: entry.expect,
+                            reason: entry.reason.clone(),
+                        },
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The file's verdict on `results` for the reports: the known results, and each result
+    /// that differs from the file in the tool's words (`not_as_expected`, as
+    /// [`ExpectationsFile::compare`] finds them, with whatever the tool adds to each).
+    pub fn check<R: Judged>(
+        &self,
+        results: &[R],
+        not_as_expected: Vec<String>,
+    ) -> ExpectationsCheck {
+        ExpectationsCheck {
+            verdict: ExpectationsVerdict {
+                file: self.source.clone(),
+                not_as_expected,
+            },
+            known: self.known(results),
+        }
+    }
+
     /// A file marking each of `failures` — a case id with the reason, in the tool's words —
     /// as `fail`: what a run's current failures look like as known ones.
     pub fn failing(
@@ -269,6 +320,7 @@ impl<S: Stamp> ExpectationsFile<S> {
                 })
                 .collect(),
             corpus: None,
+            source: String::new(),
         }
     }
 
@@ -294,6 +346,7 @@ mod tests {
             detail: vec![],
             duration_ms: None,
             reproduce: None,
+            known: None,
         }
     }
 
@@ -358,6 +411,9 @@ mod tests {
             "{text}"
         );
         let back = ExpectationsFile::<Version>::parse(&text, "w.yaml").unwrap();
+        // The file remembers where it was read from, for the reports; that is not its text.
+        assert_eq!(back.source, "w.yaml");
+        file.source = "w.yaml".into();
         assert_eq!(back, file);
         assert_eq!(back.entries[0].expect, Expected::Fail);
         // Its failure is now known: the run matches the file.

@@ -10,6 +10,14 @@ pub(super) fn junit(r: &Report) -> String {
     let s = &r.summary;
     let h = &r.header;
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    // A failure the expectations file foresaw is written as skipped (with the file's reason):
+    // JUnit has no "expected failure", and a CI test tab must not show a matching run red.
+    // A result that differs from the file is one failing testcase of the run's own suite.
+    let known_failed = count_known(r, Outcome::Fail);
+    let known_errored = count_known(r, Outcome::Error);
+    let expectations = h.expectations.as_ref();
+    let differs = usize::from(expectations.is_some_and(|e| !e.matches()));
+    let run_tests = h.not_run.len() + usize::from(expectations.is_some());
     let _ = writeln!(
         out,
         "<testsuites name=\"{} {} {} {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
@@ -17,16 +25,16 @@ pub(super) fn junit(r: &Report) -> String {
         xml(&h.suite_version),
         xml(&h.implementation),
         xml(&h.profile),
-        s.total() + h.not_run.len(),
-        s.failed,
-        s.errored,
-        s.skipped + h.not_run.len()
+        s.total() + run_tests,
+        s.failed - known_failed + differs,
+        s.errored - known_errored,
+        s.skipped + h.not_run.len() + known_failed + known_errored
     );
     // The run's own facts as properties and the cases not run as skipped, so that a CI test
     // tab shows an interrupted or unstarted run as one.
     let _ = writeln!(
         out,
-        "  <testsuite name=\"{} run\" tests=\"{n}\" failures=\"0\" errors=\"0\" skipped=\"{n}\">\n    <properties>",
+        "  <testsuite name=\"{} run\" tests=\"{run_tests}\" failures=\"{differs}\" errors=\"0\" skipped=\"{n}\">\n    <properties>",
         xml(&h.tool),
         n = h.not_run.len()
     );
@@ -73,6 +81,24 @@ pub(super) fn junit(r: &Report) -> String {
             xml(h.interrupted.as_deref().unwrap_or("?"))
         );
     }
+    if let Some(e) = expectations {
+        let name = format!("results match the expectations file {}", e.file);
+        if e.matches() {
+            let _ = writeln!(
+                out,
+                "    <testcase classname=\"expectations\" name=\"{}\"/>",
+                xml(&name)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "    <testcase classname=\"expectations\" name=\"{}\">\n      <failure message=\"{} result(s) differ from the expectations file\">{}</failure>\n    </testcase>",
+                xml(&name),
+                e.not_as_expected.len(),
+                xml(&e.not_as_expected.join("\n"))
+            );
+        }
+    }
     out.push_str("  </testsuite>\n");
     // The contract, as properties of every testsuite (where JUnit readers look for them).
     let mut properties = String::from("    <properties>\n");
@@ -94,15 +120,21 @@ pub(super) fn junit(r: &Report) -> String {
     properties.push_str("    </properties>\n");
     for (article, rows) in r.groups() {
         let a = Summary::tally(rows.iter().map(|c| (c.case.outcome, c.view.partial)));
+        let known = |o: Outcome| {
+            rows.iter()
+                .filter(|c| c.case.outcome == o && c.case.known.is_some())
+                .count()
+        };
+        let (kf, ke) = (known(Outcome::Fail), known(Outcome::Error));
         let name = format!("{article} {}", r.article_title(article));
         let _ = writeln!(
             out,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
             xml(name.trim_end()),
             rows.len(),
-            a.failed,
-            a.errored,
-            a.skipped
+            a.failed - kf,
+            a.errored - ke,
+            a.skipped + kf + ke
         );
         out.push_str(&properties);
         for row in rows {
@@ -128,13 +160,20 @@ pub(super) fn junit(r: &Report) -> String {
             let message = xml(row.message());
             // The outcome's element, then (JUnit has no warning element) the warnings as the
             // case's output, which is where CI test tabs show notes.
-            let element = match c.outcome {
-                Outcome::Pass => String::new(),
-                Outcome::Fail => {
+            let element = match (c.outcome, &c.known) {
+                (Outcome::Fail | Outcome::Error, Some(k)) => format!(
+                    "      <skipped message=\"known {}, expected by the expectations file: {}\">{message}\n{body}</skipped>\n",
+                    c.outcome.label(),
+                    xml(&k.reason),
+                ),
+                (Outcome::Pass, _) => String::new(),
+                (Outcome::Fail, None) => {
                     format!("      <failure message=\"{message}\">{body}</failure>\n")
                 }
-                Outcome::Skip => format!("      <skipped message=\"{message}\"/>\n"),
-                Outcome::Error => format!("      <error message=\"{message}\">{body}</error>\n"),
+                (Outcome::Skip, _) => format!("      <skipped message=\"{message}\"/>\n"),
+                (Outcome::Error, None) => {
+                    format!("      <error message=\"{message}\">{body}</error>\n")
+                }
             };
             let system_out = if row.view.warnings.is_empty() {
                 String::new()
@@ -157,4 +196,12 @@ pub(super) fn junit(r: &Report) -> String {
     }
     out.push_str("</testsuites>\n");
     out
+}
+
+/// Cases of `outcome` the expectations file foresaw.
+fn count_known(r: &Report, outcome: Outcome) -> usize {
+    r.cases
+        .iter()
+        .filter(|c| c.outcome == outcome && c.known.is_some())
+        .count()
 }

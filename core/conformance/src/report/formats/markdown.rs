@@ -22,7 +22,10 @@ pub fn markdown_within(r: &Report, budget: usize) -> String {
     let h = &r.header;
     let complete = h.startup_error.is_none() && h.interrupted.is_none();
     let note = s.nothing_checked_note();
-    let icon = if s.ok() && complete && note.is_none() {
+    // With an expectations file the run passes exactly when its results match the file, so
+    // the summary's mark follows the file's verdict, not the raw failure count.
+    let ok = r.matches_expectations().unwrap_or_else(|| s.ok());
+    let icon = if ok && complete && note.is_none() {
         "✅"
     } else {
         "❌"
@@ -38,6 +41,20 @@ pub fn markdown_within(r: &Report, budget: usize) -> String {
     );
     for line in &r.view.run_lines {
         let _ = writeln!(out, "{}\n", md(line));
+    }
+    if let Some(line) = r.expectations_line() {
+        let _ = writeln!(out, "{}\n", md(&line));
+        for d in r
+            .header
+            .expectations
+            .iter()
+            .flat_map(|e| &e.not_as_expected)
+        {
+            let _ = writeln!(out, "- ❌ not as expected: {}", md(d));
+        }
+        if r.matches_expectations() == Some(false) {
+            out.push('\n');
+        }
     }
     for w in h.warnings() {
         let _ = writeln!(out, "> **{}**\n", md(&w));
@@ -76,7 +93,31 @@ pub fn markdown_within(r: &Report, budget: usize) -> String {
     }
     // The contract closes the report; counted in the budget with the rest of the tail.
     let _ = writeln!(tail, "\n<sub>{}</sub>", md(&h.contract()));
-    let problems = r.problems();
+    // The known failures are listed last and folded (bounded by the expectations file), the
+    // unexpected ones first; both within the budget.
+    let known = r.known_problems();
+    if !known.is_empty() {
+        let mut block = format!(
+            "\n<details><summary>Known failures: {} (expected by the expectations file)</summary>\n\n| case | outcome | reason (expectations file) |\n| --- | --- | --- |\n",
+            known.len()
+        );
+        for row in &known {
+            let reason = row.case.known.as_ref().map_or("", |k| k.reason.as_str());
+            let _ = writeln!(
+                block,
+                "| `{}` {} | {} | {} |",
+                row.case.id,
+                md(row.name()),
+                row.case.outcome.label(),
+                md(reason)
+            );
+        }
+        block.push_str("\n</details>\n");
+        if block.len() + tail.len() < budget {
+            tail.insert_str(0, &block);
+        }
+    }
+    let problems = r.unexpected_problems();
     if !problems.is_empty() {
         out.push_str("### Failures, by primary article\n");
         let mut current: Option<&str> = None;

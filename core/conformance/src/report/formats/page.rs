@@ -30,7 +30,13 @@ pub(super) fn page(r: &Report) -> String {
             .as_ref()
             .map(|f| format!(" · filter <code>{}</code>", esc(f)))
             .unwrap_or_default(),
-        counts_html(&r.summary),
+        counts_html(&r.summary)
+            + &match r.known_problems().len() {
+                0 => String::new(),
+                n => format!(
+                    " <span class=\"muted\" data-known=\"{n}\">({n} failure(s) known, foreseen by the expectations file)</span>"
+                ),
+            },
         bar(&r.summary),
         n = r.cases.len(),
     );
@@ -55,6 +61,31 @@ pub(super) fn page(r: &Report) -> String {
             esc_message(&c.line)
         );
     }
+    if let Some(line) = r.expectations_line() {
+        let class = if r.matches_expectations() == Some(true) {
+            "muted"
+        } else {
+            "error"
+        };
+        let _ = write!(
+            out,
+            "<p class=\"{class}\" data-note=\"expectations\">{}</p>",
+            esc_message(&line)
+        );
+        let differ: Vec<&String> = h
+            .expectations
+            .iter()
+            .flat_map(|e| &e.not_as_expected)
+            .collect();
+        if !differ.is_empty() {
+            out.push_str("<ul class=\"error\" data-note=\"not-as-expected\">");
+            for d in differ {
+                let _ = write!(out, "<li>{}</li>", esc_message(d));
+            }
+            out.push_str("</ul>");
+        }
+        out.push('\n');
+    }
     if let Some(note) = r.summary.nothing_checked_note() {
         let _ = writeln!(
             out,
@@ -63,6 +94,7 @@ pub(super) fn page(r: &Report) -> String {
         );
     }
     failures(r, &mut out);
+    known(r, &mut out);
     articles(r, &mut out);
     partial(r, &mut out);
     skips(r, &mut out);
@@ -100,19 +132,23 @@ fn article_intro(r: &Report, id: &str, level: &str) -> String {
 
 /// The failures first, by primary article, each case with its body.
 fn failures(r: &Report, out: &mut String) {
-    let problems = r.problems();
+    let problems = r.unexpected_problems();
     let _ = writeln!(
         out,
         "<section id=\"failures\"><h2>Failures ({})</h2>",
         problems.len()
     );
     if problems.is_empty() {
-        out.push_str("<p>No case failed or errored.</p>");
+        out.push_str(if r.known_problems().is_empty() {
+            "<p>No case failed or errored.</p>"
+        } else {
+            "<p>No case failed or errored but those the expectations file foresaw (below).</p>"
+        });
     }
     for (article, rows) in r.groups() {
         let rows: Vec<&Row> = rows
             .iter()
-            .filter(|c| c.case.outcome.is_problem())
+            .filter(|c| c.case.outcome.is_problem() && c.case.known.is_none())
             .collect();
         if rows.is_empty() {
             continue;
@@ -140,6 +176,36 @@ fn failures(r: &Report, out: &mut String) {
         out.push_str("</section>\n");
     }
     out.push_str("</section>\n");
+}
+
+/// The failures the expectations file foresaw, folded under one heading: not painted as
+/// failures (the run matches the file), but each with the file's reason and its body.
+fn known(r: &Report, out: &mut String) {
+    let rows = r.known_problems();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section id=\"known\"><h2>Known failures ({})</h2><p class=\"muted\">Foreseen by the expectations file: the run passes while they fail as it says.</p><details><summary>Each with the file's reason</summary>",
+        rows.len()
+    );
+    for row in rows {
+        let c = row.case;
+        let body = row.view.html.clone().unwrap_or_else(|| facts(&row));
+        let _ = writeln!(
+            out,
+            "<article class=\"case known\" id=\"case-{id}\" data-case=\"{id}\" data-outcome=\"{o}\" data-known=\"true\" data-article=\"{a}\">\
+             <h4>KNOWN {} <code>{id}</code> {} <span class=\"muted\">({a}) — {}</span></h4><div class=\"case-body\">{body}</div></article>",
+            c.outcome.label().to_uppercase(),
+            esc(row.name()),
+            esc_message(c.known.as_ref().map_or("", |k| k.reason.as_str())),
+            o = c.outcome.label(),
+            id = esc(&c.id),
+            a = esc(row.primary()),
+        );
+    }
+    out.push_str("</details></section>\n");
 }
 
 /// A case's body when its game drew none: title, detail, context, where it lives, how to run

@@ -41,9 +41,15 @@ pub(super) fn text(r: &Report) -> String {
                         .location()
                         .map(|l| format!(" ({l})"))
                         .unwrap_or_default();
+                    // A failure the expectations file foresaw says so on its first line.
+                    let known = c
+                        .known
+                        .as_ref()
+                        .map(|k| format!(" (known: {})", k.reason))
+                        .unwrap_or_default();
                     let _ = writeln!(
                         out,
-                        "  {} {} {}{place}{also}",
+                        "  {} {} {}{place}{also}{known}",
                         c.outcome.label().to_uppercase(),
                         c.id,
                         row.name()
@@ -103,6 +109,17 @@ pub(super) fn text(r: &Report) -> String {
     );
     if let Some(c) = &r.certified_by {
         let _ = writeln!(out, "{}", c.line);
+    }
+    if let Some(line) = r.expectations_line() {
+        let _ = writeln!(out, "{line}");
+        for d in r
+            .header
+            .expectations
+            .iter()
+            .flat_map(|e| &e.not_as_expected)
+        {
+            let _ = writeln!(out, "  NOT AS EXPECTED {d}");
+        }
     }
     if !r.header.not_run.is_empty() {
         let _ = writeln!(
