@@ -9,3 +9,4 @@ mod contract;
 mod corpus_run;
 mod probes;
 mod profile_diff;
+mod record_format;
