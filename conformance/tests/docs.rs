@@ -362,3 +362,69 @@ fn wildcards_match_as_documented() {
     assert!(output_matches(&exp, &["a", "z"]));
     assert!(!output_matches(&exp, &["a", "b"]));
 }
+
+/// ARCHITECTURE.md is true of the tree (issue 46): every workspace member appears with its
+/// folder and crate name, every top-level folder is named, and every folder the page names in
+/// backticks (`name/`, `a/b/`) exists — so a crate added, moved or removed without the page
+/// fails here.
+#[test]
+fn the_architecture_page_names_every_crate_and_folder_that_exists_and_no_other() {
+    let root = repo_root();
+    let page = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let members_line = manifest
+        .lines()
+        .find(|l| l.starts_with("members"))
+        .expect("a members line in Cargo.toml");
+    let members: Vec<&str> = members_line
+        .split('"')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 1)
+        .map(|(_, s)| s)
+        .collect();
+    assert!(members.len() > 10, "{members_line}");
+    let mut problems = Vec::new();
+    for m in &members {
+        let crate_toml = std::fs::read_to_string(root.join(m).join("Cargo.toml")).unwrap();
+        let name = crate_toml
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("{m}/Cargo.toml has no name"));
+        // A row of a crate table: | `folder/` | `crate` | …
+        let row = format!("| `{m}/` | `{name}`");
+        if !page.contains(&row) {
+            problems.push(format!("no row `{row}`"));
+        }
+    }
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !entry.file_type().unwrap().is_dir() || name.starts_with('.') || name == "target" {
+            continue;
+        }
+        if !page.contains(&format!("`{name}/")) {
+            problems.push(format!("the top-level folder `{name}/` is not named"));
+        }
+    }
+    // Every folder named in backticks (a path ending in `/`) exists, from the root or, for the
+    // library's own folders (`run/`, `report/`, …), under the crate the page says holds them.
+    for (i, span) in page.split('`').enumerate() {
+        if i % 2 == 0 || !span.ends_with('/') || span.contains(' ') || span.contains('<') {
+            continue;
+        }
+        let mut candidates = vec![root.join(span)];
+        for m in &members {
+            candidates.push(root.join(m).join(span));
+            candidates.push(root.join(m).join("src").join(span));
+        }
+        if !candidates.iter().any(|p| p.is_dir()) {
+            problems.push(format!("the page names `{span}`, which does not exist"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "ARCHITECTURE.md is out of date:\n{}",
+        problems.join("\n")
+    );
+}
