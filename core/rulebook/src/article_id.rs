@@ -27,8 +27,11 @@ pub enum ArticleIdError {
         "article id `{0}` has no rulebook prefix (expected `rulebook:article`, e.g. `rules2020:3.11c`)"
     )]
     MissingRulebook(String),
-    /// The article part is empty or holds characters other than letters, digits and dots.
-    #[error("article id `{0}` has a malformed article part (letters, digits and dots only)")]
+    /// The article part is empty or holds characters other than letters, digits, dots and
+    /// hyphens, or starts or ends with a separator.
+    #[error(
+        "article id `{0}` has a malformed article part (letters, digits, dots and hyphens, e.g. `3.11c` or `27-1`)"
+    )]
     MalformedArticle(String),
 }
 
@@ -103,12 +106,15 @@ impl FromStr for ArticleId {
         if book.is_empty() || !book.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
             return Err(ArticleIdError::MissingRulebook(s.to_owned()));
         }
+        // Hyphens too: rulebooks number clauses so (the CSA server conventions' `27-1`), and an
+        // implementation citing one must not have its verdict refused for the spelling.
+        let separator = |c: char| c == '.' || c == '-';
         let ok = !article.is_empty()
             && article
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '.')
-            && !article.starts_with('.')
-            && !article.ends_with('.');
+                .all(|c| c.is_ascii_alphanumeric() || separator(c))
+            && !article.starts_with(separator)
+            && !article.ends_with(separator);
         if !ok {
             return Err(ArticleIdError::MalformedArticle(s.to_owned()));
         }
@@ -167,6 +173,15 @@ mod tests {
         assert_eq!(shuffled, ids);
         let other: ArticleId = "sequel:1".parse().unwrap();
         assert!(id("12.1") < other, "rulebooks first");
+    }
+
+    #[test]
+    fn a_hyphenated_clause_is_an_article() {
+        let id: ArticleId = "csa:27-1".parse().unwrap();
+        assert_eq!(id.article(), "27-1");
+        assert!(id < "csa:27-2".parse().unwrap());
+        assert!("csa:27-".parse::<ArticleId>().is_err());
+        assert!("csa:-1".parse::<ArticleId>().is_err());
     }
 
     #[test]
