@@ -25,7 +25,9 @@ pub enum Outcome {
     },
     /// The implementation failed to answer: it crashed, timed out, refused the position.
     Error {
-        /// What went wrong, with whatever the implementation said.
+        /// What went wrong, with whatever the implementation said. Written `reason` in JSON,
+        /// as a skip's is: one key explains every outcome that is not a pass or a failure.
+        #[serde(rename = "reason")]
         message: String,
     },
 }

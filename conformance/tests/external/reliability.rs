@@ -62,7 +62,11 @@ fn messages(report: &Value) -> Vec<String> {
         .unwrap()
         .iter()
         .flat_map(|c| c["expectations"].as_array().unwrap().clone())
-        .filter_map(|e| e["message"].as_str().map(str::to_owned))
+        .filter_map(|e| {
+            // An error explains itself under `reason`, as a skip does (issue 44.8).
+            assert!(e.get("message").is_none(), "{e}");
+            e["reason"].as_str().map(str::to_owned)
+        })
         .collect()
 }
 

@@ -135,6 +135,8 @@ pub fn column_from_value(
                                 .into_iter()
                                 .map(|m| (m, Mark::Missing)),
                         );
+                        // `reason` for a skip and an error; `message` in reports from
+                        // before the two were named alike.
                         let what = e["reason"]
                             .as_str()
                             .or(e["message"].as_str())
