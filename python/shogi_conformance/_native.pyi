@@ -15,7 +15,7 @@ class Position:
     def __init__(
         self,
         position: str = "startpos",
-        moves: Optional[Sequence[str]] = None,
+        moves: Union[Sequence[str], str, None] = None,
         *,
         allow_unreachable: bool = False,
     ) -> None: ...
@@ -30,7 +30,8 @@ class Position:
     def legal_moves(self) -> List[str]:
         """Every legal move in USI, sorted (FESA 3, 3.11, 1.2)."""
     def perft(self, depth: int) -> int:
-        """Leaf nodes of the legal move tree ``depth`` plies deep (the GIL is released)."""
+        """Leaf nodes of the legal move tree ``depth`` plies deep (the GIL is released a
+        subtree at a time; Ctrl-C raises KeyboardInterrupt; a negative depth ConfigError)."""
     def divide(self, depth: int) -> Dict[str, int]: ...
     def status(self) -> StatusWord:
         """Check and mate status of the side to move (FESA 1.2)."""

@@ -228,9 +228,32 @@ pub fn judge_bytes(
         })
     });
     result.map_err(|e| match e {
-        shogi_conformance::games::judge::JudgeError::Profile(m) => error(Kind::Config, m),
+        shogi_conformance::games::judge::JudgeError::Profile(m) => config_error(m),
         other => error(Kind::Record, other.to_string()),
     })
+}
+
+/// A folder given where one record is wanted: the function that judges folders is named.
+fn folder(name: &str) -> PyErr {
+    error(
+        Kind::Record,
+        format!(
+            "{name} is a folder: judge() takes one record; judge_archive('{name}') judges every record in it"
+        ),
+    )
+}
+
+/// A profile error in Python's words: an override is an entry of the `set` dict, not the
+/// command line's `--set knob=value`.
+fn config_error(message: String) -> PyErr {
+    let python = message
+        .strip_prefix("--set ")
+        .and_then(|rest| rest.split_once(": "))
+        .and_then(|(assignment, why)| {
+            let (knob, value) = assignment.split_once('=')?;
+            Some(format!("set={{'{knob}': '{value}'}}: {why}"))
+        });
+    error(Kind::Config, python.unwrap_or(message))
 }
 
 /// Reads what `judge` was given: a path (`os.PathLike`, or a `str` naming an existing file),
@@ -245,6 +268,9 @@ fn read_source(source: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<(Vec
     let path: Option<std::path::PathBuf> = if is_str {
         let s: String = source.extract()?;
         let p = std::path::PathBuf::from(&s);
+        if !s.contains('\n') && p.is_dir() {
+            return Err(folder(&s));
+        }
         if !s.contains('\n') && p.is_file() {
             Some(p)
         } else if s.contains('\n') || s.trim_start().starts_with(['{', '\'', '#']) {
@@ -262,6 +288,9 @@ fn read_source(source: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<(Vec
     };
     let path = path.unwrap_or_default();
     let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(folder(&name));
+    }
     let bytes = std::fs::read(&path)
         .map_err(|e| error(Kind::Record, format!("{name}: cannot read: {e}")))?;
     Ok((bytes, name))

@@ -23,7 +23,65 @@ pub struct Position {
 }
 
 fn parse_move(text: &str) -> PyResult<Move> {
-    Move::parse(text).map_err(|e| illegal_move(format!("`{text}` is not a USI move: {e}"), None))
+    // The parser's message already names the text (`zz` …): said once, not twice.
+    Move::parse(text).map_err(|e| illegal_move(format!("not a USI move: {e}"), None))
+}
+
+/// The moves given to `Position(…)`: a sequence of USI strings, or one string of them
+/// separated by spaces (as a USI `position` command writes them).
+fn moves_of(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(moves) = moves else {
+        return Ok(Vec::new());
+    };
+    if let Ok(s) = moves.extract::<String>() {
+        return Ok(s.split_whitespace().map(str::to_owned).collect());
+    }
+    moves.extract::<Vec<String>>().map_err(|_| {
+        let kind = moves
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "moves: give a list of USI moves (['7g7f', '3c3d']) or one string of them separated by spaces, not {kind}"
+        ))
+    })
+}
+
+/// A depth from Python: any integer, refused with a `ConfigError` (a `ValueError`) when
+/// negative rather than by an integer conversion's `OverflowError`.
+fn depth_of(depth: i64) -> PyResult<u32> {
+    u32::try_from(depth).map_err(|_| {
+        error(
+            Kind::Config,
+            format!(
+                "depth: give 0 or more (and at most {}), not {depth}",
+                u32::MAX
+            ),
+        )
+    })
+}
+
+/// How deep a subtree is counted in one go, with the interpreter released, before Python's
+/// signals are looked at again: a perft 3 of a busy position takes well under a second, so
+/// Ctrl-C stops a perft 8 at once instead of never (a notebook's kernel had to be killed).
+const SUBTREE_DEPTH: u32 = 3;
+
+/// [`legality::perft`], with `KeyboardInterrupt` (or any signal handler's exception) raised
+/// between subtrees.
+fn perft_interruptible(py: Python<'_>, pos: &shogi_oracle::Position, depth: u32) -> PyResult<u64> {
+    if depth <= SUBTREE_DEPTH {
+        let pos = *pos;
+        let n = py.detach(move || legality::perft(&pos, depth));
+        py.check_signals()?;
+        return Ok(n);
+    }
+    let mut total = 0;
+    for mv in legality::legal_moves(pos) {
+        let next = shogi_oracle::play(pos, mv)
+            .map_err(|e| error(Kind::IllegalMove, format!("{mv} in {pos}: {e}")))?;
+        total += perft_interruptible(py, &next, depth - 1)?;
+    }
+    Ok(total)
 }
 
 fn status_word(s: Status) -> &'static str {
@@ -43,10 +101,14 @@ impl Position {
     /// refused unless `allow_unreachable` is true: the corpus's problem positions need it.
     #[new]
     #[pyo3(signature = (position = "startpos", moves = None, *, allow_unreachable = false))]
-    fn new(position: &str, moves: Option<Vec<String>>, allow_unreachable: bool) -> PyResult<Self> {
+    fn new(
+        position: &str,
+        moves: Option<&Bound<'_, PyAny>>,
+        allow_unreachable: bool,
+    ) -> PyResult<Self> {
         let mut spec = PositionSpec::parse(position)
             .map_err(|e| error(Kind::Position, format!("`{position}`: {e}")))?;
-        spec.moves.extend(moves.unwrap_or_default());
+        spec.moves.extend(moves_of(moves)?);
         Position::set_up(spec, allow_unreachable)
     }
 
@@ -88,24 +150,25 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep. Runs with the
-    /// interpreter released.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos;
-        py.detach(move || legality::perft(&pos, depth))
+    /// interpreter released, a subtree at a time, so that Ctrl-C raises `KeyboardInterrupt`.
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        perft_interruptible(py, &self.pos, depth_of(depth)?)
     }
 
-    /// Each legal move with the perft count `depth - 1` plies below it.
-    fn divide(&self, py: Python<'_>, depth: u32) -> PyResult<BTreeMap<String, u64>> {
+    /// Each legal move with the perft count `depth - 1` plies below it (interruptible as
+    /// `perft` is).
+    fn divide(&self, py: Python<'_>, depth: i64) -> PyResult<BTreeMap<String, u64>> {
+        let depth = depth_of(depth)?;
         if depth == 0 {
             return Err(error(Kind::Config, "divide needs a depth of at least 1"));
         }
-        let pos = self.pos;
-        Ok(py.detach(move || {
-            legality::divide(&pos, depth)
-                .into_iter()
-                .map(|(m, n)| (m.to_string(), n))
-                .collect()
-        }))
+        let mut out = BTreeMap::new();
+        for mv in legality::legal_moves(&self.pos) {
+            let next = shogi_oracle::play(&self.pos, mv)
+                .map_err(|e| error(Kind::IllegalMove, format!("{mv} in {}: {e}", self.pos)))?;
+            out.insert(mv.to_string(), perft_interruptible(py, &next, depth - 1)?);
+        }
+        Ok(out)
     }
 
     /// `"normal"`, `"check"`, `"checkmate"` (in check, no legal move: FESA 1.2) or

@@ -51,6 +51,17 @@ def test_unreadable_records_name_file_and_line(tmp_path: Path):
     assert str(e.value).startswith(f"{bad}:5:")
     with pytest.raises(sc.RecordError, match="no such file"):
         sc.judge("no/such/file.csa")
+    # A folder is not a record: the function that judges folders is named (issue 44.7).
+    for folder in (str(tmp_path), tmp_path):
+        with pytest.raises(sc.RecordError, match="is a folder: judge\\(\\) takes one record; judge_archive"):
+            sc.judge(folder)
+
+
+def test_a_bad_override_is_named_in_python_terms():
+    # The override is a dict entry here, not the command line's `--set impasse=bogus`.
+    with pytest.raises(sc.ConfigError) as e:
+        sc.judge(NIFU, set={"impasse": "bogus"})
+    assert "--set" not in str(e.value) and "set={'impasse': 'bogus'}" in str(e.value), str(e.value)
 
 
 def manifest_outcome(games):

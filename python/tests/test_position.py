@@ -1,7 +1,10 @@
 """The oracle from Python: expected values from the rules and from published perft counts,
 never from the oracle's own output."""
 
+import os
+import signal
 import threading
+import time
 
 import pytest
 
@@ -93,3 +96,31 @@ def test_perft_releases_the_interpreter():
         done.wait(0.001)
     t.join()
     assert ticks > 5
+
+
+def test_errors_speak_python():
+    # Issue 44.7: the moves as one string are the moves, not a conversion error; a negative
+    # depth is a ValueError naming the depth, not an OverflowError; a bad move is said once.
+    assert sc.Position("startpos", "7g7f 3c3d").moves == ["7g7f", "3c3d"]
+    with pytest.raises(TypeError, match="list of USI moves"):
+        sc.Position("startpos", 7)
+    with pytest.raises(sc.ConfigError, match="not -1") as e:
+        sc.Position().perft(-1)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(sc.IllegalMoveError) as e:
+        sc.Position().is_legal("zz")
+    assert str(e.value).count("zz") == 1, str(e.value)
+
+
+def test_ctrl_c_interrupts_a_long_perft():
+    # Issue 44.7: SIGINT during a perft of depth 8 (hours of work) raises KeyboardInterrupt
+    # within a second instead of being ignored until the end.
+    p = sc.Position()
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        p.perft(8)
+    took = time.monotonic() - start
+    timer.cancel()
+    assert took < 1.5, took
