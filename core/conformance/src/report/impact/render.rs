@@ -267,9 +267,9 @@ impl ImpactWriter {
                     html(&b.text)
                 );
             }
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<div class=\"facts\"><p>{}</p><p>articles: {}</p><p>knobs: {}</p></div></div></section>\n",
+                "<div class=\"facts\"><p>{}</p><p>articles: {}</p><p>knobs: {}</p></div></div></section>",
                 html(&c.transition),
                 c.articles
                     .iter()
