@@ -191,13 +191,31 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
             continue;
         }
+        let ply = play.ply + 1;
         let Some(mv) = entry.get("move") else {
+            // The first entry holds the comments before the moves; every later one is a move
+            // or the ending (JKF). One with neither is not skipped in silence (issue 43).
+            if i > 0 {
+                return Err(ImportError::at_ply(
+                    line,
+                    ply,
+                    format!(
+                        "moves[{i}] holds neither `move` nor `special`: the record cannot be read"
+                    ),
+                ));
+            }
             continue;
         };
-        if written.is_some() {
-            continue;
+        if let Some(w) = &written {
+            return Err(ImportError::at_ply(
+                line,
+                ply,
+                format!(
+                    "moves[{i}]: a move after the ending `{}`: the record cannot be read",
+                    w.text
+                ),
+            ));
         }
-        let ply = play.ply + 1;
         let bad = |m: String| ImportError::at_ply(line, ply, format!("moves[{i}]: {m}"));
         let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
             let v = v?;

@@ -20,11 +20,23 @@ use shogi_spec::Color;
 
 use crate::board::Play;
 use crate::encoding::lines;
-use crate::ending::WrittenEnding;
+use crate::ending::{EndingKind, WrittenEnding};
 use crate::japanese::{self, side_word, take_piece};
 use crate::{Game, ImportError};
 
 const MARKS: [char; 5] = ['▲', '△', '▽', '☗', '☖'];
+
+/// Whether a line starts with a KI2 move: a colour mark, then a destination (`７六`, `同`).
+/// The format sniffer asks this, so that a ▲ elsewhere in a line (a table, a sentence) does
+/// not make a file KI2.
+pub fn is_move_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let Some(rest) = t.strip_prefix(MARKS) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\u{3000}']);
+    rest.starts_with('同') || crate::kif::destination(rest, None).is_some()
+}
 
 /// Reads a KI2 record. The headers and board diagram are read as in KIF.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
@@ -52,6 +64,29 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             variations += 1;
             break;
         }
+        if line.starts_with('*') && written.is_none() && play.ply > 0 {
+            // A comment-form ending after the moves (81Dojo's `*反則手にて終局`), read as in KIF
+            // (`japanese::comment_ending`).
+            let stm = play.side();
+            if let Some((kind, outcome)) = japanese::comment_ending(line, stm) {
+                let event = match kind {
+                    EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: stm,
+                        time: None,
+                    }),
+                    EndingKind::TimeUp => Some(Event::Claim {
+                        claim: ClaimKind::Flag,
+                        by: !stm,
+                        time: None,
+                    }),
+                    _ => None,
+                };
+                play.events.extend(event);
+                written = Some(WrittenEnding::known(line, n, kind, outcome));
+            }
+            continue;
+        }
         if line.starts_with('*')
             || line.starts_with('#')
             || line.starts_with('&')
@@ -66,9 +101,31 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             });
             continue;
         }
+        // Among the moves, a line that is not moves from its first character, nor a comment or
+        // the trailer, makes the record unreadable (issue 43): never skipped in silence.
+        if !line.starts_with(MARKS) {
+            // A `key：value` header among or after the moves (some programs write the end time
+            // there) is read as a header is before them: left out of the game. After the
+            // ending, nothing but moves matters.
+            if written.is_some() || line.contains('：') {
+                continue;
+            }
+            return Err(ImportError::at(
+                n,
+                format!(
+                    "「{line}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
+                    crate::kif::damage(line)
+                        .map(|d| format!(" ({d})"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        if let Some(w) = &written {
+            return Err(after_ending(line, n, w));
+        }
         for token in split_moves(line) {
-            if written.is_some() {
-                break;
+            if let Some(w) = &written {
+                return Err(after_ending(token, n, w));
             }
             let mut chars = token.chars();
             let mark = chars.next().unwrap_or('▲');
@@ -115,9 +172,16 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 };
                 play.events.extend(event);
                 written = Some(WrittenEnding::known(body, n, kind, outcome));
-                break;
+                continue;
             }
             let ply = play.ply + 1;
+            if let Some(why) = crate::kif::damage(body) {
+                return Err(ImportError::at_ply(
+                    n,
+                    ply,
+                    format!("「{token}」 cannot be read as a move: {why}"),
+                ));
+            }
             let (mv, named) = resolve(body, &play)
                 .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
             play.push(mv, Some(named), None, n)?;
@@ -155,6 +219,17 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         notes: Vec::new(),
         clock_source: None,
     })
+}
+
+/// The error for moves written after the ending.
+fn after_ending(text: &str, n: usize, w: &WrittenEnding) -> ImportError {
+    ImportError::at(
+        n,
+        format!(
+            "a move (「{text}」) after the ending 「{}」 written on line {}: the record cannot be read",
+            w.text, w.line
+        ),
+    )
 }
 
 /// Splits a line of moves at the colour marks.
