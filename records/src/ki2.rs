@@ -57,9 +57,37 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut written: Option<WrittenEnding> = None;
     let mut trailer: Option<WrittenEnding> = None;
     let mut variations = 0;
+    // A move the board cannot carry out, kept until what follows says whether the record ends
+    // on it as a foul (`board::Impossible`: the rule for every piece).
+    let mut refused: Option<(Move, ImportError)> = None;
     for (i, raw) in all.iter().enumerate().skip(first_move) {
         let n = i + 1;
         let line = raw.trim();
+        if let Some((mv, error)) = refused.take() {
+            let mover = play.side();
+            let names_foul = if line.starts_with('*') {
+                japanese::comment_ending(line, !mover)
+                    .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
+            } else if line.starts_with("まで") {
+                japanese::trailer(line, mover).is_some_and(|(k, o)| {
+                    k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+                })
+            } else {
+                split_moves(line)
+                    .first()
+                    .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
+            };
+            if names_foul {
+                written = Some(accept_refused(&mut play, mv, line, n));
+                continue;
+            }
+            let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
+            if !skip {
+                return Err(error);
+            }
+            refused = Some((mv, error));
+            continue;
+        }
         if line.starts_with("変化") {
             variations += 1;
             break;
@@ -130,6 +158,13 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             let mut chars = token.chars();
             let mark = chars.next().unwrap_or('▲');
             let body = chars.as_str().trim_start();
+            if let Some((mv, error)) = refused.take() {
+                if body != "反則勝ち" {
+                    return Err(error);
+                }
+                written = Some(accept_refused(&mut play, mv, body, n));
+                continue;
+            }
             let stm = play.side();
             if let Some(c) = side_word(&mark.to_string()) {
                 if c != stm && japanese::ending_word(body, stm).is_none() {
@@ -184,8 +219,13 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
             let (mv, named) = resolve(body, &play)
                 .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
-            play.push(mv, Some(named), None, n)?;
+            if let Err(error) = play.push(mv, Some(named), None, n) {
+                refused = Some((mv, error));
+            }
         }
+    }
+    if let Some((_, error)) = refused {
+        return Err(error);
     }
     let last_illegal = play.last_move_illegal();
     let mut events = play.events;
@@ -219,6 +259,28 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         notes: Vec::new(),
         clock_source: None,
     })
+}
+
+/// A move the board could not carry out, followed by an ending that names it a foul (反則勝ち
+/// for the opponent, `*反則手にて終局`): kept as the foul, with the opponent's claim (9.4),
+/// which the oracle decides; the ending as written.
+fn accept_refused(play: &mut Play, mv: Move, line: &str, n: usize) -> WrittenEnding {
+    let mover = play.side();
+    play.events.push(Event::Move {
+        mv: shogi_oracle::game::record::UsiMove(mv),
+        time: None,
+    });
+    play.events.push(Event::Claim {
+        claim: ClaimKind::IllegalMove,
+        by: !mover,
+        time: None,
+    });
+    WrittenEnding::known(
+        line,
+        n,
+        EndingKind::IllegalMove,
+        crate::Outcome::Win(!mover),
+    )
 }
 
 /// The error for moves written after the ending.

@@ -231,6 +231,33 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if t.starts_with("まで") {
+            // A trailer naming the opponent the winner by a foul, right after a move the board
+            // could not carry out: that move is the foul (as before 反則勝ち).
+            if let (Some((mv, time, _)), Some(p)) = (refused.as_ref(), play.as_mut()) {
+                let mover = p.side();
+                if japanese::trailer(t, mover).is_some_and(|(k, o)| {
+                    k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+                }) {
+                    p.events.push(Event::Move {
+                        mv: shogi_oracle::game::record::UsiMove(*mv),
+                        time: *time,
+                    });
+                    p.events.push(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: !mover,
+                        time: None,
+                    });
+                    refused = None;
+                    ended = true;
+                    written = Some(WrittenEnding::known(
+                        t,
+                        n,
+                        EndingKind::IllegalMove,
+                        crate::Outcome::Win(!mover),
+                    ));
+                    continue;
+                }
+            }
             trailer = Some(
                 match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
                     Some((k, o)) => WrittenEnding::known(t, n, k, o),
