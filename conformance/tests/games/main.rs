@@ -6,6 +6,7 @@
 mod common;
 
 mod club_fouls;
+mod explanations;
 mod judge;
 mod judge_records;
 mod judge_verdicts;
