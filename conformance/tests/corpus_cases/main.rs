@@ -9,3 +9,5 @@ mod contract;
 mod corpus_run;
 mod probes;
 mod profile_diff;
+mod promoted_capture_bug;
+mod repetition_bug;
