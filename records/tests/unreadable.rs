@@ -113,3 +113,65 @@ fn a_jkf_entry_that_is_no_move_is_unreadable() {
     let e = import(text.as_bytes(), Some("jkf")).unwrap_err();
     assert!(e.message.contains("after the ending"), "{e}");
 }
+
+/// No KIF record in the repository is read with move lines left unread (issue 43: a damaged
+/// KIF was judged with its moves after the first damaged line dropped): in every KIF/KIFU file
+/// of `records/real`, `records-copyleft` and the corpus's `games/records` that reads, each
+/// numbered line of the main line (before the first variation) is a move read, or the ending
+/// word that closes the game.
+#[test]
+fn every_kif_in_the_repository_is_read_to_its_last_move_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut stack: Vec<std::path::PathBuf> =
+        ["records/real", "records-copyleft", "corpus/games/records"]
+            .iter()
+            .map(|d| root.join(d))
+            .collect();
+    let mut checked = 0;
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "kif" | "kifu") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(imported) = import(&bytes, Some(ext)) else {
+            continue;
+        };
+        if imported.format != shogi_records::Format::Kif {
+            continue;
+        }
+        let text = shogi_records::encoding::decode(&bytes).text;
+        let lines: Vec<&str> = shogi_records::encoding::each_line(&text).collect();
+        let main = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("変化"))
+            .unwrap_or(lines.len());
+        let numbered = lines[..main]
+            .iter()
+            .filter(|l| shogi_records::kif::is_move_line(l))
+            .count();
+        let game = &imported.games[0];
+        let moves = game
+            .record
+            .events
+            .iter()
+            .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+            .count();
+        let ending_line = game
+            .written
+            .as_ref()
+            .is_some_and(|w| shogi_records::kif::is_move_line(lines[w.line - 1]));
+        assert_eq!(
+            numbered,
+            moves + usize::from(ending_line),
+            "{}: {numbered} move lines, {moves} moves read",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} KIF files found");
+}
