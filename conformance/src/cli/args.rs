@@ -295,7 +295,8 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         openings: Option<PathBuf>,
         /// Plies after which a game is drawn by the move limit: the records end with that
-        /// result, and `summary.json`'s `profile` carries `max_moves=N` for `judge --set`.
+        /// result, and `summary.json`'s `profile` carries `max_moves=N` (`judge --profile` takes it as
+        /// written).
         #[arg(long, value_name = "N", default_value_t = 256)]
         max_moves: usize,
         #[command(flatten)]

@@ -26,7 +26,9 @@ use conformance_core::report::impact::{
 use shogi_spec::Verdict;
 use shogi_spec::profile::Profile;
 
-use super::judge::{JudgeError, Judged, import_record, judge_imported, shared_profile};
+use super::judge::{
+    JudgeError, Judged, import_record, judge_imported, profile_spec, shared_profile,
+};
 use crate::report::board::{self, Mark};
 
 /// One side of a comparison: a built-in profile and the overrides applied to it.
@@ -45,6 +47,9 @@ impl DiffSide {
     /// # Errors
     /// An unknown profile, or an override that does not resolve.
     pub fn new(profile: &str, set: &[String]) -> Result<DiffSide, JudgeError> {
+        // A profile as `match` writes it (`fesa-2017,max_moves=60`) is a name and overrides.
+        let (profile, set) = profile_spec(profile, set);
+        let set = &set;
         let base = shared_profile(profile)?;
         let mut checked = (*base).clone();
         for assignment in set {
