@@ -17,7 +17,6 @@ use std::time::Duration;
 use conformance_core::process::CommandLine;
 use go_conformance::gtp::GtpEngine;
 use go_conformance::run::{Status, Subject};
-use go_spec::GoImplementation;
 
 /// The Pachi binary named by `SHOGI_PACHI`, if it exists.
 fn pachi_path() -> Option<String> {
