@@ -16,6 +16,7 @@ pub mod judge;
 pub mod judge_report;
 pub mod lint;
 pub mod pairing_case;
+pub mod report_view;
 pub mod reproduce;
 pub mod run;
 pub mod site;
