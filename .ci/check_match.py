@@ -18,11 +18,9 @@ for ext in ("csa", "kif", "yaml"):
     found = sorted((out / "games").glob(f"*.{ext}"))
     if len(found) != expected:
         sys.exit(f"{out}/games: {len(found)} .{ext} records, expected {expected}")
-# The rules the arbiter applied (the profile, its overrides and the match's move limit).
-name, *overrides = summary["profile"].split(",")
-rules = ["--profile", name]
-for o in overrides:
-    rules += ["--set", o]
+# The rules the arbiter applied (the profile, its overrides and the match's move limit), passed
+# back as written: `judge --profile` takes `NAME,knob=value,…`.
+rules = ["--profile", summary["profile"]]
 for g in games:
     for key in ("record", "kif", "yaml"):
         path = out / g[key]

@@ -7,6 +7,22 @@
 //! that mates, a king left in check — all load, and the oracle judges them (FESA 9.4). Only a
 //! move that cannot be carried out at all is refused: nothing of the mover's on the
 //! from-square, a piece not in hand, a drop onto a piece, a capture of one's own piece.
+//!
+//! **Impossible moves, one rule for every piece (issue 43.3).** A move the board cannot carry
+//! out ([`Impossible`]: a drop of a piece the mover does not hold, a drop onto an occupied
+//! square, …) is read the same way whatever the piece, pawn or silver or rook:
+//! - when the record ends right on it with an ending that names it a foul — KIF/KI2 反則勝ち or
+//!   a `まで…` trailer naming the opponent winner by 反則, 81Dojo's `*反則手にて終局`, CSA and
+//!   JKF `ILLEGAL_MOVE` or the mover's `±ILLEGAL_ACTION` — the move is the foul: it is kept as
+//!   written and the opponent's claim follows it; the oracle finds the move breaks the move
+//!   rules (Article 3: only a piece in hand may be dropped, and only on an empty square) and
+//!   the opponent wins by illegal move (9.4). This is how servers and club sites record a
+//!   refused move (the move, then the foul), and the record says nothing after it;
+//! - otherwise (a further move, another ending, nothing) the record is unreadable at that line
+//!   and ply: the game cannot go on from a position no move leads to, and a verdict would be
+//!   on a game the record does not hold.
+//!
+//! The registry's interpretation of `fesa2017:9.4` records the decision.
 
 use shogi_oracle::game::handicap::Handicap;
 use shogi_oracle::game::record::{Sfen, Start};

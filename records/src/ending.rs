@@ -37,6 +37,9 @@
 //! | `%FUZUMI`, 不詰 | CSA, KIF | a mating problem without mate | none |
 //! | 封じ手 | KIF | adjourned with a sealed move | none |
 //! | `'summary:toryo`, `time up`, `illegal move`, `uchifuzume`, `oute_kaihimore`, `outori`, `kachi`, `illegal kachi`, `sennichite`, `oute_sennichite`, `abnormal`, `max_moves` | floodgate (seen naming the loser first: shogi-server's fixture `test/csa/uchifuzume.csa`) | the result per player (`win`, `lose`, `draw`), read by the names of `N+`/`N-`, not by order | as the `%` word; time up and illegal move recorded when no `%` word or comment shows them; `abnormal` (a disconnection) recorded |
+//! | `*反則手にて終局` | KIF, KI2 comment after the last move (81Dojo's KIF export: six real club games in issue 43; read so by the public KIF readers that special-case 81Dojo) | the last written move was a foul and ended the game: stm wins | when that move is illegal (or cannot be made at all), stm's claim against it (9.4), which the oracle checks; otherwise recorded |
+//! | `*時間切れにて終局` | KIF, KI2 comment (81Dojo, as above) | stm's time ran out, the other wins | as 時間切れ: a flag claim, only with a clock and the losing turn's time; else recorded |
+//! | `*接続切れにて終局` | KIF, KI2 comment (81Dojo, as above) | the connection was lost; no loser named | none (no result) |
 //! | `まで64手で先手の勝ち` | KIF, KI2 trailer (seen after a written nifu: bioshogi's `spec/files/反則二歩.ki2`) | the winner; with 反則, 時間切れ, 入玉, 千日手, 持将棋, 中断, 詰み the reason | standing alone (no ending word before it), read the same in KIF and KI2 ([`trailer_event`]): a win for the last mover is stm's resignation; 反則勝ち for stm after a written illegal move is stm's claim against it; otherwise a bare result or a foul not written, recorded |
 //!
 //! [CSA V2.2]: <http://www2.computer-shogi.org/protocol/record_v22.html>
@@ -124,6 +127,35 @@ impl EndingKind {
             EndingKind::Abnormal => "disconnection",
             EndingKind::Unspecified => "unspecified",
         }
+    }
+}
+
+impl EndingKind {
+    /// The FESA 2017 article the words name (its number, without the registry prefix): what a
+    /// recorded finding of this ending cites, and what an explanation of a written ending the
+    /// moves do not bear out starts from. 9.4 for a foul by a move (the claim against an illegal
+    /// move), 8.9 for a time loss, 5.1a mate, 5.1b resignation, 5.2 repetition, 3.12 perpetual
+    /// check, 5.3 a declaration; `None` for what the rules have no article on (a foul that is
+    /// not a move, a disconnection, a bare result, an interruption).
+    pub fn article(self) -> Option<&'static str> {
+        Some(match self {
+            EndingKind::IllegalMove => "9.4",
+            EndingKind::TimeUp => "8.9",
+            EndingKind::Checkmate => "5.1a",
+            EndingKind::Resignation => "5.1b",
+            EndingKind::Repetition => "5.2",
+            EndingKind::PerpetualCheck => "3.12",
+            EndingKind::Declaration | EndingKind::FailedDeclaration => "5.3",
+            EndingKind::Impasse
+            | EndingKind::IllegalAction
+            | EndingKind::MoveLimit
+            | EndingKind::Interrupted
+            | EndingKind::NoMate
+            | EndingKind::Sealed
+            | EndingKind::Agreement
+            | EndingKind::Abnormal
+            | EndingKind::Unspecified => return None,
+        })
     }
 }
 

@@ -125,6 +125,23 @@ pub fn ending_word(word: &str, stm: Color) -> Option<(EndingKind, Outcome)> {
     })
 }
 
+/// The endings some programs write as a KIF comment after the last move, with what they mean
+/// for `stm`, the side to move after that move. 81Dojo's KIF export ends a game lost by a foul
+/// with the illegal move and `*反則手にて終局` ("the game ended on the foul move"), a time loss
+/// with `*時間切れにて終局` and a lost connection with `*接続切れにて終局`: seen in real 81Dojo
+/// exports (issue 43) and read so by the public KIF readers that special-case 81Dojo. A
+/// disconnection names no loser, so it claims no result.
+pub fn comment_ending(comment: &str, stm: Color) -> Option<(EndingKind, Outcome)> {
+    use EndingKind as K;
+    let text = comment.trim().trim_start_matches('*').trim();
+    Some(match text {
+        "反則手にて終局" => (K::IllegalMove, Outcome::Win(stm)),
+        "時間切れにて終局" => (K::TimeUp, Outcome::Win(!stm)),
+        "接続切れにて終局" => (K::Abnormal, Outcome::Unfinished),
+        _ => return None,
+    })
+}
+
 /// The `まで…` trailer: `まで64手で先手の勝ち`, `まで100手で千日手`, `まで81手で後手の反則勝ち`,
 /// `まで80手で時間切れにより先手の勝ち`, `まで50手で中断`, and the mate problems' `まで49手詰`
 /// / `まで49手で詰み`, which name no winner: the mate is by `last_mover`, the side that made

@@ -132,6 +132,10 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         .unwrap_or_default();
     // Entries have no lines; the error names the entry's index and the line of its text.
     let mut search_from = 0;
+    // A move the board cannot carry out, kept until the next entry says whether the record
+    // ends on it as a foul (`special` ILLEGAL_MOVE, or the mover's ±ILLEGAL_ACTION): then it is
+    // the foul, with the opponent's claim (9.4), for every piece alike (`board::Impossible`).
+    let mut refused: Option<(Move, ImportError)> = None;
     for (i, entry) in moves.iter().enumerate() {
         let at = text[search_from..]
             .find("\"move\"")
@@ -145,6 +149,31 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             variations += forks.len();
         }
         let time = time_of(entry.get("time"));
+        if let Some((mv, error)) = refused.take() {
+            let mover = play.side();
+            let sign = if mover == Color::Sente { '+' } else { '-' };
+            let special = entry.get("special").and_then(Value::as_str).unwrap_or("");
+            let word = special.trim_start_matches('%');
+            if word != "ILLEGAL_MOVE" && word != format!("{sign}ILLEGAL_ACTION") {
+                return Err(error);
+            }
+            play.events.push(Event::Move {
+                mv: shogi_oracle::game::record::UsiMove(mv),
+                time: None,
+            });
+            play.events.push(Event::Claim {
+                claim: ClaimKind::IllegalMove,
+                by: !mover,
+                time,
+            });
+            written = Some(crate::WrittenEnding::known(
+                special,
+                line,
+                crate::EndingKind::IllegalMove,
+                crate::Outcome::Win(!mover),
+            ));
+            continue;
+        }
         if let Some(special) = entry.get("special").and_then(Value::as_str) {
             if written.is_none() {
                 let mut csa_line = format!("%{special}");
@@ -191,13 +220,31 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
             continue;
         }
+        let ply = play.ply + 1;
         let Some(mv) = entry.get("move") else {
+            // The first entry holds the comments before the moves; every later one is a move
+            // or the ending (JKF). One with neither is not skipped in silence (issue 43).
+            if i > 0 {
+                return Err(ImportError::at_ply(
+                    line,
+                    ply,
+                    format!(
+                        "moves[{i}] holds neither `move` nor `special`: the record cannot be read"
+                    ),
+                ));
+            }
             continue;
         };
-        if written.is_some() {
-            continue;
+        if let Some(w) = &written {
+            return Err(ImportError::at_ply(
+                line,
+                ply,
+                format!(
+                    "moves[{i}]: a move after the ending `{}`: the record cannot be read",
+                    w.text
+                ),
+            ));
         }
-        let ply = play.ply + 1;
         let bad = |m: String| ImportError::at_ply(line, ply, format!("moves[{i}]: {m}"));
         let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
             let v = v?;
@@ -240,7 +287,12 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 (Move::Board { from, to, promote }, named)
             }
         };
-        play.push(usi, Some(named), time, line)?;
+        if let Err(error) = play.push(usi, Some(named), time, line) {
+            refused = Some((usi, error));
+        }
+    }
+    if let Some((_, error)) = refused {
+        return Err(error);
     }
     Ok(Game {
         record: Record {

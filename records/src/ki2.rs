@@ -20,11 +20,23 @@ use shogi_spec::Color;
 
 use crate::board::Play;
 use crate::encoding::lines;
-use crate::ending::WrittenEnding;
+use crate::ending::{EndingKind, WrittenEnding};
 use crate::japanese::{self, side_word, take_piece};
 use crate::{Game, ImportError};
 
 const MARKS: [char; 5] = ['▲', '△', '▽', '☗', '☖'];
+
+/// Whether a line starts with a KI2 move: a colour mark, then a destination (`７六`, `同`).
+/// The format sniffer asks this, so that a ▲ elsewhere in a line (a table, a sentence) does
+/// not make a file KI2.
+pub fn is_move_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let Some(rest) = t.strip_prefix(MARKS) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\u{3000}']);
+    rest.starts_with('同') || crate::kif::destination(rest, None).is_some()
+}
 
 /// Reads a KI2 record. The headers and board diagram are read as in KIF.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
@@ -45,12 +57,63 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut written: Option<WrittenEnding> = None;
     let mut trailer: Option<WrittenEnding> = None;
     let mut variations = 0;
+    // A move the board cannot carry out, kept until what follows says whether the record ends
+    // on it as a foul (`board::Impossible`: the rule for every piece).
+    let mut refused: Option<(Move, ImportError)> = None;
     for (i, raw) in all.iter().enumerate().skip(first_move) {
         let n = i + 1;
         let line = raw.trim();
+        if let Some((mv, error)) = refused.take() {
+            let mover = play.side();
+            let names_foul = if line.starts_with('*') {
+                japanese::comment_ending(line, !mover)
+                    .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
+            } else if line.starts_with("まで") {
+                japanese::trailer(line, mover).is_some_and(|(k, o)| {
+                    k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+                })
+            } else {
+                split_moves(line)
+                    .first()
+                    .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
+            };
+            if names_foul {
+                written = Some(accept_refused(&mut play, mv, line, n));
+                continue;
+            }
+            let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
+            if !skip {
+                return Err(error);
+            }
+            refused = Some((mv, error));
+            continue;
+        }
         if line.starts_with("変化") {
             variations += 1;
             break;
+        }
+        if line.starts_with('*') && written.is_none() && play.ply > 0 {
+            // A comment-form ending after the moves (81Dojo's `*反則手にて終局`), read as in KIF
+            // (`japanese::comment_ending`).
+            let stm = play.side();
+            if let Some((kind, outcome)) = japanese::comment_ending(line, stm) {
+                let event = match kind {
+                    EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: stm,
+                        time: None,
+                    }),
+                    EndingKind::TimeUp => Some(Event::Claim {
+                        claim: ClaimKind::Flag,
+                        by: !stm,
+                        time: None,
+                    }),
+                    _ => None,
+                };
+                play.events.extend(event);
+                written = Some(WrittenEnding::known(line, n, kind, outcome));
+            }
+            continue;
         }
         if line.starts_with('*')
             || line.starts_with('#')
@@ -66,13 +129,42 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             });
             continue;
         }
+        // Among the moves, a line that is not moves from its first character, nor a comment or
+        // the trailer, makes the record unreadable (issue 43): never skipped in silence.
+        if !line.starts_with(MARKS) {
+            // A `key：value` header among or after the moves (some programs write the end time
+            // there) is read as a header is before them: left out of the game. After the
+            // ending, nothing but moves matters.
+            if written.is_some() || line.contains('：') {
+                continue;
+            }
+            return Err(ImportError::at(
+                n,
+                format!(
+                    "「{line}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
+                    crate::kif::damage(line)
+                        .map(|d| format!(" ({d})"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        if let Some(w) = &written {
+            return Err(after_ending(line, n, w));
+        }
         for token in split_moves(line) {
-            if written.is_some() {
-                break;
+            if let Some(w) = &written {
+                return Err(after_ending(token, n, w));
             }
             let mut chars = token.chars();
             let mark = chars.next().unwrap_or('▲');
             let body = chars.as_str().trim_start();
+            if let Some((mv, error)) = refused.take() {
+                if body != "反則勝ち" {
+                    return Err(error);
+                }
+                written = Some(accept_refused(&mut play, mv, body, n));
+                continue;
+            }
             let stm = play.side();
             if let Some(c) = side_word(&mark.to_string()) {
                 if c != stm && japanese::ending_word(body, stm).is_none() {
@@ -115,13 +207,25 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 };
                 play.events.extend(event);
                 written = Some(WrittenEnding::known(body, n, kind, outcome));
-                break;
+                continue;
             }
             let ply = play.ply + 1;
+            if let Some(why) = crate::kif::damage(body) {
+                return Err(ImportError::at_ply(
+                    n,
+                    ply,
+                    format!("「{token}」 cannot be read as a move: {why}"),
+                ));
+            }
             let (mv, named) = resolve(body, &play)
                 .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
-            play.push(mv, Some(named), None, n)?;
+            if let Err(error) = play.push(mv, Some(named), None, n) {
+                refused = Some((mv, error));
+            }
         }
+    }
+    if let Some((_, error)) = refused {
+        return Err(error);
     }
     let last_illegal = play.last_move_illegal();
     let mut events = play.events;
@@ -155,6 +259,39 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         notes: Vec::new(),
         clock_source: None,
     })
+}
+
+/// A move the board could not carry out, followed by an ending that names it a foul (反則勝ち
+/// for the opponent, `*反則手にて終局`): kept as the foul, with the opponent's claim (9.4),
+/// which the oracle decides; the ending as written.
+fn accept_refused(play: &mut Play, mv: Move, line: &str, n: usize) -> WrittenEnding {
+    let mover = play.side();
+    play.events.push(Event::Move {
+        mv: shogi_oracle::game::record::UsiMove(mv),
+        time: None,
+    });
+    play.events.push(Event::Claim {
+        claim: ClaimKind::IllegalMove,
+        by: !mover,
+        time: None,
+    });
+    WrittenEnding::known(
+        line,
+        n,
+        EndingKind::IllegalMove,
+        crate::Outcome::Win(!mover),
+    )
+}
+
+/// The error for moves written after the ending.
+fn after_ending(text: &str, n: usize, w: &WrittenEnding) -> ImportError {
+    ImportError::at(
+        n,
+        format!(
+            "a move (「{text}」) after the ending 「{}」 written on line {}: the record cannot be read",
+            w.text, w.line
+        ),
+    )
 }
 
 /// Splits a line of moves at the colour marks.

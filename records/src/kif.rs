@@ -17,7 +17,7 @@ use shogi_spec::Color;
 
 use crate::board::{self, Play};
 use crate::encoding::lines;
-use crate::ending::WrittenEnding;
+use crate::ending::{EndingKind, WrittenEnding};
 use crate::japanese::{self, digit, side_word, take_piece};
 use crate::{Game, ImportError, Note};
 
@@ -33,6 +33,43 @@ pub fn is_move_line(line: &str) -> bool {
         && t[digits..].trim_start().chars().next().is_some_and(|c| {
             digit(c).is_some() || c == '同' || !c.is_ascii() || c.is_ascii_alphabetic()
         })
+}
+
+/// Whether a line is a KIF move line whose move a KIF reader would read: a destination
+/// (`７六`, `同`) or an ending word it knows. The format sniffer asks this, not
+/// [`is_move_line`], so that a line that merely starts with a number (a date, a legacy text's
+/// header) does not make a file KIF.
+pub fn is_kif_move(line: &str) -> bool {
+    if !is_move_line(line) {
+        return false;
+    }
+    let t = line.trim_start();
+    let body = t
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches([' ', '\u{3000}']);
+    let (word, _) = split_time(body);
+    body.starts_with('同')
+        || destination(body, None).is_some()
+        || japanese::ending_word(word.trim(), Color::Sente).is_some()
+}
+
+/// Why a move line's text looks damaged rather than merely unknown: the replacement character
+/// U+FFFD (bytes the decoder could not read), C1 control characters, or the Latin-1 and
+/// Windows-1252 letters and the half-width katakana that Shift_JIS or UTF-8 bytes turn into
+/// when decoded as the wrong one (mojibake). KIF move text is full-width digits, kanji and
+/// kana, so none of these belongs in it.
+pub fn damage(text: &str) -> Option<&'static str> {
+    if text.contains('\u{fffd}') {
+        return Some("it holds U+FFFD replacement characters (bytes that could not be decoded)");
+    }
+    let mojibake = |c: char| {
+        ('\u{80}'..='\u{ff}').contains(&c)
+            || ('\u{ff61}'..='\u{ff9f}').contains(&c)
+            || "ŒœŠšŸŽžƒˆ˜‚„…†‡‰‹›‘’“”•–—™".contains(c)
+    };
+    text.chars()
+        .any(mojibake)
+        .then_some("it holds Latin-1 or half-width katakana characters, the mark of text decoded in the wrong encoding (mojibake)")
 }
 
 /// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
@@ -157,6 +194,17 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         let n = i + 1;
         let line = raw.trim_end();
         let t = line.trim_start();
+        // A comment right after the moves may be the ending itself (81Dojo's
+        // `*反則手にて終局`: `japanese::comment_ending`).
+        if t.starts_with('*') && !ended && !in_variation {
+            if let Some(play) = play.as_mut() {
+                if let Some(ending) = comment_ending(t, n, play, &mut refused)? {
+                    ended = true;
+                    written = Some(ending);
+                }
+            }
+            continue;
+        }
         if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
             continue;
         }
@@ -183,6 +231,33 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         if t.starts_with("まで") {
+            // A trailer naming the opponent the winner by a foul, right after a move the board
+            // could not carry out: that move is the foul (as before 反則勝ち).
+            if let (Some((mv, time, _)), Some(p)) = (refused.as_ref(), play.as_mut()) {
+                let mover = p.side();
+                if japanese::trailer(t, mover).is_some_and(|(k, o)| {
+                    k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+                }) {
+                    p.events.push(Event::Move {
+                        mv: shogi_oracle::game::record::UsiMove(*mv),
+                        time: *time,
+                    });
+                    p.events.push(Event::Claim {
+                        claim: ClaimKind::IllegalMove,
+                        by: !mover,
+                        time: None,
+                    });
+                    refused = None;
+                    ended = true;
+                    written = Some(WrittenEnding::known(
+                        t,
+                        n,
+                        EndingKind::IllegalMove,
+                        crate::Outcome::Win(!mover),
+                    ));
+                    continue;
+                }
+            }
             trailer = Some(
                 match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
                     Some((k, o)) => WrittenEnding::known(t, n, k, o),
@@ -254,10 +329,17 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
         }
         if !is_move_line(t) {
-            // Among the moves, a line that is neither a move, a comment nor an ending is said,
-            // not dropped in silence.
+            // Among the moves, a line that is neither a move, a comment, a header nor an ending
+            // makes the record unreadable (issue 43): the moves after it could not be trusted,
+            // and a verdict on the moves before it would be a verdict on a game not read.
             if play.is_some() && !ended {
-                notes.push(Note::at(n, format!("「{t}」 not understood: ignored")));
+                return Err(ImportError::at(
+                    n,
+                    format!(
+                        "「{t}」 is neither a move, a comment, a header nor an ending{}: the record cannot be read",
+                        damage(t).map(|d| format!(" ({d})")).unwrap_or_default()
+                    ),
+                ));
             }
             continue;
         }
@@ -275,7 +357,26 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         let (mv_text, time_text) = split_time(body);
         let time = move_time(time_text);
         if ended {
-            continue;
+            // A move line after the ending: either the ending was a word this reader does not
+            // know standing where a move should be (a damaged or foreign move line), or the
+            // file goes on after its ending. Either way the moves after it are not read, and a
+            // verdict would be on a game the file does not hold (issue 43).
+            return Err(ImportError::at(
+                n,
+                match &written {
+                    Some(w) if w.meaning.is_none() => format!(
+                        "「{}」 on line {} is neither a move nor an ending word this reader knows, and move lines follow it (「{t}」): the record cannot be read past line {}",
+                        w.text, w.line, w.line
+                    ),
+                    Some(w) => format!(
+                        "a move line (「{t}」) after the ending 「{}」 written on line {}: the record cannot be read",
+                        w.text, w.line
+                    ),
+                    None => {
+                        format!("a move line (「{t}」) after the ending: the record cannot be read")
+                    }
+                },
+            ));
         }
         // Moves are numbered from 1 without a gap (Kakinoki's KIF definition): a missing or
         // repeated number means a lost or doubled line, and every move after it would be read
@@ -344,6 +445,13 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             continue;
         }
         let ply = play.ply + 1;
+        if let Some(why) = damage(word) {
+            return Err(ImportError::at_ply(
+                n,
+                ply,
+                format!("「{word}」 cannot be read as a move: {why}"),
+            ));
+        }
         let mv = parse_move(word, play).map_err(|m| ImportError::at_ply(n, ply, m))?;
         match mv {
             Parsed::Move(mv, named) => {
@@ -412,6 +520,54 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         notes,
         clock_source,
     })
+}
+
+/// A comment that ends the game (`japanese::comment_ending`), read after the last move: the
+/// written ending, and the event it stands for. `*反則手にて終局` after a written illegal move is
+/// the claim of the side to move against it (9.4), as 反則勝ち is; after a legal one, the foul
+/// is not in the record, and the ending is a recorded finding. A move the board could not carry
+/// out (`refused`), followed by this comment, is the foul itself, as before 反則勝ち.
+/// `*時間切れにて終局` is the winner's flag claim (dropped when the record cannot prove it).
+fn comment_ending(
+    t: &str,
+    n: usize,
+    play: &mut Play,
+    refused: &mut Option<(Move, Option<Seconds>, ImportError)>,
+) -> Result<Option<WrittenEnding>, ImportError> {
+    let mut stm = play.side();
+    if japanese::comment_ending(t, stm).is_none() {
+        return Ok(None);
+    }
+    let mut foul_written = play.last_move_illegal();
+    if let Some((mv, time, error)) = refused.take() {
+        if japanese::comment_ending(t, stm).map(|(k, _)| k) != Some(EndingKind::IllegalMove) {
+            return Err(error);
+        }
+        play.events.push(Event::Move {
+            mv: shogi_oracle::game::record::UsiMove(mv),
+            time,
+        });
+        stm = !stm;
+        foul_written = true;
+    }
+    let Some((kind, outcome)) = japanese::comment_ending(t, stm) else {
+        return Ok(None);
+    };
+    let event = match kind {
+        EndingKind::IllegalMove if foul_written => Some(Event::Claim {
+            claim: ClaimKind::IllegalMove,
+            by: stm,
+            time: None,
+        }),
+        EndingKind::TimeUp => Some(Event::Claim {
+            claim: ClaimKind::Flag,
+            by: !stm,
+            time: None,
+        }),
+        _ => None,
+    };
+    play.events.extend(event);
+    Ok(Some(WrittenEnding::known(t, n, kind, outcome)))
 }
 
 /// A time-control header the reader does not understand: it is left out, never guessed.

@@ -88,12 +88,18 @@ impl fmt::Display for Format {
     }
 }
 
-/// Guesses the format from the text: JSON, CSA statements, KIF move lines, KI2 marks, else
-/// YAML. Used when the extension says nothing, and to overrule a wrong one.
-pub fn sniff(text: &str) -> Format {
-    let trimmed = text.trim_start();
+/// Guesses the format from the text: JSON, CSA statements, KIF move lines, KI2 moves, the
+/// project's YAML record; `None` when no reader claims the text. Used when the extension says
+/// nothing, and to overrule a wrong one.
+///
+/// Each format is claimed only by what its reader would read as a move or a record (issue 43):
+/// a tab-separated list that happens to hold a ▲, a Markdown page or a legacy one-line text
+/// named `.csa` is claimed by none, so it is refused as [`NOT_A_RECORD`] rather than read as a
+/// game with no moves.
+pub fn sniff(text: &str) -> Option<Format> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if trimmed.starts_with('{') {
-        return Format::Jkf;
+        return Some(Format::Jkf);
     }
     let lines = || encoding::each_line(text);
     let csa_like = |l: &&str| {
@@ -111,15 +117,21 @@ pub fn sniff(text: &str) -> Format {
             || (l.starts_with("P1") && (l.contains(" * ") || l.contains("-KY")))
     };
     if lines().take(200).any(|l| csa_like(&l)) {
-        return Format::Csa;
+        return Some(Format::Csa);
     }
-    if lines().any(|l| kif::is_move_line(l) || l.starts_with("手数")) {
-        return Format::Kif;
+    if lines().any(|l| kif::is_kif_move(l) || l.trim_start().starts_with("手数")) {
+        return Some(Format::Kif);
     }
-    if text.contains('▲') || text.contains('△') || text.contains('▽') {
-        return Format::Ki2;
+    if lines().any(ki2::is_move_line) {
+        return Some(Format::Ki2);
     }
-    Format::Yaml
+    // The project's YAML record: a mapping with `start` or `events` (a file named `.yaml` is
+    // read as YAML whatever its text, so that its errors are YAML's).
+    let yaml_record = serde_norway::from_str::<serde_norway::Value>(text).is_ok_and(|v| {
+        v.as_mapping()
+            .is_some_and(|m| m.contains_key("start") || m.contains_key("events"))
+    });
+    yaml_record.then_some(Format::Yaml)
 }
 
 /// What a file that is no shogi record is, when its content says so clearly: an SGF game
@@ -149,14 +161,15 @@ pub const EMPTY: &str = "the record is empty";
 pub const NOT_A_RECORD: &str = "not a shogi record: tried CSA (no `+7776FU`, `PI` or `P1` line), KIF (no numbered move line), KI2 (no ▲/△ move), JKF (no JSON object) and the project's YAML (no `start`/`events` mapping)";
 
 /// Decides the format from the extension and the content: the content wins when it clearly
-/// says otherwise (a `.kif` file that is really CSA), the extension when the content is unclear.
-pub fn detect(extension: Option<&str>, text: &str) -> Format {
+/// says otherwise (a `.kif` file that is really CSA), the extension when the content is unclear;
+/// `None` when neither names a format (a `.tsv`, a `.md` whose text no reader claims).
+pub fn detect(extension: Option<&str>, text: &str) -> Option<Format> {
     let sniffed = sniff(text);
-    match extension.and_then(Format::from_extension) {
-        Some(ext) if sniffed == Format::Yaml => ext,
-        Some(Format::Kif) if sniffed == Format::Ki2 => Format::Kif,
-        Some(Format::Ki2) if sniffed == Format::Kif => Format::Ki2,
-        Some(_) | None => sniffed,
+    match (extension.and_then(Format::from_extension), sniffed) {
+        (Some(ext), None | Some(Format::Yaml)) => Some(ext),
+        (Some(Format::Kif), Some(Format::Ki2)) => Some(Format::Kif),
+        (Some(Format::Ki2), Some(Format::Kif)) => Some(Format::Ki2),
+        (_, sniffed) => sniffed,
     }
 }
 
@@ -345,7 +358,8 @@ pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportE
     if let Some(what) = foreign(&decoded.text) {
         return Err(ImportError::at(1, what));
     }
-    let format = detect(extension, &decoded.text);
+    let format =
+        detect(extension, &decoded.text).ok_or_else(|| ImportError::at(1, NOT_A_RECORD))?;
     let games = import_text(&decoded.text, format)?;
     Ok(Imported {
         format,

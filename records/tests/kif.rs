@@ -338,17 +338,36 @@ fn english_time_up_is_a_time_loss() {
     );
 }
 
-/// A line among the moves that is neither a move, a comment nor an ending is named in a note,
-/// not dropped in silence.
+/// A line among the moves that is neither a move, a comment, a header nor an ending makes the
+/// record unreadable, naming the line and its text (issue 43): never dropped in silence, and
+/// never a verdict on the moves before it as if they were the whole game.
 #[test]
-fn a_line_not_understood_among_the_moves_is_noted() {
-    let g = kif(&format!("{ONE}???\n   2 ３四歩(33)\n"));
-    assert_eq!(g.record.events.len(), 2);
+fn a_line_not_understood_among_the_moves_is_unreadable() {
+    let text = format!("{HEAD}{ONE}???\n   2 ３四歩(33)\n");
+    let e = import(text.as_bytes(), Some("kif")).unwrap_err();
+    assert_eq!(e.line, 8, "{e}");
+    assert!(e.message.contains("「???」"), "{e}");
+    assert!(e.message.contains("cannot be read"), "{e}");
+}
+
+/// A word this reader does not know where a move should be is kept as an unrecognised ending
+/// only when it is the last move line: with move lines after it, it is a move that could not
+/// be read, and the record is unreadable at that line (issue 43: a damaged KIF was judged "game
+/// continues" with the 80–170 move lines after its first damaged one dropped).
+#[test]
+fn an_unknown_word_followed_by_moves_is_unreadable() {
+    let g = kif(&format!("{ONE}   2 待った\n"));
+    assert_eq!(g.written.as_ref().map(|w| w.meaning), Some(None));
+    let text = format!("{HEAD}{ONE}   2 待った\n   3 ２六歩(27)\n");
+    let e = import(text.as_bytes(), Some("kif")).unwrap_err();
+    assert_eq!(e.line, 9, "{e}");
     assert!(
-        g.notes
-            .iter()
-            .any(|n| n.text.contains("???") && n.text.contains("ignored")),
-        "{:?}",
-        g.notes
+        e.message.contains("「待った」 on line 8") && e.message.contains("past line 8"),
+        "{e}"
     );
+    // A move after a known ending is no more read than one after an unknown word.
+    let text = format!("{HEAD}{ONE}   2 投了\n   3 ２六歩(27)\n");
+    let e = import(text.as_bytes(), Some("kif")).unwrap_err();
+    assert_eq!(e.line, 9, "{e}");
+    assert!(e.message.contains("after the ending 「投了」"), "{e}");
 }

@@ -114,7 +114,8 @@ impl LenientImplArgs {
 /// (`diff`, which compares two, declares its own).
 #[derive(Debug, Args)]
 pub struct ProfileArgs {
-    /// The rule profile: fesa-2017, ufs-2016 or csa-computer.
+    /// The rule profile: fesa-2017, ufs-2016 or csa-computer, optionally with `,knob=value`
+    /// overrides after it (`fesa-2017,max_moves=60`, the form `match` writes in summary.json).
     #[arg(long, value_name = "NAME", default_value = "fesa-2017")]
     pub profile: String,
     /// Override a knob of the profile, e.g. `--set impasse=points_27` (repeatable; the knobs

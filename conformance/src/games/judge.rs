@@ -75,6 +75,11 @@ pub struct Judged {
     /// Illegal moves that stood unclaimed (9.4, under `illegal_move: on_claim`): the move's
     /// number and its offender. Said on the verdict line when they did not decide the game.
     pub unclaimed_illegal: Vec<(usize, Color)>,
+    /// The board when the game was decided (or when the record ends), for `diff`'s board at
+    /// the ply where two judgements part.
+    pub position: shogi_oracle::Position,
+    /// Where the game was decided, when something in the record ended it.
+    pub decided: Option<shogi_oracle::game::Decided>,
 }
 
 /// The version of the judge's JSON output (`schema_version`, and
@@ -135,25 +140,64 @@ pub enum JudgeError {
 
 /// Reads a record file and judges each of its games.
 pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), JudgeError> {
-    let ext = Path::new(req.file).extension().and_then(|e| e.to_str());
-    let imported = shogi_records::import(req.bytes, ext).map_err(|e| {
+    let imported = import_record(req.bytes, req.file)?;
+    let (name, set) = profile_spec(req.profile, req.set);
+    let base = builtin_profile(name).map_err(JudgeError::Profile)?;
+    let judged = judge_imported(req.file, &imported, &base, &set)?;
+    Ok((imported, judged))
+}
+
+/// `--profile` takes what `match` writes in `summary.json` too: a name, then any
+/// `knob=value` overrides after commas (`fesa-2017,max_moves=60`, `Profile::resolve`'s form),
+/// applied as `--set` is, before the `--set` overrides (issue 43.6). Returns the name and every
+/// override in order.
+pub fn profile_spec<'a>(profile: &'a str, set: &[String]) -> (&'a str, Vec<String>) {
+    let mut spec = profile.split(',').map(str::trim);
+    let name = spec.next().unwrap_or_default();
+    let overrides = spec
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .chain(set.iter().cloned())
+        .collect();
+    (name, overrides)
+}
+
+/// Reads a record file's games, without judging them: `diff` reads a record once and judges
+/// it under two profiles.
+pub fn import_record(bytes: &[u8], file: &str) -> Result<Imported, JudgeError> {
+    let ext = Path::new(file).extension().and_then(|e| e.to_str());
+    shogi_records::import(bytes, ext).map_err(|e| {
         // An empty file (or a YAML record of comments only) is not a game that "continues":
         // it is no record at all.
         if e.message.starts_with(shogi_records::EMPTY) {
-            JudgeError::Empty(req.file.to_owned())
+            JudgeError::Empty(file.to_owned())
         } else {
             JudgeError::Import {
-                file: req.file.to_owned(),
+                file: file.to_owned(),
                 line: e.line,
                 ply: e.ply,
                 message: e.message,
             }
         }
-    })?;
-    let base = builtin_profile(req.profile).map_err(JudgeError::Profile)?;
-    let mut judged = Vec::new();
+    })
+}
+
+/// A built-in profile by name, read once per process and shared.
+pub fn shared_profile(name: &str) -> Result<Arc<Profile>, JudgeError> {
+    builtin_profile(name).map_err(JudgeError::Profile)
+}
+
+/// Judges each game of an imported record under `base` with the `set` overrides (after the
+/// record's own move limit, where the profile has one).
+pub fn judge_imported(
+    file: &str,
+    imported: &Imported,
+    base: &Arc<Profile>,
+    set: &[String],
+) -> Result<Vec<Judged>, JudgeError> {
+    let mut judged = Vec::with_capacity(imported.games.len());
     for (k, game) in imported.games.iter().enumerate() {
-        let mut profile = Arc::clone(&base);
+        let mut profile = Arc::clone(base);
         // The record's own move limit replaces the profile's, where the profile has one: a
         // floodgate header means nothing under rules without a limit.
         if let Some(limit) = game.max_moves {
@@ -165,7 +209,7 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
                 );
             }
         }
-        for assignment in req.set {
+        for assignment in set {
             profile = Arc::new(
                 profile
                     .with_override(assignment)
@@ -174,19 +218,125 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
         }
         let played = play_record(&game.record, &profile).map_err(|e| {
             JudgeError::Record(if imported.games.len() > 1 {
-                format!("{}: game {} (line {}): {e}", req.file, k + 1, game.line)
+                format!("{file}: game {} (line {}): {e}", k + 1, game.line)
             } else {
-                format!("{}: {e}", req.file)
+                format!("{file}: {e}")
             })
         })?;
+        let mut judgement = played.judgement;
+        judgement.explanation.extend(written_ending_step(
+            game,
+            &judgement.verdict,
+            &played.position,
+        ));
         judged.push(Judged {
             game: game.clone(),
             profile,
-            judgement: played.judgement,
+            judgement,
             unclaimed_illegal: played.unclaimed_illegal,
+            position: played.position,
+            decided: played.decided,
         });
     }
-    Ok((imported, judged))
+    Ok(judged)
+}
+
+/// The step that explains the written ending where the verdict is not simply the oracle's
+/// agreeing with it (issue 43.5): for a recorded finding, the article the words mean (9.4 for a
+/// recorded foul) and that the moves do not show it — so that the chain never ends on "nothing
+/// ended the game" beside a win; for a written ending the moves do not bear out, the article it
+/// names and the fact that fails (for a claimed mate, the king's escapes, captures and
+/// interpositions). `None` when the written ending agrees or is unrecognised.
+fn written_ending_step(
+    game: &Game,
+    verdict: &Verdict,
+    position: &shogi_oracle::position::Position,
+) -> Option<shogi_spec::Step> {
+    use shogi_spec::FesaId as _;
+    let w = game.written.as_ref()?;
+    let m = w.meaning?;
+    let article = ArticleId::fesa(m.kind.article().unwrap_or("5"));
+    if game.recorded_finding(verdict).is_some() {
+        return Some(shogi_spec::Step::new(
+            article,
+            format!(
+                "the record says `{}` (line {}): {m}; the moves do not show it (they leave the game going on), so the verdict follows the record, not provable from the moves",
+                w.text, w.line
+            ),
+        ));
+    }
+    if w.compare(verdict) == Agreement::Agrees {
+        return None;
+    }
+    let fact = match (m.kind, m.outcome) {
+        (shogi_records::EndingKind::Checkmate, shogi_records::Outcome::Win(winner)) => {
+            mate_fails(position, !winner)
+        }
+        _ => format!("the moves give: {verdict}"),
+    };
+    Some(shogi_spec::Step::new(
+        article,
+        format!(
+            "the record says `{}` (line {}): {m}; it is not borne out: {fact}",
+            w.text, w.line
+        ),
+    ))
+}
+
+/// Why `loser` is not mated in `pos`, in words: not to move, not in check, or the legal replies
+/// to the check — king steps, captures and interpositions, a few of each.
+fn mate_fails(pos: &shogi_oracle::position::Position, loser: Color) -> String {
+    use shogi_oracle::usi::Move;
+    if pos.side_to_move() != loser {
+        return format!(
+            "{loser} is not to move after the last move written, so cannot be the side mated"
+        );
+    }
+    if !shogi_oracle::article1_check::in_check(pos, loser) {
+        return format!("{loser}'s king is not in check (fesa2017:1.2)");
+    }
+    let king = pos
+        .pieces()
+        .find(|(_, p)| p.color == loser && p.kind == shogi_oracle::piece::Kind::King)
+        .map(|(sq, _)| sq);
+    let (mut escapes, mut captures, mut interpositions) = (Vec::new(), Vec::new(), Vec::new());
+    for mv in shogi_oracle::legal_moves(pos) {
+        match mv {
+            Move::Board { from, to, .. } if Some(from) == king => escapes.push(to.to_string()),
+            Move::Board { to, .. } if pos.piece_at(to).is_some() => captures.push(mv.to_string()),
+            _ => interpositions.push(mv.to_string()),
+        }
+    }
+    let list = |v: &mut Vec<String>| {
+        v.dedup();
+        let more = v.len().saturating_sub(6);
+        v.truncate(6);
+        let mut s = v.join(", ");
+        if more > 0 {
+            s.push_str(&format!(" and {more} more"));
+        }
+        s
+    };
+    let mut ways = Vec::new();
+    if !escapes.is_empty() {
+        ways.push(format!("the king can escape to {}", list(&mut escapes)));
+    }
+    if !captures.is_empty() {
+        ways.push(format!(
+            "the checking piece can be captured ({})",
+            list(&mut captures)
+        ));
+    }
+    if !interpositions.is_empty() {
+        ways.push(format!(
+            "a piece can be interposed ({})",
+            list(&mut interpositions)
+        ));
+    }
+    format!(
+        "{loser}'s king is in check but not mated (fesa2017:1.2): {}",
+        ways.join("; ")
+    )
 }
 
 /// The number of moves in a game's events.
@@ -259,7 +409,9 @@ pub fn game_line(j: &Judged) -> String {
 }
 
 /// The illegal moves that stood unclaimed and did not decide the game, in words (empty when
-/// none): ` (move 5 by sente was illegal and stood: not claimed before the reply, fesa2017:9.4)`.
+/// none): ` (unclaimed illegal move: move 5 by sente stood, not claimed before the reply,
+/// fesa2017:9.4)`. An illegal move that is the last thing the record holds has had no reply:
+/// nothing says it stood, and the claim window is still open (issue 43.2), so the note says so.
 fn unclaimed_note(j: &Judged) -> String {
     let decided_by_foul = matches!(
         &j.judgement.verdict,
@@ -268,15 +420,32 @@ fn unclaimed_note(j: &Judged) -> String {
     if decided_by_foul || j.unclaimed_illegal.is_empty() {
         return String::new();
     }
-    let moves: Vec<String> = j
+    let last = moves(&j.game);
+    let ends_on_move = matches!(j.game.record.events.last(), Some(Event::Move { .. }));
+    let (open, stood): (Vec<_>, Vec<_>) = j
         .unclaimed_illegal
         .iter()
-        .map(|(n, c)| format!("move {n} by {c}"))
-        .collect();
-    format!(
-        " (unclaimed illegal move: {} stood, not claimed before the reply, fesa2017:9.4)",
-        moves.join(", ")
-    )
+        .partition(|(n, _)| *n == last && ends_on_move);
+    let words = |v: &[&(usize, Color)]| {
+        v.iter()
+            .map(|(n, c)| format!("move {n} by {c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = String::new();
+    if !stood.is_empty() {
+        out.push_str(&format!(
+            " (unclaimed illegal move: {} stood, not claimed before the reply, fesa2017:9.4)",
+            words(&stood)
+        ));
+    }
+    if !open.is_empty() {
+        out.push_str(&format!(
+            " (illegal move: {} is the last move written and has had no reply: the opponent may still claim it, fesa2017:9.4; the record does not say whether it was claimed)",
+            words(&open)
+        ));
+    }
+    out
 }
 
 /// The written ending's standing beside the verdict, in the word the JSON uses.
@@ -302,6 +471,10 @@ pub fn verdict_json(j: &Judged) -> serde_json::Value {
                 shogi_records::Outcome::Unfinished => json!({"result": "continues"}),
             };
             v["reason"] = json!({"kind": m.kind.reason_word()});
+            // The article the words mean (9.4 for a recorded foul), where the rules have one.
+            if let Some(a) = m.kind.article() {
+                v["reason"]["article"] = json!(format!("fesa2017:{a}"));
+            }
             v["verified"] = json!(false);
             v["source"] = json!("record");
             v["evidence"] = json!({"line": w.line, "text": w.text, "meaning": m.to_string()});
@@ -358,7 +531,12 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         obj["unclaimed_illegal_moves"] = json!(
             j.unclaimed_illegal
                 .iter()
-                .map(|(n, c)| json!({"move": n, "offender": c, "article": "fesa2017:9.4"}))
+                .map(|(n, c)| {
+                    // The last move written, with no reply after it: its claim window is open.
+                    let open = *n == moves(&j.game)
+                        && matches!(j.game.record.events.last(), Some(Event::Move { .. }));
+                    json!({"move": n, "offender": c, "article": "fesa2017:9.4", "claim_open": open})
+                })
                 .collect::<Vec<_>>()
         );
     }

@@ -9,4 +9,6 @@ mod contract;
 mod corpus_run;
 mod probes;
 mod profile_diff;
+mod promoted_capture_bug;
 mod record_format;
+mod repetition_bug;

@@ -5,6 +5,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod club_fouls;
+mod diff_records;
+mod explanations;
 mod judge;
 mod judge_records;
 mod judge_verdicts;

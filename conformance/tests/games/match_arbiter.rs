@@ -91,11 +91,10 @@ fn rejudged(summary: &MatchSummary, out: &Path) {
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let games = on_disk["games"].as_array().unwrap();
     assert_eq!(games.len(), summary.games.len());
-    // The rules the arbiter applied: the profile, with the match's move limit.
-    let rules = on_disk["profile"].as_str().unwrap();
-    let mut parts = rules.split(',');
-    let profile = parts.next().unwrap();
-    let set: Vec<String> = parts.map(str::to_owned).collect();
+    // The rules the arbiter applied: the profile, with the match's move limit, passed back to
+    // `judge --profile` exactly as written (issue 43.6: no hand-typed `--set`).
+    let profile = on_disk["profile"].as_str().unwrap();
+    let set: Vec<String> = Vec::new();
     for g in games {
         assert!(g["record"].as_str().unwrap().ends_with(".csa"), "{g}");
         for key in ["record", "kif", "yaml"] {
@@ -292,6 +291,21 @@ fn a_game_at_the_move_limit_ends_drawn_in_its_records() {
     let yaml = std::fs::read_to_string(out.join(&g.yaml)).unwrap();
     assert!(yaml.contains("8c8d"), "{yaml}");
     rejudged(&summary, &out);
+    // The command line takes the summary's `profile` as it is written (it refused the
+    // overrides after the comma, so the move limit had to be typed again as `--set`).
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(["judge", "--profile", &summary.profile])
+        .arg(out.join(&g.record))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&cli.stdout);
+    assert_eq!(
+        cli.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&cli.stderr)
+    );
+    assert!(text.starts_with("draw by move limit"), "{text}");
     for t in summary.engines.values() {
         assert_eq!((t.wins, t.losses, t.draws), (0, 0, 1));
     }

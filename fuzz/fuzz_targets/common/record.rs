@@ -31,6 +31,7 @@ pub fn check(data: &[u8], format: Format) {
     let Ok(games) = import_text(&text, format) else {
         return;
     };
+    damaged_move_line_is_unreadable(&text, format);
     for game in games {
         let _ = game.written.as_ref().map(|w| w.to_string());
         // A header the reader did not understand is never turned into a value: no clock.
@@ -73,6 +74,47 @@ pub fn check(data: &[u8], format: Format) {
                     panic!("the {name} writer wrote what the reader refuses: {e}\n{written}");
                 }
             }
+        }
+    }
+}
+
+/// A record read whole, with one of its main-line move lines damaged (its move text turned
+/// into U+FFFD, as a wrong decoding does), is never read as a game: the reader names the line
+/// instead (issue 43: a damaged KIF was judged "game continues" with its moves dropped).
+/// KIF and KI2, the formats whose move lines are lines; only lines before any variation, which
+/// are the main line the reader reads.
+fn damaged_move_line_is_unreadable(text: &str, format: Format) {
+    let lines: Vec<&str> = encoding::each_line(text).collect();
+    let main = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("変化"))
+        .unwrap_or(lines.len());
+    let damaged_at = |k: usize, line: String| {
+        let mut out: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        out[k] = line;
+        out.join("\n")
+    };
+    let damaged = match format {
+        Format::Kif => lines[..main]
+            .iter()
+            .position(|l| shogi_records::kif::is_kif_move(l))
+            .map(|k| {
+                let t = lines[k].trim_start();
+                let digits = t.chars().take_while(char::is_ascii_digit).count();
+                damaged_at(k, format!("{} \u{fffd}\u{fffd}\u{fffd}(77)", &t[..digits]))
+            }),
+        Format::Ki2 => lines[..main]
+            .iter()
+            .position(|l| shogi_records::ki2::is_move_line(l))
+            .map(|k| damaged_at(k, "▲\u{fffd}\u{fffd}\u{fffd}".to_owned())),
+        _ => None,
+    };
+    if let Some(damaged) = damaged {
+        if let Ok(games) = import_text(&damaged, format) {
+            panic!(
+                "a record with a damaged move line was read as {} game(s):\n{damaged}",
+                games.len()
+            );
         }
     }
 }

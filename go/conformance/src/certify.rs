@@ -181,6 +181,19 @@ pub fn record(lc: &LoadedCase, status: &Status, reproduce: impl FnOnce() -> Stri
     }
 }
 
+/// The report of a run with what only Go shows ([`crate::report_view`]): the articles in
+/// rulebook order with their titles, a board for each case that sets up a position, and
+/// `run_lines` under the title.
+pub fn report_with_view(
+    header: Header,
+    records: Vec<CaseRecord>,
+    cases: &[LoadedCase],
+    run_lines: Vec<String>,
+) -> Report {
+    let view = crate::report_view::view(&records, cases, run_lines);
+    report(header, records).with_view(view)
+}
+
 /// The report of a run: the header, the records, and how the run certified.
 pub fn report(header: Header, cases: Vec<CaseRecord>) -> Report {
     let answered = cases

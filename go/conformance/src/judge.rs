@@ -80,6 +80,11 @@ pub struct Judgement {
     pub count: Option<CountDetail>,
     /// Where the dead stones came from: `outcomes.yaml`, `TB/TW marks`, or nothing.
     pub dead_from: Option<String>,
+    /// How the record was read where it can mean more than its letters say: a free handicap
+    /// placement written as the first `HA[n]` Black moves (rfg 2.2). Empty when it was read as
+    /// written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<String>,
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
@@ -105,10 +110,14 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
         articles: Vec::new(),
         count: None,
         dead_from: None,
+        readings: Vec::new(),
         agreement: Agreement::NotJudgeable(String::new()),
     };
-    let spec = match to_spec(game, profile) {
-        Ok(spec) => spec,
+    let spec = match read_spec(game, profile) {
+        Ok((spec, readings)) => {
+            j.readings = readings;
+            spec
+        }
         Err(why) => {
             j.agreement = Agreement::NotJudgeable(why);
             return j;
@@ -405,8 +414,34 @@ fn colour(c: go_sgf::Color) -> Color {
 
 /// The record as a game the oracle can replay under `profile`; why not, when it cannot be one.
 /// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
-/// rfg 9.3, none in a handicap game).
+/// rfg 9.3, none in a handicap game). A free handicap placement written as moves is read as
+/// the placement ([`placement_moves`]).
 pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> {
+    read_spec(game, profile).map(|(spec, _)| spec)
+}
+
+/// How many of the record's first moves are its handicap placement: `HA[n]` (n of 2 or more)
+/// with no `AB` setup and the first n moves Black stones on n different points — the way KGS
+/// writes a free placement. Those moves are the handicap stones of rfg 2.2 (the registry's
+/// reading: any set of distinct points), not n moves in a row (11d). `None` when the record
+/// does not read so: its moves are then its moves, and Black moving twice is 11d's.
+pub fn placement_moves(game: &SgfGame) -> Option<usize> {
+    let n = usize::try_from(game.handicap?).ok()?;
+    if n < 2 || !game.setup_black.is_empty() || game.moves.len() < n {
+        return None;
+    }
+    let mut points = Vec::with_capacity(n);
+    for (c, m) in &game.moves[..n] {
+        match (c, m) {
+            (go_sgf::Color::Black, SgfMove::Play(p)) if !points.contains(p) => points.push(*p),
+            _ => return None,
+        }
+    }
+    Some(n)
+}
+
+/// [`to_spec`], with the readings it made (for [`Judgement::readings`]).
+fn read_spec(game: &SgfGame, profile: &GoProfile) -> Result<(GameSpec, Vec<String>), String> {
     let size = BoardSize::new(game.size).map_err(|_| {
         format!(
             "a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)",
@@ -425,22 +460,46 @@ pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> 
                 .to_owned(),
         );
     }
-    let handicap: Vec<Point> = game
-        .setup_black
-        .iter()
-        .map(|p| Point::new(p.x, p.y))
-        .collect();
-    let first = game
-        .to_play
+    let placed = placement_moves(game).unwrap_or(0);
+    let mut readings = Vec::new();
+    let handicap: Vec<Point> = if placed > 0 {
+        let points: Vec<String> = game.moves[..placed]
+            .iter()
+            .filter_map(|(_, m)| match m {
+                SgfMove::Play(p) => Some(p.to_sgf()),
+                SgfMove::Pass => None,
+            })
+            .collect();
+        readings.push(format!(
+            "HA[{placed}] with no AB: the first {placed} Black moves ({}) are read as the free handicap placement (rfg 2.2), not as moves in a row (rfg 11d); White moves first after them (rfg 1.1)",
+            points.join(" ")
+        ));
+        game.moves[..placed]
+            .iter()
+            .filter_map(|(_, m)| match m {
+                SgfMove::Play(p) => Some(Point::new(p.x, p.y)),
+                SgfMove::Pass => None,
+            })
+            .collect()
+    } else {
+        game.setup_black
+            .iter()
+            .map(|p| Point::new(p.x, p.y))
+            .collect()
+    };
+    let played = &game.moves[placed..];
+    // A root `PL` speaks of the moves after the setup; with the placement written as moves,
+    // those are the placement's own, so the turn after it comes from the moves that follow.
+    let to_play = if placed > 0 { None } else { game.to_play };
+    let first = to_play
         .map(colour)
-        .or_else(|| game.moves.first().map(|(c, _)| colour(*c)))
+        .or_else(|| played.first().map(|(c, _)| colour(*c)))
         .unwrap_or(if handicap.is_empty() {
             Color::Black
         } else {
             Color::White
         });
-    let moves = game
-        .moves
+    let moves = played
         .iter()
         .map(|(c, m)| {
             let mv = match m {
@@ -450,14 +509,17 @@ pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> 
             (colour(*c), mv)
         })
         .collect();
-    Ok(GameSpec {
-        size,
-        komi,
-        handicap,
-        first,
-        moves,
-        ..GameSpec::new(size, komi)
-    })
+    Ok((
+        GameSpec {
+            size,
+            komi,
+            handicap,
+            first,
+            moves,
+            ..GameSpec::new(size, komi)
+        },
+        readings,
+    ))
 }
 
 #[cfg(test)]
@@ -623,6 +685,78 @@ mod tests {
             matches!(j.agreement, Agreement::Differs(ref why) if why.contains("13.4b") && why.contains("Black"))
         );
         assert_eq!(j.ours, None);
+    }
+
+    #[test]
+    fn a_free_placement_written_as_moves_is_the_handicap() {
+        // KGS writes a free placement of HA[2] as two Black moves. Read as the placement
+        // (rfg 2.2), White moves first after it (1.1) and nothing is two moves in a row.
+        let j = judged("(;SZ[9]HA[2]KM[0.5]RE[W+R];B[cc];B[gg];W[ee];B[ce])");
+        assert_eq!(j.agreement, Agreement::Agree);
+        assert_eq!(j.readings.len(), 1);
+        assert!(j.readings[0].contains("HA[2]") && j.readings[0].contains("cc gg"));
+        assert!(j.readings[0].contains("rfg 2.2"));
+        // The same moves with no HA are Black moving twice: 11d, whatever RE says.
+        let j = judged("(;SZ[9]KM[0.5]RE[W+R];B[cc];B[gg];W[ee];B[ce])");
+        assert!(
+            matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("rfg:11d")),
+            "{}",
+            serde_json::to_string(&j.agreement).unwrap()
+        );
+        assert!(j.readings.is_empty());
+    }
+
+    #[test]
+    fn a_double_move_after_the_placement_stays_a_breach() {
+        // Placement cc gg, then White ee, Black ce and Black cg: the second Black move in a row
+        // comes after the placement, so it is 11d's.
+        let j = judged("(;SZ[9]HA[2]RE[B+R];B[cc];B[gg];W[ee];B[ce];B[cg])");
+        assert!(
+            matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("rfg:11d")),
+            "{}",
+            serde_json::to_string(&j.agreement).unwrap()
+        );
+        // HA[3] with only two Black moves before White's: no placement can be read, and the
+        // two Black moves are two moves in a row.
+        let j = judged("(;SZ[9]HA[3]RE[B+R];B[cc];B[gg];W[ee])");
+        assert!(matches!(j.agreement, Agreement::Disagree(ref why) if why.contains("rfg:11d")));
+        assert!(j.readings.is_empty());
+        // HA[2] whose moves alternate from the start is read as written (no placement): legal.
+        let j = judged("(;SZ[9]HA[2]RE[B+R];B[cc];W[gg];B[ee])");
+        assert_eq!(j.agreement, Agreement::Agree);
+        assert!(j.readings.is_empty());
+        // A repeated point is no placement either: Black's second stone on cc is refused.
+        let j = judged("(;SZ[9]HA[2]RE[B+R];B[cc];B[cc];W[ee])");
+        assert!(matches!(j.agreement, Agreement::Disagree(_)));
+    }
+
+    #[test]
+    fn a_placement_written_as_moves_is_counted_as_handicap_stones() {
+        // The walls game (Black column e, White column f) with Black's ea and eb written as
+        // the placement of HA[2] and no KM: a handicap game, so komi 0 (rfg 9.3, the one komi
+        // rule). After the placement White moves first and the walls alternate; Black passes
+        // once White's wall is left one stone short, and three passes end it (7.1). Black
+        // 4 x 9 = 36, White 3 x 9 = 27: B+9 (10.2).
+        let mut moves = String::from(";B[ea];B[eb]");
+        for y in 0..9u8 {
+            let row = char::from(b'a' + y);
+            moves.push_str(&format!(";W[f{row}]"));
+            if y + 2 < 9 {
+                moves.push_str(&format!(";B[e{}]", char::from(b'a' + y + 2)));
+            } else {
+                moves.push_str(";B[]");
+            }
+        }
+        let text = format!("(;SZ[9]HA[2]RE[B+9]{moves};W[];B[]\n;TB[aa:di]TW[ga:ii])");
+        let j = judged(&text);
+        assert_eq!(
+            j.ours.as_deref(),
+            Some("B+9"),
+            "{}",
+            serde_json::to_string(&j.agreement).unwrap()
+        );
+        assert_eq!(j.agreement, Agreement::Agree);
+        assert_eq!(j.readings.len(), 1);
     }
 
     #[test]

@@ -90,7 +90,8 @@ fn standing_word(j: &Judgement) -> (&'static str, String) {
     }
 }
 
-/// Size and moves, both results, the articles and why: the verdict after the file's name.
+/// Size and moves, both results, the articles, why, and how the record was read where it
+/// was not read as written: the verdict after the file's name.
 fn verdict_tail(j: &Judgement, detail: &str) -> String {
     let ours = j.ours.as_deref().unwrap_or("-");
     let articles = if j.articles.is_empty() {
@@ -98,8 +99,9 @@ fn verdict_tail(j: &Judgement, detail: &str) -> String {
     } else {
         format!(" [{}]", j.articles.join(", "))
     };
+    let readings: String = j.readings.iter().map(|r| format!("; read: {r}")).collect();
     format!(
-        "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}",
+        "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}{readings}",
         j.size, j.moves, j.recorded
     )
 }
@@ -148,6 +150,9 @@ pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
     }
     if let Some(from) = &j.dead_from {
         out.push(format!("  dead stones from: {from}"));
+    }
+    for r in &j.readings {
+        out.push(format!("  read: {r}"));
     }
     out.push(format!(
         "  profile: {} ({})",

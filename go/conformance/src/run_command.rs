@@ -168,7 +168,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         corpus_revision,
         profile: run_profile
             .as_ref()
-            .map_or_else(|| "each case's own".to_owned(), |p| p.name.clone()),
+            .map_or_else(|| "each case's own profile".to_owned(), |p| p.name.clone()),
         implementation: args.implementation.clone(),
         filter: args.filter.clone(),
         shard: shard.map(|s| s.to_string()),
@@ -197,9 +197,19 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             }
         },
     };
-    header.implementation = match &subject {
+    // The implementation as the user named it, with the name it gives itself (an engine's
+    // banner): `gtp:gnugo --mode gtp (GNU Go 3.8)`.
+    let banner = match &subject {
         Subject::Oracle => Oracle::default().name(),
         Subject::External(imp) => imp.name(),
+    };
+    header.implementation = format!("{} ({banner})", args.implementation);
+    let run_lines = match &subject {
+        Subject::Oracle => Vec::new(),
+        Subject::External(_) => vec![format!(
+            "engine: {banner}, started as `{}`",
+            args.implementation.trim_start_matches("gtp:")
+        )],
     };
 
     let reproduce = |id: &str| {
@@ -233,7 +243,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
     drop(engine);
     header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
     header.not_run = not_run;
-    let mut report = certify::report(header, records);
+    let mut report = certify::report_with_view(header, records, &cases, run_lines);
     let mismatches = expectations.as_ref().map(|e| e.compare(&report.cases));
     for m in mismatches.iter().flatten() {
         eprintln!("go-conformance: {}: {}", m.case, m.message);

@@ -324,7 +324,7 @@ fn run_writes_a_json_report() {
         report["header"]["implementation"]
             .as_str()
             .unwrap()
-            .starts_with("go-oracle")
+            .starts_with("oracle (go-oracle")
     );
 }
 

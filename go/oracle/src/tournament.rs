@@ -78,13 +78,15 @@ pub struct Indicators {
     pub buchholz: f64,
     /// The opponents' Buchholz summed (TB 1.2.1.2).
     pub sum_buchholz: f64,
-    /// The scores of the opponents beaten, summed, half for a draw (TB 1.2.2.1).
+    /// The scores of the opponents beaten, summed; a draw adds nothing (TB 1.2.2.1).
     pub berger: f64,
-    /// Starting McMahon score plus the points won (TB 1.2.3.1, MM A.5).
+    /// The starting McMahon score plus the number of wins (TB 1.2.3.1), a bye counting as one
+    /// (MM A.5: one point). A draw is not a win and adds nothing, although it gives half a
+    /// point to `score` (registry decision on 15): TB 1.2.3.1 counts wins, not points.
     pub mm: f64,
     /// The opponents' McMahon scores summed (TB 1.2.3.2).
     pub sos: f64,
-    /// The McMahon scores of the opponents beaten, summed, half for a draw (TB 1.2.3.3).
+    /// The McMahon scores of the opponents beaten, summed; a draw adds nothing (TB 1.2.3.3).
     pub sodos: f64,
     /// The opponents' SOS summed (TB 1.2.3.4).
     pub sosos: f64,
@@ -218,12 +220,16 @@ pub fn indicators(
             ind.cumulative += running;
         }
         ind.score = running;
-        ind.mm += running;
         ind.wins = games
             .iter()
             .filter(|g| g.winner.as_deref() == Some(name.as_str()))
             .map(|_| 1.0)
             .sum();
+        let byes_had: f64 = byes.iter().filter(|b| b.player == *name).map(|_| 1.0).sum();
+        // TB 1.2.3.1: the starting score plus the number of wins (a win by award is a win,
+        // 15); the bye's one point of MM A.5 is a McMahon point too. A draw, half a point in
+        // `score`, is not a win: nothing here.
+        ind.mm += ind.wins + byes_had;
     }
     // Opponents, with the points taken from each: every pairing, forfeits included (the
     // players were paired; registry decision), byes not (no opponent).
@@ -450,6 +456,32 @@ mod tests {
         let mut neither = g(1, "A", "B", "A");
         neither.winner = None;
         assert!(indicators(&[e("A", 0), e("B", 0)], &[neither], &[]).is_err());
+    }
+
+    #[test]
+    fn the_mcmahon_score_counts_wins_and_byes_not_draws() {
+        // TB 1.2.3.1: starting score plus the number of wins. A (start 1) draws with B
+        // (start 1) in round 1 and beats C in round 2; C (start 0) has a bye in round 1.
+        // MM: A = 1 + 1 win = 2 (not 2.5), B = 1 + 0 = 1 (not 1.5), C = 0 + 1 bye = 1.
+        // SOS: A = B 1 + C 1 = 2; B = A 2; C = A 2. SODOS: A beat C = 1; B, C 0.
+        // The score keeps the draw's half point: A 1.5, B 0.5, C 1.
+        let mut draw = g(1, "A", "B", "A");
+        draw.winner = None;
+        draw.result = Some(NoWinner::Draw);
+        let r = indicators(
+            &[e("A", 1), e("B", 1), e("C", 0)],
+            &[draw, g(2, "C", "A", "A")],
+            &[Bye {
+                round: 1,
+                player: "C".into(),
+            }],
+        )
+        .unwrap();
+        let three = |f: fn(&Indicators) -> f64| (f(&r["A"]), f(&r["B"]), f(&r["C"]));
+        assert_eq!(three(|i| i.mm), (2.0, 1.0, 1.0));
+        assert_eq!(three(|i| i.sos), (2.0, 2.0, 2.0));
+        assert_eq!(three(|i| i.sodos), (1.0, 0.0, 0.0));
+        assert_eq!(three(|i| i.score), (1.5, 0.5, 1.0));
     }
 
     #[test]

@@ -38,8 +38,10 @@ pub trait GoImplementation {
     /// Plays `game.moves` from the setup and returns the final board.
     ///
     /// # Errors
-    /// [`GoImplError::Illegal`] at the first move refused, naming its ply; the other variants
-    /// when no answer came.
+    /// [`GoImplError::Illegal`] at the first move refused, naming its ply;
+    /// [`GoImplError::Unsupported`] when every move was accepted but the board cannot be shown
+    /// (the runner then asks only which move is refused); the other variants when no answer
+    /// came.
     fn replay(&mut self, game: &GameSpec) -> Result<BoardState, GoImplError>;
 
     /// Whether `mv` by the side to move ([`GameSpec::to_move`]) is legal after `game`.

@@ -56,6 +56,21 @@ pub struct Played {
     /// on_claim`): the move's number and its offender, in game order. A verdict reached after
     /// one of them is right by the rules, but a reader must be told the foul was there.
     pub unclaimed_illegal: Vec<(usize, Color)>,
+    /// Where the game was decided, when something in the record ended it: comparing two
+    /// judgements of one record (`diff`) needs the first ply at which they part.
+    pub decided: Option<Decided>,
+}
+
+/// The moment a record's game was decided: the event that ended it and the moves played by then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// The event that ended the game, from 1; `None` when nothing in the record did and the
+    /// verdict comes after its last event (a wrong setup noticed while the game goes on, 9.1).
+    pub event: Option<usize>,
+    /// The moves made when the game was decided, the deciding move counted: an illegal move
+    /// that decides counts, though [`Played::position`] is the board before it when it could
+    /// not be made on the board (a piece that cannot go there at all).
+    pub ply: usize,
 }
 
 /// Judges a game record under a profile: the verdict, and the articles that produced it.
@@ -83,12 +98,19 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         }
     }
     let mut ignored = 0;
+    let mut decided = None;
     for (i, event) in record.events.iter().enumerate() {
         if game.verdict.is_some() {
             ignored += 1;
             continue;
         }
         game.event(i + 1, event, record.events.get(i + 1))?;
+        if game.verdict.is_some() {
+            decided = Some(Decided {
+                event: Some(i + 1),
+                ply: game.moves_played,
+            });
+        }
     }
     if ignored > 0 {
         game.note(Step::new(
@@ -112,6 +134,10 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
                     "the wrong setup is noticed while the game is still going (where the record stops): the game is annulled",
                 ),
             );
+            decided = Some(Decided {
+                event: None,
+                ply: game.moves_played,
+            });
         }
     }
     let main_left = game
@@ -134,6 +160,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         position,
         main_left,
         unclaimed_illegal: game.illegal_standing,
+        decided,
     })
 }
 
@@ -630,6 +657,45 @@ impl fmt::Display for Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where a game was decided: the event that ended it and the moves made by then (for
+    /// `diff`'s first parting ply). Two moves then Gote's resignation (5.1b): event 3, ply 2.
+    /// Four moves that end nothing: not decided. An illegal first move (a pawn moved two
+    /// squares, 3.1) claimed by Gote before replying loses under fesa-2017 (9.4): event 2 (the
+    /// claim), ply 1 (the illegal move counted); the pawn could physically move, so under
+    /// `on_claim` the board shows it on 7e, Gote to move.
+    #[test]
+    fn the_deciding_event_and_ply_are_kept() {
+        let play = |events: &str| {
+            let record = Record::from_yaml(&format!("events: [{events}]")).unwrap();
+            play_record(&record, &Profile::fesa2017()).unwrap()
+        };
+        let p = play("{move: 7g7f}, {move: 3c3d}, {resign: gote}, {move: 2g2f}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(3),
+                ply: 2
+            })
+        );
+        let p = play("{move: 7g7f}, {move: 3c3d}, {move: 2g2f}, {move: 8c8d}");
+        assert_eq!(p.decided, None);
+        let p = play("{move: 7g7e}, {claim: illegal_move, by: gote}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(2),
+                ply: 1
+            })
+        );
+        assert!(
+            p.position
+                .to_string()
+                .starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - "),
+            "{}",
+            p.position
+        );
+    }
 
     /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
     /// 600 s of main time, and returns the main time left to each side.

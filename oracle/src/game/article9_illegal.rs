@@ -112,6 +112,12 @@ impl super::adjudicate::Game<'_> {
             if offender == !by {
                 self.stuck = false;
                 self.illegal_standing.retain(|&(n, _)| n != number);
+                // The position the foul left, where it is one of those 9.4a-c list (a second
+                // pawn on a file, a king left in check, a piece that can never move): said, so
+                // that the chain names the position as well as the move (issue 43.2).
+                for l in lasting_illegalities(self.pos(), offender) {
+                    self.note(Step::new(l.article(), l.describe(offender)));
+                }
                 self.win(
                     by,
                     ReasonKind::IllegalMove,

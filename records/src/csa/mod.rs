@@ -139,6 +139,11 @@ struct Reader {
     summary: Option<Summary>,
     /// An illegal move logged as a comment: its claim comes right after it.
     illegal_comment: bool,
+    /// A move the board cannot carry out (a drop of a piece not held, onto an occupied square),
+    /// kept until the next statement says whether the record ends on it as a foul
+    /// (`%ILLEGAL_MOVE`, the mover's `%±ILLEGAL_ACTION`: the move is the foul) or goes on (the
+    /// record cannot be read). See `board::refused_foul`.
+    refused: Option<(Move, ImportError)>,
     ended: bool,
     /// floodgate's `'Increment:` comment.
     increment: Option<Seconds>,
@@ -167,6 +172,7 @@ impl Reader {
             written: None,
             summary: None,
             illegal_comment: false,
+            refused: None,
             ended: false,
             increment: None,
             assumed_start: false,
@@ -214,6 +220,19 @@ impl Reader {
 
     fn statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
         let first = s.chars().next().unwrap_or(' ');
+        if self.refused.is_some() {
+            // After a move that cannot be made, only its time or the ending that names it a
+            // foul may follow.
+            match first {
+                'T' => return Ok(()),
+                '%' => return self.refused_ending(s, n),
+                _ => {
+                    if let Some((_, error)) = self.refused.take() {
+                        return Err(error);
+                    }
+                }
+            }
+        }
         match first {
             'V' => Ok(()),
             'N' if s.starts_with("N+") => {
@@ -425,7 +444,40 @@ impl Reader {
             Move::Board { from, to, .. } => board::board_move(&play.pos, from, to, named),
             drop => drop,
         };
-        play.push(mv, Some(named), None, n)
+        if let Err(error) = play.push(mv, Some(named), None, n) {
+            self.refused = Some((mv, error));
+        }
+        Ok(())
+    }
+
+    /// The ending after a move the board could not carry out: `%ILLEGAL_MOVE` or the mover's
+    /// `%±ILLEGAL_ACTION` say the record ends on that move as a foul, and it is kept as the foul,
+    /// with the opponent's claim (9.4) — for every piece alike (`board::refused_foul`). Any
+    /// other ending makes the record unreadable at the move.
+    fn refused_ending(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
+        let Some((mv, error)) = self.refused.take() else {
+            return Ok(());
+        };
+        let word = s.split_whitespace().next().unwrap_or(s);
+        let mover = self.play().side();
+        let sign = if mover == Color::Sente { '+' } else { '-' };
+        if word != "%ILLEGAL_MOVE" && word != format!("%{sign}ILLEGAL_ACTION") {
+            return Err(error);
+        }
+        let play = self.play();
+        play.events.push(Event::Move {
+            mv: shogi_oracle::game::record::UsiMove(mv),
+            time: None,
+        });
+        play.events.push(claim(ClaimKind::IllegalMove, !mover));
+        self.ended = true;
+        self.written = Some(WrittenEnding::known(
+            s,
+            n,
+            EndingKind::IllegalMove,
+            Outcome::Win(!mover),
+        ));
+        Ok(())
     }
 
     fn special(&mut self, s: &str, n: usize) {
@@ -582,6 +634,9 @@ impl Reader {
     }
 
     fn finish(mut self) -> Result<Game, ImportError> {
+        if let Some((_, error)) = self.refused.take() {
+            return Err(error);
+        }
         self.play();
         let summary = self.summary.take();
         let Some(play) = self.play.take() else {

@@ -286,14 +286,17 @@ impl GoImplementation for GtpEngine {
     }
 
     fn replay(&mut self, game: &GameSpec) -> Result<BoardState, GoImplError> {
+        // The moves are played first, so that an engine without `list_stones` (not in GTP 2:
+        // a GNU Go extension, which Pachi lacks) is still asked which move it refuses; only
+        // then is the board it cannot show reported as unsupported (`GoImplementation::replay`).
+        self.set_up(game)?;
         for command in ["list_stones", "captures"] {
             if !self.offers(command)? {
                 return Err(GoImplError::Unsupported(format!(
-                    "reading the board back needs `{command}`"
+                    "reading the board back needs `{command}`, which the engine does not offer"
                 )));
             }
         }
-        self.set_up(game)?;
         let mut state = BoardState::default();
         for colour in [Color::Black, Color::White] {
             let text = self.must(&format!("list_stones {}", gtp_colour(colour)))?;
