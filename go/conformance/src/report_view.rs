@@ -343,6 +343,7 @@ mod tests {
             detail: Vec::new(),
             duration_ms: None,
             reproduce: None,
+            known: None,
         };
         let v = view(
             &[record("x", "rfg:12.5"), record("y", "rfg:12.2a")],
