@@ -8,3 +8,4 @@ pub mod convert;
 pub mod judge;
 pub mod judge_archive;
 pub mod judge_formats;
+pub mod workbench;

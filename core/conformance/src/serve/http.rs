@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 use std::io::Read as _;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::json;
@@ -37,7 +37,9 @@ const APP_CSS: &str = include_str!("assets/app.css");
 pub(crate) struct State {
     pub(crate) game: Arc<dyn Workbench>,
     pub(crate) roots: Vec<Root>,
-    pub(crate) pages: HashMap<String, String>,
+    /// The rulebook pages, built once on a thread of their own at start (building them takes
+    /// a moment; the page does not wait for it) and waited for by the first `/rules/` request.
+    pub(crate) pages: Arc<OnceLock<HashMap<String, String>>>,
     pub(crate) limit: usize,
     pub(crate) jobs: usize,
     /// The `Host` values accepted (loopback names with the port), or `None` when serving to
@@ -327,7 +329,10 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
         (Method::Get, p) if p == "/rules" || p.starts_with("/rules/") => {
             let rel = p.trim_start_matches("/rules").trim_start_matches('/');
             let rel = if rel.is_empty() { "index.html" } else { rel };
-            match decode(rel).and_then(|r| state.pages.get(&r)) {
+            let pages = state
+                .pages
+                .get_or_init(|| state.game.rulebook_pages().into_iter().collect());
+            match decode(rel).and_then(|r| pages.get(&r)) {
                 Some(page) => answer(200, "text/html; charset=utf-8", page.clone().into_bytes()),
                 None => error(404, &format!("{p}: no such rulebook page")),
             }

@@ -135,8 +135,15 @@ pub fn start(options: &Options, game: Arc<dyn api::Workbench>) -> Result<Running
             format!("[::1]:{port}"),
         ]
     });
+    let pages = Arc::new(std::sync::OnceLock::new());
+    {
+        let (pages, game) = (Arc::clone(&pages), Arc::clone(&game));
+        std::thread::spawn(move || {
+            pages.get_or_init(|| game.rulebook_pages().into_iter().collect());
+        });
+    }
     let state = Arc::new(http::State {
-        pages: game.rulebook_pages().into_iter().collect(),
+        pages,
         game,
         roots,
         limit: options.limit,
