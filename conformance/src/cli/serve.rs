@@ -37,7 +37,10 @@ pub fn serve(
     let running = serve::start(&options, Arc::new(ShogiWorkbench::new(corpus)))?;
     println!("{}", running.url());
     let _ = std::io::stdout().flush();
-    eprintln!("serving the workbench at {}; stop it with Ctrl-C", running.url());
+    eprintln!(
+        "serving the workbench at {}; stop it with Ctrl-C",
+        running.url()
+    );
     running.wait();
     Ok(ExitCode::SUCCESS)
 }

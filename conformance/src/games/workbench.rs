@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use conformance_core::serve::api::{
-    Choice, Comparison, GameInfo, Knob, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput,
-    Step, Verdict, Workbench,
+    Choice, Comparison, GameInfo, Knob, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
+    Verdict, Workbench,
 };
 use shogi_oracle::game::play_record;
 use shogi_oracle::game::record::Event;
@@ -289,14 +289,19 @@ mod two_judgements {
         };
         let (ia, ib) = (ids(&a), ids(&b));
         let mut articles: Vec<String> = Vec::new();
-        for id in ia.iter().filter(|x| !ib.contains(x)).chain(ib.iter().filter(|x| !ia.contains(x))) {
+        for id in ia
+            .iter()
+            .filter(|x| !ib.contains(x))
+            .chain(ib.iter().filter(|x| !ia.contains(x)))
+        {
             if !articles.contains(id) {
                 articles.push(id.clone());
             }
         }
         let mut knobs: Vec<String> = Vec::new();
         for k in a.judgement.knobs().into_iter().chain(b.judgement.knobs()) {
-            let differs = a.profile.setting(k).map(|s| &s.value) != b.profile.setting(k).map(|s| &s.value);
+            let differs =
+                a.profile.setting(k).map(|s| &s.value) != b.profile.setting(k).map(|s| &s.value);
             if differs && !knobs.iter().any(|x| x == k) {
                 knobs.push(k.to_owned());
             }

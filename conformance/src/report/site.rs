@@ -586,7 +586,9 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
 
 /// Every page of the site, (path relative to the site's folder, HTML): written to a folder by
 /// [`write_site`], served from memory by the workbench (`serve`).
-pub fn site_pages(source: &crate::corpus::CorpusSource) -> Result<Vec<(String, String)>, SiteError> {
+pub fn site_pages(
+    source: &crate::corpus::CorpusSource,
+) -> Result<Vec<(String, String)>, SiteError> {
     let corpus = source.load()?;
     let profiles = builtin_names()
         .into_iter()
