@@ -191,11 +191,17 @@ fn only_records_inside_the_served_folder_are_read() {
     assert_eq!(get(&url, "/api/record?root=0&path=nothing.rec").0, 404);
     assert_eq!(get(&url, "/api/record?root=7&path=a.rec").0, 404);
     // Judging goes through the same check.
-    assert_eq!(post(&url, "/api/judge?root=0&path=link-out.rec", b"").0, 403);
+    assert_eq!(
+        post(&url, "/api/judge?root=0&path=link-out.rec", b"").0,
+        403
+    );
     // The listing names what may be opened, and nothing else.
     let (_, list) = get(&url, "/api/records");
     for name in ["a.rec", "sub/b.rec", "link-in.rec", "big.rec"] {
-        assert!(list.contains(&format!("\"path\":\"{name}\"")), "{name}: {list}");
+        assert!(
+            list.contains(&format!("\"path\":\"{name}\"")),
+            "{name}: {list}"
+        );
     }
     assert!(!list.contains("link-out") && !list.contains("secret") && !list.contains("notes"));
     // The raw request line too: no route reads the file system by its path.
@@ -239,7 +245,11 @@ fn a_bad_record_is_an_error_with_file_and_line_and_a_panic_is_a_500_the_server_s
         assert!(body.contains("goes on serving"), "{body}");
     }
     let (status, body) = post(&url, "/api/judge?name=ok.rec", b"after");
-    assert_eq!((status, body.contains("fine: after")), (200, true), "{body}");
+    assert_eq!(
+        (status, body.contains("fine: after")),
+        (200, true),
+        "{body}"
+    );
     // Malformed HTTP is answered 400, and the server still answers afterwards.
     let (status, _) = raw(&url, b"THIS IS NOT HTTP\r\n\r\n");
     assert_eq!(status, 400);
@@ -301,7 +311,10 @@ fn the_page_and_the_rulebook_come_from_memory_and_another_host_is_refused() {
     let (status, page) = get(&url, "/");
     assert_eq!(status, 200);
     assert!(page.contains("<script src=\"/app.js\""), "{page}");
-    assert!(!page.contains("http://") && !page.contains("https://"), "nothing fetched from elsewhere");
+    assert!(
+        !page.contains("http://") && !page.contains("https://"),
+        "nothing fetched from elsewhere"
+    );
     assert_eq!(get(&url, "/app.js").0, 200);
     let (status, rules) = get(&url, "/rules/");
     assert_eq!((status, rules.as_str()), (200, "<p>the toy rules</p>"));
@@ -334,7 +347,10 @@ fn another_machines_address_needs_the_flag() {
         records: vec![dir.join("nowhere")],
         ..options
     };
-    let e = serve::start(&missing, Arc::new(Toy)).err().unwrap().to_string();
+    let e = serve::start(&missing, Arc::new(Toy))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("nowhere"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -276,6 +276,8 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
         }
         (Method::Get, "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
         (Method::Get, "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
+        // Browsers ask for it unprompted; there is none.
+        (Method::Get, "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
         (Method::Get, "/api/info") => json_answer(200, &state.game.info()),
         (Method::Get, "/api/records") => match files::list(&state.roots, state.game.as_ref()) {
             Ok(records) => json_answer(

@@ -67,7 +67,9 @@ function showKnobs() {
     input.dataset.knobInput = k.name;
     input.setAttribute("aria-label", k.name);
     input.addEventListener("change", rulesChanged);
-    label.innerHTML = `<code>${esc(k.name)}</code> `;
+    const name = document.createElement("code");
+    name.textContent = k.name;
+    label.prepend(name, " ");
     label.append(input);
     const small = document.createElement("small");
     small.textContent = `${k.about} — profile value ${k.value}: ${k.source}`;
@@ -109,8 +111,14 @@ async function judge(record, ply) {
     answer = await r.json();
     if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
   } catch (e) {
+    // Nothing of the previous record stays on the page beside the error.
     showError(e.message);
-    $("verdict").textContent = "";
+    state.verdict = null;
+    $("record-name").textContent = record.label || record.name || record.path;
+    for (const id of ["verdict", "detail", "chain", "decided-knobs", "extra", "notes", "board", "move-label"]) $(id).innerHTML = "";
+    $("ply").textContent = "–";
+    $("ply").dataset.ply = 0;
+    $("ply").dataset.plies = 0;
     $("verdict").dataset.result = "error";
     $("verdict").dataset.state = "done";
     return;
