@@ -1,0 +1,129 @@
+//! For the workbench's real-browser tests: whether headless Chromium, node and the
+//! `playwright-core` package (`browser/` at the workspace's root, installed by `npm ci`) are
+//! here — a skip with a note, or a failure where the REQUIRE variable is set —, a served tool
+//! started in its own process group and killed with it, and a driver script run against it.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The workspace's `browser/` folder (the driver scripts and their `node_modules`).
+pub fn scripts_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../browser")
+}
+
+/// The Chromium to drive: `$CHROMIUM`, else `/usr/bin/chromium`.
+pub fn chromium_path() -> PathBuf {
+    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+/// Whether Chromium, node and playwright-core are all here. Without one: `false` with a note on
+/// standard error, or a panic when `require_var` is set (as CI sets it).
+pub fn available(require_var: &str) -> bool {
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let missing: Vec<String> = [
+        (!chromium_path().is_file()).then(|| {
+            format!(
+                "Chromium ({}: apt-get install chromium)",
+                chromium_path().display()
+            )
+        }),
+        (!node).then(|| "node (apt-get install nodejs npm)".to_owned()),
+        (!scripts_dir().join("node_modules/playwright-core").is_dir())
+            .then(|| "playwright-core (npm ci in browser/)".to_owned()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let why = format!("missing {}", missing.join(", "));
+    assert!(
+        std::env::var_os(require_var).is_none(),
+        "{require_var} is set: {why}"
+    );
+    eprintln!("skipping the real-browser test: {why}");
+    false
+}
+
+/// A tool serving the workbench, in a process group of its own; dropped, the group is killed.
+pub struct Served {
+    child: Child,
+    /// The page's address, as the tool printed it.
+    pub url: String,
+}
+
+impl Served {
+    /// Starts `command` (its own process group, standard output read) and waits up to
+    /// `within` for the address it prints on its first line.
+    ///
+    /// # Panics
+    /// When the tool does not start or prints no address in time (a test's failure).
+    pub fn start(mut command: Command, within: Duration) -> Served {
+        use std::os::unix::process::CommandExt as _;
+        let mut child = command
+            .process_group(0)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the tool starts");
+        let stdout = child.stdout.take().expect("standard output is piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let mut served = Served {
+            child,
+            url: String::new(),
+        };
+        served.url = rx
+            .recv_timeout(within)
+            .map(|l| l.trim().to_owned())
+            .unwrap_or_default();
+        assert!(
+            served.url.starts_with("http://127.0.0.1:"),
+            "the tool printed no loopback address in {within:?}: `{}`",
+            served.url
+        );
+        served
+    }
+
+    /// Runs `node SCRIPT URL SHOTS` from the scripts folder and returns what it printed
+    /// (one JSON object), or panics with its standard error.
+    pub fn drive(&self, script: &str, shots: &Path) -> String {
+        std::fs::create_dir_all(shots).expect("the screenshots folder");
+        let out = Command::new("node")
+            .arg(script)
+            .arg(&self.url)
+            .arg(shots)
+            .current_dir(scripts_dir())
+            .env("CHROMIUM", chromium_path())
+            .output()
+            .expect("node runs");
+        assert!(
+            out.status.success(),
+            "{script} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        // Only this tool's own group: its id is the group's.
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(format!("-{}", self.child.id()))
+            .status();
+        let _ = self.child.wait();
+    }
+}
