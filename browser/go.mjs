@@ -1,14 +1,14 @@
 // The Go workbench as a user drives it: open a counted record with fills, step through it,
 // read the count on the board, toggle `repetition`, read the impact table, follow a changed
 // game to its board. Usage: node go.mjs URL SCREENSHOT_DIR
-import { open, openRecord, verdictAfter, impactAfter, seen, press, shot } from "./lib.mjs";
+import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot } from "./lib.mjs";
 
 const [url, dir] = process.argv.slice(2);
 const { browser, page, problems } = await open(url);
 const out = {};
 try {
   out.title = await page.title();
-  out.start = await impactAfter(page, async () => {});
+  out.start = await impactNow(page);
   out.counted = await openRecord(page, "hashimoto-ohira");
   await shot(page, dir, "go-count");
   await page.click("#board");

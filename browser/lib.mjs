@@ -41,6 +41,11 @@ export async function verdictAfter(page, action) {
 export async function impactAfter(page, action) {
   await page.evaluate(() => { document.getElementById("impact-summary").dataset.state = "waiting"; });
   await action();
+  return impactNow(page);
+}
+
+// Waits for the impact table the page computes by itself (on opening), and reads it.
+export async function impactNow(page) {
   await page.waitForSelector('#impact-summary[data-state="done"]', { state: "attached" });
   return page.evaluate(() => {
     const s = document.getElementById("impact-summary");

@@ -3,7 +3,7 @@
 //   shogi-conformance serve --port 8080 records/real   → node pictures.mjs shogi http://127.0.0.1:8080/ ../docs/images
 //   go-conformance serve --port 8081 go/records        → node pictures.mjs go http://127.0.0.1:8081/ ../docs/images
 import { chromium } from "playwright-core";
-import { openRecord, verdictAfter, impactAfter } from "./lib.mjs";
+import { openRecord, verdictAfter, impactAfter, impactNow } from "./lib.mjs";
 
 const [game, url, dir] = process.argv.slice(2);
 const browser = await chromium.launch({
@@ -14,7 +14,7 @@ const page = await (await browser.newContext({ viewport: { width: 980, height: 9
 page.setDefaultTimeout(300000);
 await page.goto(url);
 await page.waitForSelector("body[data-ready=true]");
-await impactAfter(page, async () => {});
+await impactNow(page);
 const shot = (sel, name) => page.locator(sel).screenshot({ path: `${dir}/workbench-${game}-${name}.png` });
 try {
   if (game === "shogi") {

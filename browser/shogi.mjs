@@ -1,14 +1,14 @@
 // The shogi workbench as a user drives it: open a real repetition record, step through it,
 // toggle `repetition_start`, read the impact table, follow a changed game to its board.
 // Usage: node shogi.mjs URL SCREENSHOT_DIR
-import { open, openRecord, verdictAfter, impactAfter, seen, press, shot } from "./lib.mjs";
+import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot } from "./lib.mjs";
 
 const [url, dir] = process.argv.slice(2);
 const { browser, page, problems } = await open(url);
 const out = {};
 try {
   out.title = await page.title();
-  out.start = await impactAfter(page, async () => {});
+  out.start = await impactNow(page);
   out.opened = await openRecord(page, "bridge-5-record");
   await page.click("#board");
   await press(page, "End");

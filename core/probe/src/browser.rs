@@ -57,43 +57,101 @@ pub struct Served {
     child: Child,
     /// The page's address, as the tool printed it.
     pub url: String,
+    /// What the tool writes on standard error, when it is kept.
+    stderr: Option<std::thread::JoinHandle<String>>,
+    /// Whether the group was killed already (its id may be reused afterwards).
+    stopped: bool,
 }
 
 impl Served {
     /// Starts `command` (its own process group, standard output read) and waits up to
-    /// `within` for the address it prints on its first line.
+    /// `within` for the loopback address it prints on its first line.
     ///
     /// # Panics
-    /// When the tool does not start or prints no address in time (a test's failure).
-    pub fn start(mut command: Command, within: Duration) -> Served {
-        use std::os::unix::process::CommandExt as _;
-        let mut child = command
-            .process_group(0)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the tool starts");
-        let stdout = child.stdout.take().expect("standard output is piped");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let mut served = Served {
-            child,
-            url: String::new(),
-        };
-        served.url = rx
-            .recv_timeout(within)
-            .map(|l| l.trim().to_owned())
-            .unwrap_or_default();
+    /// When the tool does not start or prints no loopback address in time (a test's failure).
+    pub fn start(command: Command, within: Duration) -> Served {
+        let served = Served::spawn(command, within, false);
         assert!(
             served.url.starts_with("http://127.0.0.1:"),
             "the tool printed no loopback address in {within:?}: `{}`",
             served.url
         );
         served
+    }
+
+    /// As [`Served::start`], for any address, keeping standard error for
+    /// [`Served::stop_and_stderr`].
+    ///
+    /// # Panics
+    /// When the tool does not start or prints no address in time.
+    pub fn start_any(command: Command, within: Duration) -> Served {
+        let served = Served::spawn(command, within, true);
+        assert!(
+            served.url.starts_with("http://"),
+            "the tool printed no address in {within:?}: `{}`",
+            served.url
+        );
+        served
+    }
+
+    fn spawn(mut command: Command, within: Duration, keep_stderr: bool) -> Served {
+        use std::io::Read as _;
+        use std::os::unix::process::CommandExt as _;
+        let mut child = command
+            .process_group(0)
+            .stdout(Stdio::piped())
+            .stderr(if keep_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
+            .spawn()
+            .expect("the tool starts");
+        let stdout = child.stdout.take().expect("standard output is piped");
+        let stderr = child.stderr.take().map(|mut e| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = e.read_to_string(&mut text);
+                text
+            })
+        });
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let url = rx
+            .recv_timeout(within)
+            .map(|l| l.trim().to_owned())
+            .unwrap_or_default();
+        Served {
+            child,
+            url,
+            stderr,
+            stopped: false,
+        }
+    }
+
+    /// Stops the tool and returns what it wrote on standard error (empty unless kept).
+    pub fn stop_and_stderr(mut self) -> String {
+        self.kill();
+        self.stderr
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default()
+    }
+
+    fn kill(&mut self) {
+        if std::mem::replace(&mut self.stopped, true) {
+            return;
+        }
+        // Only this tool's own group: its id is the group's.
+        let _ = Command::new("kill")
+            .args(["-TERM", "--"])
+            .arg(format!("-{}", self.child.id()))
+            .status();
+        let _ = self.child.wait();
     }
 
     /// Runs `node SCRIPT URL SHOTS` from the scripts folder and returns what it printed
@@ -119,11 +177,6 @@ impl Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        // Only this tool's own group: its id is the group's.
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(format!("-{}", self.child.id()))
-            .status();
-        let _ = self.child.wait();
+        self.kill();
     }
 }
