@@ -362,17 +362,31 @@ pub enum Command {
     },
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
-    /// List the cases whose expected verdict or answer differs between two rule profiles, with
-    /// both results and the knob that causes the difference.
+    /// List the cases — or, given RECORDS, the games of real records — whose verdict differs
+    /// between two rule profiles, with both results and the knob that causes the difference.
     ///
     /// Give two profiles, or one profile and `--set` overrides (the second side is then the
     /// first with the overrides, e.g. "FESA, but a failed declaration has no effect").
-    /// Built-in profiles are compared on the expectations written in the cases; a profile with
-    /// overrides has none, so then the oracle's answers under the two settings are compared,
-    /// on both sides (marked [oracle]): the cases `run --set` skips.
+    /// Without RECORDS the corpus cases are compared: built-in profiles on the expectations
+    /// written in the cases; a profile with overrides has none, so then the oracle's answers
+    /// under the two settings are compared, on both sides (marked [oracle]): the cases `run
+    /// --set` skips.
+    ///
+    /// With RECORDS (files and folders, every format `judge` reads) each record is read once
+    /// and its games judged under both sides, in parallel: a line per game that changes, with
+    /// both verdicts, the first ply where the judgements part (one has ended the game and the
+    /// other has not, or both ended it differently), the board there, the articles and the
+    /// knobs responsible; then a summary by transition and by article. Add --cases to compare
+    /// the corpus cases in the same run (printed first; text only).
+    ///
+    /// Exit status with RECORDS: 0 when every record was read (changes found are the answer,
+    /// not an error), 1 with --fail-on-change when a game changes, 2 when a record cannot be
+    /// read.
     #[command(
         after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
-        shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect"
+        shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect\n  \
+        shogi-conformance diff --profile fesa-2017 --set repetition_start=not_counted records/real\n  \
+        shogi-conformance diff --profile fesa-2017 --profile csa-computer archive/ --format html --output impact.html"
     )]
     Diff {
         /// A profile; give it twice, or once with --set.
@@ -381,6 +395,26 @@ pub enum Command {
         /// A knob override `knob=value` for the second profile (repeatable).
         #[arg(long = "set", value_name = "KNOB=VALUE")]
         set: Vec<String>,
+        /// Game records and folders of them (searched recursively for .csa, .kif, .kifu,
+        /// .ki2, .ki2u and .jkf files): diff their games instead of the corpus cases.
+        #[arg(value_name = "RECORD|DIR")]
+        records: Vec<PathBuf>,
+        /// With RECORDS, compare the corpus cases too (printed before the records; text only).
+        #[arg(long)]
+        cases: bool,
+        /// The records' report: text (a line per changed game, then the summary), json (a line
+        /// per changed game or unreadable record, the summary last; impact.schema.json),
+        /// junit, markdown or html (with the board where each changed game parts).
+        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = conformance_core::report::Format::parse)]
+        format: conformance_core::report::Format,
+        /// Workers judging records side by side (default: every core).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+        /// Exit with status 1 when a game's verdict changes (a CI guarding an archive).
+        #[arg(long)]
+        fail_on_change: bool,
+        #[command(flatten)]
+        output: OutputFile,
         #[command(flatten)]
         corpus: CorpusArgs,
     },

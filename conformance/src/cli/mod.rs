@@ -178,18 +178,24 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
         Command::Diff {
             profiles,
             set,
+            records: paths,
+            cases,
+            format,
+            jobs,
+            fail_on_change,
+            output,
             corpus,
-        } => {
-            print!(
-                "{}",
-                shogi_conformance::corpus::profile_diff::diff_text(
-                    &corpus.source(),
-                    &profiles,
-                    &set
-                )?
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        } => records::diff(&records::DiffArgs {
+            profiles: &profiles,
+            set: &set,
+            paths: &paths,
+            cases,
+            format,
+            jobs,
+            fail_on_change,
+            output: output.output.as_deref(),
+            corpus: &corpus.source(),
+        }),
         Command::NewId(args) => corpus::new_ids(&args.corpus.source(), args.count),
         Command::Explain {
             case,

@@ -159,3 +159,97 @@ pub fn convert(
     emit(&text, output)?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// What `diff` was asked.
+pub struct DiffArgs<'a> {
+    /// One or two profiles.
+    pub profiles: &'a [String],
+    /// Overrides for the second side.
+    pub set: &'a [String],
+    /// Records and folders; none: the corpus cases.
+    pub paths: &'a [PathBuf],
+    /// The corpus cases too, with records.
+    pub cases: bool,
+    /// The records' report format.
+    pub format: conformance_core::report::Format,
+    /// Workers.
+    pub jobs: Option<usize>,
+    /// Exit 1 when a game changes.
+    pub fail_on_change: bool,
+    /// Where the report goes.
+    pub output: Option<&'a Path>,
+    /// The corpus for the cases.
+    pub corpus: &'a shogi_conformance::corpus::CorpusSource,
+}
+
+/// Runs `diff`: without records, the corpus cases that change (as it always did); with
+/// records, the archive impact in the format asked, the corpus first with `--cases`. Exit
+/// status: 0, 1 with `--fail-on-change` when a game changes, 2 when a record is unreadable.
+pub fn diff(a: &DiffArgs<'_>) -> Result<ExitCode, Error> {
+    use conformance_core::report::Format;
+    use conformance_core::report::impact::ImpactWriter;
+    use shogi_conformance::games::impact::{DiffSides, diff_archive};
+
+    let corpus_text = || {
+        shogi_conformance::corpus::profile_diff::diff_text(a.corpus, a.profiles, a.set)
+            .map_err(Error::from)
+    };
+    if a.paths.is_empty() {
+        if a.format != Format::Text {
+            return Err(
+                "diff: the corpus cases are compared in text only; --format takes RECORDS".into(),
+            );
+        }
+        emit(&corpus_text()?, a.output)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.cases && a.format != Format::Text {
+        return Err("diff: --cases prints the corpus cases as text: give --format text, or leave --cases out".into());
+    }
+    if a.jobs == Some(0) {
+        return Err("--jobs: give at least 1".into());
+    }
+    let sides = DiffSides::new(a.profiles, a.set)?;
+    if let Some(path) = a.output {
+        shogi_conformance::report::output::check_writable(path)
+            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+    }
+    let files = record_files(a.paths).map_err(|e| e.to_string())?;
+    if files.is_empty() {
+        return Err(format!(
+            "no record files (.{}) under {}",
+            RECORD_EXTENSIONS.join(", ."),
+            a.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+        .into());
+    }
+    let mut out = match a.output {
+        None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout().lock())),
+        Some(_) => Sink::Kept(Vec::new()),
+    };
+    if a.cases {
+        let _ = writeln!(out, "{}", corpus_text()?);
+    }
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let mut writer = ImpactWriter::new(
+        a.format,
+        "shogi-conformance",
+        sides.names(),
+        a.fail_on_change,
+    );
+    let summary = diff_archive(&files, &sides, jobs, |record| {
+        let _ = writer.record(record, &mut out);
+    });
+    let _ = writer.finish(&summary, &mut out);
+    let _ = out.flush();
+    if let (Sink::Kept(bytes), Some(path)) = (out, a.output) {
+        emit(&String::from_utf8_lossy(&bytes), Some(path))?;
+    }
+    Ok(ExitCode::from(summary.exit_code(a.fail_on_change)))
+}

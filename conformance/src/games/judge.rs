@@ -75,6 +75,11 @@ pub struct Judged {
     /// Illegal moves that stood unclaimed (9.4, under `illegal_move: on_claim`): the move's
     /// number and its offender. Said on the verdict line when they did not decide the game.
     pub unclaimed_illegal: Vec<(usize, Color)>,
+    /// The board when the game was decided (or when the record ends), for `diff`'s board at
+    /// the ply where two judgements part.
+    pub position: shogi_oracle::Position,
+    /// Where the game was decided, when something in the record ended it.
+    pub decided: Option<shogi_oracle::game::Decided>,
 }
 
 /// The version of the judge's JSON output (`schema_version`, and
@@ -135,25 +140,48 @@ pub enum JudgeError {
 
 /// Reads a record file and judges each of its games.
 pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), JudgeError> {
-    let ext = Path::new(req.file).extension().and_then(|e| e.to_str());
-    let imported = shogi_records::import(req.bytes, ext).map_err(|e| {
+    let imported = import_record(req.bytes, req.file)?;
+    let base = builtin_profile(req.profile).map_err(JudgeError::Profile)?;
+    let judged = judge_imported(req.file, &imported, &base, req.set)?;
+    Ok((imported, judged))
+}
+
+/// Reads a record file's games, without judging them: `diff` reads a record once and judges
+/// it under two profiles.
+pub fn import_record(bytes: &[u8], file: &str) -> Result<Imported, JudgeError> {
+    let ext = Path::new(file).extension().and_then(|e| e.to_str());
+    shogi_records::import(bytes, ext).map_err(|e| {
         // An empty file (or a YAML record of comments only) is not a game that "continues":
         // it is no record at all.
         if e.message.starts_with(shogi_records::EMPTY) {
-            JudgeError::Empty(req.file.to_owned())
+            JudgeError::Empty(file.to_owned())
         } else {
             JudgeError::Import {
-                file: req.file.to_owned(),
+                file: file.to_owned(),
                 line: e.line,
                 ply: e.ply,
                 message: e.message,
             }
         }
-    })?;
-    let base = builtin_profile(req.profile).map_err(JudgeError::Profile)?;
-    let mut judged = Vec::new();
+    })
+}
+
+/// A built-in profile by name, read once per process and shared.
+pub fn shared_profile(name: &str) -> Result<Arc<Profile>, JudgeError> {
+    builtin_profile(name).map_err(JudgeError::Profile)
+}
+
+/// Judges each game of an imported record under `base` with the `set` overrides (after the
+/// record's own move limit, where the profile has one).
+pub fn judge_imported(
+    file: &str,
+    imported: &Imported,
+    base: &Arc<Profile>,
+    set: &[String],
+) -> Result<Vec<Judged>, JudgeError> {
+    let mut judged = Vec::with_capacity(imported.games.len());
     for (k, game) in imported.games.iter().enumerate() {
-        let mut profile = Arc::clone(&base);
+        let mut profile = Arc::clone(base);
         // The record's own move limit replaces the profile's, where the profile has one: a
         // floodgate header means nothing under rules without a limit.
         if let Some(limit) = game.max_moves {
@@ -165,7 +193,7 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
                 );
             }
         }
-        for assignment in req.set {
+        for assignment in set {
             profile = Arc::new(
                 profile
                     .with_override(assignment)
@@ -174,9 +202,9 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
         }
         let played = play_record(&game.record, &profile).map_err(|e| {
             JudgeError::Record(if imported.games.len() > 1 {
-                format!("{}: game {} (line {}): {e}", req.file, k + 1, game.line)
+                format!("{file}: game {} (line {}): {e}", k + 1, game.line)
             } else {
-                format!("{}: {e}", req.file)
+                format!("{file}: {e}")
             })
         })?;
         judged.push(Judged {
@@ -184,9 +212,11 @@ pub fn judge_games(req: &JudgeRequest<'_>) -> Result<(Imported, Vec<Judged>), Ju
             profile,
             judgement: played.judgement,
             unclaimed_illegal: played.unclaimed_illegal,
+            position: played.position,
+            decided: played.decided,
         });
     }
-    Ok((imported, judged))
+    Ok(judged)
 }
 
 /// The number of moves in a game's events.

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod diff_records;
 mod judge;
 mod judge_records;
 mod judge_verdicts;

@@ -13,6 +13,7 @@ pub mod certify;
 pub mod contract;
 pub mod coverage;
 pub mod gtp;
+pub mod impact;
 pub mod judge;
 pub mod judge_report;
 pub mod lint;

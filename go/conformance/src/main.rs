@@ -39,6 +39,15 @@ enum Command {
         go-conformance judge games/ --format junit --output judge.xml"
     )]
     Judge(judge_command::JudgeArgs),
+    /// Compare two profiles on SGF records: the records whose result changes, with both
+    /// results, the move where the judgements part, the board there and the knobs and articles
+    /// responsible. Exit status: 0 when every record was read (changes are the answer, not an
+    /// error), 1 with --fail-on-change when one changes, 2 when one cannot be read.
+    #[command(
+        after_help = "Examples:\n  go-conformance diff --profile rfg --set repetition=simple_ko go/records\n  \
+        go-conformance diff --profile rfg --profile rfg-simple-ko games/ --format html --output impact.html"
+    )]
+    Diff(diff_command::DiffArgs),
     /// Check the corpus: ids, cited articles (existing, testable), expectations, setups.
     Lint {
         /// The corpus folder (default: the corpus built into this binary).
@@ -101,6 +110,7 @@ enum Format {
     Json,
 }
 
+mod diff_command;
 mod judge_command;
 mod run_command;
 mod serve_command;
@@ -149,6 +159,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
 fn dispatch(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Run(args) => run_command::run(args),
+        Command::Diff(args) => diff_command::diff(args),
         Command::Judge(args) => judge_command::judge(args),
         Command::Lint { corpus: dir } => {
             let cases = corpus(dir.clone())?;

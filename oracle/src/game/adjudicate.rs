@@ -56,6 +56,21 @@ pub struct Played {
     /// on_claim`): the move's number and its offender, in game order. A verdict reached after
     /// one of them is right by the rules, but a reader must be told the foul was there.
     pub unclaimed_illegal: Vec<(usize, Color)>,
+    /// Where the game was decided, when something in the record ended it: comparing two
+    /// judgements of one record (`diff`) needs the first ply at which they part.
+    pub decided: Option<Decided>,
+}
+
+/// The moment a record's game was decided: the event that ended it and the moves played by then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// The event that ended the game, from 1; `None` when nothing in the record did and the
+    /// verdict comes after its last event (a wrong setup noticed while the game goes on, 9.1).
+    pub event: Option<usize>,
+    /// The moves made when the game was decided, the deciding move counted: an illegal move
+    /// that loses at once counts, though [`Played::position`] is the board before it (it could
+    /// not be made on the board).
+    pub ply: usize,
 }
 
 /// Judges a game record under a profile: the verdict, and the articles that produced it.
@@ -83,12 +98,19 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         }
     }
     let mut ignored = 0;
+    let mut decided = None;
     for (i, event) in record.events.iter().enumerate() {
         if game.verdict.is_some() {
             ignored += 1;
             continue;
         }
         game.event(i + 1, event, record.events.get(i + 1))?;
+        if game.verdict.is_some() {
+            decided = Some(Decided {
+                event: Some(i + 1),
+                ply: game.moves_played,
+            });
+        }
     }
     if ignored > 0 {
         game.note(Step::new(
@@ -112,6 +134,10 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
                     "the wrong setup is noticed while the game is still going (where the record stops): the game is annulled",
                 ),
             );
+            decided = Some(Decided {
+                event: None,
+                ply: game.moves_played,
+            });
         }
     }
     let main_left = game
@@ -134,6 +160,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
         position,
         main_left,
         unclaimed_illegal: game.illegal_standing,
+        decided,
     })
 }
 

@@ -1,7 +1,7 @@
 //! The report model every game's reports share: a case's [`Outcome`], the run's [`Header`],
 //! the [`Summary`] in its one wording, the certified-by line, the game-neutral [`Report`] with
 //! its five formats, and the escapers every page uses; beside them, the reports of judged
-//! records ([`judged`]).
+//! records ([`judged`]) and the archive impact of a change of rules ([`impact`]).
 //!
 //! The JSON form of a report is published as a JSON Schema, [`SCHEMA`]
 //! (`core/conformance/report.schema.json`), which every game's JSON report satisfies.
@@ -10,6 +10,7 @@ pub mod escape;
 pub mod formats;
 mod header;
 pub mod html;
+pub mod impact;
 pub mod judged;
 mod model;
 mod outcome;

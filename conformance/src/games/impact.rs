@@ -1,0 +1,260 @@
+//! Archive impact (`shogi-conformance diff … RECORDS`): which games of an archive change
+//! verdict when the rule profile changes, from what to what, at which ply, by which articles
+//! and knobs — the question a rules committee asks before changing an interpretation.
+//!
+//! Each record is read and imported once ([`import_record`]) and its games are judged under
+//! both sides ([`judge_imported`]), so a diff costs one read and two judgements. The report's
+//! shapes, the tally, the ordered workers and every format are the core's
+//! ([`conformance_core::report::impact`]), which the Go tool's `diff` uses too.
+//!
+//! A game *changes* when the verdict a reader takes from `judge` differs between the sides:
+//! the oracle's verdict on the moves, or the recorded finding it follows where the moves
+//! cannot show the ending (`as recorded`). The *first parting ply* is the earliest ply at
+//! which one judgement has ended the game and the other has not, or both have ended it
+//! differently ([`parting_ply`]); a ply is a move made, the deciding move counted. The board
+//! shown there is the position when the earlier judgement ended the game (before the deciding
+//! move when that move was illegal and could not be made on the board).
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use conformance_core::report::impact::{
+    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference, parting_ply,
+    responsible_knobs,
+};
+use shogi_spec::Verdict;
+use shogi_spec::profile::Profile;
+
+use super::judge::{JudgeError, Judged, import_record, judge_imported, shared_profile};
+use crate::report::board::{self, Mark};
+
+/// One side of a comparison: a built-in profile and the overrides applied to it.
+#[derive(Debug, Clone)]
+pub struct DiffSide {
+    /// The profile's name (`fesa-2017`, `csa-computer`).
+    pub profile: String,
+    /// `knob=value` overrides, applied in order.
+    pub set: Vec<String>,
+    base: Arc<Profile>,
+}
+
+impl DiffSide {
+    /// The side, its profile and overrides checked.
+    ///
+    /// # Errors
+    /// An unknown profile, or an override that does not resolve.
+    pub fn new(profile: &str, set: &[String]) -> Result<DiffSide, JudgeError> {
+        let base = shared_profile(profile)?;
+        let mut checked = (*base).clone();
+        for assignment in set {
+            checked = checked
+                .with_override(assignment)
+                .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?;
+        }
+        Ok(DiffSide {
+            profile: profile.to_owned(),
+            set: set.to_vec(),
+            base,
+        })
+    }
+
+    /// The side as the reports name it: `fesa-2017 + repetition_start=not_counted`.
+    pub fn name(&self) -> String {
+        std::iter::once(self.profile.clone())
+            .chain(self.set.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+/// The two sides of a `diff`.
+#[derive(Debug, Clone)]
+pub struct DiffSides {
+    /// The first profile.
+    pub left: DiffSide,
+    /// The second profile, or the first with the overrides.
+    pub right: DiffSide,
+}
+
+impl DiffSides {
+    /// The sides of `diff --profile A (--profile B | --set K=V …)`: with one profile the right
+    /// side is it with the overrides; with two, the overrides apply to the second (as the
+    /// corpus diff reads them).
+    ///
+    /// # Errors
+    /// Not one or two profiles, one profile without overrides, or a profile or override that
+    /// does not resolve.
+    pub fn new(profiles: &[String], set: &[String]) -> Result<DiffSides, JudgeError> {
+        match profiles {
+            [one] if !set.is_empty() => Ok(DiffSides {
+                left: DiffSide::new(one, &[])?,
+                right: DiffSide::new(one, set)?,
+            }),
+            [a, b] => Ok(DiffSides {
+                left: DiffSide::new(a, &[])?,
+                right: DiffSide::new(b, set)?,
+            }),
+            _ => Err(JudgeError::Profile(
+                "diff: give --profile twice, or once with --set KNOB=VALUE".into(),
+            )),
+        }
+    }
+
+    /// The names of the two sides, for the report.
+    pub fn names(&self) -> SideNames {
+        SideNames {
+            left: self.left.name(),
+            right: self.right.name(),
+        }
+    }
+}
+
+/// The verdict a reader takes from `judge`, in words, and its kind without the article (the
+/// transition key): the oracle's verdict, or the recorded finding it follows.
+fn shown(j: &Judged) -> (String, String) {
+    if let Some(m) = j
+        .game
+        .written
+        .as_ref()
+        .and(j.game.recorded_finding(&j.judgement.verdict))
+    {
+        return (
+            format!("{m} (as recorded; not provable from the moves)"),
+            format!("{m} (as recorded)"),
+        );
+    }
+    let key = match &j.judgement.verdict {
+        Verdict::Win { winner, reason } => format!("{winner} wins by {}", reason.kind),
+        Verdict::Draw { reason } => format!("draw by {}", reason.kind),
+        Verdict::Annulled { reason } => format!("annulled: {}", reason.kind),
+        Verdict::Continues => "game continues".to_owned(),
+    };
+    (j.judgement.verdict.to_string(), key)
+}
+
+/// An explanation's steps as (article, fact) pairs, in order.
+fn cited(j: &Judged) -> Vec<(String, String)> {
+    j.judgement
+        .explanation
+        .iter()
+        .map(|s| (s.article.as_str().to_owned(), s.fact.clone()))
+        .collect()
+}
+
+/// The change between two judgements of one game, or `None` when its verdict stays.
+fn change(k: usize, several: bool, left: &Judged, right: &Judged) -> Option<Change> {
+    let (l, lkey) = shown(left);
+    let (r, rkey) = shown(right);
+    if l == r {
+        return None;
+    }
+    let (lply, rply) = (left.decided.map(|d| d.ply), right.decided.map(|d| d.ply));
+    let ply = parting_ply(lply, rply);
+    // The board where the earlier judgement ended the game.
+    let at = if lply == ply { left } else { right };
+    let board = ply.map(|p| Board {
+        text: at.position.to_string(),
+        html: board::svg(
+            &at.position,
+            &[] as &[(String, Mark)],
+            &format!("the board at ply {p}, where the two judgements part"),
+        ),
+    });
+    let named: Vec<String> = left
+        .judgement
+        .knobs()
+        .into_iter()
+        .chain(right.judgement.knobs())
+        .map(str::to_owned)
+        .collect();
+    let differing: Vec<String> = left
+        .profile
+        .differences(&right.profile)
+        .into_iter()
+        .map(|d| d.knob.to_owned())
+        .collect();
+    Some(Change {
+        game: several.then_some(k + 1),
+        line: several.then_some(left.game.line),
+        left: l,
+        right: r,
+        transition: format!("{lkey} → {rkey}"),
+        ply,
+        articles: article_difference(&cited(left), &cited(right)),
+        knobs: responsible_knobs(&named, &differing),
+        board,
+    })
+}
+
+/// Judges one record's bytes under both sides: the games that change, or why the record
+/// cannot be read (named by file and line).
+pub fn diff_bytes(bytes: &[u8], file: &str, sides: &DiffSides) -> RecordImpact {
+    let unreadable = |e: JudgeError| RecordImpact::Unreadable {
+        file: file.to_owned(),
+        message: e.to_string(),
+    };
+    let imported = match import_record(bytes, file) {
+        Ok(i) => i,
+        Err(e) => return unreadable(e),
+    };
+    let judge = |side: &DiffSide| judge_imported(file, &imported, &side.base, &side.set);
+    let (left, right) = match (judge(&sides.left), judge(&sides.right)) {
+        (Ok(l), Ok(r)) => (l, r),
+        (Err(e), _) | (_, Err(e)) => return unreadable(e),
+    };
+    let several = left.len() > 1;
+    RecordImpact::Judged {
+        file: file.to_owned(),
+        games: left.len(),
+        changes: left
+            .iter()
+            .zip(&right)
+            .enumerate()
+            .filter_map(|(k, (l, r))| change(k, several, l, r))
+            .collect(),
+    }
+}
+
+/// Reads one record file once and judges it under both sides.
+pub fn diff_file(path: &Path, sides: &DiffSides) -> RecordImpact {
+    diff_file_with(path, sides, &|p| std::fs::read(p))
+}
+
+/// As [`diff_file`], reading the file through `read` (a test counts the reads with it).
+pub fn diff_file_with(
+    path: &Path,
+    sides: &DiffSides,
+    read: &(dyn Fn(&Path) -> io::Result<Vec<u8>> + Sync),
+) -> RecordImpact {
+    let file = path.display().to_string();
+    match read(path) {
+        Ok(bytes) => diff_bytes(&bytes, &file, sides),
+        Err(e) => RecordImpact::Unreadable {
+            message: format!("{file}: cannot read: {e}"),
+            file,
+        },
+    }
+}
+
+/// Diffs every record of `files` on `jobs` workers, handing each record's impact to `each` in
+/// the order of `files` (memory flat in their number); returns the tally.
+pub fn diff_archive(
+    files: &[PathBuf],
+    sides: &DiffSides,
+    jobs: usize,
+    each: impl FnMut(&RecordImpact),
+) -> ImpactSummary {
+    diff_archive_with(files, sides, jobs, &|p| std::fs::read(p), each)
+}
+
+/// As [`diff_archive`], reading each file through `read`.
+pub fn diff_archive_with(
+    files: &[PathBuf],
+    sides: &DiffSides,
+    jobs: usize,
+    read: &(dyn Fn(&Path) -> io::Result<Vec<u8>> + Sync),
+    each: impl FnMut(&RecordImpact),
+) -> ImpactSummary {
+    impact::drive(files, jobs, |p| diff_file_with(p, sides, read), each)
+}

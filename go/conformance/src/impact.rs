@@ -1,0 +1,330 @@
+//! Archive impact for Go (`go-conformance diff … RECORDS`): which SGF records change result
+//! when the profile changes (`--set repetition=simple_ko`, `--set komi=7.5`), from what to
+//! what, at which move, and by which articles and knobs.
+//!
+//! Each record is read and parsed once and judged under both sides ([`crate::judge::judge_with`],
+//! with the agreed outcome kept beside it). The shapes, tally, ordered workers and formats are
+//! the core's ([`conformance_core::report::impact`]), as for the shogi tool's `diff`.
+//!
+//! A record *changes* when the result the oracle gives differs between the sides: the result
+//! in SGF spelling, "no result" when a move is illegal under one profile, or "not judged". The
+//! *first parting ply* is the move at which one judgement ends (an illegal move ends the replay
+//! at its number) while the other plays on, or, when both reach the end of the record, the
+//! record's last move (the count or resignation comes after it). The board is drawn there.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use conformance_core::report::impact::{
+    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference, parting_ply,
+    responsible_knobs,
+};
+use go_oracle::Oracle;
+use go_oracle::play::ReplayError;
+use go_sgf::SgfGame;
+use go_spec::{Color, GoProfile, Point};
+
+use crate::agreed::{Agreed, Finder};
+use crate::judge::{Agreement, Judgement, judge_with, to_spec};
+
+/// The two sides of a Go `diff`, each a profile with its overrides.
+#[derive(Debug, Clone)]
+pub struct GoSides {
+    /// The first profile.
+    pub left: GoProfile,
+    /// The second profile (or the first with the overrides).
+    pub right: GoProfile,
+    names: SideNames,
+}
+
+impl GoSides {
+    /// The sides of `diff --profile A (--profile B | --set K=V …)`: with one profile, the
+    /// right side is it with the overrides; with two, the overrides apply to the second.
+    ///
+    /// # Errors
+    /// Not one or two profiles, one without overrides, or a profile or override that does not
+    /// resolve.
+    pub fn new(profiles: &[String], set: &[String]) -> Result<GoSides, String> {
+        let name = |p: &str, s: &[String]| {
+            std::iter::once(p.to_owned())
+                .chain(s.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let (left, right, names) = match profiles {
+            [one] if !set.is_empty() => (
+                crate::certify::profile_with(one, &[])?,
+                crate::certify::profile_with(one, set)?,
+                SideNames {
+                    left: one.clone(),
+                    right: name(one, set),
+                },
+            ),
+            [a, b] => (
+                crate::certify::profile_with(a, &[])?,
+                crate::certify::profile_with(b, set)?,
+                SideNames {
+                    left: a.clone(),
+                    right: name(b, set),
+                },
+            ),
+            _ => return Err("diff: give --profile twice, or once with --set KNOB=VALUE".into()),
+        };
+        Ok(GoSides { left, right, names })
+    }
+
+    /// The names of the two sides, for the report.
+    pub fn names(&self) -> SideNames {
+        self.names.clone()
+    }
+}
+
+/// One side's judgement of a game: the result in words, its kind (the transition key), where
+/// the judgement ends, and the articles it rests on.
+struct SideVerdict {
+    text: String,
+    key: String,
+    end: Option<usize>,
+    articles: Vec<String>,
+}
+
+/// The kind of an SGF result, for grouping: `Black wins by count`.
+fn result_kind(ours: &str) -> String {
+    let Some((who, how)) = ours.split_once('+') else {
+        return if ours == "0" {
+            "draw (jigo)".to_owned()
+        } else {
+            ours.to_owned()
+        };
+    };
+    let who = match who {
+        "B" => "Black",
+        "W" => "White",
+        other => other,
+    };
+    let how = match how {
+        "R" => "resignation",
+        "T" => "time",
+        "F" => "forfeit",
+        _ => "count",
+    };
+    format!("{who} wins by {how}")
+}
+
+fn side_verdict(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) -> SideVerdict {
+    let j: Judgement = judge_with(game, profile, agreed);
+    let illegal = to_spec(game, profile).ok().and_then(|spec| {
+        match Oracle::new(profile.clone()).replay_game(&spec) {
+            Err(ReplayError::Illegal(v)) => Some(v),
+            _ => None,
+        }
+    });
+    if let Some(v) = illegal {
+        return SideVerdict {
+            text: format!("no result: {v}"),
+            key: format!("no result: illegal move ({})", v.article),
+            end: Some(v.ply),
+            articles: vec![v.article.to_owned()],
+        };
+    }
+    match (&j.ours, &j.agreement) {
+        (Some(ours), _) => SideVerdict {
+            text: format!("{ours} ({})", j.articles.join(", ")),
+            key: result_kind(ours),
+            end: Some(j.moves),
+            articles: j.articles.clone(),
+        },
+        (
+            None,
+            Agreement::NotJudgeable(why) | Agreement::Differs(why) | Agreement::Disagree(why),
+        ) => SideVerdict {
+            text: format!("no result: {why}"),
+            key: "no result".to_owned(),
+            end: None,
+            articles: j.articles.clone(),
+        },
+        (None, Agreement::Agree) => SideVerdict {
+            text: "no result".to_owned(),
+            key: "no result".to_owned(),
+            end: None,
+            articles: j.articles.clone(),
+        },
+    }
+}
+
+/// The board after the first `ply` moves that `profile` allows (a move it refuses ends the
+/// replay before it): the text diagram (`X` Black, `O` White) and an SVG drawing.
+fn board_at(game: &SgfGame, profile: &GoProfile, ply: usize) -> Option<Board> {
+    let mut spec = to_spec(game, profile).ok()?;
+    let mut g = go_oracle::play::Game::start(&spec, profile).ok()?;
+    spec.moves.truncate(ply);
+    for &(colour, mv) in &spec.moves {
+        if g.play(colour, mv).is_err() {
+            break;
+        }
+    }
+    let stones = g.board.stones();
+    let rows = go_spec::diagram_rows(spec.size, &stones);
+    Some(Board {
+        text: rows.join("\n"),
+        html: svg(spec.size.lines(), &stones, ply),
+    })
+}
+
+/// A Go board as SVG: the grid, the star points left out, the stones as discs.
+fn svg(n: u8, stones: &[(Point, Color)], ply: usize) -> String {
+    let cell = 24u32;
+    let side = cell * u32::from(n) + cell;
+    let at = |i: u8| cell + cell * u32::from(i);
+    let mut out = format!(
+        "<svg class=\"board go-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"the board after move {ply}\"><rect width=\"{side}\" height=\"{side}\" fill=\"#dcb35c\"/>"
+    );
+    for i in 0..n {
+        let (a, b) = (at(0), at(n - 1));
+        let c = at(i);
+        let _ = write!(
+            out,
+            "<line x1=\"{a}\" y1=\"{c}\" x2=\"{b}\" y2=\"{c}\" stroke=\"#000\"/><line x1=\"{c}\" y1=\"{a}\" x2=\"{c}\" y2=\"{b}\" stroke=\"#000\"/>"
+        );
+    }
+    for (p, c) in stones {
+        let (fill, stroke) = match c {
+            Color::Black => ("#111", "#000"),
+            Color::White => ("#fafafa", "#333"),
+        };
+        let _ = write!(
+            out,
+            "<circle class=\"stone {}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
+            match c {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            at(p.x),
+            at(p.y),
+            cell / 2 - 1
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Articles as steps without facts: a Go judgement lists the articles its result rests on.
+fn steps(articles: &[String]) -> Vec<(String, String)> {
+    articles
+        .iter()
+        .map(|a| (a.clone(), String::new()))
+        .collect()
+}
+
+/// The profiles' knobs whose values differ.
+fn differing_knobs(a: &GoProfile, b: &GoProfile) -> Vec<String> {
+    a.settings
+        .iter()
+        .filter(|s| {
+            b.settings
+                .iter()
+                .any(|t| t.knob == s.knob && t.value != s.value)
+        })
+        .map(|s| s.knob.to_string())
+        .collect()
+}
+
+/// Judges one parsed game under both sides: its change, or `None` when the result stays.
+pub fn diff_game(game: &SgfGame, agreed: Option<&Agreed>, sides: &GoSides) -> Option<Change> {
+    let l = side_verdict(game, &sides.left, agreed);
+    let r = side_verdict(game, &sides.right, agreed);
+    if l.text == r.text {
+        return None;
+    }
+    let ply = parting_ply(l.end, r.end);
+    // Drawn under the side that plays on furthest (the other refused a move there).
+    let profile = if l.end >= r.end || r.end.is_none() {
+        &sides.left
+    } else {
+        &sides.right
+    };
+    let differing = differing_knobs(&sides.left, &sides.right);
+    Some(Change {
+        game: None,
+        line: None,
+        left: l.text,
+        right: r.text,
+        transition: format!("{} → {}", l.key, r.key),
+        ply,
+        articles: article_difference(&steps(&l.articles), &steps(&r.articles)),
+        knobs: responsible_knobs(&differing, &differing),
+        board: ply.and_then(|p| board_at(game, profile, p)),
+    })
+}
+
+/// Reads and parses one SGF record once and judges it under both sides; `agreed` is the
+/// agreed outcome beside it (or why its outcomes file could not be read).
+pub fn diff_file(
+    path: &Path,
+    agreed: &Result<Option<Agreed>, String>,
+    sides: &GoSides,
+) -> RecordImpact {
+    diff_file_with(path, agreed, sides, &|p| std::fs::read(p))
+}
+
+/// As [`diff_file`], reading the file through `read` (a test counts the reads with it).
+pub fn diff_file_with(
+    path: &Path,
+    agreed: &Result<Option<Agreed>, String>,
+    sides: &GoSides,
+    read: &(dyn Fn(&Path) -> std::io::Result<Vec<u8>> + Sync),
+) -> RecordImpact {
+    let file = path.display().to_string();
+    let game = (|| {
+        let agreed = agreed.as_ref().map_err(Clone::clone)?;
+        let bytes = read(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
+        let game = go_sgf::parse_game_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
+        Ok::<_, String>((game, agreed.clone()))
+    })();
+    match game {
+        Err(message) => RecordImpact::Unreadable { file, message },
+        Ok((game, agreed)) => RecordImpact::Judged {
+            changes: diff_game(&game, agreed.as_ref(), sides)
+                .into_iter()
+                .collect(),
+            file,
+            games: 1,
+        },
+    }
+}
+
+/// Diffs every record of `files` on `jobs` workers, handing each record's impact to `each` in
+/// the order of `files` (memory flat in their number: the agreed outcomes are looked up per
+/// record, each outcomes file read once); returns the tally.
+pub fn diff_archive(
+    files: &[PathBuf],
+    sides: &GoSides,
+    jobs: usize,
+    each: impl FnMut(&RecordImpact),
+) -> ImpactSummary {
+    diff_archive_with(files, sides, jobs, &|p| std::fs::read(p), each)
+}
+
+/// As [`diff_archive`], reading each record through `read`.
+pub fn diff_archive_with(
+    files: &[PathBuf],
+    sides: &GoSides,
+    jobs: usize,
+    read: &(dyn Fn(&Path) -> std::io::Result<Vec<u8>> + Sync),
+    each: impl FnMut(&RecordImpact),
+) -> ImpactSummary {
+    let finder = Mutex::new(Finder::default());
+    impact::drive(
+        files,
+        jobs,
+        |path| {
+            let agreed = match finder.lock() {
+                Ok(mut f) => f.agreed_for(path).map_err(|e| e.to_string()),
+                Err(_) => Err("the outcomes look-up failed in another worker".to_owned()),
+            };
+            diff_file_with(path, &agreed, sides, read)
+        },
+        each,
+    )
+}

@@ -1,0 +1,158 @@
+//! `go-conformance diff` over the real records of `go/records` (issue 42): which records change
+//! result when only the immediate retake of a ko is forbidden (`repetition=simple_ko`, GNU Go's
+//! default and the servers' rule) instead of positional superko (rfg 5.2 as written).
+//!
+//! The four that change are the records whose hand-worked outcome in `outcomes.yaml` reads
+//! "move N repeats an earlier whole-board position: rfg 5.2 forbids it, the record's server
+//! (simple ko) allowed it": `filllib10.sgf` (move 237), `gifu2006/gnugo-gorimu.sgf` (381),
+//! `nngs/gnugo-3.1.22-heeroy-200201252006.sgf` (443) and `reading41.sgf` (132). Under rfg the
+//! game as played has no result, refused at that move, which is where the judgements part;
+//! under simple ko the game plays on to its end: `heeroy` ends by Black's resignation
+//! (`RE[B+Resign]`, rfg 10.1, so `B+R`); the other three are counted (rfg 8, 9, 10.2). Their
+//! margins come from the oracle's count, which this test does not take as an expectation: it
+//! checks that the result is a count, nothing more.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use conformance_core::report::impact::{RecordImpact, validate};
+use go_conformance::impact::{GoSides, diff_archive, diff_archive_with};
+
+fn records() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../records")
+}
+
+fn sgf_files() -> Vec<PathBuf> {
+    let sgf = |p: &Path| conformance_core::walk::has_extension(p, &["sgf"]);
+    conformance_core::walk::files_in(&[records()], &sgf).unwrap()
+}
+
+fn simple_ko() -> GoSides {
+    GoSides::new(&["rfg".to_owned()], &["repetition=simple_ko".to_owned()]).unwrap()
+}
+
+#[test]
+fn simple_ko_changes_exactly_the_four_records_with_a_superko_repetition() {
+    let files = sgf_files();
+    let mut changed = Vec::new();
+    let summary = diff_archive(&files, &simple_ko(), 2, |r| {
+        if let RecordImpact::Judged { file, changes, .. } = r {
+            for c in changes {
+                changed.push((
+                    file.split("records/").nth(1).unwrap_or("").to_owned(),
+                    c.clone(),
+                ));
+            }
+        }
+    });
+    let expected = [
+        ("gnugo/filllib10.sgf", 237),
+        ("gnugo/gifu2006/gnugo-gorimu.sgf", 381),
+        ("gnugo/nngs/gnugo-3.1.22-heeroy-200201252006.sgf", 443),
+        ("gnugo/reading41.sgf", 132),
+    ];
+    assert_eq!(changed.len(), expected.len(), "{changed:#?}");
+    for ((file, c), (want, ply)) in changed.iter().zip(expected) {
+        assert_eq!(file, want);
+        assert_eq!(c.ply, Some(ply), "{file}");
+        assert!(
+            c.left.starts_with(&format!("no result: move {ply} "))
+                && c.left.contains("recreates an earlier whole-board position"),
+            "{file}: {}",
+            c.left
+        );
+        assert_eq!(c.knobs, ["repetition"], "{file}");
+        assert_eq!(
+            c.articles.first().map(String::as_str),
+            Some("rfg:5.2"),
+            "{file}"
+        );
+        let board = c.board.as_ref().expect("a board");
+        assert_eq!(board.text.lines().count(), 19, "{file}: a 19x19 diagram");
+        assert!(board.html.starts_with("<svg"), "{file}");
+        if file.contains("heeroy") {
+            assert_eq!(c.right, "B+R (rfg:10.1)");
+            assert_eq!(
+                c.transition,
+                "no result: illegal move (rfg:5.2) → Black wins by resignation"
+            );
+        } else {
+            assert!(
+                c.transition.ends_with("wins by count"),
+                "{file}: {}",
+                c.transition
+            );
+            assert!(
+                c.right.ends_with("(rfg:8, rfg:9, rfg:10.2)"),
+                "{file}: {}",
+                c.right
+            );
+        }
+    }
+    assert_eq!(summary.changed, 4);
+    assert_eq!(summary.unreadable, 0);
+    assert_eq!(summary.files, files.len());
+    assert_eq!(summary.unchanged(), files.len() - 4);
+    assert_eq!(summary.by_article["rfg:5.2"], 4);
+}
+
+#[test]
+fn each_record_is_read_once_for_both_sides() {
+    let files = sgf_files();
+    let reads: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let read = |p: &Path| {
+        reads.lock().unwrap().push(p.to_owned());
+        std::fs::read(p)
+    };
+    let summary = diff_archive_with(&files, &simple_ko(), 2, &read, |_| {});
+    let mut reads = reads.into_inner().unwrap();
+    assert_eq!(reads.len(), files.len());
+    reads.sort();
+    reads.dedup();
+    assert_eq!(reads.len(), files.len());
+    assert_eq!(summary.changed, 4);
+}
+
+fn diff(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["diff", "--profile", "rfg", "--set", "repetition=simple_ko"])
+        .arg(records())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_command_writes_every_format_and_says_the_exit_status() {
+    let out = diff(&["--format", "json", "--jobs", "2"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for l in &lines {
+        assert_eq!(validate(l), Ok(()), "{l}");
+    }
+    assert_eq!(lines.len(), 5, "four changes and the summary");
+    assert_eq!(lines[4]["changed"], 4);
+    let html = String::from_utf8(diff(&["--format", "html"]).stdout).unwrap();
+    assert_eq!(html.matches("<section class=\"case change\"").count(), 4);
+    assert_eq!(html.matches("<svg class=\"board go-board\"").count(), 4);
+    assert_eq!(diff(&["--fail-on-change"]).status.code(), Some(1));
+    let junit = String::from_utf8(diff(&["--format", "junit"]).stdout).unwrap();
+    assert_eq!(junit.matches("<testcase ").count(), 4);
+    let md = String::from_utf8(diff(&["--format", "markdown"]).stdout).unwrap();
+    assert!(
+        md.contains("| no result: illegal move (rfg:5.2) → Black wins by count | 2 |"),
+        "{md}"
+    );
+}
