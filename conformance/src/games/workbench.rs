@@ -248,80 +248,45 @@ impl Workbench for ShogiWorkbench {
     }
 }
 
-/// The impact table's comparison by two plain judgements of the record's first game, until the
-/// archive `diff` (issue 42) gives one reading judged under both profiles with the first
-/// parting ply; kept apart so that it is swapped in one place.
+/// The impact table's row: the record read once and judged under both choices by the archive
+/// `diff` ([`diff_bytes`]: first parting ply, articles and knobs responsible). The base is a
+/// profile as it stands; the page's overrides go to the other side. A file of several games
+/// shows its first change.
 mod two_judgements {
     use super::*;
-
-    /// The ply at which a judged game was decided.
-    fn deciding(j: &Judged) -> usize {
-        plies(j).1
-    }
+    use crate::games::impact::{DiffSides, diff_bytes};
+    use conformance_core::report::impact::RecordImpact;
 
     pub(super) fn compare(
         record: &RecordInput,
         base: &Choice,
         other: &Choice,
     ) -> Result<Comparison, RecordError> {
-        let (a, _) = judged_first(record, base)?;
-        let (b, _) = judged_first(record, other)?;
-        let before = reader_verdict(&a);
-        let after = reader_verdict(&b);
-        if before == after {
-            return Ok(Comparison {
-                before,
-                after,
-                parting_ply: None,
-                articles: Vec::new(),
-                knobs: Vec::new(),
-            });
-        }
-        // The judgements part where the earlier of the two decisions falls: up to there both
-        // replay the same moves under the same articles.
-        let parting_ply = Some(deciding(&a).min(deciding(&b)));
-        let ids = |j: &Judged| -> Vec<String> {
-            j.judgement
-                .explanation
-                .iter()
-                .map(|s| s.article.as_str().to_owned())
-                .collect()
-        };
-        let (ia, ib) = (ids(&a), ids(&b));
-        let mut articles: Vec<String> = Vec::new();
-        for id in ia
-            .iter()
-            .filter(|x| !ib.contains(x))
-            .chain(ib.iter().filter(|x| !ia.contains(x)))
-        {
-            if !articles.contains(id) {
-                articles.push(id.clone());
+        let sides = DiffSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
+            .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
+        match diff_bytes(&record.bytes, &record.name, &sides) {
+            RecordImpact::Unreadable { message, .. } => {
+                // The message names the file already.
+                let prefix = format!("{}: ", record.name);
+                let message = message.strip_prefix(&prefix).unwrap_or(&message).to_owned();
+                Err(RecordError::new(&record.name, message))
             }
+            RecordImpact::Judged { changes, .. } => Ok(match changes.into_iter().next() {
+                None => Comparison {
+                    before: String::new(),
+                    after: String::new(),
+                    parting_ply: None,
+                    articles: Vec::new(),
+                    knobs: Vec::new(),
+                },
+                Some(c) => Comparison {
+                    before: c.left,
+                    after: c.right,
+                    parting_ply: c.ply,
+                    articles: c.articles,
+                    knobs: c.knobs,
+                },
+            }),
         }
-        let mut knobs: Vec<String> = Vec::new();
-        for k in a.judgement.knobs().into_iter().chain(b.judgement.knobs()) {
-            let differs =
-                a.profile.setting(k).map(|s| &s.value) != b.profile.setting(k).map(|s| &s.value);
-            if differs && !knobs.iter().any(|x| x == k) {
-                knobs.push(k.to_owned());
-            }
-        }
-        // A knob can change a verdict without deciding a step of either chain (a repetition
-        // that no longer counts leaves no step naming it): then every knob that differs.
-        if knobs.is_empty() {
-            knobs = a
-                .profile
-                .differences(&b.profile)
-                .into_iter()
-                .map(|d| d.knob.to_owned())
-                .collect();
-        }
-        Ok(Comparison {
-            before,
-            after,
-            parting_ply,
-            articles,
-            knobs,
-        })
     }
 }

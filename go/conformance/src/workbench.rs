@@ -100,17 +100,6 @@ fn headline(j: &Judgement) -> String {
     }
 }
 
-/// The verdict in the impact table's words: our result and the agreement's word.
-fn short(j: &Judgement) -> String {
-    let word = match &j.agreement {
-        Agreement::Agree => "agree",
-        Agreement::Differs(_) => "differs",
-        Agreement::Disagree(_) => "disagree",
-        Agreement::NotJudgeable(_) => "not judgeable",
-    };
-    format!("{} ({word})", j.ours.as_deref().unwrap_or("no result"))
-}
-
 fn word(a: &Agreement) -> &'static str {
     match a {
         Agreement::Agree => "agree",
@@ -421,11 +410,12 @@ fn article_link(id: &str) -> Option<String> {
         .map(|_| conformance_rulebook::site::article_path(&id))
 }
 
-/// The impact table's comparison by two plain judgements, until the archive `diff` (issue 42)
-/// gives one reading judged under both profiles with the first parting ply; kept apart so that
-/// it is swapped in one place.
+/// The impact table's row: the record read once and judged under both choices by the archive
+/// `diff` ([`crate::impact::diff_game`]: first parting ply, articles and knobs responsible). The
+/// base is a profile as it stands; the page's overrides go to the other side.
 mod two_judgements {
     use super::*;
+    use crate::impact::{GoSides, diff_game};
 
     pub(super) fn compare(
         bench: &GoWorkbench,
@@ -433,63 +423,24 @@ mod two_judgements {
         base: &Choice,
         other: &Choice,
     ) -> Result<Comparison, RecordError> {
-        let (game, agreed, a_profile) = bench.read(record, base)?;
-        let b_profile = certify::profile_with(&other.profile, &other.set)
+        let (game, agreed, _) = bench.read(record, base)?;
+        let sides = GoSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
             .map_err(|e| RecordError::new(&record.name, e))?;
-        let a = judge::judge_with(&game, &a_profile, agreed.as_ref());
-        let b = judge::judge_with(&game, &b_profile, agreed.as_ref());
-        let (before, after) = (short(&a), short(&b));
-        if before == after {
-            return Ok(Comparison {
-                before,
-                after,
+        Ok(match diff_game(&game, agreed.as_ref(), &sides) {
+            None => Comparison {
+                before: String::new(),
+                after: String::new(),
                 parting_ply: None,
                 articles: Vec::new(),
                 knobs: Vec::new(),
-            });
-        }
-        let ra = replay(&game, &a_profile, agreed.as_ref(), &a);
-        let rb = replay(&game, &b_profile, agreed.as_ref(), &b);
-        // Where a move is refused under one profile and not the other, the judgements part
-        // there; otherwise at the end of the shorter replay.
-        let parting_ply = match (&ra.refused, &rb.refused) {
-            (Some((p, _, _)), None) | (None, Some((p, _, _))) => Some(p.saturating_sub(1)),
-            _ => Some(ra.deciding.min(rb.deciding)),
-        };
-        let mut ids: Vec<String> = Vec::new();
-        let chain = |r: &Replayed, j: &Judgement| -> Vec<String> {
-            r.refused
-                .iter()
-                .map(|(_, a, _)| (*a).to_owned())
-                .chain(j.articles.iter().cloned())
-                .collect()
-        };
-        let (ca, cb) = (chain(&ra, &a), chain(&rb, &b));
-        for id in ca
-            .iter()
-            .filter(|x| !cb.contains(x))
-            .chain(cb.iter().filter(|x| !ca.contains(x)))
-        {
-            if !ids.contains(id) {
-                ids.push(id.clone());
-            }
-        }
-        let knobs = a_profile
-            .settings
-            .iter()
-            .filter(|s| {
-                b_profile
-                    .setting(s.knob)
-                    .is_some_and(|t| t.value != s.value)
-            })
-            .map(|s| s.knob.to_owned())
-            .collect();
-        Ok(Comparison {
-            before,
-            after,
-            parting_ply,
-            articles: ids,
-            knobs,
+            },
+            Some(c) => Comparison {
+                before: c.left,
+                after: c.right,
+                parting_ply: c.ply,
+                articles: c.articles,
+                knobs: c.knobs,
+            },
         })
     }
 }
