@@ -755,7 +755,8 @@ fn serve_refuses_another_machines_address_without_the_flag(#[case] game: &str) {
     exits(&refused, 2, game);
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        err.contains("--listen 0.0.0.0:0: not a loopback address") && err.contains("--allow-remote"),
+        err.contains("--listen 0.0.0.0:0: not a loopback address")
+            && err.contains("--allow-remote"),
         "{game}: {err}"
     );
     assert!(refused.stdout.is_empty(), "{game}: an address was printed");
@@ -763,12 +764,27 @@ fn serve_refuses_another_machines_address_without_the_flag(#[case] game: &str) {
     let served = conformance_probe::browser::Served::start_any(
         {
             let mut c = Command::new(&t.bin);
-            c.args(["serve", "--listen", "0.0.0.0", "--allow-remote", "--port", "0", d]);
+            c.args([
+                "serve",
+                "--listen",
+                "0.0.0.0",
+                "--allow-remote",
+                "--port",
+                "0",
+                d,
+            ]);
             c
         },
         Duration::from_secs(120),
     );
-    assert!(served.url.starts_with("http://0.0.0.0:"), "{game}: {}", served.url);
+    assert!(
+        served.url.starts_with("http://0.0.0.0:"),
+        "{game}: {}",
+        served.url
+    );
     let warning = served.stop_and_stderr();
-    assert!(warning.contains("WARNING: serving on 0.0.0.0:"), "{game}: {warning}");
+    assert!(
+        warning.contains("WARNING: serving on 0.0.0.0:"),
+        "{game}: {warning}"
+    );
 }
