@@ -47,7 +47,7 @@ fn escape(s: &str) -> String {
 /// SVG's accessible title.
 pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) -> String {
     let cell = 30.0_f64;
-    let margin = 30.0_f64;
+    let margin = 38.0_f64;
     let n = f64::from(size);
     let extent = margin * 2.0 + cell * (n - 1.0);
     let at = |v: u8| margin + cell * f64::from(v);
@@ -73,7 +73,7 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
             out,
             "<text x=\"{a}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{letter}</text><text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
             margin * 0.5,
-            margin * 0.45,
+            margin * 0.4,
             a + 4.0,
             size - i
         );
