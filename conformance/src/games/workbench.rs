@@ -266,10 +266,22 @@ mod two_judgements {
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
         match diff_bytes(&record.bytes, &record.name, &sides) {
             RecordImpact::Unreadable { message, .. } => {
-                // The message names the file already.
-                let prefix = format!("{}: ", record.name);
-                let message = message.strip_prefix(&prefix).unwrap_or(&message).to_owned();
-                Err(RecordError::new(&record.name, message))
+                // The message names the file (`file:LINE: what`): kept apart, as judge's are.
+                let rest = message
+                    .strip_prefix(record.name.as_str())
+                    .and_then(|r| r.strip_prefix(':'))
+                    .unwrap_or(&message);
+                let (line, what) = match rest.split_once(':') {
+                    Some((n, what)) if n.trim().parse::<usize>().is_ok() => {
+                        (n.trim().parse().ok(), what.trim())
+                    }
+                    _ => (None, rest.trim()),
+                };
+                Err(RecordError {
+                    file: record.name.clone(),
+                    line,
+                    message: what.to_owned(),
+                })
             }
             RecordImpact::Judged { changes, .. } => Ok(match changes.into_iter().next() {
                 None => Comparison {

@@ -153,6 +153,10 @@ fn compare_one(
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         game.compare(&input, base, other)
     }))
-    .map_err(|_| format!("{}: the judge failed on this record (a bug)", rec.label))?
-    .map_err(|e| e.to_string())
+    .map_err(|_| "the judge failed on this record (a bug)".to_owned())?
+    // The table names the record beside the error: the error says only where and what.
+    .map_err(|e| match e.line {
+        Some(line) => format!("line {line}: {}", e.message),
+        None => e.message,
+    })
 }
