@@ -158,8 +158,9 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
         "{impact}"
     );
 
-    // Followed from the table: reading41 at the board before move 132.
-    assert_eq!(out["followedPly"], "131");
+    // Followed from the table: reading41 at move 132, where the judgements part (the move
+    // superko refuses and the simple ko plays), shown under the rules chosen.
+    assert_eq!(out["followedPly"], "132");
     let followed = &out["followed"];
     assert!(
         followed["record"]
@@ -167,7 +168,7 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
             .unwrap()
             .ends_with("reading41.sgf")
     );
-    assert_eq!(followed["ply"], 131);
+    assert_eq!(followed["ply"], 132);
 
     let problems: Vec<&str> = out["problems"]
         .as_array()
