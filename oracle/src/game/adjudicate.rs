@@ -68,8 +68,8 @@ pub struct Decided {
     /// verdict comes after its last event (a wrong setup noticed while the game goes on, 9.1).
     pub event: Option<usize>,
     /// The moves made when the game was decided, the deciding move counted: an illegal move
-    /// that loses at once counts, though [`Played::position`] is the board before it (it could
-    /// not be made on the board).
+    /// that decides counts, though [`Played::position`] is the board before it when it could
+    /// not be made on the board (a piece that cannot go there at all).
     pub ply: usize,
 }
 
@@ -657,6 +657,45 @@ impl fmt::Display for Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where a game was decided: the event that ended it and the moves made by then (for
+    /// `diff`'s first parting ply). Two moves then Gote's resignation (5.1b): event 3, ply 2.
+    /// Four moves that end nothing: not decided. An illegal first move (a pawn moved two
+    /// squares, 3.1) claimed by Gote before replying loses under fesa-2017 (9.4): event 2 (the
+    /// claim), ply 1 (the illegal move counted); the pawn could physically move, so under
+    /// `on_claim` the board shows it on 7e, Gote to move.
+    #[test]
+    fn the_deciding_event_and_ply_are_kept() {
+        let play = |events: &str| {
+            let record = Record::from_yaml(&format!("events: [{events}]")).unwrap();
+            play_record(&record, &Profile::fesa2017()).unwrap()
+        };
+        let p = play("{move: 7g7f}, {move: 3c3d}, {resign: gote}, {move: 2g2f}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(3),
+                ply: 2
+            })
+        );
+        let p = play("{move: 7g7f}, {move: 3c3d}, {move: 2g2f}, {move: 8c8d}");
+        assert_eq!(p.decided, None);
+        let p = play("{move: 7g7e}, {claim: illegal_move, by: gote}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(2),
+                ply: 1
+            })
+        );
+        assert!(
+            p.position
+                .to_string()
+                .starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - "),
+            "{}",
+            p.position
+        );
+    }
 
     /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
     /// 600 s of main time, and returns the main time left to each side.

@@ -24,8 +24,8 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// unreadable record, or the summary that ends the report.
 pub const SCHEMA: &str = include_str!("../../../impact.schema.json");
 
-/// The two sides compared, as the reports name them (`fesa-2017`,
-/// `fesa-2017 + repetition_start=not_counted`).
+/// The two sides compared, as the reports name them (a profile's name, or `PROFILE + KNOB=VALUE`
+/// for a profile with overrides).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideNames {
     /// The first profile.
@@ -37,7 +37,7 @@ pub struct SideNames {
 /// The board where two judgements part, as the game draws it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
-    /// The position as text (shogi: SFEN; Go: a diagram), for text and JSON.
+    /// The position as text (a game's own notation or a diagram), for text and JSON.
     pub text: String,
     /// The position drawn for a browser: an SVG (or HTML) snippet, trusted as the game
     /// rendered it, put in the HTML report as it is.

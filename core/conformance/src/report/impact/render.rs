@@ -26,7 +26,7 @@ pub struct ImpactWriter {
 }
 
 impl ImpactWriter {
-    /// A writer of `format` for `tool` (`shogi-conformance`), comparing `sides`. With
+    /// A writer of `format` for `tool` (the binary's name), comparing `sides`. With
     /// `fail_on_change`, JUnit counts a changed game as a failure (the exit status says the
     /// same); otherwise it is a passing testcase that says what changed.
     pub fn new(format: Format, tool: &str, sides: SideNames, fail_on_change: bool) -> Self {
