@@ -786,6 +786,9 @@ fn serve_refuses_another_machines_address_without_the_flag(#[case] game: &str) {
     assert!(
         warning.contains("WARNING: serving on 0.0.0.0:"),
         "{game}: {warning}"
+    );
+}
+
 /// `diff` over records: the same flags, the same report (JSON lines against the one published
 /// impact schema, the summary last) and the same exit statuses — 0 when changes are found,
 /// 1 with `--fail-on-change`, 2 for a usage error — in both tools. Each side compares its
