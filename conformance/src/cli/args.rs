@@ -429,6 +429,40 @@ pub enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Open the workbench in the browser: replay records, read their verdicts, change the rules.
+    ///
+    /// Serves a page on this machine (http://127.0.0.1:8080/ by default; the address is printed
+    /// on standard output) where an arbiter opens a record of the folders named here, or pastes
+    /// or uploads one (CSA, KIF/KIFU, KI2, JKF or YAML), replays it move by move (buttons or the
+    /// arrow keys), reads the verdict with the chain of articles (each linked to the rulebook
+    /// browser, served from the same address), chooses a profile and changes its knobs to see
+    /// the verdict change, and sees which records of the folders change verdict between the
+    /// chosen rules and a base profile (each one click from its board at the move where the
+    /// judgements part).
+    ///
+    /// Only the records under the named folders are read (no path leaves them, links out of
+    /// them are refused), a record may be at most 4 MiB, and nothing is written. The server
+    /// listens on 127.0.0.1 only; `--listen` with another address is refused unless
+    /// `--allow-remote` is given too, and then a warning is printed: anyone who can reach the
+    /// address can read the served records. Stop it with Ctrl-C.
+    #[command(after_help = "Examples:\n  shogi-conformance serve records/real\n  \
+        shogi-conformance serve --port 0 my-archive/ other.kif")]
+    Serve {
+        /// Folders of game records (searched recursively) and record files to serve.
+        #[arg(value_name = "RECORD|DIR")]
+        records: Vec<PathBuf>,
+        /// The address to listen on; anything but 127.0.0.1 or ::1 needs --allow-remote.
+        #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+        listen: std::net::IpAddr,
+        /// The port (0: any free port; the address printed says which).
+        #[arg(long, value_name = "N", default_value_t = 8080)]
+        port: u16,
+        /// Allow --listen on an address other machines can reach (said loudly when used).
+        #[arg(long)]
+        allow_remote: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
     Explain {
         /// The case id (eight hex digits) or slug.

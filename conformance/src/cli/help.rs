@@ -20,7 +20,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
     ),
     (
         "Arbiters: game records and matches",
-        &["judge", "convert", "match", "diff"],
+        &["judge", "serve", "convert", "match", "diff"],
     ),
     ("Corpus authors", &["lint", "coverage", "new-id", "site"]),
     (

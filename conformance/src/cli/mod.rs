@@ -18,6 +18,7 @@ pub mod perft;
 pub mod records;
 pub mod reports;
 pub mod run;
+pub mod serve;
 
 use std::io::{self, BufRead, Write};
 
@@ -230,6 +231,13 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             output.output.as_deref(),
         ),
         Command::Site { output, corpus } => reports::site(&corpus.source(), &output.output),
+        Command::Serve {
+            records,
+            listen,
+            port,
+            allow_remote,
+            corpus,
+        } => serve::serve(records, listen, port, allow_remote, corpus.source()),
         Command::Convert {
             input,
             to,

@@ -9,3 +9,4 @@ pub mod impact;
 pub mod judge;
 pub mod judge_archive;
 pub mod judge_formats;
+pub mod workbench;

@@ -572,6 +572,23 @@ fn index_tables(src: &Sources) -> String {
 
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
 pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
+    let pages = site_pages(source)?;
+    let count = pages.len();
+    for (relative, text) in pages {
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| SiteError::Folder(parent.to_owned(), e))?;
+        }
+        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
+    }
+    Ok(count)
+}
+
+/// Every page of the site, (path relative to the site's folder, HTML): written to a folder by
+/// [`write_site`], served from memory by the workbench (`serve`).
+pub fn site_pages(
+    source: &crate::corpus::CorpusSource,
+) -> Result<Vec<(String, String)>, SiteError> {
     let corpus = source.load()?;
     let profiles = builtin_names()
         .into_iter()
@@ -609,15 +626,7 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
     for p in &src.profiles {
         pages.push((format!("profiles/{}.html", p.name), profile_page(p)));
     }
-    let count = pages.len();
-    for (relative, text) in pages {
-        let path = dir.join(&relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| SiteError::Folder(parent.to_owned(), e))?;
-        }
-        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
-    }
-    Ok(count)
+    Ok(pages)
 }
 
 #[cfg(test)]

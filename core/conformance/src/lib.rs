@@ -14,6 +14,8 @@
 //!   are testable);
 //! - [`report`]: the report model, its formats and the published JSON Schema;
 //! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations;
+//! - [`serve`]: the workbench in the browser — an HTTP server on the loopback, the page, the
+//!   served folders, the archive impact table — into which a game plugs through a trait;
 //! - [`walk`]: the files under a folder, found the same way by every command.
 
 pub mod atomic_write;
@@ -23,4 +25,5 @@ pub mod lint;
 pub mod process;
 pub mod report;
 pub mod run;
+pub mod serve;
 pub mod walk;

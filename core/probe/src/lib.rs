@@ -8,6 +8,8 @@
 //! includes by `#[path]`: it is compiled and tested once, and a suite's `Cargo.toml` says that
 //! it uses it. It names no game: each suite passes its variable's name.
 
+pub mod browser;
+
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 

@@ -300,7 +300,7 @@ fn counted(
 }
 
 /// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
-fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String> {
+pub(crate) fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String> {
     let bad = || {
         format!(
             "the filling move '{text}' in {} is not 'B xy', 'W xy' or 'B pass' on a {size}x{size} board",
@@ -321,7 +321,7 @@ fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String> {
 }
 
 /// The agreed points as board points; an unreadable one is named.
-fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, String> {
+pub(crate) fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, String> {
     points
         .iter()
         .map(|p| {
@@ -389,7 +389,7 @@ fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agree
 
 /// The stones the territory marks call dead: a stone on a point marked as the other side's
 /// territory.
-fn dead_stones(game: &SgfGame, board: &go_oracle::board::Board) -> Vec<Point> {
+pub(crate) fn dead_stones(game: &SgfGame, board: &go_oracle::board::Board) -> Vec<Point> {
     let mut dead = Vec::new();
     for (marks, owner) in [
         (&game.territory_black, Color::Black),

@@ -74,6 +74,25 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         corpus: Option<PathBuf>,
     },
+    /// Open the workbench in the browser: replay SGF records, read their counts and verdicts,
+    /// change the rules.
+    ///
+    /// Serves a page on this machine (http://127.0.0.1:8080/ by default; the address is printed
+    /// on standard output) where an arbiter opens an SGF record of the folders named here, or
+    /// pastes or uploads one, replays it move by move (buttons or the arrow keys), reads our
+    /// result beside the record's RE with the articles it rests on (each linked to the RFG
+    /// rulebook browser, served from the same address), sees the count — territory, neutral
+    /// points, stones in seki, dead stones and the fills of the end phase marked on the board —,
+    /// chooses a profile and changes its knobs to see the verdict change, and sees which records
+    /// of the folders change verdict between the chosen rules and a base profile.
+    ///
+    /// Only the records under the named folders are read (no path leaves them, links out of
+    /// them are refused), a record may be at most 4 MiB, and nothing is written. The server
+    /// listens on 127.0.0.1 only; `--listen` with another address is refused unless
+    /// `--allow-remote` is given too, and then a warning is printed. Stop it with Ctrl-C.
+    #[command(after_help = "Examples:\n  go-conformance serve go/records\n  \
+        go-conformance serve --port 0 my-games/")]
+    Serve(serve_command::ServeArgs),
     /// Write the RFG rulebook browser (an index and a page per article) into DIR.
     Site {
         /// The corpus folder (default: the corpus built into this binary).
@@ -94,6 +113,7 @@ enum Format {
 mod diff_command;
 mod judge_command;
 mod run_command;
+mod serve_command;
 
 fn main() -> ExitCode {
     // `--version` names the contract as well as the tool: the built-in corpus's version and
@@ -217,6 +237,10 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
                 println!("{}", profile.listing());
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve(args) => {
+            let cases = corpus(args.corpus.clone())?;
+            serve_command::serve(args, cases)
         }
         Command::Site {
             corpus: dir,

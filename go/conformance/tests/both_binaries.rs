@@ -741,6 +741,54 @@ fn judge_writes_every_format(#[case] game: &str) {
     assert!(format("text").lines().count() >= 1);
 }
 
+/// `serve` listens on the loopback only: another address without `--allow-remote` is refused
+/// before anything is bound (exit 2, the flag named); with it the server starts, saying so
+/// loudly on standard error. Both binaries, one wording.
+#[rstest]
+#[case::go("go")]
+#[case::shogi("shogi")]
+fn serve_refuses_another_machines_address_without_the_flag(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("serve-{game}"));
+    let d = dir.to_str().unwrap();
+    let refused = command(&t, "serve", &["--listen", "0.0.0.0", "--port", "0", d]);
+    exits(&refused, 2, game);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("--listen 0.0.0.0:0: not a loopback address")
+            && err.contains("--allow-remote"),
+        "{game}: {err}"
+    );
+    assert!(refused.stdout.is_empty(), "{game}: an address was printed");
+    // With the flag: a warning, the address on standard output; then it is stopped.
+    let served = conformance_probe::browser::Served::start_any(
+        {
+            let mut c = Command::new(&t.bin);
+            c.args([
+                "serve",
+                "--listen",
+                "0.0.0.0",
+                "--allow-remote",
+                "--port",
+                "0",
+                d,
+            ]);
+            c
+        },
+        Duration::from_secs(120),
+    );
+    assert!(
+        served.url.starts_with("http://0.0.0.0:"),
+        "{game}: {}",
+        served.url
+    );
+    let warning = served.stop_and_stderr();
+    assert!(
+        warning.contains("WARNING: serving on 0.0.0.0:"),
+        "{game}: {warning}"
+    );
+}
+
 /// `diff` over records: the same flags, the same report (JSON lines against the one published
 /// impact schema, the summary last) and the same exit statuses — 0 when changes are found,
 /// 1 with `--fail-on-change`, 2 for a usage error — in both tools. Each side compares its

@@ -1,0 +1,54 @@
+// The shogi workbench as a user drives it: open a real repetition record, step through it,
+// toggle `repetition_start`, read the impact table, follow a changed game to its board.
+// Usage: node shogi.mjs URL SCREENSHOT_DIR
+import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot } from "./lib.mjs";
+
+const [url, dir] = process.argv.slice(2);
+const { browser, page, problems } = await open(url);
+const out = {};
+try {
+  out.title = await page.title();
+  out.start = await impactNow(page);
+  out.opened = await openRecord(page, "bridge-5-record");
+  await page.click("#board");
+  await press(page, "End");
+  out.end = await seen(page);
+  await press(page, "Home");
+  await press(page, "ArrowRight", 3);
+  out.third = await seen(page);
+  await page.click("#next");
+  out.fourth = await seen(page);
+  await shot(page, dir, "shogi-move-3");
+  await page.click("#decided");
+  out.decided = await seen(page);
+  // The knob: the start position no longer counts toward sennichite.
+  let toggled;
+  out.impact = await impactAfter(page, async () => {
+    toggled = await verdictAfter(page, () => page.selectOption('[data-knob-input="repetition_start"]', "not_counted"));
+  });
+  out.toggled = toggled;
+  await shot(page, dir, "shogi-knob-toggled");
+  await page.locator("#impact-panel").scrollIntoViewIfNeeded();
+  await shot(page, dir, "shogi-impact");
+  // Follow a changed game from the table to its board at the parting ply.
+  const link = page.locator('#impact a.open-at[data-label$="bridge-6-record.kifu"]');
+  out.followedPly = await link.getAttribute("data-ply");
+  out.followed = await verdictAfter(page, () => link.click());
+  await shot(page, dir, "shogi-followed");
+  // The first article of the chain opens its rulebook page, served from the same place.
+  const href = out.followed.chain.find((c) => c.href)?.href || out.opened.chain.find((c) => c.href)?.href;
+  const rules = await browser.contexts()[0].newPage();
+  await rules.goto(new URL(href, url).toString());
+  out.rulebook = { href, title: await rules.title(), h1: await rules.$eval("h1", (h) => h.textContent) };
+  await rules.close();
+  // A broken paste is an error on the page, naming the file and line.
+  await page.click("#paste-box summary");
+  await page.fill("#paste-name", "mine.csa");
+  await page.fill("#paste", "PI\n+\n+7776FU\n-3334FU\n+9999XX\n");
+  out.bad = await verdictAfter(page, () => page.click("#judge-paste"));
+  await shot(page, dir, "shogi-bad-record");
+  out.problems = problems;
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(out));

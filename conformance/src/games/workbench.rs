@@ -1,0 +1,304 @@
+//! Shogi in the workbench (`shogi-conformance serve`): the game's side of
+//! `conformance_core::serve::api::Workbench`.
+//!
+//! A record is judged exactly as `judge` judges it ([`judge_games`]: the same readers, the
+//! profile with the record's move limit, then the overrides), and its boards are the reports'
+//! own SVG diagrams ([`board::svg`]), so the workbench shows nothing `judge` would not say.
+//! A file of several games shows its first game, with a note.
+
+use std::path::Path;
+
+use conformance_core::serve::api::{
+    Choice, Comparison, GameInfo, Knob, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
+    Verdict, Workbench,
+};
+use shogi_oracle::game::play_record;
+use shogi_oracle::game::record::Event;
+use shogi_spec::profile::{KNOBS, Profile, builtin_names};
+use shogi_spec::rulebooks;
+
+use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
+use super::judge_archive::RECORD_EXTENSIONS;
+use crate::corpus::CorpusSource;
+use crate::report::board::{self, Mark};
+
+/// Shogi's workbench: the corpus whose cases the rulebook pages list.
+pub struct ShogiWorkbench {
+    source: CorpusSource,
+}
+
+impl ShogiWorkbench {
+    /// The workbench over a corpus (for the rulebook pages' case lists).
+    pub fn new(source: CorpusSource) -> ShogiWorkbench {
+        ShogiWorkbench { source }
+    }
+}
+
+/// A judge error as the page shows it: file, line when known, and what is wrong.
+fn record_error(file: &str, e: JudgeError) -> RecordError {
+    match e {
+        JudgeError::Import {
+            file,
+            line,
+            ply,
+            message,
+        } => RecordError {
+            file,
+            line: Some(line),
+            message: match ply {
+                Some(p) => format!("ply {p}: {message}"),
+                None => message,
+            },
+        },
+        other => RecordError::new(file, other.to_string()),
+    }
+}
+
+fn judged_first(record: &RecordInput, choice: &Choice) -> Result<(Judged, usize), RecordError> {
+    let req = JudgeRequest {
+        bytes: &record.bytes,
+        file: &record.name,
+        profile: &choice.profile,
+        set: &choice.set,
+        explain: false,
+        format: JudgeFormat::Text,
+    };
+    let (_, mut games) = judge_games(&req).map_err(|e| record_error(&record.name, e))?;
+    let count = games.len();
+    if games.is_empty() {
+        return Err(RecordError::new(&record.name, "the file holds no game"));
+    }
+    Ok((games.swap_remove(0), count))
+}
+
+/// The boards of a game from its start, one per move played, up to the first move the rules
+/// refuse; and the ply at which the game was decided (the last board equal to the position
+/// the judgement ends on).
+fn plies(j: &Judged) -> (Vec<Ply>, usize) {
+    let record = &j.game.record;
+    let decided = play_record(record, &j.profile).ok().map(|p| p.position);
+    let mut pos = record.initial_position();
+    let mut out = vec![Ply {
+        label: "the start".to_owned(),
+        svg: board::svg(&pos, &[], "the start"),
+    }];
+    let mut deciding = 0;
+    for event in &record.events {
+        let Event::Move { mv, .. } = event else {
+            continue;
+        };
+        let usi = mv.0.to_string();
+        let words = board::japanese(&pos, &usi).unwrap_or_default();
+        match shogi_oracle::play(&pos, mv.0) {
+            Ok(next) => pos = next,
+            Err(e) => {
+                if let Some(last) = out.last_mut() {
+                    last.label
+                        .push_str(&format!(" — the next move, {usi}, is illegal: {e}"));
+                }
+                break;
+            }
+        }
+        let n = out.len();
+        let label = format!("{n}. {words} ({usi})");
+        if decided.as_ref().is_some_and(|d| pos.same_position(d)) {
+            deciding = n;
+        }
+        out.push(Ply {
+            svg: board::svg(&pos, &[(usi, Mark::Played)], &label),
+            label,
+        });
+    }
+    (out, deciding)
+}
+
+/// The verdict a reader should take, in one line: the oracle's verdict from the moves, or, when
+/// the moves leave the game going on and the record writes a result, that result marked as
+/// recorded (as `judge`'s JSON `verdict` does).
+fn reader_verdict(j: &Judged) -> String {
+    let verdict = &j.judgement.verdict;
+    match j
+        .game
+        .written
+        .as_ref()
+        .and_then(|_| j.game.recorded_finding(verdict))
+    {
+        Some(m) => format!("{m} (as recorded, not provable from the moves)"),
+        None => verdict.to_string(),
+    }
+}
+
+/// The article's page in the rulebook browser, when a registry holds the article.
+fn link(id: &shogi_spec::ArticleId) -> Option<String> {
+    rulebooks::lookup(id).map(|_| conformance_rulebook::site::article_path(id))
+}
+
+impl Workbench for ShogiWorkbench {
+    fn info(&self) -> GameInfo {
+        let profiles = builtin_names()
+            .into_iter()
+            .filter_map(|name| Profile::builtin(name).ok())
+            .map(|p| ProfileInfo {
+                knobs: KNOBS
+                    .iter()
+                    .map(|k| {
+                        let s = p.setting(k.name);
+                        Knob {
+                            name: k.name.to_owned(),
+                            about: k.about.to_owned(),
+                            value: s.map(|s| s.value.clone()).unwrap_or_default(),
+                            values: k.values.iter().map(|v| (*v).to_owned()).collect(),
+                            source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
+                        }
+                    })
+                    .collect(),
+                name: p.name,
+                title: p.title,
+            })
+            .collect();
+        GameInfo {
+            title: "shogi-conformance workbench".to_owned(),
+            game: "shogi".to_owned(),
+            extensions: RECORD_EXTENSIONS.iter().map(|e| format!(".{e}")).collect(),
+            profiles,
+        }
+    }
+
+    fn is_record(&self, path: &Path) -> bool {
+        conformance_core::walk::has_extension(path, RECORD_EXTENSIONS)
+    }
+
+    fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
+        let (j, games) = judged_first(record, choice)?;
+        let verdict = &j.judgement.verdict;
+        let detail = match (&j.game.written, j.game.recorded_finding(verdict)) {
+            (Some(w), Some(m)) => Some(super::judge::recorded_line(w, m)),
+            (Some(w), None) => Some(format!("the record says: {w} — {}", w.compare(verdict))),
+            (None, _) => None,
+        };
+        let (plies, deciding_ply) = plies(&j);
+        let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
+        if games > 1 {
+            notes.push(format!(
+                "the file holds {games} games; the first is shown (judge the file on the command line for all)"
+            ));
+        }
+        if j.game.variations > 0 {
+            notes.push(format!(
+                "the file holds {} variation(s); only the main line is judged",
+                j.game.variations
+            ));
+        }
+        Ok(Verdict {
+            headline: reader_verdict(&j),
+            result: verdict_json(&j)["result"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            detail,
+            chain: j
+                .judgement
+                .explanation
+                .iter()
+                .map(|s| Step {
+                    article: s.article.as_str().to_owned(),
+                    link: link(&s.article),
+                    fact: s.fact.clone(),
+                    knob: s.knob.clone(),
+                })
+                .collect(),
+            knobs: j
+                .judgement
+                .knobs()
+                .into_iter()
+                .filter_map(|k| {
+                    j.profile.setting(k).map(|s| KnobUsed {
+                        knob: k.to_owned(),
+                        value: s.value.clone(),
+                        source: s.source.trim().to_owned(),
+                    })
+                })
+                .collect(),
+            plies,
+            deciding_ply,
+            extra_html: String::new(),
+            notes,
+        })
+    }
+
+    fn compare(
+        &self,
+        record: &RecordInput,
+        base: &Choice,
+        other: &Choice,
+    ) -> Result<Comparison, RecordError> {
+        two_judgements::compare(record, base, other)
+    }
+
+    fn rulebook_pages(&self) -> Vec<(String, String)> {
+        crate::report::site::site_pages(&self.source).unwrap_or_else(|e| {
+            vec![(
+                "index.html".to_owned(),
+                format!(
+                    "<!doctype html><meta charset=\"utf-8\"><title>Rulebook</title><p>The rulebook browser could not be built: {}</p>",
+                    crate::report::html::esc(&e.to_string())
+                ),
+            )]
+        })
+    }
+}
+
+/// The impact table's row: the record read once and judged under both choices by the archive
+/// `diff` ([`diff_bytes`]: first parting ply, articles and knobs responsible). The base is a
+/// profile as it stands; the page's overrides go to the other side. A file of several games
+/// shows its first change.
+mod two_judgements {
+    use super::*;
+    use crate::games::impact::{DiffSides, diff_bytes};
+    use conformance_core::report::impact::RecordImpact;
+
+    pub(super) fn compare(
+        record: &RecordInput,
+        base: &Choice,
+        other: &Choice,
+    ) -> Result<Comparison, RecordError> {
+        let sides = DiffSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
+            .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
+        match diff_bytes(&record.bytes, &record.name, &sides) {
+            RecordImpact::Unreadable { message, .. } => {
+                // The message names the file (`file:LINE: what`): kept apart, as judge's are.
+                let rest = message
+                    .strip_prefix(record.name.as_str())
+                    .and_then(|r| r.strip_prefix(':'))
+                    .unwrap_or(&message);
+                let (line, what) = match rest.split_once(':') {
+                    Some((n, what)) if n.trim().parse::<usize>().is_ok() => {
+                        (n.trim().parse().ok(), what.trim())
+                    }
+                    _ => (None, rest.trim()),
+                };
+                Err(RecordError {
+                    file: record.name.clone(),
+                    line,
+                    message: what.to_owned(),
+                })
+            }
+            RecordImpact::Judged { changes, .. } => Ok(match changes.into_iter().next() {
+                None => Comparison {
+                    before: String::new(),
+                    after: String::new(),
+                    parting_ply: None,
+                    articles: Vec::new(),
+                    knobs: Vec::new(),
+                },
+                Some(c) => Comparison {
+                    before: c.left,
+                    after: c.right,
+                    parting_ply: c.ply,
+                    articles: c.articles,
+                    knobs: c.knobs,
+                },
+            }),
+        }
+    }
+}

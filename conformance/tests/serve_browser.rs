@@ -1,0 +1,222 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
+//! The workbench (`shogi-conformance serve`) in a real browser: headless Chromium driven by
+//! playwright-core (`browser/shogi.mjs`), over the real records of `records/real`, asserting
+//! what an arbiter sees: the board after move N, the verdict and its articles (linked to the
+//! rulebook pages served beside it), the verdict changing when `repetition_start` is set to
+//! `not_counted`, the archive impact table's counts, a changed game followed from the table to
+//! its board at the parting ply, and a broken paste shown as an error with its file and line.
+//! Screenshots are left in `target/browser/` (CI keeps them).
+//!
+//! The expected values are worked by hand in `records/real/MANIFEST.tsv` (the outcome column
+//! and its note): in `shogihome/bridge-5-record.kifu` both rooks shuttle and the start position
+//! recurs at plies 0, 4, 8 and 12 — four times, a draw by repetition (FESA 5.2); without the
+//! start counted it has occurred three times, so the game goes on. Bridge records 6 and 7 are
+//! the two perpetual checks whose fourth occurrence is likewise the one at ply 0; no other
+//! record of the folder owes a repetition to the start position.
+//!
+//! Without Chromium, node or playwright-core (`npm ci` in `browser/`) the test is skipped with
+//! a note, unless `SHOGI_REQUIRE_CHROMIUM` is set, as CI does.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use conformance_probe::browser::{Served, available};
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The records the workbench serves from `records/real`: every file the readers take.
+fn record_count() -> usize {
+    let keep = |p: &Path| {
+        conformance_core::walk::has_extension(
+            p,
+            shogi_conformance::games::judge_archive::RECORD_EXTENSIONS,
+        )
+    };
+    conformance_core::walk::files_under(&root().join("records/real"), &keep)
+        .unwrap()
+        .len()
+}
+
+fn texts(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact_table() {
+    if !available("SHOGI_REQUIRE_CHROMIUM") {
+        return;
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"));
+    cmd.args(["serve", "--port", "0", "records/real"])
+        .current_dir(root());
+    let served = Served::start(cmd, Duration::from_secs(120));
+    let shots = root().join("target/browser");
+    let out: Value = serde_json::from_str(&served.drive("shogi.mjs", &shots)).unwrap();
+
+    assert_eq!(out["title"], "shogi-conformance workbench");
+    // Before any knob is changed, nothing changes.
+    let start = &out["start"];
+    assert_eq!(start["changed"], 0, "{start}");
+    let all = record_count();
+    assert_eq!(
+        start["judged"].as_u64().unwrap() + start["unreadable"].as_u64().unwrap(),
+        all as u64,
+        "{start}"
+    );
+
+    // The record opens on the move that decided it: the fourth occurrence, at ply 12 of 12.
+    let opened = &out["opened"];
+    assert_eq!(opened["error"], "");
+    assert!(
+        opened["record"]
+            .as_str()
+            .unwrap()
+            .ends_with("bridge-5-record.kifu")
+    );
+    assert_eq!(opened["verdict"], "draw by repetition (fesa2017:5.2)");
+    assert_eq!(opened["result"], "draw");
+    assert_eq!(
+        (opened["ply"].as_u64(), opened["plies"].as_u64()),
+        (Some(12), Some(12))
+    );
+    let first = &opened["chain"][0];
+    assert_eq!(first["article"], "fesa2017:5.2");
+    assert_eq!(first["href"], "/rules/articles/fesa2017-5.2.html");
+    assert!(
+        first["text"]
+            .as_str()
+            .unwrap()
+            .contains("at the start, ply 4, ply 8, ply 12"),
+        "{first}"
+    );
+
+    // Home, then three moves on with the arrow key: the record's third move, ２八飛(38), is
+    // 3h2h; one more with the button is its fourth, ８二飛(72), 7b8b.
+    let third = &out["third"];
+    assert_eq!(third["ply"], 3);
+    assert_eq!(third["plyText"], "move 3 of 12");
+    assert!(
+        third["moveLabel"].as_str().unwrap().contains("3h2h"),
+        "{third}"
+    );
+    assert!(
+        third["boardTitle"].as_str().unwrap().contains("２八飛"),
+        "{third}"
+    );
+    assert_eq!(out["fourth"]["ply"], 4);
+    assert!(
+        out["fourth"]["moveLabel"]
+            .as_str()
+            .unwrap()
+            .contains("7b8b")
+    );
+    assert_eq!(out["end"]["ply"], 12);
+    assert_eq!(out["decided"]["ply"], 12);
+
+    // The start no longer counts: three occurrences, the game goes on.
+    let toggled = &out["toggled"];
+    assert_eq!(toggled["verdict"], "game continues", "{toggled}");
+    assert_eq!(toggled["result"], "continues");
+    assert!(
+        toggled["detail"].as_str().unwrap().contains("differs"),
+        "{toggled}"
+    );
+
+    // The impact table: exactly the three bridge records change, parting at ply 12.
+    let impact = &out["impact"];
+    assert_eq!(impact["changed"], 3, "{impact}");
+    assert_eq!(
+        impact["unchanged"].as_u64().unwrap() + 3,
+        impact["judged"].as_u64().unwrap()
+    );
+    assert_eq!(impact["judged"], start["judged"]);
+    let rows = impact["rows"].as_array().unwrap();
+    let mut labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    labels.sort_unstable();
+    assert_eq!(
+        labels,
+        [
+            "records/real/shogihome/bridge-5-record.kifu",
+            "records/real/shogihome/bridge-6-record.kifu",
+            "records/real/shogihome/bridge-7-record.kifu"
+        ]
+    );
+    assert!(rows.iter().all(|r| r["ply"] == "12"), "{impact}");
+    let transitions = texts(impact, "transitions");
+    assert!(
+        transitions.contains(&"1 × draw by repetition (fesa2017:5.2) → game continues".to_owned()),
+        "{transitions:?}"
+    );
+    assert!(
+        impact["text"]
+            .as_str()
+            .unwrap()
+            .contains("repetition_start=not_counted"),
+        "{impact}"
+    );
+
+    // Followed from the table: bridge 6 at ply 12, under the chosen rules: no perpetual check
+    // any more, so the written 反則負け (line 35, sente to move at ply 13: sente loses) stands.
+    assert_eq!(out["followedPly"], "12");
+    let followed = &out["followed"];
+    assert!(
+        followed["record"]
+            .as_str()
+            .unwrap()
+            .ends_with("bridge-6-record.kifu")
+    );
+    assert_eq!(followed["ply"], 12, "{followed}");
+    assert!(
+        followed["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("gote wins by illegal move (as recorded"),
+        "{followed}"
+    );
+
+    // An article's link opens its page of the rulebook browser, served from the same place.
+    let rulebook = &out["rulebook"];
+    let href = rulebook["href"].as_str().unwrap();
+    let id = href
+        .trim_start_matches("/rules/articles/")
+        .trim_end_matches(".html")
+        .replacen('-', ":", 1);
+    assert!(
+        rulebook["h1"].as_str().unwrap().starts_with(&id),
+        "{rulebook}"
+    );
+
+    // A broken paste: an error naming the file and the line (line 5 holds `+9999XX`), and
+    // nothing of the previous record left beside it.
+    let bad = &out["bad"];
+    assert!(
+        bad["error"].as_str().unwrap().starts_with("mine.csa:5: "),
+        "{bad}"
+    );
+    assert_eq!(bad["verdict"], "");
+    assert_eq!(bad["record"], "mine.csa");
+
+    // The only console message is the refused paste's 422.
+    let problems = texts(&out, "problems");
+    assert!(
+        problems.iter().all(|p| p.contains("422")),
+        "console messages: {problems:?}"
+    );
+    for shot in [
+        "shogi-move-3",
+        "shogi-knob-toggled",
+        "shogi-impact",
+        "shogi-followed",
+    ] {
+        assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
+    }
+}

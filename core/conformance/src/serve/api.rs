@@ -1,0 +1,205 @@
+//! What a game gives the workbench, and what the page receives: the [`Workbench`] trait and the
+//! plain data it answers with (serialised to the page as JSON).
+//!
+//! The types carry text and pre-drawn SVG only, so that the server and the page stay the same
+//! for every game: a game decides what its verdict says and how its board looks, the core only
+//! carries them. Everything a game writes into `svg` or `extra_html` must already be escaped.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// A knob of a profile: its value, the values it accepts, and where the value comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Knob {
+    /// The knob's name, as `--set` writes it.
+    pub name: String,
+    /// What it decides, one line.
+    pub about: String,
+    /// Its value in the profile.
+    pub value: String,
+    /// The values it accepts; a value written `<…>` stands for any value of that kind (the page
+    /// shows a text field beside the list).
+    pub values: Vec<String>,
+    /// The article or decision the value comes from.
+    pub source: String,
+}
+
+/// A profile the page offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProfileInfo {
+    /// Its name.
+    pub name: String,
+    /// One line on what it is for.
+    pub title: String,
+    /// Every knob, in the order the game lists them.
+    pub knobs: Vec<Knob>,
+}
+
+/// What the page needs before anything is judged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The page's title ("… workbench").
+    pub title: String,
+    /// The game's name as a reader says it.
+    pub game: String,
+    /// The record formats the game reads, for the upload field's hint (`.csa`, `.kif`, …).
+    pub extensions: Vec<String>,
+    /// The profiles, the default first.
+    pub profiles: Vec<ProfileInfo>,
+}
+
+/// A profile and the knobs changed on top of it (`knob=value`, in order).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// The profile's name.
+    pub profile: String,
+    /// `knob=value` overrides.
+    pub set: Vec<String>,
+}
+
+/// A record to judge: its name (for errors and for the format's extension), its bytes, and,
+/// when it is one of the served files, where it is (a game may read what is kept beside it,
+/// such as agreed outcomes; it must write nothing).
+#[derive(Debug, Clone)]
+pub struct RecordInput {
+    /// The name shown and used in errors.
+    pub name: String,
+    /// The file's bytes, in whatever encoding the game reads.
+    pub bytes: Vec<u8>,
+    /// The served file's real path (inside a served folder), or `None` for a paste or upload.
+    pub path: Option<PathBuf>,
+}
+
+/// One step of the chain of articles behind a verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The article's id (`book:number`).
+    pub article: String,
+    /// The rulebook page of the article, relative to the served rulebook (`articles/….html`),
+    /// when the rulebook has one.
+    pub link: Option<String>,
+    /// What in the game made the article apply.
+    pub fact: String,
+    /// The knob that decided this step, if any.
+    pub knob: Option<String>,
+}
+
+/// A knob that decided the verdict, with its value and source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KnobUsed {
+    /// The knob.
+    pub knob: String,
+    /// Its value in the profile used.
+    pub value: String,
+    /// Where the value comes from (`override` for one set on the page).
+    pub source: String,
+}
+
+/// The board after a ply (ply 0: the start).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ply {
+    /// The move that led here, in the game's notation (empty at the start).
+    pub label: String,
+    /// The board as an inline SVG element, the move marked.
+    pub svg: String,
+}
+
+/// A record judged for the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The verdict in one line.
+    pub headline: String,
+    /// A short word for programs and tests reading the page (`draw`, `win`, `continues`,
+    /// `agree`, …).
+    pub result: String,
+    /// What the record itself says, beside the verdict, when it says something.
+    pub detail: Option<String>,
+    /// The chain of articles, in order.
+    pub chain: Vec<Step>,
+    /// The knobs that decided.
+    pub knobs: Vec<KnobUsed>,
+    /// The boards, from the start to the last ply that could be played.
+    pub plies: Vec<Ply>,
+    /// The ply at which the game was decided (the board the page opens on).
+    pub deciding_ply: usize,
+    /// What only this game shows (a count, for instance), as escaped HTML.
+    pub extra_html: String,
+    /// Notes on the reading (a file of several games, variations left out, …).
+    pub notes: Vec<String>,
+}
+
+/// A record that cannot be judged: where and why, for the page to show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{file}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct RecordError {
+    /// The record's name.
+    pub file: String,
+    /// The line at fault, from 1, when known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RecordError {
+    /// An error that names no line.
+    pub fn new(file: &str, message: impl Into<String>) -> RecordError {
+        RecordError {
+            file: file.to_owned(),
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// One record judged under two choices: both verdicts and, when they differ, where and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Comparison {
+    /// The verdict under the base choice, in one line.
+    pub before: String,
+    /// The verdict under the other choice.
+    pub after: String,
+    /// The first ply at which the two judgements part (`None` when they do not).
+    pub parting_ply: Option<usize>,
+    /// The articles in one chain and not in the other.
+    pub articles: Vec<String>,
+    /// The knobs that decided either verdict and differ between the two choices.
+    pub knobs: Vec<String>,
+}
+
+impl Comparison {
+    /// Whether the verdict changes.
+    pub fn changed(&self) -> bool {
+        self.before != self.after
+    }
+}
+
+/// What a game gives the workbench. The server is game-neutral: it lists files, reads them
+/// from the served folders only, and passes their bytes here.
+pub trait Workbench: Send + Sync {
+    /// The page's title, the game's name, its formats and profiles.
+    fn info(&self) -> GameInfo;
+
+    /// Whether a file under a served folder is a record of this game (by its name).
+    fn is_record(&self, path: &std::path::Path) -> bool;
+
+    /// Judges a record under a profile and overrides.
+    ///
+    /// # Errors
+    /// The record cannot be read, or the profile or an override does not resolve.
+    fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError>;
+
+    /// Judges a record under two choices, reading it once: the archive impact table's row.
+    ///
+    /// # Errors
+    /// As [`Workbench::judge`].
+    fn compare(
+        &self,
+        record: &RecordInput,
+        base: &Choice,
+        other: &Choice,
+    ) -> Result<Comparison, RecordError>;
+
+    /// The rulebook browser's pages, (path, HTML), served under `/rules/` from memory.
+    fn rulebook_pages(&self) -> Vec<(String, String)>;
+}

@@ -1,0 +1,277 @@
+// The workbench page: no framework, no network beyond this server. Every answer comes from the
+// JSON routes of the server; the boards come pre-drawn as SVG by the game.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  info: null,
+  record: null, // {root, path} for a served record, {name, bytes} for a paste or upload
+  verdict: null,
+  ply: 0,
+  pendingPly: null, // the ply to show once the next verdict arrives
+  records: [],
+};
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function profileInfo(name) {
+  return state.info.profiles.find((p) => p.name === name) || state.info.profiles[0];
+}
+
+// The knobs changed on the page, as `knob=value`.
+function overrides() {
+  const p = profileInfo($("profile").value);
+  const out = [];
+  for (const el of document.querySelectorAll("[data-knob-input]")) {
+    const knob = p.knobs.find((k) => k.name === el.dataset.knobInput);
+    const changed = knob && el.value.trim() !== "" && el.value.trim() !== knob.value;
+    el.closest(".knob").classList.toggle("changed", !!changed);
+    if (changed) out.push(`${knob.name}=${el.value.trim()}`);
+  }
+  return out;
+}
+
+function rulesParams(params) {
+  params.set("profile", $("profile").value);
+  for (const s of overrides()) params.append("set", s);
+  return params;
+}
+
+function showKnobs() {
+  const p = profileInfo($("profile").value);
+  $("profile-title").textContent = p.title;
+  const box = $("knobs");
+  box.innerHTML = "";
+  for (const k of p.knobs) {
+    const label = document.createElement("label");
+    label.className = "knob";
+    label.dataset.knob = k.name;
+    const fixed = k.values.filter((v) => !v.startsWith("<"));
+    const open = fixed.length !== k.values.length;
+    let input;
+    if (open) {
+      input = document.createElement("input");
+      input.value = k.value;
+      input.size = 8;
+      const list = document.createElement("datalist");
+      list.id = `values-${k.name}`;
+      for (const v of fixed) list.append(new Option(v, v));
+      input.setAttribute("list", list.id);
+      label.append(list);
+    } else {
+      input = document.createElement("select");
+      for (const v of fixed) input.append(new Option(v, v, false, v === k.value));
+    }
+    input.dataset.knobInput = k.name;
+    input.setAttribute("aria-label", k.name);
+    input.addEventListener("change", rulesChanged);
+    const name = document.createElement("code");
+    name.textContent = k.name;
+    label.prepend(name, " ");
+    label.append(input);
+    const small = document.createElement("small");
+    small.textContent = `${k.about} — profile value ${k.value}: ${k.source}`;
+    label.append(small);
+    box.append(label);
+  }
+}
+
+let impactTimer = null;
+function rulesChanged() {
+  overrides();
+  if (state.record) judge(state.record);
+  clearTimeout(impactTimer);
+  impactTimer = setTimeout(runImpact, 150);
+}
+
+function showError(message) {
+  const box = $("error");
+  box.hidden = !message;
+  box.textContent = message || "";
+}
+
+async function judge(record, ply) {
+  state.record = record;
+  if (ply !== undefined) state.pendingPly = ply;
+  const params = rulesParams(new URLSearchParams());
+  let body = null;
+  if (record.root !== undefined) {
+    params.set("root", record.root);
+    params.set("path", record.path);
+  } else {
+    params.set("name", record.name);
+    body = record.bytes;
+  }
+  $("verdict").dataset.state = "judging";
+  let answer;
+  try {
+    const r = await fetch(`/api/judge?${params}`, { method: "POST", body, headers: { "Content-Type": "application/octet-stream" } });
+    answer = await r.json();
+    if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
+  } catch (e) {
+    // Nothing of the previous record stays on the page beside the error.
+    showError(e.message);
+    state.verdict = null;
+    $("record-name").textContent = record.label || record.name || record.path;
+    for (const id of ["verdict", "detail", "chain", "decided-knobs", "extra", "notes", "board", "move-label"]) $(id).innerHTML = "";
+    $("ply").textContent = "–";
+    $("ply").dataset.ply = 0;
+    $("ply").dataset.plies = 0;
+    $("verdict").dataset.result = "error";
+    $("verdict").dataset.state = "done";
+    return;
+  }
+  showError("");
+  state.verdict = answer;
+  $("record-name").textContent = record.label || record.name || record.path;
+  $("verdict").textContent = answer.headline;
+  $("verdict").dataset.result = answer.result;
+  $("detail").textContent = answer.detail || "";
+  $("chain").innerHTML = answer.chain.map((s) => {
+    const art = s.link ? `<a href="/rules/${esc(s.link)}" target="_blank" rel="noopener">${esc(s.article)}</a>` : esc(s.article);
+    const knob = s.knob ? ` <span class="tag">knob ${esc(s.knob)}</span>` : "";
+    return `<li data-article="${esc(s.article)}"><b>${art}</b> ${esc(s.fact)}${knob}</li>`;
+  }).join("");
+  $("decided-knobs").innerHTML = answer.knobs.length
+    ? answer.knobs.map((k) => `<li data-knob="${esc(k.knob)}"><code>${esc(k.knob)}</code> = <b>${esc(k.value)}</b>: ${esc(k.source)}</li>`).join("")
+    : "<li class=\"muted\">none: the articles alone decided</li>";
+  $("extra").innerHTML = answer.extra_html;
+  $("notes").innerHTML = answer.notes.map((n) => `<li>${esc(n)}</li>`).join("");
+  const want = state.pendingPly !== null ? state.pendingPly : answer.deciding_ply;
+  state.pendingPly = null;
+  showPly(want);
+  $("verdict").dataset.state = "done";
+}
+
+function showPly(n) {
+  const v = state.verdict;
+  if (!v || !v.plies.length) return;
+  const last = v.plies.length - 1;
+  state.ply = Math.max(0, Math.min(last, n));
+  const ply = v.plies[state.ply];
+  $("board").innerHTML = ply.svg;
+  const el = $("ply");
+  el.dataset.ply = state.ply;
+  el.dataset.plies = last;
+  el.textContent = state.ply === 0 ? `start (of ${last} moves)` : `move ${state.ply} of ${last}`;
+  $("move-label").textContent = ply.label + (state.ply === v.deciding_ply ? " — the game was decided here" : "");
+}
+
+async function runImpact() {
+  if (!state.records.length) {
+    $("impact-summary").textContent = "No records are served: name a folder after `serve` to see the impact on it.";
+    return;
+  }
+  const params = rulesParams(new URLSearchParams());
+  params.set("base", $("base").value);
+  const summary = $("impact-summary");
+  summary.dataset.state = "computing";
+  summary.textContent = "Judging every served record twice…";
+  let t;
+  try {
+    const r = await fetch(`/api/impact?${params}`, { method: "POST" });
+    t = await r.json();
+    if (!r.ok) throw new Error(t.error || `the server answered ${r.status}`);
+  } catch (e) {
+    summary.textContent = `The comparison failed: ${e.message}`;
+    summary.dataset.state = "done";
+    return;
+  }
+  for (const k of ["judged", "changed", "unchanged", "unreadable"]) summary.dataset[k] = t[k];
+  const rules = [t.other.profile, ...t.other.set].join(", ");
+  summary.textContent = `${t.judged} records judged under ${t.base.profile} and under ${rules}: ${t.changed} change verdict, ${t.unchanged} do not` +
+    (t.unreadable ? `, ${t.unreadable} could not be judged.` : ".");
+  $("transitions").innerHTML = t.transitions.map(([what, n]) => `<li><b>${n}</b> × ${esc(what)}</li>`).join("");
+  $("impact").querySelector("tbody").innerHTML = t.rows.map((row) => {
+    const c = row.comparison;
+    const ply = c.parting_ply === null ? "" : c.parting_ply;
+    return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${row.record.root}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
+      `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(c.knobs.join(", "))}</td></tr>`;
+  }).join("");
+  $("impact-errors").innerHTML = t.errors.map((e) => `<li>${esc(e.label)}: ${esc(e.error)}</li>`).join("");
+  summary.dataset.state = "done";
+}
+
+function showRecords() {
+  const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const sel = $("records");
+  sel.innerHTML = "";
+  for (const r of state.records) {
+    if (words.every((w) => r.label.toLowerCase().includes(w))) {
+      const o = new Option(r.label, `${r.root}\n${r.path}`);
+      sel.append(o);
+    }
+  }
+}
+
+function openChosen() {
+  const v = $("records").value;
+  if (!v) return;
+  const [root, ...rest] = v.split("\n");
+  const path = rest.join("\n");
+  const rec = state.records.find((r) => String(r.root) === root && r.path === path);
+  judge({ root: Number(root), path, label: rec ? rec.label : path });
+}
+
+async function start() {
+  state.info = await (await fetch("/api/info")).json();
+  document.title = state.info.title;
+  $("title").textContent = state.info.title;
+  $("upload").accept = state.info.extensions.join(",");
+  for (const sel of [$("profile"), $("base")]) {
+    for (const p of state.info.profiles) sel.append(new Option(p.name, p.name));
+  }
+  showKnobs();
+  const listing = await (await fetch("/api/records")).json();
+  state.records = listing.records;
+  $("folders").textContent = listing.folders.length
+    ? `${listing.records.length} records served from ${listing.folders.join(", ")}`
+    : "No folder is served: paste or upload a record below.";
+  showRecords();
+
+  $("filter").addEventListener("input", showRecords);
+  $("open-record").addEventListener("click", openChosen);
+  $("records").addEventListener("dblclick", openChosen);
+  $("records").addEventListener("keydown", (e) => { if (e.key === "Enter") openChosen(); });
+  $("profile").addEventListener("change", () => { showKnobs(); rulesChanged(); });
+  $("base").addEventListener("change", runImpact);
+  $("reset-knobs").addEventListener("click", () => { showKnobs(); rulesChanged(); });
+  $("impact-run").addEventListener("click", runImpact);
+  $("judge-paste").addEventListener("click", () => {
+    judge({ name: $("paste-name").value.trim() || "pasted record", bytes: $("paste").value });
+  });
+  $("upload").addEventListener("change", async () => {
+    const f = $("upload").files[0];
+    if (!f) return;
+    judge({ name: f.name, bytes: await f.arrayBuffer() });
+  });
+  $("first").addEventListener("click", () => showPly(0));
+  $("prev").addEventListener("click", () => showPly(state.ply - 1));
+  $("next").addEventListener("click", () => showPly(state.ply + 1));
+  $("last").addEventListener("click", () => showPly(Infinity));
+  $("decided").addEventListener("click", () => state.verdict && showPly(state.verdict.deciding_ply));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in moves) showPly(state.ply + moves[e.key]);
+    else if (e.key === "Home") showPly(0);
+    else if (e.key === "End") showPly(Infinity);
+    else if (e.key === "d" || e.key === "D") state.verdict && showPly(state.verdict.deciding_ply);
+    else return;
+    e.preventDefault();
+  });
+  $("impact").addEventListener("click", (e) => {
+    const a = e.target.closest("a.open-at");
+    if (!a) return;
+    e.preventDefault();
+    const ply = a.dataset.ply === "" ? undefined : Number(a.dataset.ply);
+    judge({ root: Number(a.dataset.root), path: a.dataset.path, label: a.dataset.label }, ply);
+    $("result-panel").scrollIntoView();
+  });
+  document.body.dataset.ready = "true";
+  runImpact();
+}
+
+start().catch((e) => showError(`The workbench could not start: ${e.message}`));

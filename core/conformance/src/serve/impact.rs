@@ -1,0 +1,162 @@
+//! The archive impact table: every served record judged under the base choice and under the
+//! chosen one (each read once, through [`Workbench::compare`]), the records whose verdict
+//! changes, and counts by transition over the whole archive.
+//!
+//! The records are compared on a few worker threads, each taking the next record not yet
+//! taken; only the changed rows and the counts are kept, so a large archive costs its reading
+//! time and no more memory than its changes.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use super::api::{Choice, Comparison, RecordInput, Workbench};
+use super::files::{self, Listed, Root};
+
+/// A record whose verdict changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Changed {
+    /// Where it is (the page opens it from here).
+    pub record: Listed,
+    /// Both verdicts, the parting ply, the articles and knobs.
+    pub comparison: Comparison,
+}
+
+/// A record that could not be judged, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unreadable {
+    /// How the page shows it.
+    pub label: String,
+    /// Why.
+    pub error: String,
+}
+
+/// The table: counts over the archive, the transitions, the changed records.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Impact {
+    /// The base choice.
+    pub base: Choice,
+    /// The chosen one.
+    pub other: Choice,
+    /// Records judged under both.
+    pub judged: usize,
+    /// Of those, records whose verdict is the same.
+    pub unchanged: usize,
+    /// Of those, records whose verdict changes.
+    pub changed: usize,
+    /// Records that could not be judged.
+    pub unreadable: usize,
+    /// `before → after` with its count, most frequent first.
+    pub transitions: Vec<(String, usize)>,
+    /// The changed records, in the archive's order.
+    pub rows: Vec<Changed>,
+    /// The records that could not be judged (the first hundred).
+    pub errors: Vec<Unreadable>,
+}
+
+/// How many unreadable records the table names (the count covers them all).
+const ERRORS_SHOWN: usize = 100;
+
+/// Compares every listed record under `base` and `other`, on `jobs` workers.
+pub fn impact(
+    game: &dyn Workbench,
+    roots: &[Root],
+    listed: &[Listed],
+    base: &Choice,
+    other: &Choice,
+    limit: usize,
+    jobs: usize,
+) -> Impact {
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<(usize, Result<Comparison, String>)>> = Mutex::new(Vec::new());
+    let judged_same = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, listed.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(rec) = listed.get(i) else { break };
+                    let result = compare_one(game, roots, rec, base, other, limit);
+                    match result {
+                        Ok(c) if !c.changed() => {
+                            judged_same.fetch_add(1, Ordering::Relaxed);
+                        }
+                        r => {
+                            if let Ok(mut f) = found.lock() {
+                                f.push((i, r));
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let mut found = found.into_inner().unwrap_or_default();
+    found.sort_by_key(|(i, _)| *i);
+    let mut table = Impact {
+        base: base.clone(),
+        other: other.clone(),
+        unchanged: judged_same.into_inner(),
+        ..Impact::default()
+    };
+    let mut transitions: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, r) in found {
+        let Some(rec) = listed.get(i) else { continue };
+        match r {
+            Ok(c) => {
+                *transitions
+                    .entry(format!("{} → {}", c.before, c.after))
+                    .or_default() += 1;
+                table.rows.push(Changed {
+                    record: rec.clone(),
+                    comparison: c,
+                });
+            }
+            Err(error) => {
+                table.unreadable += 1;
+                if table.errors.len() < ERRORS_SHOWN {
+                    table.errors.push(Unreadable {
+                        label: rec.label.clone(),
+                        error,
+                    });
+                }
+            }
+        }
+    }
+    table.changed = table.rows.len();
+    table.judged = table.changed + table.unchanged;
+    let mut transitions: Vec<(String, usize)> = transitions.into_iter().collect();
+    transitions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    table.transitions = transitions;
+    table
+}
+
+/// One record read once and compared; a panic in a game's judge is one unreadable record, not a
+/// lost table.
+fn compare_one(
+    game: &dyn Workbench,
+    roots: &[Root],
+    rec: &Listed,
+    base: &Choice,
+    other: &Choice,
+    limit: usize,
+) -> Result<Comparison, String> {
+    let real = files::resolve(roots, rec.root, &rec.path, game).map_err(|e| e.to_string())?;
+    let bytes = files::read(&real, &rec.label, limit).map_err(|e| e.to_string())?;
+    let input = RecordInput {
+        name: rec.label.clone(),
+        bytes,
+        path: Some(real),
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        game.compare(&input, base, other)
+    }))
+    .map_err(|_| "the judge failed on this record (a bug)".to_owned())?
+    // The table names the record beside the error: the error says only where and what.
+    .map_err(|e| match e.line {
+        Some(line) => format!("line {line}: {}", e.message),
+        None => e.message,
+    })
+}

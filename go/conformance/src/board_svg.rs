@@ -1,0 +1,212 @@
+//! A Go board as an inline SVG element, for the workbench (`go-conformance serve`).
+//!
+//! Our own drawing rather than a board component from npm: the page must work offline from the
+//! binary alone, the board only has to be shown (never played on), and what it must mark —
+//! territory, neutral points, stones in seki, dead stones, the fills of the end phase — is the
+//! oracle's count, which no component knows. A few dozen lines of SVG do that, print, and
+//! scale to any screen. Columns are lettered A–T without I and rows numbered from the bottom,
+//! as Go players write coordinates.
+
+use std::fmt::Write as _;
+
+use go_spec::{Color, Point};
+
+/// What is marked on the board besides the stones.
+#[derive(Debug, Clone, Default)]
+pub struct Marks {
+    /// The last move played (a ring on its stone).
+    pub last: Option<Point>,
+    /// Territory of Black (0) and White (1): a small square of the owner's colour.
+    pub territory: [Vec<Point>; 2],
+    /// Neutral empty points (rfg 8.3): a small grey dot.
+    pub neutral: Vec<Point>,
+    /// Stones in seki (rfg 6.1a): a blue ring.
+    pub seki: Vec<Point>,
+    /// Dead stones (rfg 7.2): a red cross, the stone faded.
+    pub dead: Vec<Point>,
+    /// Stones of the end phase's fills (rfg 7.1): a green dot, with their number.
+    pub fills: Vec<Point>,
+}
+
+/// The column letters of Go coordinates (no I).
+const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+
+/// A point in players' coordinates: `D4` (column letter, row counted from the bottom).
+pub fn coordinate(p: Point, size: u8) -> String {
+    let letter = LETTERS
+        .get(usize::from(p.x))
+        .map_or('?', |&b| char::from(b));
+    format!("{letter}{}", size.saturating_sub(p.y))
+}
+
+fn escape(s: &str) -> String {
+    conformance_core::report::escape::html(s)
+}
+
+/// The board of `size`×`size` with `stones`, the marks drawn over them; `caption` becomes the
+/// SVG's accessible title.
+pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) -> String {
+    let cell = 30.0_f64;
+    let margin = 38.0_f64;
+    let n = f64::from(size);
+    let extent = margin * 2.0 + cell * (n - 1.0);
+    let at = |v: u8| margin + cell * f64::from(v);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg class=\"board go-board\" role=\"img\" viewBox=\"0 0 {extent} {extent}\" xmlns=\"http://www.w3.org/2000/svg\" data-size=\"{size}\" data-stones=\"{}\"><title>{}</title>",
+        stones.len(),
+        escape(caption)
+    );
+    let _ = write!(
+        out,
+        "<rect width=\"{extent}\" height=\"{extent}\" fill=\"#dcb35c\"/>"
+    );
+    for i in 0..size {
+        let (a, b, c) = (at(i), at(0), at(size - 1));
+        let _ = write!(
+            out,
+            "<line x1=\"{b}\" y1=\"{a}\" x2=\"{c}\" y2=\"{a}\" stroke=\"#333\"/><line x1=\"{a}\" y1=\"{b}\" x2=\"{a}\" y2=\"{c}\" stroke=\"#333\"/>"
+        );
+        let letter = LETTERS.get(usize::from(i)).map_or('?', |&l| char::from(l));
+        let _ = write!(
+            out,
+            "<text x=\"{a}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{letter}</text><text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+            margin * 0.5,
+            margin * 0.4,
+            a + 4.0,
+            size - i
+        );
+    }
+    for (p, colour) in stones {
+        let (fill, stroke) = match colour {
+            Color::Black => ("#111", "#000"),
+            Color::White => ("#f8f8f8", "#555"),
+        };
+        let opacity = if marks.dead.contains(p) { "0.45" } else { "1" };
+        let _ = write!(
+            out,
+            "<circle class=\"stone {}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" opacity=\"{opacity}\"/>",
+            match colour {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            at(p.x),
+            at(p.y),
+            cell * 0.47
+        );
+    }
+    for (k, owner) in marks.territory.iter().enumerate() {
+        let fill = if k == 0 { "#111" } else { "#fff" };
+        for p in owner {
+            let s = cell * 0.3;
+            let _ = write!(
+                out,
+                "<rect class=\"territory {}\" x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"0.5\"/>",
+                if k == 0 { "black" } else { "white" },
+                at(p.x) - s / 2.0,
+                at(p.y) - s / 2.0
+            );
+        }
+    }
+    for p in &marks.neutral {
+        let _ = write!(
+            out,
+            "<circle class=\"neutral\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#888\"/>",
+            at(p.x),
+            at(p.y),
+            cell * 0.12
+        );
+    }
+    for p in &marks.seki {
+        let _ = write!(
+            out,
+            "<circle class=\"seki\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e63d6\" stroke-width=\"3\"/>",
+            at(p.x),
+            at(p.y),
+            cell * 0.38
+        );
+    }
+    for p in &marks.dead {
+        let (x, y, d) = (at(p.x), at(p.y), cell * 0.25);
+        let _ = write!(
+            out,
+            "<path class=\"dead\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#d22\" stroke-width=\"3\"/>",
+            x - d,
+            y - d,
+            x + d,
+            y + d,
+            x - d,
+            y + d,
+            x + d,
+            y - d
+        );
+    }
+    for (k, p) in marks.fills.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<circle class=\"fill\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#2a9d3a\"/><text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
+            at(p.x),
+            at(p.y),
+            cell * 0.2,
+            at(p.x),
+            at(p.y) + 3.0,
+            k + 1
+        );
+    }
+    if let Some(p) = marks.last {
+        let _ = write!(
+            out,
+            "<circle class=\"last\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#e03\" stroke-width=\"2.5\"/>",
+            at(p.x),
+            at(p.y),
+            cell * 0.22
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_skip_i_and_count_rows_from_the_bottom() {
+        // SGF `aa` is the top left corner: A19 on a 19x19 board; `ss` is T1 (no column I).
+        assert_eq!(coordinate(Point::new(0, 0), 19), "A19");
+        assert_eq!(coordinate(Point::new(18, 18), 19), "T1");
+        assert_eq!(coordinate(Point::new(8, 4), 9), "J5");
+    }
+
+    #[test]
+    fn every_stone_and_mark_is_drawn() {
+        let stones = [
+            (Point::new(2, 2), Color::Black),
+            (Point::new(3, 3), Color::White),
+        ];
+        let marks = Marks {
+            last: Some(Point::new(3, 3)),
+            territory: [
+                vec![Point::new(0, 0)],
+                vec![Point::new(8, 8), Point::new(8, 7)],
+            ],
+            neutral: vec![Point::new(4, 4)],
+            seki: vec![Point::new(2, 2)],
+            dead: vec![Point::new(3, 3)],
+            fills: vec![Point::new(5, 5)],
+        };
+        let s = svg(9, &stones, &marks, "a <test>");
+        assert_eq!(s.matches("class=\"stone ").count(), 2);
+        assert_eq!(s.matches("class=\"territory white\"").count(), 2);
+        assert_eq!(s.matches("class=\"territory black\"").count(), 1);
+        for class in ["neutral", "seki", "dead", "fill", "last"] {
+            assert_eq!(
+                s.matches(&format!("class=\"{class}\"")).count(),
+                1,
+                "{class}"
+            );
+        }
+        assert!(s.contains("<title>a &lt;test&gt;</title>"));
+    }
+}

@@ -1,0 +1,63 @@
+//! `go-conformance serve`: the workbench in the browser (the game-neutral server of
+//! `conformance_core::serve` with Go's `GoWorkbench`). The flags are the shogi tool's `serve`'s;
+//! the page's address is printed on standard output, alone on its line, so that a script (or a
+//! test) can read it, and a warning goes to standard error when another machine may reach it.
+
+use std::io::Write as _;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Args;
+use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
+use go_conformance::case::LoadedCase;
+use go_conformance::workbench::GoWorkbench;
+
+/// `serve`'s arguments.
+#[derive(Args)]
+pub(crate) struct ServeArgs {
+    /// Folders of SGF records (searched recursively) and SGF files to serve.
+    #[arg(value_name = "FILE|DIR")]
+    pub records: Vec<PathBuf>,
+    /// The address to listen on; anything but 127.0.0.1 or ::1 needs --allow-remote.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub listen: IpAddr,
+    /// The port (0: any free port; the address printed says which).
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    pub port: u16,
+    /// Allow --listen on an address other machines can reach (said loudly when used).
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// The corpus folder whose cases the rulebook pages list (default: the corpus built into
+    /// this binary).
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+}
+
+/// Starts the workbench and serves until the process is stopped.
+pub(crate) fn serve(args: ServeArgs, cases: Vec<LoadedCase>) -> Result<ExitCode, String> {
+    let addr = SocketAddr::new(args.listen, args.port);
+    if let Some(warning) =
+        serve::check_listen(addr, args.allow_remote).map_err(|e| e.to_string())?
+    {
+        eprintln!("{warning}");
+    }
+    let options = Options {
+        listen: addr,
+        allow_remote: args.allow_remote,
+        records: args.records,
+        limit: DEFAULT_LIMIT,
+        workers: 4,
+    };
+    let running =
+        serve::start(&options, Arc::new(GoWorkbench::new(cases))).map_err(|e| e.to_string())?;
+    println!("{}", running.url());
+    let _ = std::io::stdout().flush();
+    eprintln!(
+        "serving the workbench at {}; stop it with Ctrl-C",
+        running.url()
+    );
+    running.wait();
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,183 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
+//! The workbench (`go-conformance serve`) in a real browser: headless Chromium driven by
+//! playwright-core (`browser/go.mjs`) over the real records of `go/records`, asserting what an
+//! arbiter sees: the board after move N, the count on the last board (territory, neutral
+//! points, dead stones, the end phase's fill) and its table, the verdict changing when
+//! `repetition` is set to `simple_ko`, the archive impact table's counts, and a changed game
+//! followed from the table to its board at the parting ply. Screenshots are left in
+//! `target/browser/`.
+//!
+//! The expected values are the hand-worked outcomes kept beside the records
+//! (`outcomes.yaml`): the 1970 Hayago final's count (territory 48 and 56, prisoners 28 and 12,
+//! komi 5.5: 76 against 73.5, eleven dead stones, seventeen neutral points, the fills `W pass,
+//! B ba`), and the records the RFG's positional superko (rfg 5.2) refuses while their server
+//! allowed them ("repeats an earlier whole-board position"): under the simple ko they replay,
+//! and only they change. Why not komi: every record of `go/records` writes its own `KM`, which
+//! the judge takes before the profile's komi (rfg 9.3), so the komi knob changes none of them.
+//!
+//! Without Chromium, node or playwright-core (`npm ci` in `browser/`) the test is skipped with
+//! a note, unless `SHOGI_REQUIRE_CHROMIUM` is set, as CI does.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use conformance_probe::browser::{Served, available};
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn sgf_count() -> usize {
+    let keep = |p: &Path| conformance_core::walk::has_extension(p, &["sgf"]);
+    conformance_core::walk::files_under(&root().join("go/records"), &keep)
+        .unwrap()
+        .len()
+}
+
+/// The records the outcomes files say positional superko refuses (hand-worked reasons).
+fn superko_refused() -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in ["gnugo", "hayago"] {
+        let text =
+            std::fs::read_to_string(root().join("go/records").join(dir).join("outcomes.yaml"))
+                .unwrap();
+        let map: serde_norway::Mapping = serde_norway::from_str(&text).unwrap();
+        for (k, v) in map {
+            let reason = v.get("reason").and_then(|r| r.as_str()).unwrap_or_default();
+            if reason.contains("repeats an earlier whole-board position") {
+                out.push(format!("go/records/{dir}/{}", k.as_str().unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The moves of an SGF main line without variations: `;B[..]` and `;W[..]` nodes.
+fn moves_in(path: &Path) -> usize {
+    let text: String = std::fs::read_to_string(path)
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    text.matches(";B[").count() + text.matches(";W[").count()
+}
+
+#[test]
+fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_table() {
+    if !available("SHOGI_REQUIRE_CHROMIUM") {
+        return;
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_go-conformance"));
+    cmd.args(["serve", "--port", "0", "go/records"])
+        .current_dir(root());
+    let served = Served::start(cmd, Duration::from_secs(120));
+    let shots = root().join("target/browser");
+    let out: Value = serde_json::from_str(&served.drive("go.mjs", &shots)).unwrap();
+
+    assert_eq!(out["title"], "go-conformance workbench");
+    let start = &out["start"];
+    assert_eq!(start["changed"], 0, "{start}");
+    assert_eq!(start["judged"], sgf_count(), "{start}");
+
+    // The counted game opens on its count: after the moves and the two fills.
+    let counted = &out["counted"];
+    let moves = moves_in(&root().join("go/records/hayago/hashimoto-ohira-1970.sgf"));
+    assert_eq!(counted["plies"], moves + 2 + 1, "{}", counted["plyText"]);
+    assert_eq!(counted["ply"], counted["plies"]);
+    assert_eq!(counted["result"], "disagree");
+    assert!(
+        counted["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("B+2.5: disagrees with the record (RE[B+0.5])"),
+        "{}",
+        counted["verdict"]
+    );
+    let count = &counted["count"];
+    assert_eq!(
+        (count["black"].as_str(), count["white"].as_str()),
+        (Some("76"), Some("73.5"))
+    );
+    assert_eq!(count["neutral"], "17");
+    let marks = &counted["boardMarks"];
+    assert_eq!(marks["territoryBlack"], 48, "{marks}");
+    assert_eq!(marks["territoryWhite"], 56, "{marks}");
+    assert_eq!(marks["neutral"], 17, "{marks}");
+    assert_eq!(marks["dead"], 11, "{marks}");
+    assert_eq!(marks["fills"], 1, "{marks}");
+    assert_eq!(marks["seki"], 0, "{marks}");
+    let articles: Vec<&str> = counted["chain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["article"].as_str().unwrap())
+        .collect();
+    assert_eq!(articles, ["rfg:8", "rfg:9", "rfg:10.2"]);
+    assert_eq!(counted["chain"][0]["href"], "/rules/articles/rfg-8.html");
+
+    // Three moves from the start: three stones, nothing captured yet.
+    let third = &out["third"];
+    assert_eq!(third["ply"], 3);
+    assert_eq!(third["boardMarks"]["stones"], 3);
+    assert!(
+        third["moveLabel"].as_str().unwrap().starts_with("3. B "),
+        "{third}"
+    );
+    assert_eq!(out["end"]["ply"], counted["plies"]);
+
+    // Positional superko refuses move 132 of reading41; the simple ko lets it stand.
+    let superko = &out["superko"];
+    assert_eq!(superko["result"], "differs", "{superko}");
+    assert_eq!(superko["ply"], 131, "the board before the refused move");
+    assert_eq!(superko["chain"][0]["article"], "rfg:5.2");
+    let toggled = &out["toggled"];
+    assert_ne!(toggled["result"], "differs", "{toggled}");
+    assert!(toggled["plies"].as_u64().unwrap() > 132, "{toggled}");
+
+    // The impact table names exactly the records the outcomes say superko refuses.
+    let impact = &out["impact"];
+    let refused = superko_refused();
+    assert_eq!(impact["changed"], refused.len(), "{impact}");
+    assert_eq!(impact["judged"], sgf_count());
+    let mut labels: Vec<String> = impact["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["label"].as_str().unwrap().to_owned())
+        .collect();
+    labels.sort();
+    assert_eq!(labels, refused);
+    assert!(
+        impact["text"]
+            .as_str()
+            .unwrap()
+            .contains("repetition=simple_ko"),
+        "{impact}"
+    );
+
+    // Followed from the table: reading41 at move 132, where the judgements part (the move
+    // superko refuses and the simple ko plays), shown under the rules chosen.
+    assert_eq!(out["followedPly"], "132");
+    let followed = &out["followed"];
+    assert!(
+        followed["record"]
+            .as_str()
+            .unwrap()
+            .ends_with("reading41.sgf")
+    );
+    assert_eq!(followed["ply"], 132);
+
+    let problems: Vec<&str> = out["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert!(problems.is_empty(), "console messages: {problems:?}");
+    for shot in ["go-count", "go-knob-toggled", "go-impact", "go-followed"] {
+        assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
+    }
+}
