@@ -156,3 +156,64 @@ fn the_command_writes_every_format_and_says_the_exit_status() {
         "{md}"
     );
 }
+
+/// The Go impact report opens in a real browser (issue 42): Chromium loads the page from disk
+/// with nothing logged to its console and draws one board per changed record; a screenshot is
+/// left in `target/browser/`. Skipped with a note without Chromium, unless
+/// `SHOGI_REQUIRE_CHROMIUM` is set.
+#[test]
+fn the_impact_report_opens_in_chromium_with_its_boards() {
+    let chrome = conformance_probe::browser::chromium_path();
+    if !chrome.is_file() {
+        assert!(
+            std::env::var_os("SHOGI_REQUIRE_CHROMIUM").is_none(),
+            "SHOGI_REQUIRE_CHROMIUM is set: {} is missing",
+            chrome.display()
+        );
+        eprintln!("skipping: no Chromium at {}", chrome.display());
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("go-diff-simple-ko.html");
+    let out = diff(&["--format", "html", "--output", page.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let profile = std::env::temp_dir().join(format!("go-diff-chromium-{}", std::process::id()));
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let run = |extra: &[String]| {
+        Command::new(&chrome)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--enable-logging=stderr",
+                "--v=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(extra)
+            .arg(&url)
+            .output()
+            .unwrap()
+    };
+    let dumped = run(&["--dump-dom".to_owned()]);
+    assert!(dumped.status.success());
+    let console: Vec<String> = String::from_utf8_lossy(&dumped.stderr)
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(str::to_owned)
+        .collect();
+    assert!(console.is_empty(), "the page logged: {console:?}");
+    let dom = String::from_utf8_lossy(&dumped.stdout);
+    assert_eq!(dom.matches("<section class=\"case change\"").count(), 4);
+    assert_eq!(dom.matches("<svg class=\"board go-board\"").count(), 4);
+    let png = dir.join("go-diff-simple-ko.png");
+    let shot = run(&[
+        "--window-size=1200,1600".to_owned(),
+        format!("--screenshot={}", png.display()),
+    ]);
+    assert!(shot.status.success());
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let _ = std::fs::remove_dir_all(&profile);
+}
