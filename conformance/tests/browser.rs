@@ -351,3 +351,39 @@ fn the_rulebook_site_covers_every_article_in_a_browser() {
         "1100,1600",
     );
 }
+
+/// The archive impact report (`diff … RECORDS --format html`, issue 42) as a committee opens
+/// it: no console message, nothing fetched, the counts, and a board at the parting ply for each
+/// of the three real games that change when the start position no longer counts toward
+/// sennichite (worked by hand in `tests/games/diff_records.rs`); a screenshot for people.
+#[test]
+fn the_archive_impact_report_opens_with_its_boards() {
+    let Some(chrome) = chromium() else { return };
+    let dir = out_dir();
+    let page = dir.join("diff-not-counted.html");
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records/real");
+    let status = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .args(["diff", "--profile", "fesa-2017", "--set"])
+        .arg("repetition_start=not_counted")
+        .arg(&records)
+        .args(["--format", "html", "--output"])
+        .arg(&page)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "changes found are not an error");
+    let dom = load(&chrome, &page);
+    assert_self_contained(&dom, "the impact report");
+    assert_eq!(attr_values(&dom, "<p class=\"counts\"", "data-changed"), ["3"]);
+    let changes = attr_values(&dom, "<section class=\"case change\"", "data-ply");
+    assert_eq!(changes, ["12", "12", "12"], "each parts at ply 12");
+    let boards = section(&dom, "<section class=\"case change\"", "</body>")
+        .matches("<figure class=\"parting-board\"><svg")
+        .count();
+    assert_eq!(boards, 3, "a board per changed game");
+    screenshot(
+        &chrome,
+        &page,
+        &dir.join("diff-not-counted.png"),
+        "1200,1600",
+    );
+}

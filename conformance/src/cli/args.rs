@@ -536,6 +536,7 @@ mod tests {
         &["matrix", "a.json"],
         &["convert", "game.kif", "--to", "csa"],
         &["judge", "game.kif"],
+        &["diff", "--profile", "fesa-2017", "--set", "repetition_start=not_counted"],
         &["site"],
         &["match", "--engine", "usi:a", "--engine", "usi:b"],
         &["fuzz"],
@@ -548,7 +549,8 @@ mod tests {
             | Command::Merge { output, .. }
             | Command::Matrix { output, .. }
             | Command::Convert { output, .. }
-            | Command::Judge { output, .. } => output.output,
+            | Command::Judge { output, .. }
+            | Command::Diff { output, .. } => output.output,
             Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
             Command::Fuzz { output, .. } => output,
             _ => None,
