@@ -373,7 +373,10 @@ fn the_archive_impact_report_opens_with_its_boards() {
     assert_eq!(status.code(), Some(0), "changes found are not an error");
     let dom = load(&chrome, &page);
     assert_self_contained(&dom, "the impact report");
-    assert_eq!(attr_values(&dom, "<p class=\"counts\"", "data-changed"), ["3"]);
+    assert_eq!(
+        attr_values(&dom, "<p class=\"counts\"", "data-changed"),
+        ["3"]
+    );
     let changes = attr_values(&dom, "<section class=\"case change\"", "data-ply");
     assert_eq!(changes, ["12", "12", "12"], "each parts at ply 12");
     let boards = section(&dom, "<section class=\"case change\"", "</body>")
