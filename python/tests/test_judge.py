@@ -17,7 +17,7 @@ def test_judge_a_file_typed():
     # before replying and Sente loses (9.4), as the file itself writes (%ILLEGAL_MOVE).
     v = sc.judge(NIFU)
     assert (v.result, v.winner, v.reason, v.article) == ("win", "gote", "illegal_move", "fesa2017:3.11a")
-    assert v.articles == ["fesa2017:3.11a", "fesa2017:9.4"]
+    assert v.articles == ["fesa2017:3.11a", "fesa2017:9.4b", "fesa2017:9.4"]
     assert v.verified and v.agrees is True and v.moves == 9 and v.format == "csa"
     assert [s.article for s in v.evidence] == v.articles
     d = v.to_dict()
