@@ -106,7 +106,8 @@ fn bench(c: &mut Criterion) {
     let opts = ArchiveOptions {
         profile: "fesa-2017".into(),
         set: vec![],
-        json: false,
+        format: shogi_conformance::report::Format::Text,
+        explain: false,
         jobs,
     };
     g.bench_function(format!("archive-{jobs}-jobs"), |b| {

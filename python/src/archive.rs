@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_conformance::games::judge_archive::record_files;
+use shogi_conformance::games::standing::Standing;
 
 use crate::errors::{Kind, error};
 use crate::judge::{Verdict, overrides};
@@ -51,20 +52,6 @@ enum FileOutcome {
     Unreadable(Unreadable),
 }
 
-/// The standing of a game in an archive, in the command line's words
-/// (`judge_archive::Standing`).
-fn standing(v: &Verdict) -> &'static str {
-    use shogi_conformance::games::judge_archive::Standing;
-    match (&v.written, v.verified, v.agrees) {
-        (None, _, _) => Standing::NoEnding,
-        (Some(_), false, _) => Standing::Recorded,
-        (Some(_), true, Some(true)) => Standing::Agrees,
-        (Some(_), true, Some(false)) => Standing::Differs,
-        (Some(_), true, None) => Standing::Unrecognised,
-    }
-    .word()
-}
-
 fn judge_one(path: &std::path::Path, profile: &str, set: &[String]) -> FileOutcome {
     let file = path.display().to_string();
     let bytes = match std::fs::read(path) {
@@ -94,9 +81,8 @@ fn judge_one(path: &std::path::Path, profile: &str, set: &[String]) -> FileOutco
                 .iter()
                 .enumerate()
                 .map(|(k, j)| {
-                    let v = Verdict::of(j, k, &imported, &file);
-                    let s = standing(&v);
-                    v.with_standing(s)
+                    // The command line's standing, decided in one place.
+                    Verdict::of(j, k, &imported, &file).with_standing(Standing::of(j).word())
                 })
                 .collect(),
         ),

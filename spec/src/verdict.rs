@@ -118,6 +118,30 @@ impl ReasonKind {
     }
 }
 
+impl ReasonKind {
+    /// The kind as JSON names it (`perpetual_check`): what a report's plain-text fields show, so
+    /// that they read the same as the JSON beside them.
+    pub fn word(self) -> &'static str {
+        match self {
+            ReasonKind::Checkmate => "checkmate",
+            ReasonKind::NoLegalMoves => "no_legal_moves",
+            ReasonKind::Resignation => "resignation",
+            ReasonKind::Repetition => "repetition",
+            ReasonKind::PerpetualCheck => "perpetual_check",
+            ReasonKind::Declaration => "declaration",
+            ReasonKind::FailedDeclaration => "failed_declaration",
+            ReasonKind::Impasse => "impasse",
+            ReasonKind::FlagFall => "flag_fall",
+            ReasonKind::DoubleFlagFall => "double_flag_fall",
+            ReasonKind::LateArrival => "late_arrival",
+            ReasonKind::IllegalMove => "illegal_move",
+            ReasonKind::KingCaptured => "king_captured",
+            ReasonKind::WrongSetup => "wrong_setup",
+            ReasonKind::MoveLimit => "move_limit",
+        }
+    }
+}
+
 impl fmt::Display for ReasonKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = match self {
@@ -261,5 +285,13 @@ mod tests {
         let text = serde_norway::to_string(&v).unwrap();
         let back: Verdict = serde_norway::from_str(&text).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn each_kind_word_is_its_yaml_name() {
+        for kind in ReasonKind::ALL {
+            let yaml = serde_norway::to_string(&kind).unwrap();
+            assert_eq!(yaml.trim(), kind.word());
+        }
     }
 }

@@ -11,10 +11,8 @@ use std::time::Duration;
 
 use clap::Args;
 use shogi_conformance::corpus::CorpusSource;
-use shogi_conformance::games::judge::JudgeFormat;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
 use shogi_conformance::implementations::usi_options::{UsiOption, UsiOptionError};
-use shogi_conformance::report::Format;
 
 /// Arguments of `new-id`.
 #[derive(Debug, Args)]
@@ -204,74 +202,3 @@ pub fn options_per_engine(given: &[MatchUsiOption]) -> [Vec<UsiOption>; 2] {
     })
 }
 
-/// The report formats as the command line spells them (the library's [`Format`] knows nothing
-/// of clap, so that programs embedding the runner do not pull it in).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// Grouped by article, failures with position, expected and actual answers.
-    Text,
-    /// One record per case, with a header and a summary.
-    Json,
-    /// JUnit XML, one testsuite per article.
-    Junit,
-    /// A Markdown table per article, for CI step summaries.
-    Markdown,
-    /// A self-contained HTML page of this run: the failures first, grouped by article, then
-    /// every article with its bar (`matrix` compares several runs side by side).
-    Html,
-}
-
-/// Reads `run --report FORMAT=FILE`: a format as `--format` spells it, `=`, and a path.
-pub fn parse_extra_report(text: &str) -> Result<(FormatArg, PathBuf), String> {
-    let (format, path) = text
-        .split_once('=')
-        .ok_or_else(|| format!("`{text}`: expected FORMAT=FILE, e.g. html=report.html"))?;
-    let format = <FormatArg as clap::ValueEnum>::from_str(format.trim(), true).map_err(|_| {
-        format!("`{format}` is not a report format (text, json, junit, markdown or html)")
-    })?;
-    if path.is_empty() {
-        return Err(format!("`{text}`: the file is missing after `=`"));
-    }
-    Ok((format, PathBuf::from(path)))
-}
-
-impl From<FormatArg> for Format {
-    fn from(arg: FormatArg) -> Format {
-        match arg {
-            FormatArg::Text => Format::Text,
-            FormatArg::Json => Format::Json,
-            FormatArg::Junit => Format::Junit,
-            FormatArg::Markdown => Format::Markdown,
-            FormatArg::Html => Format::Html,
-        }
-    }
-}
-
-/// `judge --format` as the command line spells it (the library's [`JudgeFormat`] knows
-/// nothing of clap).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum JudgeFormatArg {
-    /// One line per game, then the explanation with `--explain`.
-    Text,
-    /// One JSON object per game (a single object for a single game).
-    Json,
-    /// A self-contained page per game: the moves, the board where the game was decided, the
-    /// chain of articles and the knobs that decided.
-    Html,
-    /// One JUnit testsuite for the file, a testcase per game, the verdict fields as properties.
-    Junit,
-    /// A Markdown table, a row per game, with the verdict fields.
-    Markdown,
-}
-
-impl From<JudgeFormatArg> for JudgeFormat {
-    fn from(arg: JudgeFormatArg) -> JudgeFormat {
-        match arg {
-            JudgeFormatArg::Text => JudgeFormat::Text,
-            JudgeFormatArg::Json => JudgeFormat::Json,
-            JudgeFormatArg::Html => JudgeFormat::Html,
-            JudgeFormatArg::Junit => JudgeFormat::Junit,
-            JudgeFormatArg::Markdown => JudgeFormat::Markdown,
-        }
-    }
-}

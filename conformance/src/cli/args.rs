@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use conformance_core::report::Format;
 
 /// The shogi rules conformance suite: a reference oracle for the FESA 2017 rules and tools to
 /// check any shogi implementation against it.
@@ -93,9 +94,12 @@ pub enum Command {
         /// Run only the cases matching this expression (see below).
         #[arg(long, value_name = "EXPR")]
         filter: Option<String>,
-        /// Report format.
-        #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
-        format: FormatArg,
+        /// Report format: text (grouped by article, failures with position, expected and
+        /// actual answers), json (a record per case), junit (a testsuite per article), markdown
+        /// (a table per article, for CI step summaries) or html (a self-contained page; `matrix`
+        /// compares several runs side by side).
+        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+        format: Format,
         #[command(flatten)]
         output: OutputFile,
         /// Stop the whole run after this long (`90`, `90s`, `15m`, `2h`): the report is written
@@ -110,8 +114,8 @@ pub enum Command {
         probes: bool,
         /// Also write the report in FORMAT to FILE (repeatable): one run, several reports
         /// (`--report html=conformance.html --report markdown=summary.md`).
-        #[arg(long, value_name = "FORMAT=FILE", value_parser = parse_extra_report)]
-        report: Vec<(FormatArg, PathBuf)>,
+        #[arg(long, value_name = "FORMAT=FILE", value_parser = Format::parse_pair)]
+        report: Vec<(Format, PathBuf)>,
         /// Print a line per case on standard error (`[12/840] 3.1s ID SLUG`) even when it is
         /// not a terminal; on a terminal a progress bar is drawn anyway.
         #[arg(long)]
@@ -215,11 +219,12 @@ pub enum Command {
         /// Print the articles applied, with the facts, and the knobs that decided.
         #[arg(long)]
         explain: bool,
-        /// text (a line per game), json (an object per game), html (a page per game: the
-        /// moves, the board where the game was decided and the chain of articles), junit or
-        /// markdown (a testcase or table row per game; one record only).
-        #[arg(long, value_name = "FORMAT", value_enum, default_value = "text")]
-        format: JudgeFormatArg,
+        /// text (a line per game), json (an object per game), junit (a testcase per game),
+        /// markdown (a table row per game) or html (a page with a section per game: the board
+        /// where the game was decided, the chain of articles and the moves); for one record or
+        /// a whole archive.
+        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+        format: Format,
         #[command(flatten)]
         output: OutputFile,
     },

@@ -5,23 +5,26 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_text};
+use conformance_core::report::Format;
+use shogi_conformance::games::judge::JudgeRequest;
 use shogi_conformance::games::judge_archive::{
-    ArchiveOptions, FileResult, RECORD_EXTENSIONS, Standing, judge_archive, judge_file,
-    record_files,
+    ArchiveOptions, FileResult, RECORD_EXTENSIONS, judge_archive, record_files,
 };
+use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
 
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
-/// and the summary. With `output`, the report goes there instead (atomically over a regular
-/// file; through a device, FIFO or symlink), written once the judging is done. Returns the
-/// exit status of the standing (0 agree, 1 differ), or the error for exit status 2.
+/// and the summary (text, JSON lines), or every game in one JUnit, Markdown or HTML report.
+/// With `output`, the report goes there instead (atomically over a regular file; through a
+/// device, FIFO or symlink), written once the judging is done. Each record is judged once,
+/// whatever the format. Returns the exit status of the standing (0 agree, 1 differ, 2 a
+/// record unreadable), or the error for exit status 2.
 pub fn judge(
     paths: &[PathBuf],
     jobs: Option<usize>,
     profile: &str,
     set: &[String],
     explain: bool,
-    format: JudgeFormat,
+    format: Format,
     output: Option<&Path>,
 ) -> Result<ExitCode, Error> {
     if jobs == Some(0) {
@@ -34,17 +37,18 @@ pub fn judge(
     let opts = ArchiveOptions {
         profile: profile.to_owned(),
         set: set.to_vec(),
-        json: format == JudgeFormat::Json,
+        format,
+        explain,
         jobs: jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         }),
     };
-    // One file: the full report (explanations, HTML), and the exit status of its standing.
+    // One file: its report, judged once, and the exit status of its standings.
     if let [record] = paths {
         if !record.is_dir() {
             let file = record.display().to_string();
             let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
-            let report = judge_text(&JudgeRequest {
+            let judged = JudgedFile::judge(&JudgeRequest {
                 bytes: &bytes,
                 file: &file,
                 profile,
@@ -52,20 +56,9 @@ pub fn judge(
                 explain,
                 format,
             })?;
-            emit(&report, output)?;
-            let differs = match judge_file(record, &opts) {
-                FileResult::Games(games) => games.iter().any(|g| g.standing == Standing::Differs),
-                FileResult::Unreadable(_) => false,
-            };
-            return Ok(ExitCode::from(u8::from(differs)));
+            emit(&judged.render(format, explain), output)?;
+            return Ok(ExitCode::from(judged.exit_status()));
         }
-    }
-    if matches!(
-        format,
-        JudgeFormat::Html | JudgeFormat::Junit | JudgeFormat::Markdown
-    ) || explain
-    {
-        return Err("an archive run prints a line per game: --format html, junit, markdown and --explain take a single record".into());
     }
     let files = record_files(paths).map_err(|e| e.to_string())?;
     if files.is_empty() {
@@ -86,18 +79,43 @@ pub fn judge(
         None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout().lock())),
         Some(_) => Sink::Kept(Vec::new()),
     };
-    let summary = judge_archive(&files, &opts, |_, result| {
+    let tables = matches!(format, Format::Junit | Format::Markdown | Format::Html);
+    let mut games = Vec::new();
+    let summary = judge_archive(&files, &opts, |path, result| {
+        if tables {
+            match result {
+                FileResult::Games(judged) => {
+                    games.extend(judged.iter().filter_map(|g| g.report.clone()));
+                }
+                FileResult::Unreadable(e) => {
+                    games.push(unreadable_game(&path.display().to_string(), e));
+                }
+            }
+            return;
+        }
         let _ = match result {
             FileResult::Games(games) => games
                 .iter()
                 .try_for_each(|g| writeln!(stdout, "{}", g.output)),
-            FileResult::Unreadable(e) if opts.json => {
+            FileResult::Unreadable(e) if format == Format::Json => {
                 writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))
             }
             FileResult::Unreadable(e) => writeln!(stdout, "unreadable: {e}"),
         };
     });
-    if opts.json {
+    if tables {
+        let title = paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let line = summary.to_string();
+        let _ = write!(
+            stdout,
+            "{}",
+            render_games(format, &title, &games, Some(&line))
+        );
+    } else if format == Format::Json {
         let _ = writeln!(stdout, "{}", summary.to_json());
     } else {
         let _ = write!(stdout, "{summary}");
@@ -186,7 +204,6 @@ pub struct DiffArgs<'a> {
 /// records, the archive impact in the format asked, the corpus first with `--cases`. Exit
 /// status: 0, 1 with `--fail-on-change` when a game changes, 2 when a record is unreadable.
 pub fn diff(a: &DiffArgs<'_>) -> Result<ExitCode, Error> {
-    use conformance_core::report::Format;
     use conformance_core::report::impact::ImpactWriter;
     use shogi_conformance::games::impact::{DiffSides, diff_archive};
 

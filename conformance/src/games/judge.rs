@@ -19,31 +19,18 @@ use std::sync::Arc;
 
 use serde_json::json;
 use shogi_oracle::game::record::Event;
-use shogi_oracle::game::{Record, play_record};
+use shogi_oracle::game::play_record;
 use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};
 
-use super::judge_formats::{judge_junit, judge_markdown};
-use crate::report::board::{self, Mark};
-use crate::report::html::{esc, head};
+use super::judged_file::JudgedFile;
+use super::standing::Standing;
+use super::taken::Taken;
 
-/// How `judge` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum JudgeFormat {
-    /// One line per game, then the explanation with `--explain`.
-    #[default]
-    Text,
-    /// One JSON object per game (a single object for a single game).
-    Json,
-    /// A self-contained page per game: the moves, the board where the game was decided, the
-    /// chain of articles and the knobs that decided.
-    Html,
-    /// One JUnit testsuite for the file, a testcase per game, the verdict fields as properties.
-    Junit,
-    /// A Markdown table, a row per game, with the verdict fields.
-    Markdown,
-}
+/// How `judge` prints: the one list of report formats every command shares (text, json,
+/// junit, markdown, html), for a record as for a folder.
+pub use conformance_core::report::Format as JudgeFormat;
 
 /// What `judge` needs: the file's bytes and name, the profile and overrides, and how to print.
 #[derive(Debug, Clone)]
@@ -348,46 +335,10 @@ fn moves(game: &Game) -> usize {
         .count()
 }
 
-/// Judges a record and returns the report's text, or the error message.
+/// Judges a record and returns the report's text in the format asked, or the error message.
+/// The record is judged once, whatever the format ([`JudgedFile`]).
 pub fn judge_text(req: &JudgeRequest<'_>) -> Result<String, JudgeError> {
-    let (imported, judged) = judge_games(req)?;
-    match req.format {
-        JudgeFormat::Junit => return Ok(judge_junit(req.file, &imported, &judged)),
-        JudgeFormat::Markdown => return Ok(judge_markdown(req.file, &imported, &judged)),
-        _ => {}
-    }
-    let several = judged.len() > 1;
-    let mut out = String::new();
-    for (k, j) in judged.iter().enumerate() {
-        match req.format {
-            JudgeFormat::Html => out.push_str(&judge_html(req.file, j)?),
-            JudgeFormat::Json => {
-                let obj = game_json(j, k, &imported, req.explain);
-                let _ = writeln!(out, "{obj}");
-            }
-            JudgeFormat::Text | JudgeFormat::Junit | JudgeFormat::Markdown => {
-                if several {
-                    let _ = write!(out, "game {} (line {}): ", k + 1, j.game.line);
-                }
-                out.push_str(&game_line(j));
-                out.push('\n');
-                for note in &j.game.notes {
-                    let _ = writeln!(out, "note: {note}");
-                }
-                if j.game.variations > 0 {
-                    let _ = writeln!(
-                        out,
-                        "note: the file holds {} variation(s); only the main line is judged",
-                        j.game.variations
-                    );
-                }
-                if req.explain {
-                    explain(&mut out, j);
-                }
-            }
-        }
-    }
-    Ok(out)
+    Ok(JudgedFile::judge(req)?.render(req.format, req.explain))
 }
 
 /// A game's verdict line: the verdict (with any illegal move that stood unclaimed) beside the
@@ -448,45 +399,11 @@ fn unclaimed_note(j: &Judged) -> String {
     out
 }
 
-/// The written ending's standing beside the verdict, in the word the JSON uses.
-fn agreement_word(a: Agreement) -> &'static str {
-    match a {
-        Agreement::Agrees => "agrees",
-        Agreement::Differs => "differs",
-        Agreement::SameWinnerOtherReason => "same-winner-other-reason",
-        Agreement::Unrecognised => "unrecognised",
-    }
-}
-
 /// The verdict a reader should take, as JSON: the oracle's verdict from the moves
 /// (`verified: true`, `source: "moves"`), or the result a recorded finding asserts
 /// (`verified: false`, `source: "record"`, with the words and line it comes from).
 pub fn verdict_json(j: &Judged) -> serde_json::Value {
-    let written = j.game.written.as_ref();
-    match written.zip(j.game.recorded_finding(&j.judgement.verdict)) {
-        Some((w, m)) => {
-            let mut v = match m.outcome {
-                shogi_records::Outcome::Win(c) => json!({"result": "win", "winner": c}),
-                shogi_records::Outcome::Draw => json!({"result": "draw"}),
-                shogi_records::Outcome::Unfinished => json!({"result": "continues"}),
-            };
-            v["reason"] = json!({"kind": m.kind.reason_word()});
-            // The article the words mean (9.4 for a recorded foul), where the rules have one.
-            if let Some(a) = m.kind.article() {
-                v["reason"]["article"] = json!(format!("fesa2017:{a}"));
-            }
-            v["verified"] = json!(false);
-            v["source"] = json!("record");
-            v["evidence"] = json!({"line": w.line, "text": w.text, "meaning": m.to_string()});
-            v
-        }
-        None => {
-            let mut v = json!(j.judgement.verdict);
-            v["verified"] = json!(true);
-            v["source"] = json!("moves");
-            v
-        }
-    }
+    Taken::of(j).json()
 }
 
 /// A game as one JSON object (schema version [`JUDGE_SCHEMA_VERSION`]): the verdict to take,
@@ -498,12 +415,7 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
     let agreement = written
         .filter(|_| recorded.is_none())
         .map(|w| w.compare(&j.judgement.verdict));
-    let standing = match (written, recorded, agreement) {
-        (None, _, _) => "no-ending",
-        (Some(_), Some(_), _) => "recorded-not-provable",
-        (Some(_), None, Some(a)) => agreement_word(a),
-        (Some(_), None, None) => "unrecognised",
-    };
+    let standing = Standing::of(j).word();
     let mut obj = json!({
         "schema_version": JUDGE_SCHEMA_VERSION,
         "verdict": verdict_json(j),
@@ -570,7 +482,8 @@ pub fn recorded_line(w: &shogi_records::WrittenEnding, m: shogi_records::Meaning
     )
 }
 
-fn explain(out: &mut String, j: &Judged) {
+/// The explanation of a judged game, as the text format prints it under `--explain`.
+pub(crate) fn explain(out: &mut String, j: &Judged) {
     let _ = writeln!(out, "profile: {} ({})", j.profile.name, j.profile.title);
     if let Some(c) = &j.game.clock_source {
         let _ = writeln!(out, "clock: {c}");
@@ -628,121 +541,4 @@ fn articles_section(cited: &[ArticleId]) -> String {
         }
     }
     out
-}
-
-/// Judges a record and returns an HTML page: the verdict, the chain of articles (linked to
-/// nothing outside the page), the knobs that decided, the moves, and the board at the moment
-/// the game was decided with the last move played marked.
-pub fn judge_html(file: &str, j: &Judged) -> Result<String, JudgeError> {
-    let record: &Record = &j.game.record;
-    let profile = &j.profile;
-    let played =
-        play_record(record, profile).map_err(|e| JudgeError::Record(format!("{file}: {e}")))?;
-    let judgement = &played.judgement;
-    let recorded = j
-        .game
-        .written
-        .as_ref()
-        .zip(j.game.recorded_finding(&judgement.verdict))
-        .map(|(w, m)| recorded_line(w, m));
-    let shown = recorded
-        .clone()
-        .unwrap_or_else(|| format!("{}{}", judgement.verdict, unclaimed_note(j)));
-    let title = format!("{}: {}", file, shown);
-    let mut out = head(&title);
-    // The same verdict fields as the JSON's `verdict`, for a program reading the page.
-    let v = verdict_json(j);
-    let field = |k: &str| v[k].as_str().unwrap_or("").to_owned();
-    let _ = write!(
-        out,
-        "<h1 data-verdict=\"{}\" data-result=\"{}\" data-winner=\"{}\" data-reason=\"{}\" data-source=\"{}\" data-verified=\"{}\">{}</h1><p class=\"muted\">{} · profile {} ({})</p>",
-        esc(&judgement.verdict.to_string()),
-        esc(&field("result")),
-        esc(&field("winner")),
-        esc(v["reason"]["kind"].as_str().unwrap_or("")),
-        esc(&field("source")),
-        recorded.is_none(),
-        esc(&shown),
-        esc(file),
-        esc(&profile.name),
-        esc(&profile.title)
-    );
-    // Replay the moves to write them in Japanese too, and to find the last move played
-    // before the game was decided.
-    let mut pos = record.initial_position();
-    let mut last_move: Option<String> = None;
-    let mut moves = String::from("<ol class=\"moves\">");
-    let mut replaying = true;
-    for event in &record.events {
-        let mut line = esc(&event.to_string());
-        if let (Event::Move { mv, .. }, true) = (event, replaying) {
-            let usi = mv.0.to_string();
-            if let Some(j) = board::japanese(&pos, &usi) {
-                let _ = write!(line, " {}", esc(&j));
-            }
-            match shogi_oracle::play(&pos, mv.0) {
-                Ok(next) => {
-                    pos = next;
-                    if pos.same_position(&played.position) {
-                        last_move = Some(usi);
-                    }
-                }
-                Err(e) => {
-                    let _ = write!(
-                        line,
-                        " <b class=\"n-fail\">(illegal: {})</b>",
-                        esc(&e.to_string())
-                    );
-                    replaying = false;
-                }
-            }
-        }
-        let _ = write!(moves, "<li>{line}</li>");
-    }
-    moves.push_str("</ol>");
-    let marks: Vec<(String, Mark)> = last_move
-        .iter()
-        .map(|m| (m.clone(), Mark::Played))
-        .collect();
-    let _ = write!(
-        out,
-        "<div class=\"case-body\"><figure>{}<figcaption>The position when the game was decided</figcaption></figure><div class=\"facts\"><h2>Articles applied</h2><ol class=\"chain\">",
-        board::svg(
-            &played.position,
-            &marks,
-            "the position when the game was decided"
-        )
-    );
-    for step in &judgement.explanation {
-        let _ = write!(
-            out,
-            "<li data-article=\"{}\"><b>{}</b> {}{}</li>",
-            esc(step.article.as_str()),
-            esc(step.article.as_str()),
-            esc(&step.fact),
-            step.knob
-                .as_ref()
-                .map(|k| format!(" <span class=\"tag\">knob {}</span>", esc(k)))
-                .unwrap_or_default()
-        );
-    }
-    out.push_str("</ol>");
-    let knobs = judgement.knobs();
-    if !knobs.is_empty() {
-        out.push_str("<h2>Knobs that decided</h2><ul>");
-        for knob in knobs {
-            if let Some(s) = profile.setting(knob) {
-                let _ = write!(
-                    out,
-                    "<li><code>{}</code> = <b>{}</b>: {}</li>",
-                    esc(knob),
-                    esc(&s.value),
-                    esc(s.source.trim())
-                );
-            }
-        }
-        out.push_str("</ul>");
-    }
-    let _ = writeln!(out, "</div></div><h2>The game</h2>{moves}</body></html>");
-    Ok(out)
 }

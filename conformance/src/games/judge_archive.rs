@@ -1,7 +1,7 @@
 //! Judging whole archives: many record files and folders at once, in parallel, a line per game
 //! and a summary — for arbiters and for everyone who cleans a game archive before using it.
 //!
-//! Files are read and judged by [`judge_games`] exactly as a single `judge` does; what this adds
+//! Files are read and judged by [`JudgedFile::judge`] exactly as a single `judge` does; what this adds
 //! is the walk (folders recursively, record extensions only), the workers, results handed on in
 //! the order the files were given (so two runs print the same), and the tally. An unreadable
 //! file is a result like any other (its error names the line), never the end of the run. Memory
@@ -14,54 +14,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use shogi_records::Agreement;
+use conformance_core::report::Format;
+use conformance_core::report::judged::JudgedGame;
 
-use super::judge::{JudgeFormat, JudgeRequest, Judged, judge_games};
+use super::judge::{JudgeRequest, explain, game_json, game_line};
+use super::judged_file::JudgedFile;
 
 /// Extensions of the record files a folder is searched for: the record reader's own list.
 pub use shogi_records::RECORD_EXTENSIONS;
 
-/// What a game's written ending comes to beside the verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Standing {
-    /// The record's ending and the verdict give the same result.
-    Agrees,
-    /// They give different results.
-    Differs,
-    /// The same winner (or draw) for another reason (issue 37.6): not agreement, but not a
-    /// different result either, so not an exit status of 1.
-    SameWinnerOtherReason,
-    /// The record asserts what its moves cannot show; the verdict follows it.
-    Recorded,
-    /// The ending's words are not known.
-    Unrecognised,
-    /// The record writes no ending.
-    NoEnding,
-}
-
-impl Standing {
-    /// Every standing, in the order the summary lists them.
-    pub const ALL: [Standing; 6] = [
-        Standing::Agrees,
-        Standing::Differs,
-        Standing::SameWinnerOtherReason,
-        Standing::Recorded,
-        Standing::Unrecognised,
-        Standing::NoEnding,
-    ];
-
-    /// The word used in lines, JSON and the summary.
-    pub fn word(self) -> &'static str {
-        match self {
-            Standing::Agrees => "agrees",
-            Standing::Differs => "differs",
-            Standing::SameWinnerOtherReason => "same-winner-other-reason",
-            Standing::Recorded => "recorded-not-provable",
-            Standing::Unrecognised => "unrecognised",
-            Standing::NoEnding => "no-ending",
-        }
-    }
-}
+pub use super::standing::Standing;
 
 /// One game of an archive, judged.
 #[derive(Debug, Clone)]
@@ -71,8 +33,11 @@ pub struct GameResult {
     /// The kind of ending the record writes (`resignation`, `time up`, …), if it writes one
     /// the tool knows.
     pub kind: Option<String>,
-    /// The line (text) or object (JSON) printed for the game.
+    /// The line (text, with the explanation under it when asked) or object (JSON) printed
+    /// for the game; empty for the table formats.
     pub output: String,
+    /// The game in the core's judged shape, for JUnit, Markdown and HTML.
+    pub report: Option<JudgedGame>,
 }
 
 /// One file of an archive: its games, or why it could not be read.
@@ -205,8 +170,11 @@ pub struct ArchiveOptions {
     pub profile: String,
     /// `knob=value` overrides.
     pub set: Vec<String>,
-    /// Text lines or JSON lines.
-    pub json: bool,
+    /// The report format: text or JSON lines as the games come, or the games in JUnit,
+    /// Markdown or HTML once all are judged.
+    pub format: Format,
+    /// Each game's explanation too.
+    pub explain: bool,
     /// Workers side by side (at least 1).
     pub jobs: usize,
 }
@@ -223,67 +191,70 @@ pub fn judge_file(path: &Path, opts: &ArchiveOptions) -> FileResult {
         file: &file,
         profile: &opts.profile,
         set: &opts.set,
-        explain: false,
-        format: if opts.json {
-            JudgeFormat::Json
-        } else {
-            JudgeFormat::Text
-        },
+        explain: opts.explain,
+        format: opts.format,
     };
-    match judge_games(&req) {
+    match JudgedFile::judge(&req) {
         Err(e) => FileResult::Unreadable(e.to_string()),
-        Ok((imported, judged)) => {
-            let several = judged.len() > 1;
-            FileResult::Games(
-                judged
-                    .iter()
-                    .enumerate()
-                    .map(|(k, j)| game_result(&file, k, several, j, &imported, opts.json))
-                    .collect(),
-            )
-        }
+        Ok(judged) => FileResult::Games(game_results(&judged, opts)),
     }
 }
 
-fn game_result(
-    file: &str,
-    k: usize,
-    several: bool,
-    j: &Judged,
-    imported: &shogi_records::Imported,
-    json: bool,
-) -> GameResult {
-    let recorded = j.game.recorded_finding(&j.judgement.verdict);
-    let written = j.game.written.as_ref();
-    let standing = match (written, recorded) {
-        (None, _) => Standing::NoEnding,
-        (Some(_), Some(_)) => Standing::Recorded,
-        (Some(w), None) => match w.compare(&j.judgement.verdict) {
-            Agreement::Agrees => Standing::Agrees,
-            Agreement::Differs => Standing::Differs,
-            Agreement::SameWinnerOtherReason => Standing::SameWinnerOtherReason,
-            Agreement::Unrecognised => Standing::Unrecognised,
-        },
+/// Each game of a judged file, with what the archive run prints for it.
+fn game_results(judged: &JudgedFile, opts: &ArchiveOptions) -> Vec<GameResult> {
+    let file = &judged.file;
+    let several = judged.games.len() > 1;
+    let mut reports = match opts.format {
+        Format::Junit | Format::Markdown | Format::Html => judged
+            .report_games(opts.explain, opts.format == Format::Html, true)
+            .into_iter()
+            .map(Some)
+            .collect(),
+        Format::Text | Format::Json => vec![None; judged.games.len()],
     };
-    let kind = written.and_then(|w| w.meaning).map(|m| m.kind.to_string());
-    let output = if json {
-        let mut obj = super::judge::game_json(j, k, imported, false);
-        obj["file"] = file.into();
-        obj["standing"] = standing.word().into();
-        obj.to_string()
-    } else {
-        let place = if several {
-            format!("{file} (game {}, line {})", k + 1, j.game.line)
-        } else {
-            file.to_owned()
-        };
-        format!("{place}: {}", super::judge::game_line(j))
-    };
-    GameResult {
-        standing,
-        kind,
-        output,
-    }
+    judged
+        .games
+        .iter()
+        .enumerate()
+        .map(|(k, j)| {
+            let standing = Standing::of(j);
+            let kind = j
+                .game
+                .written
+                .as_ref()
+                .and_then(|w| w.meaning)
+                .map(|m| m.kind.to_string());
+            let output = match opts.format {
+                Format::Json => {
+                    let mut obj = game_json(j, k, &judged.imported, opts.explain);
+                    obj["file"] = file.as_str().into();
+                    obj["standing"] = standing.word().into();
+                    obj.to_string()
+                }
+                Format::Text => {
+                    let place = if several {
+                        format!("{file} (game {}, line {})", k + 1, j.game.line)
+                    } else {
+                        file.to_owned()
+                    };
+                    let mut line = format!("{place}: {}", game_line(j));
+                    if opts.explain {
+                        line.push('\n');
+                        explain(&mut line, j);
+                        line.truncate(line.trim_end().len());
+                    }
+                    line
+                }
+                Format::Junit | Format::Markdown | Format::Html => String::new(),
+            };
+            GameResult {
+                standing,
+                kind,
+                output,
+                report: reports.get_mut(k).and_then(Option::take),
+            }
+        })
+        .collect()
 }
 
 /// Judges every file of `files` with `opts.jobs` workers and hands each file's result to

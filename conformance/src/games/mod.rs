@@ -1,6 +1,6 @@
 //! Whole games: engines playing each other with the oracle as arbiter ([`arbiter`]), judging a
 //! game record ([`judge`]), whole archives of them at once ([`judge_archive`]), a verdict as
-//! JUnit or Markdown ([`judge_formats`]), converting records between formats
+//! JUnit, Markdown or HTML from the one judged value ([`judged_file`]), converting records between formats
 //! ([`convert`]), and what a change of profile does to a whole archive ([`impact`]).
 
 pub mod arbiter;
@@ -8,5 +8,8 @@ pub mod convert;
 pub mod impact;
 pub mod judge;
 pub mod judge_archive;
-pub mod judge_formats;
+mod judge_html;
+pub mod judged_file;
+pub mod standing;
+pub mod taken;
 pub mod workbench;

@@ -10,4 +10,4 @@ pub use crate::fuzzing::{
     bisect, differential, fuzz_case, fuzz_external, fuzz_known, random_games, throughput,
 };
 #[doc(hidden)]
-pub use crate::games::{arbiter, convert, judge, judge_archive, judge_formats};
+pub use crate::games::{arbiter, convert, judge, judge_archive, judged_file};

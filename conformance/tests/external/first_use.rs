@@ -94,7 +94,7 @@ fn one_run_writes_several_reports() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(
-        stderr(&bad).contains("`pdf` is not a report format"),
+        stderr(&bad).contains("unknown report format `pdf`"),
         "{}",
         stderr(&bad)
     );

@@ -9,6 +9,7 @@ mod club_fouls;
 mod diff_records;
 mod explanations;
 mod judge;
+mod judge_once;
 mod judge_records;
 mod judge_verdicts;
 mod match_arbiter;

@@ -223,6 +223,7 @@ fn judged_game(r: &JudgedRecord, profile: &GoProfile, explain: bool) -> JudgedGa
         standing,
         line: verdict_line(r),
         explanation,
+        body: None,
     }
 }
 

@@ -78,8 +78,21 @@ pub fn adjudicate(record: &Record, profile: &Profile) -> Result<Judgement, Adjud
     play_record(record, profile).map(|p| p.judgement)
 }
 
+std::thread_local! {
+    /// How many records this thread has played through (see [`records_played`]).
+    static PLAYED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many records the calling thread has played through with [`play_record`]. A tool that
+/// judges a record promises to play it once whatever it prints; a test holds it to that by
+/// this count (per thread, so that tests running side by side do not disturb it).
+pub fn records_played() -> usize {
+    PLAYED.with(std::cell::Cell::get)
+}
+
 /// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
 pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
+    PLAYED.with(|n| n.set(n.get() + 1));
     let mut game = Game::new(record, &profile.rules);
     let mut wrong_setup = false;
     if let Some(setup) = &record.setup {

@@ -37,5 +37,5 @@ pub mod handicap;
 pub mod record;
 pub mod repetition;
 
-pub use adjudicate::{AdjudicationError, Decided, Played, adjudicate, play_record};
+pub use adjudicate::{AdjudicationError, Decided, Played, adjudicate, play_record, records_played};
 pub use record::{Record, RecordError};

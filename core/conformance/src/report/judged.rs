@@ -54,6 +54,10 @@ pub struct JudgedGame {
     pub line: String,
     /// The explanation (articles, facts, knobs), a line each; empty when not asked for.
     pub explanation: Vec<String>,
+    /// What the game draws itself on the HTML page (a board, its moves, the chain of
+    /// articles as a list), as markup the game has escaped; placed under the verdict line.
+    /// `None` in every other format, and for a game with nothing to draw.
+    pub body: Option<String>,
 }
 
 /// The games as JUnit: one `<testsuite>` named `suite`, a `<testcase>` per game with the
@@ -133,16 +137,28 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace(['\n', '\r'], " ")
 }
 
-/// The column names of a report: the first game's place and field names (every game of a
-/// report has the same).
+/// The column names of a report: the place and field names of the first game that has
+/// verdict fields (every such game of a report has the same; a record that could not be read
+/// has none, and its row is padded).
 fn columns(games: &[JudgedGame]) -> Vec<&str> {
-    games.first().map_or_else(Vec::new, |g| {
-        g.place
-            .iter()
-            .chain(&g.fields)
-            .map(|(name, _)| name.as_str())
-            .collect()
-    })
+    games
+        .iter()
+        .find(|g| !g.fields.is_empty())
+        .or(games.first())
+        .map_or_else(Vec::new, |g| {
+            g.place
+                .iter()
+                .chain(&g.fields)
+                .map(|(name, _)| name.as_str())
+                .collect()
+        })
+}
+
+/// A game's cells, padded to `width` columns.
+fn cells(g: &JudgedGame, width: usize) -> Vec<&str> {
+    let mut v: Vec<&str> = g.place.iter().chain(&g.fields).map(|(_, v)| v.as_str()).collect();
+    v.resize(width.max(v.len()), "");
+    v
 }
 
 /// The games as Markdown: a `## judge:` heading naming `title`, a table with a row per game
@@ -154,13 +170,8 @@ pub fn markdown(title: &str, games: &[JudgedGame]) -> String {
         let _ = writeln!(out, "| {} |", names.join(" | "));
         let _ = writeln!(out, "|{}", "---|".repeat(names.len()));
         for g in games {
-            let cells: Vec<String> = g
-                .place
-                .iter()
-                .chain(&g.fields)
-                .map(|(_, v)| cell(v))
-                .collect();
-            let _ = writeln!(out, "| {} |", cells.join(" | "));
+            let row: Vec<String> = cells(g, names.len()).into_iter().map(cell).collect();
+            let _ = writeln!(out, "| {} |", row.join(" | "));
         }
         out.push('\n');
     }
@@ -187,7 +198,7 @@ pub fn html_page(tool: &str, title: &str, games: &[JudgedGame]) -> String {
         out.push_str("</tr></thead><tbody>\n");
         for (k, g) in games.iter().enumerate() {
             let _ = write!(out, "<tr class=\"{}\">", g.standing.label());
-            for (i, (_, v)) in g.place.iter().chain(&g.fields).enumerate() {
+            for (i, v) in cells(g, names.len()).into_iter().enumerate() {
                 if i == 0 {
                     let _ = write!(out, "<td><a href=\"#game-{}\">{}</a></td>", k + 1, html(v));
                 } else {
@@ -208,6 +219,10 @@ pub fn html_page(tool: &str, title: &str, games: &[JudgedGame]) -> String {
         );
         // The line already says why a game fails, is skipped or could not be read.
         let _ = writeln!(out, "<p>{}</p>", super::html::esc_message(&g.line));
+        if let Some(body) = &g.body {
+            out.push_str(body);
+            out.push('\n');
+        }
         if !g.explanation.is_empty() {
             out.push_str("<pre>");
             for l in &g.explanation {
@@ -238,6 +253,7 @@ mod tests {
             standing,
             line: "first wins & so on".into(),
             explanation: vec!["  art:1 why".into()],
+            body: None,
         }
     }
 
