@@ -201,4 +201,3 @@ pub fn options_per_engine(given: &[MatchUsiOption]) -> [Vec<UsiOption>; 2] {
         mine
     })
 }
-

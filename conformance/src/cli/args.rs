@@ -159,6 +159,10 @@ pub enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// List the rule profiles: each knob's value and where it comes from (the article, or the
+    /// project's decision where the rulebook is silent).
+    #[command(after_help = "Example:\n  shogi-conformance profiles")]
+    Profiles,
     /// Exercise a JSON-lines adapter (conformance/PROTOCOL.md) and validate every message it
     /// sends against the protocol's schemas.
     #[command(

@@ -22,7 +22,10 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Arbiters: game records and matches",
         &["judge", "serve", "convert", "match", "diff"],
     ),
-    ("Corpus authors", &["lint", "coverage", "new-id", "site"]),
+    (
+        "Corpus authors",
+        &["lint", "coverage", "profiles", "new-id", "site"],
+    ),
     (
         "CI: shards, fuzzing, several engines",
         &["merge", "matrix", "fuzz"],

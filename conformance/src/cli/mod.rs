@@ -170,6 +170,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             },
         ),
         Command::Lint { min_cases, corpus } => corpus::lint(&corpus.dir("lint")?, min_cases),
+        Command::Profiles => {
+            print!("{}", corpus::profiles());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Coverage {
             below,
             rulebook,

@@ -18,8 +18,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::json;
-use shogi_oracle::game::record::Event;
 use shogi_oracle::game::play_record;
+use shogi_oracle::game::record::Event;
 use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};

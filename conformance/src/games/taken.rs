@@ -37,7 +37,12 @@ impl<'a> Taken<'a> {
     /// The verdict a reader should take from `j`.
     pub fn of(j: &'a Judged) -> Taken<'a> {
         let verdict = &j.judgement.verdict;
-        let source = match j.game.written.as_ref().zip(j.game.recorded_finding(verdict)) {
+        let source = match j
+            .game
+            .written
+            .as_ref()
+            .zip(j.game.recorded_finding(verdict))
+        {
             Some((written, meaning)) => Source::Record { written, meaning },
             None => Source::Moves(verdict),
         };

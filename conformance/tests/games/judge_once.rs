@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `judge` plays each record once, whatever it prints (issue 46): the report in every format
 //! is drawn from one judged value. The count is the oracle's own (`records_played`, per
 //! thread); a format that judged again, or a judge that judged to find its exit status, would
@@ -91,7 +92,10 @@ fn the_html_of_a_record_that_differs_shows_its_written_ending_and_standing() {
     assert!(page.contains("<p class=\"written\">The record says <code>"));
     assert!(page.contains("<b class=\"standing-differs\">differs</b>"));
     assert!(page.contains("<svg"), "the board");
-    assert!(page.contains("<ol class=\"chain\">"), "the chain of articles");
+    assert!(
+        page.contains("<ol class=\"chain\">"),
+        "the chain of articles"
+    );
     // The text says the same.
     let text = stdout(&judge(&[path.to_str().unwrap()]));
     assert!(text.contains("— differs"), "{text}");
@@ -116,7 +120,10 @@ fn a_folder_is_reported_in_every_format() {
         .filter(|l| l.contains("\"standing\":\"differs\""))
         .count();
     assert_eq!(unreadable, 2);
-    assert!(games > 100 && differs > 0, "{games} games, {differs} differ");
+    assert!(
+        games > 100 && differs > 0,
+        "{games} games, {differs} differ"
+    );
 
     let junit = judge(&[dir, "--format", "junit"]);
     assert_eq!(junit.status.code(), Some(2));

@@ -66,6 +66,13 @@ enum Command {
     },
     /// List the rule profiles: each knob's value and where it comes from.
     Profiles,
+    /// Show a case: its articles, the case as written, and what the oracle (and with --impl an
+    /// engine) answers.
+    #[command(
+        after_help = "Examples:\n  go-conformance explain ko-retake-at-once-top-9-black-rfg\n  \
+        go-conformance explain ko-retake-at-once-top-9-black-rfg --impl 'gtp:gnugo --mode gtp'"
+    )]
+    Explain(explain_command::ExplainArgs),
     /// Print a case as a GTP script that replays it on any GTP engine (pipe it into one).
     Reproduce {
         /// The case id.
@@ -111,6 +118,7 @@ enum Format {
 }
 
 mod diff_command;
+mod explain_command;
 mod judge_command;
 mod run_command;
 mod serve_command;
@@ -231,6 +239,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             print!("{}", script.text(&lc.case));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Explain(args) => explain_command::explain(args),
         Command::Profiles => {
             for (name, _) in GoProfile::SHIPPED {
                 let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;

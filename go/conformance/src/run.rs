@@ -10,7 +10,7 @@ use go_oracle::clock::{Byoyomi, TimeControl};
 use go_oracle::outcome::{self, Outcome};
 use go_spec::{Color, GoImplError, GoImplementation, Point, parse_diagram};
 
-use crate::case::{Case, LoadedCase};
+use crate::case::Case;
 
 /// What is being certified.
 pub enum Subject<'a> {
@@ -32,66 +32,6 @@ pub enum Status {
     Error(String),
     /// Nothing in the case could be asked of this implementation.
     Skip(String),
-}
-
-/// One case's result.
-#[derive(Debug, Clone, Serialize)]
-pub struct CaseResult {
-    /// The case id.
-    pub id: String,
-    /// The articles it tests.
-    pub articles: Vec<String>,
-    /// The file it came from.
-    pub file: String,
-    /// How it went.
-    #[serde(flatten)]
-    pub status: Status,
-}
-
-/// A whole run.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// The implementation's name.
-    pub implementation: String,
-    /// Every case's result, in corpus order.
-    pub cases: Vec<CaseResult>,
-}
-
-impl Report {
-    /// Counts of (pass, fail, error, skip).
-    pub fn counts(&self) -> (usize, usize, usize, usize) {
-        let mut c = (0, 0, 0, 0);
-        for r in &self.cases {
-            match r.status {
-                Status::Pass => c.0 += 1,
-                Status::Fail(_) => c.1 += 1,
-                Status::Error(_) => c.2 += 1,
-                Status::Skip(_) => c.3 += 1,
-            }
-        }
-        c
-    }
-}
-
-/// Runs `cases` against `subject`.
-pub fn run(cases: &[LoadedCase], mut subject: Subject<'_>) -> Report {
-    let implementation = match &subject {
-        Subject::Oracle => Oracle::default().name(),
-        Subject::External(imp) => imp.name(),
-    };
-    let cases = cases
-        .iter()
-        .map(|lc| CaseResult {
-            id: lc.case.id.clone(),
-            articles: lc.case.articles.clone(),
-            file: lc.file.display().to_string(),
-            status: run_case(&lc.case, &mut subject),
-        })
-        .collect();
-    Report {
-        implementation,
-        cases,
-    }
 }
 
 /// Checks collected for one case.

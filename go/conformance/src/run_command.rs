@@ -1,7 +1,9 @@
-//! `go-conformance run`: the cases chosen, run through the core's case loop, the report in
-//! every format asked for, and the core's exit-status policy (0 passed, 1 failed, 2 could not
-//! run — an engine that did not start among them, with a report saying so —, 3 nothing
-//! checked, 130/143 stopped by SIGINT/SIGTERM with the report of what was finished).
+//! `go-conformance run`: the command line read and checked, the implementation started, and
+//! the run made by the core's [`Runner`] (choosing, the case loop, stops, progress,
+//! expectations, the exit-status policy: 0 passed, 1 failed, 2 could not run — an engine that
+//! did not start among them, with a report saying so —, 3 nothing checked, 130/143 stopped by
+//! SIGINT/SIGTERM with the report of what was finished). What is Go's is the case itself
+//! ([`run::run_case`]) and the report's view.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +14,7 @@ use clap::Args;
 use conformance_core::interrupt;
 use conformance_core::report::{Format, Header, Report, render};
 use conformance_core::run::duration::parse_positive_duration;
-use conformance_core::run::{Expectations, Filter, Shard, Stop, exit, run_cases};
+use conformance_core::run::{Expectations, Filter, Finished, Runner, Shard, exit};
 use go_conformance::certify::{self, TOOL};
 use go_conformance::run::{self, Status, Subject};
 use go_oracle::Oracle;
@@ -55,6 +57,13 @@ pub(crate) struct RunArgs {
     /// An expectations file: the run exits 0 exactly when the results match it.
     #[arg(long, value_name = "FILE")]
     pub expectations: Option<PathBuf>,
+    /// Write an expectations file marking every current failure and error as known (the
+    /// run then exits 0 unless nothing was checked); not written for an interrupted run.
+    #[arg(long, value_name = "FILE")]
+    pub write_expectations: Option<PathBuf>,
+    /// Print a line per case on standard error (`[12/88] 3.1s ID`).
+    #[arg(long)]
+    pub progress: bool,
     /// Report format: text, json, junit, markdown or html.
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
     pub format: Format,
@@ -118,32 +127,27 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         interrupt::request_after(limit);
     }
 
-    let mut cases = super::corpus(args.corpus.clone())?;
+    if let Some(path) = &args.write_expectations {
+        conformance_core::atomic_write::check_writable(path)
+            .map_err(|e| format!("--write-expectations {}: {e}", path.display()))?;
+    }
+
+    let cases = super::corpus(args.corpus.clone())?;
     let problems = go_conformance::lint::lint(&cases, rfg());
     if let Some(p) = problems.iter().find(|p| p.is_duplicate_id()) {
         return Err(p.to_string());
     }
-    cases.retain(|lc| filter.as_ref().is_none_or(|f| f.matches(lc)));
-    cases.retain(|lc| shard.is_none_or(|s| s.contains(&lc.case.id)));
-    if cases.is_empty() {
-        // As the shogi tool: a selection that leaves nothing is a mistake in the command, not a
-        // run that checked nothing.
-        return Err(format!(
-            "no case to run in {}{}{}",
-            args.corpus.as_ref().map_or_else(
-                || "the built-in corpus".to_owned(),
-                |d| d.display().to_string()
-            ),
-            args.filter
-                .as_ref()
-                .map(|f| format!(" matches the filter `{f}`"))
-                .unwrap_or_default(),
-            args.shard
-                .as_ref()
-                .map(|s| format!(" in shard {s}"))
-                .unwrap_or_default(),
-        ));
-    }
+    let corpus_name = args.corpus.as_ref().map_or_else(
+        || "the built-in corpus".to_owned(),
+        |d| d.display().to_string(),
+    );
+    let runner: Runner<'_, _, conformance_core::run::expectations::NoStamp> = Runner::choose(
+        cases,
+        &corpus_name,
+        filter.as_ref().zip(args.filter.as_deref()),
+        shard,
+    )
+    .map_err(|e| e.to_string())?;
 
     // The contract the run certifies against: the built-in corpus's version and content hash,
     // or a folder's content hash computed the same way (a folder carries no version).
@@ -183,10 +187,9 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
                 Ok(e) => Subject::External(engine.insert(e)),
                 Err(cause) => {
                     // No case can be asked: the report says why, and the run exits 2.
-                    header.startup_error = Some(cause.clone());
                     eprintln!("go-conformance: the implementation did not start: {cause}");
-                    let report = certify::report(header, Vec::new());
-                    write_reports(&report, &args)?;
+                    let finished = Finished::not_started(header, &cause, certify::report);
+                    write_reports(&finished.report, &args)?;
                     return Ok(ExitCode::from(exit::ERROR));
                 }
             },
@@ -221,9 +224,23 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             args.corpus.as_deref(),
         )
     };
-    let (records, not_run, stopped) = run_cases(
-        &cases,
-        |lc| lc.case.id.clone(),
+    let chosen = runner.cases().to_vec();
+    let began = std::time::Instant::now();
+    let mut runner = runner.expectations(expectations.as_ref());
+    if args.progress {
+        runner = runner.on_case(Box::new(
+            move |i, n, lc: &go_conformance::case::LoadedCase| {
+                eprintln!(
+                    "[{}/{n}] {:.1}s {}",
+                    i + 1,
+                    began.elapsed().as_secs_f64(),
+                    lc.case.id
+                );
+            },
+        ));
+    }
+    let finished = runner.run(
+        header,
         |lc| {
             let status = match (&run_profile, lc.case.profile()) {
                 (Some(run), Ok(own)) if !certify::same_rules(&own, run) => Status::Skip(format!(
@@ -238,29 +255,35 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             }
             Some(certify::record(lc, &status, || reproduce(&lc.case.id)))
         },
-        Stop::requested,
+        |header, records| certify::report_with_view(header, records, &chosen, run_lines),
     );
     drop(engine);
-    header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
-    header.not_run = not_run;
-    let mut report = certify::report_with_view(header, records, &cases, run_lines);
-    let mismatches = expectations.as_ref().map(|e| e.compare(&report.cases));
-    for m in mismatches.iter().flatten() {
+    for m in finished.mismatches.iter().flatten() {
         eprintln!("go-conformance: {}: {}", m.case, m.message);
     }
-    // Every format keeps the failures the file foresaw apart from the unexpected ones.
-    if let (Some(file), Some(found)) = (&expectations, &mismatches) {
-        let lines = found
-            .iter()
-            .map(|m| format!("{}: {}", m.case, m.message))
-            .collect();
-        let check = file.check(&report.cases, lines);
-        report = report.with_expectations(check);
+    write_reports(&finished.report, &args)?;
+    let mut status = finished.exit_status();
+    if let Some(path) = &args.write_expectations {
+        if finished.stopped.is_some() {
+            eprintln!(
+                "go-conformance: the expectations file is not written for an interrupted run"
+            );
+        } else {
+            let file: Expectations = finished.failures_as_expectations();
+            conformance_core::atomic_write::write(path, &file.to_yaml())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            eprintln!(
+                "wrote {}: {} known failures",
+                path.display(),
+                file.entries.len()
+            );
+            // Writing the file was the job, and the results match it by construction, as in
+            // the shogi tool: the run succeeds unless nothing was checked or an expectations
+            // file given beside it disagrees.
+            if status == exit::FAILED && args.expectations.is_none() {
+                status = exit::PASSED;
+            }
+        }
     }
-    write_reports(&report, &args)?;
-    Ok(ExitCode::from(exit::status(
-        &report,
-        stopped.and_then(|s| s.signal),
-        mismatches.map(|m| m.len()),
-    )))
+    Ok(ExitCode::from(status))
 }

@@ -5,7 +5,30 @@
 
 use go_conformance::case::{LoadedCase, load_dir};
 use go_conformance::lint;
-use go_conformance::run::{Status, Subject, run};
+use go_conformance::run::{Status, Subject, run_case};
+
+/// One case's result, as these tests read it.
+#[derive(Debug)]
+struct Ran {
+    status: Status,
+}
+
+/// The cases' results, case by case (the run loop itself is the core's `Runner`, tested
+/// with it; these tests look at what each case answers).
+struct Results {
+    cases: Vec<Ran>,
+}
+
+fn run(cases: &[LoadedCase], mut subject: Subject<'_>) -> Results {
+    Results {
+        cases: cases
+            .iter()
+            .map(|lc| Ran {
+                status: run_case(&lc.case, &mut subject),
+            })
+            .collect(),
+    }
+}
 use go_spec::{Color, rfg};
 
 fn cases(name: &str, yaml: &str) -> Vec<LoadedCase> {

@@ -156,7 +156,12 @@ fn columns(games: &[JudgedGame]) -> Vec<&str> {
 
 /// A game's cells, padded to `width` columns.
 fn cells(g: &JudgedGame, width: usize) -> Vec<&str> {
-    let mut v: Vec<&str> = g.place.iter().chain(&g.fields).map(|(_, v)| v.as_str()).collect();
+    let mut v: Vec<&str> = g
+        .place
+        .iter()
+        .chain(&g.fields)
+        .map(|(_, v)| v.as_str())
+        .collect();
     v.resize(width.max(v.len()), "");
     v
 }

@@ -1,0 +1,195 @@
+//! The one run of every game: the cases chosen (filter, shard; nothing chosen is a mistake in
+//! the command, not a run that checked nothing), asked one by one through the case loop with
+//! a stop between cases, progress told before each, the report built with what was not run and
+//! why, compared with an expectations file, and the exit status by the core's policy.
+//!
+//! A game supplies its cases (anything [`Selectable`]), a function that asks one case of its
+//! implementation and records the answer as a [`CaseRecord`] (`None` when a stop cut it
+//! short), and a function that turns the header and records into its [`Report`] (the view it
+//! adds for its own formats). Everything else is here, once.
+
+use crate::report::{CaseRecord, Header, Report};
+
+use super::case_loop::{Stop, run_cases};
+use super::exit;
+use super::expectations::{ExpectationsFile, Mismatch, Stamp};
+use super::filter::{Filter, Selectable};
+use super::shard::Shard;
+
+/// Called before each case with its index, the number of cases chosen, and the case.
+pub type Progress<'a, C> = Box<dyn FnMut(usize, usize, &C) + 'a>;
+
+/// Why no run was made: the filter and shard chose no case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no case to run in {corpus}{}{}", filter.as_ref().map(|f| format!(" matches the filter `{f}`")).unwrap_or_default(), shard.as_ref().map(|s| format!(" in shard {s}")).unwrap_or_default())]
+pub struct NoCase {
+    /// The corpus, as the header names it.
+    pub corpus: String,
+    /// The filter, as given.
+    pub filter: Option<String>,
+    /// The shard, as given.
+    pub shard: Option<String>,
+}
+
+/// A run to make: the cases chosen, with what the results are compared with.
+pub struct Runner<'a, C, S: Stamp> {
+    cases: Vec<C>,
+    expectations: Option<&'a ExpectationsFile<S>>,
+    progress: Option<Progress<'a, C>>,
+    stop: Box<dyn FnMut() -> Option<Stop> + 'a>,
+}
+
+/// A run made: its report (the expectations' verdict in it), why it stopped early if it did,
+/// and the results that differ from the expectations file.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The report every format renders.
+    pub report: Report,
+    /// The stop that ended the run early, if one did.
+    pub stopped: Option<Stop>,
+    /// With an expectations file: each result that differs from it.
+    pub mismatches: Option<Vec<Mismatch>>,
+}
+
+impl Finished {
+    /// The exit status by the core's policy ([`exit::status`]).
+    pub fn exit_status(&self) -> u8 {
+        exit::status(
+            &self.report,
+            self.stopped.as_ref().and_then(|s| s.signal),
+            self.mismatches.as_ref().map(Vec::len),
+        )
+    }
+
+    /// An expectations file marking every failure and error of this run as known, for
+    /// `--write-expectations`.
+    pub fn failures_as_expectations<S: Stamp>(&self) -> ExpectationsFile<S> {
+        use crate::report::Outcome;
+        ExpectationsFile::failing(
+            &self.report.header.implementation,
+            self.report
+                .cases
+                .iter()
+                .filter(|c| matches!(c.outcome, Outcome::Fail | Outcome::Error))
+                .map(|c| {
+                    let why = c.detail.first().cloned().unwrap_or_default();
+                    (c.id.clone(), why)
+                }),
+        )
+    }
+
+    /// A run whose implementation did not start: no case asked, the cause in the header, and
+    /// the exit status 2.
+    pub fn not_started(
+        mut header: Header,
+        cause: &str,
+        build: impl FnOnce(Header, Vec<CaseRecord>) -> Report,
+    ) -> Finished {
+        header.startup_error = Some(cause.to_owned());
+        Finished {
+            report: build(header, Vec::new()),
+            stopped: None,
+            mismatches: None,
+        }
+    }
+}
+
+impl<'a, C: Selectable, S: Stamp> Runner<'a, C, S> {
+    /// The cases of `corpus` (named so in errors) that `filter` and `shard` choose, in corpus
+    /// order; none chosen is an error naming the corpus, the filter and the shard.
+    pub fn choose(
+        cases: Vec<C>,
+        corpus: &str,
+        filter: Option<(&Filter, &str)>,
+        shard: Option<Shard>,
+    ) -> Result<Runner<'a, C, S>, NoCase> {
+        let chosen: Vec<C> = cases
+            .into_iter()
+            .filter(|c| filter.is_none_or(|(f, _)| f.matches(c)))
+            .filter(|c| shard.is_none_or(|s| s.contains(c.id())))
+            .collect();
+        if chosen.is_empty() {
+            return Err(NoCase {
+                corpus: corpus.to_owned(),
+                filter: filter.map(|(_, text)| text.to_owned()),
+                shard: shard.map(|s| s.to_string()),
+            });
+        }
+        Ok(Runner {
+            cases: chosen,
+            expectations: None,
+            progress: None,
+            stop: Box::new(Stop::requested),
+        })
+    }
+
+    /// The cases chosen.
+    pub fn cases(&self) -> &[C] {
+        &self.cases
+    }
+
+    /// Compare the results with this expectations file.
+    #[must_use]
+    pub fn expectations(mut self, file: Option<&'a ExpectationsFile<S>>) -> Self {
+        self.expectations = file;
+        self
+    }
+
+    /// Call `progress` before each case.
+    #[must_use]
+    pub fn on_case(mut self, progress: Progress<'a, C>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Ask `stop` before each case instead of the process's interrupt flag (a test's own
+    /// deadline).
+    #[must_use]
+    pub fn stop_when(mut self, stop: impl FnMut() -> Option<Stop> + 'a) -> Self {
+        self.stop = Box::new(stop);
+        self
+    }
+
+    /// Asks every chosen case through `run_one` (a record, or `None` when a stop cut the case
+    /// short), then builds the report with `build` from the header (its stop and the cases not
+    /// run filled in) and the records, and compares it with the expectations file.
+    pub fn run(
+        mut self,
+        mut header: Header,
+        mut run_one: impl FnMut(&C) -> Option<CaseRecord>,
+        build: impl FnOnce(Header, Vec<CaseRecord>) -> Report,
+    ) -> Finished {
+        let total = self.cases.len();
+        let mut asked = 0;
+        let mut progress = self.progress.take();
+        let (records, not_run, stopped) = run_cases(
+            &self.cases,
+            |c| c.id().to_owned(),
+            |c| {
+                if let Some(tell) = progress.as_mut() {
+                    tell(asked, total, c);
+                }
+                asked += 1;
+                run_one(c)
+            },
+            &mut self.stop,
+        );
+        header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
+        header.not_run = not_run;
+        let mut report = build(header, records);
+        let mismatches = self.expectations.map(|e| e.compare(&report.cases));
+        if let (Some(file), Some(found)) = (self.expectations, &mismatches) {
+            let lines = found
+                .iter()
+                .map(|m| format!("{}: {}", m.case, m.message))
+                .collect();
+            let check = file.check(&report.cases, lines);
+            report = report.with_expectations(check);
+        }
+        Finished {
+            report,
+            stopped,
+            mismatches,
+        }
+    }
+}

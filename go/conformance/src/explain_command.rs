@@ -1,0 +1,88 @@
+//! `go-conformance explain ID`: one case in full, as `shogi-conformance explain` shows one —
+//! what it shows and why (its description), the articles with their titles and our
+//! paraphrase, the case as written, what the oracle answers, and with `--impl` what an engine
+//! answers (exit status 1 when it fails or errors: the reproduction line of the reports).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use conformance_core::run::duration::parse_positive_duration;
+use go_conformance::run::{Status, Subject, run_case};
+
+/// `explain`'s arguments.
+#[derive(Args)]
+pub(crate) struct ExplainArgs {
+    /// The case id.
+    #[arg(value_name = "CASE")]
+    pub id: String,
+    /// The corpus folder (default: the corpus built into this binary).
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// Also run the case against this implementation (`gtp:COMMAND`) and show its answers
+    /// (exit status 1 when it fails or errors).
+    #[arg(long = "impl", value_name = "IMPL")]
+    pub implementation: Option<String>,
+    /// How long a GTP engine may take over one command (`10`, `0.5`, `200ms`).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
+    pub timeout: Duration,
+}
+
+/// The status in words, a line per message.
+fn words(status: &Status) -> String {
+    match status {
+        Status::Pass => "pass".to_owned(),
+        Status::Fail(messages) => format!("FAIL\n    {}", messages.join("\n    ")),
+        Status::Error(e) => format!("ERROR: {e}"),
+        Status::Skip(why) => format!("skipped: {why}"),
+    }
+}
+
+/// Runs `explain`.
+pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, String> {
+    let cases = super::corpus(args.corpus.clone())?;
+    let lc = cases
+        .iter()
+        .find(|lc| lc.case.id == args.id)
+        .ok_or_else(|| format!("no case `{}` in the corpus", args.id))?;
+    let case = &lc.case;
+    let registry = go_spec::rfg();
+    let mut out = format!("{}\n  {}\n", case.id, case.description.trim());
+    out.push_str(&format!(
+        "file: {}\nprofile: {}\narticles:\n",
+        lc.file.display(),
+        case.profile
+    ));
+    for id in &case.articles {
+        match id.parse().ok().and_then(|a| registry.get(&a)) {
+            Some(a) => out.push_str(&format!("  {id} {}: {}\n", a.title, a.paraphrase.trim())),
+            None => out.push_str(&format!("  {id} (not in the registry)\n")),
+        }
+    }
+    let yaml = serde_norway::to_string(case).map_err(|e| format!("{}: {e}", case.id))?;
+    out.push_str("the case:\n");
+    for line in yaml.lines() {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out.push_str(&format!(
+        "the oracle: {}\n",
+        words(&run_case(case, &mut Subject::Oracle))
+    ));
+    let mut code = ExitCode::SUCCESS;
+    if let Some(imp) = &args.implementation {
+        let command = imp
+            .strip_prefix("gtp:")
+            .ok_or_else(|| format!("unknown implementation `{imp}` (available: gtp:COMMAND)"))?;
+        let mut engine = super::gtp_engine(command, args.timeout)
+            .map_err(|e| format!("the implementation did not start: {e}"))?;
+        let status = run_case(case, &mut Subject::External(&mut engine));
+        if matches!(status, Status::Fail(_) | Status::Error(_)) {
+            code = ExitCode::FAILURE;
+        }
+        out.push_str(&format!("{imp}: {}\n", words(&status)));
+    }
+    print!("{out}");
+    Ok(code)
+}
