@@ -11,7 +11,7 @@ pub mod annotate;
 pub mod board;
 pub mod formats;
 pub mod html;
-pub mod merge;
+pub use conformance_core::report::merge;
 pub mod site;
 
 /// Writing without destroying what is at the path: the game-neutral core's atomic writer.

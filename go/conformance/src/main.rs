@@ -66,6 +66,19 @@ enum Command {
     },
     /// List the rule profiles: each knob's value and where it comes from.
     Profiles,
+    /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
+    /// one JSON report.
+    #[command(
+        after_help = "Example:\n  go-conformance merge shard-1.json shard-2.json --output all.json"
+    )]
+    Merge {
+        /// The JSON reports.
+        #[arg(required = true, value_name = "REPORT.json")]
+        reports: Vec<PathBuf>,
+        /// Write the merged report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a case: its articles, the case as written, and what the oracle (and with --impl an
     /// engine) answers.
     #[command(
@@ -240,6 +253,16 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Explain(args) => explain_command::explain(args),
+        Command::Merge { reports, output } => {
+            if let Some(path) = &output {
+                conformance_core::atomic_write::check_writable(path)
+                    .map_err(|e| format!("--output {}: {e}", path.display()))?;
+            }
+            let merged = conformance_core::report::merge::merge_files(&reports)
+                .map_err(|e| e.to_string())?;
+            emit(&merged, output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Profiles => {
             for (name, _) in GoProfile::SHIPPED {
                 let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;

@@ -949,3 +949,62 @@ fn write_expectations_and_progress_mean_the_same(#[case] game: &str) {
     );
     exits(&again, 0, game);
 }
+
+/// `merge` puts the shards of one run back together in both tools: the merged report has the
+/// cases of the whole run, once each, and refuses a piece given twice.
+#[rstest]
+#[case::shogi("shogi")]
+#[case::go("go")]
+fn merge_puts_the_shards_of_one_run_together(#[case] game: &str) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("merge-{game}"));
+    let whole = dir.join("whole.json");
+    exits(
+        &run(
+            &t,
+            &[
+                "--filter",
+                t.some,
+                "--format",
+                "json",
+                "--output",
+                whole.to_str().unwrap(),
+            ],
+        ),
+        0,
+        game,
+    );
+    let mut pieces = Vec::new();
+    for i in 1..=2 {
+        let piece = dir.join(format!("shard-{i}.json"));
+        let shard = format!("{i}/2");
+        let o = run(
+            &t,
+            &[
+                "--filter",
+                t.some,
+                "--shard",
+                &shard,
+                "--format",
+                "json",
+                "--output",
+                piece.to_str().unwrap(),
+            ],
+        );
+        // A shard may be left with no case of the filter: that is a refused run, not a piece.
+        if status(&o) == 0 {
+            pieces.push(piece);
+        }
+    }
+    let merged = dir.join("merged.json");
+    let mut args: Vec<&str> = pieces.iter().map(|p| p.to_str().unwrap()).collect();
+    args.extend(["--output", merged.to_str().unwrap()]);
+    exits(&command(&t, "merge", &args), 0, game);
+    let mut a = ids(&json(&whole));
+    let mut b = ids(&json(&merged));
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "{game}: the merged shards are the whole run");
+    let twice = [pieces[0].to_str().unwrap(), pieces[0].to_str().unwrap()];
+    exits(&command(&t, "merge", &twice), 2, game);
+}

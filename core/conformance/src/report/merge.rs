@@ -1,4 +1,5 @@
-//! Combining the JSON reports of the shards of one run (`run --shard I/N --format json`).
+//! Combining the JSON reports of the shards of one run (`run --shard I/N --format json`), of
+//! any game: the report schema is the core's.
 //!
 //! A CI matrix runs each shard in its own job; `merge` puts the pieces back into one report, and
 //! `matrix` does the same for the shards of one implementation before drawing its column. Only
@@ -224,7 +225,7 @@ mod tests {
 
     fn report(imp: &str, shard: &str, ids: &[(&str, &str)]) -> Value {
         json!({
-            "header": {"implementation": imp, "profile": "fesa-2017", "suite_version": "0.1.0",
+            "header": {"implementation": imp, "profile": "p", "suite_version": "0.1.0",
                         "corpus_revision": "abc", "shard": shard},
             "cases": ids.iter().map(|(id, o)| json!({"id": id, "outcome": o})).collect::<Vec<_>>(),
             "summary": {}
