@@ -19,7 +19,7 @@ mod outcome;
 mod summary;
 mod view;
 
-pub use formats::{Format, MARKDOWN_BUDGET, markdown_within, render};
+pub use formats::{Format, FormatError, MARKDOWN_BUDGET, markdown_within, render};
 pub use header::{Header, certified_by_line};
 pub use known::{ExpectationsCheck, ExpectationsVerdict, Known};
 pub use model::{CaseRecord, CertifiedBy, Report, Row};
@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn formats_are_named_and_pairs_read() {
         assert_eq!(Format::parse("junit"), Ok(Format::Junit));
-        assert!(Format::parse("xml").unwrap_err().contains("known: text"));
+        assert!(Format::parse("xml").unwrap_err().to_string().contains("known: text"));
         assert_eq!(
             Format::parse_pair("html=out/r.html"),
             Ok((Format::Html, "out/r.html".into()))

@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use super::api::{Choice, Comparison, RecordInput, Workbench};
-use super::files::{self, Listed, Root};
+use super::api::{Choice, Comparison, RecordError, RecordInput, Workbench};
+use super::files::{self, FileError, Listed, Root};
 
 /// A record whose verdict changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -70,7 +70,7 @@ pub fn impact(
     jobs: usize,
 ) -> Impact {
     let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<(usize, Result<Comparison, String>)>> = Mutex::new(Vec::new());
+    let found: Mutex<Vec<(usize, Result<Comparison, CompareError>)>> = Mutex::new(Vec::new());
     let judged_same = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..jobs.clamp(1, listed.len().max(1)) {
@@ -119,7 +119,7 @@ pub fn impact(
                 if table.errors.len() < ERRORS_SHOWN {
                     table.errors.push(Unreadable {
                         label: rec.label.clone(),
-                        error,
+                        error: error.to_string(),
                     });
                 }
             }
@@ -133,6 +133,21 @@ pub fn impact(
     table
 }
 
+/// Why a record of the table could not be compared; the table names the record beside it, so
+/// the message says only where and what.
+#[derive(Debug, thiserror::Error)]
+enum CompareError {
+    /// The record could not be found or read under the served folders.
+    #[error("{0}")]
+    File(#[from] FileError),
+    /// The game's judge panicked on it.
+    #[error("the judge failed on this record (a bug)")]
+    Panicked,
+    /// The game's judge refused it.
+    #[error("{}{}", .0.line.map(|l| format!("line {l}: ")).unwrap_or_default(), .0.message)]
+    Record(RecordError),
+}
+
 /// One record read once and compared; a panic in a game's judge is one unreadable record, not a
 /// lost table.
 fn compare_one(
@@ -142,9 +157,9 @@ fn compare_one(
     base: &Choice,
     other: &Choice,
     limit: usize,
-) -> Result<Comparison, String> {
-    let real = files::resolve(roots, rec.root, &rec.path, game).map_err(|e| e.to_string())?;
-    let bytes = files::read(&real, &rec.label, limit).map_err(|e| e.to_string())?;
+) -> Result<Comparison, CompareError> {
+    let real = files::resolve(roots, rec.root, &rec.path, game)?;
+    let bytes = files::read(&real, &rec.label, limit)?;
     let input = RecordInput {
         name: rec.label.clone(),
         bytes,
@@ -153,10 +168,6 @@ fn compare_one(
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         game.compare(&input, base, other)
     }))
-    .map_err(|_| "the judge failed on this record (a bug)".to_owned())?
-    // The table names the record beside the error: the error says only where and what.
-    .map_err(|e| match e.line {
-        Some(line) => format!("line {line}: {}", e.message),
-        None => e.message,
-    })
+    .map_err(|_| CompareError::Panicked)?
+    .map_err(CompareError::Record)
 }

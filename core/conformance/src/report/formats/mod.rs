@@ -54,23 +54,32 @@ impl Format {
     }
 
     /// The format named `name`, or an error listing the names.
-    pub fn parse(name: &str) -> Result<Format, String> {
+    pub fn parse(name: &str) -> Result<Format, FormatError> {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == name)
-            .ok_or_else(|| {
-                format!("unknown report format `{name}` (known: text, json, junit, markdown, html)")
-            })
+            .ok_or_else(|| FormatError::Unknown(name.to_owned()))
     }
 
     /// `FORMAT=FILE` (the `--report` option) read.
-    pub fn parse_pair(text: &str) -> Result<(Format, std::path::PathBuf), String> {
+    pub fn parse_pair(text: &str) -> Result<(Format, std::path::PathBuf), FormatError> {
         let (format, file) = text
             .split_once('=')
             .filter(|(_, f)| !f.is_empty())
-            .ok_or_else(|| format!("`{text}`: give FORMAT=FILE, e.g. junit=report.xml"))?;
+            .ok_or_else(|| FormatError::NotAPair(text.to_owned()))?;
         Ok((Format::parse(format)?, file.into()))
     }
+}
+
+/// A report format the command line named wrongly.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// Not one of the five names.
+    #[error("unknown report format `{0}` (known: text, json, junit, markdown, html)")]
+    Unknown(String),
+    /// `--report` without `FORMAT=FILE`.
+    #[error("`{0}`: give FORMAT=FILE, e.g. junit=report.xml")]
+    NotAPair(String),
 }
 
 /// Writes `report` in `format`.
