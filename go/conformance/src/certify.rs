@@ -45,8 +45,8 @@ pub fn knobs() -> Vec<&'static str> {
 ///
 /// # Errors
 /// An unknown profile or knob, a setting without `=`, or a value the profile refuses.
-pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, String> {
-    let base = GoProfile::shipped(name).map_err(|e| e.to_string())?;
+pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, OverrideError> {
+    let base = GoProfile::shipped(name)?;
     if sets.is_empty() {
         return Ok(base);
     }
@@ -56,22 +56,23 @@ pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, String> {
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, text)| *text)
-        .ok_or_else(|| format!("no Go profile named `{name}`"))?;
-    let mut value: serde_norway::Value =
-        serde_norway::from_str(file).map_err(|e| format!("Go profile `{name}`: {e}"))?;
+        .ok_or_else(|| OverrideError::NoProfile(name.to_owned()))?;
+    let mut value: serde_norway::Value = serde_norway::from_str(file)
+        .map_err(|e| OverrideError::Shipped(name.to_owned(), e.to_string()))?;
     let mut label = name.to_owned();
     for set in sets {
         let (knob, text) = set
             .split_once('=')
-            .ok_or_else(|| format!("--set `{set}`: give KNOB=VALUE"))?;
+            .ok_or_else(|| OverrideError::NotAnAssignment(set.clone()))?;
         if !knobs().contains(&knob) {
-            return Err(format!(
-                "--set `{set}`: no Go knob `{knob}` (knobs: {})",
-                knobs().join(", ")
-            ));
+            return Err(OverrideError::UnknownKnob {
+                set: set.clone(),
+                knob: knob.to_owned(),
+                knobs: knobs().join(", "),
+            });
         }
-        let v: serde_norway::Value =
-            serde_norway::from_str(text).map_err(|e| format!("--set `{set}`: {e}"))?;
+        let v: serde_norway::Value = serde_norway::from_str(text)
+            .map_err(|e| OverrideError::Value(set.clone(), e.to_string()))?;
         let mut setting = serde_norway::Mapping::new();
         setting.insert("value".into(), v);
         setting.insert(
@@ -82,8 +83,42 @@ pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, String> {
         label.push_str(&format!("+{knob}={text}"));
     }
     value["name"] = serde_norway::Value::String(label.clone());
-    let text = serde_norway::to_string(&value).map_err(|e| e.to_string())?;
-    GoProfile::from_yaml(&label, &text).map_err(|e| format!("--set: {e}"))
+    let text = serde_norway::to_string(&value)
+        .map_err(|e| OverrideError::Shipped(name.to_owned(), e.to_string()))?;
+    GoProfile::from_yaml(&label, &text).map_err(OverrideError::Refused)
+}
+
+/// Why a profile with `--set` overrides could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum OverrideError {
+    /// The profile is not a shipped one (the message lists them).
+    #[error("{0}")]
+    Profile(#[from] go_spec::ProfileError),
+    /// No shipped profile file of that name.
+    #[error("no Go profile named `{0}`")]
+    NoProfile(String),
+    /// The shipped profile file could not be read back (a bug of the build).
+    #[error("Go profile `{0}`: {1}")]
+    Shipped(String, String),
+    /// A setting without `=`.
+    #[error("--set `{0}`: give KNOB=VALUE")]
+    NotAnAssignment(String),
+    /// A knob Go's profiles do not have.
+    #[error("--set `{set}`: no Go knob `{knob}` (knobs: {knobs})")]
+    UnknownKnob {
+        /// The setting as given.
+        set: String,
+        /// The knob named.
+        knob: String,
+        /// The knobs there are.
+        knobs: String,
+    },
+    /// A value that is not YAML.
+    #[error("--set `{0}`: {1}")]
+    Value(String, String),
+    /// The profile with the override refused (a value out of range).
+    #[error("--set: {0}")]
+    Refused(go_spec::ProfileError),
 }
 
 /// Whether a case written for `case_profile` asks the same rules as `run`: every knob equal.
@@ -224,13 +259,18 @@ mod tests {
             &p
         ));
         assert!(!same_rules(&GoProfile::rfg(), &p));
-        let e = profile_with("rfg", &["superko=yes".into()]).unwrap_err();
+        let e = profile_with("rfg", &["superko=yes".into()])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("knobs: repetition, komi, passes_to_end"), "{e}");
-        let e = profile_with("rfg", &["passes_to_end=0".into()]).unwrap_err();
+        let e = profile_with("rfg", &["passes_to_end=0".into()])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("at least 1"), "{e}");
         assert!(
             profile_with("rfg", &["komi".into()])
                 .unwrap_err()
+                .to_string()
                 .contains("KNOB=VALUE")
         );
     }

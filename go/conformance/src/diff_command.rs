@@ -46,7 +46,7 @@ pub(crate) struct DiffArgs {
 
 /// Runs `diff`.
 pub(crate) fn diff(args: DiffArgs) -> Result<ExitCode, String> {
-    let sides = GoSides::new(&args.profiles, &args.sets)?;
+    let sides = GoSides::new(&args.profiles, &args.sets).map_err(|e| e.to_string())?;
     if args.jobs == Some(0) {
         return Err("--jobs: give at least 1".into());
     }

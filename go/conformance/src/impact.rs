@@ -38,6 +38,17 @@ pub struct GoSides {
     names: SideNames,
 }
 
+/// Why the two sides of a `diff` could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SidesError {
+    /// Not one profile with overrides, or two.
+    #[error("diff: give --profile twice, or once with --set KNOB=VALUE")]
+    Count,
+    /// A profile or override that does not resolve.
+    #[error("{0}")]
+    Profile(#[from] crate::certify::OverrideError),
+}
+
 impl GoSides {
     /// The sides of `diff --profile A (--profile B | --set K=V …)`: with one profile, the
     /// right side is it with the overrides; with two, the overrides apply to the second.
@@ -45,7 +56,7 @@ impl GoSides {
     /// # Errors
     /// Not one or two profiles, one without overrides, or a profile or override that does not
     /// resolve.
-    pub fn new(profiles: &[String], set: &[String]) -> Result<GoSides, String> {
+    pub fn new(profiles: &[String], set: &[String]) -> Result<GoSides, SidesError> {
         let name = |p: &str, s: &[String]| {
             std::iter::once(p.to_owned())
                 .chain(s.iter().cloned())
@@ -69,7 +80,7 @@ impl GoSides {
                     right: name(b, set),
                 },
             ),
-            _ => return Err("diff: give --profile twice, or once with --set KNOB=VALUE".into()),
+            _ => return Err(SidesError::Count),
         };
         Ok(GoSides { left, right, names })
     }

@@ -50,7 +50,7 @@ pub(crate) struct JudgeArgs {
 /// Runs `judge`.
 pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, String> {
     // Everything the command line says is checked before any record is read.
-    let profile = certify::profile_with(&args.profile, &args.sets)?;
+    let profile = certify::profile_with(&args.profile, &args.sets).map_err(|e| e.to_string())?;
     if args.jobs == Some(0) {
         return Err("--jobs: give at least 1".into());
     }

@@ -107,10 +107,10 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         .transpose()
         .map_err(|e| e.to_string())?;
     let run_profile = if args.profile.is_some() || !args.sets.is_empty() {
-        Some(certify::profile_with(
-            args.profile.as_deref().unwrap_or("rfg"),
-            &args.sets,
-        )?)
+        Some(
+            certify::profile_with(args.profile.as_deref().unwrap_or("rfg"), &args.sets)
+                .map_err(|e| e.to_string())?,
+        )
     } else {
         None
     };

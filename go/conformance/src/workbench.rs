@@ -52,7 +52,7 @@ impl GoWorkbench {
         choice: &Choice,
     ) -> Result<(SgfGame, Option<Agreed>, GoProfile), RecordError> {
         let profile = certify::profile_with(&choice.profile, &choice.set)
-            .map_err(|e| RecordError::new(&record.name, e))?;
+            .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
         let game = go_sgf::parse_game_bytes(&record.bytes).map_err(|e| RecordError {
             file: record.name.clone(),
             line: Some(e.location.line),
@@ -425,7 +425,7 @@ mod two_judgements {
     ) -> Result<Comparison, RecordError> {
         let (game, agreed, _) = bench.read(record, base)?;
         let sides = GoSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
-            .map_err(|e| RecordError::new(&record.name, e))?;
+            .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
         Ok(match diff_game(&game, agreed.as_ref(), &sides) {
             None => Comparison {
                 before: String::new(),

@@ -234,7 +234,12 @@ mod tests {
     #[test]
     fn formats_are_named_and_pairs_read() {
         assert_eq!(Format::parse("junit"), Ok(Format::Junit));
-        assert!(Format::parse("xml").unwrap_err().to_string().contains("known: text"));
+        assert!(
+            Format::parse("xml")
+                .unwrap_err()
+                .to_string()
+                .contains("known: text")
+        );
         assert_eq!(
             Format::parse_pair("html=out/r.html"),
             Ok((Format::Html, "out/r.html".into()))
