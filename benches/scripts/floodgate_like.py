@@ -8,7 +8,8 @@ took (`T12`) and the engine's own comment, an evaluation and its principal varia
 the end time. Most of a log's bytes are comments. This script takes the real CSA games of a
 folder (at least `--min-plies` moves, legal from the first to the last as cshogi replays them),
 and writes each in that form: the game's own moves, a `T` line after each (seeded pseudo-random
-times of 1-30 s), a `'**` comment after each with an evaluation (a seeded random walk) and a
+times of 1-10 s, within the 10 s increment of the 300-10F clock the header names, so no
+flag falls), a `'**` comment after each with an evaluation (a seeded random walk) and a
 principal variation of 6-16 moves that are legal from the position after the move (seeded
 random legal moves, as cshogi generates them), then `%TORYO` by the side to move, the closing
 board, `'summary:toryo:LOSER lose:WINNER win` (names in sente-first order, as shogi-server
@@ -77,7 +78,7 @@ def log(sfen, moves, index, rng):
     for m in moves:
         out.append(("+" if board.turn == 0 else "-") + move_to_csa(m))
         board.push(m)
-        out.append(f"T{rng.randint(1, 30)}")
+        out.append(f"T{rng.randint(1, 10)}")
         score += rng.randint(-120, 130)
         pv, probe = [], Board(board.sfen())
         for _ in range(rng.randint(6, 16)):
