@@ -167,7 +167,11 @@ mod tests {
                 }
                 b'\r' => {
                     out.push(&text[from..i]);
-                    i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                    i += if bytes.get(i + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        1
+                    };
                     from = i;
                 }
                 _ => i += 1,
