@@ -14,7 +14,10 @@ The best run of each is kept, and the ratio judge / cshogi printed. A manual mea
 
     cargo build --release -p shogi-conformance
     pip install cshogi
-    python3 benches/scripts/judge_vs_cshogi.py [--copies 128] [--runs 3] [--bin PATH]
+    python3 benches/scripts/judge_vs_cshogi.py [DIR] [--copies 128] [--runs 3] [--bin PATH]
+
+DIR is any folder of CSA records (searched recursively; default `records/real`), for instance
+the floodgate-style logs `floodgate_like.py` writes.
 """
 
 import argparse
@@ -64,13 +67,20 @@ def cpu(cmd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dir", nargs="?", default=str(ROOT / "records/real"),
+                    help="a folder of CSA records (default: records/real)")
     ap.add_argument("--copies", type=int, default=128)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--bin", default=str(ROOT / "target/release/shogi-conformance"))
     args = ap.parse_args()
     if not Path(args.bin).exists():
         sys.exit(f"{args.bin}: not found (cargo build --release -p shogi-conformance)")
-    sources = [p for p in sorted((ROOT / "records/real").rglob("*.csa")) if readable_by_cshogi(p)]
+    folder = Path(args.dir)
+    if not folder.is_dir():
+        sys.exit(f"{folder}: not a folder")
+    sources = [p for p in sorted(folder.rglob("*.csa")) if readable_by_cshogi(p)]
+    if not sources:
+        sys.exit(f"{folder}: no CSA record cshogi can read")
     work = Path(tempfile.mkdtemp(prefix="judge-vs-cshogi-"))
     try:
         for k in range(args.copies):
@@ -94,7 +104,7 @@ def main():
             moves = int(out.strip() or 0)
             best["cshogi"] = t if best["cshogi"] is None else min(best["cshogi"], t)
         ratio = best["judge"] / best["cshogi"]
-        print(f"{files} files ({len(sources)} real CSA records x {args.copies}), {moves} moves replayed by cshogi")
+        print(f"{folder}: {files} files ({len(sources)} CSA records x {args.copies}), {moves} moves replayed by cshogi")
         print(f"judge --jobs 1: {best['judge']:.2f} s CPU; cshogi: {best['cshogi']:.2f} s CPU; ratio {ratio:.2f} (best of {args.runs})")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -84,6 +84,11 @@ pub fn lines(text: &str) -> Vec<&str> {
 
 /// The lines of [`lines`], one at a time: for readers that go through a file once, or look at
 /// its first lines only, without building the list.
+///
+/// Most of a server log's bytes are comments, so finding line ends is a large part of reading
+/// one (issue 43, item 7: 12 % of `judge`'s time on floodgate-style logs went to a byte-by-byte
+/// loop here, still 10 % with the standard library's word-at-a-time search): the next CR or LF
+/// is found with `memchr2`, which compares many bytes at once.
 pub fn each_line(text: &str) -> impl Iterator<Item = &str> + '_ {
     let bytes = text.as_bytes();
     let mut start = 0;
@@ -92,26 +97,17 @@ pub fn each_line(text: &str) -> impl Iterator<Item = &str> + '_ {
             return None;
         }
         let from = start;
-        let mut i = from;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => {
-                    start = i + 1;
-                    return Some(&text[from..i]);
-                }
-                b'\r' => {
-                    start = if bytes.get(i + 1) == Some(&b'\n') {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    return Some(&text[from..i]);
-                }
-                _ => i += 1,
-            }
-        }
-        start = bytes.len();
-        Some(&text[from..])
+        let Some(k) = memchr::memchr2(b'\n', b'\r', &bytes[from..]) else {
+            start = bytes.len();
+            return Some(&text[from..]);
+        };
+        let i = from + k;
+        start = if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i + 2
+        } else {
+            i + 1
+        };
+        Some(&text[from..i])
     })
 }
 
@@ -155,6 +151,56 @@ mod tests {
         assert_eq!(d.encoding, Encoding::ShiftJis);
         assert_eq!(d.text, KIF_LINE);
         assert!(!d.lossy);
+    }
+
+    /// The line splitting of the earlier byte-by-byte reader, the reference for `memchr2`'s.
+    fn reference_lines(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let bytes = text.as_bytes();
+        let (mut from, mut i) = (0, 0);
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => {
+                    out.push(&text[from..i]);
+                    i += 1;
+                    from = i;
+                }
+                b'\r' => {
+                    out.push(&text[from..i]);
+                    i += if bytes.get(i + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        1
+                    };
+                    from = i;
+                }
+                _ => i += 1,
+            }
+        }
+        if from < bytes.len() {
+            out.push(&text[from..]);
+        }
+        out
+    }
+
+    #[test]
+    fn the_memchr_split_agrees_with_the_byte_by_byte_one_on_every_short_text() {
+        // Every text of up to seven characters from {a, é, CR, LF}: line ends of every kind,
+        // mixed, doubled, first and last, beside a multi-byte character.
+        let alphabet = ["a", "é", "\r", "\n"];
+        let mut texts = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = texts
+                .iter()
+                .filter(|t| t.chars().count() == texts.last().map_or(0, |l| l.chars().count()))
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        assert!(texts.len() > 20_000);
+        for t in &texts {
+            assert_eq!(lines(t), reference_lines(t), "{t:?}");
+        }
     }
 
     #[test]

@@ -55,9 +55,9 @@ const PERMISSIVE: Folder = Folder {
 
 const COPYLEFT: Folder = Folder {
     dir: "records-copyleft",
-    licences: &["GPL-2.0-or-later", "AGPL-3.0"],
-    min_records: 9,
-    min_sources: 2,
+    licences: &["GPL-2.0-or-later", "GPL-3.0-only", "AGPL-3.0"],
+    min_records: 80,
+    min_sources: 7,
     not_records: &["MANIFEST.tsv", "SOURCES.md", "COPYING"],
     copying: true,
 };
@@ -66,6 +66,7 @@ const COPYLEFT: Folder = Folder {
 fn licence_heading(licence: &str) -> (&'static str, &'static str) {
     match licence {
         "GPL-2.0-or-later" => ("GNU GENERAL PUBLIC LICENSE", "Version 2, June 1991"),
+        "GPL-3.0-only" => ("GNU GENERAL PUBLIC LICENSE", "Version 3, 29 June 2007"),
         "AGPL-3.0" => (
             "GNU AFFERO GENERAL PUBLIC LICENSE",
             "Version 3, 19 November 2007",

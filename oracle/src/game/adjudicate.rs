@@ -232,7 +232,7 @@ impl<'a> Game<'a> {
                 history
             },
             seen: {
-                let mut seen = Occurrences::default();
+                let mut seen = Occurrences::with_capacity(record.events.len() + 1);
                 seen.add(&[start]);
                 seen
             },

@@ -113,6 +113,18 @@ pub struct Occurrences {
 }
 
 impl Occurrences {
+    /// An empty index with room for `plies` positions, so that a game of known length never
+    /// grows it (growing the map rehashes every key: 1-2 % of `judge`'s time on long games).
+    pub fn with_capacity(plies: usize) -> Occurrences {
+        Occurrences {
+            latest: std::collections::HashMap::with_capacity_and_hasher(
+                plies,
+                std::hash::BuildHasherDefault::default(),
+            ),
+            earlier: Vec::with_capacity(plies),
+        }
+    }
+
     /// Records that the last position of `history` occurred (the positions before it must have
     /// been added, in order), and says whether the same position had occurred before.
     pub fn add(&mut self, history: &[Position]) -> bool {
