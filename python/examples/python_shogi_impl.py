@@ -13,7 +13,7 @@ handicap name, events other than moves (resignations, claims) or an illegal move
 (skipped).
 """
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, Iterator, List, Tuple
 
 import shogi  # type: ignore[import-untyped]
 
@@ -93,11 +93,13 @@ def win(winner: str, kind: str, article: str) -> Dict[str, Any]:
     return {"result": "win", "winner": winner, "reason": {"kind": kind, "article": article}}
 
 
-def game_of(record: Dict[str, Any], library: str) -> Tuple[str, List[str]]:
+def game_of(record: Dict[str, Any], library: str) -> Tuple[str, Iterator[str]]:
     """The start (SFEN or ``startpos``) and the moves of a record in the corpus's record format
     (corpus/README.md), reading what the record format lets an implementation without a clock
     ignore: the players' names, and ``time`` on a move when the record has no time control.
-    Anything that can change the verdict and that the library cannot model is declined."""
+    Anything that can change the verdict and that the library cannot model is declined; an
+    event it cannot replay is declined when the replay reaches it, so a game already decided
+    before it is still judged."""
     beyond = sorted(set(record) - {"start", "players", "events"})
     if beyond:
         raise Unsupported(f"{library} models no {', '.join(beyond)} (a clock, or a wrong set-up)")
@@ -106,11 +108,13 @@ def game_of(record: Dict[str, Any], library: str) -> Tuple[str, List[str]]:
         start = start["sfen"]
     if not isinstance(start, str):
         raise Unsupported(f"{library} knows no handicap names")
-    moves: List[str] = []
-    for event in record.get("events") or []:
+    return start, moves_of(record.get("events") or [], library)
+
+
+def moves_of(events: List[Any], library: str) -> Iterator[str]:
+    for event in events:
         if isinstance(event, dict) and "move" in event and set(event) <= {"move", "time"}:
             event = event["move"]
         if not isinstance(event, str):
             raise Unsupported(f"{library} replays moves only, not resignations, claims or declarations")
-        moves.append(event)
-    return start, moves
+        yield event

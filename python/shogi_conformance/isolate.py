@@ -128,7 +128,7 @@ class Isolated:
         if self._conn is not None:
             return self._conn
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=serve, args=(child, self._impl), daemon=True)
+        process = self._context.Process(target=serve, args=(child, self._impl), daemon=True)  # type: ignore[attr-defined]
         process.start()
         child.close()  # the parent's copy: the pipe reads end-of-file when the child dies
         self._process, self._conn = process, parent

@@ -210,7 +210,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     )
     config.stash[SESSION_KEY] = conformance
     corpus = Corpus.from_parent(session, name="shogi-conformance", nodeid="shogi-conformance")
-    cases = [CaseItem.from_parent(corpus, name=f"{case['id']}-{case['slug']}", case=case) for case in conformance.cases()]
+    cases: List[Any] = [CaseItem.from_parent(corpus, name=f"{case['id']}-{case['slug']}", case=case) for case in conformance.cases()]
     items.extend(cases)
     # The items are made here, after pytest's own collection; reporting them as the corpus
     # node's collection makes the header's "collected N items", -k's "selected" and
