@@ -4,7 +4,9 @@
     python python/bench/speed.py [REPEATS]
 
 1. cshogi certified against the whole corpus in-process (``certify``) and through the
-   JSON-lines adapter route (a subprocess serving the same class), wall seconds.
+   JSON-lines adapter route (a subprocess serving the same class), and isolated
+   (``certify(..., isolate=True)``: the same object answering from a child process), wall
+   seconds; and the isolation's round trip per question, on a method that returns at once.
 2. The real records of records/real that cshogi's own parsers read (CSA and KIF), read by
    cshogi (``cshogi.CSA.Parser`` / ``cshogi.KIF.Parser``) and judged by ``judge_archive``
    (every game read, replayed and adjudicated), records per second.
@@ -59,6 +61,19 @@ def readable_by_cshogi(files: List[Path]) -> List[Path]:
     return out
 
 
+class Trivial:
+    """Answers at once: what is left of a question's time is the isolation's round trip."""
+
+    def status(self, sfen: str, moves: List[str]) -> str:
+        return "normal"
+
+
+def round_trip_us(repeats: int, n: int = 20000) -> float:
+    with sc.Isolated(Trivial()) as child:
+        child.status(sc.STARTPOS, [])
+        return best(repeats, lambda: [child.status(sc.STARTPOS, ["7g7f"]) for _ in range(n)]) / n * 1e6
+
+
 def main() -> None:
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     os.environ["PYTHONPATH"] = os.pathsep.join([str(EXAMPLES), os.environ.get("PYTHONPATH", "")])
@@ -66,6 +81,9 @@ def main() -> None:
     inproc = best(repeats, lambda: sc.certify(cshogi_impl.Cshogi()))
     route = best(repeats, lambda: sc.certify_command(adapter, timeout=120))
     print(f"certify cshogi, whole corpus: in-process {inproc:.3f} s, adapter route {route:.3f} s, ratio {route / inproc:.1f}x")
+    isolated = best(repeats, lambda: sc.certify(cshogi_impl.Cshogi(), isolate=True))
+    print(f"certify cshogi, whole corpus, isolate=True: {isolated:.3f} s, ratio {isolated / inproc:.2f} to in-process")
+    print(f"one round trip to the isolated child: {round_trip_us(repeats):.1f} us per question")
 
     every = sorted(p for p in REAL.rglob("*") if p.suffix in (".csa", ".kif", ".kifu"))
     files = readable_by_cshogi(every)

@@ -7,13 +7,15 @@ plugin (docs/python.md); the same class also serves the JSON-lines adapter route
 
 Games are judged with what the library knows: mate (``is_game_over`` after a check), and at
 the fourth occurrence of a position (counted here by the library's Zobrist hash) its own
-repetition verdict, ``is_draw()``, which tells a perpetual check from a draw. Records with
-events other than moves, and illegal moves, are declined (skipped).
+repetition verdict, ``is_draw()``, which tells a perpetual check from a draw. Records are read
+as corpus/README.md's record format allows: the players' names, and move times in a game
+without a clock, are ignored (they cannot change a verdict); records with a clock, a wrong
+set-up, a handicap name, events other than moves, or an illegal move are declined (skipped).
 """
 
 import re
 from collections import Counter
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List, Tuple
 
 import cshogi  # type: ignore[import-untyped]
 
@@ -60,13 +62,10 @@ class Cshogi:
     def adjudicate(self, record: Dict[str, Any], profile: str) -> Dict[str, Any]:
         if profile not in PROFILES:
             raise Unsupported(f"cshogi knows the standard rules only, not {profile}")
-        if set(record) - {"start", "events"} or not isinstance(record.get("start"), str):
-            raise Unsupported("cshogi reads a start position and moves, not handicaps, clocks or set-ups")
-        board = self.board(str(record["start"]), [])
+        start, moves = game_of(record, "cshogi")
+        board = self.board(start, [])
         seen: Counter[int] = Counter([board.zobrist_hash()])
-        for event in record.get("events") or []:
-            if not isinstance(event, str):
-                raise Unsupported("cshogi replays moves only")
+        for event in moves:
             move = board.move_from_usi(event)
             if not move or not board.is_legal(move):
                 raise Unsupported("cshogi does not judge illegal moves")
@@ -118,3 +117,30 @@ def count(board: Any, depth: int) -> int:
 
 def win(winner: str, kind: str, article: str) -> Dict[str, Any]:
     return {"result": "win", "winner": winner, "reason": {"kind": kind, "article": article}}
+
+
+def game_of(record: Dict[str, Any], library: str) -> Tuple[str, Iterator[str]]:
+    """The start (SFEN or ``startpos``) and the moves of a record in the corpus's record format
+    (corpus/README.md), reading what the record format lets an implementation without a clock
+    ignore: the players' names, and ``time`` on a move when the record has no time control.
+    Anything that can change the verdict and that the library cannot model is declined; an
+    event it cannot replay is declined when the replay reaches it, so a game already decided
+    before it is still judged."""
+    beyond = sorted(set(record) - {"start", "players", "events"})
+    if beyond:
+        raise Unsupported(f"{library} models no {', '.join(beyond)} (a clock, or a wrong set-up)")
+    start = record.get("start", "startpos")
+    if isinstance(start, dict) and set(start) == {"sfen"}:
+        start = start["sfen"]
+    if not isinstance(start, str):
+        raise Unsupported(f"{library} knows no handicap names")
+    return start, moves_of(record.get("events") or [], library)
+
+
+def moves_of(events: List[Any], library: str) -> Iterator[str]:
+    for event in events:
+        if isinstance(event, dict) and "move" in event and set(event) <= {"move", "time"}:
+            event = event["move"]
+        if not isinstance(event, str):
+            raise Unsupported(f"{library} replays moves only, not resignations, claims or declarations")
+        yield event

@@ -6,11 +6,14 @@ plugin (docs/python.md); the same class also serves the JSON-lines adapter route
 (``python -m shogi_conformance.adapter python_shogi_impl:PythonShogi``).
 
 Games are judged with what the library knows: mate and the fourfold repetition. It has no
-perpetual check (FESA 3.12), so those records come out as draws; records with events other
-than moves (resignations, clocks, claims) and illegal moves are declined (skipped).
+perpetual check (FESA 3.12), so those records come out as draws. Records are read as
+corpus/README.md's record format allows: the players' names, and move times in a game without
+a clock, are ignored (they cannot change a verdict); records with a clock, a wrong set-up, a
+handicap name, events other than moves (resignations, claims) or an illegal move are declined
+(skipped).
 """
 
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List, Tuple
 
 import shogi  # type: ignore[import-untyped]
 
@@ -56,12 +59,9 @@ class PythonShogi:
     def adjudicate(self, record: Dict[str, Any], profile: str) -> Dict[str, Any]:
         if profile not in PROFILES:
             raise Unsupported(f"python-shogi knows the standard rules only, not {profile}")
-        if set(record) - {"start", "events"} or not isinstance(record.get("start"), str):
-            raise Unsupported("python-shogi reads a start position and moves, not handicaps, clocks or set-ups")
-        board = self.board(str(record["start"]), [])
-        for event in record.get("events") or []:
-            if not isinstance(event, str):
-                raise Unsupported("python-shogi replays moves only")
+        start, moves = game_of(record, "python-shogi")
+        board = self.board(start, [])
+        for event in moves:
             move = shogi.Move.from_usi(event)
             if move not in board.legal_moves:
                 raise Unsupported("python-shogi does not judge illegal moves")
@@ -91,3 +91,30 @@ def count(board: Any, depth: int) -> int:
 
 def win(winner: str, kind: str, article: str) -> Dict[str, Any]:
     return {"result": "win", "winner": winner, "reason": {"kind": kind, "article": article}}
+
+
+def game_of(record: Dict[str, Any], library: str) -> Tuple[str, Iterator[str]]:
+    """The start (SFEN or ``startpos``) and the moves of a record in the corpus's record format
+    (corpus/README.md), reading what the record format lets an implementation without a clock
+    ignore: the players' names, and ``time`` on a move when the record has no time control.
+    Anything that can change the verdict and that the library cannot model is declined; an
+    event it cannot replay is declined when the replay reaches it, so a game already decided
+    before it is still judged."""
+    beyond = sorted(set(record) - {"start", "players", "events"})
+    if beyond:
+        raise Unsupported(f"{library} models no {', '.join(beyond)} (a clock, or a wrong set-up)")
+    start = record.get("start", "startpos")
+    if isinstance(start, dict) and set(start) == {"sfen"}:
+        start = start["sfen"]
+    if not isinstance(start, str):
+        raise Unsupported(f"{library} knows no handicap names")
+    return start, moves_of(record.get("events") or [], library)
+
+
+def moves_of(events: List[Any], library: str) -> Iterator[str]:
+    for event in events:
+        if isinstance(event, dict) and "move" in event and set(event) <= {"move", "time"}:
+            event = event["move"]
+        if not isinstance(event, str):
+            raise Unsupported(f"{library} replays moves only, not resignations, claims or declarations")
+        yield event

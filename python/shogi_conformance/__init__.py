@@ -8,8 +8,10 @@ corpus, in-process.
   worker threads.
 - ``certify``: a Python object that answers the adapter protocol's questions as methods,
   certified against the corpus built into the package, through the command line's run loop
-  (same report, same exit status). The pytest plugin (``shogi_conformance.pytest_plugin``)
-  makes a pytest item of every case.
+  (same report, same exit status); ``isolate=True`` answers from a child process, so a crash
+  errors one case, not the run. ``explain`` runs one case and shows it (also ``python -m
+  shogi_conformance explain CASE --impl MODULE:NAME``). The pytest plugin
+  (``shogi_conformance.pytest_plugin``) makes a pytest item of every case.
 
 See docs/python.md.
 """
@@ -24,12 +26,13 @@ from ._native import (
     Unreadable,
     Verdict,
     __version__,
-    certify,
     certify_command,
     judge,
     judge_archive,
     judge_games,
 )
+from .explain import certify, explain
+from .isolate import ImplementationCrashed, ImplementationHung, Isolated
 from .errors import (
     ConfigError,
     CorpusError,
@@ -49,6 +52,9 @@ __all__ = [
     "ConfigError",
     "CorpusError",
     "IllegalMoveError",
+    "ImplementationCrashed",
+    "ImplementationHung",
+    "Isolated",
     "Position",
     "PositionError",
     "RecordError",
@@ -63,6 +69,7 @@ __all__ = [
     "__version__",
     "certify",
     "certify_command",
+    "explain",
     "judge",
     "judge_archive",
     "judge_games",

@@ -1,28 +1,38 @@
 """The pytest plugin: every case of the corpus as a pytest item, run in-process against a
 Python implementation.
 
-Registered for every pytest run where the package is installed, it does nothing until an
-implementation is named, by one line of configuration:
+Registered for every pytest run where the package is installed (under the name
+``shogi_conformance.pytest_plugin``, so ``-p shogi_conformance.pytest_plugin`` is harmless), it
+does nothing until an implementation is named, by one line of configuration:
 
 - ``pyproject.toml``: ``[tool.pytest.ini_options]`` ``shogi_conformance_impl = "mymodule:MyImpl"``
+  (the module is looked for beside the ini file too, so plain ``pytest`` finds it)
 - or ``conftest.py``: ``shogi_conformance_impl = MyImpl``
 - or the command line: ``--shogi-conformance-impl mymodule:MyImpl``
 
 Items are named ``CASEID-SLUG`` and carry the cited articles and tags as keywords (so
-``-k 3.11c`` or ``-k uchifuzume`` chooses them) and an ``article`` marker per article. A failure
-shows the board, the expected and actual answers and the article. Known failures go in an
+``-k 3.11c`` or ``-k uchifuzume`` chooses them) and an ``article(id=...)`` marker per article
+(``-m "article(id='fesa2017:3.12')"``). A failure shows the start as a board, the moves up to
+the ply where the answers part, the expected and actual answers, the article with our
+paraphrase and a line that reruns the case. A case that passed with a question skipped is
+reported ``PARTIAL``, an errored case ``ERROR``, so pytest's counts are the report's.
+``shogi_conformance_isolate = true`` (``--shogi-conformance-isolate``) answers from a child
+process, so a crash of the implementation errors one case and the run goes on. Known failures go in an
 expectations file (``shogi_conformance_expectations``; ``shogi-conformance run
 --write-expectations`` or ``Report.expectations_yaml()`` writes one): they are reported as
 xfail, and a known failure that passes fails the run, as on the command line.
 """
 
 import importlib
+import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
 from ._native import CaseOutcome, Session
+from .explain import describe, reproduce_template, spec_of
+from .isolate import Isolated
 
 OPTIONS = {
     "impl": "the implementation, MODULE:NAME (a class or function called with no arguments, or an object)",
@@ -33,6 +43,8 @@ OPTIONS = {
     "report_format": "the report's format: text, json, junit, markdown or html (default text)",
 }
 
+ISOLATE_HELP = "answer from a child process: a crash of the implementation errors one case, not the run"
+
 SESSION_KEY = pytest.StashKey[Optional[Session]]()
 RAN_KEY = pytest.StashKey[bool]()
 
@@ -42,11 +54,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for name, help_text in OPTIONS.items():
         parser.addini(f"shogi_conformance_{name}", help_text, default=None)
         group.addoption(f"--shogi-conformance-{name.replace('_', '-')}", dest=f"shogi_conformance_{name}", default=None, help=help_text)
+    parser.addini("shogi_conformance_isolate", ISOLATE_HELP, type="bool", default=False)
+    group.addoption("--shogi-conformance-isolate", dest="shogi_conformance_isolate", action="store_true", default=None, help=ISOLATE_HELP)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "shogi_conformance: a case of the shogi-conformance corpus")
-    config.addinivalue_line("markers", "article(id): an article the corpus case cites, e.g. fesa2017:3.11c")
+    config.addinivalue_line("markers", "article(id): an article the corpus case cites: -m \"article(id='fesa2017:3.11c')\"")
     config.stash[SESSION_KEY] = None
     config.stash[RAN_KEY] = False
 
@@ -71,29 +85,53 @@ def setting_path(config: pytest.Config, name: str) -> Optional[str]:
     return str(base / str(value))
 
 
-def implementation(config: pytest.Config) -> Optional[object]:
-    """The configured implementation: the option, the ini value, or a conftest's
-    ``shogi_conformance_impl``."""
+def isolate(config: pytest.Config) -> bool:
+    value = config.getoption("shogi_conformance_isolate")
+    return bool(value) if value is not None else bool(config.getini("shogi_conformance_isolate"))
+
+
+def import_named(config: pytest.Config, spec: str) -> Any:
+    """``MODULE:NAME``, the module looked for as Python does, then beside the ini file and in
+    the rootdir: the documented one line must work under plain ``pytest``, which (unlike
+    ``python -m pytest``) does not put the current folder on ``sys.path``."""
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise pytest.UsageError(f"shogi_conformance_impl: expected MODULE:NAME, got {spec!r}")
+    folders = [str(config.inipath.parent)] if config.inipath is not None else []
+    folders.append(str(config.rootpath))
+    try:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name != module_name.split(".")[0]:
+                raise
+            for folder in folders:
+                if folder not in sys.path:
+                    sys.path.insert(0, folder)
+            module = importlib.import_module(module_name)
+        return getattr(module, attr)
+    except (ImportError, AttributeError) as e:
+        raise pytest.UsageError(f"shogi_conformance_impl = {spec!r}: {e} (looked in {', '.join(dict.fromkeys(folders))} too)") from e
+
+
+def implementation(config: pytest.Config) -> Tuple[Optional[object], Optional[str]]:
+    """The configured implementation (the option, the ini value, or a conftest's
+    ``shogi_conformance_impl``) and the ``MODULE:NAME`` a reproduce line can name it by."""
     spec = setting(config, "impl")
     target: Any = None
     if spec is not None:
-        module_name, _, attr = spec.partition(":")
-        if not module_name or not attr:
-            raise pytest.UsageError(f"shogi_conformance_impl: expected MODULE:NAME, got {spec!r}")
-        try:
-            target = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as e:
-            raise pytest.UsageError(f"shogi_conformance_impl = {spec!r}: {e}") from e
+        target = import_named(config, spec)
     else:
         for plugin in config.pluginmanager.get_plugins():
             if hasattr(plugin, "shogi_conformance_impl"):
                 target = getattr(plugin, "shogi_conformance_impl")
                 break
     if target is None:
-        return None
+        return None, None
+    spec = spec or spec_of(target)
     if isinstance(target, type) or (callable(target) and not hasattr(target, "legal_moves")):
         target = target()
-    return target
+    return target, spec
 
 
 class Corpus(pytest.Collector):
@@ -119,7 +157,7 @@ class CaseItem(pytest.Item):
         self.case = case
         self.add_marker(pytest.mark.shogi_conformance)
         for article in case["articles"]:
-            self.add_marker(pytest.mark.article(article))
+            self.add_marker(pytest.mark.article(article, id=article))
         self.extra_keyword_matches.update(case["articles"])
         self.extra_keyword_matches.update(case["tags"])
 
@@ -128,6 +166,7 @@ class CaseItem(pytest.Item):
         assert session is not None
         self.config.stash[RAN_KEY] = True
         outcome = session.run_case(self.case["id"])
+        self.user_properties.append(("shogi_conformance_outcome", "partial" if outcome.partial else outcome.outcome))
         if outcome.outcome == "skip" and outcome.as_expected:
             pytest.skip(outcome.skip_reason or "skipped")
         if not outcome.as_expected:
@@ -146,78 +185,50 @@ class CaseItem(pytest.Item):
 
 def first_line(outcome: CaseOutcome) -> str:
     for line in outcome.details:
-        if not line.startswith("position:"):
+        if not line.startswith(("position:", "start:")):
             return line.strip()
     return outcome.outcome
 
 
-def describe(case: Dict[str, Any], outcome: CaseOutcome) -> str:
-    """The failure as a person reads it: the case, its articles, the board, expected and
-    actual answers."""
-    lines = [
-        f"{case['id']} {case['slug']}: {case['title']}",
-        f"articles: {', '.join(case['articles'])}    ({case['file']}:{case['line']})",
-    ]
-    if outcome.mismatch:
-        lines.append(f"not as expected: {outcome.mismatch}")
-    if outcome.position:
-        lines.append("")
-        lines.extend(board_diagram(outcome.position))
-        lines.append("")
-    lines.extend(outcome.details)
-    return "\n".join(lines)
-
-
-PIECES = {"p": "歩", "l": "香", "n": "桂", "s": "銀", "g": "金", "b": "角", "r": "飛", "k": "玉",
-          "+p": "と", "+l": "杏", "+n": "圭", "+s": "全", "+b": "馬", "+r": "龍"}
-
-
-def board_diagram(position: str) -> List[str]:
-    """The start of ``position`` (``sfen … moves …``) drawn as a board: files 9 to 1, ranks a
-    to i, Gote's pieces marked ``v``; the moves played from it listed below."""
-    words = position.split()
-    if words and words[0] == "sfen":
-        words = words[1:]
-    moves: List[str] = []
-    if "moves" in words:
-        at = words.index("moves")
-        words, moves = words[:at], words[at + 1:]
-    if len(words) < 3:
-        return [position]
-    rows = ["  9  8  7  6  5  4  3  2  1"]
-    for rank, text in zip("abcdefghi", words[0].split("/")):
-        cells: List[str] = []
-        tokens = iter(text)
-        for c in tokens:
-            if c.isdigit():
-                cells.extend([" ・"] * int(c))
-                continue
-            token = c + next(tokens, "") if c == "+" else c
-            glyph = PIECES.get(token.lower(), token)
-            cells.append(("v" if token[-1].islower() else " ") + glyph)
-        rows.append("".join(f"{cell:>3}" for cell in cells) + f"  {rank}")
-    rows.append(f"{'Sente' if words[1] == 'b' else 'Gote'} to move; in hand: {words[2]}")
-    if moves:
-        rows.append("then: " + " ".join(moves))
-    return rows
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: List[pytest.Item]) -> None:
-    impl = implementation(config)
+    impl, spec = implementation(config)
     if impl is None:
         return
     expectations_path = setting_path(config, "expectations")
+    profile = setting(config, "profile") or "fesa-2017"
+    isolated = isolate(config)
+    if isolated:
+        impl = Isolated(impl)
+        config.add_cleanup(impl.close)
     conformance = Session(
         impl,
-        profile=setting(config, "profile") or "fesa-2017",
+        profile=profile,
         filter=setting(config, "filter"),
         expectations=expectations_path,
+        reproduce_with=reproduce_template(spec, impl, profile, None, isolated),
     )
     config.stash[SESSION_KEY] = conformance
     corpus = Corpus.from_parent(session, name="shogi-conformance", nodeid="shogi-conformance")
-    for case in conformance.cases():
-        items.append(CaseItem.from_parent(corpus, name=f"{case['id']}-{case['slug']}", case=case))
+    cases: List[Any] = [CaseItem.from_parent(corpus, name=f"{case['id']}-{case['slug']}", case=case) for case in conformance.cases()]
+    items.extend(cases)
+    # The items are made here, after pytest's own collection; reporting them as the corpus
+    # node's collection makes the header's "collected N items", -k's "selected" and
+    # --collect-only's count include them.
+    config.hook.pytest_collectreport(report=pytest.CollectReport(corpus.nodeid, "passed", None, cases))
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Optional[Tuple[str, str, Any]]:
+    """A case that passed with a question skipped is ``PARTIAL`` (counted as ``partial``, not
+    ``passed``), an errored one ``ERROR``: pytest's counts are then the report's."""
+    if report.when != "call":
+        return None
+    outcome = dict(report.user_properties).get("shogi_conformance_outcome")
+    if outcome == "partial" and report.passed:
+        return "partial", "p", ("PARTIAL", {"yellow": True})
+    if outcome == "error" and report.failed:
+        return "error", "E", ("ERROR", {"red": True})
+    return None
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -240,6 +251,5 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if conformance is None or not config.stash.get(RAN_KEY, False):
         return
     report = conformance.report()
-    counts = ", ".join(f"{n} {word}" for word, n in report.summary.items())
-    terminalreporter.write_line(f"shogi-conformance: {report.implementation}: {counts}; {report.status}")
+    terminalreporter.write_line(f"shogi-conformance: {report.implementation}: {report.summary_line}; {report.status}")
 

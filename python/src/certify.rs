@@ -118,7 +118,18 @@ fn py_error(py: Python<'_>, e: PyErr, method: &str, stop: &mut Option<PyErr>) ->
         .name()
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "Exception".into());
-    let place = innermost_frame(py, &e).unwrap_or_default();
+    // An exception raised in an isolated child process (shogi_conformance.isolate) carries the
+    // place it was raised there; its traceback here ends in the pipe.
+    let remote = e
+        .value(py)
+        .getattr("__shogi_where__")
+        .ok()
+        .and_then(|w| w.extract::<String>().ok());
+    let place = match remote {
+        Some(w) if w.is_empty() => String::new(),
+        Some(w) => format!(" (at {w})"),
+        None => innermost_frame(py, &e).unwrap_or_default(),
+    };
     if is("builtins", "ValueError") {
         return ImplError::InvalidPosition(format!("{class}: {message}{place}"));
     }
@@ -348,6 +359,7 @@ fn make_runner(
     set: Option<std::collections::BTreeMap<String, String>>,
     filter: Option<&str>,
     expectations: Option<PathBuf>,
+    reproduce_with: Option<&str>,
 ) -> PyResult<Runner> {
     let source = match corpus {
         Some(dir) => CorpusSource::Dir(dir),
@@ -364,15 +376,21 @@ fn make_runner(
         let file = Expectations::load(&path).map_err(|e| error(Kind::Config, e.to_string()))?;
         runner = runner.expectations(file);
     }
+    if let Some(template) = reproduce_with {
+        runner = runner.reproduce_with(template);
+    }
     runner.chosen().map_err(run_error)?;
     Ok(runner)
 }
 
 /// Certifies `implementation` (a Python object answering the adapter protocol's questions as
 /// methods) against the corpus, in this process, through the command line's run loop.
-/// Returns the `Report`; its `exit_code` is the command line's exit status.
+/// Returns the `Report`; its `exit_code` is the command line's exit status. `reproduce_with`
+/// is the command printed beside each failure, `{case}` standing for its id (the Python
+/// `certify`, which wraps this one, names the implementation as the user can import it).
 #[pyfunction]
-#[pyo3(signature = (implementation, *, profile = "fesa-2017", set = None, filter = None, expectations = None, corpus = None))]
+#[pyo3(signature = (implementation, *, profile = "fesa-2017", set = None, filter = None, expectations = None, corpus = None, reproduce_with = None))]
+#[allow(clippy::too_many_arguments)]
 fn certify(
     implementation: &Bound<'_, PyAny>,
     profile: &str,
@@ -380,8 +398,9 @@ fn certify(
     filter: Option<&str>,
     expectations: Option<PathBuf>,
     corpus: Option<PathBuf>,
+    reproduce_with: Option<&str>,
 ) -> PyResult<Report> {
-    let mut runner = make_runner(corpus, profile, set, filter, expectations)?;
+    let mut runner = make_runner(corpus, profile, set, filter, expectations, reproduce_with)?;
     let mut imp = PyImplementation::new(implementation)?;
     let report = runner.run(&mut imp).map_err(run_error);
     if let Some(stop) = imp.stop.take() {
@@ -404,7 +423,7 @@ fn certify_command(
     corpus: Option<PathBuf>,
     timeout: Option<f64>,
 ) -> PyResult<Report> {
-    let runner = make_runner(corpus, profile, set, filter, expectations)?;
+    let runner = make_runner(corpus, profile, set, filter, expectations, None)?;
     let options = shogi_conformance::implementations::select::ImplOptions {
         allow_unreachable: true,
         timeout: timeout.map(std::time::Duration::from_secs_f64),
@@ -438,7 +457,8 @@ pub struct Session {
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (implementation, *, profile = "fesa-2017", set = None, filter = None, expectations = None, corpus = None))]
+    #[pyo3(signature = (implementation, *, profile = "fesa-2017", set = None, filter = None, expectations = None, corpus = None, reproduce_with = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         implementation: &Bound<'_, PyAny>,
         profile: &str,
@@ -446,16 +466,27 @@ impl Session {
         filter: Option<&str>,
         expectations: Option<PathBuf>,
         corpus: Option<PathBuf>,
+        reproduce_with: Option<&str>,
     ) -> PyResult<Session> {
         Ok(Session {
-            runner: Some(make_runner(corpus, profile, set, filter, expectations)?),
+            runner: Some(make_runner(
+                corpus,
+                profile,
+                set,
+                filter,
+                expectations,
+                reproduce_with,
+            )?),
             imp: PyImplementation::new(implementation)?,
             reports: Vec::new(),
         })
     }
 
     /// The chosen cases, in corpus order: dicts with `id`, `slug`, `title`, `articles`
-    /// (the cited articles, the primary first), `tags`, `file`, `line`.
+    /// (the cited articles, the primary first), `tags`, `file`, `line`, and the whole
+    /// question: `setup` (as the case file writes it: `position` and `moves`, or `record`, or
+    /// `question`), `start` (the SFEN it begins from), `expect` (each expectation in words,
+    /// with its `kind` and the `profiles` it is restricted to) and `note`.
     fn cases<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let runner = self
             .runner
@@ -475,9 +506,29 @@ impl Session {
                     }
                 }
                 let file = c.file.strip_prefix(&root).unwrap_or(&c.file);
+                let setup = serde_json::to_value(&c.setup)
+                    .map_err(|e| error(Kind::Corpus, format!("case {}: its setup: {e}", c.id)))?;
+                let start = match c.position() {
+                    Some(p) => Some(p.sfen),
+                    None => c
+                        .setup
+                        .record
+                        .as_ref()
+                        .and_then(shogi_conformance::run::parting::start_sfen),
+                };
+                let expect: Vec<serde_json::Value> = c
+                    .expectations
+                    .iter()
+                    .map(|(e, profiles)| {
+                        serde_json::json!({
+                            "kind": e.kind(), "expected": e.describe(), "profiles": profiles,
+                        })
+                    })
+                    .collect();
                 let v = serde_json::json!({
                     "id": c.id, "slug": c.slug, "title": c.title, "articles": articles,
                     "tags": c.tags, "file": file.display().to_string(), "line": c.line,
+                    "setup": setup, "start": start, "expect": expect, "note": c.note,
                 });
                 to_python(py, &v)
             })

@@ -54,6 +54,16 @@ impl Yaml {
         self.0.as_str()
     }
 
+    /// The document with the list under `key` (a mapping's entry) cut to its first `len`
+    /// items: a record's beginning, for finding where two verdicts part. `None` when the
+    /// document is not a mapping with a list there.
+    pub fn truncate_list(&self, key: &str, len: usize) -> Option<Yaml> {
+        let mut value = self.0.clone();
+        let list = value.as_mapping_mut()?.get_mut(key)?.as_sequence_mut()?;
+        list.truncate(len);
+        Some(Yaml(value))
+    }
+
     /// Whether it is `null` (an empty document).
     pub fn is_null(&self) -> bool {
         self.0.is_null()

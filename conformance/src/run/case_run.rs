@@ -66,6 +66,10 @@ pub struct Failure {
     /// Moves listed but not expected (or expected to be illegal).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<String>,
+    /// For a wrong verdict on a record: the first beginning of the record on which the
+    /// implementation's verdict already differs from the oracle's (see [`super::parting`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parting: Option<super::parting::Parting>,
 }
 
 /// The result of one expectation of a case. A perft expectation gives one result per depth,
@@ -326,6 +330,7 @@ fn run_answer(
                 actual: actual.to_string(),
                 missing: vec![],
                 extra: vec![],
+                parting: None,
             }),
         },
     }
@@ -368,6 +373,7 @@ fn run_expectation(
                         actual: format!("{} moves listed", actual.len()),
                         missing,
                         extra,
+                        parting: None,
                     })
                 }
             }
@@ -388,6 +394,7 @@ fn run_expectation(
                         actual: format!("not listed: {}", missing.join(" ")),
                         missing,
                         extra: vec![],
+                        parting: None,
                     })
                 }
             }
@@ -408,6 +415,7 @@ fn run_expectation(
                         actual: format!("listed as legal: {}", extra.join(" ")),
                         missing: vec![],
                         extra,
+                        parting: None,
                     })
                 }
             }
@@ -420,6 +428,7 @@ fn run_expectation(
                 actual: format!("status {actual}"),
                 missing: vec![],
                 extra: vec![],
+                parting: None,
             }),
         },
         Expectation::Perft(counts) => {
@@ -529,6 +538,7 @@ fn run_perft(
                         actual: format!("perft({depth}) = {actual}"),
                         missing: vec![],
                         extra: vec![],
+                        parting: None,
                     }),
                 }
             };
@@ -574,6 +584,7 @@ fn run_verdict(
             actual: actual.to_string(),
             missing: vec![],
             extra: vec![],
+            parting: super::parting::find(imp, record, profile),
         }),
     }
 }

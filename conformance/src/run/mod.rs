@@ -1,12 +1,13 @@
 //! Running cases: a whole run ([`run_loop`]: [`Runner`], every chosen case of a corpus against one
 //! implementation, into a [`RunReport`]), one case ([`case_run`]: one case against one
-//! implementation, and what came of it), judging a `bestmove` probe ([`probe`]), expectations files ([`expectations`]: the
+//! implementation, and what came of it), judging a `bestmove` probe ([`probe`]), where a wrong verdict on a record parts from the oracle's ([`parting`]), expectations files ([`expectations`]: the
 //! known failures a CI job accepts), and stopping a run cleanly on SIGINT/SIGTERM or
 //! `--max-time` ([`interrupt`]), and giving up on an engine that stopped answering
 //! ([`watchdog`]).
 
 pub mod case_run;
 pub mod expectations;
+pub mod parting;
 pub mod probe;
 pub mod run_loop;
 pub mod watchdog;

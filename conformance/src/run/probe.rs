@@ -57,6 +57,7 @@ fn fail(expected: String, answer: &str, why: String) -> Outcome {
         actual: format!("bestmove {answer}: {why}"),
         missing: vec![],
         extra: vec![answer.to_owned()],
+        parting: None,
     })
 }
 

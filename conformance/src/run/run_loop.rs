@@ -175,6 +175,7 @@ pub struct Runner {
     shard: Option<Shard>,
     expectations: Option<Expectations>,
     engine: Option<EngineIdentity>,
+    reproduce_with: Option<String>,
     progress: Option<Progress>,
     /// The corpus's fingerprint and contract, computed at the first run and kept: a benchmark
     /// runs the same corpus many times and measures the loop, not the hashing.
@@ -193,6 +194,7 @@ impl Runner {
             shard: None,
             expectations: None,
             engine: None,
+            reproduce_with: None,
             progress: None,
             contract: std::cell::OnceCell::new(),
         }
@@ -244,6 +246,13 @@ impl Runner {
     /// Who the engine is and what it was sent, for the report's header.
     pub fn engine(mut self, identity: Option<EngineIdentity>) -> Runner {
         self.engine = identity;
+        self
+    }
+
+    /// The command that runs one case again, `{case}` standing for its id, printed beside
+    /// every failure instead of the command line's (see [`RunInfo::reproduce_with`]).
+    pub fn reproduce_with(mut self, template: &str) -> Runner {
+        self.reproduce_with = Some(template.to_owned());
         self
     }
 
@@ -425,6 +434,7 @@ impl Runner {
             engine: self.engine.clone(),
             interrupted: interrupted.map(|r| r.label().to_owned()),
             not_run,
+            reproduce_with: self.reproduce_with.clone(),
         };
         let then = self
             .expectations

@@ -3,7 +3,9 @@
 
 use pyo3::prelude::*;
 
-use shogi_conformance::report::{Format, detail_lines};
+use shogi_conformance::report::{Format, article, detail_lines, reproduce_command};
+use shogi_conformance::run::case_run::Outcome;
+use shogi_conformance::run::parting::start_sfen;
 use shogi_conformance::run::{RunReport, RunStatus};
 
 use super::{exit_code, outcome_word};
@@ -101,6 +103,13 @@ impl Report {
         ])
     }
 
+    /// The counts in the one order and wording of every report:
+    /// `3 passed (1 partly), 1 failed, 2 skipped, 0 errored`.
+    #[getter]
+    fn summary_line(&self) -> String {
+        self.report.summary().core().line()
+    }
+
     /// Each case's outcome word by case id: `pass`, `fail`, `skip` or `error`.
     #[getter]
     fn outcomes(&self) -> std::collections::BTreeMap<String, &'static str> {
@@ -159,6 +168,26 @@ pub struct CaseOutcome {
     pub skip_reason: Option<String>,
     /// The text report of this case alone.
     pub report: String,
+    /// Whether it passed with some of its expectations skipped (the report's *partial*).
+    pub partial: bool,
+    /// The SFEN the case starts from: its position's, or its record's start.
+    pub start: Option<String>,
+    /// The moves from `start` to the point in question: a position case's moves; for a wrong
+    /// verdict on a record, the moves up to the ply where the implementation's verdict first
+    /// parts from the oracle's; otherwise the record's moves.
+    pub moves: Vec<String>,
+    /// For a wrong verdict on a record: the ply at which the answers part (`len(moves)`).
+    pub parting_ply: Option<usize>,
+    /// The first expectation not met, in words: what was expected and what was answered.
+    pub expected: Option<String>,
+    /// The implementation's answer to that expectation.
+    pub actual: Option<String>,
+    /// The article the case is charged to.
+    pub article: String,
+    /// Our paraphrase of that article (never the rulebook's text).
+    pub paraphrase: Option<String>,
+    /// The command that runs this case again, for a failure or an error.
+    pub reproduce: Option<String>,
 }
 
 impl CaseOutcome {
@@ -168,7 +197,7 @@ impl CaseOutcome {
             return Err(error(Kind::Config, "the case was not run"));
         };
         let skip_reason = match r.outcome() {
-            shogi_conformance::run::case_run::Outcome::Skip { reason } => Some(reason),
+            Outcome::Skip { reason } => Some(reason),
             _ => None,
         };
         let mismatch = report
@@ -176,7 +205,50 @@ impl CaseOutcome {
             .as_ref()
             .and_then(|m| m.first().cloned());
         let outcome = outcome_word(r);
+        let failure = r.expectations.iter().find_map(|e| match &e.outcome {
+            Outcome::Fail(f) => Some(f),
+            _ => None,
+        });
+        let parting = failure.and_then(|f| f.parting.as_ref());
+        let record_moves = || {
+            r.case
+                .setup
+                .record
+                .as_ref()
+                .and_then(|y| shogi_oracle::game::Record::from_yaml(&y.to_text()).ok())
+                .map(|rec| {
+                    rec.events
+                        .iter()
+                        .filter_map(|e| match e {
+                            shogi_oracle::game::record::Event::Move { mv, .. } => {
+                                Some(mv.0.to_string())
+                            }
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let (start, moves) = match (r.case.position(), parting) {
+            (Some(p), _) => (Some(p.sfen), p.moves),
+            (None, Some(p)) => (Some(p.start.clone()), p.moves.clone()),
+            (None, None) => (
+                r.case.setup.record.as_ref().and_then(start_sfen),
+                record_moves(),
+            ),
+        };
+        let primary = &r.case.primary;
         Ok(CaseOutcome {
+            partial: r.is_partial(),
+            start,
+            moves,
+            parting_ply: parting.map(|p| p.ply()),
+            expected: failure.map(|f| f.expected.clone()),
+            actual: failure.map(|f| f.actual.clone()),
+            article: primary.as_str().to_owned(),
+            paraphrase: article(primary).map(|a| a.paraphrase.trim().to_owned()),
+            reproduce: matches!(outcome, "fail" | "error")
+                .then(|| reproduce_command(&report.info, r)),
             id: r.case.id.clone(),
             outcome: outcome.to_owned(),
             as_expected: match &report.not_as_expected {

@@ -29,6 +29,7 @@ pub(crate) fn fail() -> Outcome {
         actual: "not listed: 7g7f".into(),
         missing: vec!["7g7f".into()],
         extra: vec![],
+        parting: None,
     })
 }
 

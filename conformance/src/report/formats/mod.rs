@@ -147,6 +147,7 @@ mod tests {
             actual: "b".into(),
             missing: Vec::new(),
             extra: Vec::new(),
+            parting: None,
         });
         let text = report.render(Format::Text);
         let at = |header: &str| {

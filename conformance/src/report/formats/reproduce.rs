@@ -17,6 +17,9 @@ pub fn impl_argument(info: &RunInfo) -> String {
 /// A one-line shell command that runs just this case again against the same implementation
 /// and shows the case, the oracle's view and the implementation's answers.
 pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
+    if let Some(template) = &info.reproduce_with {
+        return template.replace("{case}", &r.case.id);
+    }
     let imp = impl_argument(info);
     let quoted = if imp
         .chars()
@@ -36,6 +39,17 @@ pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
 mod tests {
     use super::*;
     use crate::report::formats::fixtures::{fail, info, result};
+
+    #[test]
+    fn a_run_started_elsewhere_names_its_own_command() {
+        let r = result("0a1b2c3d", "fesa2017:3.11c", "", fail());
+        let mut info = info();
+        info.reproduce_with = Some("python -m shogi_conformance explain {case} --impl m:C".into());
+        assert_eq!(
+            reproduce_command(&info, &r),
+            "python -m shogi_conformance explain 0a1b2c3d --impl m:C"
+        );
+    }
 
     #[test]
     fn the_reproduce_command_names_the_implementation_as_given() {

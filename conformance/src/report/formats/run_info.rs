@@ -41,6 +41,12 @@ pub struct RunInfo {
     /// The ids of the cases not run because the run stopped early.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_run: Vec<String>,
+    /// How to run one case again where the run was not started by the command line, `{case}`
+    /// standing for the case's id: the Python package's `python -m shogi_conformance explain
+    /// {case} --impl mymodule:Mine`, which a pip user can type (the command line's own
+    /// command names a tool the wheel does not install). `None`: the command line's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reproduce_with: Option<String>,
 }
 
 /// A USI engine as the report's header names it: its `id name` and `id author` lines, and every

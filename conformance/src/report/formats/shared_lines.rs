@@ -2,17 +2,21 @@
 //! a case's outcome, and the note for a run in which nothing could be checked.
 
 use crate::run::case_run::{CaseResult, Outcome, Summary};
+use crate::run::parting::start_sfen;
 
 /// The note for a run in which nothing could be checked.
 pub fn nothing_checked(s: &Summary) -> Option<String> {
     s.core().nothing_checked_note()
 }
 
-/// The lines that explain a case's outcome: position, then each expectation that did not pass.
+/// The lines that explain a case's outcome: the position (or a record's start), then each
+/// expectation that did not pass, a wrong verdict with where it parts from the oracle's.
 pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(p) = r.case.position() {
         lines.push(format!("position: {p}"));
+    } else if let Some(start) = r.case.setup.record.as_ref().and_then(start_sfen) {
+        lines.push(format!("start: {start}"));
     }
     for e in &r.expectations {
         match &e.outcome {
@@ -28,6 +32,16 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
                 ));
                 if !f.missing.is_empty() {
                     lines.push(format!("  missing: {}", f.missing.join(" ")));
+                }
+                if let Some(p) = &f.parting {
+                    lines.push(format!(
+                        "  the answers part at ply {} (the record's first {} event(s)): the oracle says {}; the implementation {}",
+                        p.ply(),
+                        p.events,
+                        p.oracle,
+                        p.answer
+                    ));
+                    lines.push(format!("  moves to there: {}", p.moves.join(" ")));
                 }
                 if !f.extra.is_empty() {
                     let extra =

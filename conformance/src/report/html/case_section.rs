@@ -108,6 +108,19 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     esc_message(&f.expected),
                     esc_message(&f.actual)
                 );
+                if let Some(p) = &f.parting {
+                    let _ = write!(
+                        out,
+                        "<p data-parting=\"{}\">The answers part at ply {} (the record's first {} event(s)): the oracle says {}; the implementation {}.</p><p class=\"muted\">start: <code>{}</code><br>moves to there: <code>{}</code></p>",
+                        p.ply(),
+                        p.ply(),
+                        p.events,
+                        esc_message(&p.oracle),
+                        esc_message(&p.answer),
+                        esc(&p.start),
+                        esc(&p.moves.join(" "))
+                    );
+                }
                 out.push_str(&move_list(
                     "missing",
                     "missing (legal, not listed)",
