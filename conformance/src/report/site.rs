@@ -572,7 +572,20 @@ fn index_tables(src: &Sources) -> String {
 
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
 pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
-    let pages = site_pages(source)?;
+    write_site_with(source, dir, None)
+}
+
+/// [`write_site`] with the public matrix's page (`implementations.html`, the shogi
+/// implementations of `matrix`, linked from the index) when `matrix` is given.
+pub fn write_site_with(
+    source: &crate::corpus::CorpusSource,
+    dir: &Path,
+    matrix: Option<&conformance_core::report::public_matrix::Published>,
+) -> Result<usize, SiteError> {
+    let mut pages = site_pages(source)?;
+    if let Some(data) = matrix {
+        add_matrix_page(&mut pages, data);
+    }
     let count = pages.len();
     for (relative, text) in pages {
         let path = dir.join(&relative);
@@ -582,6 +595,28 @@ pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<us
         crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
     }
     Ok(count)
+}
+
+/// The public matrix's page of the shogi implementations, linked from the index.
+pub fn add_matrix_page(
+    pages: &mut Vec<(String, String)>,
+    data: &conformance_core::report::public_matrix::Published,
+) {
+    use conformance_core::report::public_matrix::html_page;
+    let link = "<p class=\"implementations\"><a href=\"implementations.html\">Public implementations on this corpus</a>: their results case by case, as docs/implementations.md publishes them.</p>";
+    if let Some((_, index)) = pages.iter_mut().find(|(p, _)| p == "index.html") {
+        if let Some(at) = index.rfind("</body>") {
+            index.insert_str(at, link);
+        }
+    }
+    pages.push((
+        "implementations.html".to_owned(),
+        html_page(
+            data,
+            Some(crate::report::formats::GAME),
+            "Public shogi implementations on the corpus",
+        ),
+    ));
 }
 
 /// Every page of the site, (path relative to the site's folder, HTML): written to a folder by

@@ -15,6 +15,7 @@ pub mod judged;
 mod known;
 mod model;
 mod outcome;
+pub mod public_matrix;
 mod summary;
 mod view;
 
