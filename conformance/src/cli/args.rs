@@ -321,7 +321,12 @@ pub enum Command {
         /// The public matrix: put the reports into DATA (`--data`) and regenerate the Markdown
         /// PAGE from it (the text above its marker line is kept). Implementations DATA lists
         /// that no report names keep their published results.
-        #[arg(long, value_name = "PAGE.md", requires = "data", conflicts_with = "output")]
+        #[arg(
+            long,
+            value_name = "PAGE.md",
+            requires = "data",
+            conflicts_with = "output"
+        )]
         publish: Option<PathBuf>,
         /// The public matrix's data, read and written with `--publish`.
         #[arg(long, value_name = "DATA.json", requires = "publish")]

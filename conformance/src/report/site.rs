@@ -584,7 +584,12 @@ pub fn write_site_with(
 ) -> Result<usize, SiteError> {
     let mut pages = site_pages(source)?;
     if let Some(data) = matrix {
-        add_matrix_page(&mut pages, data);
+        conformance_core::report::public_matrix::add_site_page(
+            &mut pages,
+            data,
+            crate::report::formats::GAME,
+            "Public shogi implementations on the corpus",
+        );
     }
     let count = pages.len();
     for (relative, text) in pages {
@@ -595,28 +600,6 @@ pub fn write_site_with(
         crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
     }
     Ok(count)
-}
-
-/// The public matrix's page of the shogi implementations, linked from the index.
-pub fn add_matrix_page(
-    pages: &mut Vec<(String, String)>,
-    data: &conformance_core::report::public_matrix::Published,
-) {
-    use conformance_core::report::public_matrix::html_page;
-    let link = "<p class=\"implementations\"><a href=\"implementations.html\">Public implementations on this corpus</a>: their results case by case, as docs/implementations.md publishes them.</p>";
-    if let Some((_, index)) = pages.iter_mut().find(|(p, _)| p == "index.html") {
-        if let Some(at) = index.rfind("</body>") {
-            index.insert_str(at, link);
-        }
-    }
-    pages.push((
-        "implementations.html".to_owned(),
-        html_page(
-            data,
-            Some(crate::report::formats::GAME),
-            "Public shogi implementations on the corpus",
-        ),
-    ));
 }
 
 /// Every page of the site, (path relative to the site's folder, HTML): written to a folder by

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 pub use check::{CheckOutcome, Verdict, check};
 pub use collect::{MatrixInputError, entry_from_files, meta_path};
-pub use page::{GENERATED_MARKER, html_page, markdown_page};
+pub use page::{GENERATED_MARKER, add_site_page, html_page, markdown_page};
 
 /// What the page shows, as committed: every listed implementation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

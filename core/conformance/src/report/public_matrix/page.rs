@@ -281,6 +281,21 @@ failure links to its case on its article's page.</p>",
     out
 }
 
+/// Adds the page of `game`'s implementations (`implementations.html`) to a rulebook site's
+/// `pages`, and a link to it at the end of the site's `index.html`.
+pub fn add_site_page(pages: &mut Vec<(String, String)>, data: &Published, game: &str, title: &str) {
+    let link = "<p class=\"implementations\"><a href=\"implementations.html\">Public implementations on this corpus</a>: their results case by case, as docs/implementations.md publishes them.</p>";
+    if let Some((_, index)) = pages.iter_mut().find(|(p, _)| p == "index.html") {
+        if let Some(at) = index.rfind("</body>") {
+            index.insert_str(at, link);
+        }
+    }
+    pages.push((
+        "implementations.html".to_owned(),
+        html_page(data, Some(game), title),
+    ));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
