@@ -136,6 +136,30 @@ fn a_changed_result_fails_the_check_and_a_new_date_does_not() {
     assert!(page.contains("](../corpus/"), "{page}");
     assert_eq!(check(d, true).status.code(), Some(0));
 
+    // The rulebook site's page: every failure linked to its case in its article's page.
+    let out = tool(
+        &[
+            "site",
+            "--output",
+            "site",
+            "--implementations",
+            "docs/data.json",
+        ],
+        d,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let index = std::fs::read_to_string(d.join("site/index.html")).unwrap();
+    assert!(index.contains("href=\"implementations.html\""), "{index}");
+    let html = std::fs::read_to_string(d.join("site/implementations.html")).unwrap();
+    let href = format!("#listed-{id}\"");
+    let at = html.find(&href).unwrap_or_else(|| panic!("{html}"));
+    let start = html[..at].rfind("href=\"").unwrap() + "href=\"".len();
+    let article = std::fs::read_to_string(d.join("site").join(&html[start..at])).unwrap();
+    assert!(
+        article.contains(&format!("id=\"listed-{id}\"")),
+        "{article}"
+    );
+
     // A page edited by hand below its marker fails the check.
     std::fs::write(d.join("docs/page.md"), page.replace("| 1.0 |", "| 9.9 |")).unwrap();
     let out = check(d, true);

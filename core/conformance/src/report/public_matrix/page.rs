@@ -128,12 +128,12 @@ fn markdown_entry(e: &Entry, root: &str) -> String {
             .unwrap_or_default()
     );
     if let Some(r) = &e.reproduce {
-        let _ = writeln!(out, "Reproduce this row: `{r}`.");
+        let _ = writeln!(out, "\nReproduce this row: `{r}`.");
     }
     if !e.perft.is_empty() {
         let _ = writeln!(
             out,
-            "Perft from the initial position through the wrapper: {}.",
+            "\nPerft from the initial position through the wrapper: {}.",
             perft_cell(e)
         );
     }
@@ -177,7 +177,14 @@ fn markdown_entry(e: &Entry, root: &str) -> String {
         let detail = if p.detail.is_empty() {
             String::new()
         } else {
-            format!(": {}", p.detail.join("; ").replace('\n', " "))
+            let lines: Vec<&str> = p
+                .detail
+                .iter()
+                .flat_map(|d| d.lines())
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            format!(": {}", lines.join("; "))
         };
         let _ = writeln!(out, "- {linked} (`{}`, {}){detail}", p.article, p.outcome);
     }
@@ -192,8 +199,8 @@ fn tally_words(t: Tally) -> String {
 }
 
 /// The site's page of the implementations of `game` (every game when `None`): the summary,
-/// and for each implementation its failures, each linked to the case on its article's page
-/// (`articles/<rulebook>-<article>.html#case-<id>`). `title` heads the page.
+/// and for each implementation its failures, each linked to the case in its article page's
+/// list (`articles/<rulebook>-<article>.html#listed-<id>`, the rulebook site's anchor). `title` heads the page.
 pub fn html_page(data: &Published, game: Option<&str>, title: &str) -> String {
     let entries: Vec<&Entry> = data
         .implementations
@@ -252,7 +259,7 @@ failure links to its case on its article's page.</p>",
                     .parse::<conformance_rulebook::ArticleId>()
                     .map(|a| {
                         format!(
-                            "{}#case-{}",
+                            "{}#listed-{}",
                             conformance_rulebook::site::article_path(&a),
                             p.id
                         )
@@ -377,7 +384,7 @@ mod tests {
     fn the_html_page_links_each_failure_to_its_case_and_escapes() {
         let html = html_page(&data(), Some("g"), "T");
         assert!(
-            html.contains("href=\"articles/book-1.2.html#case-bbbb\""),
+            html.contains("href=\"articles/book-1.2.html#listed-bbbb\""),
             "{html}"
         );
         assert!(html.contains("got &lt;y&gt;"), "{html}");
