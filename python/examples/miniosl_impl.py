@@ -15,7 +15,7 @@ each move, the verdict of the record so far as ``usi_record`` reads it (its ``re
 
 from typing import Any, Dict, List
 
-import minioslcc  # type: ignore[import-untyped]
+import minioslcc  # type: ignore[import-not-found]
 
 from shogi_conformance import Unsupported
 from wrapper_common import full_sfen, moves_of, repetition_draw, win

@@ -13,7 +13,7 @@ position with no legal move out of check (the library has no verdict for it).
 
 from typing import Any, Dict, List
 
-import nshogi  # type: ignore[import-untyped]
+import nshogi  # type: ignore[import-not-found]
 
 from shogi_conformance import Unsupported
 from wrapper_common import full_sfen, moves_of, other, repetition_draw, win

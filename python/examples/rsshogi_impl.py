@@ -10,8 +10,8 @@ library does not list is declined (skipped), as is a position with no legal move
 
 from typing import Any, Dict, List
 
-import rsshogi.core  # type: ignore[import-untyped]
-import rsshogi.types  # type: ignore[import-untyped]
+import rsshogi.core
+import rsshogi.types
 
 from shogi_conformance import Unsupported
 from wrapper_common import full_sfen, moves_of, other, repetition_draw, win
