@@ -7,7 +7,7 @@
 //! edited by hand, or results changed without the page being regenerated, both fail the check.
 //!
 //! Where the results come from: the JSON reports of `run` of either game (the core's
-//! [`Report`](super::Report) model, so the matrix reads shogi's and Go's alike, naming neither),
+//! [`Report`](super::Report) model, so the matrix reads every game's alike, naming none),
 //! each with an optional *meta* file beside it (`NAME.meta.json` for `NAME.json`, a [`Meta`])
 //! that says what the report cannot: the implementation's public name and version, how it was
 //! run, the date, the wrapper's perft check and where the corpus's files are linked from.
@@ -96,7 +96,7 @@ impl Tally {
 /// One article's row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArticleRow {
-    /// The article id (`fesa2017:3.12`), as the report charges its cases.
+    /// The article id (`book:3.12`), as the report charges its cases.
     pub article: String,
     /// Its cases' outcomes.
     #[serde(flatten)]
@@ -126,13 +126,13 @@ pub struct Problem {
 /// One implementation at one version: its run, or why it has none.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
-    /// Its public name (`cshogi`, `fairy-stockfish`).
+    /// Its public name, as its authors publish it.
     pub name: String,
     /// Its version, as its package gives it.
     pub version: String,
-    /// The game of the report (`shogi`, `go`): data, as the report names it.
+    /// The game of the report: data, as the report names it.
     pub game: String,
-    /// How it was asked (`in-process (Python)`, `USI`, `GTP`).
+    /// How it was asked (`in-process (Python)`, or the protocol an engine speaks).
     pub route: String,
     /// The wrapper that asks the library, when there is one (a path in the repository).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -176,7 +176,7 @@ pub struct Entry {
     pub outcomes: BTreeMap<String, String>,
 }
 
-/// A sort key putting `fesa2017:3.2` before `fesa2017:3.10` and `3.11a` before `3.11b`: the
+/// A sort key putting `book:3.2` before `book:3.10` and `3.11a` before `3.11b`: the
 /// text in runs of digits (compared as numbers) and of other characters.
 pub fn natural_key(text: &str) -> Vec<(u64, String)> {
     let mut out = Vec::new();
