@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The public matrix (`docs/implementations.md`): `matrix --publish` makes the page and its data
 //! from JSON reports, and `--check` fails when a fresh run's results differ from them case by
 //! case or when the page is not the rendering of its data — never on a date alone.
