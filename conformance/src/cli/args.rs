@@ -312,18 +312,39 @@ pub enum Command {
         output: OutputDir,
     },
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
-    /// matrix of articles × implementations, then every case that did not pass everywhere.
+    /// matrix of articles × implementations, then every case that did not pass everywhere. With
+    /// `--publish`, the public matrix instead (docs/implementations.md): regenerated, or checked.
     #[command(
         after_help = "Example:\n  shogi-conformance run --impl oracle --format json --output oracle.json\n  \
         shogi-conformance run --impl usi:fairy-stockfish --format json --output fs.json\n  \
-        shogi-conformance matrix oracle.json fs.json --output matrix.html"
+        shogi-conformance matrix oracle.json fs.json --output matrix.html\n  \
+        shogi-conformance matrix target/matrix --publish docs/implementations.md --data docs/implementations.json --check"
     )]
     Matrix {
-        /// JSON reports, one per implementation.
+        /// JSON reports, one per implementation (of either game), or folders of them; with
+        /// `--publish`, each may have a `NAME.meta.json` beside it (docs/implementations.md).
         #[arg(value_name = "REPORT.json")]
         reports: Vec<PathBuf>,
         #[command(flatten)]
         output: OutputFile,
+        /// The public matrix: put the reports into DATA (`--data`) and regenerate the Markdown
+        /// PAGE from it (the text above its marker line is kept). Implementations DATA lists
+        /// that no report names keep their published results.
+        #[arg(
+            long,
+            value_name = "PAGE.md",
+            requires = "data",
+            conflicts_with = "output"
+        )]
+        publish: Option<PathBuf>,
+        /// The public matrix's data, read and written with `--publish`.
+        #[arg(long, value_name = "DATA.json", requires = "publish")]
+        data: Option<PathBuf>,
+        /// With `--publish`: write nothing; compare the reports with DATA case by case, check
+        /// that PAGE is DATA's rendering, and exit 1 when either differs. Implementations
+        /// without a report are listed as not run in this check.
+        #[arg(long, requires = "publish")]
+        check: bool,
     },
     /// Play random legal games against an implementation and the oracle; shrink the first
     /// divergence and write it to DIR as a corpus case file (exit status 1), or exit 0 when
@@ -437,6 +458,10 @@ pub enum Command {
         output: OutputDir,
         #[command(flatten)]
         corpus: CorpusArgs,
+        /// The public matrix's data (`docs/implementations.json`): adds its page,
+        /// `implementations.html`, linked from the index.
+        #[arg(long, value_name = "DATA.json")]
+        implementations: Option<PathBuf>,
     },
     /// Open the workbench in the browser: replay records, read their verdicts, change the rules.
     ///

@@ -140,7 +140,16 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             position,
             depth,
         } => bisect::bisect(imp.make()?.as_mut(), &position, depth),
-        Command::Matrix { reports, output } => reports::matrix(&reports, output.output.as_deref()),
+        Command::Matrix {
+            reports,
+            publish: Some(page),
+            data: Some(data),
+            check,
+            ..
+        } => reports::public_matrix(&reports, &page, &data, check),
+        Command::Matrix {
+            reports, output, ..
+        } => reports::matrix(&reports, output.output.as_deref()),
         Command::Fuzz {
             imp,
             seconds,
@@ -234,7 +243,11 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode, Error> {
             format,
             output.output.as_deref(),
         ),
-        Command::Site { output, corpus } => reports::site(&corpus.source(), &output.output),
+        Command::Site {
+            output,
+            corpus,
+            implementations,
+        } => reports::site(&corpus.source(), &output.output, implementations.as_deref()),
         Command::Serve {
             records,
             listen,

@@ -572,7 +572,25 @@ fn index_tables(src: &Sources) -> String {
 
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
 pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
-    let pages = site_pages(source)?;
+    write_site_with(source, dir, None)
+}
+
+/// [`write_site`] with the public matrix's page (`implementations.html`, the shogi
+/// implementations of `matrix`, linked from the index) when `matrix` is given.
+pub fn write_site_with(
+    source: &crate::corpus::CorpusSource,
+    dir: &Path,
+    matrix: Option<&conformance_core::report::public_matrix::Published>,
+) -> Result<usize, SiteError> {
+    let mut pages = site_pages(source)?;
+    if let Some(data) = matrix {
+        conformance_core::report::public_matrix::add_site_page(
+            &mut pages,
+            data,
+            crate::report::formats::GAME,
+            "Public shogi implementations on the corpus",
+        );
+    }
     let count = pages.len();
     for (relative, text) in pages {
         let path = dir.join(&relative);

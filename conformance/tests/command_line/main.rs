@@ -7,5 +7,6 @@ mod common;
 
 mod cli;
 mod cli_grammar;
+mod public_matrix;
 mod report_schema;
 mod run_engine_report;

@@ -276,7 +276,8 @@ fn article_page(
         for case in &cases {
             let _ = write!(
                 out,
-                "<li data-case=\"{0}\"><span class=\"id\">{0}</span> — {1}</li>",
+                // The anchor the public matrix's page links a failure to (`#listed-<id>`).
+                "<li id=\"listed-{0}\" data-case=\"{0}\"><span class=\"id\">{0}</span> — {1}</li>",
                 esc(&case.id),
                 esc(&case.description)
             );

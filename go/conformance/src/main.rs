@@ -121,6 +121,10 @@ enum Command {
         /// The folder to write `index.html`, `rfg.html` and `articles/` into.
         #[arg(long, value_name = "DIR")]
         output: PathBuf,
+        /// The public matrix's data (`docs/implementations.json`): adds the page of the Go
+        /// implementations, `implementations.html`, linked from the index.
+        #[arg(long, value_name = "DATA.json")]
+        implementations: Option<PathBuf>,
     },
 }
 
@@ -277,9 +281,20 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
         Command::Site {
             corpus: dir,
             output,
+            implementations,
         } => {
             let cases = corpus(dir)?;
-            let pages = site::pages(rfg(), &cases);
+            let mut pages = site::pages(rfg(), &cases);
+            if let Some(data) = implementations {
+                let data = conformance_core::report::public_matrix::Published::read(&data)
+                    .map_err(|e| e.to_string())?;
+                conformance_core::report::public_matrix::add_site_page(
+                    &mut pages,
+                    &data,
+                    go_conformance::certify::GAME,
+                    "Public Go implementations on the corpus",
+                );
+            }
             for (relative, html) in &pages {
                 let path = output.join(relative);
                 if let Some(parent) = path.parent() {

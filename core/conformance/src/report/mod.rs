@@ -16,6 +16,7 @@ mod known;
 pub mod merge;
 mod model;
 mod outcome;
+pub mod public_matrix;
 mod summary;
 mod view;
 
