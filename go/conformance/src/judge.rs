@@ -190,14 +190,13 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             ..
         }
         | GameResult::Draw => {
-            let as_it_stands =
-                match counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
-                    Ok(r) => r,
-                    Err(why) => {
-                        j.agreement = Agreement::NotJudgeable(why);
-                        return j;
-                    }
-                };
+            let as_it_stands = match counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
+                Ok(r) => r,
+                Err(why) => {
+                    j.agreement = Agreement::NotJudgeable(why);
+                    return j;
+                }
+            };
             let ours = j.ours.clone().unwrap_or_default();
             let rules = agreed.map_or(RecordRules::Unknown, |a| a.rules);
             j.agreement = match compare_count(result, &ours, rules) {

@@ -100,10 +100,9 @@ fn verdict_tail(j: &Judgement, detail: &str) -> String {
         format!(" [{}]", j.articles.join(", "))
     };
     let readings: String = j.readings.iter().map(|r| format!("; read: {r}")).collect();
-    let alternative = j
-        .alternative
-        .as_ref()
-        .map_or_else(String::new, |a| format!("; other order of the end phase: {a}"));
+    let alternative = j.alternative.as_ref().map_or_else(String::new, |a| {
+        format!("; other order of the end phase: {a}")
+    });
     format!(
         "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}{readings}{alternative}",
         j.size, j.moves, j.recorded

@@ -251,8 +251,7 @@ fn aftermath(gnugo: &str, path: &Path) -> Result<String, String> {
 
 #[test]
 #[ignore = "GNU Go plays out the end of every counted record: minutes; .ci/run runs it"]
-fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_difference_is_documented()
-{
+fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_difference_is_documented() {
     let Some(gnugo) = gnugo() else {
         return;
     };
@@ -325,5 +324,9 @@ fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_differen
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    assert!(records.len() >= 100, "only {} counted records", records.len());
+    assert!(
+        records.len() >= 100,
+        "only {} counted records",
+        records.len()
+    );
 }

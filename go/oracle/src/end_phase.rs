@@ -82,7 +82,9 @@ pub struct EndPhase {
 /// A point as a board names it: the column letter (no I) and the row counted from the bottom.
 pub fn vertex(size: BoardSize, p: Point) -> String {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
-    let column = COLUMNS.get(usize::from(p.x)).map_or('?', |c| char::from(*c));
+    let column = COLUMNS
+        .get(usize::from(p.x))
+        .map_or('?', |c| char::from(*c));
     format!("{column}{}", u32::from(size.lines()) - u32::from(p.y))
 }
 
@@ -141,17 +143,20 @@ pub fn play_out(game: &Game, dead: &[Point], other_first: bool) -> Result<EndPha
             // `choose` asks `Game::check` first; a refusal here would be a bug, and passing is
             // always legal.
             let _ = game.play(colour, Move::Pass);
-            steps.push(step(size, colour, Move::Pass, StepKind::Pass, "rfg:7.1", "passes"));
+            steps.push(step(
+                size,
+                colour,
+                Move::Pass,
+                StepKind::Pass,
+                "rfg:7.1",
+                "passes",
+            ));
             continue;
         }
         steps.push(step(size, colour, mv, kind, article, &words));
     }
     let count = count(&game.board, game.prisoners, &[])?;
-    Ok(EndPhase {
-        steps,
-        game,
-        count,
-    })
+    Ok(EndPhase { steps, game, count })
 }
 
 fn step(
@@ -190,9 +195,9 @@ fn choose(game: &Game, colour: Color) -> (Move, StepKind, &'static str, String) 
         if board.get(p).is_some() {
             continue;
         }
-        let in_atari_beside = size.neighbours(p).any(|n| {
-            board.get(n) == Some(colour.opponent()) && board.group(n).1 == [p]
-        });
+        let in_atari_beside = size
+            .neighbours(p)
+            .any(|n| board.get(n) == Some(colour.opponent()) && board.group(n).1 == [p]);
         if !in_atari_beside {
             continue;
         }
@@ -207,7 +212,9 @@ fn choose(game: &Game, colour: Color) -> (Move, StepKind, &'static str, String) 
             Move::Play(p),
             StepKind::Capture,
             "rfg:7.1",
-            format!("takes {n} stone(s) left with one liberty: a move that brings points is made by the player to move (commentary)"),
+            format!(
+                "takes {n} stone(s) left with one liberty: a move that brings points is made by the player to move (commentary)"
+            ),
         );
     }
     // 2. Connections of one's own live groups in atari (7.1, 7.2).
