@@ -384,7 +384,7 @@ proptest! {
     ) {
         let board = walls_position(&b, gap, &stones, &notches);
         let first = if black_first { Color::Black } else { Color::White };
-        let (every, ours, n) = both_counts(&board, first);
+        let (every, ours, _) = both_counts(&board, first);
         if every.len() == 1 {
             prop_assert_eq!(Some(&ours), every.first());
         } else if !every.is_empty() {
