@@ -3,7 +3,9 @@
 //! the oracle refuses must be one whose hand outcome names the refusal: positional superko, rfg
 //! 5.2, which sgfmill does not know); GNU Go's `final_score` (its territory rules, like rfg 9.2)
 //! scores every counted record and must give the hand-worked result, or a difference listed with
-//! its reason in `go/records/second-counter.yaml` (each entry must still differ).
+//! its reason in `go/records/second-counter.yaml` (each entry must still differ); and GNU Go's
+//! own end phase (`--score aftermath`) must reach the judge's result after its end phase (rfg
+//! 7.1, 7.2), or the difference is listed in `go/records/aftermath.yaml`.
 //!
 //! The sgfmill replay runs with the other tests; GNU Go takes a few minutes over the corpus, so
 //! its test is `#[ignore]` and named `slow_…`, which `.ci/run` runs. Each skips when its tool is
