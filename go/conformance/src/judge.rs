@@ -17,9 +17,10 @@
 use serde::Serialize;
 
 use go_oracle::Oracle;
+use go_oracle::end_phase;
 use go_oracle::outcome::WinReason;
 use go_sgf::{GameResult, SgfGame, SgfMove, WinBy};
-use go_spec::{BoardSize, Color, GameSpec, GoImplError, GoProfile, Komi, Move, Point, Repetition};
+use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point, Repetition};
 
 use crate::agreed::{Agreed, RecordRules};
 
@@ -85,6 +86,19 @@ pub struct Judgement {
     /// written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<String>,
+    /// The end phase the judge played before a count (rfg 7.1, 7.2): each pass, fill, forced
+    /// connection and capture in words with its article, after the filling written beside the
+    /// record (`fill` in outcomes.yaml), if any. Empty when nothing was counted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub end_phase: Vec<String>,
+    /// The result with the other side filling first, when it is not ours (the registry's
+    /// reading of 7.1 gives the first fill to the side whose turn it is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<String>,
+    /// The moves of that end phase (the written filling first), each with the sentence of
+    /// [`Judgement::end_phase`] at the same index: for the workbench's boards.
+    #[serde(skip)]
+    pub end_moves: Vec<(Color, Move)>,
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
@@ -111,6 +125,9 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
         count: None,
         dead_from: None,
         readings: Vec::new(),
+        end_phase: Vec::new(),
+        alternative: None,
+        end_moves: Vec::new(),
         agreement: Agreement::NotJudgeable(String::new()),
     };
     let spec = match read_spec(game, profile) {
@@ -173,13 +190,21 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             ..
         }
         | GameResult::Draw => {
-            if let Err(why) = counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
-                j.agreement = Agreement::NotJudgeable(why);
-                return j;
-            }
+            let as_it_stands = match counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
+                Ok(r) => r,
+                Err(why) => {
+                    j.agreement = Agreement::NotJudgeable(why);
+                    return j;
+                }
+            };
             let ours = j.ours.clone().unwrap_or_default();
             let rules = agreed.map_or(RecordRules::Unknown, |a| a.rules);
             j.agreement = match compare_count(result, &ours, rules) {
+                Agreement::Disagree(_) if &GameResult::parse(&as_it_stands) == result => {
+                    Agreement::Differs(format!(
+                        "RE {result} counts the position as the record leaves it; rfg 7.1 has the end phase played first (neutral points filled, borders closed, the connections the fills force made), which gives {ours}"
+                    ))
+                }
                 Agreement::Disagree(why) => Agreement::Disagree(match &j.count {
                     Some(c) => format!(
                         "{why} (rfg count: territory {}/{}, prisoners {}/{}, neutral {}, stones in seki {})",
@@ -250,8 +275,11 @@ fn illegal_forfeit(text: &str) -> Option<&'static str> {
     }
 }
 
-/// Counts the game with the agreed dead stones (or the territory marks) and sets our result
-/// and the count on `j`; why not, when it cannot.
+/// Counts the game with the agreed dead stones (or the territory marks) after the end phase
+/// (rfg 7.1, 7.2: the filling written beside the record, then the judge's,
+/// [`end_phase::play_out`]) and sets our result, the count, the end phase and its other order
+/// on `j`. Returns the result of the position as the record leaves it (no end phase), which is
+/// how a server that counts the final position wrote `RE`; why not, when it cannot count.
 fn counted(
     j: &mut Judgement,
     game: &SgfGame,
@@ -259,7 +287,7 @@ fn counted(
     spec: &GameSpec,
     board: &go_oracle::board::Board,
     agreed: Option<&Agreed>,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let dead = match agreed {
         Some(a) => {
             j.dead_from = Some(crate::agreed::OUTCOMES_FILE.to_owned());
@@ -277,15 +305,57 @@ fn counted(
         }
     };
     let mut filled = spec.clone();
-    if let Some(a) = agreed {
-        for m in &a.fill {
-            filled.moves.push(agreed_move(m, game.size)?);
+    let written = agreed.map_or(&[][..], |a| &a.fill[..]);
+    let mut end_moves = Vec::new();
+    for m in written {
+        let mv = agreed_move(m, game.size)?;
+        filled.moves.push(mv);
+        end_moves.push(mv);
+    }
+    let played = oracle.replay_game(&filled).map_err(|e| {
+        format!(
+            "the filling written in {} cannot be played: {e}",
+            crate::agreed::OUTCOMES_FILE
+        )
+    })?;
+    let result = |count: &go_oracle::count::Count| {
+        count
+            .score(spec.komi, !spec.handicap.is_empty())
+            .sgf_result()
+    };
+    let standing = go_oracle::count::count(&played.board, played.prisoners, &dead)
+        .map_err(|e| count_error(&e))?;
+    let as_it_stands = result(&standing);
+    let end = end_phase::play_out(&played, &dead, false).map_err(|e| count_error(&e))?;
+    let ours = result(&end.count);
+    if let Ok(other) = end_phase::play_out(&played, &dead, true) {
+        let theirs = result(&other.count);
+        if theirs != ours {
+            let first = end
+                .steps
+                .iter()
+                .find(|s| s.kind != end_phase::StepKind::MainPass)
+                .map_or(played.to_move, |s| s.colour);
+            j.alternative = Some(format!(
+                "{theirs} with {} filling first instead (rfg:7.1)",
+                match first {
+                    Color::Black => "White",
+                    Color::White => "Black",
+                }
+            ));
         }
     }
-    let count = oracle.count(&filled, &dead).map_err(|e| count_error(&e))?;
-    let score = count.score(spec.komi, !spec.handicap.is_empty());
-    j.ours = Some(score.sgf_result());
+    j.end_phase = written
+        .iter()
+        .map(|m| format!("{m} (written in {}, rfg:7.1)", crate::agreed::OUTCOMES_FILE))
+        .chain(end.steps.iter().map(|s| s.text.clone()))
+        .collect();
+    end_moves.extend(end.steps.iter().map(|s| (s.colour, s.mv)));
+    j.end_moves = end_moves;
+    let count = end.count;
+    j.ours = Some(ours);
     j.articles = vec![
+        "rfg:7.1".to_owned(),
         "rfg:8".to_owned(),
         "rfg:9".to_owned(),
         "rfg:10.2".to_owned(),
@@ -296,7 +366,7 @@ fn counted(
         neutral: count.neutral,
         seki_stones: count.seki_stones.len(),
     });
-    Ok(())
+    Ok(as_it_stands)
 }
 
 /// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
@@ -339,7 +409,7 @@ pub(crate) fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, S
         .collect()
 }
 
-fn count_error(e: &GoImplError) -> String {
+fn count_error(e: &dyn std::fmt::Display) -> String {
     format!("the count cannot be made: {e}")
 }
 

@@ -100,8 +100,11 @@ fn verdict_tail(j: &Judgement, detail: &str) -> String {
         format!(" [{}]", j.articles.join(", "))
     };
     let readings: String = j.readings.iter().map(|r| format!("; read: {r}")).collect();
+    let alternative = j.alternative.as_ref().map_or_else(String::new, |a| {
+        format!("; other order of the end phase: {a}")
+    });
     format!(
-        "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}{readings}",
+        "({0}x{0}, {1} moves): RE {2}, ours {ours}{articles}{detail}{readings}{alternative}",
         j.size, j.moves, j.recorded
     )
 }
@@ -150,6 +153,15 @@ pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
     }
     if let Some(from) = &j.dead_from {
         out.push(format!("  dead stones from: {from}"));
+    }
+    if !j.end_phase.is_empty() {
+        out.push("  end phase played before the count (rfg 7.1, 7.2):".to_owned());
+        for (k, step) in j.end_phase.iter().enumerate() {
+            out.push(format!("    {}. {step}", k + 1));
+        }
+    }
+    if let Some(a) = &j.alternative {
+        out.push(format!("  other order of the end phase: {a}"));
     }
     for r in &j.readings {
         out.push(format!("  read: {r}"));

@@ -200,20 +200,16 @@ fn replay(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>, j: &Judg
     let Some(detail) = &j.count else {
         return out;
     };
-    // The end phase: the agreed fills, then the count on the board they leave.
+    // The end phase the judge played (the written filling first), then the count on the
+    // board it leaves.
     let mut fills = Vec::new();
-    if let Some(a) = agreed {
-        for (k, text) in a.fill.iter().enumerate() {
-            let Ok((c, mv)) = judge::agreed_move(text, size) else {
-                break;
-            };
-            if let Move::Play(p) = mv {
-                fills.push(p);
-            }
-            let label = format!("fill {}: {text} (the end phase, rfg 7.1)", k + 1);
-            if play(&mut board, &mut out.plies, label, c, mv).is_err() {
-                break;
-            }
+    for (k, ((c, mv), text)) in j.end_moves.iter().zip(&j.end_phase).enumerate() {
+        if let Move::Play(p) = mv {
+            fills.push(*p);
+        }
+        let label = format!("end phase {}: {text}", k + 1);
+        if play(&mut board, &mut out.plies, label, *c, *mv).is_err() {
+            break;
         }
     }
     let dead = match agreed {
@@ -368,7 +364,11 @@ impl Workbench for GoWorkbench {
                 None => knobs.extend(used("komi")),
             }
         }
-        let fills = agreed.as_ref().map_or(0, |a| a.fill.len());
+        let fills = j
+            .end_moves
+            .iter()
+            .filter(|(_, mv)| matches!(mv, Move::Play(_)))
+            .count();
         let detail = match &j.agreement {
             Agreement::Agree => None,
             Agreement::Differs(why) | Agreement::Disagree(why) | Agreement::NotJudgeable(why) => {

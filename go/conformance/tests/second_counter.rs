@@ -3,7 +3,9 @@
 //! the oracle refuses must be one whose hand outcome names the refusal: positional superko, rfg
 //! 5.2, which sgfmill does not know); GNU Go's `final_score` (its territory rules, like rfg 9.2)
 //! scores every counted record and must give the hand-worked result, or a difference listed with
-//! its reason in `go/records/second-counter.yaml` (each entry must still differ).
+//! its reason in `go/records/second-counter.yaml` (each entry must still differ); and GNU Go's
+//! own end phase (`--score aftermath`) must reach the judge's result after its end phase (rfg
+//! 7.1, 7.2), or the difference is listed in `go/records/aftermath.yaml`.
 //!
 //! The sgfmill replay runs with the other tests; GNU Go takes a few minutes over the corpus, so
 //! its test is `#[ignore]` and named `slow_…`, which `.ci/run` runs. Each skips when its tool is
@@ -225,5 +227,108 @@ fn slow_gnugo_scores_every_counted_record_as_we_do_or_the_difference_is_document
         "GNU Go scored {} counted records: {} documented differences",
         records.len(),
         documented.len()
+    );
+}
+
+/// GNU Go's own end phase: `gnugo --score aftermath --level 1 -l RECORD` plays the record's end
+/// out (filling, necessary moves, kos) and scores it by territory.
+fn aftermath(gnugo: &str, path: &Path) -> Result<String, String> {
+    let out = Command::new(gnugo)
+        .args(["--score", "aftermath", "--level", "1", "-l"])
+        .arg(path)
+        .output()
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["Black" | "White", "wins", "by", margin, "points"] = words[..] {
+            return Ok(format!("{}+{margin}", &words[0][..1]));
+        }
+        if line.to_ascii_lowercase().contains("jigo") {
+            return Ok("0".to_owned());
+        }
+    }
+    Err(format!("no result in GNU Go's output: {text}"))
+}
+
+#[test]
+#[ignore = "GNU Go plays out the end of every counted record: minutes; .ci/run runs it"]
+fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_difference_is_documented() {
+    let Some(gnugo) = gnugo() else {
+        return;
+    };
+    let records: Vec<(String, PathBuf, Agreed)> = corpus()
+        .into_iter()
+        .filter(|(_, (_, a))| a.count.is_some())
+        .map(|(k, (p, a))| (k, p, a))
+        .collect();
+    let documented: BTreeMap<String, Documented> = serde_norway::from_str(
+        &std::fs::read_to_string(records_root().join("aftermath.yaml")).unwrap(),
+    )
+    .unwrap();
+    // Two workers, each over every other record.
+    let answers: BTreeMap<String, Result<String, String>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let records = &records;
+                s.spawn(move || {
+                    records
+                        .iter()
+                        .skip(w)
+                        .step_by(2)
+                        .map(|(k, p, _)| (k.clone(), aftermath(gnugo, p)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let profile = GoProfile::rfg();
+    let mut problems = Vec::new();
+    for (key, path, agreed) in &records {
+        let theirs = match &answers[key] {
+            Ok(t) => normal(t),
+            Err(e) => {
+                problems.push(format!("{key}: {e}"));
+                continue;
+            }
+        };
+        let game = go_sgf::parse_game_bytes(&std::fs::read(path).unwrap()).unwrap();
+        let ours = judge_with(&game, &profile, Some(agreed))
+            .ours
+            .unwrap_or_else(|| "none".to_owned());
+        match documented.get(key) {
+            None if theirs != normal(&ours) => problems.push(format!(
+                "{key}: GNU Go's aftermath gives {theirs}, our end phase {ours}; not listed in aftermath.yaml"
+            )),
+            None => {}
+            Some(d) if theirs == normal(&ours) => problems.push(format!(
+                "{key}: listed in aftermath.yaml ({}), but GNU Go and we now agree on {ours}",
+                d.reason
+            )),
+            Some(d) if normal(&d.gnugo) != theirs || normal(&d.ours) != normal(&ours) => {
+                problems.push(format!(
+                    "{key}: listed as GNU Go {} against ours {}, now GNU Go {theirs} against ours {ours}",
+                    d.gnugo, d.ours
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    for key in documented.keys() {
+        if !records.iter().any(|(k, _, _)| k == key) {
+            problems.push(format!(
+                "aftermath.yaml lists {key}, which is no counted record"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        records.len() >= 100,
+        "only {} counted records",
+        records.len()
     );
 }

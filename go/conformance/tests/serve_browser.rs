@@ -8,9 +8,9 @@
 //! `target/browser/`.
 //!
 //! The expected values are the hand-worked outcomes kept beside the records
-//! (`outcomes.yaml`): the 1970 Hayago final's count (territory 48 and 56, prisoners 28 and 12,
-//! komi 5.5: 76 against 73.5, eleven dead stones, seventeen neutral points, the fills `W pass,
-//! B ba`), and the records the RFG's positional superko (rfg 5.2) refuses while their server
+//! (`outcomes.yaml`): the 1970 Hayago final's count after the end phase (territory 47 and 56,
+//! prisoners 28 and 12, komi 5.5: 75 against 73.5, eleven dead stones, no neutral point left,
+//! nineteen stones of the end phase), and the records the RFG's positional superko (rfg 5.2) refuses while their server
 //! allowed them ("repeats an earlier whole-board position"): under the simple ko they replay,
 //! and only they change. Why not komi: every record of `go/records` writes its own `KM`, which
 //! the judge takes before the profile's komi (rfg 9.3), so the komi knob changes none of them.
@@ -82,32 +82,33 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
     assert_eq!(start["changed"], 0, "{start}");
     assert_eq!(start["judged"], sgf_count(), "{start}");
 
-    // The counted game opens on its count: after the moves and the two fills.
+    // The counted game opens on its count: after the moves and the 24 moves of the judge's end
+    // phase (three passes, 19 stones, two passes; rfg 7.1, 7.2).
     let counted = &out["counted"];
     let moves = moves_in(&root().join("go/records/hayago/hashimoto-ohira-1970.sgf"));
-    assert_eq!(counted["plies"], moves + 2 + 1, "{}", counted["plyText"]);
+    assert_eq!(counted["plies"], moves + 24 + 1, "{}", counted["plyText"]);
     assert_eq!(counted["ply"], counted["plies"]);
     assert_eq!(counted["result"], "disagree");
     assert!(
         counted["verdict"]
             .as_str()
             .unwrap()
-            .starts_with("B+2.5: disagrees with the record (RE[B+0.5])"),
+            .starts_with("B+1.5: disagrees with the record (RE[B+0.5])"),
         "{}",
         counted["verdict"]
     );
     let count = &counted["count"];
     assert_eq!(
         (count["black"].as_str(), count["white"].as_str()),
-        (Some("76"), Some("73.5"))
+        (Some("75"), Some("73.5"))
     );
-    assert_eq!(count["neutral"], "17");
+    assert_eq!(count["neutral"], "0");
     let marks = &counted["boardMarks"];
-    assert_eq!(marks["territoryBlack"], 48, "{marks}");
+    assert_eq!(marks["territoryBlack"], 47, "{marks}");
     assert_eq!(marks["territoryWhite"], 56, "{marks}");
-    assert_eq!(marks["neutral"], 17, "{marks}");
+    assert_eq!(marks["neutral"], 0, "{marks}");
     assert_eq!(marks["dead"], 11, "{marks}");
-    assert_eq!(marks["fills"], 1, "{marks}");
+    assert_eq!(marks["fills"], 19, "{marks}");
     assert_eq!(marks["seki"], 0, "{marks}");
     let articles: Vec<&str> = counted["chain"]
         .as_array()

@@ -13,6 +13,7 @@ pub mod article_index;
 pub mod board;
 pub mod clock;
 pub mod count;
+pub mod end_phase;
 pub mod mcmahon;
 pub mod mcmahon_pairing;
 pub mod outcome;
