@@ -18,6 +18,11 @@ pub enum Verdict {
     Same,
     /// No fresh report of it was given (CI could not install it, or it has no wrapper yet).
     NotRun,
+    /// The fresh run did not finish (the engine did not start in time, or a time limit cut it
+    /// short: its notes say which): a partial run says nothing about the cases it did not
+    /// reach, so it is not compared, and the page keeps its published results. A loaded CI
+    /// machine must not make the check fail on an engine's start-up time.
+    CutShort(String),
     /// The fresh run differs: each difference in a line.
     Changed(Vec<String>),
     /// A fresh report of an implementation the page does not list.
@@ -38,10 +43,9 @@ impl CheckOutcome {
     /// missing from it.
     pub fn passed(&self) -> bool {
         self.page_current
-            && self
-                .rows
-                .iter()
-                .all(|(_, _, v)| matches!(v, Verdict::Same | Verdict::NotRun))
+            && self.rows.iter().all(|(_, _, v)| {
+                matches!(v, Verdict::Same | Verdict::NotRun | Verdict::CutShort(_))
+            })
     }
 
     /// The check's report, a line per implementation (differences indented below it), ending
@@ -61,6 +65,12 @@ impl CheckOutcome {
                 }
                 Verdict::Unlisted => {
                     let _ = writeln!(out, "{name} {version}: run, but not on the page");
+                }
+                Verdict::CutShort(why) => {
+                    let _ = writeln!(
+                        out,
+                        "{name} {version}: run in this check but cut short ({why}): not compared (the page keeps its published results)"
+                    );
                 }
                 Verdict::Changed(lines) => {
                     let _ = writeln!(out, "{name} {version}: results differ from the page:");
@@ -151,6 +161,7 @@ pub fn check(published: &Published, fresh: &[Entry], page_current: bool) -> Chec
     for entry in &published.implementations {
         let verdict = match fresh.iter().find(|f| f.name == entry.name) {
             None => Verdict::NotRun,
+            Some(f) if !f.notes.is_empty() => Verdict::CutShort(f.notes.join("; ")),
             Some(f) => {
                 let lines = differences(entry, f);
                 if lines.is_empty() {
@@ -185,6 +196,23 @@ mod tests {
                 .collect(),
             ..Entry::default()
         }
+    }
+
+    #[test]
+    fn a_run_cut_short_is_not_compared_and_says_why() {
+        let published = Published {
+            implementations: vec![entry("eng", &[("aaaa", "pass"), ("bbbb", "fail")])],
+        };
+        let mut fresh = entry("eng", &[("aaaa", "pass")]);
+        fresh.notes =
+            vec!["INTERRUPTED (max-time): the run stopped early; 1 case(s) not run".into()];
+        let outcome = check(&published, &[fresh], true);
+        assert!(outcome.passed());
+        assert!(
+            outcome
+                .text("regen")
+                .contains("cut short (INTERRUPTED (max-time)")
+        );
     }
 
     #[test]
