@@ -200,11 +200,42 @@ fn replay(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>, j: &Judg
     let Some(detail) = &j.count else {
         return out;
     };
-    // The end phase the judge played (the written filling first), then the count on the
-    // board it leaves.
+    // The end phase as the judge played it: the passes that end the main game, the agreed
+    // dead stones taken off (rfg 7.2: they capture nothing during the filling), the written
+    // filling first, then the judge's own moves; then the count on the board it leaves.
+    let dead = match agreed {
+        Some(a) => judge::agreed_points(&a.dead, size).unwrap_or_default(),
+        None => judge::dead_stones(game, &board),
+    };
+    let mut prisoners = [0u32; 2];
+    let mut taken_off = dead.is_empty();
     let mut fills = Vec::new();
+    let mut take_off = |board: &mut Board, plies: &mut Vec<Ply>| -> bool {
+        let label = format!(
+            "the agreed dead stones come off: {} stone(s) (rfg 7.2)",
+            dead.len()
+        );
+        plies.push(Ply {
+            svg: draw(
+                board,
+                &Marks {
+                    dead: dead.clone(),
+                    ..Marks::default()
+                },
+                &label,
+            ),
+            label,
+        });
+        count::remove_dead(board, &mut prisoners, &dead).is_ok()
+    };
     for (k, ((c, mv), text)) in j.end_moves.iter().zip(&j.end_phase).enumerate() {
         if let Move::Play(p) = mv {
+            if !taken_off {
+                if !take_off(&mut board, &mut out.plies) {
+                    return out;
+                }
+                taken_off = true;
+            }
             fills.push(*p);
         }
         let label = format!("end phase {}: {text}", k + 1);
@@ -212,15 +243,10 @@ fn replay(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>, j: &Judg
             break;
         }
     }
-    let dead = match agreed {
-        Some(a) => judge::agreed_points(&a.dead, size).unwrap_or_default(),
-        None => judge::dead_stones(game, &board),
-    };
-    let mut counted = board.clone();
-    let mut prisoners = [0u32; 2];
-    if count::remove_dead(&mut counted, &mut prisoners, &dead).is_err() {
+    if !taken_off && !take_off(&mut board, &mut out.plies) {
         return out;
     }
+    let counted = board.clone();
     let (_, seki) = count::seki(&counted);
     let (regions, _) = count::regions(&counted);
     let mut marks = Marks {

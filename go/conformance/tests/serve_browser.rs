@@ -82,11 +82,12 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
     assert_eq!(start["changed"], 0, "{start}");
     assert_eq!(start["judged"], sgf_count(), "{start}");
 
-    // The counted game opens on its count: after the moves and the 24 moves of the judge's end
-    // phase (three passes, 19 stones, two passes; rfg 7.1, 7.2).
+    // The counted game opens on its count: after the moves, the 24 moves of the judge's end
+    // phase (three passes, 19 stones, two passes; rfg 7.1) with the agreed dead stones taken
+    // off before the first stone (rfg 7.2: one step of its own), then the count.
     let counted = &out["counted"];
     let moves = moves_in(&root().join("go/records/hayago/hashimoto-ohira-1970.sgf"));
-    assert_eq!(counted["plies"], moves + 24 + 1, "{}", counted["plyText"]);
+    assert_eq!(counted["plies"], moves + 24 + 1 + 1, "{}", counted["plyText"]);
     assert_eq!(counted["ply"], counted["plies"]);
     assert_eq!(counted["result"], "disagree");
     assert!(
@@ -116,8 +117,9 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
         .iter()
         .map(|c| c["article"].as_str().unwrap())
         .collect();
-    assert_eq!(articles, ["rfg:8", "rfg:9", "rfg:10.2"]);
-    assert_eq!(counted["chain"][0]["href"], "/rules/articles/rfg-8.html");
+    // The end phase the judge played (rfg 7.1), then territory, counting and the win on points.
+    assert_eq!(articles, ["rfg:7.1", "rfg:8", "rfg:9", "rfg:10.2"]);
+    assert_eq!(counted["chain"][0]["href"], "/rules/articles/rfg-7.1.html");
 
     // Three moves from the start: three stones, nothing captured yet.
     let third = &out["third"];
