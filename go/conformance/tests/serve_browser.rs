@@ -87,7 +87,12 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
     // off before the first stone (rfg 7.2: one step of its own), then the count.
     let counted = &out["counted"];
     let moves = moves_in(&root().join("go/records/hayago/hashimoto-ohira-1970.sgf"));
-    assert_eq!(counted["plies"], moves + 24 + 1 + 1, "{}", counted["plyText"]);
+    assert_eq!(
+        counted["plies"],
+        moves + 24 + 1 + 1,
+        "{}",
+        counted["plyText"]
+    );
     assert_eq!(counted["ply"], counted["plies"]);
     assert_eq!(counted["result"], "disagree");
     assert!(
