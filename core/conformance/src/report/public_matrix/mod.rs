@@ -8,14 +8,14 @@
 //!
 //! Where the results come from: the JSON reports of `run` of either game (the core's
 //! [`Report`](super::Report) model, so the matrix reads every game's alike, naming none),
-//! each with an optional *meta* file beside it (`NAME.meta.json` for `NAME.json`, a [`Meta`])
+//! each with an optional *meta* file beside it (`NAME.meta.json` for `NAME.json`, a [`collect::Meta`])
 //! that says what the report cannot: the implementation's public name and version, how it was
 //! run, the date, the wrapper's perft check and where the corpus's files are linked from.
 //!
 //! - [`collect`]: a report and its meta as an [`Entry`];
 //! - [`page`]: the Markdown page (generated below a marker line, the text above it kept) and
 //!   the HTML page;
-//! - [`check`]: fresh entries against the published ones.
+//! - [`mod@check`]: fresh entries against the published ones.
 
 pub mod check;
 pub mod collect;
