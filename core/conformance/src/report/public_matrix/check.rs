@@ -129,8 +129,9 @@ pub fn differences(published: &Entry, fresh: &Entry) -> Vec<String> {
     }
     if published.perft != fresh.perft {
         out.push(format!(
-            "the wrapper's perft check: {:?} on the page, {:?} in this run",
-            published.perft, fresh.perft
+            "the wrapper's perft check: {} on the page, {} in this run",
+            perft_words(&published.perft),
+            perft_words(&fresh.perft)
         ));
     }
     let ids: BTreeSet<&String> = published
@@ -152,6 +153,18 @@ pub fn differences(published: &Entry, fresh: &Entry) -> Vec<String> {
         out.push(format!("… and {more} more case(s)"));
     }
     out
+}
+
+/// Perft counts by depth in words (`depth 1: 30, depth 2: 900`), or `none`.
+fn perft_words(counts: &std::collections::BTreeMap<String, u64>) -> String {
+    if counts.is_empty() {
+        return "none".to_owned();
+    }
+    counts
+        .iter()
+        .map(|(depth, n)| format!("depth {depth}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks `fresh` entries against the `published` data; `page_current` says whether the page

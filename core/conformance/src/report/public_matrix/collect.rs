@@ -89,12 +89,12 @@ pub fn entry_from_files(path: &Path) -> Result<Entry, MatrixInputError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Meta::default(),
         Err(e) => return Err(MatrixInputError::Read(meta_file.display().to_string(), e)),
     };
-    entry(&value, &meta).map_err(|e| MatrixInputError::Report(name, e))
+    entry(&value, &meta).map_err(|e| MatrixInputError::Report(name, e.to_string()))
 }
 
 /// The entry of a parsed report and its meta.
-pub fn entry(value: &Value, meta: &Meta) -> Result<Entry, String> {
-    let report: Report = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+pub fn entry(value: &Value, meta: &Meta) -> Result<Entry, serde_json::Error> {
+    let report: Report = serde_json::from_value(value.clone())?;
     let header = &report.header;
     let mut by_article: BTreeMap<String, Tally> = BTreeMap::new();
     let mut total = Tally::default();
