@@ -143,7 +143,14 @@ class Isolated:
             return None
         if kill and process.is_alive():
             process.kill()
-        process.join(5)
+        # A child that crashed may still be writing its tracebacks and a core file when its
+        # pipe reads end-of-file: on a loaded machine that takes seconds, and reaping it too
+        # soon would lose the signal it died of. One that outlives this wait is killed.
+        process.join(60)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+            return None
         return process.exitcode  # type: ignore[no-any-return]
 
     def _call(self, method: str, args: Tuple[Any, ...]) -> Any:

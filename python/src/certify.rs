@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use shogi_conformance::corpus::CorpusSource;
-use shogi_conformance::run::case_run::{CaseResult, Outcome};
+use shogi_conformance::run::case_run::{CaseResult, Checked};
 use shogi_conformance::run::expectations::Expectations;
 use shogi_conformance::run::{RunError, RunReport, RunStatus, Runner};
 use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status, Verdict};
@@ -585,10 +585,10 @@ pub fn exit_code(status: RunStatus) -> u8 {
 /// The outcome word of a case result.
 pub fn outcome_word(r: &CaseResult) -> &'static str {
     match r.outcome() {
-        Outcome::Pass => "pass",
-        Outcome::Fail(_) => "fail",
-        Outcome::Skip { .. } => "skip",
-        Outcome::Error { .. } => "error",
+        Checked::Pass => "pass",
+        Checked::Fail(_) => "fail",
+        Checked::Skip { .. } => "skip",
+        Checked::Error { .. } => "error",
     }
 }
 

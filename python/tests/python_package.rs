@@ -31,10 +31,12 @@ fn run(what: &str, cmd: &mut Command) -> Output {
         .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
     assert!(
         out.status.success(),
-        "{what} failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
+        // stderr first: a CI log keeps the tail, and the tail should be pytest's summary of
+        // what failed, not the tracebacks an isolated child prints as it crashes on purpose.
+        "{what} failed ({}):\n--- stderr\n{}\n--- stdout\n{}",
         out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
     );
     out
 }
@@ -114,7 +116,7 @@ fn the_package_installs_with_pip_and_its_tests_pass() {
         // package's source folder (without its built `_native`) would shadow the installed
         // package, in pytest and in the adapter subprocesses the tests start with `-m`.
         Command::new(bin.join("pytest"))
-            .args(["-q", "-p", "no:cacheprovider"])
+            .args(["-q", "-rfE", "-p", "no:cacheprovider"])
             .arg(root.join("python").join("tests"))
             .current_dir(&away),
     );

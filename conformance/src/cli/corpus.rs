@@ -155,7 +155,7 @@ pub fn explain(
     let outcome = r.outcome();
     println!("  {} under {profile}: {}", imp.name(), outcome.label());
     for e in &r.expectations {
-        if e.outcome == shogi_conformance::run::case_run::Outcome::Pass {
+        if e.outcome == shogi_conformance::run::case_run::Checked::Pass {
             println!("    {}: pass", e.label());
         }
     }
@@ -165,8 +165,8 @@ pub fn explain(
         }
     }
     Ok(match outcome {
-        shogi_conformance::run::case_run::Outcome::Fail(_)
-        | shogi_conformance::run::case_run::Outcome::Error { .. } => ExitCode::FAILURE,
+        shogi_conformance::run::case_run::Checked::Fail(_)
+        | shogi_conformance::run::case_run::Checked::Error { .. } => ExitCode::FAILURE,
         _ => ExitCode::SUCCESS,
     })
 }

@@ -412,7 +412,7 @@ pub fn diff_text(
 mod tests {
     use super::*;
     use crate::run::Runner;
-    use crate::run::case_run::Outcome;
+    use crate::run::case_run::Checked;
 
     fn corpus() -> Corpus {
         crate::corpus::CorpusSource::BuiltIn.load().unwrap()
@@ -455,7 +455,7 @@ mod tests {
             .drain(..)
             .filter(|r| {
                 r.expectations.iter().any(|e| {
-                    matches!(&e.outcome, Outcome::Skip { reason } if reason.contains("the overrides"))
+                    matches!(&e.outcome, Checked::Skip { reason } if reason.contains("the overrides"))
                 })
             })
             .map(|r| r.case.id)

@@ -1,4 +1,4 @@
-//! Running one case against one implementation, and what came of it: the [`Outcome`] of each
+//! Running one case against one implementation, and what came of it: the [`Checked`] of each
 //! expectation and of the whole case ([`CaseResult`]), tallied in a [`Summary`].
 
 use crate::corpus::yaml::Yaml;
@@ -9,47 +9,17 @@ use shogi_spec::{ImplError, Implementation};
 
 use crate::corpus::case::{Case, Expectation};
 
-/// What came of one expectation, or of a whole case.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Outcome {
-    /// The implementation's answer matches.
-    Pass,
-    /// The implementation answered, and the answer is wrong.
-    Fail(Failure),
-    /// The implementation does not answer this kind of query; the reason says why. A skip is
-    /// never a pass.
-    Skip {
-        /// Why.
-        reason: String,
-    },
-    /// The implementation failed to answer: it crashed, timed out, refused the position.
-    Error {
-        /// What went wrong, with whatever the implementation said. Written `reason` in JSON,
-        /// as a skip's is: one key explains every outcome that is not a pass or a failure.
-        #[serde(rename = "reason")]
-        message: String,
-    },
-}
+/// What came of one expectation, or of a whole case: the core's outcome, with a shogi
+/// [`Failure`] as the detail of a wrong answer.
+pub type Checked = conformance_core::report::Checked<Failure>;
 
-impl Outcome {
-    fn severity(&self) -> u8 {
-        match self {
-            Outcome::Pass => 0,
-            Outcome::Skip { .. } => 1,
-            Outcome::Error { .. } => 2,
-            Outcome::Fail(_) => 3,
-        }
-    }
-
-    /// A one-word label: pass, fail, skip, error.
-    pub fn label(&self) -> &'static str {
-        match self {
-            Outcome::Pass => "pass",
-            Outcome::Fail(_) => "fail",
-            Outcome::Skip { .. } => "skip",
-            Outcome::Error { .. } => "error",
-        }
+/// Orders outcomes for a case: a failure outweighs an error, an error a pass, a pass a skip.
+fn severity(outcome: &Checked) -> u8 {
+    match outcome {
+        Checked::Pass => 0,
+        Checked::Skip { .. } => 1,
+        Checked::Error { .. } => 2,
+        Checked::Fail(_) => 3,
     }
 }
 
@@ -83,7 +53,7 @@ pub struct ExpectationResult {
     pub depth: Option<u32>,
     /// What came of it.
     #[serde(flatten)]
-    pub outcome: Outcome,
+    pub outcome: Checked,
     /// The move a `bestmove` probe was answered with, pass or fail, so that a report records
     /// how the engine played every probe (`None` for other expectations, and for a probe that
     /// got no answer).
@@ -119,18 +89,18 @@ impl CaseResult {
     /// [`partial`](Self::is_partial)), and skip only when nothing ran. A case is not a skip
     /// just because one of its expectations could not be asked: what was asked and answered
     /// right counts.
-    pub fn outcome(&self) -> Outcome {
-        let first = |severity: u8| {
+    pub fn outcome(&self) -> Checked {
+        let first = |weight: u8| {
             self.expectations
                 .iter()
-                .find(|e| e.outcome.severity() == severity)
+                .find(|e| severity(&e.outcome) == weight)
                 .map(|e| e.outcome.clone())
         };
         first(3)
             .or_else(|| first(2))
             .or_else(|| first(0))
             .or_else(|| first(1))
-            .unwrap_or(Outcome::Skip {
+            .unwrap_or(Checked::Skip {
                 reason: "no expectation applies".into(),
             })
     }
@@ -138,7 +108,7 @@ impl CaseResult {
     /// Whether the case passed with some expectations skipped: a pass that covers less than
     /// the case asks.
     pub fn is_partial(&self) -> bool {
-        self.outcome() == Outcome::Pass && !self.skipped_parts().is_empty()
+        self.outcome() == Checked::Pass && !self.skipped_parts().is_empty()
     }
 
     /// The expectations that were skipped, with the reason.
@@ -146,7 +116,7 @@ impl CaseResult {
         self.expectations
             .iter()
             .filter_map(|e| match &e.outcome {
-                Outcome::Skip { reason } => Some((e, reason.as_str())),
+                Checked::Skip { reason } => Some((e, reason.as_str())),
                 _ => None,
             })
             .collect()
@@ -235,8 +205,8 @@ pub fn run_case_guarded(
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a non-string panic payload".into());
-            let outcome = Outcome::Error {
-                message: format!("the implementation panicked: {what}"),
+            let outcome = Checked::Error {
+                reason: format!("the implementation panicked: {what}"),
             };
             Some(CaseResult {
                 case: case.clone(),
@@ -279,8 +249,8 @@ pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseRes
         .map(|(e, _)| ExpectationResult {
             kind: e.kind(),
             depth: None,
-            outcome: Outcome::Error {
-                message: message.to_owned(),
+            outcome: Checked::Error {
+                reason: message.to_owned(),
             },
             played: None,
         })
@@ -292,16 +262,16 @@ pub fn errored_case(case: &Case, profile: &str, message: &str) -> Option<CaseRes
     })
 }
 
-fn from_impl_error(case: &Case, e: ImplError) -> Outcome {
+fn from_impl_error(case: &Case, e: ImplError) -> Checked {
     match e {
-        ImplError::Unsupported(reason) => Outcome::Skip { reason },
-        ImplError::InvalidPosition(reason) if case.setup.unreachable => Outcome::Skip {
+        ImplError::Unsupported(reason) => Checked::Skip { reason },
+        ImplError::InvalidPosition(reason) if case.setup.unreachable => Checked::Skip {
             reason: format!(
                 "the implementation refuses this deliberately unreachable position: {reason}"
             ),
         },
-        other => Outcome::Error {
-            message: other.to_string(),
+        other => Checked::Error {
+            reason: other.to_string(),
         },
     }
 }
@@ -311,21 +281,21 @@ fn run_answer(
     case: &Case,
     expected: &Yaml,
     profile: &str,
-) -> Outcome {
+) -> Checked {
     let Some(question) = &case.setup.question else {
-        return Outcome::Error {
-            message: "the case has no question".into(),
+        return Checked::Error {
+            reason: "the case has no question".into(),
         };
     };
     let text = question.to_text();
     match imp.ask(&text, profile) {
         Err(err) => from_impl_error(case, err),
         Ok(reply) => match Yaml::parse(&reply) {
-            Err(e) => Outcome::Error {
-                message: format!("the answer is not YAML: {e}: {reply}"),
+            Err(e) => Checked::Error {
+                reason: format!("the answer is not YAML: {e}: {reply}"),
             },
-            Ok(actual) if expected.same_as(&actual) => Outcome::Pass,
-            Ok(actual) => Outcome::Fail(Failure {
+            Ok(actual) if expected.same_as(&actual) => Checked::Pass,
+            Ok(actual) => Checked::Fail(Failure {
                 expected: expected.to_string(),
                 actual: actual.to_string(),
                 missing: vec![],
@@ -341,7 +311,7 @@ fn run_expectation(
     case: &Case,
     e: &Expectation,
     profile: &str,
-) -> Outcome {
+) -> Checked {
     if let Expectation::Answer(expected) = e {
         return run_answer(imp, case, expected, profile);
     }
@@ -349,8 +319,8 @@ fn run_expectation(
         if let Expectation::Verdict(_, expected) = e {
             return run_verdict(imp, case, expected, profile);
         }
-        return Outcome::Error {
-            message: "the case has no position".into(),
+        return Checked::Error {
+            reason: "the case has no position".into(),
         };
     };
     let moves = |imp: &mut dyn Implementation| imp.legal_moves(&position);
@@ -366,9 +336,9 @@ fn run_expectation(
                     extra.push(format!("({} duplicate entries)", actual.len() - got.len()));
                 }
                 if missing.is_empty() && extra.is_empty() {
-                    Outcome::Pass
+                    Checked::Pass
                 } else {
-                    Outcome::Fail(Failure {
+                    Checked::Fail(Failure {
                         expected: format!("exactly {} legal moves", want.len()),
                         actual: format!("{} moves listed", actual.len()),
                         missing,
@@ -387,9 +357,9 @@ fn run_expectation(
                     .cloned()
                     .collect();
                 if missing.is_empty() {
-                    Outcome::Pass
+                    Checked::Pass
                 } else {
-                    Outcome::Fail(Failure {
+                    Checked::Fail(Failure {
                         expected: format!("legal: {}", expected.join(" ")),
                         actual: format!("not listed: {}", missing.join(" ")),
                         missing,
@@ -408,9 +378,9 @@ fn run_expectation(
                     .cloned()
                     .collect();
                 if extra.is_empty() {
-                    Outcome::Pass
+                    Checked::Pass
                 } else {
-                    Outcome::Fail(Failure {
+                    Checked::Fail(Failure {
                         expected: format!("illegal: {}", expected.join(" ")),
                         actual: format!("listed as legal: {}", extra.join(" ")),
                         missing: vec![],
@@ -422,8 +392,8 @@ fn run_expectation(
         },
         Expectation::Status(expected) => match imp.status(&position) {
             Err(err) => from_impl_error(case, err),
-            Ok(actual) if actual == *expected => Outcome::Pass,
-            Ok(actual) => Outcome::Fail(Failure {
+            Ok(actual) if actual == *expected => Checked::Pass,
+            Ok(actual) => Checked::Fail(Failure {
                 expected: format!("status {expected}"),
                 actual: format!("status {actual}"),
                 missing: vec![],
@@ -455,7 +425,7 @@ fn run_probe(
     position: &shogi_spec::PositionSpec,
     probe: &crate::corpus::case::Probe,
     profile: &str,
-) -> (Outcome, Option<String>) {
+) -> (Checked, Option<String>) {
     let limit = shogi_spec::SearchLimit {
         byoyomi_ms: probe.byoyomi,
     };
@@ -484,8 +454,8 @@ pub struct Methods {
 
 /// Whether an outcome is a checked answer: a pass or a failure. Skips and errors certify
 /// nothing.
-fn checked(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Pass | Outcome::Fail(_))
+fn checked(outcome: &Checked) -> bool {
+    matches!(outcome, Checked::Pass | Checked::Fail(_))
 }
 
 impl Methods {
@@ -526,14 +496,14 @@ fn run_perft(
         .iter()
         .map(|(&depth, &expected)| {
             let outcome = if let Some((d, what)) = stopped_at {
-                Outcome::Skip {
+                Checked::Skip {
                     reason: format!("not asked: depth {d} {what}"),
                 }
             } else {
                 match imp.perft(position, depth) {
                     Err(err) => from_impl_error(case, err),
-                    Ok(actual) if actual == expected => Outcome::Pass,
-                    Ok(actual) => Outcome::Fail(Failure {
+                    Ok(actual) if actual == expected => Checked::Pass,
+                    Ok(actual) => Checked::Fail(Failure {
                         expected: format!("perft({depth}) = {expected}"),
                         actual: format!("perft({depth}) = {actual}"),
                         missing: vec![],
@@ -543,8 +513,8 @@ fn run_perft(
                 }
             };
             match &outcome {
-                Outcome::Fail(_) => stopped_at = Some((depth, "failed")),
-                Outcome::Error { .. } => stopped_at = Some((depth, "errored")),
+                Checked::Fail(_) => stopped_at = Some((depth, "failed")),
+                Checked::Error { .. } => stopped_at = Some((depth, "errored")),
                 _ => {}
             }
             ExpectationResult {
@@ -562,24 +532,24 @@ fn run_verdict(
     case: &Case,
     expected: &crate::corpus::case::ExpectedVerdict,
     profile: &str,
-) -> Outcome {
+) -> Checked {
     let Some(record) = &case.setup.record else {
-        return Outcome::Error {
-            message: "the case has no record".into(),
+        return Checked::Error {
+            reason: "the case has no record".into(),
         };
     };
     let text = match serde_norway::to_string(record) {
         Ok(t) => t,
         Err(e) => {
-            return Outcome::Error {
-                message: format!("cannot write the record as YAML: {e}"),
+            return Checked::Error {
+                reason: format!("cannot write the record as YAML: {e}"),
             };
         }
     };
     match imp.adjudicate(&text, profile) {
         Err(err) => from_impl_error(case, err),
-        Ok(actual) if expected.matches(&actual) => Outcome::Pass,
-        Ok(actual) => Outcome::Fail(Failure {
+        Ok(actual) if expected.matches(&actual) => Checked::Pass,
+        Ok(actual) => Checked::Fail(Failure {
             expected: expected.to_string(),
             actual: actual.to_string(),
             missing: vec![],
@@ -625,15 +595,15 @@ impl Summary {
         let mut s = Summary::default();
         for r in results {
             match r.outcome() {
-                Outcome::Pass => {
+                Checked::Pass => {
                     s.passed += 1;
                     if r.is_partial() {
                         s.partial += 1;
                     }
                 }
-                Outcome::Fail(_) => s.failed += 1,
-                Outcome::Skip { .. } => s.skipped += 1,
-                Outcome::Error { .. } => s.errored += 1,
+                Checked::Fail(_) => s.failed += 1,
+                Checked::Skip { .. } => s.skipped += 1,
+                Checked::Error { .. } => s.errored += 1,
             }
         }
         s
@@ -722,7 +692,7 @@ mod tests {
         // One expectation passes, one is skipped: a (partial) pass, not a skip.
         let c = case("      - legal: [7g7f]\n      - status: normal\n");
         let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();
-        assert_eq!(r.outcome(), Outcome::Pass);
+        assert_eq!(r.outcome(), Checked::Pass);
         assert!(r.is_partial());
         let s = Summary::of(std::slice::from_ref(&r));
         assert_eq!((s.passed, s.partial, s.skipped), (1, 1, 0));
@@ -733,7 +703,7 @@ mod tests {
             "fesa-2017",
         )
         .unwrap();
-        assert!(matches!(r.outcome(), Outcome::Skip { .. }));
+        assert!(matches!(r.outcome(), Checked::Skip { .. }));
         // A failure wins over a pass and a skip.
         let c = case("      - legal: [2g2f]\n      - legal: [7g7f]\n      - status: normal\n");
         let r = run_case(&mut ShallowOnly, &c, "fesa-2017").unwrap();

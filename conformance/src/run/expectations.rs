@@ -26,7 +26,7 @@
 use conformance_core::run::expectations::{Judged, Stamp};
 
 use crate::corpus::contract::CorpusStamp;
-use crate::run::case_run::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Checked};
 
 /// What an entry says and the entry itself, a result that does not match and why a file
 /// cannot be used: the core's.
@@ -56,10 +56,10 @@ impl Judged for CaseResult {
     fn judged_outcome(&self) -> conformance_core::report::Outcome {
         use conformance_core::report::Outcome as Counted;
         match self.outcome() {
-            Outcome::Pass => Counted::Pass,
-            Outcome::Fail(_) => Counted::Fail,
-            Outcome::Skip { .. } => Counted::Skip,
-            Outcome::Error { .. } => Counted::Error,
+            Checked::Pass => Counted::Pass,
+            Checked::Fail(_) => Counted::Fail,
+            Checked::Skip { .. } => Counted::Skip,
+            Checked::Error { .. } => Counted::Error,
         }
     }
     fn case_name(&self) -> String {
@@ -74,11 +74,11 @@ pub fn from_failures(implementation: &str, results: &[CaseResult]) -> Expectatio
         implementation,
         results.iter().filter_map(|r| {
             let reason = r.expectations.iter().find_map(|e| match &e.outcome {
-                Outcome::Fail(f) => Some(format!(
+                Checked::Fail(f) => Some(format!(
                     "{}: expected {}; got {}",
                     e.kind, f.expected, f.actual
                 )),
-                Outcome::Error { message } => Some(format!("{}: error: {message}", e.kind)),
+                Checked::Error { reason: message } => Some(format!("{}: error: {message}", e.kind)),
                 _ => None,
             })?;
             Some((r.case.id.clone(), reason))
@@ -157,8 +157,8 @@ mod tests {
             expectations: vec![crate::run::case_run::ExpectationResult {
                 kind: "status",
                 depth: None,
-                outcome: Outcome::Error {
-                    message: "timed out".into(),
+                outcome: Checked::Error {
+                    reason: "timed out".into(),
                 },
                 played: None,
             }],

@@ -13,7 +13,7 @@ use shogi_spec::PositionSpec;
 use shogi_spec::profile::Profile;
 
 use crate::corpus::case::Probe;
-use crate::run::case_run::{Failure, Outcome};
+use crate::run::case_run::{Checked, Failure};
 
 /// Why a probe's position could not be set up for judging: the case is broken, not the engine.
 #[derive(Debug, thiserror::Error)]
@@ -51,8 +51,8 @@ pub fn setup_position(spec: &PositionSpec) -> Result<Position, ProbeSetupError> 
     Ok(pos)
 }
 
-fn fail(expected: String, answer: &str, why: String) -> Outcome {
-    Outcome::Fail(Failure {
+fn fail(expected: String, answer: &str, why: String) -> Checked {
+    Checked::Fail(Failure {
         expected,
         actual: format!("bestmove {answer}: {why}"),
         missing: vec![],
@@ -64,17 +64,17 @@ fn fail(expected: String, answer: &str, why: String) -> Outcome {
 /// Judges the engine's `answer` to `probe` in `spec` under `profile`: first by the rules (a
 /// move must be legal, a `win` must be a declaration that holds), then by what the case forbids
 /// or requires, so that a failure names the article an illegal answer breaks.
-pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) -> Outcome {
+pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) -> Checked {
     let pos = match setup_position(spec) {
         Ok(p) => p,
         Err(e) => {
-            return Outcome::Error {
-                message: e.to_string(),
+            return Checked::Error {
+                reason: e.to_string(),
             };
         }
     };
     let by_rules = match answer {
-        "resign" => Outcome::Pass,
+        "resign" => Checked::Pass,
         "win" => judge_win(&pos, answer, profile),
         text => match Move::parse(text) {
             Err(e) => fail(
@@ -83,7 +83,7 @@ pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) ->
                 format!("not a move: {e}"),
             ),
             Ok(mv) => match check_move(&pos, mv) {
-                Ok(()) => Outcome::Pass,
+                Ok(()) => Checked::Pass,
                 Err(e) => fail(
                     "a legal move".into(),
                     answer,
@@ -92,7 +92,7 @@ pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) ->
             },
         },
     };
-    if by_rules != Outcome::Pass {
+    if by_rules != Checked::Pass {
         return by_rules;
     }
     if !probe.required.is_empty() && !probe.required.iter().any(|r| r == answer) {
@@ -109,22 +109,22 @@ pub fn judge(spec: &PositionSpec, probe: &Probe, answer: &str, profile: &str) ->
             "legal, but it loses by the rules here (see the case's note)".into(),
         );
     }
-    Outcome::Pass
+    Checked::Pass
 }
 
 /// `bestmove win`: the side to move declares (FESA 5.3), judged under the profile.
-fn judge_win(pos: &Position, answer: &str, profile: &str) -> Outcome {
+fn judge_win(pos: &Position, answer: &str, profile: &str) -> Checked {
     let rules = match Profile::builtin(profile) {
         Ok(p) => p.rules,
         Err(e) => {
-            return Outcome::Error {
-                message: ProbeSetupError::Profile(profile.into(), e.to_string()).to_string(),
+            return Checked::Error {
+                reason: ProbeSetupError::Profile(profile.into(), e.to_string()).to_string(),
             };
         }
     };
     let (holds, steps) = judge_declaration(pos, pos.side_to_move(), &rules, None, None);
     if holds {
-        return Outcome::Pass;
+        return Checked::Pass;
     }
     let unmet: Vec<String> = steps
         .iter()

@@ -20,7 +20,7 @@ use crate::corpus::{Corpus, CorpusError};
 use conformance_core::report::ExpectationsCheck;
 
 use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
-use crate::run::case_run::{CaseResult, Outcome, Summary, applies, base_profile, run_case_guarded};
+use crate::run::case_run::{CaseResult, Checked, Summary, applies, base_profile, run_case_guarded};
 use crate::run::expectations::{self, Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
 use crate::run::watchdog::Watchdog;
@@ -336,7 +336,7 @@ impl Runner {
                 }
                 if let Some(reason) = self.changed_by_overrides(case, &spec) {
                     for e in r.iter_mut().flat_map(|c| c.expectations.iter_mut()) {
-                        e.outcome = Outcome::Skip {
+                        e.outcome = Checked::Skip {
                             reason: reason.clone(),
                         };
                     }

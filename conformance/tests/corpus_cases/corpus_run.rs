@@ -5,7 +5,7 @@ use std::path::Path;
 
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::case_run::{CaseResult, Outcome, Summary, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, Summary, run_case};
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{is_dead_square, is_pawn_drop_mate};
 use shogi_oracle::{IllegalMove, Kind, Move, Oracle, Square, check_move};
@@ -35,7 +35,7 @@ fn the_oracle_passes_every_case_under_every_profile() {
         let results = run_all(&mut Oracle::lenient(), &corpus, profile);
         let failures: Vec<String> = results
             .iter()
-            .filter(|r| matches!(r.outcome(), Outcome::Fail(_) | Outcome::Error { .. }))
+            .filter(|r| matches!(r.outcome(), Checked::Fail(_) | Checked::Error { .. }))
             .map(|r| format!("{} {} {:?}", r.case.id, r.case.slug, r.expectations))
             .collect();
         assert!(failures.is_empty(), "{profile}: {failures:#?}");
@@ -97,7 +97,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
     let results = run_all(&mut NifuBlind(Oracle::lenient()), &corpus, "fesa-2017");
     let failed: Vec<&CaseResult> = results
         .iter()
-        .filter(|r| matches!(r.outcome(), Outcome::Fail(_)))
+        .filter(|r| matches!(r.outcome(), Checked::Fail(_)))
         .collect();
     assert!(
         !failed.is_empty(),
@@ -116,7 +116,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
         .find(|r| r.case.slug == "perft-startpos")
         .expect("perft case present");
     assert!(
-        matches!(perft.outcome(), Outcome::Skip { .. }),
+        matches!(perft.outcome(), Checked::Skip { .. }),
         "{:?}",
         perft.outcome()
     );

@@ -9,7 +9,7 @@
 
 use shogi_conformance::corpus::case::{Case, Expectation, Probe};
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::run::case_run::{Outcome, run_case};
+use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_conformance::run::probe::{judge, setup_position};
 use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::game::{Record, adjudicate};
@@ -110,26 +110,26 @@ fn the_oracle_agrees_with_every_hand_worked_probe() {
 fn judging_answers() {
     let ps = probes();
     let find = |slug: &str| ps.iter().find(|(c, _)| c.slug == slug).unwrap().clone();
-    let fails = |o: Outcome| matches!(o, Outcome::Fail(_));
+    let fails = |o: Checked| matches!(o, Checked::Fail(_));
     // Uchifuzume: the drop fails, a king move passes, an illegal move fails, garbage fails.
     let (c, p) = find("probe-uchifuzume-gold-guard");
     let spec = c.position().unwrap();
     assert!(fails(judge(&spec, &p, "P*1b", "fesa-2017")));
-    assert_eq!(judge(&spec, &p, "9i8h", "fesa-2017"), Outcome::Pass);
-    assert_eq!(judge(&spec, &p, "resign", "fesa-2017"), Outcome::Pass);
+    assert_eq!(judge(&spec, &p, "9i8h", "fesa-2017"), Checked::Pass);
+    assert_eq!(judge(&spec, &p, "resign", "fesa-2017"), Checked::Pass);
     assert!(fails(judge(&spec, &p, "9i7g", "fesa-2017")));
     assert!(fails(judge(&spec, &p, "xyzzy", "fesa-2017")));
     assert!(fails(judge(&spec, &p, "win", "fesa-2017")));
     // No legal move: only resign.
     let (c, p) = find("probe-uchifuzume-only-move");
     let spec = c.position().unwrap();
-    assert_eq!(judge(&spec, &p, "resign", "fesa-2017"), Outcome::Pass);
+    assert_eq!(judge(&spec, &p, "resign", "fesa-2017"), Checked::Pass);
     assert!(fails(judge(&spec, &p, "P*1d", "fesa-2017")));
     // A declaration that holds may be made; one that fails may not.
     let (c, p) = find("probe-declaration-holds");
     assert_eq!(
         judge(&c.position().unwrap(), &p, "win", "fesa-2017"),
-        Outcome::Pass
+        Checked::Pass
     );
     let (c, p) = find("probe-declaration-in-check");
     assert!(fails(judge(&c.position().unwrap(), &p, "win", "fesa-2017")));
@@ -141,7 +141,7 @@ fn the_oracle_skips_probes_with_a_reason() {
     let mut oracle = Oracle::new();
     let r = run_case(&mut oracle, &c, "fesa-2017").unwrap();
     match r.outcome() {
-        Outcome::Skip { reason } => assert!(reason.contains("does not search"), "{reason}"),
+        Checked::Skip { reason } => assert!(reason.contains("does not search"), "{reason}"),
         other => panic!("{other:?}"),
     }
 }

@@ -8,7 +8,7 @@
 //! replay (`adjudicate`), which calls the drop of the unpromoted piece an illegal move.
 
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::run::case_run::{Outcome, run_case};
+use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::game::record::{Event, Record};
 use shogi_oracle::{Kind, Move, Oracle, Position};
 use shogi_spec::{
@@ -141,7 +141,7 @@ fn every_promoted_capture_case_fails_on_a_library_that_holds_a_gold() {
             continue;
         }
         let result = run_case(&mut buggy, case, "fesa-2017").unwrap();
-        let failed = matches!(result.outcome(), Outcome::Fail(_));
+        let failed = matches!(result.outcome(), Checked::Fail(_));
         assert_eq!(failed, promoted_capture, "{} {}", case.id, case.slug);
         checked += 1;
     }

@@ -6,7 +6,7 @@
 //! plies misses the twenty-ply cycle. The oracle passes all three (corpus_run).
 
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::run::case_run::{Outcome, run_case};
+use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::game::record::{Event, Record};
 use shogi_oracle::{Oracle, Position};
 use shogi_spec::{
@@ -104,7 +104,7 @@ fn outcomes(imp: &mut BuggyRepetition) -> Vec<(String, bool)> {
         .filter(|c| c.file.to_string_lossy().contains("repetition-cycles"))
         .map(|c| {
             let r = run_case(imp, c, "fesa-2017").unwrap();
-            (c.slug.clone(), matches!(r.outcome(), Outcome::Pass))
+            (c.slug.clone(), matches!(r.outcome(), Checked::Pass))
         })
         .collect()
 }

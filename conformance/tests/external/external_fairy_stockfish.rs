@@ -19,7 +19,7 @@ use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::fuzzing::bisect::bisect;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::case_run::{CaseResult, Outcome, Summary, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, Summary, run_case};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move};
 use shogi_spec::FesaId;
 use shogi_spec::{ArticleId, Implementation, PositionSpec};
@@ -87,7 +87,7 @@ fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), Differenc
         return Err("the case does not cite 3.11c".into());
     }
     for e in &r.expectations {
-        let Outcome::Fail(f) = &e.outcome else {
+        let Checked::Fail(f) = &e.outcome else {
             continue;
         };
         match e.kind {
@@ -145,19 +145,19 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
         "{:#?}",
         results
             .iter()
-            .filter(|r| matches!(r.outcome(), Outcome::Error { .. }))
+            .filter(|r| matches!(r.outcome(), Checked::Error { .. }))
             .map(|r| (&r.case.id, r.outcome()))
             .collect::<Vec<_>>()
     );
     let mut unexplained = Vec::new();
     for r in &results {
         match r.outcome() {
-            Outcome::Pass => {}
-            Outcome::Skip { .. } => {
+            Checked::Pass => {}
+            Checked::Skip { .. } => {
                 for e in &r.expectations {
                     // USI can answer move lists and perft; everything else (status, verdicts,
                     // tournament questions) has no USI command and is skipped with the reason.
-                    if let Outcome::Skip { reason } = &e.outcome {
+                    if let Checked::Skip { reason } = &e.outcome {
                         if ["legal_moves", "legal", "illegal", "perft"].contains(&e.kind) {
                             unexplained
                                 .push(format!("{} {}: skipped: {reason}", r.case.id, r.case.slug));
@@ -165,12 +165,12 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
                     }
                 }
             }
-            Outcome::Fail(_) => {
+            Checked::Fail(_) => {
                 if let Err(why) = explain(imp.as_mut(), r) {
                     unexplained.push(format!("{} {}: {why}", r.case.id, r.case.slug));
                 }
             }
-            Outcome::Error { message } => {
+            Checked::Error { reason: message } => {
                 unexplained.push(format!("{}: error {message}", r.case.id))
             }
         }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::check_adapter::check_adapter;
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::case_run::{CaseResult, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 use crate::common::{self, fake, python};
@@ -46,7 +46,7 @@ fn errors(results: &[CaseResult]) -> Vec<String> {
     results
         .iter()
         .map(|r| match r.outcome() {
-            Outcome::Error { message } => message,
+            Checked::Error { reason: message } => message,
             other => panic!("{}: expected an error, got {other:?}", r.case.id),
         })
         .collect()

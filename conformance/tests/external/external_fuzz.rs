@@ -9,7 +9,7 @@ use std::time::Duration;
 use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz, write_finding};
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::case_run::{Outcome, run_case};
+use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::{Kind, Oracle};
 use shogi_spec::ArticleId;
 
@@ -90,13 +90,13 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
         run_case(&mut Oracle::lenient(), case, "fesa-2017")
             .unwrap()
             .outcome(),
-        Outcome::Pass
+        Checked::Pass
     );
     assert!(matches!(
         run_case(engine.as_mut(), case, "fesa-2017")
             .unwrap()
             .outcome(),
-        Outcome::Fail(_)
+        Checked::Fail(_)
     ));
 
     // Writing again never overwrites: a second file with a fresh id.

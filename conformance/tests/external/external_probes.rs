@@ -17,7 +17,7 @@ use std::time::Duration;
 use shogi_conformance::corpus::case::{Case, Expectation};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::run::case_run::{CaseResult, Methods, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, Methods, run_case};
 use shogi_spec::{ArticleId, Implementation};
 
 use crate::common;
@@ -98,14 +98,14 @@ fn slow_gpsusi_is_certified_on_probes_alone() {
     assert!(probes.len() >= 40, "{} probes", probes.len());
     for r in &moves {
         assert!(
-            matches!(r.outcome(), Outcome::Skip { .. }),
+            matches!(r.outcome(), Checked::Skip { .. }),
             "a move-list case was not skipped: {}",
             describe(r)
         );
     }
     let bad: Vec<String> = probes
         .iter()
-        .filter(|r| r.outcome() != Outcome::Pass)
+        .filter(|r| r.outcome() != Checked::Pass)
         .map(describe)
         .collect();
     assert!(bad.is_empty(), "gpsusi failed probes:\n{}", bad.join("\n"));
@@ -123,7 +123,7 @@ fn fairy_stockfish_without_perft_fails_the_uchifuzume_probes() {
     let (probes, moves) = run(imp.as_mut());
     for r in &moves {
         assert!(
-            matches!(r.outcome(), Outcome::Skip { .. }),
+            matches!(r.outcome(), Checked::Skip { .. }),
             "the wrapper should make perft unavailable: {}",
             describe(r)
         );
@@ -132,8 +132,8 @@ fn fairy_stockfish_without_perft_fails_the_uchifuzume_probes() {
     let mut failed_only_move = 0;
     for r in &probes {
         match r.outcome() {
-            Outcome::Pass => {}
-            Outcome::Fail(f) => {
+            Checked::Pass => {}
+            Checked::Fail(f) => {
                 assert!(r.case.refs.contains(&uchifuzume), "{}", describe(r));
                 assert!(f.actual.contains("3.11c"), "{}", describe(r));
                 if r.case.slug.starts_with("probe-uchifuzume-only-move") {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::case_run::{CaseResult, Outcome, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
 use crate::common::{self, python};
@@ -94,7 +94,7 @@ fn every_perft_style_is_read_exactly() {
         assert!(rows.iter().all(|(_, n)| *n == 30), "{style}: {rows:?}");
         assert_eq!(imp.take_warnings(), Vec::<String>::new(), "{style}");
         let results = run(imp.as_mut());
-        assert_eq!(results[0].outcome(), Outcome::Pass, "{style}");
+        assert_eq!(results[0].outcome(), Checked::Pass, "{style}");
         assert!(results[0].warnings.is_empty(), "{style}");
     }
 }
@@ -153,7 +153,7 @@ fn an_unknown_line_is_a_warning_in_the_case_result_not_an_error() {
     let mut imp = start(&fixture("chatty"), Duration::from_secs(10), &[]);
     let results = run(imp.as_mut());
     let r = &results[0];
-    assert_eq!(r.outcome(), Outcome::Pass);
+    assert_eq!(r.outcome(), Checked::Pass);
     assert_eq!(r.warnings.len(), 2, "one per depth asked: {:?}", r.warnings);
     assert!(
         r.warnings[0].contains("reply to `go perft 1` (ignored): `hashfull 0`"),
@@ -283,11 +283,11 @@ fn a_hung_engine_errors_its_cases_and_never_skips_them() {
     let mut errored = 0;
     for e in &results[0].expectations {
         match &e.outcome {
-            Outcome::Error { message } => {
+            Checked::Error { reason: message } => {
                 errored += 1;
                 assert!(message.contains("no answer to `go perft"), "{message}")
             }
-            Outcome::Skip { .. } if errored > 0 && e.depth.is_some() => {}
+            Checked::Skip { .. } if errored > 0 && e.depth.is_some() => {}
             other => panic!("{}: expected an error, got {other:?}", e.label()),
         }
     }
@@ -330,7 +330,7 @@ fn explicit_refusals_skip_the_move_cases_with_the_reason_and_restart_the_engine(
             results[0]
                 .expectations
                 .iter()
-                .all(|e| matches!(e.outcome, Outcome::Skip { .. })),
+                .all(|e| matches!(e.outcome, Checked::Skip { .. })),
             "{style}"
         );
         drop(imp);

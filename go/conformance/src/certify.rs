@@ -7,7 +7,7 @@ use conformance_core::run::Selectable;
 use go_spec::GoProfile;
 
 use crate::case::LoadedCase;
-use crate::run::Status;
+use crate::run::Checked;
 
 /// The game's name in reports (the published schema's `game`).
 pub const GAME: &str = "go";
@@ -195,12 +195,12 @@ pub fn reproduce_line_in(
 }
 
 /// One case's result as a report record; `reproduce` is given for a failure or an error.
-pub fn record(lc: &LoadedCase, status: &Status, reproduce: impl FnOnce() -> String) -> CaseRecord {
+pub fn record(lc: &LoadedCase, status: &Checked, reproduce: impl FnOnce() -> String) -> CaseRecord {
     let (outcome, detail) = match status {
-        Status::Pass => (Outcome::Pass, Vec::new()),
-        Status::Fail(msgs) => (Outcome::Fail, msgs.clone()),
-        Status::Error(m) => (Outcome::Error, vec![m.clone()]),
-        Status::Skip(m) => (Outcome::Skip, vec![m.clone()]),
+        Checked::Pass => (Outcome::Pass, Vec::new()),
+        Checked::Fail(msgs) => (Outcome::Fail, msgs.clone()),
+        Checked::Error { reason: m } => (Outcome::Error, vec![m.clone()]),
+        Checked::Skip { reason: m } => (Outcome::Skip, vec![m.clone()]),
     };
     CaseRecord {
         id: lc.case.id.clone(),

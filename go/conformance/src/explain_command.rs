@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 use conformance_core::run::duration::parse_positive_duration;
-use go_conformance::run::{Status, Subject, run_case};
+use go_conformance::run::{Checked, Subject, run_case};
 
 /// `explain`'s arguments.
 #[derive(Args)]
@@ -31,12 +31,12 @@ pub(crate) struct ExplainArgs {
 }
 
 /// The status in words, a line per message.
-fn words(status: &Status) -> String {
+fn words(status: &Checked) -> String {
     match status {
-        Status::Pass => "pass".to_owned(),
-        Status::Fail(messages) => format!("FAIL\n    {}", messages.join("\n    ")),
-        Status::Error(e) => format!("ERROR: {e}"),
-        Status::Skip(why) => format!("skipped: {why}"),
+        Checked::Pass => "pass".to_owned(),
+        Checked::Fail(messages) => format!("FAIL\n    {}", messages.join("\n    ")),
+        Checked::Error { reason: e } => format!("ERROR: {e}"),
+        Checked::Skip { reason: why } => format!("skipped: {why}"),
     }
 }
 
@@ -78,7 +78,7 @@ pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, String> {
         let mut engine = super::gtp_engine(command, args.timeout)
             .map_err(|e| format!("the implementation did not start: {e}"))?;
         let status = run_case(case, &mut Subject::External(&mut engine));
-        if matches!(status, Status::Fail(_) | Status::Error(_)) {
+        if matches!(status, Checked::Fail(_) | Checked::Error { .. }) {
             code = ExitCode::FAILURE;
         }
         out.push_str(&format!("{imp}: {}\n", words(&status)));

@@ -3,8 +3,6 @@
 //! the arbiter's cycles, clocks, late arrival, resignation, and the article behind a refusal)
 //! are checked only when the subject is the reference oracle.
 
-use serde::Serialize;
-
 use go_oracle::Oracle;
 use go_oracle::clock::{Byoyomi, TimeControl};
 use go_oracle::outcome::{self, Outcome};
@@ -20,19 +18,9 @@ pub enum Subject<'a> {
     External(&'a mut dyn GoImplementation),
 }
 
-/// How one case went.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "status", content = "detail", rename_all = "snake_case")]
-pub enum Status {
-    /// Every check that ran agreed with the rules.
-    Pass,
-    /// A check disagreed; the messages say which.
-    Fail(Vec<String>),
-    /// The case or the implementation could not be run.
-    Error(String),
-    /// Nothing in the case could be asked of this implementation.
-    Skip(String),
-}
+/// How one case went: the core's outcome, with the messages of the checks that disagreed as
+/// a failure's detail.
+pub type Checked = conformance_core::report::Checked<Vec<String>>;
 
 /// Checks collected for one case.
 #[derive(Default)]
@@ -56,14 +44,22 @@ impl Checks {
 const GAME_OVER: &str = "rfg:7.2";
 
 /// Runs one case.
-pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
+pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Checked {
     let game = match case.game() {
         Ok(g) => g,
-        Err(e) => return Status::Error(format!("setup error (lint reports it too): {e}")),
+        Err(e) => {
+            return Checked::Error {
+                reason: format!("setup error (lint reports it too): {e}"),
+            };
+        }
     };
     let profile = match case.profile() {
         Ok(p) => p,
-        Err(e) => return Status::Error(e.to_string()),
+        Err(e) => {
+            return Checked::Error {
+                reason: e.to_string(),
+            };
+        }
     };
     let oracle = Oracle::new(profile.clone());
     let mut own = Oracle::new(profile);
@@ -122,7 +118,11 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
                 format!("refused move {ply} of the case: {reason}")
             });
         }
-        (_, Some(Err(e))) => return Status::Error(e.to_string()),
+        (_, Some(Err(e))) => {
+            return Checked::Error {
+                reason: e.to_string(),
+            };
+        }
         (None, Some(Ok(_))) => {}
     }
     if let Some(Ok(state)) = &replayed {
@@ -136,7 +136,11 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
                         format!("board after the moves differs: {}", diff(&want, &got))
                     });
                 }
-                Err(e) => return Status::Error(format!("board_after: {e}")),
+                Err(e) => {
+                    return Checked::Error {
+                        reason: format!("board_after: {e}"),
+                    };
+                }
             }
         }
         if let Some(want) = expect.prisoners {
@@ -172,7 +176,11 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
                 )
             }),
             Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
-            Err(e) => return Status::Error(e.to_string()),
+            Err(e) => {
+                return Checked::Error {
+                    reason: e.to_string(),
+                };
+            }
         }
         if let (true, false, Some(article)) = (is_oracle, q.legal, &q.article) {
             if let Ok(mut g) = oracle.replay_game(&asked) {
@@ -200,7 +208,11 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
                 });
             }
             Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
-            Err(e) => return Status::Error(e.to_string()),
+            Err(e) => {
+                return Checked::Error {
+                    reason: e.to_string(),
+                };
+            }
         }
     }
     let oracle_only = expect.oracle_only();
@@ -213,15 +225,17 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Status {
         oracle_checks(case, &oracle, &game, &mut c);
     }
     if !c.failures.is_empty() {
-        Status::Fail(c.failures)
+        Checked::Fail(c.failures)
     } else if c.ran == 0 {
-        Status::Skip(if c.skipped.is_empty() {
-            "no expectation".to_owned()
-        } else {
-            c.skipped.join("; ")
-        })
+        Checked::Skip {
+            reason: if c.skipped.is_empty() {
+                "no expectation".to_owned()
+            } else {
+                c.skipped.join("; ")
+            },
+        }
     } else {
-        Status::Pass
+        Checked::Pass
     }
 }
 

@@ -16,7 +16,7 @@ use conformance_core::report::{Format, Header, Report, render};
 use conformance_core::run::duration::parse_positive_duration;
 use conformance_core::run::{Expectations, Filter, Finished, Runner, Shard, exit};
 use go_conformance::certify::{self, TOOL};
-use go_conformance::run::{self, Status, Subject};
+use go_conformance::run::{self, Checked, Subject};
 use go_oracle::Oracle;
 use go_spec::{GoImplementation, rfg};
 
@@ -243,14 +243,16 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         header,
         |lc| {
             let status = match (&run_profile, lc.case.profile()) {
-                (Some(run), Ok(own)) if !certify::same_rules(&own, run) => Status::Skip(format!(
-                    "written for profile {}, the run is under {}",
-                    lc.case.profile, run.name
-                )),
+                (Some(run), Ok(own)) if !certify::same_rules(&own, run) => Checked::Skip {
+                    reason: format!(
+                        "written for profile {}, the run is under {}",
+                        lc.case.profile, run.name
+                    ),
+                },
                 _ => run::run_case(&lc.case, &mut subject),
             };
             // A case cut short by a signal was not answered: it is not run, not an error.
-            if interrupt::requested() && matches!(status, Status::Error(_)) {
+            if interrupt::requested() && matches!(status, Checked::Error { .. }) {
                 return None;
             }
             Some(certify::record(lc, &status, || reproduce(&lc.case.id)))

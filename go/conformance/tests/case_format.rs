@@ -5,12 +5,12 @@
 
 use go_conformance::case::{LoadedCase, load_dir};
 use go_conformance::lint;
-use go_conformance::run::{Status, Subject, run_case};
+use go_conformance::run::{Checked, Subject, run_case};
 
 /// One case's result, as these tests read it.
 #[derive(Debug)]
 struct Ran {
-    status: Status,
+    status: Checked,
 }
 
 /// The cases' results, case by case (the run loop itself is the core's `Runner`, tested
@@ -69,7 +69,9 @@ fn a_board_needs_to_move_and_is_a_setup_without_history() {
     );
     assert_eq!(problems[0].matches("case a:").count(), 1, "{}", problems[0]);
     let report = run(&without, Subject::Oracle);
-    assert!(matches!(&report.cases[0].status, Status::Error(m) if m.contains("setup error")));
+    assert!(
+        matches!(&report.cases[0].status, Checked::Error { reason: m } if m.contains("setup error"))
+    );
 
     let with = cases(
         "to-move",
@@ -124,7 +126,7 @@ fn refused_cases_report_in_words() {
         "- id: \"a\"\n  articles: [\"rfg:3.1a\"]\n  description: \"x\"\n  moves: [\"cc\", \"cc\"]\n  expect: {ended: true, prisoners: [1, 1], arbiter: true}\n",
     );
     let report = run(&list, Subject::Oracle);
-    let Status::Fail(messages) = &report.cases[0].status else {
+    let Checked::Fail(messages) = &report.cases[0].status else {
         panic!("expected a failure")
     };
     let all = messages.join("\n");
@@ -162,7 +164,7 @@ fn impossible_board_points_are_lint_problems() {
     );
     let report = run(&bad, Subject::Oracle);
     assert!(
-        matches!(report.cases[0].status, Status::Pass),
+        matches!(report.cases[0].status, Checked::Pass),
         "2.5 of 4 wins: 2"
     );
 }

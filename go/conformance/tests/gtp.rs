@@ -168,21 +168,21 @@ fn an_engine_that_cannot_start_is_given_up_after_three_tries() {
 fn gnugo_on_the_corpus_differs_only_where_documented() {
     let Some(mut engine) = gnugo() else { return };
     let cases = go_conformance::case::load_dir(&go_conformance::default_corpus()).unwrap();
-    use go_conformance::run::{Status, Subject, run_case};
+    use go_conformance::run::{Checked, Subject, run_case};
     let mut subject = Subject::External(&mut engine);
-    let results: Vec<(&str, Status)> = cases
+    let results: Vec<(&str, Checked)> = cases
         .iter()
         .map(|lc| (lc.case.id.as_str(), run_case(&lc.case, &mut subject)))
         .collect();
-    let pass = results.iter().filter(|(_, s)| *s == Status::Pass).count();
-    let errors: Vec<&(&str, Status)> = results
+    let pass = results.iter().filter(|(_, s)| *s == Checked::Pass).count();
+    let errors: Vec<&(&str, Checked)> = results
         .iter()
-        .filter(|(_, s)| matches!(s, Status::Error(_)))
+        .filter(|(_, s)| matches!(s, Checked::Error { .. }))
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
     assert!(pass >= 100, "only {pass} cases passed");
     for (id, status) in &results {
-        if let Status::Fail(messages) = status {
+        if let Checked::Fail(messages) = status {
             let documented = messages
                 .iter()
                 .all(|m| m.contains("rfg:5.2") || m.contains("rfg:11d"));

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use conformance_core::process::CommandLine;
 use go_conformance::gtp::GtpEngine;
-use go_conformance::run::{Status, Subject, run_case};
+use go_conformance::run::{Checked, Subject, run_case};
 
 /// The Pachi binary named by `SHOGI_PACHI`, if it exists.
 fn pachi_path() -> Option<String> {
@@ -59,20 +59,20 @@ fn pachi_on_the_corpus_differs_only_where_documented() {
     let Some(mut engine) = pachi() else { return };
     let cases = go_conformance::case::load_dir(&go_conformance::default_corpus()).unwrap();
     let mut subject = Subject::External(&mut engine);
-    let results: Vec<(&str, Status)> = cases
+    let results: Vec<(&str, Checked)> = cases
         .iter()
         .map(|lc| (lc.case.id.as_str(), run_case(&lc.case, &mut subject)))
         .collect();
-    let pass = results.iter().filter(|(_, s)| *s == Status::Pass).count();
+    let pass = results.iter().filter(|(_, s)| *s == Checked::Pass).count();
     let errors: Vec<&str> = results
         .iter()
-        .filter(|(_, s)| matches!(s, Status::Error(_)))
+        .filter(|(_, s)| matches!(s, Checked::Error { .. }))
         .map(|(id, _)| *id)
         .collect();
     assert!(errors.is_empty(), "errored: {}", errors.join(", "));
     assert!(pass >= 60, "only {pass} cases passed");
     for (id, status) in &results {
-        if let Status::Fail(messages) = status {
+        if let Checked::Fail(messages) = status {
             let documented = messages
                 .iter()
                 .all(|m| m.contains("rfg:5.2") || m.contains("rfg:11d"));

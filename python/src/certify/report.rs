@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 use shogi_conformance::report::{Format, article, detail_lines, reproduce_command};
-use shogi_conformance::run::case_run::Outcome;
+use shogi_conformance::run::case_run::Checked;
 use shogi_conformance::run::parting::start_sfen;
 use shogi_conformance::run::{RunReport, RunStatus};
 
@@ -197,7 +197,7 @@ impl CaseOutcome {
             return Err(error(Kind::Config, "the case was not run"));
         };
         let skip_reason = match r.outcome() {
-            Outcome::Skip { reason } => Some(reason),
+            Checked::Skip { reason } => Some(reason),
             _ => None,
         };
         let mismatch = report
@@ -206,7 +206,7 @@ impl CaseOutcome {
             .and_then(|m| m.first().cloned());
         let outcome = outcome_word(r);
         let failure = r.expectations.iter().find_map(|e| match &e.outcome {
-            Outcome::Fail(f) => Some(f),
+            Checked::Fail(f) => Some(f),
             _ => None,
         });
         let parting = failure.and_then(|f| f.parting.as_ref());

@@ -13,7 +13,7 @@ use conformance_core::report::{
 use serde_json::{Map, Value};
 
 use super::{RunInfo, article, by_primary, detail_lines, reproduce_command, title};
-use crate::run::case_run::{CaseResult, Methods, Outcome};
+use crate::run::case_run::{CaseResult, Checked, Methods};
 
 /// The game's name in the report (the schema's `game`).
 pub const GAME: &str = "shogi";
@@ -35,16 +35,16 @@ pub fn core_report(info: &RunInfo, results: &[CaseResult]) -> Report {
 fn record(info: &RunInfo, r: &CaseResult) -> CaseRecord {
     let outcome = r.outcome();
     let (core, detail) = match &outcome {
-        Outcome::Pass => (
+        Checked::Pass => (
             CoreOutcome::Pass,
             r.skipped_parts()
                 .iter()
                 .map(|(e, why)| format!("{} skipped: {why}", e.label()))
                 .collect(),
         ),
-        Outcome::Fail(_) => (CoreOutcome::Fail, detail_lines(r)),
-        Outcome::Error { .. } => (CoreOutcome::Error, detail_lines(r)),
-        Outcome::Skip { reason } => (CoreOutcome::Skip, vec![reason.clone()]),
+        Checked::Fail(_) => (CoreOutcome::Fail, detail_lines(r)),
+        Checked::Error { .. } => (CoreOutcome::Error, detail_lines(r)),
+        Checked::Skip { reason } => (CoreOutcome::Skip, vec![reason.clone()]),
     };
     CaseRecord {
         id: r.case.id.clone(),
@@ -111,9 +111,9 @@ fn case_view(r: &CaseResult) -> CaseView {
         partial: r.is_partial(),
         warnings: r.warnings.clone(),
         message: match r.outcome() {
-            Outcome::Fail(f) => Some(format!("expected {}; got {}", f.expected, f.actual)),
-            Outcome::Error { message } => Some(message),
-            Outcome::Pass | Outcome::Skip { .. } => None,
+            Checked::Fail(f) => Some(format!("expected {}; got {}", f.expected, f.actual)),
+            Checked::Error { reason: message } => Some(message),
+            Checked::Pass | Checked::Skip { .. } => None,
         },
         html: None,
         json,

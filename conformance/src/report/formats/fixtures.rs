@@ -2,9 +2,9 @@
 //! article given, one `legal` expectation, and the outcome wanted.
 
 use super::RunInfo;
-use crate::run::case_run::{CaseResult, ExpectationResult, Failure, Outcome};
+use crate::run::case_run::{CaseResult, Checked, ExpectationResult, Failure};
 
-pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> CaseResult {
+pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Checked) -> CaseResult {
     let text = format!(
         "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
     );
@@ -23,8 +23,8 @@ pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Outcome) -> C
     }
 }
 
-pub(crate) fn fail() -> Outcome {
-    Outcome::Fail(Failure {
+pub(crate) fn fail() -> Checked {
+    Checked::Fail(Failure {
         expected: "legal: 7g7f".into(),
         actual: "not listed: 7g7f".into(),
         missing: vec!["7g7f".into()],

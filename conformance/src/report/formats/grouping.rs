@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use shogi_spec::ArticleId;
 
-use crate::run::case_run::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Checked};
 
 /// The cases whose primary article is the key, in natural article order (see [`ArticleId`]'s
 /// ordering). Each case is under exactly one article: a failure is charged once.
@@ -35,7 +35,7 @@ pub fn problems_first(results: &[CaseResult]) -> Vec<&CaseResult> {
 pub fn skips_by_reason(results: &[CaseResult]) -> Vec<(String, Vec<&CaseResult>)> {
     let mut map: BTreeMap<String, Vec<&CaseResult>> = BTreeMap::new();
     for r in results {
-        if let Outcome::Skip { reason } = r.outcome() {
+        if let Checked::Skip { reason } = r.outcome() {
             map.entry(reason).or_default().push(r);
         }
     }

@@ -70,7 +70,7 @@ mod tests {
     use super::*;
     use crate::report::formats::fixtures::{fail, info, result};
     use crate::run::Runner;
-    use crate::run::case_run::{Failure, Outcome};
+    use crate::run::case_run::{Checked, Failure};
 
     #[test]
     fn failures_are_charged_to_the_primary_article_only_in_natural_order() {
@@ -83,7 +83,7 @@ mod tests {
                 "primary: fesa2017:3.10",
                 fail(),
             ),
-            result("00000004", "fesa2017:2.1", "", Outcome::Pass),
+            result("00000004", "fesa2017:2.1", "", Checked::Pass),
         ];
         let text = render(Format::Text, &info(), &results);
         let at = |s: &str| text.find(&format!("\n{s}  ")).unwrap_or(usize::MAX);
@@ -110,7 +110,7 @@ mod tests {
     fn markdown_puts_failures_first_and_stays_within_its_budget() {
         let results: Vec<CaseResult> = (0..200)
             .map(|i| result(&format!("{i:08x}"), "fesa2017:3.11c", "", fail()))
-            .chain([result("ffffffff", "fesa2017:2.1", "", Outcome::Pass)])
+            .chain([result("ffffffff", "fesa2017:2.1", "", Checked::Pass)])
             .collect();
         let full = markdown_within(&info(), &results, usize::MAX);
         assert!(full.find("### Failures").unwrap() < full.find("### Articles").unwrap());
@@ -142,7 +142,7 @@ mod tests {
             .iter_mut()
             .find(|r| r.case.primary.as_str() == "fesa2017:3.11c")
             .unwrap();
-        r.expectations[0].outcome = Outcome::Fail(Failure {
+        r.expectations[0].outcome = Checked::Fail(Failure {
             expected: "a".into(),
             actual: "b".into(),
             missing: Vec::new(),
@@ -164,7 +164,7 @@ mod tests {
     fn text_json_junit_and_markdown_are_the_cores_renderings() {
         let results = vec![
             result("00000001", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
-            result("00000004", "fesa2017:2.1", "", Outcome::Pass),
+            result("00000004", "fesa2017:2.1", "", Checked::Pass),
         ];
         let mut info = info();
         info.engine = Some(EngineIdentity {

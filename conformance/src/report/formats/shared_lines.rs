@@ -1,7 +1,7 @@
 //! The sentences several formats print alike: the counts of a summary, the lines that explain
 //! a case's outcome, and the note for a run in which nothing could be checked.
 
-use crate::run::case_run::{CaseResult, Outcome, Summary};
+use crate::run::case_run::{CaseResult, Checked, Summary};
 use crate::run::parting::start_sfen;
 
 /// The note for a run in which nothing could be checked.
@@ -21,9 +21,9 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
     for e in &r.expectations {
         match &e.outcome {
             // A perft depth that passed is worth saying when a deeper one did not.
-            Outcome::Pass if e.depth.is_some() => lines.push(format!("{}: passed", e.label())),
-            Outcome::Pass => {}
-            Outcome::Fail(f) => {
+            Checked::Pass if e.depth.is_some() => lines.push(format!("{}: passed", e.label())),
+            Checked::Pass => {}
+            Checked::Fail(f) => {
                 lines.push(format!(
                     "{}: expected {}; got {}",
                     e.label(),
@@ -49,10 +49,12 @@ pub fn detail_lines(r: &CaseResult) -> Vec<String> {
                     lines.push(format!("  extra:   {}", extra.join(" ")));
                 }
             }
-            Outcome::Skip { reason } => {
+            Checked::Skip { reason } => {
                 lines.push(format!("{}: skipped: {reason}", e.label()));
             }
-            Outcome::Error { message } => lines.push(format!("{}: error: {message}", e.label())),
+            Checked::Error { reason: message } => {
+                lines.push(format!("{}: error: {message}", e.label()))
+            }
         }
     }
     lines

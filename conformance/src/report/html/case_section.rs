@@ -12,13 +12,13 @@ use shogi_spec::PositionSpec;
 use super::shell::{esc, esc_message};
 use crate::report::board::{self, Mark};
 use crate::report::{self, RunInfo};
-use crate::run::case_run::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Checked};
 
 /// The moves an expectation's failure is about, marked for the board.
 pub(super) fn marks_of(r: &CaseResult) -> Vec<(String, Mark)> {
     let mut marks = Vec::new();
     for e in &r.expectations {
-        if let Outcome::Fail(f) = &e.outcome {
+        if let Checked::Fail(f) = &e.outcome {
             marks.extend(f.extra.iter().map(|m| (m.clone(), Mark::Extra)));
             marks.extend(f.missing.iter().map(|m| (m.clone(), Mark::Missing)));
         }
@@ -93,14 +93,14 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
     let _ = write!(out, "<p>{}</p>", esc(&r.case.title));
     for e in &r.expectations {
         match &e.outcome {
-            Outcome::Pass => {
+            Checked::Pass => {
                 let _ = write!(
                     out,
                     "<p class=\"muted\" data-expectation=\"pass\">✓ {} passed</p>",
                     esc(&e.label())
                 );
             }
-            Outcome::Fail(f) => {
+            Checked::Fail(f) => {
                 let _ = write!(
                     out,
                     "<p data-expectation=\"fail\"><b>✗ {}</b>: expected {}; received {}</p>",
@@ -136,7 +136,7 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     spec.as_ref(),
                 ));
             }
-            Outcome::Error { message } => {
+            Checked::Error { reason: message } => {
                 let _ = write!(
                     out,
                     "<p data-expectation=\"error\"><b>⚠ {}</b>: the implementation did not answer</p><pre>{}</pre>",
@@ -144,7 +144,7 @@ pub(super) fn case_facts(info: &RunInfo, r: &CaseResult) -> String {
                     esc_message(message)
                 );
             }
-            Outcome::Skip { reason } => {
+            Checked::Skip { reason } => {
                 let _ = write!(
                     out,
                     "<p class=\"muted\" data-expectation=\"skip\">– {} skipped: {}</p>",

@@ -8,7 +8,7 @@ use conformance_core::report::{Format as CoreFormat, Report};
 
 use super::case_section::{case_facts, case_figure, marks_of};
 use crate::report::{RunInfo, core_report};
-use crate::run::case_run::{CaseResult, Outcome};
+use crate::run::case_run::{CaseResult, Checked};
 
 /// The report of one run (`run --format html`).
 pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
@@ -19,7 +19,7 @@ pub fn single(info: &RunInfo, results: &[CaseResult]) -> String {
 /// verdict, say).
 pub fn single_of(info: &RunInfo, results: &[CaseResult], mut report: Report) -> String {
     for (view, r) in report.view.cases.iter_mut().zip(results) {
-        if matches!(r.outcome(), Outcome::Fail(_) | Outcome::Error { .. }) {
+        if matches!(r.outcome(), Checked::Fail(_) | Checked::Error { .. }) {
             view.html = Some(format!(
                 "{}{}",
                 case_figure(r, &info.profile, &marks_of(r)),
@@ -82,7 +82,7 @@ mod tests {
         use crate::report::formats::fixtures::{fail, info, result};
         let results = vec![
             result("0000000a", "fesa2017:3.11c, fesa2017:1.2", "", fail()),
-            result("0000000b", "fesa2017:2.1", "", Outcome::Pass),
+            result("0000000b", "fesa2017:2.1", "", Checked::Pass),
         ];
         let html = single(&info(), &results);
         let at = html

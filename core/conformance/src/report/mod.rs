@@ -24,7 +24,7 @@ pub use formats::{Format, FormatError, MARKDOWN_BUDGET, markdown_within, render}
 pub use header::{Header, certified_by_line};
 pub use known::{ExpectationsCheck, ExpectationsVerdict, Known};
 pub use model::{CaseRecord, CertifiedBy, Report, Row};
-pub use outcome::Outcome;
+pub use outcome::{Checked, Outcome};
 pub use summary::Summary;
 pub use view::{ArticleView, CaseView, View};
 
