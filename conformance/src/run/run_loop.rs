@@ -20,7 +20,9 @@ use crate::corpus::{Corpus, CorpusError};
 use conformance_core::report::ExpectationsCheck;
 
 use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
-use crate::run::case_run::{CaseResult, Checked, Summary, applies, base_profile, run_case_guarded};
+use crate::run::case_run::{
+    CaseResult, Checked, Summary, applies, base_profile, run_case_guarded, tally,
+};
 use crate::run::expectations::{self, Expectations, Shard};
 use crate::run::interrupt::{self, Reason};
 use crate::run::watchdog::Watchdog;
@@ -127,7 +129,7 @@ impl RunReport {
 
     /// The counts.
     pub fn summary(&self) -> Summary {
-        Summary::of(&self.results)
+        tally(&self.results)
     }
 
     /// What the run came to, by the core's policy: a start-up failure or a stop first, then
@@ -135,7 +137,7 @@ impl RunReport {
     /// everything passed.
     pub fn status(&self) -> RunStatus {
         RunStatus::of(
-            &self.summary().core(),
+            &self.summary(),
             self.info.startup_error.is_none(),
             self.interrupted,
             self.not_as_expected.as_ref().map(Vec::len),

@@ -19,7 +19,7 @@ use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::fuzzing::bisect::bisect;
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
-use shogi_conformance::run::case_run::{CaseResult, Checked, Summary, run_case};
+use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_oracle::{IllegalMove, Move, Oracle, check_move};
 use shogi_spec::FesaId;
 use shogi_spec::{ArticleId, Implementation, PositionSpec};
@@ -133,7 +133,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
         .iter()
         .filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017"))
         .collect();
-    let summary = Summary::of(&results);
+    let summary = shogi_conformance::run::case_run::tally(&results);
     assert!(summary.passed > 100, "{summary:?}");
     assert!(
         summary.failed > 0,

@@ -79,6 +79,22 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
+    /// matrix of articles × implementations, then every case that did not pass everywhere.
+    #[command(
+        after_help = "Example:\n  go-conformance run --format json --output oracle.json\n  \
+            go-conformance run --impl 'gtp:gnugo --mode gtp' --format json --output gnugo.json\n  \
+            go-conformance matrix oracle.json gnugo.json --output matrix.html"
+    )]
+    Matrix {
+        /// JSON reports, one per implementation (the shards of one run are put together).
+        #[arg(required = true, value_name = "REPORT.json")]
+        reports: Vec<PathBuf>,
+        /// Write the page here instead of standard output. A regular file is replaced
+        /// atomically; a symlink, FIFO or device is written through.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a case: its articles, the case as written, and what the oracle (and with --impl an
     /// engine) answers.
     #[command(
@@ -267,6 +283,20 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             emit(&merged, output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Matrix { reports, output } => {
+            if let Some(path) = &output {
+                conformance_core::atomic_write::check_writable(path)
+                    .map_err(|e| format!("--output {}: {e}", path.display()))?;
+            }
+            let page = conformance_core::report::matrix::matrix_page(
+                &RfgArticles,
+                "go-conformance: implementations side by side",
+                &reports,
+            )
+            .map_err(|e| e.to_string())?;
+            emit(&page, output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Profiles => {
             for (name, _) in GoProfile::SHIPPED {
                 let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;
@@ -328,4 +358,16 @@ fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
 fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let sgf = |path: &Path| conformance_core::walk::has_extension(path, &["sgf"]);
     conformance_core::walk::files_in(paths, &sgf).map_err(|e| e.to_string())
+}
+
+/// Go, for the matrix page: the RFG articles; no board (a Go report writes no position).
+struct RfgArticles;
+
+impl conformance_core::report::matrix::MatrixGame for RfgArticles {
+    fn article(
+        &self,
+        id: &conformance_rulebook::ArticleId,
+    ) -> Option<&conformance_rulebook::Article> {
+        go_spec::rfg().get(id)
+    }
 }

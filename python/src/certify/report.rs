@@ -107,7 +107,7 @@ impl Report {
     /// `3 passed (1 partly), 1 failed, 2 skipped, 0 errored`.
     #[getter]
     fn summary_line(&self) -> String {
-        self.report.summary().core().line()
+        self.report.summary().line()
     }
 
     /// Each case's outcome word by case id: `pass`, `fail`, `skip` or `error`.

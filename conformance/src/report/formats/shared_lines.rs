@@ -6,7 +6,7 @@ use crate::run::parting::start_sfen;
 
 /// The note for a run in which nothing could be checked.
 pub fn nothing_checked(s: &Summary) -> Option<String> {
-    s.core().nothing_checked_note()
+    s.nothing_checked_note()
 }
 
 /// The lines that explain a case's outcome: the position (or a record's start), then each

@@ -1,322 +1,43 @@
-//! The `matrix` page: several implementations side by side — a summary per implementation, a
-//! table of articles × implementations, and every case on which they do not all pass, with its
-//! board — and the footer naming the contract each report ran.
+//! What shogi gives the core's matrix page: its articles (from every rulebook's registry) and
+//! its board, drawn for a position a report writes with the moves a failure is about.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-
-use serde_json::Value;
+use conformance_core::report::matrix::{Mark, MatrixGame};
 use shogi_spec::{ArticleId, PositionSpec};
 
-use super::matrix_input::{Column, MatrixError, Row, column_from_value};
-use super::shell::{article_intro, bar, esc, head};
-use crate::report;
-use crate::report::board::{self, Mark};
-use crate::run::case_run::Summary;
+use crate::report::board;
 
-/// The footer of a matrix: the contract each report ran (tool, corpus version, content hash),
-/// with a warning when they differ, since side-by-side results of different corpora are not
-/// comparable case for case.
-fn contracts_footer(reports: &[(std::path::PathBuf, Value)]) -> String {
-    let mut lines = Vec::new();
-    let mut corpora = BTreeSet::new();
-    for (_, report) in reports {
-        let header = &report["header"];
-        let field = |k: &str| header[k].as_str().unwrap_or("?").to_owned();
-        corpora.insert((field("corpus_version"), field("corpus_revision")));
-        lines.push(format!(
-            "<li>{}: shogi-conformance {}, corpus {} (content {})</li>",
-            esc(&field("implementation")),
-            esc(&field("suite_version")),
-            esc(&field("corpus_version")),
-            esc(&field("corpus_revision"))
-        ));
-    }
-    let warning = if corpora.len() > 1 {
-        "<p><b>These reports ran different corpora: a case may differ between columns because the corpus changed.</b></p>"
-    } else {
-        ""
-    };
-    format!("<footer>{warning}<ul>{}</ul></footer>\n", lines.join(""))
-}
+/// Shogi, for the matrix page.
+pub struct Shogi;
 
-/// A sort key putting article ids in rulebook order, unparsable ones last.
-fn article_key(text: &str) -> (Option<ArticleId>, String) {
-    (text.parse().ok(), text.to_owned())
-}
+impl MatrixGame for Shogi {
+    fn article(&self, id: &ArticleId) -> Option<&shogi_spec::registry::Article> {
+        shogi_spec::rulebooks::lookup(id)
+    }
 
-/// The matrix page: a summary per implementation, a table of articles × implementations (each
-/// case under its primary article), then every case on which the implementations do not all
-/// pass, with its board.
-pub fn page(title: &str, columns: &[Column], rows: &BTreeMap<String, Row>) -> String {
-    let mut out = head(title);
-    let _ = writeln!(out, "<h1>{}</h1>", esc(title));
-    out.push_str("<table><thead><tr><th>implementation</th><th>profile</th><th>results</th><th>pass</th><th>fail</th><th>error</th><th>skip</th></tr></thead><tbody>\n");
-    let tally = |c: &Column, ids: &mut dyn Iterator<Item = &String>| {
-        let mut s = Summary::default();
-        for id in ids {
-            match c.outcomes.get(id).map(|(o, _)| o.as_str()) {
-                Some("pass") => s.passed += 1,
-                Some("fail") => s.failed += 1,
-                Some("error") => s.errored += 1,
-                Some(_) => s.skipped += 1,
-                None => {}
-            }
-        }
-        s
-    };
-    for c in columns {
-        let s = tally(c, &mut c.outcomes.keys());
-        let _ = writeln!(
-            out,
-            "<tr data-implementation=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&c.implementation),
-            esc(&c.implementation),
-            esc(&c.profile),
-            bar(&s),
-            s.passed,
-            s.failed,
-            s.errored,
-            s.skipped
-        );
-    }
-    out.push_str("</tbody></table>\n");
-    for c in columns {
-        for note in &c.notes {
-            let _ = writeln!(
-                out,
-                "<p class=\"error\"><b>{}</b>: {}</p>",
-                esc(&c.implementation),
-                esc(note)
-            );
-        }
-    }
-    out.push_str(
-        "<h2>Articles</h2>\n<table><thead><tr><th>article</th><th class=\"opt\">title</th>",
-    );
-    for c in columns {
-        let _ = write!(out, "<th>{}</th>", esc(&c.implementation));
-    }
-    out.push_str("</tr></thead><tbody>\n");
-    let mut articles: BTreeMap<(Option<ArticleId>, String), BTreeSet<&String>> = BTreeMap::new();
-    for (id, row) in rows {
-        articles
-            .entry(article_key(&row.primary))
-            .or_default()
-            .insert(id);
-    }
-    for ((parsed, text), ids) in &articles {
-        let title = parsed.as_ref().map(report::title).unwrap_or_default();
-        let _ = write!(
-            out,
-            "<tr class=\"article-row\" data-article=\"{}\"><td>{}</td><td class=\"opt\">{}</td>",
-            esc(text),
-            esc(text),
-            esc(&title)
-        );
-        for c in columns {
-            let s = tally(c, &mut ids.iter().copied());
-            let _ = write!(
-                out,
-                "<td>{}<span class=\"muted\">{} pass, {} fail, {} error, {} skip</span></td>",
-                bar(&s),
-                s.passed,
-                s.failed,
-                s.errored,
-                s.skipped
-            );
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody></table>\n<h2>Cases that did not pass everywhere</h2>\n");
-    for ((parsed, text), ids) in &articles {
-        let differing: Vec<&String> = ids
+    fn board(&self, position: &str, marks: &[(String, Mark)]) -> Option<String> {
+        let spec = PositionSpec::parse(position).ok()?;
+        let pos = board::position_of(&spec).ok()?;
+        let marks: Vec<(String, board::Mark)> = marks
             .iter()
-            .copied()
-            .filter(|id| {
-                columns
-                    .iter()
-                    .any(|c| c.outcomes.get(*id).is_some_and(|(o, _)| o != "pass"))
+            .map(|(m, k)| {
+                let k = match k {
+                    Mark::Extra => board::Mark::Extra,
+                    Mark::Missing => board::Mark::Missing,
+                };
+                (m.clone(), k)
             })
             .collect();
-        if differing.is_empty() {
-            continue;
-        }
-        let _ = write!(
-            out,
-            "<section class=\"article\" data-article=\"{}\">",
-            esc(text)
-        );
-        match parsed {
-            Some(a) => out.push_str(&article_intro(a, "h3")),
-            None => {
-                let _ = write!(out, "<h3>{}</h3>", esc(text));
-            }
-        }
-        for id in differing {
-            let Some(row) = rows.get(id) else { continue };
-            let worst = ["fail", "error", "skip"]
-                .into_iter()
-                .find(|l| {
-                    columns
-                        .iter()
-                        .any(|c| c.outcomes.get(id).is_some_and(|(o, _)| o == l))
-                })
-                .unwrap_or("skip");
-            let _ = write!(
-                out,
-                "<article class=\"case\" data-case=\"{}\" data-outcome=\"{worst}\" data-article=\"{}\"><h4><code>{}</code> {}</h4><div class=\"case-body\">",
-                esc(id),
-                esc(text),
-                esc(id),
-                esc(&row.slug)
-            );
-            // A board where the implementations disagree on a position.
-            let disagree = worst != "skip";
-            if let (true, Some(p)) = (disagree, &row.position) {
-                let marks: Vec<(String, Mark)> = columns
-                    .iter()
-                    .filter_map(|c| c.marks.get(id))
-                    .flatten()
-                    .cloned()
-                    .collect();
-                if let Ok(pos) = PositionSpec::parse(p)
-                    .map_err(|e| e.to_string())
-                    .and_then(|s| board::position_of(&s).map_err(|e| e.to_string()))
-                {
-                    let _ = write!(
-                        out,
-                        "<figure>{}<figcaption>{}</figcaption></figure>",
-                        board::svg(&pos, &marks, p),
-                        esc(p)
-                    );
-                }
-            }
-            out.push_str("<div class=\"facts\"><table>");
-            for c in columns {
-                match c.outcomes.get(id) {
-                    Some((o, details)) => {
-                        let _ = write!(
-                            out,
-                            "<tr data-implementation=\"{}\" data-outcome=\"{}\"><td>{}</td><td class=\"n-{}\"><b>{}</b><pre>{}</pre></td></tr>",
-                            esc(&c.implementation),
-                            esc(o),
-                            esc(&c.implementation),
-                            esc(o),
-                            esc(o),
-                            esc(details)
-                        );
-                    }
-                    None => {
-                        let _ = write!(
-                            out,
-                            "<tr><td>{}</td><td>not run</td></tr>",
-                            esc(&c.implementation)
-                        );
-                    }
-                }
-            }
-            out.push_str("</table></div></div></article>\n");
-        }
-        out.push_str("</section>\n");
+        Some(board::svg(&pos, &marks, position))
     }
-    out.push_str("</body></html>\n");
-    out
 }
 
 /// The `matrix` command's page: several JSON reports side by side.
-pub fn matrix_page(reports: &[std::path::PathBuf]) -> Result<String, MatrixError> {
-    if reports.is_empty() {
-        return Err(MatrixError::NoReports);
-    }
-    let read = reports
-        .iter()
-        .map(|p| crate::report::merge::read_report(p).map(|v| (p.clone(), v)))
-        .collect::<Result<Vec<_>, _>>()?;
-    // The shards of one implementation are one column, not several of the same name.
-    let read = crate::report::merge::group_shards(read)?;
-    let mut rows = BTreeMap::new();
-    let columns = read
-        .iter()
-        .map(|(p, v)| column_from_value(p, v, &mut rows))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut text = page(
+pub fn matrix_page(
+    reports: &[std::path::PathBuf],
+) -> Result<String, conformance_core::report::matrix::MatrixError> {
+    conformance_core::report::matrix::matrix_page(
+        &Shogi,
         "shogi-conformance: implementations side by side",
-        &columns,
-        &rows,
-    );
-    if let Some(at) = text.rfind("</body>") {
-        text.insert_str(at, &contracts_footer(&read));
-    }
-    Ok(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_matrix_orders_articles_naturally_and_draws_disagreements() {
-        let mut rows = BTreeMap::new();
-        let row = |slug: &str, primary: &str, position: Option<&str>| Row {
-            slug: slug.into(),
-            refs: vec![primary.into(), "fesa2017:1.2".into()],
-            primary: primary.into(),
-            position: position.map(str::to_owned),
-        };
-        rows.insert(
-            "e8008b47".to_owned(),
-            row(
-                "uchifuzume-corner",
-                "fesa2017:3.11c",
-                Some("sfen 7lk/7p1/8G/9/9/9/9/9/K8 b P 1"),
-            ),
-        );
-        rows.insert("0a1b2c3d".to_owned(), row("nifu", "fesa2017:3.11a", None));
-        rows.insert("1a1b2c3d".to_owned(), row("turns", "fesa2017:3.10", None));
-        rows.insert("2a1b2c3d".to_owned(), row("pieces", "fesa2017:3.2", None));
-        let pass = |id: &str| (id.to_owned(), ("pass".to_owned(), String::new()));
-        let all_pass = [
-            pass("e8008b47"),
-            pass("0a1b2c3d"),
-            pass("1a1b2c3d"),
-            pass("2a1b2c3d"),
-        ];
-        let a = Column {
-            implementation: "oracle".into(),
-            profile: "fesa-2017".into(),
-            outcomes: all_pass.clone().into(),
-            marks: BTreeMap::new(),
-            notes: vec![],
-        };
-        let mut b = Column {
-            implementation: "usi:<engine>".into(),
-            profile: "fesa-2017".into(),
-            outcomes: all_pass.into(),
-            marks: BTreeMap::new(),
-            notes: vec!["INTERRUPTED (SIGINT): 3 case(s) not run".into()],
-        };
-        b.outcomes.insert(
-            "e8008b47".to_owned(),
-            ("fail".to_owned(), "extra: P*1b".to_owned()),
-        );
-        b.marks
-            .insert("e8008b47".to_owned(), vec![("P*1b".into(), Mark::Extra)]);
-        let html = page("t", &[a, b], &rows);
-        assert!(html.contains("<th>usi:&lt;engine&gt;</th>"), "{html}");
-        let pos = |s: &str| html.find(&format!("data-article=\"{s}\"")).unwrap();
-        assert!(pos("fesa2017:3.2") < pos("fesa2017:3.10"), "natural order");
-        assert!(pos("fesa2017:3.10") < pos("fesa2017:3.11a"));
-        assert!(
-            !html.contains("data-article=\"fesa2017:1.2\""),
-            "context refs are not charged"
-        );
-        assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
-        assert!(html.contains("data-move=\"P*1b\""));
-        assert!(html.contains("uchifuzume-corner") && html.contains("extra: P*1b"));
-        assert!(
-            !html.contains("data-case=\"0a1b2c3d\""),
-            "cases passing everywhere are not listed"
-        );
-    }
+        reports,
+    )
 }

@@ -16,17 +16,15 @@
 //! The parts, each in its own module: the shell every page shares (`shell`: the core's
 //! escaping, style sheet, head and result bars, and shogi's article headings), the run report
 //! (`single`: the core's HTML renderer, fed) with the section of each of its failing cases
-//! (`case_section`: the board and the facts, pre-rendered for the core's page), the matrix
-//! page (`matrix`) and reading JSON reports into its columns (`matrix_input`). Their public
-//! items are re-exported here.
+//! (`case_section`: the board and the facts, pre-rendered for the core's page), and what the
+//! core's matrix page asks of shogi (`matrix`: its articles and its board). Their public items
+//! are re-exported here.
 
 mod case_section;
 mod matrix;
-mod matrix_input;
 mod shell;
 mod single;
 
-pub use matrix::{matrix_page, page};
-pub use matrix_input::{Column, MatrixError, Row, column_from_json, column_from_value};
+pub use matrix::{Shogi, matrix_page};
 pub use shell::{STYLE, anchor, bar, esc, head};
 pub use single::{single, single_of};

@@ -5,11 +5,8 @@
 //! The run report, the matrix, the rulebook site and `judge --format html` all draw with these
 //! pieces, so that the pages look alike and escape text the same way.
 
-use std::fmt::Write as _;
-
 use shogi_spec::ArticleId;
 
-use crate::report;
 use crate::run::case_run::Summary;
 
 /// Escapes text for HTML content and attribute values (the core's one escaper).
@@ -19,25 +16,7 @@ pub use conformance_core::report::html::{STYLE, esc_message, head};
 
 /// A stacked bar of the counts, in the one order of every report (the core's bar).
 pub fn bar(s: &Summary) -> String {
-    conformance_core::report::html::bar(&s.core())
-}
-
-/// The article's id and title, and its paraphrase from the registry.
-pub(super) fn article_intro(id: &ArticleId, level: &str) -> String {
-    let mut out = format!(
-        "<{level} id=\"{}\">{} {}</{level}>",
-        anchor(id),
-        esc(id.as_str()),
-        esc(&report::title(id))
-    );
-    if let Some(a) = report::article(id) {
-        let _ = write!(
-            out,
-            "<blockquote class=\"paraphrase\">{}</blockquote>",
-            esc(a.paraphrase.trim())
-        );
-    }
-    out
+    conformance_core::report::html::bar(s)
 }
 
 /// A fragment id for an article (`fesa2017:3.11c` → `fesa2017-3.11c`).

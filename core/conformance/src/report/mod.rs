@@ -13,6 +13,7 @@ pub mod html;
 pub mod impact;
 pub mod judged;
 mod known;
+pub mod matrix;
 pub mod merge;
 mod model;
 mod outcome;

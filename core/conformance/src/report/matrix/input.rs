@@ -10,8 +10,16 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::report::RunInfo;
-use crate::report::board::Mark;
+use crate::report::Header;
+
+/// How a failure marks a move on a board: what the game's board drawer shows in colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// A move the implementation listed although it is not legal.
+    Extra,
+    /// A legal move the implementation did not list.
+    Missing,
+}
 
 /// One implementation's run, as the matrix needs it.
 #[derive(Debug, Clone, Default)]
@@ -176,15 +184,15 @@ pub fn column_from_value(
     Ok(col)
 }
 
-/// The notes of a JSON report's header (see [`RunInfo::warnings`]).
+/// The notes of a JSON report's header (see [`Header::warnings`]).
 fn json_notes(header: &Value) -> Vec<String> {
     // The same lines every format prints for its own run, from the header's fields.
     let text = |key: &str| header[key].as_str().map(str::to_owned);
-    let info = RunInfo {
+    let info = Header {
         startup_error: text("startup_error"),
         interrupted: text("interrupted"),
         not_run: strings(&header["not_run"]),
-        ..RunInfo::default()
+        ..Header::default()
     };
     let mut notes = info.warnings();
     if let Some(shards) = header["merged_shards"].as_array() {
