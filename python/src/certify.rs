@@ -560,7 +560,7 @@ impl Session {
             return Err(error(Kind::Config, "no case has been run"));
         };
         let mut all = first.clone();
-        all.info.filter = None;
+        all.info.header.filter = None;
         all.results = self
             .reports
             .iter()

@@ -151,7 +151,7 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
         eprintln!(
             "shogi-conformance: interrupted ({}): {} case(s) not run",
             reason.label(),
-            report.info.not_run.len()
+            report.info.header.not_run.len()
         );
         if opts.write_expectations.is_some() {
             eprintln!(
@@ -210,7 +210,7 @@ fn write_report(opts: &RunOptions, report: &RunReport) -> Result<(), Error> {
     match &opts.output {
         Some(path) if path.as_os_str() != "-" => {
             write_atomically(path, &text)?;
-            if report.info.startup_error.is_some() {
+            if report.info.header.startup_error.is_some() {
                 eprintln!("wrote {}: the implementation did not start", path.display());
                 return Ok(());
             }
@@ -222,10 +222,10 @@ fn write_report(opts: &RunOptions, report: &RunReport) -> Result<(), Error> {
                 s.failed,
                 s.skipped,
                 s.errored,
-                if report.info.not_run.is_empty() {
+                if report.info.header.not_run.is_empty() {
                     String::new()
                 } else {
-                    format!(", {} not run", report.info.not_run.len())
+                    format!(", {} not run", report.info.header.not_run.len())
                 }
             );
         }

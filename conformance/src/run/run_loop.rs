@@ -138,7 +138,7 @@ impl RunReport {
     pub fn status(&self) -> RunStatus {
         RunStatus::of(
             &self.summary(),
-            self.info.startup_error.is_none(),
+            self.info.header.startup_error.is_none(),
             self.interrupted,
             self.not_as_expected.as_ref().map(Vec::len),
         )
@@ -146,7 +146,7 @@ impl RunReport {
 
     /// An expectations file marking every current failure, pinned to this corpus.
     pub fn failures_as_expectations(&self) -> Expectations {
-        let mut file = expectations::from_failures(&self.info.implementation, &self.results);
+        let mut file = expectations::from_failures(&self.info.header.implementation, &self.results);
         file.corpus = Some(self.stamp.clone());
         file
     }
@@ -360,7 +360,7 @@ impl Runner {
         let mut report = self.finish(name, results, not_run, None)?;
         if gave_up && report.interrupted.is_none() {
             report.interrupted = Some(Reason::GaveUp);
-            report.info.interrupted = Some(Watchdog::label());
+            report.info.header.interrupted = Some(Watchdog::label());
         }
         Ok(report)
     }
@@ -424,19 +424,22 @@ impl Runner {
         };
         let interrupted = interrupt::reason();
         let info = RunInfo {
-            suite_version: env!("CARGO_PKG_VERSION").to_owned(),
-            corpus: self.corpus.source.to_string(),
-            corpus_version: self.corpus_version.clone(),
-            corpus_revision: revision,
-            profile: self.profile_spec(),
-            implementation,
-            filter: self.filter.clone(),
-            shard: self.shard.map(|s| s.to_string()),
-            startup_error,
             engine: self.engine.clone(),
-            interrupted: interrupted.map(|r| r.label().to_owned()),
-            not_run,
             reproduce_with: self.reproduce_with.clone(),
+            ..RunInfo::of(conformance_core::report::Header {
+                suite_version: env!("CARGO_PKG_VERSION").to_owned(),
+                corpus: self.corpus.source.to_string(),
+                corpus_version: self.corpus_version.clone(),
+                corpus_revision: revision,
+                profile: self.profile_spec(),
+                implementation,
+                filter: self.filter.clone(),
+                shard: self.shard.map(|s| s.to_string()),
+                startup_error,
+                interrupted: interrupted.map(|r| r.label().to_owned()),
+                not_run,
+                ..conformance_core::report::Header::default()
+            })
         };
         let then = self
             .expectations

@@ -121,7 +121,7 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
         perft.outcome()
     );
 
-    let info = RunInfo {
+    let info = RunInfo::of(conformance_core::report::Header {
         suite_version: "test".into(),
         corpus: "corpus".into(),
         corpus_version: String::new(),
@@ -129,8 +129,8 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
         profile: "fesa-2017".into(),
         implementation: "oracle-without-3.11a".into(),
         filter: None,
-        ..RunInfo::default()
-    };
+        ..conformance_core::report::Header::default()
+    });
     let text = render(Format::Text, &info, &results);
     assert!(text.contains("fesa2017:3.11a"), "{text}");
     assert!(text.contains("FAIL"), "{text}");

@@ -181,7 +181,7 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
     );
 
     // The report is produced in every format, and the text names the article of each extra move.
-    let info = RunInfo {
+    let info = RunInfo::of(conformance_core::report::Header {
         suite_version: "test".into(),
         corpus: "corpus".into(),
         corpus_version: String::new(),
@@ -189,13 +189,14 @@ fn fairy_stockfish_diverges_only_on_uchifuzume() {
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
-        ..RunInfo::default()
-    };
+        ..conformance_core::report::Header::default()
+    });
     assert!(
-        info.implementation
+        info.header
+            .implementation
             .starts_with("usi:fairy-stockfish (Fairy-Stockfish"),
         "{}",
-        info.implementation
+        info.header.implementation
     );
     let text = render(Format::Text, &info, &results);
     assert!(

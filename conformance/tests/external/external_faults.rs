@@ -193,7 +193,7 @@ fn wrong_moves_get_a_precise_report() {
         .iter()
         .filter_map(|c| run_case(imp.as_mut(), c, "fesa-2017"))
         .collect();
-    let info = RunInfo {
+    let info = RunInfo::of(conformance_core::report::Header {
         suite_version: "t".into(),
         corpus: "t".into(),
         corpus_version: String::new(),
@@ -201,8 +201,8 @@ fn wrong_moves_get_a_precise_report() {
         profile: "fesa-2017".into(),
         implementation: imp.name(),
         filter: None,
-        ..RunInfo::default()
-    };
+        ..conformance_core::report::Header::default()
+    });
     let text = render(Format::Text, &info, &results);
     for needle in [
         "3c3d (illegal under fesa2017:1.1: the piece on the from-square belongs to the opponent)",

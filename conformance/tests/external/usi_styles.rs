@@ -160,14 +160,14 @@ fn an_unknown_line_is_a_warning_in_the_case_result_not_an_error() {
         "{:?}",
         r.warnings
     );
-    let info = RunInfo {
+    let info = RunInfo::of(conformance_core::report::Header {
         suite_version: "t".into(),
         corpus: "t".into(),
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: imp.name(),
-        ..RunInfo::default()
-    };
+        ..conformance_core::report::Header::default()
+    });
     let text = render(Format::Text, &info, &results);
     assert!(text.contains("WARN 5a17b0c0 startpos-moves"), "{text}");
     let json: serde_json::Value =

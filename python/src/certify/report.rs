@@ -87,7 +87,7 @@ impl Report {
     /// The implementation's name in the report.
     #[getter]
     fn implementation(&self) -> String {
-        self.report.info.implementation.clone()
+        self.report.info.header.implementation.clone()
     }
 
     /// The counts: `passed`, `partial`, `failed`, `skipped`, `errored`.
@@ -138,7 +138,7 @@ impl Report {
         let s = self.report.summary();
         format!(
             "Report(implementation={:?}, status={:?}, passed={}, failed={}, skipped={}, errored={})",
-            self.report.info.implementation,
+            self.report.info.header.implementation,
             self.status(),
             s.passed,
             s.failed,

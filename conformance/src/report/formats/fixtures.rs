@@ -34,12 +34,12 @@ pub(crate) fn fail() -> Checked {
 }
 
 pub(crate) fn info() -> RunInfo {
-    RunInfo {
+    RunInfo::of(conformance_core::report::Header {
         suite_version: "t".into(),
         corpus: "corpus".into(),
         corpus_revision: String::new(),
         profile: "fesa-2017".into(),
         implementation: "usi:engine --flag (Engine 1.0)".into(),
-        ..RunInfo::default()
-    }
+        ..conformance_core::report::Header::default()
+    })
 }

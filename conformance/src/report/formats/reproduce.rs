@@ -7,7 +7,7 @@ use crate::run::case_run::CaseResult;
 /// The `--impl` argument that made a report, recovered from the implementation's name
 /// (`usi:fairy-stockfish (Fairy-Stockfish 11.1)` → `usi:fairy-stockfish`).
 pub fn impl_argument(info: &RunInfo) -> String {
-    let name = info.implementation.as_str();
+    let name = info.header.implementation.as_str();
     match name.find(" (") {
         Some(i) if name.ends_with(')') => name[..i].to_owned(),
         _ => name.to_owned(),
@@ -31,7 +31,7 @@ pub fn reproduce_command(info: &RunInfo, r: &CaseResult) -> String {
     };
     format!(
         "shogi-conformance explain {} --impl {quoted} --profile {}",
-        r.case.id, info.profile
+        r.case.id, info.header.profile
     )
 }
 

@@ -1,52 +1,31 @@
 //! What was run: the header every report carries ([`RunInfo`]), the one-line contract it
 //! certified against, and the warnings of a run that is not complete.
 
+use conformance_core::report::Header;
 use serde::Serialize;
 
-/// What was run: the header of every report.
-#[derive(Debug, Clone, Default, Serialize)]
+/// What was run: the core's header of every report (tool, contract, profile, implementation,
+/// filter, shard, stops), with what only shogi's runs add beside it.
+#[derive(Debug, Clone, Serialize)]
 pub struct RunInfo {
-    /// The version of shogi-conformance.
-    pub suite_version: String,
-    /// Where the corpus was read from: its folder, or `built-in`.
-    pub corpus: String,
-    /// The corpus version (`corpus/VERSION`; `unversioned` for a folder without one): the
-    /// contract the run certifies against, see `corpus/CHANGELOG.md`.
-    #[serde(default)]
-    pub corpus_version: String,
-    /// A fingerprint of the corpus's contents (see [`crate::corpus::Corpus::revision`]), so two
-    /// reports can be compared knowing whether they ran the same cases.
-    #[serde(default)]
-    pub corpus_revision: String,
-    /// The rule profile.
-    pub profile: String,
-    /// The implementation's name.
-    pub implementation: String,
-    /// The filter expression, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filter: Option<String>,
-    /// The shard run (`I/N`), if the run was one shard of several (`merge` combines them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
-    /// Why no case could be asked: the implementation did not start, in its own words. The run
-    /// stopped before the first case: the report has no case and certifies nothing.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub startup_error: Option<String>,
+    /// The header every game's report carries, as the published schema names its fields.
+    #[serde(flatten)]
+    pub header: Header,
     /// Who the engine said it was and what it was sent (USI engines; `None` for the others).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineIdentity>,
-    /// Why the run stopped early (`SIGINT`, `SIGTERM`, `max-time`), if it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub interrupted: Option<String>,
-    /// The ids of the cases not run because the run stopped early.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub not_run: Vec<String>,
     /// How to run one case again where the run was not started by the command line, `{case}`
     /// standing for the case's id: the Python package's `python -m shogi_conformance explain
     /// {case} --impl mymodule:Mine`, which a pip user can type (the command line's own
     /// command names a tool the wheel does not install). `None`: the command line's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reproduce_with: Option<String>,
+}
+
+impl Default for RunInfo {
+    fn default() -> RunInfo {
+        RunInfo::of(Header::default())
+    }
 }
 
 /// A USI engine as the report's header names it: its `id name` and `id author` lines, and every
@@ -121,32 +100,29 @@ impl RunInfo {
     /// The tool's name, as the header names it.
     pub const TOOL: &'static str = "shogi-conformance";
 
-    /// The game-neutral header this run's header is (the published schema's fields); the
-    /// engine's identity is this game's addition beside it.
-    pub fn header(&self) -> conformance_core::report::Header {
-        conformance_core::report::Header {
-            tool: Self::TOOL.to_owned(),
-            suite_version: self.suite_version.clone(),
-            corpus: self.corpus.clone(),
-            corpus_version: self.corpus_version.clone(),
-            corpus_revision: self.corpus_revision.clone(),
-            profile: self.profile.clone(),
-            implementation: self.implementation.clone(),
-            filter: self.filter.clone(),
-            shard: self.shard.clone(),
-            startup_error: self.startup_error.clone(),
-            interrupted: self.interrupted.clone(),
-            not_run: self.not_run.clone(),
-            // Set from the expectations file by the run, when it had one.
-            expectations: None,
+    /// A run's information with nothing beside the header; the tool is always this one.
+    pub fn of(header: Header) -> RunInfo {
+        RunInfo {
+            header: Header {
+                tool: Self::TOOL.to_owned(),
+                ..header
+            },
+            engine: None,
+            reproduce_with: None,
         }
+    }
+
+    /// The game-neutral header of this run (the published schema's fields); the engine's
+    /// identity is this game's addition beside it.
+    pub fn header(&self) -> Header {
+        self.header.clone()
     }
 
     /// How headers name the corpus a run read: `corpus NAME`, or the name alone when it is
     /// itself a folder called `corpus` (`corpus`, `../cases/corpus`), so that no header says
     /// "corpus corpus".
     pub fn corpus_label(&self) -> String {
-        self.header().corpus_label()
+        self.header.corpus_label()
     }
 
     /// The one line saying how the run certified moves (see [`Methods`]), counting only the
@@ -158,7 +134,7 @@ impl RunInfo {
     pub fn certified_by(&self, results: &[crate::run::case_run::CaseResult]) -> Option<String> {
         let m = crate::run::case_run::Methods::of(results);
         conformance_core::report::certified_by_line(
-            &self.header(),
+            &self.header,
             m.answered,
             &[
                 (m.move_checks, "case(s) of move lists, status and perft"),
@@ -170,12 +146,12 @@ impl RunInfo {
     /// The contract a run certified against, in one line: tool version, corpus version and
     /// content hash, and where the corpus was read from. Every format carries it.
     pub fn contract(&self) -> String {
-        self.header().contract()
+        self.header.contract()
     }
 
     /// The lines every format puts at the top when the run is not a complete one: the start-up
     /// failure, the interruption with the cases not run.
     pub fn warnings(&self) -> Vec<String> {
-        self.header().warnings()
+        self.header.warnings()
     }
 }

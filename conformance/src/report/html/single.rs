@@ -22,7 +22,7 @@ pub fn single_of(info: &RunInfo, results: &[CaseResult], mut report: Report) -> 
         if matches!(r.outcome(), Checked::Fail(_) | Checked::Error { .. }) {
             view.html = Some(format!(
                 "{}{}",
-                case_figure(r, &info.profile, &marks_of(r)),
+                case_figure(r, &info.header.profile, &marks_of(r)),
                 case_facts(info, r)
             ));
         }
@@ -37,22 +37,22 @@ mod tests {
     #[test]
     fn the_corpus_is_named_once() {
         let label = |corpus: &str| {
-            RunInfo {
+            RunInfo::of(conformance_core::report::Header {
                 corpus: corpus.into(),
-                ..RunInfo::default()
-            }
+                ..conformance_core::report::Header::default()
+            })
             .corpus_label()
         };
         assert_eq!(label("corpus"), "corpus");
         assert_eq!(label("../cases/corpus"), "../cases/corpus");
         assert_eq!(label("built-in"), "corpus built-in");
         assert_eq!(label("my-cases"), "corpus my-cases");
-        let info = RunInfo {
+        let info = RunInfo::of(conformance_core::report::Header {
             suite_version: "1.0".into(),
             corpus: "corpus".into(),
             corpus_revision: "abc".into(),
-            ..RunInfo::default()
-        };
+            ..conformance_core::report::Header::default()
+        });
         let html = single(&info, &[]);
         assert!(
             html.contains("shogi-conformance 1.0 · corpus (revision abc)"),
@@ -63,10 +63,10 @@ mod tests {
 
     #[test]
     fn run_notes_render_code_spans() {
-        let info = RunInfo {
+        let info = RunInfo::of(conformance_core::report::Header {
             startup_error: Some("cannot start `engine --flag <x>`".into()),
-            ..RunInfo::default()
-        };
+            ..conformance_core::report::Header::default()
+        });
         let html = single(&info, &[]);
         assert!(
             html.contains("cannot start <code>engine --flag &lt;x&gt;</code>"),
