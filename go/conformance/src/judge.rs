@@ -23,6 +23,7 @@ use go_sgf::{GameResult, SgfGame, SgfMove, WinBy};
 use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point, Repetition};
 
 use crate::agreed::{Agreed, RecordRules};
+use crate::not_judgeable::NotJudgeable;
 
 /// How our verdict compares with the record's `RE`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -136,7 +137,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             spec
         }
         Err(why) => {
-            j.agreement = Agreement::NotJudgeable(why);
+            j.agreement = Agreement::NotJudgeable(why.to_string());
             return j;
         }
     };
@@ -193,7 +194,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             let as_it_stands = match counted(&mut j, game, &oracle, &spec, &played.board, agreed) {
                 Ok(r) => r,
                 Err(why) => {
-                    j.agreement = Agreement::NotJudgeable(why);
+                    j.agreement = Agreement::NotJudgeable(why.to_string());
                     return j;
                 }
             };
@@ -287,7 +288,7 @@ fn counted(
     spec: &GameSpec,
     board: &go_oracle::board::Board,
     agreed: Option<&Agreed>,
-) -> Result<String, String> {
+) -> Result<String, NotJudgeable> {
     let dead = match agreed {
         Some(a) => {
             j.dead_from = Some(crate::agreed::OUTCOMES_FILE.to_owned());
@@ -297,12 +298,7 @@ fn counted(
             j.dead_from = Some("TB/TW marks".to_owned());
             dead_stones(game, board)
         }
-        None => {
-            return Err(
-                "a counted result needs the dead stones: no outcomes.yaml names this record and it has no TB/TW marks; life and death is the players' (rfg 7.2)"
-                    .to_owned(),
-            );
-        }
+        None => return Err(NotJudgeable::NoDeadStones),
     };
     let mut filled = spec.clone();
     let written = agreed.map_or(&[][..], |a| &a.fill[..]);
@@ -312,21 +308,19 @@ fn counted(
         filled.moves.push(mv);
         end_moves.push(mv);
     }
-    let played = oracle.replay_game(&filled).map_err(|e| {
-        format!(
-            "the filling written in {} cannot be played: {e}",
-            crate::agreed::OUTCOMES_FILE
-        )
-    })?;
+    let played = oracle
+        .replay_game(&filled)
+        .map_err(|e| NotJudgeable::Filling(e.to_string()))?;
     let result = |count: &go_oracle::count::Count| {
         count
             .score(spec.komi, !spec.handicap.is_empty())
             .sgf_result()
     };
     let standing = go_oracle::count::count(&played.board, played.prisoners, &dead)
-        .map_err(|e| count_error(&e))?;
+        .map_err(|e| NotJudgeable::Count(e.to_string()))?;
     let as_it_stands = result(&standing);
-    let end = end_phase::play_out(&played, &dead, false).map_err(|e| count_error(&e))?;
+    let end = end_phase::play_out(&played, &dead, false)
+        .map_err(|e| NotJudgeable::Count(e.to_string()))?;
     let ours = result(&end.count);
     if let Ok(other) = end_phase::play_out(&played, &dead, true) {
         let theirs = result(&other.count);
@@ -370,12 +364,10 @@ fn counted(
 }
 
 /// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.
-pub(crate) fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String> {
-    let bad = || {
-        format!(
-            "the filling move '{text}' in {} is not 'B xy', 'W xy' or 'B pass' on a {size}x{size} board",
-            crate::agreed::OUTCOMES_FILE
-        )
+pub(crate) fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), NotJudgeable> {
+    let bad = || NotJudgeable::FillingMove {
+        text: text.to_owned(),
+        size,
     };
     let (who, what) = text.trim().split_once(' ').ok_or_else(bad)?;
     let colour = match who {
@@ -391,7 +383,7 @@ pub(crate) fn agreed_move(text: &str, size: u8) -> Result<(Color, Move), String>
 }
 
 /// The agreed points as board points; an unreadable one is named.
-pub(crate) fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, String> {
+pub(crate) fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, NotJudgeable> {
     points
         .iter()
         .map(|p| {
@@ -400,17 +392,13 @@ pub(crate) fn agreed_points(points: &[String], size: u8) -> Result<Vec<Point>, S
                 [x @ b'a'..=b'z', y @ b'a'..=b'z'] if x - b'a' < size && y - b'a' < size => {
                     Ok(Point::new(x - b'a', y - b'a'))
                 }
-                _ => Err(format!(
-                    "the dead stone '{p}' in {} is not a point of a {size}x{size} board",
-                    crate::agreed::OUTCOMES_FILE
-                )),
+                _ => Err(NotJudgeable::DeadStone {
+                    point: p.clone(),
+                    size,
+                }),
             }
         })
         .collect()
-}
-
-fn count_error(e: &dyn std::fmt::Display) -> String {
-    format!("the count cannot be made: {e}")
 }
 
 /// Same winner and margin: agree; a record counted by area that differs: differs, by
@@ -486,7 +474,7 @@ fn colour(c: go_sgf::Color) -> Color {
 /// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
 /// rfg 9.3, none in a handicap game). A free handicap placement written as moves is read as
 /// the placement ([`placement_moves`]).
-pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, String> {
+pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, NotJudgeable> {
     read_spec(game, profile).map(|(spec, _)| spec)
 }
 
@@ -511,24 +499,16 @@ pub fn placement_moves(game: &SgfGame) -> Option<usize> {
 }
 
 /// [`to_spec`], with the readings it made (for [`Judgement::readings`]).
-fn read_spec(game: &SgfGame, profile: &GoProfile) -> Result<(GameSpec, Vec<String>), String> {
-    let size = BoardSize::new(game.size).map_err(|_| {
-        format!(
-            "a {0}x{0} board: the rules know 9, 13 and 19 (rfg 2)",
-            game.size
-        )
-    })?;
+fn read_spec(game: &SgfGame, profile: &GoProfile) -> Result<(GameSpec, Vec<String>), NotJudgeable> {
+    let size = BoardSize::new(game.size).map_err(|_| NotJudgeable::BoardSize(game.size))?;
     let komi = match game.komi {
         None => {
             profile.komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0))
         }
-        Some(k) => Komi::try_from(k).map_err(|e| e.to_string())?,
+        Some(k) => Komi::try_from(k)?,
     };
     if !game.setup_white.is_empty() {
-        return Err(
-            "white setup stones (AW): the rules place only Black's handicap stones (rfg 10)"
-                .to_owned(),
-        );
+        return Err(NotJudgeable::WhiteSetup);
     }
     let placed = placement_moves(game).unwrap_or(0);
     let mut readings = Vec::new();

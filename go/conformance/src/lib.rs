@@ -17,6 +17,7 @@ pub mod impact;
 pub mod judge;
 pub mod judge_report;
 pub mod lint;
+pub mod not_judgeable;
 pub mod pairing_case;
 pub mod report_view;
 pub mod reproduce;

@@ -349,7 +349,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
 fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
     let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
     let mut engine = GtpEngine::new(command, timeout);
-    engine.start_now()?;
+    engine.start_now().map_err(|e| e.to_string())?;
     Ok(engine)
 }
 

@@ -58,6 +58,12 @@ pub struct GtpEngine {
     restarts: Restarts,
 }
 
+/// Why an engine did not start, in the process layer's own words (`cannot start `X`: …`),
+/// which a run's report gives as its start-up error without wrapping it again.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotStarted(pub String);
+
 impl GtpEngine {
     /// An engine started by `command` on the first question.
     pub fn new(command: CommandLine, timeout: Duration) -> GtpEngine {
@@ -84,9 +90,11 @@ impl GtpEngine {
     /// Starts the engine now, if it is not running, and returns its handshake; or why it could
     /// not start, in the process layer's own words (`cannot start `X`: …`), which the run's
     /// report gives as the start-up error without wrapping it again.
-    pub fn start_now(&mut self) -> Result<EngineInfo, String> {
+    pub fn start_now(&mut self) -> Result<EngineInfo, NotStarted> {
         self.ensure_started()?;
-        self.info.clone().ok_or_else(|| "no handshake".to_owned())
+        self.info
+            .clone()
+            .ok_or_else(|| NotStarted("no handshake".to_owned()))
     }
 
     /// The running session, started (with its handshake) when there is none.
@@ -99,9 +107,11 @@ impl GtpEngine {
     }
 
     /// Starts a session (with its handshake) when there is none; the error is the bare cause.
-    fn ensure_started(&mut self) -> Result<(), String> {
+    fn ensure_started(&mut self) -> Result<(), NotStarted> {
         if self.session.is_none() {
-            self.restarts.may_start().map_err(|e| e.to_string())?;
+            self.restarts
+                .may_start()
+                .map_err(|e| NotStarted(e.to_string()))?;
             match self.start() {
                 Ok((session, info)) => {
                     self.restarts.started();
@@ -114,7 +124,7 @@ impl GtpEngine {
                         other => other.to_string(),
                     };
                     self.restarts.failed(cause.clone());
-                    return Err(cause);
+                    return Err(NotStarted(cause));
                 }
             }
         }
