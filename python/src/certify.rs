@@ -584,12 +584,7 @@ pub fn exit_code(status: RunStatus) -> u8 {
 
 /// The outcome word of a case result.
 pub fn outcome_word(r: &CaseResult) -> &'static str {
-    match r.outcome() {
-        Checked::Pass => "pass",
-        Checked::Fail(_) => "fail",
-        Checked::Skip { .. } => "skip",
-        Checked::Error { .. } => "error",
-    }
+    r.outcome().label()
 }
 
 /// Adds the functions and classes to the module.

@@ -54,13 +54,7 @@ impl Judged for CaseResult {
         &self.case.tags
     }
     fn judged_outcome(&self) -> conformance_core::report::Outcome {
-        use conformance_core::report::Outcome as Counted;
-        match self.outcome() {
-            Checked::Pass => Counted::Pass,
-            Checked::Fail(_) => Counted::Fail,
-            Checked::Skip { .. } => Counted::Skip,
-            Checked::Error { .. } => Counted::Error,
-        }
+        self.outcome().outcome()
     }
     fn case_name(&self) -> String {
         format!("{} {}", self.case.id, self.case.slug)

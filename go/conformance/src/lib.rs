@@ -22,6 +22,7 @@ pub mod pairing_case;
 pub mod report_view;
 pub mod reproduce;
 pub mod run;
+pub mod sgf_game;
 pub mod site;
 pub mod workbench;
 
