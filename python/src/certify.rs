@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use shogi_conformance::corpus::CorpusSource;
-use shogi_conformance::run::case_run::{CaseResult, Checked};
+use shogi_conformance::run::case_run::CaseResult;
 use shogi_conformance::run::expectations::Expectations;
 use shogi_conformance::run::{RunError, RunReport, RunStatus, Runner};
 use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status, Verdict};

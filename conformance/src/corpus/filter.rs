@@ -32,6 +32,11 @@ impl Filter {
         conformance_core::run::Filter::parse_for::<InCorpus>(text).map(Filter)
     }
 
+    /// The core's filter this is: what the core's runner chooses with.
+    pub fn core(&self) -> &conformance_core::run::Filter {
+        &self.0
+    }
+
     /// Whether `case` (read from under `root`) is chosen.
     pub fn matches(&self, case: &Case, root: &Path) -> bool {
         self.0.matches(&InCorpus { case, root })

@@ -9,12 +9,12 @@
 
 use std::path::PathBuf;
 
-use conformance_core::run::{Stop, run_cases};
+use conformance_core::run::Runner as CoreRunner;
 use shogi_spec::Implementation;
 
 use crate::corpus::case::Case;
 use crate::corpus::contract::{ContractDiff, CorpusStamp, describe_upgrade};
-use crate::corpus::filter::{Filter, FilterError};
+use crate::corpus::filter::{Filter, FilterError, InCorpus};
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
 use conformance_core::report::ExpectationsCheck;
@@ -282,6 +282,12 @@ impl Runner {
     /// implementation: the profile and its overrides, the filter, unique ids, at least one
     /// case chosen.
     pub fn chosen(&self) -> Result<Vec<&Case>, RunError> {
+        Ok(self.core_runner()?.cases().iter().map(|c| c.case).collect())
+    }
+
+    /// The core's runner over the chosen cases (the one choice, loop, progress and stop of
+    /// every game), once the profile, its overrides, the filter and the ids have been checked.
+    fn core_runner(&self) -> Result<CoreRunner<'_, InCorpus<'_>, CorpusStamp>, RunError> {
         let known = shogi_spec::profile::builtin_names();
         if !known.contains(&self.profile.as_str()) {
             return Err(RunError::UnknownProfile {
@@ -290,47 +296,47 @@ impl Runner {
             });
         }
         shogi_spec::profile::Profile::resolve(&self.profile_spec())?;
-        let filter = Filter::parse(self.filter.as_deref().unwrap_or(""))?;
+        let text = self.filter.as_deref().unwrap_or("");
+        let filter = Filter::parse(text)?;
         let duplicates = duplicate_ids(&self.corpus);
         if !duplicates.is_empty() {
             return Err(RunError::DuplicateIds(duplicates));
         }
-        let chosen: Vec<&Case> = self
+        let cases = self
             .corpus
             .cases
             .iter()
-            .filter(|c| {
-                filter.matches(c, &self.corpus.root) && self.shard.is_none_or(|s| s.contains(&c.id))
+            .map(|case| InCorpus {
+                case,
+                root: &self.corpus.root,
             })
             .collect();
-        if chosen.is_empty() {
-            return Err(RunError::NoCase {
+        let corpus = self.corpus.source.to_string();
+        CoreRunner::choose(cases, &corpus, Some((filter.core(), text)), self.shard).map_err(|_| {
+            RunError::NoCase {
                 root: self.corpus.root.clone(),
                 filter: self.filter.clone(),
-            });
-        }
-        Ok(chosen)
+            }
+        })
     }
 
-    /// Runs every chosen case against `imp`, through the core's case loop. A panic of an
+    /// Runs every chosen case against `imp`, through the core's runner. A panic of an
     /// in-process implementation errors its case, never the run; a requested stop
     /// ([`crate::run::interrupt`]) ends the loop and lists the cases not reached, and so does
     /// giving up on an engine that stopped answering ([`Watchdog`]).
     pub fn run(&mut self, imp: &mut dyn Implementation) -> Result<RunReport, RunError> {
         let spec = self.profile_spec();
         let mut progress = self.progress.take();
-        let chosen = self.chosen()?;
         let name = imp.name();
         let mut imp = Watchdog::new(imp);
-        let mut asked = 0;
-        let (answers, mut not_run, _) = run_cases(
-            &chosen,
-            |case| case.id.clone(),
-            |case| {
-                if let Some(report) = progress.as_mut() {
-                    report(asked, chosen.len(), case);
-                }
-                asked += 1;
+        let (asked, chosen) = {
+            let mut runner = self.core_runner()?;
+            let chosen: Vec<&Case> = runner.cases().iter().map(|c| c.case).collect();
+            if let Some(tell) = progress.as_mut() {
+                runner = runner.on_case(Box::new(move |i, n, c: &InCorpus<'_>| tell(i, n, c.case)));
+            }
+            let asked = runner.ask_each(|c| {
+                let case = c.case;
                 let mut r = run_case_guarded(&mut imp, case, &spec);
                 if imp.gave_up() {
                     // The case was cut short by the give-up: its result is not the engine's.
@@ -345,16 +351,16 @@ impl Runner {
                 }
                 // A case cut short by a stop: its result is not the implementation's.
                 (!interrupt::requested()).then_some(r)
-            },
-            Stop::requested,
-        );
+            });
+            (asked, not_run_ids(&chosen, &self.profile))
+        };
         // Listed as not run: the cases that would have given a result under the profile.
+        let mut not_run = asked.not_run;
         if !not_run.is_empty() {
-            let would_answer: std::collections::HashSet<String> =
-                not_run_ids(&chosen, &self.profile).into_iter().collect();
+            let would_answer: std::collections::HashSet<String> = chosen.into_iter().collect();
             not_run.retain(|id| would_answer.contains(id));
         }
-        let results = answers.into_iter().flatten().collect();
+        let results = asked.answers.into_iter().flatten().collect();
         self.progress = progress;
         let gave_up = imp.gave_up();
         let mut report = self.finish(name, results, not_run, None)?;

@@ -15,5 +15,5 @@ pub use case_loop::{Stop, Timed, run_cases};
 pub use exit::RunStatus;
 pub use expectations::{Expectations, ExpectationsFile, Judged, Mismatch, Stamp};
 pub use filter::{Filter, FilterError, Selectable};
-pub use runner::{Finished, NoCase, Runner};
+pub use runner::{Asked, Finished, NoCase, Runner};
 pub use shard::{Shard, ShardError};

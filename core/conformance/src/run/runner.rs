@@ -10,7 +10,7 @@
 
 use crate::report::{CaseRecord, Header, Report};
 
-use super::case_loop::{Stop, run_cases};
+use super::case_loop::{Stop, Timed, run_cases};
 use super::exit;
 use super::expectations::{ExpectationsFile, Mismatch, Stamp};
 use super::filter::{Filter, Selectable};
@@ -154,31 +154,19 @@ impl<'a, C: Selectable, S: Stamp> Runner<'a, C, S> {
     /// short), then builds the report with `build` from the header (its stop and the cases not
     /// run filled in) and the records, and compares it with the expectations file.
     pub fn run(
-        mut self,
+        self,
         mut header: Header,
-        mut run_one: impl FnMut(&C) -> Option<CaseRecord>,
+        run_one: impl FnMut(&C) -> Option<CaseRecord>,
         build: impl FnOnce(Header, Vec<CaseRecord>) -> Report,
     ) -> Finished {
-        let total = self.cases.len();
-        let mut asked = 0;
-        let mut progress = self.progress.take();
-        let (records, not_run, stopped) = run_cases(
-            &self.cases,
-            |c| c.id().to_owned(),
-            |c| {
-                if let Some(tell) = progress.as_mut() {
-                    tell(asked, total, c);
-                }
-                asked += 1;
-                run_one(c)
-            },
-            &mut self.stop,
-        );
-        header.interrupted = stopped.as_ref().map(|s| s.reason.clone());
-        header.not_run = not_run;
-        let mut report = build(header, records);
-        let mismatches = self.expectations.map(|e| e.compare(&report.cases));
-        if let (Some(file), Some(found)) = (self.expectations, &mismatches) {
+        let expectations = self.expectations;
+        let asked = self.ask_each(run_one);
+        header.interrupted = asked.stopped.as_ref().map(|s| s.reason.clone());
+        header.not_run = asked.not_run;
+        let stopped = asked.stopped;
+        let mut report = build(header, asked.answers);
+        let mismatches = expectations.map(|e| e.compare(&report.cases));
+        if let (Some(file), Some(found)) = (expectations, &mismatches) {
             let lines = found
                 .iter()
                 .map(|m| format!("{}: {}", m.case, m.message))
@@ -192,4 +180,43 @@ impl<'a, C: Selectable, S: Stamp> Runner<'a, C, S> {
             mismatches,
         }
     }
+
+    /// The loop alone, for a game that keeps its own answers (richer than a [`CaseRecord`])
+    /// and compares them itself: progress told before each case, the stop asked between cases,
+    /// and every chosen case asked through `run_one` (`None`: a stop cut it short) or listed
+    /// as not run.
+    pub fn ask_each<R: Timed>(mut self, mut run_one: impl FnMut(&C) -> Option<R>) -> Asked<R> {
+        let total = self.cases.len();
+        let mut asked = 0;
+        let mut progress = self.progress.take();
+        let (answers, not_run, stopped) = run_cases(
+            &self.cases,
+            |c| c.id().to_owned(),
+            |c| {
+                if let Some(tell) = progress.as_mut() {
+                    tell(asked, total, c);
+                }
+                asked += 1;
+                run_one(c)
+            },
+            &mut self.stop,
+        );
+        Asked {
+            answers,
+            not_run,
+            stopped,
+        }
+    }
+}
+
+/// What [`Runner::ask_each`] came to: the answers in case order, the ids of the cases not
+/// run, and the stop that ended the loop early, if one did.
+#[derive(Debug, Clone)]
+pub struct Asked<R> {
+    /// One answer per case asked.
+    pub answers: Vec<R>,
+    /// The cases a stop left unasked.
+    pub not_run: Vec<String>,
+    /// Why the loop stopped early.
+    pub stopped: Option<Stop>,
 }
