@@ -142,7 +142,10 @@ fn vertices_are_named_as_a_board_names_them() {
     assert_eq!(vertex(size, p("jj")), "K10");
 }
 
-/// Fillings already followed: the board, the side to move, the phase and the passes in a row.
+/// Fillings already followed: the board, the side to move, the phase and the passes in a row,
+/// with the points each ending adds to the prisoners taken before the position. Gains, not
+/// totals: the same board can be reached with more prisoners (a stone taken, the point filled
+/// again), and the counts from there are then higher by as many.
 type Memo = HashMap<(Board, Color, &'static str, u8), BTreeSet<[u32; 2]>>;
 
 /// The counts (Black's, White's: territory plus prisoners, rfg 9.2) that the fillings keeping to
@@ -163,8 +166,19 @@ fn every_count(game: &Game, memo: &mut Memo) -> Option<BTreeSet<[u32; 2]>> {
         game.phase().name(),
         game.filling_passes,
     );
-    if let Some(done) = memo.get(&key) {
-        return Some(done.clone());
+    let here = game.prisoners;
+    let plus = |gains: &BTreeSet<[u32; 2]>, sign: i64| -> BTreeSet<[u32; 2]> {
+        gains
+            .iter()
+            .map(|c| {
+                let shift =
+                    |i: usize| u32::try_from(i64::from(c[i]) + sign * i64::from(here[i])).unwrap();
+                [shift(0), shift(1)]
+            })
+            .collect()
+    };
+    if let Some(gains) = memo.get(&key) {
+        return Some(plus(gains, 1));
     }
     let mut out = BTreeSet::new();
     if game.phase() == Phase::Over {
@@ -173,7 +187,7 @@ fn every_count(game: &Game, memo: &mut Memo) -> Option<BTreeSet<[u32; 2]>> {
             c.territory[0] + c.prisoners[0],
             c.territory[1] + c.prisoners[1],
         ]);
-        memo.insert(key, out.clone());
+        memo.insert(key, plus(&out, -1));
         return Some(out);
     }
     let size = game.board.size();
@@ -211,7 +225,7 @@ fn every_count(game: &Game, memo: &mut Memo) -> Option<BTreeSet<[u32; 2]>> {
         next.play(colour, mv).unwrap();
         out.extend(every_count(&next, memo)?);
     }
-    memo.insert(key, out.clone());
+    memo.insert(key, plus(&out, -1));
     Some(out)
 }
 
