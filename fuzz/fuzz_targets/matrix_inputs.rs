@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::report::html::{column_from_value, page};
+use shogi_conformance::report::html::{Shogi, column_from_value, page};
 use shogi_conformance::report::merge::{group_shards, merge, parse_report};
 
 fuzz_target!(|data: &[u8]| {
@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let path = PathBuf::from("fuzz.json");
     let mut rows = BTreeMap::new();
     if let Ok(col) = column_from_value(&path, &report, &mut rows) {
-        let _ = page("fuzz", &[col], &rows);
+        let _ = page(&Shogi, "fuzz", &[col], &rows);
     }
     let pair = vec![
         (path.clone(), report.clone()),

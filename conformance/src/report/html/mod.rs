@@ -25,6 +25,9 @@ mod matrix;
 mod shell;
 mod single;
 
+pub use conformance_core::report::matrix::{
+    Column, MatrixError, Row, column_from_json, column_from_value, page,
+};
 pub use matrix::{Shogi, matrix_page};
 pub use shell::{STYLE, anchor, bar, esc, head};
 pub use single::{single, single_of};
