@@ -311,7 +311,13 @@ mod tests {
         fn board(&self, position: &str, marks: &[(String, Mark)]) -> Option<String> {
             let marked: Vec<String> = marks
                 .iter()
-                .map(|(m, k)| format!("<i data-move=\"{m}\" data-mark=\"{k:?}\"></i>"))
+                .map(|(m, k)| {
+                    let k = match k {
+                        Mark::Extra => "extra",
+                        Mark::Missing => "missing",
+                    };
+                    format!("<i data-move=\"{m}\" data-mark=\"{k}\"></i>")
+                })
                 .collect();
             Some(format!(
                 "<svg class=\"board\">{position}{}</svg>",
@@ -378,7 +384,7 @@ mod tests {
         );
         assert!(html.contains("Three in a row") && html.contains("A line wins."));
         assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
-        assert!(html.contains("data-move=\"c3\" data-mark=\"Extra\""));
+        assert!(html.contains("data-move=\"c3\" data-mark=\"extra\""));
         assert!(html.contains("three-in-a-row") && html.contains("extra: c3"));
         assert!(
             !html.contains("data-case=\"0a1b2c3d\""),
