@@ -5,30 +5,11 @@
 
 use go_conformance::case::{LoadedCase, load_dir};
 use go_conformance::lint;
-use go_conformance::run::{Checked, Subject, run_case};
+use go_conformance::run::{Checked, Subject};
 
-/// One case's result, as these tests read it.
-#[derive(Debug)]
-struct Ran {
-    status: Checked,
-}
+mod common;
 
-/// The cases' results, case by case (the run loop itself is the core's `Runner`, tested
-/// with it; these tests look at what each case answers).
-struct Results {
-    cases: Vec<Ran>,
-}
-
-fn run(cases: &[LoadedCase], mut subject: Subject<'_>) -> Results {
-    Results {
-        cases: cases
-            .iter()
-            .map(|lc| Ran {
-                status: run_case(&lc.case, &mut subject),
-            })
-            .collect(),
-    }
-}
+use common::run;
 use go_spec::{Color, rfg};
 
 fn cases(name: &str, yaml: &str) -> Vec<LoadedCase> {

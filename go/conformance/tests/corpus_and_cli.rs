@@ -6,32 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use go_conformance::case::{LoadedCase, load_dir};
-use go_conformance::run::{Checked, Subject, run_case};
+use go_conformance::run::{Checked, Subject};
 
-/// One case's result, as these tests read it.
-#[derive(Debug)]
-struct Ran {
-    id: String,
-    status: Checked,
-}
+mod common;
 
-/// The cases' results, case by case (the run loop itself is the core's `Runner`, tested
-/// with it; these tests look at what each case answers).
-struct Results {
-    cases: Vec<Ran>,
-}
-
-fn run(cases: &[LoadedCase], mut subject: Subject<'_>) -> Results {
-    Results {
-        cases: cases
-            .iter()
-            .map(|lc| Ran {
-                id: lc.case.id.clone(),
-                status: run_case(&lc.case, &mut subject),
-            })
-            .collect(),
-    }
-}
+use common::run;
 use go_conformance::{coverage, default_corpus, lint};
 use go_spec::{BoardState, GameSpec, GoImplError, GoImplementation, Move, rfg};
 

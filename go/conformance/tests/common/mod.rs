@@ -30,3 +30,38 @@ pub fn gnugo_installed() -> bool {
     eprintln!("skipped: {GNUGO} is absent (Debian: apt install gnugo)");
     false
 }
+
+/// One case's result, as the corpus tests read it.
+#[allow(dead_code)] // not every test binary that declares `mod common;` runs cases
+#[derive(Debug)]
+pub struct Ran {
+    /// The case's id.
+    pub id: String,
+    /// What came of it.
+    pub status: go_conformance::run::Checked,
+}
+
+/// The cases' results, case by case (the run loop itself is the core's `Runner`, tested with
+/// it; these tests look at what each case answers).
+#[allow(dead_code)]
+pub struct Results {
+    /// One result per case, in the order given.
+    pub cases: Vec<Ran>,
+}
+
+/// Asks every case of `cases` of `subject`.
+#[allow(dead_code)]
+pub fn run(
+    cases: &[go_conformance::case::LoadedCase],
+    mut subject: go_conformance::run::Subject<'_>,
+) -> Results {
+    Results {
+        cases: cases
+            .iter()
+            .map(|lc| Ran {
+                id: lc.case.id.clone(),
+                status: go_conformance::run::run_case(&lc.case, &mut subject),
+            })
+            .collect(),
+    }
+}
