@@ -174,13 +174,41 @@ class CaseItem(pytest.Item):
         if outcome.outcome in ("fail", "error"):
             pytest.xfail(f"known {outcome.outcome} (expectations file): {first_line(outcome)}")
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, CaseFailure):
-            return describe(self.case, excinfo.value.outcome)
-        return str(super().repr_failure(excinfo))
+            return FailureText(describe(self.case, excinfo.value.outcome), self.case, excinfo.value.outcome)
+        return super().repr_failure(excinfo)
 
     def reportinfo(self) -> "tuple[Path, Optional[int], str]":
         return Path(self.case["file"]), int(self.case["line"]) - 1, f"{self.case['id']} {self.case['slug']}"
+
+
+class Crash:
+    """The one line pytest puts after a failed item's name in its short summary and in JUnit's
+    `message`: pytest reads it as `longrepr.reprcrash.message`."""
+
+    def __init__(self, path: str, lineno: int, message: str) -> None:
+        self.path = path
+        self.lineno = lineno
+        self.message = message
+
+
+class FailureText:
+    """A failed case as pytest shows it: the whole description in the failures section, one line
+    in the short summary. A plain string would do for the first, but pytest prints a string
+    failure in full in the short summary too when it runs on CI or with `-vv`, so every failure
+    appeared twice there (with its board, its reproduce line and all)."""
+
+    def __init__(self, text: str, case: Dict[str, Any], outcome: CaseOutcome) -> None:
+        self.text = text
+        self.reprcrash = Crash(str(case["file"]), int(case["line"]), f"{case['id']} {case['slug']}: {first_line(outcome)}")
+
+    def toterminal(self, tw: Any) -> None:
+        for line in self.text.splitlines():
+            tw.line(line)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def first_line(outcome: CaseOutcome) -> str:

@@ -44,7 +44,17 @@ def venv_env() -> Dict[str, str]:
     return {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
 
-def test_a_perpetual_check_failure_in_pytest_shows_start_moves_parting_ply_and_a_line_that_runs(project: pytest.Pytester) -> None:
+@pytest.mark.parametrize("on_ci", [False, True], ids=["terminal", "on-ci"])
+def test_a_perpetual_check_failure_in_pytest_shows_start_moves_parting_ply_and_a_line_that_runs(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, on_ci: bool
+) -> None:
+    # On CI (the `CI` variable set) pytest prints a failure's message in the short summary
+    # without trimming it: the failure must still be told once, its summary line one line.
+    if on_ci:
+        monkeypatch.setenv("CI", "true")
+    else:
+        monkeypatch.delenv("CI", raising=False)
+        monkeypatch.delenv("BUILD_NUMBER", raising=False)
     result = project.runpytest_subprocess("-p", "no:cacheprovider", "-k", PERPETUAL)
     assert result.ret == 1
     out = result.stdout.str()
@@ -58,6 +68,10 @@ def test_a_perpetual_check_failure_in_pytest_shows_start_moves_parting_ply_and_a
     assert "fesa2017:3.12" in out and "article fesa2017:3.12: " in out  # with the paraphrase
     lines = [line for line in out.splitlines() if line.startswith("reproduce: ")]
     assert lines == [f"reproduce: python -m shogi_conformance explain {PERPETUAL} --impl noperp:NoPerpetual"], out
+    summary = out[out.index("short test summary info") :].splitlines()[1:-1]
+    assert len(summary) == 1 and summary[0].startswith(f"FAILED shogi-conformance::{PERPETUAL}-"), out
+    if on_ci:  # untrimmed: the case and what went wrong, on one line
+        assert summary[0].endswith(": expected gote wins by perpetual check; got game continues"), out
     # As printed, in a shell of the author's environment, from the project's folder.
     run = subprocess.run(lines[0][len("reproduce: "):], shell=True, cwd=project.path, env=venv_env(), capture_output=True, text=True)
     assert run.returncode == 1, run.stdout + run.stderr  # 1: the case failed
