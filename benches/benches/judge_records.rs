@@ -26,7 +26,7 @@ use shogi_spec::profile::Profile;
 
 /// `n` CSA records of 100–150 moves, each ending in the side to move's resignation.
 fn records(n: usize) -> Vec<String> {
-    let profile = Profile::fesa2017();
+    let profile = Profile::default();
     let mut out = Vec::new();
     let mut seed = 1u64;
     while out.len() < n {

@@ -23,9 +23,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let profile = if first & 0x80 == 0 {
-        GoProfile::rfg()
+        GoProfile::default()
     } else {
-        GoProfile::shipped("rfg-simple-ko").unwrap_or_else(|_| GoProfile::rfg())
+        GoProfile::builtin("rfg-simple-ko").unwrap_or_else(|_| GoProfile::default())
     };
     let spec = GameSpec::new(size, Komi::from_halves(13));
     let Ok(mut game) = Game::start(&spec, &profile) else {

@@ -204,7 +204,7 @@ mod tests {
     use super::*;
 
     fn ask(q: &str) -> Value {
-        answer(q, &Profile::fesa2017()).unwrap()
+        answer(q, &Profile::default()).unwrap()
     }
 
     fn yaml(s: &str) -> Value {
@@ -226,7 +226,7 @@ mod tests {
             yaml("{first: throw_again}")
         );
         assert!(matches!(
-            answer("furigoma: {pawns: 4, tokins: 2}", &Profile::fesa2017()),
+            answer("furigoma: {pawns: 4, tokins: 2}", &Profile::default()),
             Err(QuestionError::Impossible(_))
         ));
     }
@@ -241,7 +241,7 @@ mod tests {
         ] {
             assert!(
                 matches!(
-                    answer(q, &Profile::fesa2017()),
+                    answer(q, &Profile::default()),
                     Err(QuestionError::Malformed(_))
                 ),
                 "{q}"

@@ -42,7 +42,7 @@ fn a3_12_both_sides_checking(#[case] knob: &str, #[case] expected: RepetitionOut
         3,
     );
     let all_checks = vec![true; h.len()];
-    let profile = Profile::fesa2017()
+    let profile = Profile::default()
         .with("perpetual_both_sides", knob)
         .unwrap();
     let (outcome, steps) = judge_repetition(&h, &all_checks, &profile.rules);
@@ -68,7 +68,7 @@ events: [{move: 2h3h, time: 100}, {move: 8b7b, time: 350}, 3h2h, 7b8b, 2h3h, 8b7
 #[test]
 fn a12_scoring_by_profile() {
     let record = Record::from_yaml(DRAWN).unwrap();
-    let fesa = Profile::fesa2017();
+    let fesa = Profile::default();
     let ufs = Profile::builtin("ufs-2016").unwrap();
     let verdict = adjudicate(&record, &fesa).unwrap().verdict;
     assert!(matches!(verdict, Verdict::Draw { .. }));
@@ -104,7 +104,7 @@ fn a12_scoring_by_profile() {
 #[test]
 fn a12_2_replay_with_remaining_time_and_colours_reversed() {
     let record = Record::from_yaml(DRAWN).unwrap();
-    let r = replay(&record, &Profile::fesa2017()).unwrap().unwrap();
+    let r = replay(&record, &Profile::default()).unwrap().unwrap();
     assert_eq!(r.first_player, Color::Gote);
     let tc = r.time_controls.unwrap();
     assert_eq!(tc[Color::Sente.index()].main, Seconds::whole(800));
@@ -278,7 +278,7 @@ fn a15_4_periods_are_not_byoyomi() {
 /// A two-piece handicap removes a rook and a bishop, 10 points.
 #[test]
 fn handicap_declaration_knob() {
-    let fesa = Profile::fesa2017();
+    let fesa = Profile::default();
     let two = Some(Handicap::TwoPiece);
     assert_eq!(points_needed(&fesa.rules, Color::Gote, two), 28, "giver");
     assert_eq!(
@@ -315,7 +315,7 @@ fn handicap_declaration_knob() {
 fn handicap_giver_declaration_threshold_by_profile() {
     let pos = sfen::parse("4K4/9/9/9/9/9/2pp1pppp/1+b2k2+b1/+r7+r w 4G4S4N4L11Pp 1").unwrap();
     let two = Some(Handicap::TwoPiece);
-    let fesa = Profile::fesa2017();
+    let fesa = Profile::default();
     let ufs = Profile::builtin("ufs-2016").unwrap();
     assert!(!judge_declaration(&pos, Color::Gote, &fesa.rules, two, None).0);
     assert!(judge_declaration(&pos, Color::Gote, &ufs.rules, two, None).0);

@@ -29,7 +29,7 @@ fn one(text: &str, ext: &str) -> Result<Game, shogi_records::ImportError> {
 
 /// Gote wins by illegal move (sente made the impossible first move; gote's claim, 9.4).
 fn gote_wins_by_the_foul(game: &Game, what: &str) {
-    let verdict = adjudicate(&game.record, &Profile::fesa2017())
+    let verdict = adjudicate(&game.record, &Profile::default())
         .unwrap()
         .verdict;
     match verdict {

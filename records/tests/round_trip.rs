@@ -136,7 +136,7 @@ fn an_end_before_a_move_is_refused_not_moved(
     #[values(Format::Csa, Format::Kif, Format::Ki2, Format::Jkf)] to: Format,
 ) {
     let first = game("PI\n+\n%KACHI\n+5958OU\n-3334FU\n", "csa");
-    let verdict = adjudicate(&first.record, &Profile::fesa2017())
+    let verdict = adjudicate(&first.record, &Profile::default())
         .unwrap()
         .verdict;
     let error = export::write(&first.record, &verdict, to).unwrap_err();

@@ -1,4 +1,4 @@
-//! Rule profiles: the interpretations a rulebook leaves open, as data.
+//! Shogi's rule profiles: the interpretations the rulebooks leave open, as data.
 //!
 //! The articles do not settle everything a program has to decide: what a failed declaration
 //! costs, whether a flag counts before anyone claims it, what both flags down means when the
@@ -6,10 +6,11 @@
 //! profile file says where its value comes from — an article of the profile's rulebook, or the
 //! plain statement that the rulebook is silent and the value is this project's decision.
 //!
-//! Profiles live in `spec/profiles/*.yaml` and are built into the crate. A profile may name a
-//! `base` and set only the knobs where it differs; and any profile can be derived on the fly
-//! with overrides (`fesa-2017,declaration_failure=no_effect`), so a committee can try a change
-//! of interpretation without writing a file.
+//! This module holds shogi's knobs — their value types and the one table of [`Rules`] — and
+//! the profiles shipped in `spec/profiles/*.yaml`. Reading the files, `base`, overrides
+//! (`fesa-2017,declaration_failure=no_effect`, so a committee can try a change of interpretation
+//! without writing a file), listings and differences are the core's
+//! ([`conformance_rulebook::profile`]), the same for Go.
 //!
 //! ```text
 //! name: fesa-2017
@@ -20,11 +21,17 @@
 //!     source: "fesa2017:5.3 — …"
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Deserialize;
+use conformance_rulebook::knob_enum;
+pub use conformance_rulebook::profile::{
+    KnobDifference, KnobInfo, KnobValueError, ProfileError, Setting,
+};
+use conformance_rulebook::profile::{Knobs, count, word};
+
+/// A resolved shogi profile: its name, title, typed [`Rules`] and each knob's source.
+pub type Profile = conformance_rulebook::profile::Profile<Rules>;
 
 /// The built-in profiles: name and file text, the default first.
 const BUILTIN: &[(&str, &str)] = &[
@@ -39,44 +46,12 @@ const BUILTIN: &[(&str, &str)] = &[
 /// The name of the default profile.
 pub const DEFAULT_PROFILE: &str = "fesa-2017";
 
-/// A value a knob does not take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("expected one of: {}", expected.join(", "))]
-pub struct KnobValueError {
-    /// The values the knob takes (`<seconds>` and the like for numbers).
-    pub expected: &'static [&'static str],
-}
+/// Every knob, in the order profiles list them.
+pub const KNOBS: &[KnobInfo] = <Rules as Knobs>::KNOBS;
 
-/// Declares a knob's value type: a closed set of snake_case words.
-macro_rules! knob_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($(#[$vmeta])* $variant),+
-        }
-
-        impl $name {
-            /// Every value this knob accepts, as written in profile files.
-            pub const VALUES: &'static [&'static str] = &[$($text),+];
-        }
-
-        impl FromStr for $name {
-            type Err = KnobValueError;
-            fn from_str(s: &str) -> Result<Self, KnobValueError> {
-                match s {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err(KnobValueError { expected: Self::VALUES }),
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(match self { $($name::$variant => $text),+ })
-            }
-        }
-    };
+/// The names of the built-in profiles, the default first.
+pub fn builtin_names() -> Vec<&'static str> {
+    Profile::shipped_names()
 }
 
 knob_enum! {
@@ -278,411 +253,58 @@ impl fmt::Display for LateArrival {
     }
 }
 
-/// A knob's name, what it decides, and the values it accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KnobInfo {
-    /// The knob's name in profile files and `--set`.
-    pub name: &'static str,
-    /// What it decides.
-    pub about: &'static str,
-    /// The values it accepts.
-    pub values: &'static [&'static str],
-}
-
-/// Defines every knob from one table: the typed [`Rules`], the [`KNOBS`] list (name, what it
-/// decides, values), and the private machinery that reads a knob by name (`apply`) and
-/// assembles rules from profile files (`PartialRules`). A knob is added by adding one row; its
-/// name in profile files and `--set` is the field's name.
-macro_rules! knobs {
-    ($( #[doc = $doc:literal] $name:ident : $ty:ty = $parse:ident, $about:literal, $values:expr; )*) => {
-        /// Every knob a profile sets, typed. Field names are the knob names of the profile
-        /// files.
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct Rules {
-            $( #[doc = $doc] pub $name: $ty, )*
-        }
-
-        /// Every knob, in the order profiles list them.
-        pub const KNOBS: &[KnobInfo] = &[
-            $( KnobInfo { name: stringify!($name), about: $about, values: $values }, )*
-        ];
-
-        /// [`Rules`] while a profile is being read: a knob is `None` until some file sets it.
-        #[derive(Debug, Clone, Default)]
-        struct PartialRules {
-            $( $name: Option<$ty>, )*
-        }
-
-        impl PartialRules {
-            fn from_rules(r: &Rules) -> PartialRules {
-                PartialRules { $( $name: Some(r.$name), )* }
-            }
-
-            fn finish(
-                self,
-                name: &str,
-                settings: &BTreeMap<&'static str, Setting>,
-            ) -> Result<Rules, ProfileError> {
-                let missing: Vec<&str> = KNOBS
-                    .iter()
-                    .map(|k| k.name)
-                    .filter(|k| !settings.contains_key(k))
-                    .collect();
-                let incomplete = || ProfileError::Incomplete {
-                    name: name.to_owned(),
-                    missing: missing.join(", "),
-                };
-                Ok(Rules { $( $name: self.$name.ok_or_else(incomplete)?, )* })
-            }
-        }
-
-        /// Sets one knob of `rules` from its written value.
-        fn apply(rules: &mut PartialRules, knob: &str, value: &str) -> Result<(), ProfileError> {
-            match knob {
-                $( stringify!($name) => rules.$name = Some($parse(knob, value)?), )*
-                other => return Err(ProfileError::UnknownKnob(other.to_owned())),
-            }
-            Ok(())
-        }
-    };
-}
-
-knobs! {
+conformance_rulebook::knobs! {
+    /// Every knob a profile sets, typed. Field names are the knob names of the profile files.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Rules;
+    shipped: BUILTIN,
+    folder: "spec/profiles";
     /// No legal move without check.
-    no_legal_moves: NoLegalMoves = parse_value, "a side with no legal move that is not in check", NoLegalMoves::VALUES;
+    no_legal_moves: NoLegalMoves = word, "a side with no legal move that is not in check", NoLegalMoves::VALUES;
     /// How many occurrences of a position make a repetition (5.2: four).
-    repetition_occurrences: u32 = parse_count, "occurrences of a position that make a repetition", &["<number>"];
+    repetition_occurrences: u32 = count, "occurrences of a position that make a repetition", &["<number>"];
     /// Whether the start position counts among the occurrences.
-    repetition_start: RepetitionStart = parse_value, "whether the start position counts as an occurrence", RepetitionStart::VALUES;
+    repetition_start: RepetitionStart = word, "whether the start position counts as an occurrence", RepetitionStart::VALUES;
     /// The move limit: after this many moves the game is drawn (0: no limit).
-    max_moves: u32 = parse_count, "moves after which the game is drawn (0: no limit)", &["<number>"];
+    max_moves: u32 = count, "moves after which the game is drawn (0: no limit)", &["<number>"];
     /// Whether the repetition ends the game by itself.
-    repetition: RepetitionTrigger = parse_value, "whether the repetition ends the game by itself or on a claim", RepetitionTrigger::VALUES;
+    repetition: RepetitionTrigger = word, "whether the repetition ends the game by itself or on a claim", RepetitionTrigger::VALUES;
     /// What a drawn game leads to (repetition, double flag fall, impasse).
-    draw_result: DrawResult = parse_value, "what a drawn game leads to", DrawResult::VALUES;
+    draw_result: DrawResult = word, "what a drawn game leads to", DrawResult::VALUES;
     /// The definition of perpetual check (3.12).
-    perpetual_check: PerpetualSpan = parse_value, "the stretch over which one side's moves must all be checks", PerpetualSpan::VALUES;
+    perpetual_check: PerpetualSpan = word, "the stretch over which one side's moves must all be checks", PerpetualSpan::VALUES;
     /// Both sides checking over the whole span.
-    perpetual_both_sides: BothSidesChecking = parse_value, "both sides checking with every move of the span", BothSidesChecking::VALUES;
+    perpetual_both_sides: BothSidesChecking = word, "both sides checking with every move of the span", BothSidesChecking::VALUES;
     /// Whether declarations exist.
-    declaration: DeclarationRule = parse_value, "whether the declaration of victory exists", DeclarationRule::VALUES;
+    declaration: DeclarationRule = word, "whether the declaration of victory exists", DeclarationRule::VALUES;
     /// The cost of a failed declaration.
-    declaration_failure: DeclarationFailure = parse_value, "the cost of a failed declaration", DeclarationFailure::VALUES;
+    declaration_failure: DeclarationFailure = word, "the cost of a failed declaration", DeclarationFailure::VALUES;
     /// Points Sente needs to declare (5.3.2: 28).
-    declaration_points_sente: u32 = parse_count, "points sente needs to declare", &["<number>"];
+    declaration_points_sente: u32 = count, "points sente needs to declare", &["<number>"];
     /// Points Gote needs to declare (5.3.2: 27).
-    declaration_points_gote: u32 = parse_count, "points gote needs to declare", &["<number>"];
+    declaration_points_gote: u32 = count, "points gote needs to declare", &["<number>"];
     /// Pieces besides the king the declarer needs in the zone (5.3.4: 10).
-    declaration_pieces_in_zone: u32 = parse_count, "pieces besides the king needed in the zone", &["<number>"];
+    declaration_pieces_in_zone: u32 = count, "pieces besides the king needed in the zone", &["<number>"];
     /// Threshold adjustment in handicap games.
-    handicap_declaration: HandicapDeclaration = parse_value, "declaration thresholds in handicap games", HandicapDeclaration::VALUES;
+    handicap_declaration: HandicapDeclaration = word, "declaration thresholds in handicap games", HandicapDeclaration::VALUES;
     /// Who needs the sente threshold in a handicap game.
-    handicap_28_points: Handicap28Points = parse_value, "which player of a handicap game needs the sente threshold", Handicap28Points::VALUES;
+    handicap_28_points: Handicap28Points = word, "which player of a handicap game needs the sente threshold", Handicap28Points::VALUES;
     /// The impasse count when both kings have entered.
-    impasse: ImpasseRule = parse_value, "the count when both kings have entered", ImpasseRule::VALUES;
+    impasse: ImpasseRule = word, "the count when both kings have entered", ImpasseRule::VALUES;
     /// When a fallen flag takes effect.
-    flag_fall: FlagFall = parse_value, "when a fallen flag takes effect", FlagFall::VALUES;
+    flag_fall: FlagFall = word, "when a fallen flag takes effect", FlagFall::VALUES;
     /// When a Fischer increment is credited.
-    increment_timing: IncrementTiming = parse_value, "whether a move's own Fischer increment counts before its timeout is decided", IncrementTiming::VALUES;
+    increment_timing: IncrementTiming = word, "whether a move's own Fischer increment counts before its timeout is decided", IncrementTiming::VALUES;
     /// Both flags down.
-    double_flag_fall: DoubleFlagFall = parse_value, "both flags down", DoubleFlagFall::VALUES;
+    double_flag_fall: DoubleFlagFall = word, "both flags down", DoubleFlagFall::VALUES;
     /// The late-arrival cut-off.
-    late_arrival_limit: LateArrival = parse_value, "the late-arrival cut-off", LateArrival::VALUES;
+    late_arrival_limit: LateArrival = word, "the late-arrival cut-off", LateArrival::VALUES;
     /// How illegal moves are punished.
-    illegal_move: IllegalMovePenalty = parse_value, "how an illegal move is punished", IllegalMovePenalty::VALUES;
+    illegal_move: IllegalMovePenalty = word, "how an illegal move is punished", IllegalMovePenalty::VALUES;
     /// Who offended when the side on move moved an opponent's piece.
-    foreign_piece: ForeignPiece = parse_value, "who offended when the side on move moved an opponent's piece", ForeignPiece::VALUES;
+    foreign_piece: ForeignPiece = word, "who offended when the side on move moved an opponent's piece", ForeignPiece::VALUES;
     /// The time limit of a replayed game.
-    replay_time: ReplayTime = parse_value, "the time limit of a replayed game", ReplayTime::VALUES;
-}
-
-/// Why a profile could not be loaded, resolved or changed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ProfileError {
-    /// No built-in profile has this name.
-    #[error("unknown profile `{0}` (known: {known})", known = builtin_names().join(", "))]
-    Unknown(String),
-    /// No knob has this name.
-    #[error("unknown knob `{0}` (known: {known})", known = KNOBS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "))]
-    UnknownKnob(String),
-    /// The value does not suit the knob.
-    #[error("bad value `{value}` for knob `{knob}`: {reason}")]
-    BadValue {
-        /// The knob.
-        knob: String,
-        /// The value given.
-        value: String,
-        /// What was expected.
-        reason: String,
-    },
-    /// An override is not of the form `knob=value`.
-    #[error("override `{0}` is not of the form knob=value")]
-    BadOverride(String),
-    /// A profile file could not be read.
-    #[error("profile file {name}: {message}")]
-    File {
-        /// The profile's name.
-        name: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// A profile without a base leaves knobs unset.
-    #[error("profile `{name}` does not set {missing}")]
-    Incomplete {
-        /// The profile's name.
-        name: String,
-        /// The unset knobs.
-        missing: String,
-    },
-    /// Profiles that name each other as base.
-    #[error("profile `{0}` is its own base")]
-    Cycle(String),
-}
-
-/// A knob as a profile file writes it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct KnobFile {
-    value: serde_norway::Value,
-    source: String,
-}
-
-/// A profile file.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProfileFile {
-    name: String,
-    title: String,
-    #[serde(default)]
-    base: Option<String>,
-    #[serde(default)]
-    knobs: BTreeMap<String, KnobFile>,
-}
-
-/// A knob's value in a profile and where it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Setting {
-    /// The knob.
-    pub knob: &'static str,
-    /// The value, as written in profile files.
-    pub value: String,
-    /// The article that gives the value, or the statement that the rulebook is silent and the
-    /// value is the project's decision, or `override` for a `--set`.
-    pub source: String,
-}
-
-/// A knob whose value differs between two profiles.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KnobDifference {
-    /// The knob.
-    pub knob: &'static str,
-    /// Its value in the first profile.
-    pub left: String,
-    /// Its value in the second profile.
-    pub right: String,
-}
-
-/// A resolved profile: a name, every knob's value and every knob's source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Profile {
-    /// The profile's name, with `,knob=value` appended for each override.
-    pub name: String,
-    /// A one-line description.
-    pub title: String,
-    /// The typed knob values.
-    pub rules: Rules,
-    settings: BTreeMap<&'static str, Setting>,
-}
-
-/// The names of the built-in profiles, the default first.
-pub fn builtin_names() -> Vec<&'static str> {
-    BUILTIN.iter().map(|(name, _)| *name).collect()
-}
-
-fn knob_info(name: &str) -> Option<&'static KnobInfo> {
-    KNOBS.iter().find(|k| k.name == name)
-}
-
-fn parse_value<T: FromStr<Err = KnobValueError>>(
-    knob: &str,
-    value: &str,
-) -> Result<T, ProfileError> {
-    value
-        .parse()
-        .map_err(|e: KnobValueError| ProfileError::BadValue {
-            knob: knob.to_owned(),
-            value: value.to_owned(),
-            reason: e.to_string(),
-        })
-}
-
-fn parse_count(knob: &str, value: &str) -> Result<u32, ProfileError> {
-    value.parse().map_err(|_| ProfileError::BadValue {
-        knob: knob.to_owned(),
-        value: value.to_owned(),
-        reason: "expected a whole number".to_owned(),
-    })
-}
-
-fn scalar_text(value: &serde_norway::Value) -> Option<String> {
-    match value {
-        serde_norway::Value::String(s) => Some(s.clone()),
-        serde_norway::Value::Number(n) => Some(n.to_string()),
-        serde_norway::Value::Bool(b) => Some(b.to_string()),
-        _ => None,
-    }
-}
-
-impl Profile {
-    /// The built-in profile `name`, with its base resolved.
-    pub fn builtin(name: &str) -> Result<Profile, ProfileError> {
-        Self::builtin_inner(name, 0)
-    }
-
-    fn builtin_inner(name: &str, depth: usize) -> Result<Profile, ProfileError> {
-        if depth > BUILTIN.len() {
-            return Err(ProfileError::Cycle(name.to_owned()));
-        }
-        let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
-            return Err(ProfileError::Unknown(name.to_owned()));
-        };
-        let file: ProfileFile = serde_norway::from_str(text).map_err(|e| ProfileError::File {
-            name: name.to_owned(),
-            message: e.to_string(),
-        })?;
-        if file.name != name {
-            return Err(ProfileError::File {
-                name: name.to_owned(),
-                message: format!("the file calls itself `{}`", file.name),
-            });
-        }
-        let (mut partial, mut settings) = match &file.base {
-            Some(base) => {
-                let base = Self::builtin_inner(base, depth + 1)?;
-                (PartialRules::from_rules(&base.rules), base.settings)
-            }
-            None => (PartialRules::default(), BTreeMap::new()),
-        };
-        for (knob, entry) in &file.knobs {
-            let info = knob_info(knob).ok_or_else(|| ProfileError::UnknownKnob(knob.clone()))?;
-            let value = scalar_text(&entry.value).ok_or_else(|| ProfileError::BadValue {
-                knob: knob.clone(),
-                value: format!("{:?}", entry.value),
-                reason: "expected a single word or number".to_owned(),
-            })?;
-            if entry.source.trim().is_empty() {
-                return Err(ProfileError::File {
-                    name: name.to_owned(),
-                    message: format!("knob `{knob}` has no source"),
-                });
-            }
-            apply(&mut partial, knob, &value)?;
-            settings.insert(
-                info.name,
-                Setting {
-                    knob: info.name,
-                    value,
-                    source: entry.source.trim().to_owned(),
-                },
-            );
-        }
-        let rules = partial.finish(name, &settings)?;
-        Ok(Profile {
-            name: name.to_owned(),
-            title: file.title,
-            rules,
-            settings,
-        })
-    }
-
-    /// The default profile, `fesa-2017`.
-    ///
-    /// # Panics
-    /// Only if the built-in profile file is broken, which the crate's tests rule out.
-    pub fn fesa2017() -> Profile {
-        match Profile::builtin(DEFAULT_PROFILE) {
-            Ok(p) => p,
-            Err(e) => panic!("the built-in default profile is broken: {e}"),
-        }
-    }
-
-    /// Resolves a profile specification: a built-in name, optionally followed by
-    /// `,knob=value` overrides, e.g. `fesa-2017,declaration_failure=no_effect`.
-    pub fn resolve(spec: &str) -> Result<Profile, ProfileError> {
-        let mut parts = spec.split(',').map(str::trim);
-        let name = parts.next().unwrap_or_default();
-        let mut profile = Profile::builtin(name)?;
-        for part in parts.filter(|p| !p.is_empty()) {
-            profile = profile.with_override(part)?;
-        }
-        Ok(profile)
-    }
-
-    /// This profile with one knob changed, from `knob=value` (the form of `--set`).
-    pub fn with_override(&self, assignment: &str) -> Result<Profile, ProfileError> {
-        let Some((knob, value)) = assignment.split_once('=') else {
-            return Err(ProfileError::BadOverride(assignment.to_owned()));
-        };
-        self.with(knob.trim(), value.trim())
-    }
-
-    /// This profile with `knob` set to `value`; the knob's source becomes `override`.
-    pub fn with(&self, knob: &str, value: &str) -> Result<Profile, ProfileError> {
-        let info = knob_info(knob).ok_or_else(|| ProfileError::UnknownKnob(knob.to_owned()))?;
-        let mut partial = PartialRules::from_rules(&self.rules);
-        apply(&mut partial, knob, value)?;
-        let mut settings = self.settings.clone();
-        settings.insert(
-            info.name,
-            Setting {
-                knob: info.name,
-                value: value.to_owned(),
-                source: format!("override of {}", self.name),
-            },
-        );
-        let name = format!("{},{knob}={value}", self.name);
-        let rules = partial.finish(&name, &settings)?;
-        Ok(Profile {
-            name,
-            title: self.title.clone(),
-            rules,
-            settings,
-        })
-    }
-
-    /// Every knob's value and source, in the order of [`KNOBS`].
-    pub fn settings(&self) -> Vec<&Setting> {
-        KNOBS
-            .iter()
-            .filter_map(|k| self.settings.get(k.name))
-            .collect()
-    }
-
-    /// One knob's value and source.
-    pub fn setting(&self, knob: &str) -> Option<&Setting> {
-        self.settings.get(knob)
-    }
-
-    /// The knobs whose values differ between `self` and `other`, in the order of [`KNOBS`].
-    pub fn differences(&self, other: &Profile) -> Vec<KnobDifference> {
-        KNOBS
-            .iter()
-            .filter_map(|k| {
-                let (a, b) = (self.settings.get(k.name)?, other.settings.get(k.name)?);
-                (a.value != b.value).then(|| KnobDifference {
-                    knob: k.name,
-                    left: a.value.clone(),
-                    right: b.value.clone(),
-                })
-            })
-            .collect()
-    }
-}
-
-impl Default for Profile {
-    fn default() -> Profile {
-        Profile::fesa2017()
-    }
+    replay_time: ReplayTime = word, "the time limit of a replayed game", ReplayTime::VALUES;
 }
 
 #[cfg(test)]
@@ -720,7 +342,7 @@ mod tests {
                 .source
                 .starts_with("override")
         );
-        let base = Profile::fesa2017();
+        let base = Profile::default();
         let diff = base.differences(&p);
         assert_eq!(diff.len(), 1);
         assert_eq!(diff[0].knob, "declaration_failure");
@@ -728,14 +350,14 @@ mod tests {
 
     #[test]
     fn bad_overrides_are_errors() {
-        let p = Profile::fesa2017();
+        let p = Profile::default();
         assert!(matches!(
             p.with_override("nonsense"),
             Err(ProfileError::BadOverride(_))
         ));
         assert!(matches!(
             p.with("no_such_knob", "x"),
-            Err(ProfileError::UnknownKnob(_))
+            Err(ProfileError::UnknownKnob { .. })
         ));
         let err = p.with("flag_fall", "sometimes").unwrap_err();
         assert!(err.to_string().contains("on_claim, automatic"), "{err}");
@@ -745,7 +367,7 @@ mod tests {
         ));
         assert!(matches!(
             Profile::resolve("jsa-1999"),
-            Err(ProfileError::Unknown(_))
+            Err(ProfileError::Unknown { .. })
         ));
     }
 

@@ -197,23 +197,7 @@ pub fn new_ids(source: &CorpusSource, count: usize) -> Result<ExitCode, Error> {
 }
 
 /// `profiles`: every built-in profile with its title, then each knob's value and the source
-/// of that value, in the shape of `go-conformance profiles`.
+/// of that value — the core's listing, the same as `go-conformance profiles`.
 pub fn profiles() -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    for name in shogi_spec::profile::builtin_names() {
-        match shogi_spec::profile::Profile::builtin(name) {
-            Ok(p) => {
-                let _ = writeln!(out, "{}: {}", p.name, p.title);
-                for s in p.settings() {
-                    let _ = writeln!(out, "  {} = {}\n      {}", s.knob, s.value, s.source.trim());
-                }
-                out.push('\n');
-            }
-            Err(e) => {
-                let _ = writeln!(out, "{name}: cannot be read: {e}\n");
-            }
-        }
-    }
-    out
+    conformance_rulebook::profile::listing_of_all::<shogi_spec::profile::Rules>()
 }

@@ -175,7 +175,7 @@ fn check_case(case: &Case, corpus: &Corpus, out: &mut Vec<String>) {
         // should refuse it); only a malformed one is the case's fault.
         let text = q.to_text();
         if let Err(e @ QuestionError::Malformed(_)) =
-            answer(&text, &shogi_spec::profile::Profile::fesa2017())
+            answer(&text, &shogi_spec::profile::Profile::default())
         {
             out.push(format!("setup.question: {e}"));
         }

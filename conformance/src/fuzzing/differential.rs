@@ -290,7 +290,7 @@ pub fn compare_position(
 /// "both sides checked with every move" as a fact of its own, and [`engine_verdict`] rules on it
 /// with this profile's `perpetual_both_sides` knob.
 pub fn game_profile() -> Profile {
-    Profile::fesa2017()
+    Profile::default()
 }
 
 /// A record from a start SFEN, moves, and optionally a declaration by the side to move at the

@@ -9,12 +9,11 @@
 use std::path::Path;
 
 use conformance_core::serve::api::{
-    Choice, Comparison, GameInfo, Knob, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
+    Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
 use shogi_oracle::game::play_record;
 use shogi_oracle::game::record::Event;
-use shogi_spec::profile::{KNOBS, Profile, builtin_names};
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
@@ -135,27 +134,7 @@ fn link(id: &shogi_spec::ArticleId) -> Option<String> {
 
 impl Workbench for ShogiWorkbench {
     fn info(&self) -> GameInfo {
-        let profiles = builtin_names()
-            .into_iter()
-            .filter_map(|name| Profile::builtin(name).ok())
-            .map(|p| ProfileInfo {
-                knobs: KNOBS
-                    .iter()
-                    .map(|k| {
-                        let s = p.setting(k.name);
-                        Knob {
-                            name: k.name.to_owned(),
-                            about: k.about.to_owned(),
-                            value: s.map(|s| s.value.clone()).unwrap_or_default(),
-                            values: k.values.iter().map(|v| (*v).to_owned()).collect(),
-                            source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
-                        }
-                    })
-                    .collect(),
-                name: p.name,
-                title: p.title,
-            })
-            .collect();
+        let profiles = ProfileInfo::shipped::<shogi_spec::profile::Rules>();
         GameInfo {
             title: "shogi-conformance workbench".to_owned(),
             game: "shogi".to_owned(),

@@ -72,7 +72,7 @@ pub fn case_position(case: &Case, profile: &str) -> Result<Position, BoardError>
     let record = case.setup.record.as_ref().ok_or(BoardError::NoPosition)?;
     let text = record.to_text();
     let record = Record::from_yaml(&text).map_err(|e| BoardError::Setup(e.message))?;
-    let profile = Profile::builtin(profile).unwrap_or_else(|_| Profile::fesa2017());
+    let profile = Profile::builtin(profile).unwrap_or_else(|_| Profile::default());
     play_record(&record, &profile)
         .map(|p| p.position)
         .map_err(|e| BoardError::Setup(e.to_string()))

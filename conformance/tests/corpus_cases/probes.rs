@@ -53,7 +53,7 @@ fn at_least_forty_probes_in_both_colours() {
 
 #[test]
 fn the_oracle_agrees_with_every_hand_worked_probe() {
-    let fesa = Profile::fesa2017();
+    let fesa = Profile::default();
     for (c, p) in probes() {
         let spec = c.position().unwrap();
         let pos = setup_position(&spec).unwrap();

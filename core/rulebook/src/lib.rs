@@ -15,6 +15,7 @@ pub mod escape;
 
 pub mod cross_ref;
 pub mod links;
+pub mod profile;
 pub mod registry;
 pub mod site;
 

@@ -46,7 +46,7 @@ pub fn check(data: &[u8], format: Format) {
                 game.record.time_control
             );
         }
-        let Ok(judgement) = adjudicate(&game.record, &Profile::fesa2017()) else {
+        let Ok(judgement) = adjudicate(&game.record, &Profile::default()) else {
             continue;
         };
         // Never a flag fall without a clock in the record.

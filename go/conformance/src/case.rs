@@ -422,7 +422,7 @@ impl Case {
     /// # Errors
     /// [`CaseError::Setup`] for an unknown profile.
     pub fn profile(&self) -> Result<GoProfile, CaseError> {
-        GoProfile::shipped(&self.profile).map_err(|e| self.setup(e.to_string()))
+        GoProfile::builtin(&self.profile).map_err(|e| self.setup(e.to_string()))
     }
 
     fn setup(&self, problem: String) -> CaseError {
@@ -456,7 +456,7 @@ impl Case {
         let size = BoardSize::new(self.size).map_err(|e| self.setup(e.to_string()))?;
         let profile = self.profile()?;
         let (handicap, handicap_game) = self.handicap()?;
-        let komi = self.komi.unwrap_or(profile.komi_for(handicap_game));
+        let komi = self.komi.unwrap_or(profile.rules.komi_for(handicap_game));
         let first = match (self.to_move, self.board.is_empty()) {
             (Some(c), _) => c,
             (None, false) => {

@@ -34,100 +34,24 @@ impl Selectable for LoadedCase {
     }
 }
 
-/// The knobs `--set` can change: every knob of a profile (`go_spec::KNOBS`).
-pub fn knobs() -> Vec<&'static str> {
-    go_spec::KNOBS.iter().map(|(knob, _)| *knob).collect()
-}
-
-/// The profile `name` with each `KNOB=VALUE` of `sets` applied, checked as a profile file is
-/// (a value is read as the profile's YAML would give it: `repetition=simple_ko`, `komi=7.5`).
-/// Its name becomes `NAME+KNOB=VALUE…`, so a report says what was run.
+/// The profile `name` (a shipped name, with `,KNOB=VALUE` overrides if given so) with each
+/// `KNOB=VALUE` of `sets` applied: the core's profile overrides, as shogi's `--set`. Its name
+/// becomes `NAME,KNOB=VALUE…`, so a report says what was run.
 ///
 /// # Errors
-/// An unknown profile or knob, a setting without `=`, or a value the profile refuses.
-pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, OverrideError> {
-    let base = GoProfile::shipped(name)?;
-    if sets.is_empty() {
-        return Ok(base);
-    }
-    // The shipped file itself, so that the changed profile is checked as a profile file is
-    // (every knob with a value and a source).
-    let file = GoProfile::SHIPPED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
-        .ok_or_else(|| OverrideError::NoProfile(name.to_owned()))?;
-    let mut value: serde_norway::Value = serde_norway::from_str(file)
-        .map_err(|e| OverrideError::Shipped(name.to_owned(), e.to_string()))?;
-    let mut label = name.to_owned();
-    for set in sets {
-        let (knob, text) = set
-            .split_once('=')
-            .ok_or_else(|| OverrideError::NotAnAssignment(set.clone()))?;
-        if !knobs().contains(&knob) {
-            return Err(OverrideError::UnknownKnob {
-                set: set.clone(),
-                knob: knob.to_owned(),
-                knobs: knobs().join(", "),
-            });
-        }
-        let v: serde_norway::Value = serde_norway::from_str(text)
-            .map_err(|e| OverrideError::Value(set.clone(), e.to_string()))?;
-        let mut setting = serde_norway::Mapping::new();
-        setting.insert("value".into(), v);
-        setting.insert(
-            "source".into(),
-            format!("--set {knob}={text} on the command line").into(),
-        );
-        value["knobs"][knob] = serde_norway::Value::Mapping(setting);
-        label.push_str(&format!("+{knob}={text}"));
-    }
-    value["name"] = serde_norway::Value::String(label.clone());
-    let text = serde_norway::to_string(&value)
-        .map_err(|e| OverrideError::Shipped(name.to_owned(), e.to_string()))?;
-    GoProfile::from_yaml(&label, &text).map_err(OverrideError::Refused)
-}
-
-/// Why a profile with `--set` overrides could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum OverrideError {
-    /// The profile is not a shipped one (the message lists them).
-    #[error("{0}")]
-    Profile(#[from] go_spec::ProfileError),
-    /// No shipped profile file of that name.
-    #[error("no Go profile named `{0}`")]
-    NoProfile(String),
-    /// The shipped profile file could not be read back (a bug of the build).
-    #[error("Go profile `{0}`: {1}")]
-    Shipped(String, String),
-    /// A setting without `=`.
-    #[error("--set `{0}`: give KNOB=VALUE")]
-    NotAnAssignment(String),
-    /// A knob Go's profiles do not have.
-    #[error("--set `{set}`: no Go knob `{knob}` (knobs: {knobs})")]
-    UnknownKnob {
-        /// The setting as given.
-        set: String,
-        /// The knob named.
-        knob: String,
-        /// The knobs there are.
-        knobs: String,
-    },
-    /// A value that is not YAML.
-    #[error("--set `{0}`: {1}")]
-    Value(String, String),
-    /// The profile with the override refused (a value out of range).
-    #[error("--set: {0}")]
-    Refused(go_spec::ProfileError),
+/// An unknown profile or knob, a setting without `=`, or a value its knob does not take.
+pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, go_spec::ProfileError> {
+    sets.iter()
+        .try_fold(GoProfile::resolve(name)?, |p, set| p.with_override(set))
 }
 
 /// Whether a case written for `case_profile` asks the same rules as `run`: every knob equal.
 /// A case written for other rules is skipped under the run's profile, never run under rules
 /// its expectations were not worked out for.
 pub fn same_rules(case_profile: &GoProfile, run: &GoProfile) -> bool {
-    case_profile.repetition == run.repetition
-        && case_profile.komi == run.komi
-        && case_profile.passes_to_end == run.passes_to_end
+    case_profile.rules.repetition == run.rules.repetition
+        && case_profile.rules.komi == run.rules.komi
+        && case_profile.rules.passes_to_end == run.rules.passes_to_end
 }
 
 /// Quotes a word for a POSIX shell when it needs it.
@@ -251,27 +175,27 @@ mod tests {
     #[test]
     fn set_changes_a_knob_and_names_it_and_refuses_unknown_ones() {
         let p = profile_with("rfg", &["repetition=simple_ko".into()]).unwrap();
-        assert_eq!(p.repetition, go_spec::Repetition::SimpleKo);
-        assert_eq!(p.name, "rfg+repetition=simple_ko");
+        assert_eq!(p.rules.repetition, go_spec::Repetition::SimpleKo);
+        assert_eq!(p.name, "rfg,repetition=simple_ko");
         // rfg-simple-ko differs from rfg in the repetition rule only (go/spec/profiles).
         assert!(same_rules(
-            &GoProfile::shipped("rfg-simple-ko").unwrap(),
+            &GoProfile::builtin("rfg-simple-ko").unwrap(),
             &p
         ));
-        assert!(!same_rules(&GoProfile::rfg(), &p));
+        assert!(!same_rules(&GoProfile::default(), &p));
         let e = profile_with("rfg", &["superko=yes".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("knobs: repetition, komi, passes_to_end"), "{e}");
+        assert!(e.contains("known: repetition, komi, passes_to_end"), "{e}");
         let e = profile_with("rfg", &["passes_to_end=0".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("at least 1"), "{e}");
+        assert!(e.contains("expected a whole number from 1"), "{e}");
         assert!(
             profile_with("rfg", &["komi".into()])
                 .unwrap_err()
                 .to_string()
-                .contains("KNOB=VALUE")
+                .contains("not of the form knob=value")
         );
     }
 

@@ -46,7 +46,7 @@ pub enum SidesError {
     Count,
     /// A profile or override that does not resolve.
     #[error("{0}")]
-    Profile(#[from] crate::certify::OverrideError),
+    Profile(#[from] go_spec::ProfileError),
 }
 
 impl GoSides {
@@ -230,15 +230,7 @@ fn steps(articles: &[String]) -> Vec<(String, String)> {
 
 /// The profiles' knobs whose values differ.
 fn differing_knobs(a: &GoProfile, b: &GoProfile) -> Vec<String> {
-    a.settings
-        .iter()
-        .filter(|s| {
-            b.settings
-                .iter()
-                .any(|t| t.knob == s.knob && t.value != s.value)
-        })
-        .map(|s| s.knob.to_string())
-        .collect()
+    a.differences(b).iter().map(|d| d.knob.to_owned()).collect()
 }
 
 /// Judges one parsed game under both sides: its change, or `None` when the result stays.

@@ -253,12 +253,9 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
 /// A record the oracle refuses: a documented difference when only positional superko refuses it
 /// (the record's server knew simple ko alone), a disagreement otherwise.
 fn illegal_record(spec: &GameSpec, profile: &GoProfile, why: &str) -> Agreement {
-    if profile.repetition == Repetition::PositionalSuperko {
-        let simple = GoProfile {
-            repetition: Repetition::SimpleKo,
-            ..profile.clone()
-        };
-        if Oracle::new(simple).replay_game(spec).is_ok() {
+    if profile.rules.repetition == Repetition::PositionalSuperko {
+        let simple = profile.with("repetition", &Repetition::SimpleKo.to_string());
+        if simple.is_ok_and(|simple| Oracle::new(simple).replay_game(spec).is_ok()) {
             return Agreement::Differs(format!(
                 "{why}; the record's server forbade only the immediate retake of a ko and allowed this repetition of a whole-board position, which rfg 5.2 forbids: the rules give no result for the game as played"
             ));
@@ -471,7 +468,7 @@ mod tests {
     use super::*;
 
     fn judged(sgf: &str) -> Judgement {
-        judge(&go_sgf::parse_game(sgf).unwrap(), &GoProfile::rfg())
+        judge(&go_sgf::parse_game(sgf).unwrap(), &GoProfile::default())
     }
 
     #[test]
@@ -557,13 +554,13 @@ mod tests {
         // given by the agreed outcome instead of TB/TW: 37 against 33.5, Black by 3.5.
         let game = walls_unmarked("B+3.5", ";B[];W[cc]");
         let a = agreed(RecordRules::Territory, &["cc"], &[]);
-        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        let j = judge_with(&game, &GoProfile::default(), Some(&a));
         assert_eq!(j.ours.as_deref(), Some("B+3.5"));
         assert_eq!(j.agreement, Agreement::Agree);
         assert_eq!(j.dead_from.as_deref(), Some("outcomes.yaml"));
         assert_eq!(j.count.unwrap().prisoners, [1, 0]);
         // Without the agreement the same record is not judged.
-        let j = judge(&game, &GoProfile::rfg());
+        let j = judge(&game, &GoProfile::default());
         assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("rfg 7.2")));
     }
 
@@ -574,7 +571,7 @@ mod tests {
         let game = walls_unmarked("B+3.5", "");
         let j = judge_with(
             &game,
-            &GoProfile::rfg(),
+            &GoProfile::default(),
             Some(&agreed(RecordRules::Area, &[], &[])),
         );
         assert!(
@@ -584,7 +581,7 @@ mod tests {
         );
         let j = judge_with(
             &game,
-            &GoProfile::rfg(),
+            &GoProfile::default(),
             Some(&agreed(RecordRules::Territory, &[], &[])),
         );
         assert!(matches!(j.agreement, Agreement::Disagree(_)));
@@ -597,15 +594,15 @@ mod tests {
         // marked dead as well, it is a prisoner: 36 + 1 against 27 + 6.5, B+3.5.
         let game = walls_unmarked("B+3.5", "");
         let a = agreed(RecordRules::Territory, &["aa"], &["B pass", "W aa"]);
-        let j = judge_with(&game, &GoProfile::rfg(), Some(&a));
+        let j = judge_with(&game, &GoProfile::default(), Some(&a));
         assert_eq!(j.ours.as_deref(), Some("B+3.5"));
         let bad = agreed(RecordRules::Territory, &[], &["B zz9"]);
-        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        let j = judge_with(&game, &GoProfile::default(), Some(&bad));
         assert!(
             matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'B zz9'") && why.contains("outcomes.yaml"))
         );
         let bad = agreed(RecordRules::Territory, &["jj"], &[]);
-        let j = judge_with(&game, &GoProfile::rfg(), Some(&bad));
+        let j = judge_with(&game, &GoProfile::default(), Some(&bad));
         assert!(
             matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("'jj'") && why.contains("9x9"))
         );

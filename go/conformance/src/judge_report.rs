@@ -166,11 +166,8 @@ pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
     for r in &j.readings {
         out.push(format!("  read: {r}"));
     }
-    out.push(format!(
-        "  profile: {} ({})",
-        profile.name, profile.description
-    ));
-    for s in &profile.settings {
+    out.push(format!("  profile: {} ({})", profile.name, profile.title));
+    for s in profile.settings() {
         out.push(format!("    {} = {}: {}", s.knob, s.value, s.source));
     }
     out

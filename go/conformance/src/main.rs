@@ -15,7 +15,7 @@ use conformance_core::process::CommandLine;
 use go_conformance::case::{LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::{coverage, lint, reproduce, site};
-use go_spec::{GoProfile, rfg};
+use go_spec::rfg;
 
 #[derive(Parser)]
 #[command(
@@ -298,10 +298,10 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Profiles => {
-            for (name, _) in GoProfile::SHIPPED {
-                let profile = GoProfile::shipped(name).map_err(|e| e.to_string())?;
-                println!("{}", profile.listing());
-            }
+            print!(
+                "{}",
+                conformance_rulebook::profile::listing_of_all::<go_spec::GoRules>()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {

@@ -50,9 +50,9 @@ pub(crate) fn read_spec(
 ) -> Result<(GameSpec, Vec<String>), NotJudgeable> {
     let size = BoardSize::new(game.size).map_err(|_| NotJudgeable::BoardSize(game.size))?;
     let komi = match game.komi {
-        None => {
-            profile.komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0))
-        }
+        None => profile
+            .rules
+            .komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0)),
         Some(k) => Komi::try_from(k)?,
     };
     if !game.setup_white.is_empty() {

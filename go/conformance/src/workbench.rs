@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use conformance_core::report::escape::html as esc;
 use conformance_core::serve::api::{
-    Choice, Comparison, GameInfo, Knob, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
+    Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
 use go_oracle::Oracle;
@@ -71,17 +71,6 @@ impl GoWorkbench {
         };
         Ok((game, agreed, profile))
     }
-}
-
-/// Knob values offered besides free input (`<number>`: any number).
-fn knob_values(knob: &str) -> Vec<String> {
-    let v: &[&str] = match knob {
-        "repetition" => &["positional_superko", "simple_ko"],
-        "komi" => &["<number>", "0", "5.5", "6.5", "7.5"],
-        "passes_to_end" => &["<number>", "2", "3"],
-        _ => &["<value>"],
-    };
-    v.iter().map(|s| (*s).to_owned()).collect()
 }
 
 /// The verdict in one line: our result and how it stands beside the record's `RE`.
@@ -310,27 +299,7 @@ fn count_html(j: &Judgement, komi: f64, fills: usize) -> String {
 
 impl Workbench for GoWorkbench {
     fn info(&self) -> GameInfo {
-        let profiles = GoProfile::SHIPPED
-            .iter()
-            .filter_map(|(name, _)| GoProfile::shipped(name).ok())
-            .map(|p| ProfileInfo {
-                knobs: go_spec::KNOBS
-                    .iter()
-                    .map(|(name, about)| {
-                        let s = p.setting(name);
-                        Knob {
-                            name: (*name).to_owned(),
-                            about: (*about).to_owned(),
-                            value: s.map(|s| s.value.clone()).unwrap_or_default(),
-                            values: knob_values(name),
-                            source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
-                        }
-                    })
-                    .collect(),
-                name: p.name,
-                title: p.description,
-            })
-            .collect();
+        let profiles = ProfileInfo::shipped::<go_spec::GoRules>();
         GameInfo {
             title: "go-conformance workbench".to_owned(),
             game: "Go".to_owned(),

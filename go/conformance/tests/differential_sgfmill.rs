@@ -69,7 +69,7 @@ fn illegal_points(game: &Game, colour: Color, size: BoardSize) -> Vec<serde_json
 
 fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> serde_json::Value {
     let spec = GameSpec::new(size, Komi::from_halves(13));
-    let profile = GoProfile::rfg();
+    let profile = GoProfile::default();
     let mut game = Game::start(&spec, &profile).unwrap();
     let mut colour = Color::Black;
     let mut out = Vec::new();

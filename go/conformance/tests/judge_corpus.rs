@@ -60,7 +60,7 @@ fn folders() -> Vec<(PathBuf, Outcomes)> {
 
 #[test]
 fn every_record_has_a_hand_worked_outcome_and_the_judge_reaches_it() {
-    let profile = GoProfile::rfg();
+    let profile = GoProfile::default();
     let mut mismatches = Vec::new();
     let mut total = 0;
     let mut counted = 0;

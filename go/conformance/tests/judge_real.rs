@@ -17,7 +17,7 @@ fn judged(relative: &str) -> go_conformance::judge::Judgement {
     let bytes = std::fs::read(real().join(relative)).unwrap();
     judge(
         &go_sgf::parse_game_bytes(&bytes).unwrap(),
-        &GoProfile::rfg(),
+        &GoProfile::default(),
     )
 }
 

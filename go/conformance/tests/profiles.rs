@@ -14,10 +14,10 @@ fn profiles_lists_every_knob_with_its_source() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    for (name, _) in GoProfile::SHIPPED {
-        let profile = GoProfile::shipped(name).unwrap();
-        assert_eq!(profile.settings.len(), 3, "{name}");
-        for s in &profile.settings {
+    for name in GoProfile::shipped_names() {
+        let profile = GoProfile::builtin(name).unwrap();
+        assert_eq!(profile.settings().len(), 3, "{name}");
+        for s in profile.settings() {
             assert!(!s.source.is_empty());
             assert!(
                 text.contains(&format!("  {} = {}\n      {}\n", s.knob, s.value, s.source)),

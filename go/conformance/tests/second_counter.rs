@@ -87,7 +87,7 @@ fn sgfmill_replays_every_record_to_the_oracles_position() {
     }
     let records = corpus();
     let answers = second_counter(&records, None);
-    let profile = GoProfile::rfg();
+    let profile = GoProfile::default();
     let mut problems = Vec::new();
     for (key, (path, agreed)) in &records {
         let answer = &answers[key];
@@ -181,7 +181,7 @@ fn slow_gnugo_scores_every_counted_record_as_we_do_or_the_difference_is_document
     )
     .unwrap();
     let answers = second_counter(&records, Some(gnugo));
-    let profile = GoProfile::rfg();
+    let profile = GoProfile::default();
     let mut problems = Vec::new();
     for (key, (path, agreed)) in &records {
         let answer = &answers[key];
@@ -286,7 +286,7 @@ fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_differen
             .flat_map(|h| h.join().unwrap())
             .collect()
     });
-    let profile = GoProfile::rfg();
+    let profile = GoProfile::default();
     let mut problems = Vec::new();
     for (key, path, agreed) in &records {
         let theirs = match &answers[key] {

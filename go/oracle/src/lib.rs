@@ -61,7 +61,7 @@ impl Oracle {
 
 impl Default for Oracle {
     fn default() -> Self {
-        Oracle::new(GoProfile::rfg())
+        Oracle::new(GoProfile::default())
     }
 }
 

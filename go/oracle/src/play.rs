@@ -140,8 +140,8 @@ impl Game {
             wrong_colour_start: false,
             repeated: false,
             last_play: None,
-            repetition: profile.repetition,
-            passes_to_end: profile.passes_to_end,
+            repetition: profile.rules.repetition,
+            passes_to_end: profile.rules.passes_to_end,
             ply: 0,
         })
     }

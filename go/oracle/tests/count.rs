@@ -249,7 +249,7 @@ proptest! {
     fn random_games_count_the_same_filled_or_not(choices in proptest::collection::vec(any::<u8>(), 0..160)) {
         let size = BoardSize::new(9).unwrap();
         let spec = GameSpec::new(size, Komi::from_halves(13));
-        let mut game = Game::start(&spec, &GoProfile::rfg()).unwrap();
+        let mut game = Game::start(&spec, &GoProfile::default()).unwrap();
         for byte in choices {
             if game.phase() == Phase::Over {
                 break;

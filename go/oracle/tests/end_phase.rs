@@ -125,7 +125,7 @@ fn bad_starting_positions_are_setup_errors() {
 fn a_refused_move_changes_nothing() {
     let mut g = nine();
     g.setup = vec![(p("ee"), Color::Black)];
-    let mut game = go_oracle::play::Game::start(&g, &go_spec::GoProfile::rfg()).unwrap();
+    let mut game = go_oracle::play::Game::start(&g, &go_spec::GoProfile::default()).unwrap();
     let v = game.play(Color::White, Move::Play(p("ee"))).unwrap_err();
     assert_eq!(v.article, "rfg:3.1a");
     assert!(!game.wrong_colour_start);

@@ -31,7 +31,7 @@ fn setup(rows: &[&str], first: Color) -> Game {
         }
     }
     spec.first = first;
-    Game::start(&spec, &GoProfile::rfg()).unwrap()
+    Game::start(&spec, &GoProfile::default()).unwrap()
 }
 
 fn p(s: &str) -> Point {
@@ -253,7 +253,7 @@ proptest! {
     ) {
         let size = nine();
         let spec = GameSpec::new(size, Komi::from_halves(0));
-        let mut game = Game::start(&spec, &GoProfile::rfg()).unwrap();
+        let mut game = Game::start(&spec, &GoProfile::default()).unwrap();
         for byte in choices {
             let colour = game.to_move;
             let legal: Vec<Point> = size
@@ -275,7 +275,7 @@ proptest! {
         let mut fresh = GameSpec::new(size, Komi::from_halves(0));
         fresh.setup = settled.stones();
         fresh.first = if black_first { Color::Black } else { Color::White };
-        let mut start = Game::start(&fresh, &GoProfile::rfg()).unwrap();
+        let mut start = Game::start(&fresh, &GoProfile::default()).unwrap();
         while start.phase() == Phase::Main {
             let c = start.to_move;
             start.play(c, Move::Pass).unwrap();
@@ -361,7 +361,7 @@ fn both_counts(board: &Board, first: Color) -> (BTreeSet<[u32; 2]>, [u32; 2], us
     spec.setup = board.stones();
     spec.first = first;
     // Stones put in the gap can leave a group without a liberty: no position, nothing to say.
-    let Ok(mut start) = Game::start(&spec, &GoProfile::rfg()) else {
+    let Ok(mut start) = Game::start(&spec, &GoProfile::default()) else {
         return (BTreeSet::new(), [0, 0], 0);
     };
     while start.phase() == Phase::Main {

@@ -40,7 +40,7 @@ fn superko() -> Oracle {
 }
 
 fn simple_ko() -> Oracle {
-    Oracle::new(GoProfile::shipped("rfg-simple-ko").unwrap())
+    Oracle::new(GoProfile::builtin("rfg-simple-ko").unwrap())
 }
 
 fn illegal_article(o: &Oracle, g: &GameSpec) -> (usize, &'static str) {

@@ -24,6 +24,6 @@ pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};
 pub use point::{BoardSize, Point, PointError};
-pub use profile::{GoProfile, KNOBS, KnobSetting, ProfileError, Repetition};
+pub use profile::{GoProfile, GoRules, KNOBS, KnobInfo, ProfileError, Repetition, Setting};
 pub use rulebook::{RFG_YAML, load_rfg, rfg};
 pub use score::{Komi, KomiError, Score};

@@ -681,7 +681,7 @@ mod tests {
     fn the_deciding_event_and_ply_are_kept() {
         let play = |events: &str| {
             let record = Record::from_yaml(&format!("events: [{events}]")).unwrap();
-            play_record(&record, &Profile::fesa2017()).unwrap()
+            play_record(&record, &Profile::default()).unwrap()
         };
         let p = play("{move: 7g7f}, {move: 3c3d}, {resign: gote}, {move: 2g2f}");
         assert_eq!(
@@ -720,7 +720,7 @@ mod tests {
         };
         let yaml = format!("{start}time_control: {{main: 600}}\nevents: [{events}]\n");
         let record = Record::from_yaml(&yaml).unwrap();
-        let played = play_record(&record, &Profile::fesa2017()).unwrap();
+        let played = play_record(&record, &Profile::default()).unwrap();
         played.main_left.unwrap()
     }
 

@@ -334,7 +334,7 @@ fn a8_6_without_clock_and_with_a_fixed_cut_off() {
 fn a8_6_times_that_contradict_are_errors(#[case] events: &str, #[case] needle: &str) {
     let yaml = clocked(STARTPOS_SFEN, "{main: 600}", events);
     let record = Record::from_yaml(&yaml).unwrap();
-    let err = adjudicate(&record, &Profile::fesa2017()).unwrap_err();
+    let err = adjudicate(&record, &Profile::default()).unwrap_err();
     assert!(err.to_string().contains(needle), "{err}");
 }
 
@@ -348,7 +348,7 @@ fn a8_6_explanation_shows_the_clock_arithmetic() {
         "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
     );
     let record = Record::from_yaml(&yaml).unwrap();
-    let played = shogi_oracle::game::play_record(&record, &Profile::fesa2017()).unwrap();
+    let played = shogi_oracle::game::play_record(&record, &Profile::default()).unwrap();
     let text = played.to_string();
     assert!(
         text.contains("gote's clock started 500s after the scheduled start"),

@@ -108,7 +108,7 @@ fn a5_2_no_look_back_window() {
     let golds = "6i6h, 4a4b, 6h6i, 4b4a";
     let moves = format!("{ROOK_SHUFFLE}, {walk}, {golds}");
     let record = Record::from_yaml(&record(start, &moves)).unwrap();
-    let j = adjudicate(&record, &Profile::fesa2017()).unwrap();
+    let j = adjudicate(&record, &Profile::default()).unwrap();
     assert_eq!(j.verdict.to_string(), "draw by repetition (fesa2017:5.2)");
     assert!(
         j.explanation

@@ -51,7 +51,7 @@ fn handicap_giver_moves_first() {
 #[case::arrive_after_moving("events: [7g7f, {arrive: sente, at: 3}]", "already moved")]
 fn record_errors(#[case] yaml: &str, #[case] needle: &str) {
     let record = Record::from_yaml(yaml).unwrap();
-    let err = adjudicate(&record, &Profile::fesa2017()).unwrap_err();
+    let err = adjudicate(&record, &Profile::default()).unwrap_err();
     assert!(err.to_string().contains(needle), "{err}");
 }
 

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use conformance_rulebook::profile::{Knobs, Profile};
 use serde::Serialize;
 
 /// A knob of a profile: its value, the values it accepts, and where the value comes from.
@@ -34,6 +35,40 @@ pub struct ProfileInfo {
     pub title: String,
     /// Every knob, in the order the game lists them.
     pub knobs: Vec<Knob>,
+}
+
+impl ProfileInfo {
+    /// A profile as the page offers it: every knob of the game's table with its value, the
+    /// values it takes and its source.
+    pub fn of<R: Knobs>(profile: Profile<R>) -> ProfileInfo {
+        let knobs = R::KNOBS
+            .iter()
+            .map(|k| {
+                let s = profile.setting(k.name);
+                Knob {
+                    name: k.name.to_owned(),
+                    about: k.about.to_owned(),
+                    value: s.map(|s| s.value.clone()).unwrap_or_default(),
+                    values: k.values.iter().map(|v| (*v).to_owned()).collect(),
+                    source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
+                }
+            })
+            .collect();
+        ProfileInfo {
+            name: profile.name,
+            title: profile.title,
+            knobs,
+        }
+    }
+
+    /// Every shipped profile of a game that loads (each game's tests check they all do).
+    pub fn shipped<R: Knobs>() -> Vec<ProfileInfo> {
+        Profile::<R>::shipped_names()
+            .into_iter()
+            .filter_map(|name| Profile::<R>::builtin(name).ok())
+            .map(ProfileInfo::of)
+            .collect()
+    }
 }
 
 /// What the page needs before anything is judged.
