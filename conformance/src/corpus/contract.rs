@@ -1,152 +1,54 @@
-//! The versioned contract: which corpus an expectations file was written for, and what changed
-//! since.
+//! The versioned contract of the shogi corpus: which corpus an expectations file was written
+//! for, and what changed since.
 //!
 //! An engine author pins the corpus they certified against. `run --write-expectations` stamps
 //! the file with the corpus version, its content hash, and a fingerprint of every case; a later
 //! `run --expectations` against another corpus then lists exactly which cases are new, which
-//! changed, and which were retired since — the `CHANGELOG.md` of the corpus says why.
+//! changed, and which were retired since — the `CHANGELOG.md` of the corpus says why. The stamp,
+//! the comparison and the lines printed are the core's ([`conformance_core::run::contract`],
+//! the same for Go); this module says what of a shogi case decides its result.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
+use conformance_core::run::contract::Naming;
+pub use conformance_core::run::contract::{ContractDiff, CorpusStamp};
 
 use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};
 
-/// The corpus an expectations file was written for.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CorpusStamp {
-    /// The corpus version (`corpus/VERSION`).
-    pub version: String,
-    /// The corpus's content hash ([`Corpus::revision`]).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub revision: String,
-    /// Case id → fingerprint of what decides its result ([`fingerprint`]). May be left out of a
-    /// hand-written file; then only the version is compared.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub cases: BTreeMap<String, String>,
+/// The stamp of a loaded corpus.
+///
+/// # Errors
+/// A corpus folder whose files cannot be read for its content hash.
+pub fn stamp_of(corpus: &Corpus, version: &str) -> Result<CorpusStamp, crate::corpus::CorpusError> {
+    Ok(CorpusStamp::new(
+        version,
+        &corpus.revision()?,
+        corpus.cases.iter().map(|c| (c.id.clone(), fingerprint(c))),
+    ))
 }
 
-impl CorpusStamp {
-    /// The stamp of a loaded corpus.
-    pub fn of(corpus: &Corpus, version: &str) -> Result<CorpusStamp, crate::corpus::CorpusError> {
-        Ok(CorpusStamp {
-            version: version.to_owned(),
-            revision: corpus.revision()?,
-            cases: corpus
-                .cases
-                .iter()
-                .map(|c| (c.id.clone(), fingerprint(c)))
-                .collect(),
-        })
-    }
-}
-
-/// What changed between the corpus a file was written for and the one being run.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ContractDiff {
-    /// Ids of cases that did not exist then.
-    pub new: Vec<String>,
-    /// Ids of cases whose setup, expectations, profiles, articles or tags changed.
-    pub changed: Vec<String>,
-    /// Ids of cases that existed then and are gone now (retired).
-    pub retired: Vec<String>,
-}
-
-impl ContractDiff {
-    /// Compares the stamp with the current stamp. Empty when the stamp lists no cases.
-    pub fn between(then: &CorpusStamp, now: &CorpusStamp) -> ContractDiff {
-        let mut diff = ContractDiff::default();
-        if then.cases.is_empty() {
-            return diff;
-        }
-        for (id, fp) in &now.cases {
-            match then.cases.get(id) {
-                None => diff.new.push(id.clone()),
-                Some(old) if old != fp => diff.changed.push(id.clone()),
-                Some(_) => {}
-            }
-        }
-        diff.retired = then
-            .cases
-            .keys()
-            .filter(|id| !now.cases.contains_key(*id))
-            .cloned()
-            .collect();
-        diff
-    }
-
-    /// Whether nothing differs.
-    pub fn is_empty(&self) -> bool {
-        self.new.is_empty() && self.changed.is_empty() && self.retired.is_empty()
-    }
-
-    /// How the case with this id stands against the old corpus, for annotating a mismatch.
-    pub fn note_for(&self, id: &str) -> Option<&'static str> {
-        if self.new.iter().any(|i| i == id) {
-            Some("new since the expectations file was written")
-        } else if self.changed.iter().any(|i| i == id) {
-            Some("changed since the expectations file was written")
-        } else {
-            None
-        }
-    }
-}
-
-/// The report printed when an expectations file was written for another corpus: both versions
-/// and hashes, then the new, changed and retired cases, one line each.
+/// The lines printed when an expectations file was written for another corpus, naming each
+/// case by id, slug and place, and a retired id missing from `retired-ids`.
 pub fn describe_upgrade(then: &CorpusStamp, now: &CorpusStamp, corpus: &Corpus) -> Vec<String> {
-    let mut lines = vec![format!(
-        "expectations: written for corpus {} (content {}), running corpus {} (content {}); see the corpus CHANGELOG.md",
-        then.version,
-        if then.revision.is_empty() {
-            "?"
-        } else {
-            &then.revision
-        },
-        now.version,
-        now.revision
-    )];
-    if then.cases.is_empty() {
-        lines.push(
-            "expectations: the file lists no case fingerprints, so new and changed cases cannot be named; rewrite it with --write-expectations".into(),
-        );
-        return lines;
-    }
-    let diff = ContractDiff::between(then, now);
     let name = |id: &str| {
         corpus
             .get(id)
             .map(|c| format!("{id} {} ({})", c.slug, c.location()))
             .unwrap_or_else(|| id.to_owned())
     };
-    lines.push(format!(
-        "expectations: since then {} new, {} changed, {} retired",
-        diff.new.len(),
-        diff.changed.len(),
-        diff.retired.len()
-    ));
-    for id in &diff.new {
-        lines.push(format!("  new      {}", name(id)));
-    }
-    for id in &diff.changed {
-        lines.push(format!("  changed  {}", name(id)));
-    }
-    for id in &diff.retired {
-        let listed = if corpus.retired_ids.contains(id) {
-            ""
-        } else {
-            " (not in retired-ids)"
-        };
-        lines.push(format!("  retired  {id}{listed}"));
-    }
-    lines
+    let listed = |id: &str| corpus.retired_ids.iter().any(|r| r == id);
+    conformance_core::run::contract::describe_upgrade(
+        then,
+        now,
+        &Naming {
+            name: &name,
+            listed_retired: Some(&listed),
+        },
+    )
 }
 
 /// A fingerprint of what decides a case's result: its setup, expectations (with their
 /// profiles), profiles, articles and tags — not its title, note or source, whose edits cannot
-/// change a result. FNV-1a over a canonical JSON text (object keys sorted), 16 hex digits.
+/// change a result ([`conformance_core::run::contract::fingerprint`] of it).
 pub fn fingerprint(case: &Case) -> String {
     let expectations: Vec<serde_json::Value> = case
         .expectations
@@ -172,12 +74,7 @@ pub fn fingerprint(case: &Case) -> String {
         "refs": case.refs,
         "tags": case.tags,
     });
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in canonical.to_string().bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
+    conformance_core::run::contract::fingerprint(&canonical)
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@
 //! record of the corpus a file was written for ([`CorpusStamp`]), so that a run against a newer
 //! corpus names the new, changed and retired cases, and says how a case's result reads.
 
-use conformance_core::run::expectations::{Judged, Stamp};
+use conformance_core::run::expectations::Judged;
 
 use crate::corpus::contract::CorpusStamp;
 use crate::run::case_run::{CaseResult, Checked};
@@ -37,12 +37,6 @@ pub use conformance_core::run::{Shard, ShardError};
 
 /// The file, with the corpus it was written for (version, content hash, case fingerprints).
 pub type Expectations = ExpectationsFile<CorpusStamp>;
-
-impl Stamp for CorpusStamp {
-    const HEADER: &'static str = "# shogi-conformance expectations: known failures (`fail`) and skips (`skip`), by case id or tag.\n\
-        # `run --expectations FILE` exits 0 exactly when the results match this file.\n\
-        # `corpus:` records the corpus it was written for, so a newer corpus's new, changed and retired cases are named.\n";
-}
 
 /// A case's result as an expectations file judges it: by the case's id and tags, its counted
 /// outcome, and named by id and slug, so that a mismatch can be read without the corpus.
@@ -122,10 +116,7 @@ mod tests {
             source: String::new(),
         };
         let text = e.to_yaml();
-        assert!(
-            text.starts_with("# shogi-conformance expectations: "),
-            "{text}"
-        );
+        assert!(text.starts_with("# Expectations: "), "{text}");
         let back: Expectations = serde_norway::from_str(&text).unwrap();
         assert_eq!(back, e);
         assert_eq!(

@@ -423,7 +423,7 @@ impl Runner {
             None => {
                 let c = (
                     self.corpus.revision()?,
-                    CorpusStamp::of(&self.corpus, &self.corpus_version)?,
+                    crate::corpus::contract::stamp_of(&self.corpus, &self.corpus_version)?,
                 );
                 self.contract.get_or_init(|| c).clone()
             }
@@ -451,7 +451,7 @@ impl Runner {
             .expectations
             .as_ref()
             .and_then(|e| e.corpus.as_ref())
-            .filter(|then| then.version != stamp.version || then.revision != stamp.revision);
+            .filter(|then| then.differs_from(&stamp));
         let upgrade = then
             .map(|then| describe_upgrade(then, &stamp, &self.corpus))
             .unwrap_or_default();

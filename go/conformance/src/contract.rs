@@ -2,12 +2,65 @@
 //! this binary, or the content hash of a folder given with `--corpus`, computed the same way so
 //! that the two agree on the same cases. A report header carries these, and `--version` prints
 //! the built-in ones.
+//!
+//! `run --write-expectations` stamps the file with them and a fingerprint of every case, and a
+//! later `run --expectations` against another corpus names the new, changed and retired cases:
+//! the core's contract ([`conformance_core::run::contract`]), as shogi's; this module says what
+//! of a Go case decides its result (everything but its description).
 
 use std::path::Path;
 
 use conformance_core::embed::ContentHasher;
+use conformance_core::run::contract::{CorpusStamp, Naming};
+use conformance_core::run::expectations::ExpectationsFile;
 
-use crate::case::CaseError;
+use crate::case::{Case, CaseError, LoadedCase};
+
+/// An expectations file of the Go tool: with the corpus it was written for.
+pub type Expectations = ExpectationsFile<CorpusStamp>;
+
+/// A fingerprint of what decides a case's result: the case as its file gives it, but its
+/// description (whose edits cannot change a result).
+pub fn fingerprint(case: &Case) -> String {
+    let mut value = serde_json::to_value(case).unwrap_or_default();
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove("description");
+    }
+    conformance_core::run::contract::fingerprint(&value)
+}
+
+/// Each case's id and fingerprint, for a [`CorpusStamp`].
+pub fn fingerprints(cases: &[LoadedCase]) -> Vec<(String, String)> {
+    cases
+        .iter()
+        .map(|lc| (lc.case.id.clone(), fingerprint(&lc.case)))
+        .collect()
+}
+
+/// The lines printed when an expectations file was written for another corpus than `now`:
+/// both versions and hashes, then the new, changed and retired cases, each new or changed one
+/// named with its file.
+pub fn describe_upgrade(
+    then: &CorpusStamp,
+    now: &CorpusStamp,
+    cases: &[LoadedCase],
+) -> Vec<String> {
+    let name = |id: &str| {
+        cases
+            .iter()
+            .find(|lc| lc.case.id == id)
+            .map(|lc| format!("{id} ({})", lc.file.display()))
+            .unwrap_or_else(|| id.to_owned())
+    };
+    conformance_core::run::contract::describe_upgrade(
+        then,
+        now,
+        &Naming {
+            name: &name,
+            listed_retired: None,
+        },
+    )
+}
 
 /// The version of the built-in corpus (its `VERSION` file).
 pub fn built_in_version() -> &'static str {
@@ -68,6 +121,18 @@ pub fn long_version() -> String {
 #[allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_does_not_change_a_fingerprint_an_expectation_does() {
+        let cases = crate::case::load_embedded().unwrap();
+        let case = &cases[0].case;
+        let mut retold = case.clone();
+        retold.description.push_str(" (said again)");
+        assert_eq!(fingerprint(case), fingerprint(&retold));
+        let mut moved = case.clone();
+        moved.size = if case.size == 9 { 13 } else { 9 };
+        assert_ne!(fingerprint(case), fingerprint(&moved));
+    }
 
     #[test]
     fn the_source_folder_hashes_as_the_built_in_corpus() {

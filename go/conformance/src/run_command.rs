@@ -14,8 +14,9 @@ use clap::Args;
 use conformance_core::interrupt;
 use conformance_core::report::{Format, Header, Report, render};
 use conformance_core::run::duration::parse_positive_duration;
-use conformance_core::run::{Expectations, Filter, Finished, Runner, Shard, exit};
+use conformance_core::run::{Filter, Finished, Runner, Shard, exit};
 use go_conformance::certify::{self, TOOL};
+use go_conformance::contract::Expectations;
 use go_conformance::run::{self, Checked, Subject};
 use go_oracle::Oracle;
 use go_spec::{GoImplementation, rfg};
@@ -141,7 +142,8 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         || "the built-in corpus".to_owned(),
         |d| d.display().to_string(),
     );
-    let runner: Runner<'_, _, conformance_core::run::expectations::NoStamp> = Runner::choose(
+    let fingerprints = go_conformance::contract::fingerprints(&cases);
+    let runner: Runner<'_, _, conformance_core::run::CorpusStamp> = Runner::choose(
         cases,
         &corpus_name,
         filter.as_ref().zip(args.filter.as_deref()),
@@ -161,6 +163,17 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
             go_conformance::contract::folder_hash(dir).map_err(|e| e.to_string())?,
         ),
     };
+    let stamp =
+        conformance_core::run::CorpusStamp::new(&corpus_version, &corpus_revision, fingerprints);
+    if let Some(then) = expectations
+        .as_ref()
+        .and_then(|e| e.corpus.as_ref())
+        .filter(|then| then.differs_from(&stamp))
+    {
+        for line in go_conformance::contract::describe_upgrade(then, &stamp, runner.cases()) {
+            eprintln!("{line}");
+        }
+    }
     let mut header = Header {
         tool: TOOL.to_owned(),
         suite_version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -271,7 +284,10 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
                 "go-conformance: the expectations file is not written for an interrupted run"
             );
         } else {
-            let file: Expectations = finished.failures_as_expectations();
+            let file = Expectations {
+                corpus: Some(stamp),
+                ..finished.failures_as_expectations()
+            };
             conformance_core::atomic_write::write(path, &file.to_yaml())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             eprintln!(

@@ -948,6 +948,41 @@ fn write_expectations_and_progress_mean_the_same(#[case] game: &str) {
         &["--filter", t.some, "--expectations", file.to_str().unwrap()],
     );
     exits(&again, 0, game);
+    // The file records the corpus it was written for (the core's contract, in both tools):
+    // against another corpus, a run names what changed since.
+    let mut stamped: serde_norway::Value = serde_norway::from_str(&written).unwrap();
+    let corpus = &mut stamped["corpus"];
+    assert!(
+        corpus["version"].is_string() && corpus["revision"].is_string(),
+        "{game}: {written}"
+    );
+    let id = corpus["cases"]
+        .as_mapping()
+        .and_then(|cases| cases.keys().next())
+        .and_then(|k| k.as_str())
+        .unwrap_or_else(|| panic!("{game}: no case fingerprints in {written}"))
+        .to_owned();
+    corpus["version"] = "0.0.1".into();
+    corpus["cases"][id.as_str()] = "0000000000000000".into();
+    let older = dir.join("older.yaml");
+    std::fs::write(&older, serde_norway::to_string(&stamped).unwrap()).unwrap();
+    let upgrade = run(
+        &t,
+        &[
+            "--filter",
+            t.some,
+            "--expectations",
+            older.to_str().unwrap(),
+        ],
+    );
+    let err = String::from_utf8_lossy(&upgrade.stderr);
+    assert!(
+        err.contains("expectations: written for corpus 0.0.1")
+            && err
+                .lines()
+                .any(|l| l.starts_with(&format!("  changed  {id}"))),
+        "{game}: {err}"
+    );
 }
 
 /// `merge` puts the shards of one run back together in both tools: the merged report has the

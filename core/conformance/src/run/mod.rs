@@ -4,6 +4,7 @@
 //! the command line.
 
 mod case_loop;
+pub mod contract;
 pub mod duration;
 pub mod exit;
 pub mod expectations;
@@ -12,6 +13,7 @@ pub mod runner;
 mod shard;
 
 pub use case_loop::{Stop, Timed, run_cases};
+pub use contract::{ContractDiff, CorpusStamp};
 pub use exit::RunStatus;
 pub use expectations::{Expectations, ExpectationsFile, Judged, Mismatch, Stamp};
 pub use filter::{Filter, FilterError, Selectable};
