@@ -23,6 +23,9 @@ pub enum StartError {
     /// It could not be started, or did not complete its handshake.
     #[error("{0}")]
     Handshake(String),
+    /// A USI engine could not be started, or did not complete its handshake.
+    #[error("{0}")]
+    UsiHandshake(Box<crate::implementations::usi::HandshakeError>),
     /// It refused `go perft` and could not be restarted after the refusal.
     #[error("the engine does not answer `go perft`, and it could not be restarted: {0}")]
     Restart(String),

@@ -35,7 +35,7 @@ use crate::implementations::pipeline::{Pipeline, board_of, fits, within_bytes};
 use crate::implementations::process::{
     CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
 };
-use crate::implementations::usi_options::{Advertised, UsiOption, settings};
+use crate::implementations::usi_options::{Advertised, OptionError, UsiOption, settings};
 use crate::implementations::usi_perft::is_refusal_message;
 pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
 pub use crate::report::{EngineIdentity, SentOption};
@@ -103,20 +103,129 @@ fn failed(context: &str, e: &ProcessError, p: &Process) -> ImplError {
     ImplError::Failed(with_stderr(what, &p.stderr_tail()))
 }
 
-/// A failure during the handshake, in words that promise nothing: whether the engine is started
-/// again is the restart policy's business ([`Restarts`]), and at the first start it is not.
-fn failed_at_start(context: &str, e: &ProcessError, p: &Process) -> String {
-    let what = match e {
-        ProcessError::Timeout(t) => format!("no answer to `{context}` within {t:.1?}"),
-        ProcessError::Exited(status) => {
-            format!("the engine exited{status} while answering `{context}`")
+/// Why a USI engine's handshake (`usi`, the options, `isready`, `usinewgame`) failed, in words
+/// that promise nothing: whether the engine is started again is the restart policy's business
+/// ([`Restarts`]), and at the first start it is not. The words are fit for the user (the
+/// engine's own lines included), with no error kind prefixed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandshakeError {
+    /// The engine could not be started.
+    Spawn(ProcessError),
+    /// The engine did not answer `sent` within the handshake's timeout.
+    TimedOut {
+        /// The command it did not answer.
+        sent: String,
+        /// How long it was given.
+        after: Duration,
+        /// The tail of its standard error.
+        stderr: String,
+        /// Its last few other lines before that (`info string …`).
+        chatter: Vec<String>,
+    },
+    /// The engine exited (or could no longer be written to) while answering `sent`.
+    Exited {
+        /// The command it was answering.
+        sent: String,
+        /// How it exited, as [`ProcessError::Exited`] words it (` with status 1`, or nothing).
+        status: String,
+        /// The tail of its standard error.
+        stderr: String,
+        /// Its last few other lines before that (`info string …`).
+        chatter: Vec<String>,
+    },
+    /// Another failure of the conversation about `sent` (a line or a reply too long, the run
+    /// interrupted).
+    Process {
+        /// The command it was answering.
+        sent: String,
+        /// What went wrong.
+        error: ProcessError,
+        /// The tail of its standard error.
+        stderr: String,
+        /// Its last few other lines before that (`info string …`).
+        chatter: Vec<String>,
+    },
+    /// A `--usi-option` the engine cannot take.
+    Option(OptionError),
+}
+
+impl HandshakeError {
+    /// The failure of the conversation about `sent`, with the engine's standard error and, when
+    /// it failed waiting for a line, what else it said before.
+    fn talking(sent: &str, e: ProcessError, p: &Process, chatter: Vec<String>) -> HandshakeError {
+        let sent = sent.to_owned();
+        let stderr = p.stderr_tail();
+        match e {
+            ProcessError::Timeout(after) => HandshakeError::TimedOut {
+                sent,
+                after,
+                stderr,
+                chatter,
+            },
+            ProcessError::Exited(status) => HandshakeError::Exited {
+                sent,
+                status,
+                stderr,
+                chatter,
+            },
+            error => HandshakeError::Process {
+                sent,
+                error,
+                stderr,
+                chatter,
+            },
         }
-        ProcessError::Spawn { .. }
-        | ProcessError::LineTooLong { .. }
-        | ProcessError::ReplyTooLong { .. }
-        | ProcessError::Interrupted => e.to_string(),
-    };
-    with_stderr(what, &p.stderr_tail())
+    }
+}
+
+impl std::fmt::Display for HandshakeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (what, stderr, chatter) = match self {
+            HandshakeError::Spawn(e) => return write!(f, "{e}"),
+            HandshakeError::Option(e) => return write!(f, "{e}"),
+            HandshakeError::TimedOut {
+                sent,
+                after,
+                stderr,
+                chatter,
+            } => (
+                format!("no answer to `{sent}` within {after:.1?}"),
+                stderr,
+                chatter,
+            ),
+            HandshakeError::Exited {
+                sent,
+                status,
+                stderr,
+                chatter,
+            } => (
+                format!("the engine exited{status} while answering `{sent}`"),
+                stderr,
+                chatter,
+            ),
+            HandshakeError::Process {
+                error,
+                stderr,
+                chatter,
+                ..
+            } => (error.to_string(), stderr, chatter),
+        };
+        f.write_str(&with_stderr(what, stderr))?;
+        if !chatter.is_empty() {
+            write!(f, "; before that it said: {}", chatter.join(" | "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for HandshakeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HandshakeError::Spawn(e) | HandshakeError::Process { error: e, .. } => Some(e),
+            HandshakeError::Option(e) => Some(e),
+            HandshakeError::TimedOut { .. } | HandshakeError::Exited { .. } => None,
+        }
+    }
 }
 
 /// What the engine said during the handshake.
@@ -136,18 +245,15 @@ struct Heard {
 
 impl Heard {
     /// Sends `send` and reads up to the line `want`, taking note of everything else.
-    fn exchange(&mut self, p: &mut Process, send: &str, want: &str) -> Result<(), String> {
-        p.send(send).map_err(|e| failed_at_start(send, &e, p))?;
+    fn exchange(&mut self, p: &mut Process, send: &str, want: &str) -> Result<(), HandshakeError> {
+        p.send(send)
+            .map_err(|e| HandshakeError::talking(send, e, p, Vec::new()))?;
         loop {
             let line = match p.recv(self.deadline, self.timeout) {
                 Ok(line) => line,
                 Err(e) => {
-                    let m = failed_at_start(send, &e, p);
-                    return Err(if self.chatter.is_empty() {
-                        m
-                    } else {
-                        format!("{m}; before that it said: {}", self.chatter.join(" | "))
-                    });
+                    let chatter = self.chatter.clone();
+                    return Err(HandshakeError::talking(send, e, p, chatter));
                 }
             };
             let trimmed = line.trim();
@@ -232,7 +338,9 @@ impl UsiEngine {
         // misspelt option, an `isready` it fails) will not start on the next try either, and
         // the run stops before any case with the engine's own words.
         match Process::spawn(&engine.command) {
-            Err(e) => return Err(StartError::Handshake(e.to_string())),
+            Err(e) => {
+                return Err(StartError::UsiHandshake(Box::new(HandshakeError::Spawn(e))));
+            }
             Ok(mut p) => match engine.handshake(&mut p) {
                 Ok(()) => {
                     engine.restarts.started();
@@ -240,7 +348,7 @@ impl UsiEngine {
                 }
                 Err(why) => {
                     p.shutdown(None, Duration::from_millis(100));
-                    return Err(StartError::Handshake(why));
+                    return Err(StartError::UsiHandshake(Box::new(why)));
                 }
             },
         }
@@ -270,9 +378,8 @@ impl UsiEngine {
         }
     }
 
-    /// `usi`, the options, `isready`, `usinewgame`; `Err` with what went wrong in words fit
-    /// for the user (the engine's own lines included), no error kind prefixed.
-    fn handshake(&mut self, p: &mut Process) -> Result<(), String> {
+    /// `usi`, the options, `isready`, `usinewgame`; `Err` with what went wrong.
+    fn handshake(&mut self, p: &mut Process) -> Result<(), HandshakeError> {
         let timeout = self.handshake_timeout;
         let mut heard = Heard {
             deadline: crate::implementations::process::deadline_after(timeout),
@@ -283,7 +390,8 @@ impl UsiEngine {
             chatter: Vec::new(),
         };
         let r = heard.exchange(p, "usi", "usiok").and_then(|()| {
-            let chosen = settings(&self.options, &heard.advertised).map_err(|e| e.to_string())?;
+            let chosen =
+                settings(&self.options, &heard.advertised).map_err(HandshakeError::Option)?;
             self.sent = chosen
                 .iter()
                 .enumerate()
@@ -296,7 +404,8 @@ impl UsiEngine {
                 .collect();
             for o in &chosen {
                 let cmd = o.command();
-                p.send(&cmd).map_err(|e| failed_at_start(&cmd, &e, p))?;
+                p.send(&cmd)
+                    .map_err(|e| HandshakeError::talking(&cmd, e, p, Vec::new()))?;
             }
             heard.exchange(p, "isready", "readyok")
         });
@@ -304,7 +413,7 @@ impl UsiEngine {
         self.engine_author = heard.author;
         r?;
         p.send("usinewgame")
-            .map_err(|e| failed_at_start("usinewgame", &e, p))
+            .map_err(|e| HandshakeError::talking("usinewgame", e, p, Vec::new()))
     }
 
     fn ensure_started(&mut self) -> Result<(), ImplError> {
@@ -315,7 +424,7 @@ impl UsiEngine {
             .may_start()
             .map_err(|given_up| ImplError::Failed(given_up.0))?;
         let result = Process::spawn(&self.command)
-            .map_err(|e| e.to_string())
+            .map_err(HandshakeError::Spawn)
             .and_then(|mut p| self.handshake(&mut p).map(|()| p));
         match result {
             Ok(p) => {

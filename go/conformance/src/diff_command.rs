@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::cli_error::CliError;
+
 use conformance_core::report::Format;
 use conformance_core::report::impact::ImpactWriter;
 use go_conformance::impact::{GoSides, diff_archive};
@@ -45,25 +47,18 @@ pub(crate) struct DiffArgs {
 }
 
 /// Runs `diff`.
-pub(crate) fn diff(args: DiffArgs) -> Result<ExitCode, String> {
-    let sides = GoSides::new(&args.profiles, &args.sets).map_err(|e| e.to_string())?;
+pub(crate) fn diff(args: DiffArgs) -> Result<ExitCode, CliError> {
+    let sides = GoSides::new(&args.profiles, &args.sets)?;
     if args.jobs == Some(0) {
-        return Err("--jobs: give at least 1".into());
+        return Err(CliError::NoJobs);
     }
     if let Some(path) = &args.output {
         conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+            .map_err(|e| CliError::unwritable("--output", path, e))?;
     }
     let files = super::sgf_files(&args.files)?;
     if files.is_empty() {
-        return Err(format!(
-            "no SGF files (.sgf) under {}",
-            args.files
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        return Err(CliError::NoSgfFiles(args.files.clone()));
     }
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)

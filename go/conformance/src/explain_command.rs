@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::cli_error::CliError;
+
 use conformance_core::run::duration::parse_positive_duration;
 use go_conformance::run::{Checked, Subject, run_case};
 
@@ -41,12 +43,12 @@ fn words(status: &Checked) -> String {
 }
 
 /// Runs `explain`.
-pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, String> {
+pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, CliError> {
     let cases = super::corpus(args.corpus.clone())?;
     let lc = cases
         .iter()
         .find(|lc| lc.case.id == args.id)
-        .ok_or_else(|| format!("no case `{}` in the corpus", args.id))?;
+        .ok_or_else(|| CliError::NoSuchCase(args.id.clone()))?;
     let case = &lc.case;
     let registry = go_spec::rfg();
     let mut out = format!("{}\n  {}\n", case.id, case.description.trim());
@@ -61,7 +63,10 @@ pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, String> {
             None => out.push_str(&format!("  {id} (not in the registry)\n")),
         }
     }
-    let yaml = serde_norway::to_string(case).map_err(|e| format!("{}: {e}", case.id))?;
+    let yaml = serde_norway::to_string(case).map_err(|error| CliError::CaseYaml {
+        id: case.id.clone(),
+        error,
+    })?;
     out.push_str("the case:\n");
     for line in yaml.lines() {
         out.push_str(&format!("  {line}\n"));
@@ -74,9 +79,8 @@ pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, String> {
     if let Some(imp) = &args.implementation {
         let command = imp
             .strip_prefix("gtp:")
-            .ok_or_else(|| format!("unknown implementation `{imp}` (available: gtp:COMMAND)"))?;
-        let mut engine = super::gtp_engine(command, args.timeout)
-            .map_err(|e| format!("the implementation did not start: {e}"))?;
+            .ok_or_else(|| CliError::UnknownEngine(imp.clone()))?;
+        let mut engine = super::gtp_engine(command, args.timeout).map_err(CliError::NotStarted)?;
         let status = run_case(case, &mut Subject::External(&mut engine));
         if matches!(status, Checked::Fail(_) | Checked::Error { .. }) {
             code = ExitCode::FAILURE;

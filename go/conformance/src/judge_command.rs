@@ -6,15 +6,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 
+use crate::cli_error::CliError;
+
 use conformance_core::report::Format;
-use go_conformance::agreed::{Agreed, Finder};
+use go_conformance::agreed::{Agreed, Finder, OutcomesError};
 use go_conformance::certify;
 use go_conformance::judge;
-use go_conformance::judge_report::{JudgedRecord, Tally, render};
+use go_conformance::judge_report::{JudgedRecord, Tally, Unreadable, render};
 use go_spec::GoProfile;
 
 /// `judge`'s arguments, declared once (flattened into the `judge` subcommand).
@@ -47,35 +50,32 @@ pub(crate) struct JudgeArgs {
     pub output: Option<PathBuf>,
 }
 
+/// A record's agreed outcome, or why the outcomes file beside it could not be read (shared by
+/// every record that file covers).
+type AgreedOutcome = Result<Option<Agreed>, Arc<OutcomesError>>;
+
 /// Runs `judge`.
-pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, String> {
+pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
     // Everything the command line says is checked before any record is read.
-    let profile = certify::profile_with(&args.profile, &args.sets).map_err(|e| e.to_string())?;
+    let profile = certify::profile_with(&args.profile, &args.sets)?;
     if args.jobs == Some(0) {
-        return Err("--jobs: give at least 1".into());
+        return Err(CliError::NoJobs);
     }
     if let Some(path) = &args.output {
         conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+            .map_err(|e| CliError::unwritable("--output", path, e))?;
     }
     let files = super::sgf_files(&args.files)?;
     if files.is_empty() {
-        return Err(format!(
-            "no SGF files (.sgf) under {}",
-            args.files
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        return Err(CliError::NoSgfFiles(args.files.clone()));
     }
     // The agreed outcomes first, in order (each outcomes file is read once); then the replays,
     // which are the work, side by side.
     let mut finder = Finder::default();
-    let work: Vec<(String, Result<Option<Agreed>, String>)> = files
+    let work: Vec<(String, AgreedOutcome)> = files
         .iter()
         .map(|f| {
-            let agreed = finder.agreed_for(f).map_err(|e| e.to_string());
+            let agreed = finder.agreed_for(f).map_err(Arc::new);
             (f.display().to_string(), agreed)
         })
         .collect();
@@ -98,7 +98,7 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, String> {
 /// come back in the order of `files`.
 fn judge_all(
     files: &[PathBuf],
-    work: &[(String, Result<Option<Agreed>, String>)],
+    work: &[(String, AgreedOutcome)],
     profile: &GoProfile,
     jobs: usize,
 ) -> Vec<JudgedRecord> {
@@ -134,23 +134,20 @@ fn judge_all(
         .map(|(f, r)| {
             r.unwrap_or_else(|| JudgedRecord {
                 file: f.display().to_string(),
-                judged: Err("not judged: its worker stopped".into()),
+                judged: Err(Unreadable::WorkerStopped),
             })
         })
         .collect()
 }
 
 /// One record: read, parsed and judged, or why not.
-fn judge_one(
-    path: &Path,
-    name: &str,
-    agreed: &Result<Option<Agreed>, String>,
-    profile: &GoProfile,
-) -> JudgedRecord {
+fn judge_one(path: &Path, name: &str, agreed: &AgreedOutcome, profile: &GoProfile) -> JudgedRecord {
     let judged = (|| {
-        let agreed = agreed.as_ref().map_err(Clone::clone)?;
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-        let game = go_sgf::parse_game_bytes(&bytes).map_err(|e| e.to_string())?;
+        let agreed = agreed
+            .as_ref()
+            .map_err(|e| Unreadable::Outcomes(Arc::clone(e)))?;
+        let bytes = std::fs::read(path).map_err(|e| Unreadable::Read(Arc::new(e)))?;
+        let game = go_sgf::parse_game_bytes(&bytes)?;
         Ok(judge::judge_with(&game, profile, agreed.as_ref()))
     })();
     JudgedRecord {

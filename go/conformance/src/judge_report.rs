@@ -7,11 +7,15 @@
 //! pass; disagree fails (exit 1); not judgeable is skipped, with what is missing; a record or
 //! an outcomes file that cannot be read is an error (exit 2).
 
+use std::sync::Arc;
+
 use conformance_core::report::Format;
 use conformance_core::report::judged::{self, JudgedGame, Standing};
+use go_sgf::SgfError;
 use go_spec::GoProfile;
 use serde_json::json;
 
+use crate::agreed::OutcomesError;
 use crate::judge::{Agreement, Judgement};
 
 /// The tool's name, as the JUnit `<testsuites>` says it.
@@ -23,7 +27,27 @@ pub struct JudgedRecord {
     /// The file as named on the command line (or found in a folder named there).
     pub file: String,
     /// The judgement, or why the record (or the outcomes file beside it) could not be read.
-    pub judged: Result<Judgement, String>,
+    pub judged: Result<Judgement, Unreadable>,
+}
+
+/// Why a record could not be judged at all: counted as unreadable (exit 2), not as not
+/// judgeable ([`crate::not_judgeable::NotJudgeable`] is a verdict withheld from a record
+/// that was read).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum Unreadable {
+    /// The outcomes file beside the record could not be read (shared by every record it
+    /// covers).
+    #[error("{0}")]
+    Outcomes(Arc<OutcomesError>),
+    /// The record's file could not be read.
+    #[error("cannot read: {0}")]
+    Read(Arc<std::io::Error>),
+    /// The record is not SGF the judge can read.
+    #[error("{0}")]
+    Sgf(#[from] SgfError),
+    /// The worker judging it stopped before it did.
+    #[error("not judged: its worker stopped")]
+    WorkerStopped,
 }
 
 /// How many records stand each way.
@@ -186,9 +210,9 @@ fn judged_game(r: &JudgedRecord, profile: &GoProfile, explain: bool) -> JudgedGa
                 field("ours", String::new()),
                 field("articles", String::new()),
                 field("agreement", "unreadable".into()),
-                field("detail", e.clone()),
+                field("detail", e.to_string()),
             ],
-            Standing::Error(e.clone()),
+            Standing::Error(e.to_string()),
             Vec::new(),
         ),
         Ok(j) => {
@@ -272,7 +296,7 @@ pub fn render(
                         "explanation": explanation(j, profile),
                     }),
                     Ok(j) => json!({"file": r.file, "judgement": j}),
-                    Err(e) => json!({"file": r.file, "error": e}),
+                    Err(e) => json!({"file": r.file, "error": e.to_string()}),
                 })
                 .collect();
             let v = json!({

@@ -11,8 +11,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
+use cli_error::{CliError, GtpStartError};
 use conformance_core::process::CommandLine;
-use go_conformance::case::{LoadedCase, load_dir, load_embedded};
+use conformance_core::walk::WalkError;
+use go_conformance::case::{CaseError, LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
 use go_conformance::{coverage, lint, reproduce, site};
 use go_spec::rfg;
@@ -150,6 +152,7 @@ enum Format {
     Json,
 }
 
+mod cli_error;
 mod diff_command;
 mod explain_command;
 mod judge_command;
@@ -176,20 +179,20 @@ fn main() -> ExitCode {
 
 /// The cases of `--corpus DIR`, or else the corpus built into this binary (so that an installed
 /// `go-conformance` needs no source tree beside it).
-fn corpus(dir: Option<PathBuf>) -> Result<Vec<LoadedCase>, String> {
+fn corpus(dir: Option<PathBuf>) -> Result<Vec<LoadedCase>, CaseError> {
     match dir {
         Some(dir) => load_dir(&dir),
         None => load_embedded(),
     }
-    .map_err(|e| e.to_string())
 }
 
-fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
+fn emit(text: &str, output: Option<&Path>) -> Result<(), CliError> {
     match output {
         // Atomically to a regular file, through a symlink, FIFO or device: never destroying
         // what is at the path (the shared atomic writer).
-        Some(path) => conformance_core::atomic_write::write(path, text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        Some(path) => {
+            conformance_core::atomic_write::write(path, text).map_err(|e| CliError::write(path, e))
+        }
         None => {
             print!("{text}");
             Ok(())
@@ -197,7 +200,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), String> {
     }
 }
 
-fn dispatch(command: Command) -> Result<ExitCode, String> {
+fn dispatch(command: Command) -> Result<ExitCode, CliError> {
     match command {
         Command::Run(args) => run_command::run(args),
         Command::Diff(args) => diff_command::diff(args),
@@ -236,10 +239,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             match format {
                 Format::Json => {
                     let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered, "uncovered": anywhere});
-                    println!(
-                        "{}",
-                        serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-                    );
+                    println!("{}", serde_json::to_string_pretty(&v)?);
                 }
                 Format::Text => {
                     for l in &lines {
@@ -267,8 +267,8 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             let lc = cases
                 .iter()
                 .find(|lc| lc.case.id == id)
-                .ok_or_else(|| format!("no case `{id}` in the corpus"))?;
-            let script = reproduce::gtp_script(&lc.case).map_err(|e| e.to_string())?;
+                .ok_or_else(|| CliError::NoSuchCase(id.clone()))?;
+            let script = reproduce::gtp_script(&lc.case)?;
             print!("{}", script.text(&lc.case));
             Ok(ExitCode::SUCCESS)
         }
@@ -276,24 +276,22 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
         Command::Merge { reports, output } => {
             if let Some(path) = &output {
                 conformance_core::atomic_write::check_writable(path)
-                    .map_err(|e| format!("--output {}: {e}", path.display()))?;
+                    .map_err(|e| CliError::unwritable("--output", path, e))?;
             }
-            let merged = conformance_core::report::merge::merge_files(&reports)
-                .map_err(|e| e.to_string())?;
+            let merged = conformance_core::report::merge::merge_files(&reports)?;
             emit(&merged, output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Matrix { reports, output } => {
             if let Some(path) = &output {
                 conformance_core::atomic_write::check_writable(path)
-                    .map_err(|e| format!("--output {}: {e}", path.display()))?;
+                    .map_err(|e| CliError::unwritable("--output", path, e))?;
             }
             let page = conformance_core::report::matrix::matrix_page(
                 &RfgArticles,
                 "go-conformance: implementations side by side",
                 &reports,
-            )
-            .map_err(|e| e.to_string())?;
+            )?;
             emit(&page, output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -316,8 +314,7 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             let cases = corpus(dir)?;
             let mut pages = site::pages(rfg(), &cases);
             if let Some(data) = implementations {
-                let data = conformance_core::report::public_matrix::Published::read(&data)
-                    .map_err(|e| e.to_string())?;
+                let data = conformance_core::report::public_matrix::Published::read(&data)?;
                 conformance_core::report::public_matrix::add_site_page(
                     &mut pages,
                     &data,
@@ -328,11 +325,13 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
             for (relative, html) in &pages {
                 let path = output.join(relative);
                 if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                    std::fs::create_dir_all(parent).map_err(|error| CliError::CreateDir {
+                        path: parent.to_owned(),
+                        error,
+                    })?;
                 }
                 conformance_core::atomic_write::write(&path, html)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    .map_err(|e| CliError::write(&path, e))?;
             }
             println!(
                 "wrote {} pages to {}",
@@ -346,18 +345,18 @@ fn dispatch(command: Command) -> Result<ExitCode, String> {
 
 /// A GTP engine from the text after `gtp:`, started now so that one that cannot start stops the
 /// run before any case (exit 2) instead of erroring every case.
-fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
-    let command = CommandLine::parse(command).map_err(|e| format!("gtp: {e}"))?;
+fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, GtpStartError> {
+    let command = CommandLine::parse(command)?;
     let mut engine = GtpEngine::new(command, timeout);
-    engine.start_now().map_err(|e| e.to_string())?;
+    engine.start_now()?;
     Ok(engine)
 }
 
 /// The files named, and the `.sgf` files (in any case) of the folders named, searched as every
 /// folder is ([`conformance_core::walk`]: depth first in name order, each real folder once).
-fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, WalkError> {
     let sgf = |path: &Path| conformance_core::walk::has_extension(path, &["sgf"]);
-    conformance_core::walk::files_in(paths, &sgf).map_err(|e| e.to_string())
+    conformance_core::walk::files_in(paths, &sgf)
 }
 
 /// Go, for the matrix page: the RFG articles; no board (a Go report writes no position).

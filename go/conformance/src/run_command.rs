@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::cli_error::CliError;
 use conformance_core::interrupt;
 use conformance_core::report::{Format, Header, Report, render};
 use conformance_core::run::duration::parse_positive_duration;
@@ -78,51 +79,50 @@ pub(crate) struct RunArgs {
 
 /// Writes the report in the main format (to `--output` or standard output) and in every
 /// `--report FORMAT=FILE`.
-fn write_reports(report: &Report, args: &RunArgs) -> Result<(), String> {
+fn write_reports(report: &Report, args: &RunArgs) -> Result<(), CliError> {
     super::emit(&render(args.format, report), args.output.as_deref())?;
     for (format, path) in &args.reports {
         conformance_core::atomic_write::write(path, &render(*format, report))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            .map_err(|e| CliError::write(path, e))?;
     }
     Ok(())
 }
 
-pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
+pub(crate) fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     // Everything the command line says is checked before any engine starts.
     let filter = args
         .filter
         .as_deref()
         .map(Filter::parse)
         .transpose()
-        .map_err(|e| format!("--filter: {e}"))?;
+        .map_err(CliError::Filter)?;
     let shard: Option<Shard> = args
         .shard
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(|e| format!("--shard {e}"))?;
+        .map_err(CliError::Shard)?;
     let expectations = args
         .expectations
         .as_deref()
         .map(Expectations::load)
-        .transpose()
-        .map_err(|e| e.to_string())?;
+        .transpose()?;
     let run_profile = if args.profile.is_some() || !args.sets.is_empty() {
-        Some(
-            certify::profile_with(args.profile.as_deref().unwrap_or("rfg"), &args.sets)
-                .map_err(|e| e.to_string())?,
-        )
+        Some(certify::profile_with(
+            args.profile.as_deref().unwrap_or("rfg"),
+            &args.sets,
+        )?)
     } else {
         None
     };
     for (_, path) in &args.reports {
         conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| format!("--report {}: {e}", path.display()))?;
+            .map_err(|e| CliError::unwritable("--report", path, e))?;
     }
-    interrupt::install().map_err(|e| e.to_string())?;
+    interrupt::install()?;
     if let Some(path) = &args.output {
         conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| format!("--output {}: {e}", path.display()))?;
+            .map_err(|e| CliError::unwritable("--output", path, e))?;
     }
     if let Some(limit) = args.max_time {
         interrupt::request_after(limit);
@@ -130,13 +130,13 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
 
     if let Some(path) = &args.write_expectations {
         conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| format!("--write-expectations {}: {e}", path.display()))?;
+            .map_err(|e| CliError::unwritable("--write-expectations", path, e))?;
     }
 
     let cases = super::corpus(args.corpus.clone())?;
     let problems = go_conformance::lint::lint(&cases, rfg());
     if let Some(p) = problems.iter().find(|p| p.is_duplicate_id()) {
-        return Err(p.to_string());
+        return Err(CliError::DuplicateId(Box::new(p.clone())));
     }
     let corpus_name = args.corpus.as_ref().map_or_else(
         || "the built-in corpus".to_owned(),
@@ -148,8 +148,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         &corpus_name,
         filter.as_ref().zip(args.filter.as_deref()),
         shard,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
 
     // The contract the run certifies against: the built-in corpus's version and content hash,
     // or a folder's content hash computed the same way (a folder carries no version).
@@ -160,7 +159,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
         ),
         Some(dir) => (
             "unversioned (a folder)".to_owned(),
-            go_conformance::contract::folder_hash(dir).map_err(|e| e.to_string())?,
+            go_conformance::contract::folder_hash(dir)?,
         ),
     };
     let stamp =
@@ -201,15 +200,14 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
                 Err(cause) => {
                     // No case can be asked: the report says why, and the run exits 2.
                     eprintln!("go-conformance: the implementation did not start: {cause}");
-                    let finished = Finished::not_started(header, &cause, certify::report);
+                    let finished =
+                        Finished::not_started(header, &cause.to_string(), certify::report);
                     write_reports(&finished.report, &args)?;
                     return Ok(ExitCode::from(exit::ERROR));
                 }
             },
             None => {
-                return Err(format!(
-                    "unknown implementation `{other}` (available: oracle, gtp:COMMAND)"
-                ));
+                return Err(CliError::UnknownImplementation(other.to_owned()));
             }
         },
     };
@@ -289,7 +287,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, String> {
                 ..finished.failures_as_expectations()
             };
             conformance_core::atomic_write::write(path, &file.to_yaml())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                .map_err(|e| CliError::write(path, e))?;
             eprintln!(
                 "wrote {}: {} known failures",
                 path.display(),

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
+
+use crate::cli_error::CliError;
 use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
 use go_conformance::case::LoadedCase;
 use go_conformance::workbench::GoWorkbench;
@@ -36,11 +38,9 @@ pub(crate) struct ServeArgs {
 }
 
 /// Starts the workbench and serves until the process is stopped.
-pub(crate) fn serve(args: ServeArgs, cases: Vec<LoadedCase>) -> Result<ExitCode, String> {
+pub(crate) fn serve(args: ServeArgs, cases: Vec<LoadedCase>) -> Result<ExitCode, CliError> {
     let addr = SocketAddr::new(args.listen, args.port);
-    if let Some(warning) =
-        serve::check_listen(addr, args.allow_remote).map_err(|e| e.to_string())?
-    {
+    if let Some(warning) = serve::check_listen(addr, args.allow_remote)? {
         eprintln!("{warning}");
     }
     let options = Options {
@@ -50,8 +50,7 @@ pub(crate) fn serve(args: ServeArgs, cases: Vec<LoadedCase>) -> Result<ExitCode,
         limit: DEFAULT_LIMIT,
         workers: 4,
     };
-    let running =
-        serve::start(&options, Arc::new(GoWorkbench::new(cases))).map_err(|e| e.to_string())?;
+    let running = serve::start(&options, Arc::new(GoWorkbench::new(cases)))?;
     println!("{}", running.url());
     let _ = std::io::stdout().flush();
     eprintln!(

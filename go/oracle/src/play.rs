@@ -26,6 +26,25 @@ pub struct Violation {
     pub reason: String,
 }
 
+/// How a placement breaks rfg 5.2 under the profile's repetition rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum RepetitionBreach {
+    /// Positional superko: the placement recreates an earlier whole-board position.
+    #[error("{0} recreates an earlier whole-board position (rfg:5.2, positional superko)")]
+    Superko(Point),
+    /// Simple ko: the placement at `at` takes back at once the single stone on `taken` that
+    /// has just taken a single stone.
+    #[error(
+        "{at} retakes the ko at once: the stone on {taken} has just captured one stone (rfg:5.2)"
+    )]
+    Ko {
+        /// The point played.
+        at: Point,
+        /// The stone it takes back.
+        taken: Point,
+    },
+}
+
 /// A setup the oracle cannot play from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -190,7 +209,7 @@ impl Game {
             .place(p, colour)
             .map_err(|e| refuse(e.article(), e.describe().to_owned()))?;
         self.check_repetition(p, &captured, &next)
-            .map_err(|reason| refuse("rfg:5.2", reason))?;
+            .map_err(|breach| refuse("rfg:5.2", breach.to_string()))?;
         Ok(Some((next, captured)))
     }
 
@@ -248,21 +267,25 @@ impl Game {
     /// simple ko forbids taking back at once a single stone that has just taken a single stone.
     ///
     /// Articles (see [`crate::ARTICLE_INDEX`]): rfg 6, 6.3.
-    fn check_repetition(&self, p: Point, captured: &[Point], next: &Board) -> Result<(), String> {
+    fn check_repetition(
+        &self,
+        p: Point,
+        captured: &[Point],
+        next: &Board,
+    ) -> Result<(), RepetitionBreach> {
         match self.repetition {
             Repetition::PositionalSuperko => {
                 if self.history.contains(next) {
-                    return Err(format!(
-                        "{p} recreates an earlier whole-board position (rfg:5.2, positional superko)"
-                    ));
+                    return Err(RepetitionBreach::Superko(p));
                 }
             }
             Repetition::SimpleKo => {
                 if let ([taken], Some((last, last_captured))) = (captured, &self.last_play) {
                     if taken == last && last_captured.len() == 1 {
-                        return Err(format!(
-                            "{p} retakes the ko at once: the stone on {taken} has just captured one stone (rfg:5.2)"
-                        ));
+                        return Err(RepetitionBreach::Ko {
+                            at: p,
+                            taken: *taken,
+                        });
                     }
                 }
             }

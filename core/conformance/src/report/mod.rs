@@ -32,18 +32,51 @@ pub use view::{ArticleView, CaseView, View};
 /// The JSON Schema of every game's JSON report (draft 2020-12).
 pub const SCHEMA: &str = include_str!("../../report.schema.json");
 
+/// Why a JSON Schema built into the tool does not load: a defect of the build, reported in
+/// place of the violations of the document checked against it.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SchemaError {
+    /// The schema is not JSON.
+    #[error("{file}: {error}")]
+    Json {
+        /// The schema's file name.
+        file: &'static str,
+        /// Why.
+        error: serde_json::Error,
+    },
+    /// The schema is JSON but not a schema.
+    #[error("{file}: {error}")]
+    Schema {
+        /// The schema's file name.
+        file: &'static str,
+        /// Why.
+        error: Box<jsonschema::ValidationError<'static>>,
+    },
+}
+
+impl SchemaError {
+    /// The validator of the schema `text`, named `file` in errors.
+    pub(crate) fn compile(
+        file: &'static str,
+        text: &str,
+    ) -> Result<jsonschema::Validator, SchemaError> {
+        let schema: serde_json::Value =
+            serde_json::from_str(text).map_err(|error| SchemaError::Json { file, error })?;
+        jsonschema::validator_for(&schema).map_err(|error| SchemaError::Schema {
+            file,
+            error: Box::new(error),
+        })
+    }
+}
+
 /// Checks a JSON report against [`SCHEMA`]: `Ok` or every violation, each with where it is.
 pub fn validate(report: &serde_json::Value) -> Result<(), Vec<String>> {
-    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, String>> =
+    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, SchemaError>> =
         std::sync::OnceLock::new();
     let validator = VALIDATOR
-        .get_or_init(|| {
-            let schema: serde_json::Value =
-                serde_json::from_str(SCHEMA).map_err(|e| format!("report.schema.json: {e}"))?;
-            jsonschema::validator_for(&schema).map_err(|e| format!("report.schema.json: {e}"))
-        })
+        .get_or_init(|| SchemaError::compile("report.schema.json", SCHEMA))
         .as_ref()
-        .map_err(|e| vec![e.clone()])?;
+        .map_err(|e| vec![e.to_string()])?;
     let errors: Vec<String> = validator
         .iter_errors(report)
         .map(|e| format!("{}: {e}", e.instance_path()))

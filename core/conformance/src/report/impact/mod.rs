@@ -232,16 +232,12 @@ impl ImpactSummary {
 /// Checks one line of the JSON report against [`SCHEMA`]: `Ok` or every violation, each with
 /// where it is.
 pub fn validate(line: &serde_json::Value) -> Result<(), Vec<String>> {
-    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, String>> =
+    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, super::SchemaError>> =
         std::sync::OnceLock::new();
     let validator = VALIDATOR
-        .get_or_init(|| {
-            let schema: serde_json::Value =
-                serde_json::from_str(SCHEMA).map_err(|e| format!("impact.schema.json: {e}"))?;
-            jsonschema::validator_for(&schema).map_err(|e| format!("impact.schema.json: {e}"))
-        })
+        .get_or_init(|| super::SchemaError::compile("impact.schema.json", SCHEMA))
         .as_ref()
-        .map_err(|e| vec![e.clone()])?;
+        .map_err(|e| vec![e.to_string()])?;
     let errors: Vec<String> = validator
         .iter_errors(line)
         .map(|e| format!("{}: {e}", e.instance_path()))
