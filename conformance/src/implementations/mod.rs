@@ -1,7 +1,7 @@
 //! The implementations a run can certify, and how we talk to them.
 //!
 //! Built in: the oracle and the bitboard engine, chosen by name in [`select`]. External: a USI
-//! engine ([`usi`], named by [`naming`], reading `go perft` replies in [`usi_perft`], engine options in
+//! engine ([`usi`], named by [`naming`], its handshake in [`usi_handshake`], reading `go perft` replies in [`usi_perft`], engine options in
 //! [`usi_options`]) or any program speaking the JSON-lines adapter protocol ([`adapter`],
 //! its messages typed in [`protocol`] (the schemas are generated from those types), validated by
 //! [`schema`], probed by [`check_adapter`]). Both external kinds run as child
@@ -16,5 +16,6 @@ pub mod protocol;
 pub mod schema;
 pub mod select;
 pub mod usi;
+pub mod usi_handshake;
 pub mod usi_options;
 pub mod usi_perft;

@@ -7,163 +7,31 @@
 //! any spacing, ending words in place of a move (投了 … 封じ手), the `まで…` trailer, `*`
 //! comments and `&` bookmarks (skipped), `#` lines. Variations (`変化：N手`) are counted and
 //! reported, never judged: the main line ends where the first one starts.
+//!
+//! The reader is in three parts: the record as a whole here (`parse`, and a comment that
+//! ends the game), the move lines in [`moves`] (what a move line is, its text, its time, and
+//! why it looks damaged), and the headers in [`header`] (the board diagram, the start, and
+//! the time control).
+
+mod header;
+mod moves;
+
+pub use header::{NotUnderstood, time_limit};
+pub use moves::{damage, destination, is_kif_move, is_move_line};
+
+use header::start_position;
+use moves::{Parsed, move_time, parse_move, split_time};
 
 use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
-use shogi_oracle::piece::{Kind, Piece};
 use shogi_oracle::position::Position;
-use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
 
 use crate::board::{self, Play};
 use crate::encoding::lines;
 use crate::ending::{EndingKind, WrittenEnding};
-use crate::japanese::{self, digit, side_word, take_piece};
+use crate::japanese::{self, side_word};
 use crate::{Game, ImportError, Note};
-
-/// Whether a line looks like a KIF move line: a move number, then the move.
-pub fn is_move_line(line: &str) -> bool {
-    let t = line.trim_start();
-    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    // Any word after the number: a move, a Japanese ending word, or an ending some server
-    // writes in English (81Dojo's `Time-up`). A word the reader does not know is then reported
-    // as an unrecognised ending, never skipped.
-    digits > 0
-        && t[digits..].starts_with([' ', '\u{3000}'])
-        && t[digits..].trim_start().chars().next().is_some_and(|c| {
-            digit(c).is_some() || c == '同' || !c.is_ascii() || c.is_ascii_alphabetic()
-        })
-}
-
-/// Whether a line is a KIF move line whose move a KIF reader would read: a destination
-/// (`７六`, `同`) or an ending word it knows. The format sniffer asks this, not
-/// [`is_move_line`], so that a line that merely starts with a number (a date, a legacy text's
-/// header) does not make a file KIF.
-pub fn is_kif_move(line: &str) -> bool {
-    if !is_move_line(line) {
-        return false;
-    }
-    let t = line.trim_start();
-    let body = t
-        .trim_start_matches(|c: char| c.is_ascii_digit())
-        .trim_start_matches([' ', '\u{3000}']);
-    let (word, _) = split_time(body);
-    body.starts_with('同')
-        || destination(body, None).is_some()
-        || japanese::ending_word(word.trim(), Color::Sente).is_some()
-}
-
-/// Why a move line's text looks damaged rather than merely unknown: the replacement character
-/// U+FFFD (bytes the decoder could not read), C1 control characters, or the Latin-1 and
-/// Windows-1252 letters and the half-width katakana that Shift_JIS or UTF-8 bytes turn into
-/// when decoded as the wrong one (mojibake). KIF move text is full-width digits, kanji and
-/// kana, so none of these belongs in it.
-pub fn damage(text: &str) -> Option<&'static str> {
-    if text.contains('\u{fffd}') {
-        return Some("it holds U+FFFD replacement characters (bytes that could not be decoded)");
-    }
-    let mojibake = |c: char| {
-        ('\u{80}'..='\u{ff}').contains(&c)
-            || ('\u{ff61}'..='\u{ff9f}').contains(&c)
-            || "ŒœŠšŸŽžƒˆ˜‚„…†‡‰‹›‘’“”•–—™".contains(c)
-    };
-    text.chars()
-        .any(mojibake)
-        .then_some("it holds Latin-1 or half-width katakana characters, the mark of text decoded in the wrong encoding (mojibake)")
-}
-
-/// Reads a board diagram's rows and hands into a position. `rows[i]` is rank i+1.
-fn diagram(
-    rows: &[(usize, &str)],
-    hands: &[(Color, usize, &str)],
-) -> Result<Position, ImportError> {
-    let mut pos = board::empty_board(Color::Sente);
-    for (rank, (n, row)) in rows.iter().enumerate() {
-        let body = row.trim_start_matches('|');
-        let mut chars = body.chars().peekable();
-        let mut file = 9u32;
-        while file >= 1 {
-            let Some(c) = chars.next() else {
-                return Err(ImportError::at(
-                    *n,
-                    "a board row with fewer than nine squares",
-                ));
-            };
-            let color = match c {
-                'v' | 'V' => Color::Gote,
-                ' ' | '^' | '+' => Color::Sente,
-                _ => return Err(ImportError::at(*n, format!("`{c}` cannot start a square"))),
-            };
-            let Some(p) = chars.next() else {
-                return Err(ImportError::at(
-                    *n,
-                    "a board row with fewer than nine squares",
-                ));
-            };
-            if p != '・' {
-                let name = p.to_string();
-                let kind = japanese::PIECE_NAMES
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, k)| *k)
-                    .ok_or_else(|| ImportError::at(*n, format!("`{p}` is not a piece")))?;
-                if let Some(sq) = board::square(file, rank as u32 + 1) {
-                    board::place(&mut pos, sq, Piece::new(color, kind));
-                }
-            }
-            file -= 1;
-        }
-    }
-    for (color, n, text) in hands {
-        let text = text.trim();
-        if text == "なし" || text.is_empty() {
-            continue;
-        }
-        for item in text.split(['\u{3000}', ' ']).filter(|s| !s.is_empty()) {
-            let (kind, count) = take_piece(item)
-                .ok_or_else(|| ImportError::at(*n, format!("`{item}` is not a piece in hand")))?;
-            let count = japanese::kanji_number(count)
-                .ok_or_else(|| ImportError::at(*n, format!("`{item}`: a bad count")))?;
-            if kind.hand_index().is_none() {
-                return Err(ImportError::at(
-                    *n,
-                    format!("`{item}` cannot be held in hand"),
-                ));
-            }
-            let hand = pos.hand_mut(*color);
-            hand.set(kind, u8::try_from(count).unwrap_or(u8::MAX));
-        }
-    }
-    Ok(pos)
-}
-
-/// A time `( 0:12/00:01:30)`: the move's time (minutes:seconds), before the slash.
-fn move_time(text: &str) -> Option<Seconds> {
-    let inner = text.split_once('(')?.1;
-    let this = inner.split(['/', ')']).next()?.trim();
-    let mut parts = this.split(':').map(|p| p.trim().parse::<u64>().ok());
-    let (a, b, c) = (parts.next()?, parts.next(), parts.next());
-    let secs = match (a, b, c) {
-        (Some(m), Some(Some(s)), None) => m.checked_mul(60)?.checked_add(s)?,
-        (Some(h), Some(Some(m)), Some(Some(s))) => h
-            .checked_mul(3600)?
-            .checked_add(m.checked_mul(60)?)?
-            .checked_add(s)?,
-        _ => return None,
-    };
-    board::whole_seconds(secs)
-}
-
-/// A move's destination and the rest: `７六歩…`, `同　歩…`, `同歩…`.
-pub fn destination(s: &str, last: Option<Square>) -> Option<(Square, &str)> {
-    if let Some(rest) = s.strip_prefix('同') {
-        return Some((last?, rest.trim_start_matches(['\u{3000}', ' '])));
-    }
-    let mut chars = s.chars();
-    let f = digit(chars.next()?)?;
-    let r = digit(chars.next()?)?;
-    Some((board::square(f, r)?, chars.as_str()))
-}
 
 /// Reads a KIF record.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
@@ -568,183 +436,6 @@ fn comment_ending(
     };
     play.events.extend(event);
     Ok(Some(WrittenEnding::known(t, n, kind, outcome)))
-}
-
-/// A time-control header the reader does not understand: it is left out, never guessed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("time control not understood")]
-pub struct NotUnderstood;
-
-/// A 持ち時間 header: `10分`, `各10分`, `1時間`, `１時間２分`, `10分+30秒`, `各5分（秒読み30秒）`,
-/// `30秒`, `0分+10秒`, `10分切れ負け`, and the increment this tool writes,
-/// `各1分（1手ごとに10秒加算）`. Hours, minutes, and seconds before any `+`, `秒読み` or `ごとに`
-/// make the main time; seconds after `+` or `秒読み` are the byo-yomi, seconds after `ごとに`
-/// (per move) the Fischer increment. Seconds may have a decimal fraction to the millisecond
-/// (`5.5秒+0.2秒`), which this tool writes for the sub-second clocks of `match`.
-///
-/// Strict on purpose: every number must carry its unit (時間, 分, 秒), and any word not listed
-/// here makes the header *not understood* (`Err`) — never a value. `30+0+5` (one GUI's three
-/// numbers), `05:00+5` or `00:03+00` (minutes:seconds in one program, hours:minutes in another:
-/// nothing in a KIF file says which), 「各25分（切れたら秒読み）」 (a byo-yomi of unstated
-/// length) and 「不明」 are refused, so the game is judged without clocks and says why.
-/// `Ok(None)` is a header that states there is no time limit (なし, 無し, 無制限) or is empty.
-pub fn time_limit(
-    text: &str,
-) -> Result<Option<shogi_oracle::game::record::TimeControl>, NotUnderstood> {
-    #[derive(PartialEq)]
-    enum Part {
-        Main,
-        Byoyomi,
-        Increment,
-    }
-    let text = text.trim();
-    if matches!(text, "" | "なし" | "無し" | "無制限") {
-        return Ok(None);
-    }
-    // Words that may stand between the numbers: 各 (each), 時間, 秒読み, 切れ負け, 1手ごとに…加算,
-    // brackets, plus signs and spaces.
-    const WORDS: &str = "各時間分秒読み切れ負け手ごとに加算()（）+＋ 　";
-    // Milliseconds.
-    let (mut main, mut byoyomi, mut increment) = (0u64, 0u64, 0u64);
-    let mut part = Part::Main;
-    let mut number = String::new();
-    let mut found = false;
-    let mut previous = ' ';
-    for c in text.chars() {
-        if let Some(d) = c
-            .to_digit(10)
-            .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))
-        {
-            number.push(char::from_digit(d, 10).unwrap_or('0'));
-            continue;
-        }
-        if c == '.' && !number.is_empty() && !number.contains('.') {
-            number.push('.');
-            continue;
-        }
-        if !WORDS.contains(c) {
-            return Err(NotUnderstood);
-        }
-        match (previous, c) {
-            (_, '+' | '＋') | ('秒', '読') => part = Part::Byoyomi,
-            ('ご', 'と') => part = Part::Increment,
-            _ => {}
-        }
-        previous = c;
-        if !number.is_empty() {
-            let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
-            // A fraction only on seconds, and to the millisecond at most.
-            if !fraction.is_empty() && (c != '秒' || fraction.len() > 3) || number.ends_with('.') {
-                return Err(NotUnderstood);
-            }
-            let n = whole
-                .parse::<u64>()
-                .map_err(|_| NotUnderstood)?
-                .min(1_000_000);
-            let ms = n * 1000
-                + format!("{fraction:0<3}")
-                    .parse::<u64>()
-                    .map_err(|_| NotUnderstood)?;
-            match (c, &part) {
-                ('時', _) => main += ms * 3600,
-                ('分', _) => main += ms * 60,
-                ('秒', Part::Main) => main += ms,
-                ('秒', Part::Byoyomi) => byoyomi += ms,
-                ('秒', Part::Increment) => increment += ms,
-                // The 1 of 「1手ごとに」: per one move.
-                ('手', _) if n == 1 => {}
-                _ => return Err(NotUnderstood),
-            }
-            found = true;
-        }
-        number.clear();
-    }
-    if !number.is_empty() || !found {
-        return Err(NotUnderstood);
-    }
-    Ok(Some(shogi_oracle::game::record::TimeControl {
-        main: Seconds::millis(main),
-        byoyomi: Some(Seconds::millis(byoyomi)).filter(|b| *b > Seconds::ZERO),
-        increment: Some(Seconds::millis(increment)).filter(|b| *b > Seconds::ZERO),
-        ..Default::default()
-    }))
-}
-
-/// The start: the board diagram if there is one, else the handicap, else the initial position.
-fn start_position(
-    rows: &[(usize, &str)],
-    hands: &[(Color, usize, &str)],
-    side_line: Option<Color>,
-    handicap: Option<Position>,
-) -> Result<Position, ImportError> {
-    if !rows.is_empty() {
-        let mut p = diagram(rows, hands)?;
-        p.set_side_to_move(side_line.unwrap_or(Color::Sente));
-        return Ok(p);
-    }
-    Ok(handicap.unwrap_or_else(Position::startpos))
-}
-
-/// Splits `７六歩(77)   ( 0:01/00:00:01)` into the move and the time: the time is the last
-/// parenthesis holding a colon.
-fn split_time(body: &str) -> (&str, &str) {
-    match body.rfind('(') {
-        Some(k) if body[k..].contains(':') => (body[..k].trim(), &body[k..]),
-        _ => (body.trim().trim_end_matches('+').trim(), ""),
-    }
-}
-
-/// A parsed move text.
-enum Parsed {
-    Move(Move, Kind),
-    /// Not a move and not a known ending word: kept as an unrecognised ending.
-    Unknown,
-}
-
-/// Reads a KIF move text: `７六歩(77)`, `同　銀(31)`, `４五角打`, `２二角成(88)`, `同角不成(88)`.
-fn parse_move(text: &str, play: &Play) -> Result<Parsed, crate::Unreadable> {
-    let Some((to, rest)) = destination(text, play.last_to) else {
-        if text.starts_with('同') {
-            return Err(format!("`{text}`: 同 with no previous move").into());
-        }
-        return Ok(Parsed::Unknown);
-    };
-    let (kind, rest) = take_piece(rest).ok_or_else(|| format!("`{text}`: no piece named"))?;
-    let rest = rest.trim_start();
-    if let Some(after) = rest.strip_prefix('打') {
-        let _ = after;
-        return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
-    }
-    let (promote, rest) = if let Some(r) = rest.strip_prefix("不成") {
-        (false, r)
-    } else if let Some(r) = rest.strip_prefix('成') {
-        (true, r)
-    } else {
-        (false, rest)
-    };
-    let from_text = rest
-        .trim()
-        .trim_start_matches('(')
-        .split(')')
-        .next()
-        .unwrap_or("");
-    let fd: Vec<u32> = from_text.chars().filter_map(|c| c.to_digit(10)).collect();
-    if fd.len() != 2 {
-        // No from-square: a drop written without 打 (some programs do so when no board piece
-        // could go there).
-        if from_text.is_empty() && kind.hand_index().is_some() {
-            return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
-        }
-        return Err(format!("`{text}`: no from-square such as (77)").into());
-    }
-    let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
-    let named = if promote {
-        kind.promoted()
-            .ok_or_else(|| format!("`{text}`: a {kind:?} cannot promote"))?
-    } else {
-        kind
-    };
-    Ok(Parsed::Move(Move::Board { from, to, promote }, named))
 }
 
 #[cfg(test)]
