@@ -9,8 +9,8 @@
 //! reported, never judged: the main line ends where the first one starts.
 //!
 //! The reader is in three parts: the record as a whole here (`parse`, and a comment that
-//! ends the game), the move lines in [`moves`] (what a move line is, its text, its time, and
-//! why it looks damaged), and the headers in [`header`] (the board diagram, the start, and
+//! ends the game), the move lines in `moves` (what a move line is, its text, its time, and
+//! why it looks damaged), and the headers in `header` (the board diagram, the start, and
 //! the time control).
 
 mod header;
