@@ -368,7 +368,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "9.5",
         &["game::adjudicate::adjudicate", "game::article9_illegal"],
-        &["game::adjudicate::play"],
+        &["game::adjudicate::moves::play"],
         "a move that takes a king left in check wins",
     ),
     row("12", &["game::article12_scoring"], &[], ""),
@@ -397,19 +397,19 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "ru-ch2:draw.2.1",
         &["game::article5_declaration::judge_impasse"],
-        &["game::adjudicate::event"],
+        &["game::adjudicate::state::event"],
         "knob `impasse: points_24`, as UFS 5.8.6.3",
     ),
     row(
         "ru-ch2:draw.2.2",
         &["game::article5_declaration::judge_impasse"],
-        &["game::adjudicate::event"],
+        &["game::adjudicate::state::event"],
         "knob `impasse: points_24`, as UFS 5.8.6.3",
     ),
     row(
         "ufs2016:5.8.6.1",
         &["game::article5_declaration::judge_impasse"],
-        &["game::adjudicate::event"],
+        &["game::adjudicate::state::event"],
         "knob `impasse`: a record's `impasse` event stands for the players' agreement and \
          `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in \
          the opponent's camp; that no mate is possible is left to the players",
@@ -417,7 +417,7 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "ufs2016:5.8.6.3",
         &["game::article5_declaration::judge_impasse"],
-        &["game::adjudicate::event"],
+        &["game::adjudicate::state::event"],
         "knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result",
     ),
     row(

@@ -121,7 +121,7 @@
 //! | 9.4a | King left in check | [`legality::check_move`], [`legality::IllegalMove`], [`game::article9_illegal::lasting_illegalities`] |
 //! | 9.4b | Two unpromoted pawns on a file | [`game::article9_illegal::lasting_illegalities`], [`article3_drops::is_nifu`] |
 //! | 9.4c | Piece that can never move | [`game::article9_illegal::lasting_illegalities`], [`article3_moves::can_move_again`] |
-//! | 9.5 | Capturing the king | [`game::adjudicate::adjudicate`], [`game::article9_illegal`], `game::adjudicate::play` (a move that takes a king left in check wins) |
+//! | 9.5 | Capturing the king | [`game::adjudicate::adjudicate`], [`game::article9_illegal`], `game::adjudicate::moves::play` (a move that takes a king left in check wins) |
 //! | 12 | Scoring | [`game::article12_scoring`] |
 //! | 12.1 | Points for a game | [`game::article12_scoring::score`] |
 //! | 12.2 | Replaying a drawn game | [`game::article12_scoring::replay`] |
@@ -141,10 +141,10 @@
 //!
 //! | article | title | implemented by |
 //! | --- | --- | --- |
-//! | ru-ch2:draw.2.1 | Both have 24: a draw | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
-//! | ru-ch2:draw.2.2 | Below 24 loses | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
-//! | ufs2016:5.8.6.1 | Nyūgyoku: stopping the game when both kings have entered | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse`: a record's `impasse` event stands for the players' agreement and `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in the opponent's camp; that no mate is possible is left to the players) |
-//! | ufs2016:5.8.6.3 | The 24-point threshold | [`game::article5_declaration::judge_impasse`], `game::adjudicate::event` (knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result) |
+//! | ru-ch2:draw.2.1 | Both have 24: a draw | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
+//! | ru-ch2:draw.2.2 | Below 24 loses | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
+//! | ufs2016:5.8.6.1 | Nyūgyoku: stopping the game when both kings have entered | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse`: a record's `impasse` event stands for the players' agreement and `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in the opponent's camp; that no mate is possible is left to the players) |
+//! | ufs2016:5.8.6.3 | The 24-point threshold | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result) |
 //! | ufs2016:5.9 | Handicap games | [`game::handicap`], [`game::handicap::Handicap`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::needs_sente_threshold`] (knobs `handicap_declaration` and `handicap_28_points`: the declaration thresholds in a handicap game) |
 //! | ufs2016:5.9.1 | What a handicap may change | [`game::handicap::Handicap::sfen`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::judge_impasse`] (a handicap changes only the start, fewer pieces and the giver to move; the declaration thresholds (knob `handicap_declaration: unadjusted`) and the impasse count stay) |
 //! | ufs2016:5.9.3 | Removed pieces stay out | [`game::handicap::Handicap::sfen`], [`game::handicap::Handicap::position`] (the removed pieces are neither on the board nor in hand) |

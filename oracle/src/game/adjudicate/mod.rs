@@ -1,0 +1,291 @@
+//! Walking a game record event by event and applying the articles in the order the game
+//! brings them in.
+//!
+//! The first event that ends the game fixes the verdict; later events are ignored and the
+//! explanation says so. This is how FESA 8.9 and 8.11 ("except where 5.1, 5.2 or 5.3 apply")
+//! are read: what ended the game first stands. With `flag_fall: automatic` (UFS 6.8.3, 7.5) a
+//! flag falls at the moment the time runs out, so a move, declaration or claim made after that
+//! moment comes too late; with `flag_fall: on_claim` (FESA 8.8) the flag only counts once the
+//! opponent claims it, and everything before the claim stands.
+//!
+//! After each move, in this order: the clock (8.1, 8.2), the move's legality (Articles 1 and 3,
+//! 9.4, 9.5), mate or no legal move (1.2, 5.1a), repetition and perpetual check (5.2, 3.12).
+//!
+//! The code is cut along what it holds: here, walking a record (its entry points, what a
+//! played record holds, the checks of the setup and of events after the end); the state of
+//! the game being walked and how an event is applied to it (`state`); and what is looked at
+//! after each move, in the order above (`moves`). The articles themselves live in the
+//! `article…` modules beside this one.
+
+pub mod moves;
+pub mod state;
+
+use std::fmt;
+
+use shogi_spec::profile::Profile;
+use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Step, Verdict};
+
+use crate::game::record::{Record, Seconds};
+use crate::position::Position;
+use shogi_spec::FesaId;
+
+pub(super) use state::Game;
+
+/// A record that cannot be judged: events that contradict each other or the board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {event} ({what}): {message}")]
+pub struct AdjudicationError {
+    /// The event's number, from 1.
+    pub event: usize,
+    /// The event, in words.
+    pub what: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A record played through: the judgement and what the adjudicator saw at the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The verdict and its explanation.
+    pub judgement: Judgement,
+    /// The position when the game ended (or when the record ended).
+    pub position: Position,
+    /// The main time each player had left (indexed by [`Color::index`]), when there is a clock.
+    pub main_left: Option<[Seconds; 2]>,
+    /// Illegal moves that stood because nobody claimed them (9.4 under `illegal_move:
+    /// on_claim`): the move's number and its offender, in game order. A verdict reached after
+    /// one of them is right by the rules, but a reader must be told the foul was there.
+    pub unclaimed_illegal: Vec<(usize, Color)>,
+    /// Where the game was decided, when something in the record ended it: comparing two
+    /// judgements of one record (`diff`) needs the first ply at which they part.
+    pub decided: Option<Decided>,
+}
+
+/// The moment a record's game was decided: the event that ended it and the moves played by then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// The event that ended the game, from 1; `None` when nothing in the record did and the
+    /// verdict comes after its last event (a wrong setup noticed while the game goes on, 9.1).
+    pub event: Option<usize>,
+    /// The moves made when the game was decided, the deciding move counted: an illegal move
+    /// that decides counts, though [`Played::position`] is the board before it when it could
+    /// not be made on the board (a piece that cannot go there at all).
+    pub ply: usize,
+}
+
+/// Judges a game record under a profile: the verdict, and the articles that produced it.
+pub fn adjudicate(record: &Record, profile: &Profile) -> Result<Judgement, AdjudicationError> {
+    play_record(record, profile).map(|p| p.judgement)
+}
+
+std::thread_local! {
+    /// How many records this thread has played through (see [`records_played`]).
+    static PLAYED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many records the calling thread has played through with [`play_record`]. A tool that
+/// judges a record promises to play it once whatever it prints; a test holds it to that by
+/// this count (per thread, so that tests running side by side do not disturb it).
+pub fn records_played() -> usize {
+    PLAYED.with(std::cell::Cell::get)
+}
+
+/// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
+pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
+    PLAYED.with(|n| n.set(n.get() + 1));
+    let mut game = Game::new(record, &profile.rules);
+    let mut wrong_setup = false;
+    if let Some(setup) = &record.setup {
+        let intended = record.start.position();
+        if setup.position().same_position(&intended) {
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the recorded setup is the intended start position",
+            ));
+        } else {
+            wrong_setup = true;
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the pieces were set up wrongly at the start; 9.1 annuls the game only if this is noticed while the game is still going",
+            ));
+        }
+    }
+    let mut ignored = 0;
+    let mut decided = None;
+    for (i, event) in record.events.iter().enumerate() {
+        if game.verdict.is_some() {
+            ignored += 1;
+            continue;
+        }
+        game.event(i + 1, event, record.events.get(i + 1))?;
+        if game.verdict.is_some() {
+            decided = Some(Decided {
+                event: Some(i + 1),
+                ply: game.moves_played,
+            });
+        }
+    }
+    if ignored > 0 {
+        game.note(Step::new(
+            ArticleId::fesa("5"),
+            format!("{ignored} later event(s) ignored: the game had already ended"),
+        ));
+    }
+    if wrong_setup {
+        if game.verdict.is_some() {
+            game.note(Step::new(
+                ArticleId::fesa("9.1"),
+                "the wrong setup came to light only after the game had ended: 9.1 covers a discovery during the game, so the result stands",
+            ));
+        } else {
+            game.end(
+                Verdict::Annulled {
+                    reason: reason(ReasonKind::WrongSetup, "9.1"),
+                },
+                Step::new(
+                    ArticleId::fesa("9.1"),
+                    "the wrong setup is noticed while the game is still going (where the record stops): the game is annulled",
+                ),
+            );
+            decided = Some(Decided {
+                event: None,
+                ply: game.moves_played,
+            });
+        }
+    }
+    let main_left = game
+        .clocks
+        .as_ref()
+        .map(|c| [c[0].main_left(), c[1].main_left()]);
+    let position = *game.pos();
+    let verdict = game.verdict.take().unwrap_or(Verdict::Continues);
+    if verdict == Verdict::Continues {
+        game.note(Step::new(
+            ArticleId::fesa("5"),
+            "nothing in the record ended the game",
+        ));
+    }
+    Ok(Played {
+        judgement: Judgement {
+            verdict,
+            explanation: game.steps,
+        },
+        position,
+        main_left,
+        unclaimed_illegal: game.illegal_standing,
+        decided,
+    })
+}
+
+pub(super) fn reason(kind: ReasonKind, article: &str) -> Reason {
+    Reason {
+        kind,
+        article: ArticleId::fesa(article),
+    }
+}
+
+impl fmt::Display for Played {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.judgement.verdict)?;
+        for step in &self.judgement.explanation {
+            writeln!(f, "  {step}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a game was decided: the event that ended it and the moves made by then (for
+    /// `diff`'s first parting ply). Two moves then Gote's resignation (5.1b): event 3, ply 2.
+    /// Four moves that end nothing: not decided. An illegal first move (a pawn moved two
+    /// squares, 3.1) claimed by Gote before replying loses under fesa-2017 (9.4): event 2 (the
+    /// claim), ply 1 (the illegal move counted); the pawn could physically move, so under
+    /// `on_claim` the board shows it on 7e, Gote to move.
+    #[test]
+    fn the_deciding_event_and_ply_are_kept() {
+        let play = |events: &str| {
+            let record = Record::from_yaml(&format!("events: [{events}]")).unwrap();
+            play_record(&record, &Profile::default()).unwrap()
+        };
+        let p = play("{move: 7g7f}, {move: 3c3d}, {resign: gote}, {move: 2g2f}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(3),
+                ply: 2
+            })
+        );
+        let p = play("{move: 7g7f}, {move: 3c3d}, {move: 2g2f}, {move: 8c8d}");
+        assert_eq!(p.decided, None);
+        let p = play("{move: 7g7e}, {claim: illegal_move, by: gote}");
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(2),
+                ply: 1
+            })
+        );
+        assert!(
+            p.position
+                .to_string()
+                .starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - "),
+            "{}",
+            p.position
+        );
+    }
+
+    /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
+    /// 600 s of main time, and returns the main time left to each side.
+    fn main_left(gote_first: bool, events: &str) -> [Seconds; 2] {
+        let start = if gote_first {
+            "start: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'\n"
+        } else {
+            ""
+        };
+        let yaml = format!("{start}time_control: {{main: 600}}\nevents: [{events}]\n");
+        let record = Record::from_yaml(&yaml).unwrap();
+        let played = play_record(&record, &Profile::default()).unwrap();
+        played.main_left.unwrap()
+    }
+
+    /// Issue 11, defect 2: the absence is part of the late player's turn and is charged once.
+    /// Sente arrives at 300 s and moves at 400 s into its turn: 600 - 400 = 200 s left (not
+    /// 600 - 300 - 400).
+    #[test]
+    fn a_late_turn_is_charged_once() {
+        let left = main_left(false, "{arrive: sente, at: 300}, {move: 7g7f, time: 400}");
+        assert_eq!(left, [Seconds::whole(200), Seconds::whole(600)]);
+        let left = main_left(true, "{arrive: gote, at: 300}, {move: 3c3d, time: 400}");
+        assert_eq!(left, [Seconds::whole(600), Seconds::whole(200)]);
+    }
+
+    /// Issue 11, defect 1: the second player's clock starts with the first move. Sente moves
+    /// at 500 s; Gote arrives at 550 s and moves 80 s into its turn: 520 s left.
+    #[test]
+    fn the_second_players_clock_starts_with_the_first_move() {
+        let left = main_left(
+            false,
+            "{move: 7g7f, time: 500}, {arrive: gote, at: 550}, {move: 3c3d, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(100), Seconds::whole(520)]);
+        let left = main_left(
+            true,
+            "{move: 3c3d, time: 500}, {arrive: sente, at: 550}, {move: 7g7f, time: 80}",
+        );
+        assert_eq!(left, [Seconds::whole(520), Seconds::whole(100)]);
+    }
+
+    /// A second player who arrives while the first mover still thinks is charged nothing for
+    /// the wait: Gote arrives at 550 s, Sente moves at 590 s, Gote takes 100 s: 500 s left.
+    #[test]
+    fn waiting_for_the_first_move_costs_nothing() {
+        let left = main_left(
+            false,
+            "{arrive: gote, at: 550}, {move: 7g7f, time: 590}, {move: 3c3d, time: 100}",
+        );
+        assert_eq!(left, [Seconds::whole(10), Seconds::whole(500)]);
+    }
+}

@@ -1,0 +1,275 @@
+//! What the adjudicator looks at after each move, in order: the clock (8.1, 8.2), the move's
+//! legality (Articles 1 and 3, 9.4, 9.5), mate or no legal move (1.2, 5.1a), repetition and
+//! perpetual check (5.2, 3.12), then the profile's move limit. Separate from applying the
+//! other events (`state`): a move is the one event that brings most articles in.
+
+use shogi_spec::profile::{ForeignPiece, IllegalMovePenalty, NoLegalMoves, RepetitionTrigger};
+use shogi_spec::{ArticleId, ReasonKind, Status, Step};
+
+use crate::article1_check::in_check;
+use crate::game::article9_illegal::physically_possible;
+use crate::game::record::{Event, Seconds};
+use crate::game::repetition::{RepetitionOutcome, judge_repetition_of};
+use crate::legality::{IllegalMove, check_move, has_legal_move};
+use crate::usi::Move;
+use shogi_spec::FesaId;
+
+use super::Game;
+
+impl Game<'_> {
+    pub(super) fn play(&mut self, mv: Move, next: Option<&Event>) {
+        let pos = *self.pos();
+        let mover = pos.side_to_move();
+        self.moved[mover.index()] = true;
+        // The check made in advance, when this move was the record's next one in this same
+        // position (nothing but a move changes the position, and the count of moves played
+        // names it).
+        let checked_ahead = match self.checked_ahead.take() {
+            Some((played, ahead, result)) if played == self.moves_played && ahead == mv => result,
+            _ => check_move(&pos, mv),
+        };
+        self.moves_played += 1;
+        let number = self.moves_played;
+        self.unanswered_illegal = None;
+        let legal = match checked_ahead {
+            Ok(()) => true,
+            Err(IllegalMove::CapturesKing) => {
+                self.note(Step::new(
+                    ArticleId::fesa("9.4a"),
+                    format!("{}'s king was left in check and {mover} is on move", !mover),
+                ));
+                self.win(
+                    mover,
+                    ReasonKind::KingCaptured,
+                    ArticleId::fesa("9.5"),
+                    Step::new(
+                        ArticleId::fesa("9.5"),
+                        format!("move {number} ({mv}) by {mover} takes the king: {mover} wins"),
+                    ),
+                );
+                return;
+            }
+            Err(why) => {
+                // Moving one of the opponent's pieces: the side on move offends (FESA has no
+                // other rule), or under a profile the piece's owner, taken to have moved out
+                // of turn (UFS 5.8.3.3).
+                let foreign = why == IllegalMove::NotOwnPiece;
+                let mover = if foreign && self.rules.foreign_piece == ForeignPiece::Owner {
+                    !mover
+                } else {
+                    mover
+                };
+                let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
+                if foreign {
+                    self.note(Step::by_knob(
+                        ArticleId::fesa("9.4"),
+                        format!(
+                            "the piece moved belongs to {}: the offender is {mover}",
+                            !pos.side_to_move()
+                        ),
+                        "foreign_piece",
+                    ));
+                }
+                match self.rules.illegal_move {
+                    IllegalMovePenalty::Immediate => {
+                        self.note(Step::new(why.article(), fact));
+                        self.win(
+                            !mover,
+                            ReasonKind::IllegalMove,
+                            why.article(),
+                            Step::by_knob(
+                                ArticleId::fesa("9.4"),
+                                format!("the illegal move loses at once: {} wins", !mover),
+                                "illegal_move",
+                            ),
+                        );
+                        return;
+                    }
+                    IllegalMovePenalty::OnClaim => {
+                        self.note(Step::by_knob(
+                            why.article(),
+                            format!("{fact}; {} may claim it before replying (9.4)", !mover),
+                            "illegal_move",
+                        ));
+                        self.unanswered_illegal = Some((mover, why, number));
+                        self.illegal_standing.push((number, mover));
+                        let onto_king = match mv {
+                            Move::Board { to, .. } => pos
+                                .piece_at(to)
+                                .is_some_and(|p| p.kind == crate::piece::Kind::King),
+                            Move::Drop { .. } => false,
+                        };
+                        if !physically_possible(why) || onto_king {
+                            self.stuck = true;
+                            return;
+                        }
+                    }
+                }
+                false
+            }
+        };
+        // 8.1, 8.2: the clock. The turn is charged once, whole, to the player who made the
+        // move (for a late player, the absence is part of it).
+        let elapsed = self.turn_elapsed;
+        let turn_started = self.turn_started;
+        self.turn_elapsed = Seconds::ZERO;
+        self.turn_started = self.turn_started.saturating_add(elapsed);
+        let arrival = self.arrivals[mover.index()].take();
+        if let Some(clocks) = &mut self.clocks {
+            let clock = &mut clocks[mover.index()];
+            let available = clock.available();
+            let already_down = clock.flag_down();
+            let in_time = clock.complete_move(elapsed);
+            let main_left = clock.main_left();
+            if let Some((at, absence)) = arrival {
+                self.steps.push(Step::new(
+                    ArticleId::fesa("8.6"),
+                    format!(
+                        "move {number} is {mover}'s first after arriving late: its turn ran {elapsed} from {turn_started} after the scheduled start, {} of it before {mover} arrived at {at}; {mover}'s clock is charged {elapsed} once, {}",
+                        absence.run,
+                        if in_time {
+                            format!("leaving {main_left} of main time")
+                        } else {
+                            format!("more than the {available} available")
+                        }
+                    ),
+                ));
+            }
+            if !in_time && !already_down {
+                self.falls.push(mover);
+                self.steps.push(Step::by_knob(
+                    ArticleId::fesa("8.8"),
+                    format!("{mover}'s time ran out during move {number} ({elapsed} used of {available}); the flag counts only once claimed"),
+                    "flag_fall",
+                ));
+            }
+        }
+        let after = pos.after(mv);
+        let checked = in_check(&after, !mover);
+        self.history.push(after);
+        let repeated = self.seen.add(&self.history);
+        self.gave_check.push(checked);
+        // 1.2, 5.1a: mate, or no legal move at all. The side to move is `!mover`, whose check
+        // was just found: the status reuses it rather than testing the attacks twice a ply.
+        // Whether `!mover` has a legal move: when the record's next event is a move and it is
+        // legal (checked by the rules now and kept for its turn), that move is the proof;
+        // otherwise the legal moves are searched for one.
+        let next_legal = match next {
+            Some(Event::Move { mv: ahead, .. }) => {
+                let result = check_move(&after, ahead.0);
+                self.checked_ahead = Some((self.moves_played, ahead.0, result));
+                result.is_ok()
+            }
+            _ => false,
+        };
+        let can_move = next_legal || has_legal_move(&after);
+        let reply_status = match (checked, can_move) {
+            (false, true) => Status::Normal,
+            (true, true) => Status::Check,
+            (true, false) => Status::Checkmate,
+            (false, false) => Status::NoLegalMoves,
+        };
+        if legal {
+            match reply_status {
+                Status::Checkmate => {
+                    self.win(
+                        mover,
+                        ReasonKind::Checkmate,
+                        ArticleId::fesa("5.1a"),
+                        Step::new(
+                            ArticleId::fesa("5.1a"),
+                            format!("after move {number} ({mv}), a legal move, {} is in check with no legal move (1.2): mate", !mover),
+                        ),
+                    );
+                    return;
+                }
+                Status::NoLegalMoves => {
+                    let fact = format!(
+                        "after move {number} ({mv}) {} has no legal move but is not in check",
+                        !mover
+                    );
+                    match self.rules.no_legal_moves {
+                        NoLegalMoves::Loss => self.win(
+                            mover,
+                            ReasonKind::NoLegalMoves,
+                            ArticleId::fesa("1.2"),
+                            Step::by_knob(
+                                ArticleId::fesa("1.2"),
+                                format!("{fact}; {} loses", !mover),
+                                "no_legal_moves",
+                            ),
+                        ),
+                        NoLegalMoves::Draw => self.draw(
+                            ReasonKind::NoLegalMoves,
+                            ArticleId::fesa("1.2"),
+                            Step::by_knob(
+                                ArticleId::fesa("1.2"),
+                                format!("{fact}: a draw"),
+                                "no_legal_moves",
+                            ),
+                        ),
+                    }
+                    return;
+                }
+                Status::Normal | Status::Check => {}
+            }
+        } else if reply_status == Status::Checkmate {
+            self.note(Step::new(
+                ArticleId::fesa("5.1a"),
+                format!(
+                    "{} has no legal move, but the mating move was illegal, so it does not win",
+                    !mover
+                ),
+            ));
+        }
+        // 5.2, 3.12: repetition, only after a legal move. As 5.1a lets only a legal move mate,
+        // an illegal move cannot end the game by repetition and take away the opponent's 9.4
+        // claim; left unclaimed, the position it made still counts as an occurrence. A
+        // position met for the first time is no repetition (5.2 needs at least two).
+        if !repeated {
+            self.move_limit(number);
+            return;
+        }
+        let occ = self.seen.of_last(&self.history);
+        let (outcome, steps) =
+            judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
+        if outcome == RepetitionOutcome::NotYet {
+            self.move_limit(number);
+            return;
+        }
+        if !legal {
+            self.note(Step::new(
+                ArticleId::fesa("5.2"),
+                format!("the position after move {number} has occurred often enough for 5.2, but the move was illegal: the repetition does not end the game, and {} may claim the illegal move (9.4)", !mover),
+            ));
+            return;
+        }
+        if self.rules.repetition == RepetitionTrigger::OnClaim {
+            self.steps.extend(steps);
+            self.note(Step::by_knob(
+                ArticleId::fesa("5.2"),
+                "the repetition ends the game only when claimed",
+                "repetition",
+            ));
+            return;
+        }
+        self.apply_repetition(outcome, steps);
+    }
+
+    /// The profile's move limit (servers; FESA has none): the game is drawn once `number`
+    /// moves have been played, after repetition has been looked at.
+    fn move_limit(&mut self, number: usize) {
+        let limit = self.rules.max_moves as usize;
+        if limit > 0 && number >= limit {
+            self.draw(
+                ReasonKind::MoveLimit,
+                ArticleId::fesa("5"),
+                Step::by_knob(
+                    ArticleId::fesa("5"),
+                    format!("move {number} reaches the profile's move limit of {limit}: the game is drawn (not a FESA rule)"),
+                    "max_moves",
+                ),
+            );
+        }
+    }
+}
