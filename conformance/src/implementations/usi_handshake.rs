@@ -15,7 +15,7 @@ const CHATTER_LINES: usize = 5;
 
 /// Why a USI engine's handshake (`usi`, the options, `isready`, `usinewgame`) failed, in words
 /// that promise nothing: whether the engine is started again is the restart policy's business
-/// ([`Restarts`]), and at the first start it is not. The words are fit for the user (the
+/// ([`Restarts`](crate::implementations::process::Restarts)), and at the first start it is not. The words are fit for the user (the
 /// engine's own lines included), with no error kind prefixed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandshakeError {

@@ -26,7 +26,7 @@ pub struct Case {
     /// The rule profile (`rfg`, `rfg-simple-ko`); `rfg` when absent.
     #[serde(default = "rfg")]
     pub profile: String,
-    /// Komi; when absent, the one rule of [`GoProfile::komi_for`] (rfg 9.3): the profile's
+    /// Komi; when absent, the one rule of [`GoRules::komi_for`](go_spec::GoRules::komi_for) (rfg 9.3): the profile's
     /// in an even game, 0 in a handicap game.
     #[serde(default)]
     pub komi: Option<Komi>,

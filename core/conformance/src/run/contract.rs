@@ -19,7 +19,7 @@ use super::expectations::Stamp;
 pub struct CorpusStamp {
     /// The corpus version (its `VERSION` file; a folder has none).
     pub version: String,
-    /// The corpus's content hash ([`Corpus::revision`]).
+    /// The corpus's content hash (16 hex digits, `conformance_core::embed`'s).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub revision: String,
     /// Case id → fingerprint of what decides its result ([`fingerprint`]). May be left out of a
