@@ -1,5 +1,5 @@
-//! Any text as a profile name and as `--set KNOB=VALUE` overrides: a profile or a clean error,
-//! never a panic.
+//! Any text as a profile name, as `--set KNOB=VALUE` overrides and as a profile file (the
+//! core's reader, for shogi's and Go's knobs): a profile or a clean error, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -11,6 +11,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = Profile::resolve(text);
     let _ = Profile::builtin(text);
+    let _ = Profile::from_yaml("fuzz.yaml", text);
+    let _ = go_spec::GoProfile::from_yaml("fuzz.yaml", text);
+    if let Ok(go) = go_spec::GoProfile::resolve(text) {
+        let _ = go.listing();
+    }
     for name in builtin_names() {
         let Ok(base) = Profile::builtin(name) else {
             continue;

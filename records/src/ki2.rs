@@ -388,7 +388,7 @@ fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), crate::Unreadable> {
         [from] => {
             let named = if promote {
                 kind.promoted()
-                    .ok_or_else(|| format!("a {kind:?} cannot promote"))?
+                    .ok_or_else(|| format!("a {} cannot promote", kind.kanji()))?
             } else {
                 kind
             };

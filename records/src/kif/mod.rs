@@ -442,6 +442,19 @@ fn comment_ending(
 mod tests {
     use super::time_limit;
 
+    /// A piece that cannot promote is named as the record writes it, never by the program's
+    /// name for the type.
+    #[test]
+    fn a_promotion_the_piece_cannot_make_names_the_piece_in_the_record_s_words() {
+        let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ５八金成(69)\n";
+        let Err(e) = super::parse(text) else {
+            panic!("a gold promoting was read as a move");
+        };
+        let message = e.to_string();
+        assert!(message.contains("金 cannot promote"), "{message}");
+        assert!(!message.contains("Gold"), "{message}");
+    }
+
     /// (header, main, byo-yomi, increment) in seconds, as the header's words say.
     #[test]
     fn time_limits() {

@@ -144,7 +144,7 @@ pub(super) fn parse_move(text: &str, play: &Play) -> Result<Parsed, crate::Unrea
     let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
     let named = if promote {
         kind.promoted()
-            .ok_or_else(|| format!("`{text}`: a {kind:?} cannot promote"))?
+            .ok_or_else(|| format!("`{text}`: a {} cannot promote", kind.kanji()))?
     } else {
         kind
     };

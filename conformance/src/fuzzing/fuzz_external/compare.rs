@@ -165,8 +165,10 @@ impl Worker<'_> {
                 }
                 (_, Err(_)) => {}
                 (q, Ok(a)) => log(&format!(
-                    "{}: an answer of the wrong kind ({a:?}) to {q:?}",
-                    origin()
+                    "{}: {} given when {} was asked",
+                    origin(),
+                    answered(&a),
+                    asked(q)
                 )),
             }
         }
@@ -283,4 +285,24 @@ pub(super) fn usi_texts<'b>(moves: &[Move], buf: &'b mut Vec<String>) -> &'b [St
     let out = &mut buf[..moves.len()];
     out.sort_unstable();
     out
+}
+
+/// What a query asks for, in words, for the fuzz log.
+fn asked(q: &Query) -> &'static str {
+    match q {
+        Query::LegalMoves(_) => "a legal-move list",
+        Query::Perft(..) => "a perft count",
+        Query::Status(_) => "a status",
+        Query::Divide(..) => "a divide",
+    }
+}
+
+/// What an answer is, in words, for the fuzz log.
+fn answered(a: &Answer) -> &'static str {
+    match a {
+        Answer::Moves(_) => "a legal-move list",
+        Answer::Nodes(_) => "a perft count",
+        Answer::Status(_) => "a status",
+        Answer::Divide(_) => "a divide",
+    }
 }

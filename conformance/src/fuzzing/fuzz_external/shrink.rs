@@ -19,7 +19,7 @@ pub(crate) fn signature(pos: &Position, missing: &[String], extra: &[String]) ->
         s.insert(match Move::parse(m.split(' ').next().unwrap_or(m)) {
             Err(_) => "malformed".to_owned(),
             Ok(mv) => match check_move(pos, mv) {
-                Err(why) => format!("{why:?}"),
+                Err(why) => why.to_string(),
                 Ok(()) => "duplicate".to_owned(),
             },
         });
