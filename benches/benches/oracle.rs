@@ -15,6 +15,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{drop_moves, is_pawn_drop_mate};
 use shogi_oracle::article3_moves::board_moves;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use shogi_conformance::fuzzing::random_games::Rng;
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
+use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::in_check;
 use shogi_oracle::game::Record;
 use shogi_oracle::game::record::{Event, UsiMove};

@@ -9,7 +9,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{compare_game, starts};
 use shogi_conformance::fuzzing::random_games::{Rng, random_mating_net, random_position};
-use shogi_oracle::{Move, Position, legal_moves, sfen};
+use shogi_oracle::{MakeMove, Move, Position, legal_moves, sfen};
 
 /// Sente's king in Gote's camp with eleven pieces there and plenty in hand: a winning
 /// declaration if nothing changes.

@@ -19,7 +19,7 @@ pub struct ArticleEntry {
     /// gives the id either way.
     pub article: &'static str,
     /// Public items of this crate that implement it, as paths from the crate root
-    /// (`legality::status`, `position::Position::after`): functions, or, for an article about a
+    /// (`legality::status`, `position::MakeMove::after`): functions, or, for an article about a
     /// whole part of the game, its module or type.
     pub public: &'static [&'static str],
     /// Private steps of the adjudicator (methods of its game state, `pub(super)`), each as the
@@ -87,7 +87,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     row("1", &["legality", "game::adjudicate::adjudicate"], &[], ""),
     row(
         "1.1",
-        &["position::Position::after", "legality::play"],
+        &["position::MakeMove::after", "legality::play"],
         &[],
         "the side to move changes with every move",
     ),
@@ -135,7 +135,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
         &[],
         "",
     ),
-    row("3.1", &["position::Position::after"], &[], ""),
+    row("3.1", &["position::MakeMove::after"], &[], ""),
     row(
         "3.2",
         &[

@@ -14,6 +14,7 @@ use crate::article1_check::{in_check, is_king, king_safe};
 use crate::article3_drops::{each_drop_move, is_dead_square, is_nifu, is_pawn_drop_mate};
 use crate::article3_moves::{destinations, each_board_move, promotion_options};
 use crate::piece::Kind;
+use crate::position::MakeMove;
 use crate::position::Position;
 use crate::square::Square;
 use crate::usi::Move;

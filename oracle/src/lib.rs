@@ -66,7 +66,7 @@
 //! | article | title | implemented by |
 //! | --- | --- | --- |
 //! | 1 | Nature and aim of the game | [`legality`], [`game::adjudicate::adjudicate`] |
-//! | 1.1 | Players and turns | [`position::Position::after`], [`legality::play`] (the side to move changes with every move) |
+//! | 1.1 | Players and turns | [`position::MakeMove::after`], [`legality::play`] (the side to move changes with every move) |
 //! | 1.2 | Checkmate and king safety | [`article1_check::in_check`], [`article1_check::king_safe`], [`legality::status`] |
 //! | 1.3 | Draws are rare and cannot be agreed | [`game::article5_draws`], `game::article5_draws::agree_draw` (with 5.4) |
 //! | 2 | Board and initial setup | [`position`], [`square`] |
@@ -75,7 +75,7 @@
 //! | 2.3 | Initial position | [`position::Position::startpos`] |
 //! | 2.4 | Files, ranks, diagonals and promotion zone | [`article3_moves::in_promotion_zone`], [`article3_moves::relative_rank`] |
 //! | 3 | Moving the pieces | [`article3_moves::board_moves`], [`legality::legal_moves`] |
-//! | 3.1 | Captures and pieces in hand | [`position::Position::after`] |
+//! | 3.1 | Captures and pieces in hand | [`position::MakeMove::after`] |
 //! | 3.2 | Promotion | [`article3_moves::promotion_options`], [`article3_moves::can_move_again`] |
 //! | 3.3 | King | [`article3_moves::steps`], [`article1_check::king_safe`] |
 //! | 3.4 | Rook and promoted rook | [`article3_moves::steps`], [`article3_moves::destinations`] |
@@ -157,12 +157,9 @@ pub mod article_index;
 pub mod game;
 mod implementation;
 pub mod legality;
-pub mod piece;
 pub mod position;
-pub mod sfen;
-pub mod square;
+pub use shogi_spec::{piece, sfen, square, usi};
 pub mod tournament_questions;
-pub mod usi;
 pub mod validate;
 
 pub use article_index::{ARTICLE_INDEX, ArticleEntry, OTHER_ARTICLE_INDEX};
@@ -171,7 +168,7 @@ pub use legality::{
     IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,
 };
 pub use piece::{Kind, Piece};
-pub use position::{Hand, Position};
+pub use position::{Hand, MakeMove, Position};
 pub use sfen::SfenError;
 /// The colours and the status of the side to move are the shared vocabulary of `shogi-spec`,
 /// re-exported so that an embedder needs this crate only.

@@ -4,6 +4,7 @@
 //! rated minimum (15.4), and the handicap declaration knob.
 
 use rstest::rstest;
+use shogi_oracle::MakeMove;
 use shogi_oracle::game::article5_declaration::{judge_declaration, points_needed};
 use shogi_oracle::game::article7_furigoma::{Furigoma, furigoma};
 use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};

@@ -20,6 +20,7 @@ enum Expect {
     Illegal(IllegalMove),
 }
 use Expect::{Illegal, Legal};
+use shogi_oracle::MakeMove;
 
 fn mirror_square(sq: Square) -> Square {
     Square::new(8 - sq.file(), 8 - sq.rank()).unwrap()

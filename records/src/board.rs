@@ -24,14 +24,15 @@
 //!
 //! The registry's interpretation of `fesa2017:9.4` records the decision.
 
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Sfen, Start};
+use shogi_oracle::MakeMove;
 use shogi_oracle::piece::{HAND_KINDS, Kind, Piece};
 use shogi_oracle::position::Position;
 use shogi_oracle::sfen;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::handicap::Handicap;
+use shogi_spec::record::{Sfen, Start};
 
 /// Why a move cannot be carried out on the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -215,7 +216,7 @@ pub struct Play {
     /// The position after the moves read so far.
     pub pos: Position,
     /// The events read so far.
-    pub events: Vec<shogi_oracle::game::record::Event>,
+    pub events: Vec<shogi_spec::record::Event>,
     /// Moves read so far.
     pub ply: usize,
     /// The destination of the last move (what `同` refers to).
@@ -256,7 +257,7 @@ impl Play {
         &mut self,
         mv: Move,
         named: Option<Kind>,
-        time: Option<shogi_oracle::game::record::Seconds>,
+        time: Option<shogi_spec::record::Seconds>,
         line: usize,
     ) -> Result<(), crate::ImportError> {
         let ply = self.ply + 1;
@@ -270,16 +271,16 @@ impl Play {
         self.last_to = Some(match mv {
             Move::Board { to, .. } | Move::Drop { to, .. } => to,
         });
-        self.events.push(shogi_oracle::game::record::Event::Move {
-            mv: shogi_oracle::game::record::UsiMove(mv),
+        self.events.push(shogi_spec::record::Event::Move {
+            mv: shogi_spec::record::UsiMove(mv),
             time,
         });
         Ok(())
     }
 
     /// Puts a time on the last event, if it has none.
-    pub fn set_last_time(&mut self, t: shogi_oracle::game::record::Seconds) {
-        use shogi_oracle::game::record::Event;
+    pub fn set_last_time(&mut self, t: shogi_spec::record::Seconds) {
+        use shogi_spec::record::Event;
         if let Some(e) = self.events.last_mut() {
             match e {
                 Event::Move { time, .. }
@@ -299,7 +300,6 @@ impl Play {
 }
 
 /// `n` whole seconds, or `None` when that many milliseconds do not fit.
-pub fn whole_seconds(n: u64) -> Option<shogi_oracle::game::record::Seconds> {
-    n.checked_mul(1000)
-        .map(shogi_oracle::game::record::Seconds::millis)
+pub fn whole_seconds(n: u64) -> Option<shogi_spec::record::Seconds> {
+    n.checked_mul(1000).map(shogi_spec::record::Seconds::millis)
 }

@@ -359,8 +359,8 @@ pub fn trailer_event(
     trailer: &mut WrittenEnding,
     stm: Color,
     last_move_illegal: bool,
-) -> Option<shogi_oracle::game::record::Event> {
-    use shogi_oracle::game::record::{ClaimKind, Event};
+) -> Option<shogi_spec::record::Event> {
+    use shogi_spec::record::{ClaimKind, Event};
     let m = trailer.meaning.as_mut()?;
     match (m.kind, m.outcome) {
         (EndingKind::Unspecified, Outcome::Win(w)) if w == !stm => {
@@ -388,10 +388,10 @@ pub fn trailer_event(
 /// refuted by times the record does not have. Without them the claim is dropped and the ending
 /// stays a *recorded finding*: the verdict follows the record and says it is not provable.
 pub fn drop_unprovable_flag_claim(
-    events: &mut Vec<shogi_oracle::game::record::Event>,
+    events: &mut Vec<shogi_spec::record::Event>,
     has_time_control: bool,
 ) {
-    use shogi_oracle::game::record::{ClaimKind, Event};
+    use shogi_spec::record::{ClaimKind, Event};
     if let Some(Event::Claim {
         claim: ClaimKind::Flag,
         time,

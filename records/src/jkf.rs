@@ -7,11 +7,11 @@
 //! and `relative` for display. `special` holds the ending in CSA words without the `%`.
 
 use serde_json::Value;
-use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
 use shogi_oracle::piece::Piece;
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
 
 use crate::board::{self, Play};
 use crate::{Game, ImportError};
@@ -158,7 +158,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 return Err(error);
             }
             play.events.push(Event::Move {
-                mv: shogi_oracle::game::record::UsiMove(mv),
+                mv: shogi_spec::record::UsiMove(mv),
                 time: None,
             });
             play.events.push(Event::Claim {
@@ -311,7 +311,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     })
 }
 
-fn set_time(e: &mut shogi_oracle::game::record::Event, t: Seconds) {
+fn set_time(e: &mut shogi_spec::record::Event, t: Seconds) {
     let mut p = Play::new(Position::startpos());
     p.events.push(e.clone());
     p.set_last_time(t);

@@ -11,12 +11,12 @@
 //! with nothing to tell them apart, is an import error naming the line and ply.
 
 use shogi_oracle::article3_moves::destinations;
-use shogi_oracle::game::record::{ClaimKind, Event, Players, Record};
 use shogi_oracle::piece::Kind;
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::{ClaimKind, Event, Players, Record};
 
 use crate::board::Play;
 use crate::encoding::lines;
@@ -267,7 +267,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
 fn accept_refused(play: &mut Play, mv: Move, line: &str, n: usize) -> WrittenEnding {
     let mover = play.side();
     play.events.push(Event::Move {
-        mv: shogi_oracle::game::record::UsiMove(mv),
+        mv: shogi_spec::record::UsiMove(mv),
         time: None,
     });
     play.events.push(Event::Claim {

@@ -196,7 +196,7 @@ pub struct Game {
 }
 
 /// A time control in words: `600 s main, 10 s byo-yomi, 5 s increment`.
-pub fn describe_time_control(tc: &shogi_oracle::game::record::TimeControl) -> String {
+pub fn describe_time_control(tc: &shogi_spec::record::TimeControl) -> String {
     let mut out = format!("{} main", tc.main);
     if let Some(b) = tc.byoyomi {
         out.push_str(&format!(", {b} byo-yomi"));
@@ -237,7 +237,7 @@ impl Game {
     /// claim, a declaration, an impasse, an agreed draw): the importer turned the written ending
     /// into something the oracle can check.
     pub fn ended_by_event(&self) -> bool {
-        use shogi_oracle::game::record::Event;
+        use shogi_spec::record::Event;
         self.record
             .events
             .iter()

@@ -8,15 +8,29 @@
 //! game verdict ([`Verdict`]), and the [`Implementation`] trait through which the runner talks to
 //! the reference oracle, the bitboard engine and external programs alike.
 //!
+//! It also holds the notation every reader and the oracle share — squares, pieces, positions,
+//! SFEN and USI ([`square`], [`piece`], [`position`], [`sfen`], [`usi`]), the standard handicap
+//! starts ([`handicap`]) — and the game record model ([`record`]): the record readers produce
+//! a [`record::Record`], the oracle plays it, so a new record format touches its reader only.
+//! Notation is checked here (an SFEN that no position could have, a USI string that is no
+//! move); whether a move is legal is the oracle's.
+//!
 //! The trait deliberately speaks SFEN and USI strings at its boundary. Two implementations that
 //! meet only through strings cannot share a board type, so a bug in one cannot hide in the other.
 
 mod color;
 pub mod cross_ref;
+pub mod handicap;
 mod implementation;
+pub mod piece;
+pub mod position;
 pub mod profile;
+pub mod record;
 pub mod registry;
 pub mod rulebooks;
+pub mod sfen;
+pub mod square;
+pub mod usi;
 mod verdict;
 
 pub use color::Color;

@@ -8,17 +8,18 @@
 //! implementation (see `corpus/README.md`).
 
 use shogi_bitboard::game::{self as egame, Repetition};
-use shogi_oracle::game::record::{Event, Sfen, Start, UsiMove};
+use shogi_oracle::MakeMove;
 use shogi_oracle::game::{Record, adjudicate};
 use shogi_oracle::{Move, Position, sfen};
 use shogi_spec::profile::Profile;
+use shogi_spec::record::{Event, Sfen, Start, UsiMove};
 use shogi_spec::{Color, ReasonKind, Status, Verdict};
 
 /// Where a game can start: the initial position and every standard handicap (UFS 5.9.5).
 pub fn starts() -> Vec<(&'static str, &'static str)> {
     let mut v = vec![("startpos", shogi_spec::STARTPOS_SFEN)];
     v.extend(
-        shogi_oracle::game::handicap::Handicap::ALL
+        shogi_spec::handicap::Handicap::ALL
             .iter()
             .map(|h| (h.name(), h.sfen())),
     );

@@ -16,6 +16,7 @@
 //! property tests: [`Rng`], [`random_position`], [`choose_move`] and [`random_game`] are all
 //! public and take no global state.
 
+use shogi_oracle::MakeMove;
 use shogi_oracle::piece::HAND_KINDS;
 use shogi_oracle::{Kind, Move, Piece, Position, Square, legal_moves, sfen, validate};
 use shogi_spec::{Color, PositionSpec};

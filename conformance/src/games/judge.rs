@@ -19,9 +19,9 @@ use std::sync::Arc;
 
 use serde_json::json;
 use shogi_oracle::game::play_record;
-use shogi_oracle::game::record::Event;
 use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Event;
 use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};
 
 use super::judged_file::JudgedFile;
@@ -331,7 +331,7 @@ fn moves(game: &Game) -> usize {
     game.record
         .events
         .iter()
-        .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+        .filter(|e| matches!(e, shogi_spec::record::Event::Move { .. }))
         .count()
 }
 

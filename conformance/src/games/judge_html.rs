@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use shogi_oracle::game::record::Event;
+use shogi_spec::record::Event;
 
 use super::judge::Judged;
 use super::taken::Taken;

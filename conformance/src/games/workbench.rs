@@ -13,7 +13,7 @@ use conformance_core::serve::api::{
     Verdict, Workbench,
 };
 use shogi_oracle::game::play_record;
-use shogi_oracle::game::record::Event;
+use shogi_spec::record::Event;
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};

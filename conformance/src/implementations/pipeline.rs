@@ -17,6 +17,7 @@
 //!   An engine that lists a wrong move has not lost step; its answer is asked again alone and
 //!   that answer stands.
 
+use shogi_oracle::MakeMove;
 use shogi_oracle::{Move, Position};
 use shogi_spec::PositionSpec;
 

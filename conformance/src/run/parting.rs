@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 use shogi_oracle::game::Record;
-use shogi_oracle::game::record::Event;
+use shogi_spec::record::Event;
 use shogi_spec::{Implementation, Verdict};
 
 use crate::corpus::yaml::Yaml;

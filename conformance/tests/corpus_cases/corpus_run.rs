@@ -6,6 +6,7 @@ use std::path::Path;
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
+use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{is_dead_square, is_pawn_drop_mate};
 use shogi_oracle::{IllegalMove, Kind, Move, Oracle, Square, check_move};

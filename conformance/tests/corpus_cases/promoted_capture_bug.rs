@@ -9,6 +9,7 @@
 
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
+use shogi_oracle::MakeMove;
 use shogi_oracle::game::record::{Event, Record};
 use shogi_oracle::{Kind, Move, Oracle, Position};
 use shogi_spec::{

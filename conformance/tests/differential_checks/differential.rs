@@ -14,6 +14,7 @@ use shogi_conformance::fuzzing::differential::{Subject, compare_game, compare_po
 use shogi_conformance::fuzzing::random_games::{
     Bias, Rng, choose_move, random_mating_net, random_position,
 };
+use shogi_oracle::MakeMove;
 use shogi_oracle::{Move, Position, legal_moves, sfen};
 
 /// One generated game: the start SFEN and the moves.

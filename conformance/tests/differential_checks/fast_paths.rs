@@ -25,6 +25,7 @@ use shogi_spec::profile::{NoLegalMoves, Profile, RepetitionTrigger, Rules, built
 use shogi_spec::{ArticleId, Color, FesaId, Reason, ReasonKind, Verdict};
 
 use super::differential::{START_KINDS, config, play};
+use shogi_oracle::MakeMove;
 
 /// Every board move of every piece of the side to move to every square, with and without
 /// promotion, and every drop of every piece it holds on every square.

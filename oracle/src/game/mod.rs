@@ -7,7 +7,7 @@
 //!
 //! | module | articles |
 //! | --- | --- |
-//! | [`record`] | the game record (YAML) |
+//! | [`record`] | the game record (YAML), re-exported from `shogi_spec`: the readers produce it, this module plays it |
 //! | [`adjudicate`](mod@adjudicate) | the order in which the articles below are applied |
 //! | [`repetition`] | 5.2 sennichite, 3.12 perpetual check |
 //! | [`article5_declaration`] | 5.3 the 27-point declaration; UFS 5.8.6, 5.8.7 impasse counts |
@@ -19,7 +19,7 @@
 //! | [`article7_furigoma`] | 7.1 who moves first |
 //! | [`article14_pairing`] | 14.4 the basic pairing rules |
 //! | [`article15_time_control`] | 15.4 the minimum rated time control |
-//! | [`handicap`] | UFS 5.9 handicap positions |
+//! | [`handicap`] | UFS 5.9 handicap positions (data, re-exported from `shogi_spec`) |
 //!
 //! Mate and resignation (1.2, 5.1) are short enough to live in the driver.
 
@@ -33,8 +33,7 @@ pub mod article7_furigoma;
 pub mod article8_arrival;
 pub mod article8_clock;
 pub mod article9_illegal;
-pub mod handicap;
-pub mod record;
+pub use shogi_spec::{handicap, record};
 pub mod repetition;
 
 pub use adjudicate::{AdjudicationError, Decided, Played, adjudicate, play_record, records_played};

@@ -220,9 +220,7 @@ impl CaseOutcome {
                     rec.events
                         .iter()
                         .filter_map(|e| match e {
-                            shogi_oracle::game::record::Event::Move { mv, .. } => {
-                                Some(mv.0.to_string())
-                            }
+                            shogi_spec::record::Event::Move { mv, .. } => Some(mv.0.to_string()),
                             _ => None,
                         })
                         .collect()

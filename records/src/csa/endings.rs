@@ -3,9 +3,9 @@
 //! writes (its summary of the result, the clock). Apart from the moves because they decide the
 //! written ending the judge compares with its verdict.
 
-use shogi_oracle::game::record::{ClaimKind, Event, Seconds};
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::{ClaimKind, Event, Seconds};
 
 use crate::ImportError;
 use crate::board::{self};
@@ -31,7 +31,7 @@ impl Reader {
         }
         let play = self.play();
         play.events.push(Event::Move {
-            mv: shogi_oracle::game::record::UsiMove(mv),
+            mv: shogi_spec::record::UsiMove(mv),
             time: None,
         });
         play.events.push(claim(ClaimKind::IllegalMove, !mover));
@@ -173,7 +173,7 @@ impl Reader {
                     play.push(mv, Some(named), None, n)?;
                 } else {
                     play.events.push(Event::Move {
-                        mv: shogi_oracle::game::record::UsiMove(mv),
+                        mv: shogi_spec::record::UsiMove(mv),
                         time: None,
                     });
                 }

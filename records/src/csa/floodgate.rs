@@ -3,8 +3,8 @@
 //! alone), and the time control written in a game's name (`floodgate-300-10F`). Kept apart from
 //! the CSA reader because both are the server's conventions, not the format's.
 
-use shogi_oracle::game::record::{Players, Seconds, TimeControl};
 use shogi_spec::Color;
+use shogi_spec::record::{Players, Seconds, TimeControl};
 
 use crate::board;
 use crate::ending::{EndingKind, Outcome};

@@ -5,12 +5,12 @@ use super::replay::replay;
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::csa;
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Record, Seconds, Start};
 use shogi_oracle::piece::Kind;
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
+use shogi_spec::handicap::Handicap;
+use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::{Color, ReasonKind, Verdict};
 use std::fmt::Write as _;
 

@@ -7,10 +7,10 @@ use super::replay::{Replayed, replay};
 use crate::board::{self, digits};
 use crate::csa;
 use serde_json::{Value, json};
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Record, Seconds, Start};
 use shogi_oracle::piece::Kind;
 use shogi_oracle::usi::Move;
+use shogi_spec::handicap::Handicap;
+use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::{Color, Verdict};
 
 /// The JKF preset of a handicap.

@@ -17,10 +17,10 @@
 use std::fmt::Write as _;
 
 use shogi_oracle::article3_moves::{destinations, in_promotion_zone};
-use shogi_oracle::game::record::Record;
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
+use shogi_spec::record::Record;
 use shogi_spec::{Color, Verdict};
 
 use super::ExportError;
@@ -29,6 +29,7 @@ use super::replay::{Step, replay};
 use crate::board::digits;
 use crate::japanese::{kanji_digit, wide_digit};
 use crate::ki2::{forward, rightness};
+use shogi_oracle::MakeMove;
 
 /// Moves per line: KI2 files conventionally hold a few moves a line.
 const PER_LINE: usize = 8;

@@ -5,11 +5,11 @@ use super::replay::{Step, replay};
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::japanese::{self, kanji_digit, wide_digit};
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Record, Seconds, Start};
 use shogi_oracle::piece::HAND_KINDS;
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
+use shogi_spec::handicap::Handicap;
+use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::{Color, ReasonKind, Verdict};
 use std::fmt::Write as _;
 
@@ -72,7 +72,7 @@ pub(super) fn kif_ending(
 /// byo-yomi or `（1手ごとにN秒加算）` for a Fischer increment, which [`crate::kif::time_limit`]
 /// reads back. Sub-second parts are written as decimal seconds (`0.2秒`), which that reader
 /// also reads. `None` when KIF cannot say it.
-fn kif_time_limit(tc: shogi_oracle::game::record::TimeControl) -> Option<String> {
+fn kif_time_limit(tc: shogi_spec::record::TimeControl) -> Option<String> {
     let secs = |s: Seconds| s.to_string().trim_end_matches('s').to_owned();
     let main = tc.main;
     let byoyomi = tc.byoyomi.unwrap_or(Seconds::ZERO);

@@ -14,8 +14,8 @@
 //! them and refuses an order of events they cannot keep (an end before a later move).
 
 use crate::Format;
-use shogi_oracle::game::record::{Event, Record};
 use shogi_spec::Verdict;
+use shogi_spec::record::{Event, Record};
 
 mod csa;
 mod jkf;

@@ -4,12 +4,13 @@
 
 use super::ExportError;
 use crate::board;
-use shogi_oracle::game::record::{ClaimKind, Event, Record, Seconds};
+use shogi_oracle::MakeMove;
 use shogi_oracle::piece::Kind;
 use shogi_oracle::position::Position;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::{ClaimKind, Event, Record, Seconds};
 
 /// One move of the record with what the notations need.
 pub(super) struct Step {

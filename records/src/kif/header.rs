@@ -1,10 +1,10 @@
 //! KIF headers: the board diagram with its hands, the start it gives (or the handicap's, or
 //! the initial position), and the 持ち時間 time control, read strictly.
 
-use shogi_oracle::game::record::Seconds;
 use shogi_oracle::piece::Piece;
 use shogi_oracle::position::Position;
 use shogi_spec::Color;
+use shogi_spec::record::Seconds;
 
 use crate::ImportError;
 use crate::board::{self};
@@ -93,9 +93,7 @@ pub struct NotUnderstood;
 /// nothing in a KIF file says which), 「各25分（切れたら秒読み）」 (a byo-yomi of unstated
 /// length) and 「不明」 are refused, so the game is judged without clocks and says why.
 /// `Ok(None)` is a header that states there is no time limit (なし, 無し, 無制限) or is empty.
-pub fn time_limit(
-    text: &str,
-) -> Result<Option<shogi_oracle::game::record::TimeControl>, NotUnderstood> {
+pub fn time_limit(text: &str) -> Result<Option<shogi_spec::record::TimeControl>, NotUnderstood> {
     #[derive(PartialEq)]
     enum Part {
         Main,
@@ -167,7 +165,7 @@ pub fn time_limit(
     if !number.is_empty() || !found {
         return Err(NotUnderstood);
     }
-    Ok(Some(shogi_oracle::game::record::TimeControl {
+    Ok(Some(shogi_spec::record::TimeControl {
         main: Seconds::millis(main),
         byoyomi: Some(Seconds::millis(byoyomi)).filter(|b| *b > Seconds::ZERO),
         increment: Some(Seconds::millis(increment)).filter(|b| *b > Seconds::ZERO),

@@ -22,10 +22,10 @@ pub use moves::{damage, destination, is_kif_move, is_move_line};
 use header::start_position;
 use moves::{Parsed, move_time, parse_move, split_time};
 
-use shogi_oracle::game::record::{ClaimKind, Event, Players, Record, Seconds};
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
 
 use crate::board::{self, Play};
 use crate::encoding::lines;
@@ -107,7 +107,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
                 }) {
                     p.events.push(Event::Move {
-                        mv: shogi_oracle::game::record::UsiMove(*mv),
+                        mv: shogi_spec::record::UsiMove(*mv),
                         time: *time,
                     });
                     p.events.push(Event::Claim {
@@ -277,7 +277,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 return Err(error);
             }
             play.events.push(Event::Move {
-                mv: shogi_oracle::game::record::UsiMove(mv),
+                mv: shogi_spec::record::UsiMove(mv),
                 time,
             });
             stm = !stm;
@@ -412,7 +412,7 @@ fn comment_ending(
             return Err(error);
         }
         play.events.push(Event::Move {
-            mv: shogi_oracle::game::record::UsiMove(mv),
+            mv: shogi_spec::record::UsiMove(mv),
             time,
         });
         stm = !stm;
@@ -474,9 +474,8 @@ mod tests {
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| panic!("{text}"));
-            let secs = |s: Option<shogi_oracle::game::record::Seconds>| {
-                s.map_or(0, |s| s.as_millis() / 1000)
-            };
+            let secs =
+                |s: Option<shogi_spec::record::Seconds>| s.map_or(0, |s| s.as_millis() / 1000);
             assert_eq!(
                 (
                     tc.main.as_millis() / 1000,
@@ -497,8 +496,7 @@ mod tests {
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| panic!("{text}"));
-            let ms =
-                |s: Option<shogi_oracle::game::record::Seconds>| s.map_or(0, |s| s.as_millis());
+            let ms = |s: Option<shogi_spec::record::Seconds>| s.map_or(0, |s| s.as_millis());
             assert_eq!(
                 (tc.main.as_millis(), ms(tc.byoyomi), ms(tc.increment)),
                 (main, byoyomi, increment),

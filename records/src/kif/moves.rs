@@ -1,11 +1,11 @@
 //! KIF move lines: whether a line is one, its destination and move text, its time, and why
 //! its text looks damaged rather than merely unknown.
 
-use shogi_oracle::game::record::Seconds;
 use shogi_oracle::piece::Kind;
 use shogi_oracle::square::Square;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::record::Seconds;
 
 use crate::board::{self, Play};
 use crate::japanese::{self, digit, take_piece};

@@ -12,6 +12,7 @@ use super::shrink::known;
 use super::worker::{Played, Ply, Worker};
 use crate::fuzzing::bisect::{bisect, compare_moves};
 use crate::fuzzing::throughput::timed;
+use shogi_oracle::MakeMove;
 
 impl Worker<'_> {
     /// Asks the implementation about every position of `games` in one batch

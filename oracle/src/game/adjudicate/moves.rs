@@ -15,6 +15,7 @@ use crate::usi::Move;
 use shogi_spec::FesaId;
 
 use super::Game;
+use crate::position::MakeMove;
 
 impl Game<'_> {
     pub(super) fn play(&mut self, mv: Move, next: Option<&Event>) {

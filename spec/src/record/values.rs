@@ -108,7 +108,7 @@ impl Sfen {
     /// Reads and checks an SFEN (`startpos` is accepted and expanded).
     pub fn parse(text: &str) -> Result<Sfen, sfen::SfenError> {
         let text = if text.trim() == "startpos" {
-            shogi_spec::STARTPOS_SFEN
+            crate::STARTPOS_SFEN
         } else {
             text.trim()
         };

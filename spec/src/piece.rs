@@ -1,6 +1,6 @@
 //! The pieces of FESA 2.2 and their promoted forms (3.2).
 
-use shogi_spec::Color;
+use crate::Color;
 
 /// The kind of a piece, unpromoted or promoted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

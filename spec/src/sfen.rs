@@ -8,12 +8,12 @@
 //!
 //! Parsing checks only the notation and what no position could have (a promoted gold, two kings
 //! of a colour, more pieces in hand than a set holds). Whether a well-written position could
-//! arise in a game is a separate question, answered by [`mod@crate::validate`].
+//! arise in a game is a separate question, answered by the oracle (`shogi_oracle::validate`).
 
 use std::fmt;
 use std::str::FromStr;
 
-use shogi_spec::{Color, STARTPOS_SFEN};
+use crate::{Color, STARTPOS_SFEN};
 
 use crate::piece::{HAND_KINDS, Kind, Piece};
 use crate::position::Position;

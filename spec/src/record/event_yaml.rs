@@ -4,9 +4,9 @@
 
 use std::fmt;
 
+use crate::Color;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use shogi_spec::Color;
 
 use super::{ClaimKind, Event, FlagOrder, Seconds, UsiMove};
 use crate::usi::Move;

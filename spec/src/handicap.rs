@@ -85,8 +85,9 @@ impl Handicap {
 
     /// The start position of [`Handicap::sfen`], read once per process (a reader compares
     /// every record's start with all eight); the removed pieces are out of the game (UFS 5.9.3).
-    pub fn position(self) -> crate::Position {
-        static POSITIONS: std::sync::OnceLock<[crate::Position; 8]> = std::sync::OnceLock::new();
+    pub fn position(self) -> crate::position::Position {
+        static POSITIONS: std::sync::OnceLock<[crate::position::Position; 8]> =
+            std::sync::OnceLock::new();
         let all = POSITIONS.get_or_init(|| {
             Handicap::ALL.map(|h| match crate::sfen::parse(h.sfen()) {
                 Ok(pos) => pos,
@@ -128,54 +129,5 @@ impl FromStr for Handicap {
             .into_iter()
             .find(|h| h.name() == s)
             .ok_or_else(|| UnknownHandicap(s.to_owned()))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::piece::{HAND_KINDS, Kind};
-    use crate::{sfen, validate};
-    use shogi_spec::Color;
-
-    fn points(kind: Kind) -> u32 {
-        if matches!(kind, Kind::Rook | Kind::Bishop) {
-            5
-        } else {
-            1
-        }
-    }
-
-    /// Each handicap position is the initial position minus exactly the giver's removed pieces.
-    #[test]
-    fn positions_remove_only_the_givers_pieces() {
-        let full = crate::Position::startpos();
-        for h in Handicap::ALL {
-            let pos = sfen::parse(h.sfen()).unwrap();
-            assert!(validate(&pos).is_empty(), "{h}");
-            assert_eq!(
-                pos.side_to_move(),
-                Color::Gote,
-                "{h}: the giver moves first"
-            );
-            let count = |p: &crate::Position, c: Color| -> u32 {
-                p.pieces()
-                    .filter(|(_, pc)| pc.color == c && pc.kind != Kind::King)
-                    .map(|(_, pc)| points(pc.kind))
-                    .sum()
-            };
-            assert_eq!(count(&pos, Color::Sente), count(&full, Color::Sente), "{h}");
-            assert_eq!(
-                count(&full, Color::Gote) - count(&pos, Color::Gote),
-                h.removed_points(),
-                "{h}"
-            );
-            assert!(
-                HAND_KINDS
-                    .iter()
-                    .all(|&k| pos.hand(Color::Gote).count(k) == 0)
-            );
-            assert_eq!(h.name().parse::<Handicap>(), Ok(h));
-        }
     }
 }

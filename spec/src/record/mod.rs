@@ -21,7 +21,7 @@
 //! Every field is checked when the record is read: unknown keys, malformed SFEN or USI, and
 //! events with two kinds are errors carrying the line and column. Whether the events make sense
 //! together (a move that cannot be made on the board, times running backwards) is for
-//! [`fn@crate::game::adjudicate`] to say.
+//! the oracle to say (`shogi_oracle::game::adjudicate`, which plays the record).
 //!
 //! Times are seconds (whole or decimal) and kept to the millisecond. There are two clocks in a
 //! record, and each time says which it reads:
@@ -44,7 +44,8 @@
 //!
 //! An event without a `time` happens at the latest moment already known in its turn (zero if
 //! none); a move without a time is charged that much, and the next turn starts that much
-//! later after the scheduled start.//!
+//! later after the scheduled start.
+//!
 //! The model is here; the values a record holds, each checked when read (`Seconds`, `Sfen`,
 //! `UsiMove`), are in `values`, and the written form of an event — a map with exactly one
 //! kind key, or a bare move — in `event_yaml`.
@@ -57,11 +58,11 @@ pub use values::{Seconds, Sfen, UsiMove};
 
 use std::fmt;
 
+use crate::Color;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use shogi_spec::Color;
 
-use crate::game::handicap::Handicap;
+use crate::handicap::Handicap;
 use crate::position::Position;
 
 /// Where the game started.
