@@ -22,8 +22,7 @@ use conformance_core::report::impact::{
 };
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
-use go_sgf::SgfGame;
-use go_spec::{Color, GoProfile, Point};
+use go_spec::{Color, GoProfile, GoRecord, Point};
 
 use crate::agreed::{Agreed, Finder};
 use crate::judge::{Agreement, Judgement, judge_with, to_spec};
@@ -123,7 +122,7 @@ fn result_kind(ours: &str) -> String {
     format!("{who} wins by {how}")
 }
 
-fn side_verdict(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) -> SideVerdict {
+fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> SideVerdict {
     let j: Judgement = judge_with(game, profile, agreed);
     let illegal = to_spec(game, profile).ok().and_then(|spec| {
         match Oracle::new(profile.clone()).replay_game(&spec) {
@@ -166,7 +165,7 @@ fn side_verdict(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) ->
 
 /// The board after the first `ply` moves that `profile` allows (a move it refuses ends the
 /// replay before it): the text diagram (`X` Black, `O` White) and an SVG drawing.
-fn board_at(game: &SgfGame, profile: &GoProfile, ply: usize) -> Option<Board> {
+fn board_at(game: &GoRecord, profile: &GoProfile, ply: usize) -> Option<Board> {
     let mut spec = to_spec(game, profile).ok()?;
     let mut g = go_oracle::play::Game::start(&spec, profile).ok()?;
     spec.moves.truncate(ply);
@@ -234,7 +233,7 @@ fn differing_knobs(a: &GoProfile, b: &GoProfile) -> Vec<String> {
 }
 
 /// Judges one parsed game under both sides: its change, or `None` when the result stays.
-pub fn diff_game(game: &SgfGame, agreed: Option<&Agreed>, sides: &GoSides) -> Option<Change> {
+pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> Option<Change> {
     let l = side_verdict(game, &sides.left, agreed);
     let r = side_verdict(game, &sides.right, agreed);
     if l.text == r.text {

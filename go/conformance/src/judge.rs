@@ -1,6 +1,11 @@
-//! Judging an SGF record with the oracle: replay its main line under a profile, then set the
+//! Judging a Go record with the oracle: replay its main line under a profile, then set the
 //! result the rules give beside the one the record writes (`RE`), the way the shogi tool reports
 //! a record's written ending.
+//!
+//! The judge takes the record model of `go-spec` ([`GoRecord`]), which the SGF reader
+//! (`go-sgf`) produces; it never sees the file format, so another format's reader is judged
+//! here unchanged. Its words name SGF's properties (`RE`, `KM`, `TB`/`TW`) because SGF is the
+//! format Go records are written in.
 //!
 //! What a record lets us judge: a resignation, a loss on time or a forfeit is taken from `RE`
 //! once the moves replay legally (rfg 10.1, 11a — the record holds no clock to check). A count
@@ -19,13 +24,12 @@ use serde::Serialize;
 use go_oracle::Oracle;
 use go_oracle::end_phase;
 use go_oracle::outcome::WinReason;
-use go_sgf::{GameResult, SgfGame, WinBy};
-use go_spec::{Color, GameSpec, GoProfile, Move, Point, Repetition};
+use go_spec::{Color, GameResult, GameSpec, GoProfile, GoRecord, Move, Point, Repetition, WinBy};
 
 use crate::agreed::{Agreed, RecordRules};
 use crate::not_judgeable::NotJudgeable;
-use crate::sgf_game::{colour, read_spec};
-pub use crate::sgf_game::{placement_moves, to_spec};
+use crate::record_game::read_spec;
+pub use crate::record_game::{placement_moves, to_spec};
 
 /// How our verdict compares with the record's `RE`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -108,13 +112,13 @@ pub struct Judgement {
 }
 
 /// Judges one game under `profile`, with no agreed outcome beside it.
-pub fn judge(game: &SgfGame, profile: &GoProfile) -> Judgement {
+pub fn judge(game: &GoRecord, profile: &GoProfile) -> Judgement {
     judge_with(game, profile, None)
 }
 
 /// Judges one game under `profile`; `agreed` gives the players' dead stones and how the
 /// record's own result was counted.
-pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) -> Judgement {
+pub fn judge_with(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> Judgement {
     let recorded = game
         .result
         .as_ref()
@@ -166,7 +170,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             winner,
             by: WinBy::Resignation,
         } => {
-            let (ours, article) = direct(colour(*winner), WinReason::Resignation, "R");
+            let (ours, article) = direct(*winner, WinReason::Resignation, "R");
             j.ours = Some(ours);
             j.articles.push(article.to_owned());
             j.agreement = Agreement::Agree;
@@ -175,7 +179,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             winner,
             by: WinBy::Time,
         } => {
-            let (ours, article) = direct(colour(*winner), WinReason::Time, "T");
+            let (ours, article) = direct(*winner, WinReason::Time, "T");
             j.ours = Some(ours);
             j.articles.push(article.to_owned());
             j.agreement = Agreement::Agree;
@@ -184,7 +188,7 @@ pub fn judge_with(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>) 
             winner,
             by: WinBy::Forfeit,
         } => {
-            j.ours = Some(format!("{}+F", colour(*winner).sgf_letter()));
+            j.ours = Some(format!("{}+F", winner.sgf_letter()));
             j.articles.push("rfg:11".to_owned());
             j.agreement = Agreement::Agree;
         }
@@ -282,7 +286,7 @@ fn illegal_forfeit(text: &str) -> Option<&'static str> {
 /// how a server that counts the final position wrote `RE`; why not, when it cannot count.
 fn counted(
     j: &mut Judgement,
-    game: &SgfGame,
+    game: &GoRecord,
     oracle: &Oracle,
     spec: &GameSpec,
     board: &go_oracle::board::Board,
@@ -446,14 +450,13 @@ fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agree
 
 /// The stones the territory marks call dead: a stone on a point marked as the other side's
 /// territory.
-pub(crate) fn dead_stones(game: &SgfGame, board: &go_oracle::board::Board) -> Vec<Point> {
+pub(crate) fn dead_stones(game: &GoRecord, board: &go_oracle::board::Board) -> Vec<Point> {
     let mut dead = Vec::new();
     for (marks, owner) in [
         (&game.territory_black, Color::Black),
         (&game.territory_white, Color::White),
     ] {
-        for p in marks {
-            let p = Point::new(p.x, p.y);
+        for &p in marks {
             if board.get(p) == Some(owner.opponent()) {
                 dead.push(p);
             }
@@ -539,7 +542,7 @@ mod tests {
         }
     }
 
-    fn walls_unmarked(result: &str, extra: &str) -> SgfGame {
+    fn walls_unmarked(result: &str, extra: &str) -> GoRecord {
         let mut moves = String::new();
         for y in 0..9u8 {
             let row = char::from(b'a' + y);

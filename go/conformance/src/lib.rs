@@ -19,10 +19,10 @@ pub mod judge_report;
 pub mod lint;
 pub mod not_judgeable;
 pub mod pairing_case;
+pub mod record_game;
 pub mod report_view;
 pub mod reproduce;
 pub mod run;
-pub mod sgf_game;
 pub mod site;
 pub mod workbench;
 

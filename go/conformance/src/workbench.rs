@@ -20,8 +20,7 @@ use go_oracle::Oracle;
 use go_oracle::board::Board;
 use go_oracle::count;
 use go_oracle::play::ReplayError;
-use go_sgf::SgfGame;
-use go_spec::{Color, GoProfile, Move};
+use go_spec::{Color, GoProfile, GoRecord, Move};
 
 use crate::agreed::{Agreed, Finder};
 use crate::board_svg::{self, Marks, coordinate};
@@ -50,7 +49,7 @@ impl GoWorkbench {
         &self,
         record: &RecordInput,
         choice: &Choice,
-    ) -> Result<(SgfGame, Option<Agreed>, GoProfile), RecordError> {
+    ) -> Result<(GoRecord, Option<Agreed>, GoProfile), RecordError> {
         let profile = certify::profile_with(&choice.profile, &choice.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
         let game = go_sgf::parse_game_bytes(&record.bytes).map_err(|e| RecordError {
@@ -112,7 +111,12 @@ struct Replayed {
 
 /// Replays the record for the page: a board per move, then the fills and the count for a
 /// counted game. The oracle decides legality; the board here only draws.
-fn replay(game: &SgfGame, profile: &GoProfile, agreed: Option<&Agreed>, j: &Judgement) -> Replayed {
+fn replay(
+    game: &GoRecord,
+    profile: &GoProfile,
+    agreed: Option<&Agreed>,
+    j: &Judgement,
+) -> Replayed {
     let mut out = Replayed {
         plies: Vec::new(),
         refused: None,

@@ -1,22 +1,7 @@
 //! Typed errors of the SGF reader. Every error carries the line and column (both 1-based, columns
 //! counted in characters) of the place it was found, so that a broken file can be fixed by hand.
 
-use std::fmt;
-
-/// Where in the text something was found: 1-based line and column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Location {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
+use go_spec::Location;
 
 /// An SGF text that could not be read, and where.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -1,25 +1,18 @@
-//! A Go game as a record gives it: the board, the setup, the moves of the main line, the result
-//! and the territory marks. This is what a judge needs; everything else in the file (comments,
-//! names, markup, variations other than the main line) is read past.
+//! The main line of a game tree read into the record model, [`GoRecord`]: the board, the setup,
+//! the moves, the result and the territory marks. This is what a judge needs; everything else in
+//! the file (comments, names, markup, variations other than the main line) is read past. SGF's
+//! letters become the vocabulary's [`Point`] here, once, so that nothing past the reader sees
+//! them.
 
-use crate::error::{Location, SgfError, SgfErrorKind};
-use crate::result::{Color, GameResult};
+use go_spec::{Color, GameResult, GoRecord, Location, Move, Point};
+
+use crate::error::{SgfError, SgfErrorKind};
 use crate::tree::{GameTree, Node, Property, parse_collection};
 
-/// A point, 0-based from the top-left, as SGF letters count (`aa` is `{x: 0, y: 0}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// Column, 0 = left (`a`).
-    pub x: u8,
-    /// Row, 0 = top (`a`).
-    pub y: u8,
-}
-
-impl Point {
-    /// The two SGF letters.
-    pub fn to_sgf(self) -> String {
-        format!("{}{}", letter(self.x), letter(self.y))
-    }
+/// A point's two SGF letters, `a`–`z` then `A`–`Z` (boards up to 52 lines a side, as the
+/// reader takes them; [`Point`]'s own `Display` knows the rules' boards only).
+pub(crate) fn sgf_point(p: Point) -> String {
+    format!("{}{}", letter(p.x), letter(p.y))
 }
 
 fn letter(n: u8) -> char {
@@ -38,102 +31,51 @@ fn coordinate(c: char) -> Option<u8> {
     }
 }
 
-/// A move of the record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SgfMove {
-    /// A stone on this point.
-    Play(Point),
-    /// A pass (`B[]`, or `B[tt]` on boards up to 19).
-    Pass,
-}
-
-/// The game of one tree's main line.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SgfGame {
-    /// Points a side (`SZ`, 19 when absent).
-    pub size: u8,
-    /// `KM`, if given.
-    pub komi: Option<f64>,
-    /// `HA`, if given.
-    pub handicap: Option<u32>,
-    /// Black setup stones (`AB`) before the first move.
-    pub setup_black: Vec<Point>,
-    /// White setup stones (`AW`) before the first move.
-    pub setup_white: Vec<Point>,
-    /// `PL`: who moves first after the setup, if said.
-    pub to_play: Option<Color>,
-    /// `RE`, if given.
-    pub result: Option<GameResult>,
-    /// The moves of the main line.
-    pub moves: Vec<(Color, SgfMove)>,
-    /// Where each move is written, index by index with `moves` (empty for a game built in
-    /// code); kept apart so that two games compare by content.
-    pub move_locations: Vec<Location>,
-    /// Black territory marks (`TB`), from the last node that has any.
-    pub territory_black: Vec<Point>,
-    /// White territory marks (`TW`), from the last node that has any.
-    pub territory_white: Vec<Point>,
-}
-
-impl Default for SgfGame {
-    fn default() -> Self {
-        Self {
-            size: 19,
-            komi: None,
-            handicap: None,
-            setup_black: Vec::new(),
-            setup_white: Vec::new(),
-            to_play: None,
-            result: None,
-            moves: Vec::new(),
-            move_locations: Vec::new(),
-            territory_black: Vec::new(),
-            territory_white: Vec::new(),
-        }
-    }
-}
-
 /// Reads the first game of an SGF text.
-pub fn parse_game(text: &str) -> Result<SgfGame, SgfError> {
+pub fn parse_game(text: &str) -> Result<GoRecord, SgfError> {
     let collection = parse_collection(text)?;
     match collection.trees.first() {
-        Some(tree) => SgfGame::from_tree(tree),
+        Some(tree) => game_from_tree(tree),
         None => Err(SgfError::new(Location::default(), SgfErrorKind::Empty)),
     }
 }
 
 /// Reads every game of an SGF collection.
-pub fn parse_games(text: &str) -> Result<Vec<SgfGame>, SgfError> {
+pub fn parse_games(text: &str) -> Result<Vec<GoRecord>, SgfError> {
     parse_collection(text)?
         .trees
         .iter()
-        .map(SgfGame::from_tree)
+        .map(game_from_tree)
         .collect()
 }
 
 /// Reads SGF bytes: UTF-8, or Latin-1 when the bytes are not UTF-8 (old records in other
 /// charsets keep their moves readable; only free text would come out wrong).
-pub fn parse_game_bytes(bytes: &[u8]) -> Result<SgfGame, SgfError> {
+pub fn parse_game_bytes(bytes: &[u8]) -> Result<GoRecord, SgfError> {
     match std::str::from_utf8(bytes) {
         Ok(text) => parse_game(text),
         Err(_) => parse_game(&bytes.iter().map(|&b| char::from(b)).collect::<String>()),
     }
 }
 
-impl SgfGame {
-    /// The game of a tree's main line.
-    pub fn from_tree(tree: &GameTree) -> Result<SgfGame, SgfError> {
-        let nodes = tree.main_line();
-        let mut game = SgfGame::default();
-        if let Some(root) = nodes.first() {
-            game.read_root(root)?;
-        }
-        for node in &nodes {
-            game.read_node(node)?;
-        }
-        Ok(game)
+/// The game of a tree's main line.
+pub fn game_from_tree(tree: &GameTree) -> Result<GoRecord, SgfError> {
+    let nodes = tree.main_line();
+    let mut reader = Reader(GoRecord::default());
+    if let Some(root) = nodes.first() {
+        reader.read_root(root)?;
     }
+    for node in &nodes {
+        reader.read_node(node)?;
+    }
+    Ok(reader.0)
+}
 
+/// The record as read so far: what a node means depends on what came before it (the size for
+/// its points, the moves for whether setup may still come).
+struct Reader(GoRecord);
+
+impl Reader {
     fn read_root(&mut self, root: &Node) -> Result<(), SgfError> {
         if let Some(p) = root.get("GM") {
             let (v, _) = single(p)?;
@@ -146,7 +88,7 @@ impl SgfGame {
         }
         if let Some(p) = root.get("SZ") {
             let (v, at) = single(p)?;
-            self.size = match v.trim().parse::<u8>() {
+            self.0.size = match v.trim().parse::<u8>() {
                 Ok(n @ 1..=52) => n,
                 _ => return Err(SgfError::new(at, SgfErrorKind::BadSize(v.to_string()))),
             };
@@ -155,12 +97,12 @@ impl SgfGame {
             let (v, at) = single(p)?;
             // An empty KM is written by some programs for "no komi given".
             if !v.trim().is_empty() {
-                self.komi = Some(number(v, at, "KM")?);
+                self.0.komi = Some(number(v, at, "KM")?);
             }
         }
         if let Some(p) = root.get("HA") {
             let (v, at) = single(p)?;
-            self.handicap = Some(v.trim().parse::<u32>().map_err(|_| {
+            self.0.handicap = Some(v.trim().parse::<u32>().map_err(|_| {
                 SgfError::new(
                     at,
                     SgfErrorKind::BadNumber {
@@ -172,7 +114,7 @@ impl SgfGame {
         }
         if let Some(p) = root.get("RE") {
             let (v, _) = single(p)?;
-            self.result = Some(GameResult::parse(v));
+            self.0.result = Some(GameResult::parse(v));
         }
         Ok(())
     }
@@ -185,7 +127,7 @@ impl SgfGame {
         }
         for id in ["AB", "AW", "AE"] {
             if let Some(p) = node.get(id) {
-                if !self.moves.is_empty() || black.is_some() || white.is_some() || id == "AE" {
+                if !self.0.moves.is_empty() || black.is_some() || white.is_some() || id == "AE" {
                     return Err(SgfError::new(
                         p.location,
                         SgfErrorKind::SetupAfterMoves(id.into()),
@@ -193,9 +135,9 @@ impl SgfGame {
                 }
                 let points = self.point_list(p)?;
                 if id == "AB" {
-                    self.setup_black.extend(points);
+                    self.0.setup_black.extend(points);
                 } else {
-                    self.setup_white.extend(points);
+                    self.0.setup_white.extend(points);
                 }
             }
         }
@@ -206,25 +148,25 @@ impl SgfGame {
                 "W" | "w" | "2" => Color::White,
                 _ => return Err(SgfError::new(at, SgfErrorKind::BadColor(v.to_string()))),
             };
-            if self.moves.is_empty() {
-                self.to_play = Some(colour);
+            if self.0.moves.is_empty() {
+                self.0.to_play = Some(colour);
             }
         }
         for (colour, p) in [(Color::Black, black), (Color::White, white)] {
             if let Some(p) = p {
                 let (v, at) = single(p)?;
-                self.moves.push((colour, self.move_value(v, at)?));
-                self.move_locations.push(at);
+                self.0.moves.push((colour, self.move_value(v, at)?));
+                self.0.move_locations.push(at);
             }
         }
         let tb = node.get("TB");
         let tw = node.get("TW");
         if tb.is_some() || tw.is_some() {
-            self.territory_black = match tb {
+            self.0.territory_black = match tb {
                 Some(p) => self.point_list(p)?,
                 None => Vec::new(),
             };
-            self.territory_white = match tw {
+            self.0.territory_white = match tw {
                 Some(p) => self.point_list(p)?,
                 None => Vec::new(),
             };
@@ -232,12 +174,12 @@ impl SgfGame {
         Ok(())
     }
 
-    fn move_value(&self, v: &str, at: Location) -> Result<SgfMove, SgfError> {
+    fn move_value(&self, v: &str, at: Location) -> Result<Move, SgfError> {
         let v = v.trim();
-        if v.is_empty() || (v == "tt" && self.size <= 19) {
-            return Ok(SgfMove::Pass);
+        if v.is_empty() || (v == "tt" && self.0.size <= 19) {
+            return Ok(Move::Pass);
         }
-        Ok(SgfMove::Play(self.point(v, at)?))
+        Ok(Move::Play(self.point(v, at)?))
     }
 
     fn point(&self, v: &str, at: Location) -> Result<Point, SgfError> {
@@ -246,7 +188,7 @@ impl SgfGame {
                 at,
                 SgfErrorKind::BadPoint {
                     value: v.to_string(),
-                    size: self.size,
+                    size: self.0.size,
                 },
             )
         };
@@ -255,7 +197,7 @@ impl SgfGame {
             return Err(bad());
         };
         match (coordinate(a), coordinate(b)) {
-            (Some(x), Some(y)) if x < self.size && y < self.size => Ok(Point { x, y }),
+            (Some(x), Some(y)) if x < self.0.size && y < self.0.size => Ok(Point::new(x, y)),
             _ => Err(bad()),
         }
     }
@@ -281,7 +223,7 @@ impl SgfGame {
                     }
                     for y in a.y..=b.y {
                         for x in a.x..=b.x {
-                            out.push(Point { x, y });
+                            out.push(Point::new(x, y));
                         }
                     }
                 }
@@ -318,7 +260,7 @@ fn number(v: &str, at: Location, property: &'static str) -> Result<f64, SgfError
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::result::WinBy;
+    use go_spec::WinBy;
 
     #[test]
     fn root_properties_and_moves() {
@@ -327,10 +269,7 @@ mod tests {
         assert_eq!(g.size, 9);
         assert_eq!(g.komi, Some(6.5));
         assert_eq!(g.handicap, Some(2));
-        assert_eq!(
-            g.setup_black,
-            vec![Point { x: 2, y: 2 }, Point { x: 6, y: 6 }]
-        );
+        assert_eq!(g.setup_black, vec![Point::new(2, 2), Point::new(6, 6)]);
         assert_eq!(g.to_play, Some(Color::White));
         assert_eq!(
             g.result,
@@ -342,9 +281,9 @@ mod tests {
         assert_eq!(
             g.moves,
             vec![
-                (Color::White, SgfMove::Play(Point { x: 4, y: 4 })),
-                (Color::Black, SgfMove::Pass),
-                (Color::White, SgfMove::Pass),
+                (Color::White, Move::Play(Point::new(4, 4))),
+                (Color::Black, Move::Pass),
+                (Color::White, Move::Pass),
             ]
         );
     }
@@ -352,7 +291,7 @@ mod tests {
     #[test]
     fn tt_is_a_point_above_19() {
         let g = parse_game("(;SZ[21];B[tt])").unwrap();
-        assert_eq!(g.moves[0].1, SgfMove::Play(Point { x: 19, y: 19 }));
+        assert_eq!(g.moves[0].1, Move::Play(Point::new(19, 19)));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! (a "soft" line break) removes both. Property names keep only their capital letters, as the
 //! `FF[4]` specification asks readers of older files to do (`AddBlack` reads as `AB`).
 
-use crate::error::{Location, SgfError, SgfErrorKind};
+use go_spec::Location;
+
+use crate::error::{SgfError, SgfErrorKind};
 
 /// Every game tree of a file.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,11 +1,12 @@
-//! The writer: an [`SgfGame`] as an `FF[4]` text that the reader gives back unchanged.
+//! The writer: a [`GoRecord`] as an `FF[4]` text that the reader gives back unchanged.
 
-use crate::game::{SgfGame, SgfMove};
-use crate::result::GameResult;
+use go_spec::{GameResult, GoRecord, Move};
+
+use crate::game::sgf_point;
 
 /// Writes a game as one `FF[4]` game tree: the root holds the game information and setup, each
 /// move is a node, territory marks go on the last node.
-pub fn write_game(game: &SgfGame) -> String {
+pub fn write_game(game: &GoRecord) -> String {
     let mut out = format!("(;GM[1]FF[4]SZ[{}]", game.size);
     if let Some(komi) = game.komi {
         out.push_str(&format!("KM[{komi}]"));
@@ -20,17 +21,17 @@ pub fn write_game(game: &SgfGame) -> String {
         if !points.is_empty() {
             out.push_str(id);
             for p in points {
-                out.push_str(&format!("[{}]", p.to_sgf()));
+                out.push_str(&format!("[{}]", sgf_point(*p)));
             }
         }
     }
     if let Some(colour) = game.to_play {
-        out.push_str(&format!("PL[{}]", colour.letter()));
+        out.push_str(&format!("PL[{}]", colour.sgf_letter()));
     }
     for (colour, mv) in &game.moves {
-        out.push_str(&format!("\n;{}[", colour.letter()));
-        if let SgfMove::Play(p) = mv {
-            out.push_str(&p.to_sgf());
+        out.push_str(&format!("\n;{}[", colour.sgf_letter()));
+        if let Move::Play(p) = mv {
+            out.push_str(&sgf_point(*p));
         }
         out.push(']');
     }
@@ -45,7 +46,7 @@ pub fn write_game(game: &SgfGame) -> String {
                 out.push_str("[]");
             }
             for p in points {
-                out.push_str(&format!("[{}]", p.to_sgf()));
+                out.push_str(&format!("[{}]", sgf_point(*p)));
             }
         }
     }

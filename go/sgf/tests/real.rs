@@ -3,7 +3,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use go_sgf::{Color, GameResult, SgfGame, SgfMove, WinBy, parse_game_bytes, write_game};
+use go_sgf::{parse_game_bytes, write_game};
+use go_spec::{Color, GameResult, GoRecord, Move, Point, WinBy};
 use std::path::{Path, PathBuf};
 
 fn real_files() -> Vec<PathBuf> {
@@ -24,7 +25,7 @@ fn real_files() -> Vec<PathBuf> {
     out
 }
 
-fn read(relative: &str) -> SgfGame {
+fn read(relative: &str) -> GoRecord {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("real")
         .join(relative);
@@ -70,10 +71,7 @@ fn facts_the_files_state() {
     let g = read("katrain/xmgt97.sgf");
     assert_eq!(g.size, 9);
     assert_eq!(g.komi, Some(-1.5));
-    assert_eq!(
-        g.moves[0],
-        (Color::Black, SgfMove::Play(go_sgf::Point { x: 5, y: 5 }))
-    );
+    assert_eq!(g.moves[0], (Color::Black, Move::Play(Point::new(5, 5))));
 
     // fox-sgf-works: B+R.
     let g = read("katrain/fox-sgf-works.sgf");

@@ -3,11 +3,12 @@
 
 #![allow(clippy::unwrap_used)]
 
-use go_sgf::{Color, GameResult, Point, SgfGame, SgfMove, WinBy, parse_game, write_game};
+use go_sgf::{parse_game, write_game};
+use go_spec::{Color, GameResult, GoRecord, Move, Point, WinBy};
 use proptest::prelude::*;
 
 fn point(size: u8) -> impl Strategy<Value = Point> {
-    (0..size, 0..size).prop_map(|(x, y)| Point { x, y })
+    (0..size, 0..size).prop_map(|(x, y)| Point::new(x, y))
 }
 
 fn colour() -> impl Strategy<Value = Color> {
@@ -32,13 +33,13 @@ fn result() -> impl Strategy<Value = GameResult> {
     ]
 }
 
-fn game() -> impl Strategy<Value = SgfGame> {
+fn game() -> impl Strategy<Value = GoRecord> {
     (1u8..=52).prop_flat_map(|size| {
         // `tt` (a pass up to 19x19) is a point only on boards of 20 and more, where it is drawn
         // like any other point.
         let mv = prop_oneof![
-            1 => Just(SgfMove::Pass),
-            6 => point(size).prop_map(SgfMove::Play),
+            1 => Just(Move::Pass),
+            6 => point(size).prop_map(Move::Play),
         ];
         (
             Just(size),
@@ -53,7 +54,7 @@ fn game() -> impl Strategy<Value = SgfGame> {
             proptest::collection::vec(point(size), 0..6),
         )
             .prop_map(
-                |(size, komi, handicap, ab, aw, pl, re, moves, tb, tw)| SgfGame {
+                |(size, komi, handicap, ab, aw, pl, re, moves, tb, tw)| GoRecord {
                     size,
                     komi,
                     handicap,

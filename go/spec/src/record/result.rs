@@ -1,36 +1,13 @@
-//! The `RE` property: who won and how, as `FF[4]` writes it (`B+R`, `W+3.5`, `B+T`, `0`, `Void`,
-//! `?`).
+//! A record's result: who won and how, in the spelling Go records share (SGF's `RE` as `FF[4]`
+//! writes it, which GTP's `final_score` and the servers' archives use too: `B+R`, `W+3.5`, `B+T`,
+//! `0`, `Void`, `?`). The judge writes its own result in this spelling and reads it back to set
+//! it beside the record's, so the spelling belongs to the model, not to one reader.
 
 use std::fmt;
 
-/// A colour of stones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black (`B`).
-    Black,
-    /// White (`W`).
-    White,
-}
+use crate::Color;
 
-impl Color {
-    /// The SGF letter.
-    pub fn letter(self) -> char {
-        match self {
-            Color::Black => 'B',
-            Color::White => 'W',
-        }
-    }
-
-    /// The other colour.
-    pub fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-}
-
-/// How a game was won, as `RE` gives it.
+/// How a game was won, as the record gives it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum WinBy {
     /// By this many points (`W+3.5`).
@@ -45,7 +22,7 @@ pub enum WinBy {
     Unspecified,
 }
 
-/// The `RE` value.
+/// The result a record writes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum GameResult {
     /// One side won.
@@ -66,7 +43,7 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// Reads an `RE` value. Never fails: what is not `FF[4]` is kept as `Unrecognised`, since real
+    /// Reads a result (`RE`'s value in SGF). Never fails: what is not `FF[4]` is kept as `Unrecognised`, since real
     /// records carry free text here ("W+Resign (disconnection)") and the rest of the file is
     /// still worth reading.
     pub fn parse(value: &str) -> GameResult {
@@ -106,7 +83,7 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameResult::Win { winner, by } => {
-                write!(f, "{}+", winner.letter())?;
+                write!(f, "{}+", winner.sgf_letter())?;
                 match by {
                     WinBy::Score(points) => write!(f, "{points}"),
                     WinBy::Resignation => f.write_str("R"),

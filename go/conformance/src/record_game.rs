@@ -1,25 +1,18 @@
-//! An SGF record as the game the oracle plays: the board, komi, handicap (set up, or a free
-//! placement written as moves), the first player and the moves. The judge, the workbench and the
-//! impact report read a record through here, so a second Go record format adds a reader beside
-//! this one and leaves the judge alone.
+//! A record ([`GoRecord`], the model every record reader produces) as the game the oracle plays:
+//! the board, komi, handicap (set up, or a free placement written as moves), the first player
+//! and the moves. The judge, the workbench and the impact report read a record through here and
+//! never see its file format, so a second Go record format adds a reader producing the model
+//! (beside `go-sgf`) and leaves all of this alone.
 
-use go_sgf::{SgfGame, SgfMove};
-use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point};
+use go_spec::{BoardSize, Color, GameSpec, GoProfile, GoRecord, Komi, Move, Point};
 
 use crate::not_judgeable::NotJudgeable;
-
-pub(crate) fn colour(c: go_sgf::Color) -> Color {
-    match c {
-        go_sgf::Color::Black => Color::Black,
-        go_sgf::Color::White => Color::White,
-    }
-}
 
 /// The record as a game the oracle can replay under `profile`; why not, when it cannot be one.
 /// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
 /// rfg 9.3, none in a handicap game). A free handicap placement written as moves is read as
 /// the placement ([`placement_moves`]).
-pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, NotJudgeable> {
+pub fn to_spec(game: &GoRecord, profile: &GoProfile) -> Result<GameSpec, NotJudgeable> {
     read_spec(game, profile).map(|(spec, _)| spec)
 }
 
@@ -28,7 +21,7 @@ pub fn to_spec(game: &SgfGame, profile: &GoProfile) -> Result<GameSpec, NotJudge
 /// writes a free placement. Those moves are the handicap stones of rfg 2.2 (the registry's
 /// reading: any set of distinct points), not n moves in a row (11d). `None` when the record
 /// does not read so: its moves are then its moves, and Black moving twice is 11d's.
-pub fn placement_moves(game: &SgfGame) -> Option<usize> {
+pub fn placement_moves(game: &GoRecord) -> Option<usize> {
     let n = usize::try_from(game.handicap?).ok()?;
     if n < 2 || !game.setup_black.is_empty() || game.moves.len() < n {
         return None;
@@ -36,7 +29,7 @@ pub fn placement_moves(game: &SgfGame) -> Option<usize> {
     let mut points = Vec::with_capacity(n);
     for (c, m) in &game.moves[..n] {
         match (c, m) {
-            (go_sgf::Color::Black, SgfMove::Play(p)) if !points.contains(p) => points.push(*p),
+            (Color::Black, Move::Play(p)) if !points.contains(p) => points.push(*p),
             _ => return None,
         }
     }
@@ -45,7 +38,7 @@ pub fn placement_moves(game: &SgfGame) -> Option<usize> {
 
 /// [`to_spec`], with the readings it made (for [`Judgement::readings`]).
 pub(crate) fn read_spec(
-    game: &SgfGame,
+    game: &GoRecord,
     profile: &GoProfile,
 ) -> Result<(GameSpec, Vec<String>), NotJudgeable> {
     let size = BoardSize::new(game.size).map_err(|_| NotJudgeable::BoardSize(game.size))?;
@@ -64,8 +57,8 @@ pub(crate) fn read_spec(
         let points: Vec<String> = game.moves[..placed]
             .iter()
             .filter_map(|(_, m)| match m {
-                SgfMove::Play(p) => Some(p.to_sgf()),
-                SgfMove::Pass => None,
+                Move::Play(p) => Some(p.to_string()),
+                Move::Pass => None,
             })
             .collect();
         readings.push(format!(
@@ -75,38 +68,25 @@ pub(crate) fn read_spec(
         game.moves[..placed]
             .iter()
             .filter_map(|(_, m)| match m {
-                SgfMove::Play(p) => Some(Point::new(p.x, p.y)),
-                SgfMove::Pass => None,
+                Move::Play(p) => Some(*p),
+                Move::Pass => None,
             })
             .collect()
     } else {
-        game.setup_black
-            .iter()
-            .map(|p| Point::new(p.x, p.y))
-            .collect()
+        game.setup_black.clone()
     };
     let played = &game.moves[placed..];
     // A root `PL` speaks of the moves after the setup; with the placement written as moves,
     // those are the placement's own, so the turn after it comes from the moves that follow.
     let to_play = if placed > 0 { None } else { game.to_play };
     let first = to_play
-        .map(colour)
-        .or_else(|| played.first().map(|(c, _)| colour(*c)))
+        .or_else(|| played.first().map(|(c, _)| *c))
         .unwrap_or(if handicap.is_empty() {
             Color::Black
         } else {
             Color::White
         });
-    let moves = played
-        .iter()
-        .map(|(c, m)| {
-            let mv = match m {
-                SgfMove::Pass => Move::Pass,
-                SgfMove::Play(p) => Move::Play(Point::new(p.x, p.y)),
-            };
-            (colour(*c), mv)
-        })
-        .collect();
+    let moves = played.to_vec();
     Ok((
         GameSpec {
             size,
