@@ -1,7 +1,7 @@
 // The pictures of docs/workbench.md, taken from a running workbench as a reader would see it.
 // Not a test: run by hand when the page changes, then commit the PNGs.
-//   shogi-conformance serve --port 8080 records/real   → node pictures.mjs shogi http://127.0.0.1:8080/ ../docs/images
-//   go-conformance serve --port 8081 go/records        → node pictures.mjs go http://127.0.0.1:8081/ ../docs/images
+//   shogi-conformance serve --port 8080 real-records/shogi   → node pictures.mjs shogi http://127.0.0.1:8080/ ../docs/images
+//   go-conformance serve --port 8081 real-records/go        → node pictures.mjs go http://127.0.0.1:8081/ ../docs/images
 import { chromium } from "playwright-core";
 import { openRecord, verdictAfter, impactAfter, impactNow } from "./lib.mjs";
 

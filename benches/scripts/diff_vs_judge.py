@@ -3,7 +3,7 @@
 
 Issue 42's cost bound: a diff reads each record once and judges it under two profiles, so it
 should cost at most 2.2 times one `judge` of the same archive. The real records of
-`records/real/` (every format `judge` reads) are copied many times into a temporary folder
+`real-records/shogi/` (every format `judge` reads) are copied many times into a temporary folder
 (about 9,000 files at the default 60 copies), so that process start-up does not count; then,
 alternately and several times, the CPU time (user + system, whole process, one worker) of
 
@@ -46,7 +46,7 @@ def main():
     args = ap.parse_args()
     if not Path(args.bin).exists():
         sys.exit(f"{args.bin}: not found (cargo build --release -p shogi-conformance)")
-    sources = [p for p in sorted((ROOT / "records/real").rglob("*")) if p.suffix.lower() in EXTENSIONS]
+    sources = [p for p in sorted((ROOT / "real-records/shogi").rglob("*")) if p.suffix.lower() in EXTENSIONS]
     work = Path(tempfile.mkdtemp(prefix="diff-vs-judge-"))
     try:
         for k in range(args.copies):

@@ -15,7 +15,7 @@ random legal moves, as cshogi generates them), then `%TORYO` by the side to move
 board, `'summary:toryo:LOSER lose:WINNER win` (names in sente-first order, as shogi-server
 writes them) and `'$END_TIME`. The same seed writes the same files.
 
-    python3 benches/scripts/floodgate_like.py OUT_DIR [--from records/real records-copyleft]
+    python3 benches/scripts/floodgate_like.py OUT_DIR [--from real-records/shogi real-records/shogi-copyleft]
         [--min-plies 100] [--seed 1]
 
 Needs cshogi (`pip install cshogi`).
@@ -105,7 +105,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("out")
     ap.add_argument("--from", dest="folders", nargs="+",
-                    default=[str(ROOT / "records/real"), str(ROOT / "records-copyleft")])
+                    default=[str(ROOT / "real-records/shogi"), str(ROOT / "real-records/shogi-copyleft")])
     ap.add_argument("--min-plies", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`shogi-conformance judge` against cshogi on the same CSA files, CPU time, one thread.
 
-Issue 34's measure: the real CSA records of `records/real/` (those cshogi can read: it crashes
+Issue 34's measure: the real CSA records of `real-records/shogi/` (those cshogi can read: it crashes
 on a few) copied many times into a temporary folder, so that process start-up does not count;
 then, alternately and several times, the CPU time (user + system, whole process) of
 
@@ -16,7 +16,7 @@ The best run of each is kept, and the ratio judge / cshogi printed. A manual mea
     pip install cshogi
     python3 benches/scripts/judge_vs_cshogi.py [DIR] [--copies 128] [--runs 3] [--bin PATH]
 
-DIR is any folder of CSA records (searched recursively; default `records/real`), for instance
+DIR is any folder of CSA records (searched recursively; default `real-records/shogi`), for instance
 the floodgate-style logs `floodgate_like.py` writes.
 """
 
@@ -67,8 +67,8 @@ def cpu(cmd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dir", nargs="?", default=str(ROOT / "records/real"),
-                    help="a folder of CSA records (default: records/real)")
+    ap.add_argument("dir", nargs="?", default=str(ROOT / "real-records/shogi"),
+                    help="a folder of CSA records (default: real-records/shogi)")
     ap.add_argument("--copies", type=int, default=128)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--bin", default=str(ROOT / "target/release/shogi-conformance"))

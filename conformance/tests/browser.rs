@@ -361,7 +361,7 @@ fn the_archive_impact_report_opens_with_its_boards() {
     let Some(chrome) = chromium() else { return };
     let dir = out_dir();
     let page = dir.join("diff-not-counted.html");
-    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records/real");
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi");
     let status = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["diff", "--profile", "fesa-2017", "--set"])
         .arg("repetition_start=not_counted")
@@ -370,7 +370,7 @@ fn the_archive_impact_report_opens_with_its_boards() {
         .arg(&page)
         .status()
         .unwrap();
-    // Changes found are not an error; the 2 is for the two records of records/real kept as
+    // Changes found are not an error; the 2 is for the two records of real-records/shogi kept as
     // unreadable on purpose (impossible start positions, MANIFEST.tsv), which the page names.
     assert_eq!(
         status.code(),

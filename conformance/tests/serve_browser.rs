@@ -1,13 +1,13 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The workbench (`shogi-conformance serve`) in a real browser: headless Chromium driven by
-//! playwright-core (`browser/shogi.mjs`), over the real records of `records/real`, asserting
+//! playwright-core (`browser/shogi.mjs`), over the real records of `real-records/shogi`, asserting
 //! what an arbiter sees: the board after move N, the verdict and its articles (linked to the
 //! rulebook pages served beside it), the verdict changing when `repetition_start` is set to
 //! `not_counted`, the archive impact table's counts, a changed game followed from the table to
 //! its board at the parting ply, and a broken paste shown as an error with its file and line.
 //! Screenshots are left in `target/browser/` (CI keeps them).
 //!
-//! The expected values are worked by hand in `records/real/MANIFEST.tsv` (the outcome column
+//! The expected values are worked by hand in `real-records/shogi/MANIFEST.tsv` (the outcome column
 //! and its note): in `shogihome/bridge-5-record.kifu` both rooks shuttle and the start position
 //! recurs at plies 0, 4, 8 and 12 — four times, a draw by repetition (FESA 5.2); without the
 //! start counted it has occurred three times, so the game goes on. Bridge records 6 and 7 are
@@ -28,7 +28,7 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The records the workbench serves from `records/real`: every file the readers take.
+/// The records the workbench serves from `real-records/shogi`: every file the readers take.
 fn record_count() -> usize {
     let keep = |p: &Path| {
         conformance_core::walk::has_extension(
@@ -36,7 +36,7 @@ fn record_count() -> usize {
             shogi_conformance::games::judge_archive::RECORD_EXTENSIONS,
         )
     };
-    conformance_core::walk::files_under(&root().join("records/real"), &keep)
+    conformance_core::walk::files_under(&root().join("real-records/shogi"), &keep)
         .unwrap()
         .len()
 }
@@ -56,7 +56,7 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         return;
     }
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"));
-    cmd.args(["serve", "--port", "0", "records/real"])
+    cmd.args(["serve", "--port", "0", "real-records/shogi"])
         .current_dir(root());
     let served = Served::start(cmd, Duration::from_secs(120));
     let shots = root().join("target/browser");
@@ -145,9 +145,9 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     assert_eq!(
         labels,
         [
-            "records/real/shogihome/bridge-5-record.kifu",
-            "records/real/shogihome/bridge-6-record.kifu",
-            "records/real/shogihome/bridge-7-record.kifu"
+            "real-records/shogi/shogihome/bridge-5-record.kifu",
+            "real-records/shogi/shogihome/bridge-6-record.kifu",
+            "real-records/shogi/shogihome/bridge-7-record.kifu"
         ]
     );
     assert!(rows.iter().all(|r| r["ply"] == "12"), "{impact}");

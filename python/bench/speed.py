@@ -7,7 +7,7 @@
    JSON-lines adapter route (a subprocess serving the same class), and isolated
    (``certify(..., isolate=True)``: the same object answering from a child process), wall
    seconds; and the isolation's round trip per question, on a method that returns at once.
-2. The real records of records/real that cshogi's own parsers read (CSA and KIF), read by
+2. The real records of real-records/shogi that cshogi's own parsers read (CSA and KIF), read by
    cshogi (``cshogi.CSA.Parser`` / ``cshogi.KIF.Parser``) and judged by ``judge_archive``
    (every game read, replayed and adjudicated), records per second.
 """
@@ -26,7 +26,7 @@ import shogi_conformance as sc
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"
-REAL = HERE.parent.parent / "records" / "real"
+REAL = HERE.parent.parent / "real-records" / "shogi"
 sys.path.insert(0, str(EXAMPLES))
 
 import cshogi_impl  # noqa: E402
@@ -88,7 +88,7 @@ def main() -> None:
     every = sorted(p for p in REAL.rglob("*") if p.suffix in (".csa", ".kif", ".kifu"))
     files = readable_by_cshogi(every)
     n = len(files)
-    print(f"{n} of the {len(every)} CSA and KIF files of records/real are read by cshogi")
+    print(f"{n} of the {len(every)} CSA and KIF files of real-records/shogi are read by cshogi")
     reading = best(repeats, lambda: cshogi_reads(files))
     for jobs in (1, 2):
         judging = best(repeats, lambda: list(sc.judge_archive(files, jobs=jobs)))

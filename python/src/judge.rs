@@ -228,7 +228,7 @@ pub fn judge_bytes(
         })
     });
     result.map_err(|e| match e {
-        shogi_conformance::games::judge::JudgeError::Profile(m) => config_error(m),
+        e if e.is_profile_error() => config_error(e.to_string()),
         other => error(Kind::Record, other.to_string()),
     })
 }

@@ -1,5 +1,5 @@
 """Shared paths for the package's tests (run from the repository: tests read the corpus's
-record files, records/real and docs/python.md)."""
+record files, real-records/shogi and docs/python.md)."""
 
 import sys
 from pathlib import Path

@@ -65,7 +65,7 @@ def test_a_bad_override_is_named_in_python_terms():
 
 
 def manifest_outcome(games):
-    """A file's verdicts in the words of records/real/MANIFEST.tsv's `expect` column."""
+    """A file's verdicts in the words of real-records/shogi/MANIFEST.tsv's `expect` column."""
     words = []
     for g in games:
         if isinstance(g, sc.Unreadable):
@@ -82,8 +82,8 @@ def manifest_outcome(games):
 
 
 def test_archive_agrees_with_every_hand_worked_outcome():
-    # records/real: 150 real records whose outcomes were worked out by hand (MANIFEST.tsv).
-    real = REPO / "records" / "real"
+    # real-records/shogi: 150 real records whose outcomes were worked out by hand (MANIFEST.tsv).
+    real = REPO / "real-records" / "shogi"
     with open(real / "MANIFEST.tsv", newline="") as f:
         expected = {row[0]: row[5] for row in csv.reader(f, delimiter="\t")}
     stream = sc.judge_archive(real, jobs=2)
@@ -95,7 +95,7 @@ def test_archive_agrees_with_every_hand_worked_outcome():
 
 
 def test_archive_streams_in_file_order_and_can_stop_early():
-    real = REPO / "records" / "real"
+    real = REPO / "real-records" / "shogi"
     files = [g.file for g in sc.judge_archive(real, jobs=1)]
     # Name order, folder by folder (a walk with every level sorted), each file's games together.
     distinct = list(dict.fromkeys(files))
@@ -110,5 +110,5 @@ def test_archive_streams_in_file_order_and_can_stop_early():
 
 
 def test_archive_rows_make_a_table():
-    rows = [g.to_dict() for g in sc.judge_archive(REPO / "records" / "real" / "csa-rs")]
+    rows = [g.to_dict() for g in sc.judge_archive(REPO / "real-records" / "shogi" / "csa-rs")]
     assert rows and all({"file", "standing"} <= row.keys() for row in rows)

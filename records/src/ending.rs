@@ -15,8 +15,8 @@
 //! shogi-server's `game_result.rb` for the floodgate `'summary:` words; [Kakinoki's KIF
 //! definition] for KIF and KI2 words and the `まで…` trailer (and what Kifu for Windows,
 //! ShogiGUI, ShogiHome and Shogi Club 24 write); [JKF] for `special`, which holds the CSA word
-//! without `%`. Real records in the forms named in the table are kept in `records/real/` and
-//! `records-copyleft/` (their `SOURCES.md` and manifests give repository, commit and licence).
+//! without `%`. Real records in the forms named in the table are kept in `real-records/shogi/` and
+//! `real-records/shogi-copyleft/` (their `SOURCES.md` and manifests give repository, commit and licence).
 //!
 //! | written | format | meaning | event |
 //! | --- | --- | --- | --- |

@@ -125,7 +125,7 @@ fn python_shogi_reads_the_same_moves() {
     assert!(compared >= 10, "only {compared} files compared");
 }
 
-/// The real-records folder (`records/real/`), read by two independent readers: python-shogi,
+/// The real-records folder (`real-records/shogi/`), read by two independent readers: python-shogi,
 /// and cshogi (PyPI `cshogi`, each read in its own process: it can crash on input it does not
 /// expect) where python-shogi refuses a file or reads it otherwise. A file agrees when one of
 /// them reads the same start and the same main-line moves as ours. Known limits of the peers,
@@ -223,7 +223,7 @@ const SAME_GAME: [(&str, &str); 1] = [(
 
 #[test]
 fn independent_readers_read_the_real_records_alike() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("real");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi");
     let mut files = Vec::new();
     for dir in std::fs::read_dir(&root).unwrap() {
         let dir = dir.unwrap().path();

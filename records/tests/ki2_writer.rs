@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used)]
-//! The KI2 writer against the KI2 reader, on every real record of `records/real/`: each game is
+//! The KI2 writer against the KI2 reader, on every real record of `real-records/shogi/`: each game is
 //! written as KI2 and read back, and must give the same start and the same moves, and then the
 //! same verdict. KI2 names no from-square, so this checks that every move was written with the
 //! words (右/左, 上/引/寄/直, 打, 成/不成, 同) that let the reader find the one piece that moved.
@@ -12,7 +12,7 @@ use shogi_records::{Format, export, import};
 use shogi_spec::profile::Profile;
 
 fn real_records() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("real");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi");
     let mut out = Vec::new();
     let mut dirs = vec![root];
     while let Some(dir) = dirs.pop() {
@@ -103,7 +103,7 @@ fn every_real_record_round_trips_through_ki2() {
             moves_checked += a.len();
         }
     }
-    // records/real holds 150 records; nearly all are written.
+    // real-records/shogi holds 150 records; nearly all are written.
     assert!(
         games >= 140,
         "{games} games round-tripped, {refused} refused"

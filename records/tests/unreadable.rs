@@ -116,17 +116,20 @@ fn a_jkf_entry_that_is_no_move_is_unreadable() {
 
 /// No KIF record in the repository is read with move lines left unread (issue 43: a damaged
 /// KIF was judged with its moves after the first damaged line dropped): in every KIF/KIFU file
-/// of `records/real`, `records-copyleft` and the corpus's `games/records` that reads, each
+/// of `real-records/shogi`, `real-records/shogi-copyleft` and the corpus's `games/records` that reads, each
 /// numbered line of the main line (before the first variation) is a move read, or the ending
 /// word that closes the game.
 #[test]
 fn every_kif_in_the_repository_is_read_to_its_last_move_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut stack: Vec<std::path::PathBuf> =
-        ["records/real", "records-copyleft", "corpus/games/records"]
-            .iter()
-            .map(|d| root.join(d))
-            .collect();
+    let mut stack: Vec<std::path::PathBuf> = [
+        "real-records/shogi",
+        "real-records/shogi-copyleft",
+        "corpus/games/records",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .collect();
     let mut checked = 0;
     while let Some(path) = stack.pop() {
         if path.is_dir() {

@@ -416,7 +416,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  shogi-conformance diff --profile fesa-2017 --profile ufs-2016\n  \
         shogi-conformance diff --profile fesa-2017 --set declaration_failure=no_effect\n  \
-        shogi-conformance diff --profile fesa-2017 --set repetition_start=not_counted records/real\n  \
+        shogi-conformance diff --profile fesa-2017 --set repetition_start=not_counted real-records/shogi\n  \
         shogi-conformance diff --profile fesa-2017 --profile csa-computer archive/ --format html --output impact.html"
     )]
     Diff {
@@ -479,8 +479,10 @@ pub enum Command {
     /// listens on 127.0.0.1 only; `--listen` with another address is refused unless
     /// `--allow-remote` is given too, and then a warning is printed: anyone who can reach the
     /// address can read the served records. Stop it with Ctrl-C.
-    #[command(after_help = "Examples:\n  shogi-conformance serve records/real\n  \
-        shogi-conformance serve --port 0 my-archive/ other.kif")]
+    #[command(
+        after_help = "Examples:\n  shogi-conformance serve real-records/shogi\n  \
+        shogi-conformance serve --port 0 my-archive/ other.kif"
+    )]
     Serve {
         /// Folders of game records (searched recursively) and record files to serve.
         #[arg(value_name = "RECORD|DIR")]

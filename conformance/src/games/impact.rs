@@ -55,7 +55,10 @@ impl DiffSide {
         for assignment in set {
             checked = checked
                 .with_override(assignment)
-                .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?;
+                .map_err(|error| JudgeError::Override {
+                    assignment: assignment.clone(),
+                    error,
+                })?;
         }
         Ok(DiffSide {
             profile: profile.to_owned(),
@@ -100,9 +103,7 @@ impl DiffSides {
                 left: DiffSide::new(a, &[])?,
                 right: DiffSide::new(b, set)?,
             }),
-            _ => Err(JudgeError::Profile(
-                "diff: give --profile twice, or once with --set KNOB=VALUE".into(),
-            )),
+            _ => Err(JudgeError::DiffSides),
         }
     }
 

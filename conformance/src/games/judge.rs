@@ -18,9 +18,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::json;
-use shogi_oracle::game::play_record;
+use shogi_oracle::game::{AdjudicationError, play_record};
 use shogi_records::{Agreement, Game, Imported};
-use shogi_spec::profile::Profile;
+use shogi_spec::profile::{Profile, ProfileError};
 use shogi_spec::record::Event;
 use shogi_spec::{ArticleId, Color, Judgement, ReasonKind, Verdict, rulebooks};
 
@@ -79,7 +79,7 @@ pub const JUDGE_SCHEMA_VERSION: u32 = 2;
 /// The built-in profiles, each parsed once per process: judging an archive reads the same
 /// profile for every record, and parsing its YAML every time cost a third of the time (and
 /// copying it for every game another 5 %: it is shared).
-fn builtin_profile(name: &str) -> Result<Arc<Profile>, String> {
+fn builtin_profile(name: &str) -> Result<Arc<Profile>, ProfileError> {
     use std::sync::{Mutex, OnceLock};
     /// The profiles read so far, by name.
     type Cache = Mutex<Vec<(String, Arc<Profile>)>>;
@@ -90,7 +90,7 @@ fn builtin_profile(name: &str) -> Result<Arc<Profile>, String> {
             return Ok(p.clone());
         }
     }
-    let profile = Arc::new(Profile::builtin(name).map_err(|e| e.to_string())?);
+    let profile = Arc::new(Profile::builtin(name)?);
     if let Ok(mut cached) = cache.lock() {
         cached.push((name.to_owned(), profile.clone()));
     }
@@ -117,12 +117,41 @@ pub enum JudgeError {
         /// What is wrong.
         message: String,
     },
-    /// The profile or an override does not resolve.
+    /// The profile does not resolve (an unknown name, a record's move limit it cannot take).
     #[error("{0}")]
-    Profile(String),
+    Profile(ProfileError),
+    /// An override (`--set KNOB=VALUE`, or one written after the profile's name) does not apply.
+    #[error("--set {assignment}: {error}")]
+    Override {
+        /// The override as written.
+        assignment: String,
+        /// Why it does not apply.
+        error: ProfileError,
+    },
+    /// `diff` was given neither two profiles nor one with overrides.
+    #[error("diff: give --profile twice, or once with --set KNOB=VALUE")]
+    DiffSides,
     /// The record's events contradict the board or each other.
-    #[error("{0}")]
-    Record(String),
+    #[error("{file}: {}{error}", game.map(|(n, line)| format!("game {n} (line {line}): ")).unwrap_or_default())]
+    Record {
+        /// The file.
+        file: String,
+        /// Which game of a file that holds several, and the line it starts on.
+        game: Option<(usize, usize)>,
+        /// What contradicts what.
+        error: AdjudicationError,
+    },
+}
+
+impl JudgeError {
+    /// Whether the error is in the profile or its overrides (the command line's), not in the
+    /// record.
+    pub fn is_profile_error(&self) -> bool {
+        matches!(
+            self,
+            JudgeError::Profile(_) | JudgeError::Override { .. } | JudgeError::DiffSides
+        )
+    }
 }
 
 /// Reads a record file and judges each of its games.
@@ -192,23 +221,22 @@ pub fn judge_imported(
                 profile = Arc::new(
                     profile
                         .with("max_moves", &limit.to_string())
-                        .map_err(|e| JudgeError::Profile(e.to_string()))?,
+                        .map_err(JudgeError::Profile)?,
                 );
             }
         }
         for assignment in set {
-            profile = Arc::new(
-                profile
-                    .with_override(assignment)
-                    .map_err(|e| JudgeError::Profile(format!("--set {assignment}: {e}")))?,
-            );
+            profile = Arc::new(profile.with_override(assignment).map_err(|error| {
+                JudgeError::Override {
+                    assignment: assignment.clone(),
+                    error,
+                }
+            })?);
         }
-        let played = play_record(&game.record, &profile).map_err(|e| {
-            JudgeError::Record(if imported.games.len() > 1 {
-                format!("{file}: game {} (line {}): {e}", k + 1, game.line)
-            } else {
-                format!("{file}: {e}")
-            })
+        let played = play_record(&game.record, &profile).map_err(|error| JudgeError::Record {
+            file: file.to_owned(),
+            game: (imported.games.len() > 1).then_some((k + 1, game.line)),
+            error,
         })?;
         let mut judgement = played.judgement;
         judgement.explanation.extend(written_ending_step(

@@ -1,9 +1,9 @@
-//! `diff` over real game records (issue 42): which games of `records/real` change verdict when
+//! `diff` over real game records (issue 42): which games of `real-records/shogi` change verdict when
 //! the start position no longer counts toward sennichite (`repetition_start=not_counted`, the
 //! CSA server's convention), and the report in every format.
 //!
 //! The three games that change were worked out by hand from the records
-//! (`records/real/shogihome/bridge-{5,6,7}-record.kifu`, twelve moves each):
+//! (`real-records/shogi/shogihome/bridge-{5,6,7}-record.kifu`, twelve moves each):
 //!
 //! - **bridge-5** starts from the standard position; the moves 1–4 (2h-3h, 8b-7b, 3h-2h,
 //!   7b-8b) bring the rooks back, so the start position recurs after plies 4, 8 and 12, with
@@ -36,7 +36,7 @@ use shogi_conformance::games::judge_archive::record_files;
 use crate::common::bin;
 
 fn real() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../records/real")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi")
 }
 
 fn not_counted() -> DiffSides {
@@ -62,7 +62,7 @@ fn changes_of(records: &[RecordImpact]) -> Vec<(String, Change)> {
 
 #[test]
 fn not_counting_the_start_changes_exactly_three_real_games() {
-    let files = record_files(&[real()]).expect("records/real");
+    let files = record_files(&[real()]).expect("real-records/shogi");
     let mut seen = Vec::new();
     let summary = diff_archive(&files, &not_counted(), 2, |r| seen.push(r.clone()));
     let changes = changes_of(&seen);
@@ -138,7 +138,7 @@ fn not_counting_the_start_changes_exactly_three_real_games() {
 
 #[test]
 fn each_record_is_read_once_for_both_sides() {
-    let files = record_files(&[real()]).expect("records/real");
+    let files = record_files(&[real()]).expect("real-records/shogi");
     let reads: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let read = |p: &Path| {
         reads.lock().expect("lock").push(p.to_owned());
@@ -176,7 +176,7 @@ fn the_json_report_satisfies_its_schema() {
         "--jobs",
         "2",
     ]);
-    // Two records of records/real cannot be read: exit status 2, the report still whole.
+    // Two records of real-records/shogi cannot be read: exit status 2, the report still whole.
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     let lines: Vec<serde_json::Value> = text

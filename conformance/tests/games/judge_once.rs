@@ -16,7 +16,7 @@ use crate::common::stdout;
 
 fn real(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../records/real")
+        .join("../real-records/shogi")
         .join(path)
 }
 
@@ -102,10 +102,10 @@ fn the_html_of_a_record_that_differs_shows_its_written_ending_and_standing() {
 }
 
 /// A folder in every format: the same games, the same exit status (2: two records of
-/// records/real are kept unreadable on purpose), the unreadable files as errors.
+/// real-records/shogi are kept unreadable on purpose), the unreadable files as errors.
 #[test]
 fn a_folder_is_reported_in_every_format() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records/real");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi");
     let dir = dir.to_str().unwrap();
     let json = judge(&[dir, "--format", "json"]);
     assert_eq!(json.status.code(), Some(2));

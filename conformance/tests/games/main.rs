@@ -1,5 +1,5 @@
 //! The tests about whole games — judging records (`judge`, the real records of
-//! `records/real/`) and playing them (`match`, with the oracle as arbiter) — in one binary, one
+//! `real-records/shogi/`) and playing them (`match`, with the oracle as arbiter) — in one binary, one
 //! module per subject, with the helpers they share in `tests/common/`.
 
 #[path = "../common/mod.rs"]

@@ -6,8 +6,8 @@
 //! `verdict.source`, `verdict.evidence`), every line validated against the output's JSON Schema —
 //! and each folder must hold what its manifest lists, nothing more or less.
 //!
-//! Two folders: `records/real/` (permissive licences; test data of the records crate, excluded
-//! from its package) and `records-copyleft/` (GPL and AGPL records, outside every crate folder,
+//! Two folders: `real-records/shogi/` (permissive licences; test data of the records crate, excluded
+//! from its package) and `real-records/shogi-copyleft/` (GPL and AGPL records, outside every crate folder,
 //! each source folder with its licence text as `COPYING`; see its `SOURCES.md`).
 //!
 //! The `expect` column, per game in file order separated by `|`:
@@ -45,7 +45,7 @@ struct Folder {
 }
 
 const PERMISSIVE: Folder = Folder {
-    dir: "records/real",
+    dir: "real-records/shogi",
     licences: &["MIT", "ISC", "Apache-2.0", "BSD-3-Clause"],
     min_records: 150,
     min_sources: 8,
@@ -54,7 +54,7 @@ const PERMISSIVE: Folder = Folder {
 };
 
 const COPYLEFT: Folder = Folder {
-    dir: "records-copyleft",
+    dir: "real-records/shogi-copyleft",
     licences: &["GPL-2.0-or-later", "GPL-3.0-only", "AGPL-3.0"],
     min_records: 80,
     min_sources: 7,

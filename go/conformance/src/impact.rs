@@ -24,7 +24,7 @@ use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
 use go_spec::{Color, GoProfile, GoRecord, Point};
 
-use crate::agreed::{Agreed, Finder};
+use crate::agreed::{Agreed, Finder, OutcomesError};
 use crate::judge::{Agreement, Judgement, judge_with, to_spec};
 
 /// The two sides of a Go `diff`, each a profile with its overrides.
@@ -264,7 +264,7 @@ pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> O
 /// agreed outcome beside it (or why its outcomes file could not be read).
 pub fn diff_file(
     path: &Path,
-    agreed: &Result<Option<Agreed>, String>,
+    agreed: &Result<Option<Agreed>, OutcomesError>,
     sides: &GoSides,
 ) -> RecordImpact {
     diff_file_with(path, agreed, sides, &|p| std::fs::read(p))
@@ -273,13 +273,13 @@ pub fn diff_file(
 /// As [`diff_file`], reading the file through `read` (a test counts the reads with it).
 pub fn diff_file_with(
     path: &Path,
-    agreed: &Result<Option<Agreed>, String>,
+    agreed: &Result<Option<Agreed>, OutcomesError>,
     sides: &GoSides,
     read: &(dyn Fn(&Path) -> std::io::Result<Vec<u8>> + Sync),
 ) -> RecordImpact {
     let file = path.display().to_string();
     let game = (|| {
-        let agreed = agreed.as_ref().map_err(Clone::clone)?;
+        let agreed = agreed.as_ref().map_err(ToString::to_string)?;
         let bytes = read(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
         let game = go_sgf::parse_game_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
         Ok::<_, String>((game, agreed.clone()))
@@ -321,10 +321,12 @@ pub fn diff_archive_with(
         files,
         jobs,
         |path| {
-            let agreed = match finder.lock() {
-                Ok(mut f) => f.agreed_for(path).map_err(|e| e.to_string()),
-                Err(_) => Err("the outcomes look-up failed in another worker".to_owned()),
-            };
+            // The finder is a cache of outcomes files read: one another worker left half
+            // updated by a panic is still a cache, so a poisoned lock is taken as it is.
+            let agreed = finder
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .agreed_for(path);
             diff_file_with(path, &agreed, sides, read)
         },
         each,

@@ -46,7 +46,7 @@ enum Command {
     /// responsible. Exit status: 0 when every record was read (changes are the answer, not an
     /// error), 1 with --fail-on-change when one changes, 2 when one cannot be read.
     #[command(
-        after_help = "Examples:\n  go-conformance diff --profile rfg --set repetition=simple_ko go/records\n  \
+        after_help = "Examples:\n  go-conformance diff --profile rfg --set repetition=simple_ko real-records/go\n  \
         go-conformance diff --profile rfg --profile rfg-simple-ko games/ --format html --output impact.html"
     )]
     Diff(diff_command::DiffArgs),
@@ -128,7 +128,7 @@ enum Command {
     /// them are refused), a record may be at most 4 MiB, and nothing is written. The server
     /// listens on 127.0.0.1 only; `--listen` with another address is refused unless
     /// `--allow-remote` is given too, and then a warning is printed. Stop it with Ctrl-C.
-    #[command(after_help = "Examples:\n  go-conformance serve go/records\n  \
+    #[command(after_help = "Examples:\n  go-conformance serve real-records/go\n  \
         go-conformance serve --port 0 my-games/")]
     Serve(serve_command::ServeArgs),
     /// Write the RFG rulebook browser (an index and a page per article) into DIR.

@@ -1,4 +1,4 @@
-//! `go-conformance diff` over the real records of `go/records` (issue 42): which records change
+//! `go-conformance diff` over the real records of `real-records/go` (issue 42): which records change
 //! result when only the immediate retake of a ko is forbidden (`repetition=simple_ko`, GNU Go's
 //! default and the servers' rule) instead of positional superko (rfg 5.2 as written).
 //!

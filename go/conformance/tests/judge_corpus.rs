@@ -1,10 +1,10 @@
-//! The real-records corpus (`go/records/`): every record has an outcome worked out by hand
+//! The real-records corpus (`real-records/go/`): every record has an outcome worked out by hand
 //! (its folder's `outcomes.yaml`: dead stones, the count per side, rfg's result and the verdict
 //! beside `RE`), and the judge must reach exactly that outcome for every one of them. The hand
-//! outcomes were not taken from the oracle: see `go/records/SOURCES.md` for how each was made.
+//! outcomes were not taken from the oracle: see `real-records/go/SOURCES.md` for how each was made.
 //!
 //! Also: at least 150 records, no record without an outcome and no outcome without a record,
-//! and `go-conformance judge go/records` disagrees with exactly the records whose hand outcome
+//! and `go-conformance judge real-records/go` disagrees with exactly the records whose hand outcome
 //! disagrees with their written result (and so exits 1).
 
 #![allow(clippy::unwrap_used)]
@@ -43,7 +43,7 @@ fn sgf_under(dir: &Path, prefix: &str, out: &mut BTreeSet<String>) {
     }
 }
 
-/// The corpus's folders: each direct subfolder of `go/records` with an outcomes file.
+/// The corpus's folders: each direct subfolder of `real-records/go` with an outcomes file.
 fn folders() -> Vec<(PathBuf, Outcomes)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(records_root()).unwrap() {

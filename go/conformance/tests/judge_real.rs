@@ -1,4 +1,4 @@
-//! `judge` over the real records of `go/sgf/real/`: every file reads, and the verdicts are the
+//! `judge` over the real records of `real-records/go-sgf/`: every file reads, and the verdicts are the
 //! ones the records and the rules give.
 
 #![allow(clippy::unwrap_used)]
@@ -10,7 +10,7 @@ use go_conformance::judge::{Agreement, judge};
 use go_spec::GoProfile;
 
 fn real() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../sgf/real")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go-sgf")
 }
 
 fn judged(relative: &str) -> go_conformance::judge::Judgement {

@@ -1,6 +1,6 @@
 //! `go-conformance judge --format json` against its published schema
 //! (`go/conformance/judge-output.schema.json`): every real record of the repository (the 341 of
-//! `go/records` with their hand-worked outcomes, the files of `go/sgf/real`), with and without
+//! `real-records/go` with their hand-worked outcomes, the files of `real-records/go-sgf`), with and without
 //! `--explain`, and an unreadable file. The schema is checked to refuse what it must, so that
 //! a schema accepting anything cannot pass.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -46,8 +46,8 @@ fn valid(v: &Value) {
 
 #[test]
 fn every_real_record_judged_satisfies_the_schema() {
-    let records = root().join("records");
-    let real = root().join("sgf/real");
+    let records = root().join("../real-records/go");
+    let real = root().join("../real-records/go-sgf");
     for args in [
         vec![records.to_str().unwrap()],
         vec![real.to_str().unwrap()],

@@ -1,11 +1,11 @@
-//! A second counter to argue with, over the real-records corpus (`go/records/`): Python's
+//! A second counter to argue with, over the real-records corpus (`real-records/go/`): Python's
 //! `sgfmill` replays every record and must reach the oracle's position and captures (a record
 //! the oracle refuses must be one whose hand outcome names the refusal: positional superko, rfg
 //! 5.2, which sgfmill does not know); GNU Go's `final_score` (its territory rules, like rfg 9.2)
 //! scores every counted record and must give the hand-worked result, or a difference listed with
-//! its reason in `go/records/second-counter.yaml` (each entry must still differ); and GNU Go's
+//! its reason in `real-records/go/second-counter.yaml` (each entry must still differ); and GNU Go's
 //! own end phase (`--score aftermath`) must reach the judge's result after its end phase (rfg
-//! 7.1, 7.2), or the difference is listed in `go/records/aftermath.yaml`.
+//! 7.1, 7.2), or the difference is listed in `real-records/go/aftermath.yaml`.
 //!
 //! The sgfmill replay runs with the other tests; GNU Go takes a few minutes over the corpus, so
 //! its test is `#[ignore]` and named `slow_…`, which `.ci/run` runs. Each skips when its tool is
@@ -30,7 +30,7 @@ fn records_root() -> PathBuf {
     root.canonicalize().unwrap_or(root)
 }
 
-/// Every record of the corpus with its hand outcome, by path relative to `go/records`.
+/// Every record of the corpus with its hand outcome, by path relative to `real-records/go`.
 fn corpus() -> BTreeMap<String, (PathBuf, Agreed)> {
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(records_root()).unwrap() {

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The workbench (`go-conformance serve`) in a real browser: headless Chromium driven by
-//! playwright-core (`browser/go.mjs`) over the real records of `go/records`, asserting what an
+//! playwright-core (`browser/go.mjs`) over the real records of `real-records/go`, asserting what an
 //! arbiter sees: the board after move N, the count on the last board (territory, neutral
 //! points, dead stones, the end phase's fill) and its table, the verdict changing when
 //! `repetition` is set to `simple_ko`, the archive impact table's counts, and a changed game
@@ -12,7 +12,7 @@
 //! prisoners 28 and 12, komi 5.5: 75 against 73.5, eleven dead stones, no neutral point left,
 //! nineteen stones of the end phase), and the records the RFG's positional superko (rfg 5.2) refuses while their server
 //! allowed them ("repeats an earlier whole-board position"): under the simple ko they replay,
-//! and only they change. Why not komi: every record of `go/records` writes its own `KM`, which
+//! and only they change. Why not komi: every record of `real-records/go` writes its own `KM`, which
 //! the judge takes before the profile's komi (rfg 9.3), so the komi knob changes none of them.
 //!
 //! Without Chromium, node or playwright-core (`npm ci` in `browser/`) the test is skipped with
@@ -31,7 +31,7 @@ fn root() -> PathBuf {
 
 fn sgf_count() -> usize {
     let keep = |p: &Path| conformance_core::walk::has_extension(p, &["sgf"]);
-    conformance_core::walk::files_under(&root().join("go/records"), &keep)
+    conformance_core::walk::files_under(&root().join("real-records/go"), &keep)
         .unwrap()
         .len()
 }
@@ -40,14 +40,18 @@ fn sgf_count() -> usize {
 fn superko_refused() -> Vec<String> {
     let mut out = Vec::new();
     for dir in ["gnugo", "hayago"] {
-        let text =
-            std::fs::read_to_string(root().join("go/records").join(dir).join("outcomes.yaml"))
-                .unwrap();
+        let text = std::fs::read_to_string(
+            root()
+                .join("real-records/go")
+                .join(dir)
+                .join("outcomes.yaml"),
+        )
+        .unwrap();
         let map: serde_norway::Mapping = serde_norway::from_str(&text).unwrap();
         for (k, v) in map {
             let reason = v.get("reason").and_then(|r| r.as_str()).unwrap_or_default();
             if reason.contains("repeats an earlier whole-board position") {
-                out.push(format!("go/records/{dir}/{}", k.as_str().unwrap()));
+                out.push(format!("real-records/go/{dir}/{}", k.as_str().unwrap()));
             }
         }
     }
@@ -71,7 +75,7 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
         return;
     }
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_go-conformance"));
-    cmd.args(["serve", "--port", "0", "go/records"])
+    cmd.args(["serve", "--port", "0", "real-records/go"])
         .current_dir(root());
     let served = Served::start(cmd, Duration::from_secs(120));
     let shots = root().join("target/browser");
@@ -86,7 +90,7 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
     // phase (three passes, 19 stones, two passes; rfg 7.1) with the agreed dead stones taken
     // off before the first stone (rfg 7.2: one step of its own), then the count.
     let counted = &out["counted"];
-    let moves = moves_in(&root().join("go/records/hayago/hashimoto-ohira-1970.sgf"));
+    let moves = moves_in(&root().join("real-records/go/hayago/hashimoto-ohira-1970.sgf"));
     assert_eq!(
         counted["plies"],
         moves + 24 + 1 + 1,

@@ -1,4 +1,4 @@
-//! Every real record in `go/sgf/real/` reads without an error, and a few facts that the files
+//! Every real record in `real-records/go-sgf/` reads without an error, and a few facts that the files
 //! state plainly (their sizes, results and move counts, read by eye) come out as written.
 
 #![allow(clippy::unwrap_used)]
@@ -8,7 +8,7 @@ use go_spec::{Color, GameResult, GoRecord, Move, Point, WinBy};
 use std::path::{Path, PathBuf};
 
 fn real_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("real");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go-sgf");
     let mut out = Vec::new();
     for dir in std::fs::read_dir(&root).unwrap() {
         let dir = dir.unwrap().path();
@@ -27,7 +27,7 @@ fn real_files() -> Vec<PathBuf> {
 
 fn read(relative: &str) -> GoRecord {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("real")
+        .join("../../real-records/go-sgf")
         .join(relative);
     parse_game_bytes(&std::fs::read(&path).unwrap()).unwrap()
 }

@@ -1,4 +1,4 @@
-"""The scratch counter the hand outcomes of go/records were made with (see ../SOURCES.md).
+"""The scratch counter the hand outcomes of real-records/go were made with (see ../SOURCES.md).
 
 Usage: python3 hand_count.py RECORD.sgf ...   (from the record's folder; needs sgfmill and
 /usr/games/gnugo). For each record, one JSON line: the replay (own board, positional
