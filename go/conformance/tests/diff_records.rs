@@ -22,7 +22,7 @@ use conformance_core::report::impact::{RecordImpact, validate};
 use go_conformance::impact::{GoSides, diff_archive, diff_archive_with};
 
 fn records() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../records")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go")
 }
 
 fn sgf_files() -> Vec<PathBuf> {
@@ -42,7 +42,10 @@ fn simple_ko_changes_exactly_the_four_records_with_a_superko_repetition() {
         if let RecordImpact::Judged { file, changes, .. } = r {
             for c in changes {
                 changed.push((
-                    file.split("records/").nth(1).unwrap_or("").to_owned(),
+                    file.split("real-records/go/")
+                        .nth(1)
+                        .unwrap_or("")
+                        .to_owned(),
                     c.clone(),
                 ));
             }

@@ -18,7 +18,7 @@ use go_conformance::judge::judge_with;
 use go_spec::GoProfile;
 
 fn records_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go");
     root.canonicalize().unwrap_or(root)
 }
 

@@ -70,7 +70,10 @@ fn every_real_record_judged_satisfies_the_schema() {
 
 #[test]
 fn the_schema_refuses_what_the_judge_never_writes() {
-    let v = judge_json(&[root().join("records/gnugo/9x9-1.sgf").to_str().unwrap()]);
+    let v = judge_json(&[root()
+        .join("../real-records/go/gnugo/9x9-1.sgf")
+        .to_str()
+        .unwrap()]);
     valid(&v);
     let schema = validator();
     let broken = |change: &dyn Fn(&mut Value)| {

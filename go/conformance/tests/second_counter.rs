@@ -26,7 +26,7 @@ use go_oracle::Oracle;
 use go_spec::{Color, GoProfile, Point};
 
 fn records_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go");
     root.canonicalize().unwrap_or(root)
 }
 

@@ -18,7 +18,7 @@ fn diff_takes_the_same_flags_and_writes_one_report(#[case] game: &str) {
         "go" => (
             "rfg",
             "repetition=simple_ko",
-            root.join("../records/gnugo"),
+            root.join("../../real-records/go/gnugo"),
             4,
         ),
         _ => (

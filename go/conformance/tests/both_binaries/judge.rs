@@ -25,7 +25,7 @@ fn judge_records(t: &Tool, dir: &Path) -> JudgeRecords {
         "go" => {
             // The records with their hand-worked outcomes (real-records/go/*/outcomes.yaml): the
             // judge reads the dead stones from there, so they are used where they are.
-            let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../records");
+            let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go");
             JudgeRecords {
                 // Counted by hand W+11 (real-records/go/gnugo/outcomes.yaml), as RE says.
                 agree: records.join("gnugo/9x9-1.sgf"),
