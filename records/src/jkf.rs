@@ -299,6 +299,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control: None,
+            times: crate::PROGRAM_WHOLE_SECONDS,
             players: (players != Players::default()).then_some(players),
             events: play.events,
         },

@@ -249,6 +249,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             start: header.record.start,
             setup: None,
             time_control: None,
+            times: Default::default(),
             players: header.record.players.filter(|p| *p != Players::default()),
             events,
         },

@@ -195,6 +195,21 @@ pub struct Game {
     pub clock_source: Option<Note>,
 }
 
+/// What the times of a KIF or JKF record (and a CSA V2 record not written by shogi-server) are
+/// evidence of: whole seconds, as those formats write them (KIF `( 0:30/…)`, JKF `now: {m, s}`,
+/// CSA V2.2 `T30`), whose rounding the writer does not document (81Dojo and Shogi Wars are
+/// closed; the GUIs do not say), written by the program that ran the game's clock. These
+/// formats are written by programs that play or serve the game, so their per-move times are
+/// that program's clock, which would have ended the game at a fall: a record that goes on
+/// with further timed moves after a fall its written times suggest shows the clock saw none.
+/// See the registry's decision on `fesa2017:8.1`.
+pub const PROGRAM_WHOLE_SECONDS: shogi_spec::record::TimeEvidence =
+    shogi_spec::record::TimeEvidence {
+        resolution: shogi_spec::record::Seconds::whole(1),
+        rounding: shogi_spec::record::Rounding::Undocumented,
+        clock_of_record: true,
+    };
+
 /// A time control in words: `600 s main, 10 s byo-yomi, 5 s increment`.
 pub fn describe_time_control(tc: &shogi_spec::record::TimeControl) -> String {
     let mut out = format!("{} main", tc.main);

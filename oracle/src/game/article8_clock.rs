@@ -25,30 +25,101 @@ use shogi_spec::profile::{DoubleFlagFall, FlagFall, IncrementTiming};
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 use super::record::FlagOrder;
-use super::record::{Seconds, TimeControl};
+use super::record::{Seconds, TimeControl, TimeEvidence};
 use shogi_spec::FesaId;
 
-/// One player's clock.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Clock {
-    control: TimeControl,
+/// What one reading of a clock holds: the main time left and the running period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Dial {
     main_left: Seconds,
     /// In a period of N moves: the time and moves left in it.
     period: Option<(Seconds, u32)>,
+}
+
+impl Dial {
+    /// The time available for the turn on this reading (see [`Clock::available`]).
+    fn available(&self, control: &TimeControl, increment_first: bool) -> Seconds {
+        let extra = match (self.period, control.periods, control.byoyomi) {
+            (Some((left, _)), _, _) => left,
+            (None, Some(p), _) => p.time,
+            (None, None, Some(b)) => b,
+            (None, None, None) => Seconds::ZERO,
+        };
+        let own_increment = match control.increment {
+            Some(inc) if increment_first => inc,
+            _ => Seconds::ZERO,
+        };
+        self.main_left
+            .saturating_add(extra)
+            .saturating_add(own_increment)
+    }
+
+    /// Charges a turn of `elapsed` as 8.2 says, with no test of the flag.
+    fn charge(&mut self, control: &TimeControl, increment_first: bool, elapsed: Seconds) {
+        if let (true, Some(inc)) = (increment_first, control.increment) {
+            // shogi-server's TimeClock#process_time: remaining + increment − used, at least 0.
+            self.main_left = self.main_left.saturating_add(inc).saturating_sub(elapsed);
+            return;
+        }
+        if elapsed < self.main_left {
+            self.main_left = self.main_left.saturating_sub(elapsed);
+        } else {
+            let overflow = elapsed.saturating_sub(self.main_left);
+            self.main_left = Seconds::ZERO;
+            if let Some(p) = control.periods {
+                let (left, moves) = self.period.unwrap_or((p.time, p.moves));
+                let (left, moves) = (left.saturating_sub(overflow), moves.saturating_sub(1));
+                self.period = Some(if moves == 0 {
+                    (p.time, p.moves)
+                } else {
+                    (left, moves)
+                });
+            }
+        }
+        if let Some(inc) = control.increment {
+            self.main_left = self.main_left.saturating_add(inc);
+        }
+    }
+}
+
+/// One player's clock, read from a record's written times.
+///
+/// A written time is evidence only as far as its record's [`TimeEvidence`] carries it: where
+/// the writer's rounding is not documented, a turn written as `w` in steps of `r` lasted more
+/// than `w − r` and less than `w + r`. So the clock is kept twice: as written (what reports show
+/// as the time left) and at the most the player can have had left, every turn charged at the
+/// least it can have lasted. A flag fall is proved only when the least a turn can have lasted
+/// reaches the most that can have been available: 31 s written in whole seconds of a 30 s
+/// byo-yomi (more than 30 s used), never 30 s written (perhaps 29.5 s). For exact times and
+/// for a writer that writes what its clock charged (shogi-server) the two are one, and 8.1's
+/// reading stands unchanged: a turn of exactly the time available is too long.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    /// The clock as the record's times are written.
+    written: Dial,
+    /// The clock charged with the least each turn can have lasted: the most left.
+    most: Dial,
     flag_down: bool,
     /// Whether a move's own increment counts before its timeout is decided.
     increment_first: bool,
+    evidence: TimeEvidence,
 }
 
 impl Clock {
-    /// A clock set to `control` before the game.
+    /// A clock set to `control` before the game, read from exact times.
     pub fn new(control: TimeControl) -> Clock {
-        Clock {
-            control,
+        let dial = Dial {
             main_left: control.main,
             period: None,
+        };
+        Clock {
+            control,
+            written: dial,
+            most: dial,
             flag_down: false,
             increment_first: false,
+            evidence: TimeEvidence::EXACT,
         }
     }
 
@@ -60,9 +131,14 @@ impl Clock {
         }
     }
 
-    /// The main time left.
+    /// The same clock, read from times that are the evidence `evidence` says.
+    pub fn read_from(self, evidence: TimeEvidence) -> Clock {
+        Clock { evidence, ..self }
+    }
+
+    /// The main time left, as the record's times are written.
     pub fn main_left(&self) -> Seconds {
-        self.main_left
+        self.written.main_left
     }
 
     /// Whether this clock's flag has fallen.
@@ -75,64 +151,75 @@ impl Clock {
         self.flag_down = true;
     }
 
-    /// The time the player may use on the current turn before the flag falls: what is left of
-    /// the main time, plus the byo-yomi period or the current period of N moves. Zero once the
-    /// flag is down.
+    /// The most time the player can have had for the current turn before the flag falls: what
+    /// is left of the main time, plus the byo-yomi period or the current period of N moves.
+    /// With exact times, exactly that. Zero once the flag is down.
     pub fn available(&self) -> Seconds {
         if self.flag_down {
             return Seconds::ZERO;
         }
-        let extra = match (self.period, self.control.periods, self.control.byoyomi) {
-            (Some((left, _)), _, _) => left,
-            (None, Some(p), _) => p.time,
-            (None, None, Some(b)) => b,
-            (None, None, None) => Seconds::ZERO,
-        };
-        let own_increment = match self.control.increment {
-            Some(inc) if self.increment_first => inc,
-            _ => Seconds::ZERO,
-        };
-        self.main_left
-            .saturating_add(extra)
-            .saturating_add(own_increment)
+        self.most.available(&self.control, self.increment_first)
     }
 
-    /// Whether a turn that has lasted `elapsed` has run out the time (8.1).
+    /// Whether a turn written as having lasted `elapsed` is proved to have run out the time
+    /// (8.1): the least it can have lasted reaches the most that can have been available.
     pub fn runs_out(&self, elapsed: Seconds) -> bool {
-        elapsed >= self.available()
+        self.evidence.least(elapsed) >= self.available()
+    }
+
+    /// Whether a turn written as `elapsed` reaches the time available as the record's times
+    /// are written, without proving a fall (a whole second written that may be a rounding):
+    /// worth a note, never a verdict.
+    pub fn reaches_unproved(&self, elapsed: Seconds) -> bool {
+        !self.flag_down
+            && !self.runs_out(elapsed)
+            && elapsed >= self.written.available(&self.control, self.increment_first)
+    }
+
+    /// The reading of a turn written as `elapsed` against the time available, in words:
+    /// `31s used of 30s available`, or, for times whose rounding is not documented,
+    /// `31s written in whole seconds (rounding not documented: more than 30s used) of 30s
+    /// available`.
+    pub fn reading(&self, elapsed: Seconds) -> String {
+        let available = self.available();
+        let margin = self.evidence.margin();
+        if margin == Seconds::ZERO {
+            return format!("{elapsed} used of {available} available");
+        }
+        let step = if margin == Seconds::whole(1) {
+            "whole seconds".to_owned()
+        } else {
+            format!("steps of {margin}")
+        };
+        format!(
+            "{elapsed} written in {step}, the writer's rounding not documented: more than {} used, of {available} available",
+            self.evidence.least(elapsed)
+        )
     }
 
     /// Completes a move that took `elapsed`. Returns false, and drops the flag, when the time
-    /// ran out during the move (8.1); otherwise updates the clock as 8.2 says.
+    /// is proved to have run out during the move (8.1); otherwise updates the clock as 8.2
+    /// says.
     pub fn complete_move(&mut self, elapsed: Seconds) -> bool {
         if self.runs_out(elapsed) {
             self.flag_down = true;
             return false;
         }
-        if let (true, Some(inc)) = (self.increment_first, self.control.increment) {
-            // shogi-server's TimeClock#process_time: remaining + increment − used, at least 0.
-            self.main_left = self.main_left.saturating_add(inc).saturating_sub(elapsed);
-            return true;
-        }
-        if elapsed < self.main_left {
-            self.main_left = self.main_left.saturating_sub(elapsed);
-        } else {
-            let overflow = elapsed.saturating_sub(self.main_left);
-            self.main_left = Seconds::ZERO;
-            if let Some(p) = self.control.periods {
-                let (left, moves) = self.period.unwrap_or((p.time, p.moves));
-                let (left, moves) = (left.saturating_sub(overflow), moves.saturating_sub(1));
-                self.period = Some(if moves == 0 {
-                    (p.time, p.moves)
-                } else {
-                    (left, moves)
-                });
-            }
-        }
-        if let Some(inc) = self.control.increment {
-            self.main_left = self.main_left.saturating_add(inc);
-        }
+        self.charge(elapsed);
         true
+    }
+
+    /// Completes a move the clock of record accepted in time though the written times put it
+    /// over: the turn is charged as written, the flag stays up.
+    pub fn complete_move_played_on(&mut self, elapsed: Seconds) {
+        self.charge(elapsed);
+    }
+
+    fn charge(&mut self, elapsed: Seconds) {
+        let least = self.evidence.least(elapsed);
+        self.written
+            .charge(&self.control, self.increment_first, elapsed);
+        self.most.charge(&self.control, self.increment_first, least);
     }
 }
 
@@ -154,7 +241,14 @@ impl super::adjudicate::Game<'_> {
         if !clock.runs_out(elapsed) {
             return false;
         }
-        let available = clock.available();
+        if self.clock_of_record_played_on(on_move) {
+            return false;
+        }
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
+        let clock = &mut clocks[on_move.index()];
+        let reading = clock.reading(elapsed);
         clock.set_flag_down();
         self.win(
             !on_move,
@@ -162,11 +256,59 @@ impl super::adjudicate::Game<'_> {
             ArticleId::fesa("8.9"),
             Step::by_knob(
                 ArticleId::fesa("8.9"),
-                format!("{on_move}'s time ran out ({elapsed} used of {available} available); the flag falls at once, before anything later in the turn"),
+                format!("{on_move}'s time ran out ({reading}); the flag falls at once, before anything later in the turn"),
                 "flag_fall",
             ),
         );
         true
+    }
+
+    /// Whether the clock that wrote the record let play go on past the fall its written times
+    /// put in the running turn of `color`: the record times a later move by the same clock, so
+    /// that clock — the clock of record, which would have ended the game at a fall (a server
+    /// compensating network lag, a program playing the game) — saw none. The written times
+    /// then give a note, never the verdict (the registry's decision on `fesa2017:8.1`). Noted
+    /// once per turn.
+    pub(super) fn clock_of_record_played_on(&mut self, color: Color) -> bool {
+        let goes_on = self
+            .last_timed_move
+            .is_some_and(|last| last > self.event_no);
+        if !self.clock_of_record || !goes_on {
+            return false;
+        }
+        if !self.overrun_noted {
+            self.overrun_noted = true;
+            let elapsed = self.turn_elapsed;
+            let ply = self.moves_played + 1;
+            if let Some(clocks) = &self.clocks {
+                let clock = &clocks[color.index()];
+                let over = elapsed.saturating_sub(clock.available());
+                let reading = clock.reading(elapsed);
+                self.note(Step::new(
+                    ArticleId::fesa("8.1"),
+                    format!("the written times put {color} {over} over at ply {ply} ({reading}); the clock that wrote the record played on, timing later moves: it is the clock of record, and the flag is not taken as fallen"),
+                ));
+            }
+        }
+        true
+    }
+
+    /// A written time that reaches the time available without proving a fall (a whole second
+    /// that may be a rounding): a note, once per side, and the clock goes on.
+    pub(super) fn note_unproved_reach(&mut self, color: Color, elapsed: Seconds, ply: usize) {
+        let Some(clocks) = &self.clocks else {
+            return;
+        };
+        let clock = &clocks[color.index()];
+        if self.unproved_noted[color.index()] || !clock.reaches_unproved(elapsed) {
+            return;
+        }
+        self.unproved_noted[color.index()] = true;
+        let available = clock.available();
+        self.note(Step::new(
+            ArticleId::fesa("8.1"),
+            format!("{color}'s move {ply} is written as {elapsed} of the {available} available, in a resolution that proves no more than that: the flag is not taken as fallen (nor at any later such turn of {color}'s)"),
+        ));
     }
 
     /// Whether `color`'s flag is down now, noting a fall during the running turn.
@@ -181,6 +323,13 @@ impl super::adjudicate::Game<'_> {
             return true;
         }
         if on_move == color && clock.runs_out(elapsed) {
+            if self.clock_of_record_played_on(color) {
+                return false;
+            }
+            let Some(clocks) = &mut self.clocks else {
+                return false;
+            };
+            let clock = &mut clocks[color.index()];
             clock.set_flag_down();
             self.falls.push(color);
             return true;
@@ -278,7 +427,7 @@ impl super::adjudicate::Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::record::Periods;
+    use crate::game::record::{Periods, Rounding};
 
     fn s(n: u64) -> Seconds {
         Seconds::whole(n)
@@ -309,6 +458,73 @@ mod tests {
         assert!(!c.complete_move(s(30)));
         assert!(c.flag_down());
         assert_eq!(c.available(), Seconds::ZERO);
+    }
+
+    fn whole_seconds(rounding: Rounding) -> TimeEvidence {
+        TimeEvidence {
+            resolution: s(1),
+            rounding,
+            clock_of_record: false,
+        }
+    }
+
+    /// FESA 8.1 read with the record's resolution: a time written in whole seconds whose
+    /// rounding is undocumented says only that the turn lasted within a second of it. Of a
+    /// 30 s byo-yomi (no main time), 30 s written may be 29.5 s: no proof; 31 s written is more
+    /// than 30 s whatever the rounding: the flag fell.
+    #[test]
+    fn an_undocumented_whole_second_proves_a_fall_only_one_second_over() {
+        let tc = TimeControl {
+            main: s(0),
+            byoyomi: Some(s(30)),
+            ..TimeControl::default()
+        };
+        let c = Clock::new(tc).read_from(whole_seconds(Rounding::Undocumented));
+        assert!(!c.runs_out(s(30)));
+        assert!(c.reaches_unproved(s(30)));
+        assert!(c.runs_out(s(31)));
+        assert!(!c.reaches_unproved(s(31)), "a proved fall is no unproved reach");
+        let mut c = c;
+        assert!(c.complete_move(s(30)), "30 s written: played in time");
+        assert!(!c.flag_down());
+        assert!(!c.complete_move(s(31)));
+        assert!(c.flag_down());
+    }
+
+    /// shogi-server charges the floored elapsed time and writes that very value
+    /// (`time_clock.rb`, `ChessClock#time_duration`; `game.rb` logs `T%d`); its `timeout?` is
+    /// `mytime - t + byoyomi + fischer <= 0`: 30 s charged of 0 main + 30 byo-yomi is a
+    /// time-out. Its written times are the clock's charges, so 8.1's reading stands.
+    #[test]
+    fn a_charged_whole_second_is_the_clocks_own_reading() {
+        let tc = TimeControl {
+            main: s(0),
+            byoyomi: Some(s(30)),
+            ..TimeControl::default()
+        };
+        let c = Clock::new(tc).read_from(whole_seconds(Rounding::Charged));
+        assert!(c.runs_out(s(30)));
+        assert!(!c.runs_out(s(29)));
+    }
+
+    /// The main time is kept at the most that can be left: 10 s main, no byo-yomi, turns
+    /// written 4 s, 4 s and 2 s (10 s written) can have lasted just over 3, 3 and 1 s, so up to
+    /// 3 s may be left: a fourth turn written 3 s (more than 2 s) proves nothing, one written
+    /// 4 s (more than 3 s) proves the fall. As written, no main time is left.
+    #[test]
+    fn main_time_is_kept_at_the_most_that_can_be_left() {
+        let tc = TimeControl {
+            main: s(10),
+            ..TimeControl::default()
+        };
+        let mut c = Clock::new(tc).read_from(whole_seconds(Rounding::Undocumented));
+        for t in [4, 4, 2] {
+            assert!(c.complete_move(s(t)));
+        }
+        assert_eq!(c.main_left(), Seconds::ZERO, "as written");
+        assert_eq!(c.available(), s(3), "at most");
+        assert!(!c.runs_out(s(3)));
+        assert!(c.runs_out(s(4)));
     }
 
     #[test]

@@ -189,6 +189,9 @@ impl Reader {
                     ));
                 }
             }
+        } else if c.starts_with("Least_Time_Per_Move:") {
+            // Written by shogi-server's `Game#propose` (game.rb) and by no other writer known.
+            self.shogi_server = true;
         } else if let Some(v) = c.strip_prefix("Max_Moves:") {
             self.max_moves = v.trim().parse().ok();
         } else if let Some(v) = c.strip_prefix("Increment:") {

@@ -158,6 +158,12 @@ struct Reader {
     /// A time header was not understood: the game is judged without a clock, whatever another
     /// header said.
     time_unclear: bool,
+    /// Whether the times are written finer than whole seconds: a `V3` version line (CSA V3.0
+    /// writes milliseconds) or a `T` with decimals.
+    fine_times: bool,
+    /// Whether shogi-server wrote the log: its `'Least_Time_Per_Move:` line (`game.rb`,
+    /// `propose`), after which every `T` is the server clock's own charge.
+    shogi_server: bool,
 }
 
 impl Reader {
@@ -181,6 +187,8 @@ impl Reader {
             notes: Vec::new(),
             clock_source: None,
             time_unclear: false,
+            fine_times: false,
+            shogi_server: false,
         }
     }
 
@@ -236,7 +244,10 @@ impl Reader {
             }
         }
         match first {
-            'V' => Ok(()),
+            'V' => {
+                self.fine_times |= s.starts_with("V3");
+                Ok(())
+            }
             'N' if s.starts_with("N+") => {
                 self.players.sente = Some(s[2..].trim().to_owned());
                 Ok(())
@@ -260,6 +271,7 @@ impl Reader {
             'T' => {
                 let t = parse_seconds(&s[1..])
                     .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a time")))?;
+                self.fine_times |= s.contains('.');
                 self.play().set_last_time(t);
                 Ok(())
             }
@@ -297,6 +309,7 @@ impl Reader {
             return Err(error);
         }
         self.play();
+        let times = self.times();
         let summary = self.summary.take();
         let Some(play) = self.play.take() else {
             unreachable!("play() starts the moves")
@@ -381,6 +394,7 @@ impl Reader {
                 } else {
                     self.time_control
                 },
+                times,
                 players: (self.players != Players::default()).then_some(self.players),
                 events,
             },
@@ -407,6 +421,26 @@ impl Reader {
                 self.clock_source
             },
         })
+    }
+}
+
+impl Reader {
+    /// What this record's times are evidence of. CSA V2.2 writes `T` in whole seconds, V3.0 in
+    /// milliseconds. shogi-server's logs are whole seconds that its clock charged itself: it
+    /// floors the elapsed time, tests the time-out on that value and logs it as `T%d`
+    /// (shogi-server, commit 8c19aca4283969b9643aeb8823e2715f3b0ba8df
+    /// `shogi_server/time_clock.rb`, `ChessClock#time_duration` and `#timeout?`; commit
+    /// 0de9108da9062d50ee4dd09daf1b3cb216851ef9 `shogi_server/game.rb`, `handle_one_move`).
+    /// Any other writer's rounding is undocumented.
+    fn times(&self) -> shogi_spec::record::TimeEvidence {
+        use shogi_spec::record::Rounding;
+        let mut times = crate::PROGRAM_WHOLE_SECONDS;
+        if self.fine_times {
+            times.resolution = Seconds::millis(1);
+        } else if self.shogi_server {
+            times.rounding = Rounding::Charged;
+        }
+        times
     }
 }
 

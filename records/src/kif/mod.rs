@@ -293,10 +293,13 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                     time,
                 }),
                 "持将棋" => Some(Event::Impasse { time }),
+                // A zero written on a time-loss line (81Dojo's `Time-up ( 0:0/)`, ShogiHome's
+                // `切れ負け ( 0:00/…)`) is no reading of the losing turn, which ran the whole
+                // time available: the claim then has no time and stays a recorded finding.
                 "切れ負け" | "時間切れ" | "Time-up" => Some(Event::Claim {
                     claim: ClaimKind::Flag,
                     by: !stm,
-                    time,
+                    time: time.filter(|t| *t > Seconds::ZERO),
                 }),
                 "反則勝ち" if foul_written => Some(Event::Claim {
                     claim: ClaimKind::IllegalMove,
@@ -378,6 +381,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control,
+            times: crate::PROGRAM_WHOLE_SECONDS,
             players: (players != Players::default()).then_some(players),
             events,
         },

@@ -4,6 +4,7 @@
 //! start: startpos                 # or an SFEN, or {handicap: two-piece}, or {sfen: "…"}
 //! setup: "…"                      # optional: what was actually set up, when it was wrong (9.1)
 //! time_control: {main: 600, byoyomi: 30}
+//! times: {resolution: 1, rounding: undocumented, clock_of_record: true}  # optional, see below
 //! events:
 //!   - 7g7f                        # a move with no time recorded
 //!   - {move: 3c3d, time: 12.5}    # a move and the seconds it took
@@ -41,6 +42,12 @@
 //! plays `{move: 7g7f, time: 500}`, Gote arrives `{arrive: gote, at: 550}` (50 s of Gote's clock
 //! gone) and plays `{move: 3c3d, time: 80}` 30 s after arriving: Gote is charged 80 s, once,
 //! and has 520 s left. A `time` smaller than the time already run at the arrival is an error.
+//!
+//! How far a written time can be trusted is the record's `times` ([`TimeEvidence`]): by
+//! default a YAML record's times are exact (the project's arbiter writes what it measured, to
+//! the millisecond; a case states its facts) and the record is no clock of record. A record
+//! converted from KIF or CSA keeps the evidence of its format: whole seconds whose rounding
+//! the writer does not document, written by the clock that ran the game.
 //!
 //! An event without a `time` happens at the latest moment already known in its turn (zero if
 //! none); a move without a time is charged that much, and the next turn starts that much
@@ -177,6 +184,87 @@ pub struct TimeControl {
     /// Byo-yomi of N moves in M seconds, instead of per-move byo-yomi.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub periods: Option<Periods>,
+}
+
+/// What a written time is evidence of: how finely the record writes times, what the writer
+/// does to the time it measured, and whether the writer was the clock that ran the game. A
+/// flag fall is inferred from written times only as far as this evidence carries it (FESA 8.1
+/// read with the record's resolution; the registry's decision on `fesa2017:8.1` says why).
+///
+/// The project's YAML record states its times exactly (the default: resolution 0, written
+/// by this project's arbiter to the millisecond, or by a person stating a case's facts), and
+/// its writer is not a clock of record unless it says `clock_of_record: true`. A record read
+/// from CSA, KIF or JKF carries what its format writes (`shogi-records` sets it):
+///
+/// ```yaml
+/// times: {resolution: 1, rounding: undocumented, clock_of_record: true}
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeEvidence {
+    /// The step in which the record writes times: 1 s for KIF and CSA V2, 1 ms for CSA V3;
+    /// zero when the times are exact.
+    #[serde(default)]
+    pub resolution: Seconds,
+    /// What the writer does to a measured time to write it in that step.
+    #[serde(default)]
+    pub rounding: Rounding,
+    /// Whether the times were written by the clock that ran the game and would have ended it
+    /// at a fall (a server's or a playing program's record): then a record that goes on past
+    /// a fall inferred from its times shows the clock saw none, and the inference is a note.
+    #[serde(default)]
+    pub clock_of_record: bool,
+}
+
+impl TimeEvidence {
+    /// Times stated exactly, by no clock of record: the YAML record's default.
+    pub const EXACT: TimeEvidence = TimeEvidence {
+        resolution: Seconds::ZERO,
+        rounding: Rounding::Charged,
+        clock_of_record: false,
+    };
+
+    /// Whether this is the default (exact times, no clock of record), which a YAML record
+    /// leaves unwritten.
+    pub fn is_exact(&self) -> bool {
+        *self == TimeEvidence::EXACT
+    }
+
+    /// How much longer than `written` a turn must be written before the record proves that it
+    /// lasted at least `available`: nothing when the written time is what the clock charged,
+    /// one resolution step when the writer's rounding is not documented (the turn may have
+    /// lasted anything within one step of the written value, whether it truncated, rounded or
+    /// rounded up).
+    pub fn margin(&self) -> Seconds {
+        match self.rounding {
+            Rounding::Charged => Seconds::ZERO,
+            Rounding::Undocumented => self.resolution,
+        }
+    }
+
+    /// The least a turn written as `written` can have lasted, as far as the clock is
+    /// concerned: the written value when it is the clock's charge, else one step less (the
+    /// turn lasted *more* than that when the step is not zero).
+    pub fn least(&self, written: Seconds) -> Seconds {
+        written.saturating_sub(self.margin())
+    }
+}
+
+/// What a record's writer does to a measured time to write it in its resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// The written value is what the clock of record charged for the turn: the YAML record's
+    /// stated times, and shogi-server's logs, whose clock counts whole seconds and writes the
+    /// very value it charged (`shogi_server/time_clock.rb`, `ChessClock#time_duration`: the
+    /// elapsed time floored; `timeout?` compares that floored value; `game.rb` logs it as
+    /// `T%d`).
+    #[default]
+    Charged,
+    /// Not documented (81Dojo, Shogi Wars, the GUIs): a written value may have been
+    /// truncated, rounded or rounded up, so it says only that the turn lasted within one step
+    /// of it.
+    Undocumented,
 }
 
 /// What a claim is about.
@@ -329,6 +417,9 @@ pub struct Record {
     /// The time control, if the game was played with a clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// What the written times are evidence of (exact, by no clock of record, unless said).
+    #[serde(default, skip_serializing_if = "TimeEvidence::is_exact")]
+    pub times: TimeEvidence,
     /// The players' names.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Players>,
@@ -438,6 +529,32 @@ events:
         let err = Record::from_yaml(text).unwrap_err();
         assert_eq!(err.location.map(|l| l.0), Some(line), "{err}");
         assert!(err.message.contains(needle), "{err}");
+    }
+
+    /// A YAML record's times are exact unless it says otherwise, and the evidence it states
+    /// round-trips; the margin a flag fall must clear is one step only where the writer's
+    /// rounding is undocumented (31 s written of 30 s proves more than 30 s; 30 s does not).
+    #[test]
+    fn time_evidence_reads_writes_and_margins() {
+        let r = Record::from_yaml("events: [{move: 7g7f, time: 30}]").unwrap();
+        assert_eq!(r.times, TimeEvidence::EXACT);
+        assert!(!r.to_yaml().contains("times"), "{}", r.to_yaml());
+        let text = "times: {resolution: 1, rounding: undocumented, clock_of_record: true}\nevents: []\n";
+        let r = Record::from_yaml(text).unwrap();
+        assert_eq!(r.times.resolution, Seconds::whole(1));
+        assert_eq!(r.times.rounding, Rounding::Undocumented);
+        assert!(r.times.clock_of_record);
+        assert_eq!(Record::from_yaml(&r.to_yaml()).unwrap(), r);
+        assert_eq!(r.times.least(Seconds::whole(31)), Seconds::whole(30));
+        assert_eq!(r.times.least(Seconds::whole(30)), Seconds::whole(29));
+        let server = TimeEvidence {
+            resolution: Seconds::whole(1),
+            rounding: Rounding::Charged,
+            clock_of_record: true,
+        };
+        assert_eq!(server.least(Seconds::whole(30)), Seconds::whole(30));
+        let err = Record::from_yaml("times: {resolution: 1, rounding: up}\n").unwrap_err();
+        assert!(err.message.contains("unknown variant `up`"), "{err}");
     }
 
     #[test]

@@ -116,11 +116,26 @@ impl Game<'_> {
         self.turn_elapsed = Seconds::ZERO;
         self.turn_started = self.turn_started.saturating_add(elapsed);
         let arrival = self.arrivals[mover.index()].take();
+        self.turn_elapsed = elapsed;
+        let overrun = self
+            .clocks
+            .as_ref()
+            .is_some_and(|c| !c[mover.index()].flag_down() && c[mover.index()].runs_out(elapsed));
+        let played_on = overrun && self.clock_of_record_played_on(mover);
+        self.note_unproved_reach(mover, elapsed, number);
+        self.turn_elapsed = Seconds::ZERO;
+        self.overrun_noted = false;
         if let Some(clocks) = &mut self.clocks {
             let clock = &mut clocks[mover.index()];
             let available = clock.available();
+            let reading = clock.reading(elapsed);
             let already_down = clock.flag_down();
-            let in_time = clock.complete_move(elapsed);
+            let in_time = if played_on {
+                clock.complete_move_played_on(elapsed);
+                true
+            } else {
+                clock.complete_move(elapsed)
+            };
             let main_left = clock.main_left();
             if let Some((at, absence)) = arrival {
                 self.steps.push(Step::new(
@@ -140,7 +155,7 @@ impl Game<'_> {
                 self.falls.push(mover);
                 self.steps.push(Step::by_knob(
                     ArticleId::fesa("8.8"),
-                    format!("{mover}'s time ran out during move {number} ({elapsed} used of {available}); the flag counts only once claimed"),
+                    format!("{mover}'s time ran out during move {number} ({reading}); the flag counts only once claimed"),
                     "flag_fall",
                 ));
             }

@@ -31,6 +31,18 @@ pub(in crate::game) struct Game<'a> {
     /// `gave_check[k]`: whether move `k` left the opponent in check (index 0 unused).
     pub(in crate::game) gave_check: Vec<bool>,
     pub(in crate::game) clocks: Option<[Clock; 2]>,
+    /// Whether the record's times were written by the clock that ran the game.
+    pub(in crate::game) clock_of_record: bool,
+    /// The last event (from 1) that is a move with a written time: a clock of record that
+    /// timed a move after a supposed fall saw no fall.
+    pub(in crate::game) last_timed_move: Option<usize>,
+    /// The event being applied, from 1.
+    pub(in crate::game) event_no: usize,
+    /// Whether the running turn's overrun has been noted as played on by the clock of record.
+    pub(in crate::game) overrun_noted: bool,
+    /// Whether a written time reaching the time available without proving a fall has been
+    /// noted for each side (once per side: a blitz game has many).
+    pub(in crate::game) unproved_noted: [bool; 2],
     /// The order in which flags fell, as far as the clocks show it.
     pub(in crate::game) falls: Vec<Color>,
     /// How long the clock of the side on move has been running in this turn.
@@ -78,9 +90,19 @@ impl<'a> Game<'a> {
                 gave_check
             },
             clocks: record.time_control.map(|tc| {
-                let clock = Clock::with_increment_timing(tc, rules.increment_timing);
+                let clock = Clock::with_increment_timing(tc, rules.increment_timing)
+                    .read_from(record.times);
                 [clock.clone(), clock]
             }),
+            clock_of_record: record.times.clock_of_record,
+            last_timed_move: record
+                .events
+                .iter()
+                .rposition(|e| matches!(e, Event::Move { time: Some(_), .. }))
+                .map(|i| i + 1),
+            event_no: 0,
+            overrun_noted: false,
+            unproved_noted: [false; 2],
             falls: Vec::new(),
             turn_elapsed: Seconds::ZERO,
             turn_started: Seconds::ZERO,
@@ -166,6 +188,7 @@ impl<'a> Game<'a> {
             what: event.to_string(),
             message,
         };
+        self.event_no = n;
         if self.stuck && matches!(event, Event::Move { .. }) {
             return Err(err(
                 "the previous move could not be made on the board, so play cannot go on from it; only a claim, a resignation or another ending may follow".into(),
