@@ -173,7 +173,16 @@ impl Clock {
     pub fn reaches_unproved(&self, elapsed: Seconds) -> bool {
         !self.flag_down
             && !self.runs_out(elapsed)
-            && elapsed >= self.written.available(&self.control, self.increment_first)
+            && elapsed >= self.written_available()
+    }
+
+    /// The time available for the current turn as the record's times are written (each earlier
+    /// turn charged at its written value); [`Clock::available`] is the most it can have been.
+    pub fn written_available(&self) -> Seconds {
+        if self.flag_down {
+            return Seconds::ZERO;
+        }
+        self.written.available(&self.control, self.increment_first)
     }
 
     /// The reading of a turn written as `elapsed` against the time available, in words:
@@ -304,10 +313,15 @@ impl super::adjudicate::Game<'_> {
             return;
         }
         self.unproved_noted[color.index()] = true;
-        let available = clock.available();
+        let (written, most) = (clock.written_available(), clock.available());
+        let at_most = if most > written {
+            format!(", and at most {most} can have been left, each earlier turn counted at the least it can have lasted")
+        } else {
+            String::new()
+        };
         self.note(Step::new(
             ArticleId::fesa("8.1"),
-            format!("{color}'s move {ply} is written as {elapsed} of the {available} available, in a resolution that proves no more than that: the flag is not taken as fallen (nor at any later such turn of {color}'s)"),
+            format!("{color}'s move {ply} is written as {elapsed}, all of the {written} left as the record's times are written{at_most}; written times prove a fall only one step of their resolution over (the writer's rounding is not documented): the flag is not taken as fallen, nor at any later such turn of {color}'s"),
         ));
     }
 
