@@ -84,22 +84,20 @@ impl Dial {
 
 /// One player's clock, read from a record's written times.
 ///
-/// A written time is evidence only as far as its record's [`TimeEvidence`] carries it: where
-/// the writer's rounding is not documented, a turn written as `w` in steps of `r` lasted more
-/// than `w − r` and less than `w + r`. So the clock is kept twice: as written (what reports show
-/// as the time left) and at the most the player can have had left, every turn charged at the
-/// least it can have lasted. A flag fall is proved only when the least a turn can have lasted
-/// reaches the most that can have been available: 31 s written in whole seconds of a 30 s
-/// byo-yomi (more than 30 s used), never 30 s written (perhaps 29.5 s). For exact times and
-/// for a writer that writes what its clock charged (shogi-server) the two are one, and 8.1's
-/// reading stands unchanged: a turn of exactly the time available is too long.
+/// A written time is evidence only as far as its record's [`TimeEvidence`] carries it. Each
+/// turn is charged as written (the writer's clock counts in its own step), and a fall is proved
+/// only when a turn is written at least the margin over the time available: one step where the
+/// writer's rounding is not documented, since a written whole second may be truncated — the
+/// last second the clock counted may not have been used up, and a clock that counts whole
+/// seconds shows it still running. So 31 s written of a 30 s byo-yomi is a fall; 30 s written
+/// is not. For exact times, and for a writer that writes what its clock charged and decides
+/// the time-out on (shogi-server), the margin is zero and 8.1's reading stands: a turn of
+/// exactly the time available is too long. The registry's decision on `fesa2017:8.1` says why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
     /// The clock as the record's times are written.
     written: Dial,
-    /// The clock charged with the least each turn can have lasted: the most left.
-    most: Dial,
     flag_down: bool,
     /// Whether a move's own increment counts before its timeout is decided.
     increment_first: bool,
@@ -116,7 +114,6 @@ impl Clock {
         Clock {
             control,
             written: dial,
-            most: dial,
             flag_down: false,
             increment_first: false,
             evidence: TimeEvidence::EXACT,
@@ -151,20 +148,20 @@ impl Clock {
         self.flag_down = true;
     }
 
-    /// The most time the player can have had for the current turn before the flag falls: what
-    /// is left of the main time, plus the byo-yomi period or the current period of N moves.
-    /// With exact times, exactly that. Zero once the flag is down.
+    /// The time the player may use on the current turn before the flag falls: what is left
+    /// of the main time, plus the byo-yomi period or the current period of N moves, as the
+    /// record's times are written. Zero once the flag is down.
     pub fn available(&self) -> Seconds {
         if self.flag_down {
             return Seconds::ZERO;
         }
-        self.most.available(&self.control, self.increment_first)
+        self.written.available(&self.control, self.increment_first)
     }
 
     /// Whether a turn written as having lasted `elapsed` is proved to have run out the time
-    /// (8.1): the least it can have lasted reaches the most that can have been available.
+    /// (8.1): written at least the evidence's margin over the time available.
     pub fn runs_out(&self, elapsed: Seconds) -> bool {
-        self.evidence.least(elapsed) >= self.available()
+        elapsed >= self.available().saturating_add(self.evidence.margin())
     }
 
     /// Whether a turn written as `elapsed` reaches the time available as the record's times
@@ -173,16 +170,7 @@ impl Clock {
     pub fn reaches_unproved(&self, elapsed: Seconds) -> bool {
         !self.flag_down
             && !self.runs_out(elapsed)
-            && elapsed >= self.written_available()
-    }
-
-    /// The time available for the current turn as the record's times are written (each earlier
-    /// turn charged at its written value); [`Clock::available`] is the most it can have been.
-    pub fn written_available(&self) -> Seconds {
-        if self.flag_down {
-            return Seconds::ZERO;
-        }
-        self.written.available(&self.control, self.increment_first)
+            && elapsed >= self.available()
     }
 
     /// The reading of a turn written as `elapsed` against the time available, in words:
@@ -201,8 +189,7 @@ impl Clock {
             format!("steps of {margin}")
         };
         format!(
-            "{elapsed} written in {step}, the writer's rounding not documented: more than {} used, of {available} available",
-            self.evidence.least(elapsed)
+            "{elapsed} written in {step}, the writer's rounding not documented, of {available} available"
         )
     }
 
@@ -225,10 +212,8 @@ impl Clock {
     }
 
     fn charge(&mut self, elapsed: Seconds) {
-        let least = self.evidence.least(elapsed);
         self.written
             .charge(&self.control, self.increment_first, elapsed);
-        self.most.charge(&self.control, self.increment_first, least);
     }
 }
 
@@ -313,15 +298,10 @@ impl super::adjudicate::Game<'_> {
             return;
         }
         self.unproved_noted[color.index()] = true;
-        let (written, most) = (clock.written_available(), clock.available());
-        let at_most = if most > written {
-            format!(", and at most {most} can have been left, each earlier turn counted at the least it can have lasted")
-        } else {
-            String::new()
-        };
+        let available = clock.available();
         self.note(Step::new(
             ArticleId::fesa("8.1"),
-            format!("{color}'s move {ply} is written as {elapsed}, all of the {written} left as the record's times are written{at_most}; written times prove a fall only one step of their resolution over (the writer's rounding is not documented): the flag is not taken as fallen, nor at any later such turn of {color}'s"),
+            format!("{color}'s move {ply} is written as {elapsed} of the {available} available; a time written in a step whose rounding is not documented proves a fall only a whole step over (a written whole second may be truncated): the flag is not taken as fallen, nor at any later such turn of {color}'s"),
         ));
     }
 
@@ -521,12 +501,11 @@ mod tests {
         assert!(!c.runs_out(s(29)));
     }
 
-    /// The main time is kept at the most that can be left: 10 s main, no byo-yomi, turns
-    /// written 4 s, 4 s and 2 s (10 s written) can have lasted just over 3, 3 and 1 s, so up to
-    /// 3 s may be left: a fourth turn written 3 s (more than 2 s) proves nothing, one written
-    /// 4 s (more than 3 s) proves the fall. As written, no main time is left.
+    /// Earlier turns are charged as written: 10 s main, no byo-yomi, turns written 4 s, 4 s
+    /// and 2 s leave nothing; a fourth turn written 0 s proves nothing, one written 1 s (a
+    /// whole step over) proves the fall.
     #[test]
-    fn main_time_is_kept_at_the_most_that_can_be_left() {
+    fn main_time_is_charged_as_written() {
         let tc = TimeControl {
             main: s(10),
             ..TimeControl::default()
@@ -535,10 +514,9 @@ mod tests {
         for t in [4, 4, 2] {
             assert!(c.complete_move(s(t)));
         }
-        assert_eq!(c.main_left(), Seconds::ZERO, "as written");
-        assert_eq!(c.available(), s(3), "at most");
-        assert!(!c.runs_out(s(3)));
-        assert!(c.runs_out(s(4)));
+        assert_eq!(c.main_left(), Seconds::ZERO);
+        assert!(!c.runs_out(s(0)));
+        assert!(c.runs_out(s(1)));
     }
 
     #[test]

@@ -230,23 +230,15 @@ impl TimeEvidence {
         *self == TimeEvidence::EXACT
     }
 
-    /// How much longer than `written` a turn must be written before the record proves that it
-    /// lasted at least `available`: nothing when the written time is what the clock charged,
-    /// one resolution step when the writer's rounding is not documented (the turn may have
-    /// lasted anything within one step of the written value, whether it truncated, rounded or
-    /// rounded up).
+    /// How far over the time available a turn must be written before the record proves a
+    /// fall: nothing when the written time is what the clock charged and decided the time-out
+    /// on, one resolution step when the writer's rounding is not documented (a written whole
+    /// second may be truncated: the last step the clock counted may not have been used up).
     pub fn margin(&self) -> Seconds {
         match self.rounding {
             Rounding::Charged => Seconds::ZERO,
             Rounding::Undocumented => self.resolution,
         }
-    }
-
-    /// The least a turn written as `written` can have lasted, as far as the clock is
-    /// concerned: the written value when it is the clock's charge, else one step less (the
-    /// turn lasted *more* than that when the step is not zero).
-    pub fn least(&self, written: Seconds) -> Seconds {
-        written.saturating_sub(self.margin())
     }
 }
 
@@ -261,9 +253,9 @@ pub enum Rounding {
     /// `T%d`).
     #[default]
     Charged,
-    /// Not documented (81Dojo, Shogi Wars, the GUIs): a written value may have been
-    /// truncated, rounded or rounded up, so it says only that the turn lasted within one step
-    /// of it.
+    /// Not documented (81Dojo, Shogi Wars, the GUIs): the reading that claims least is taken,
+    /// that a written value may have been truncated, so a turn written as exactly the time
+    /// available may not have used up its last step.
     Undocumented,
 }
 
@@ -533,7 +525,7 @@ events:
 
     /// A YAML record's times are exact unless it says otherwise, and the evidence it states
     /// round-trips; the margin a flag fall must clear is one step only where the writer's
-    /// rounding is undocumented (31 s written of 30 s proves more than 30 s; 30 s does not).
+    /// rounding is undocumented, none where the written time is the clock's charge.
     #[test]
     fn time_evidence_reads_writes_and_margins() {
         let r = Record::from_yaml("events: [{move: 7g7f, time: 30}]").unwrap();
@@ -545,14 +537,13 @@ events:
         assert_eq!(r.times.rounding, Rounding::Undocumented);
         assert!(r.times.clock_of_record);
         assert_eq!(Record::from_yaml(&r.to_yaml()).unwrap(), r);
-        assert_eq!(r.times.least(Seconds::whole(31)), Seconds::whole(30));
-        assert_eq!(r.times.least(Seconds::whole(30)), Seconds::whole(29));
+        assert_eq!(r.times.margin(), Seconds::whole(1));
         let server = TimeEvidence {
             resolution: Seconds::whole(1),
             rounding: Rounding::Charged,
             clock_of_record: true,
         };
-        assert_eq!(server.least(Seconds::whole(30)), Seconds::whole(30));
+        assert_eq!(server.margin(), Seconds::ZERO);
         let err = Record::from_yaml("times: {resolution: 1, rounding: up}\n").unwrap_err();
         assert!(err.message.contains("unknown variant `up`"), "{err}");
     }
