@@ -168,9 +168,7 @@ impl Clock {
     /// are written, without proving a fall (a whole second written that may be a rounding):
     /// worth a note, never a verdict.
     pub fn reaches_unproved(&self, elapsed: Seconds) -> bool {
-        !self.flag_down
-            && !self.runs_out(elapsed)
-            && elapsed >= self.available()
+        !self.flag_down && !self.runs_out(elapsed) && elapsed >= self.available()
     }
 
     /// The reading of a turn written as `elapsed` against the time available, in words:
@@ -477,7 +475,10 @@ mod tests {
         assert!(!c.runs_out(s(30)));
         assert!(c.reaches_unproved(s(30)));
         assert!(c.runs_out(s(31)));
-        assert!(!c.reaches_unproved(s(31)), "a proved fall is no unproved reach");
+        assert!(
+            !c.reaches_unproved(s(31)),
+            "a proved fall is no unproved reach"
+        );
         let mut c = c;
         assert!(c.complete_move(s(30)), "30 s written: played in time");
         assert!(!c.flag_down());

@@ -531,7 +531,8 @@ events:
         let r = Record::from_yaml("events: [{move: 7g7f, time: 30}]").unwrap();
         assert_eq!(r.times, TimeEvidence::EXACT);
         assert!(!r.to_yaml().contains("times"), "{}", r.to_yaml());
-        let text = "times: {resolution: 1, rounding: undocumented, clock_of_record: true}\nevents: []\n";
+        let text =
+            "times: {resolution: 1, rounding: undocumented, clock_of_record: true}\nevents: []\n";
         let r = Record::from_yaml(text).unwrap();
         assert_eq!(r.times.resolution, Seconds::whole(1));
         assert_eq!(r.times.rounding, Rounding::Undocumented);
