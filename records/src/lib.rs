@@ -210,6 +210,10 @@ pub const PROGRAM_WHOLE_SECONDS: shogi_spec::record::TimeEvidence =
         clock_of_record: true,
     };
 
+/// The comment this project's KIF writer puts in a file whose times it truncated to whole
+/// seconds: a reader that finds it knows the writer's rounding.
+pub const KIF_TRUNCATION_NOTE: &str = "#消費時間は秒未満を切り捨てています";
+
 /// A time control in words: `600 s main, 10 s byo-yomi, 5 s increment`.
 pub fn describe_time_control(tc: &shogi_spec::record::TimeControl) -> String {
     let mut out = format!("{} main", tc.main);

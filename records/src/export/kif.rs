@@ -209,8 +209,9 @@ pub(super) fn kif_head(
             let _ = writeln!(out, "持ち時間：{line}");
         }
         if has_fractions(record) {
+            out.push_str(crate::KIF_TRUNCATION_NOTE);
             out.push_str(
-                "#消費時間は秒未満を切り捨てています（KIF は秒単位）。時間切れは、この棋譜の時計で持ち時間が尽きた時刻に書いています。\n",
+                "（KIF は秒単位）。時間切れは、この棋譜の時計で持ち時間が尽きた時刻に書いています。\n",
             );
         }
     }

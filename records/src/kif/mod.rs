@@ -50,6 +50,8 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     let mut time_control = None;
     let mut byoyomi_line: Option<Seconds> = None;
     let mut time_unclear = false;
+    // The writer says it truncated its times (this project's KIF writer does).
+    let mut truncated = false;
     let mut notes: Vec<Note> = Vec::new();
     // The 持ち時間 line that gave the clock, described once the clock is complete (a separate
     // 秒読み line may add to it).
@@ -73,6 +75,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             }
             continue;
         }
+        truncated |= t.starts_with(crate::KIF_TRUNCATION_NOTE);
         if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
             continue;
         }
@@ -381,7 +384,14 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
             time_control,
-            times: crate::PROGRAM_WHOLE_SECONDS,
+            times: shogi_spec::record::TimeEvidence {
+                rounding: if truncated {
+                    shogi_spec::record::Rounding::Truncated
+                } else {
+                    shogi_spec::record::Rounding::Undocumented
+                },
+                ..crate::PROGRAM_WHOLE_SECONDS
+            },
             players: (players != Players::default()).then_some(players),
             events,
         },

@@ -236,7 +236,7 @@ impl TimeEvidence {
     /// second may be truncated: the last step the clock counted may not have been used up).
     pub fn margin(&self) -> Seconds {
         match self.rounding {
-            Rounding::Charged => Seconds::ZERO,
+            Rounding::Charged | Rounding::Truncated => Seconds::ZERO,
             Rounding::Undocumented => self.resolution,
         }
     }
@@ -253,6 +253,9 @@ pub enum Rounding {
     /// `T%d`).
     #[default]
     Charged,
+    /// Documented as truncated (this project's KIF writer says so in the file): the turn
+    /// lasted at least the written value, so reading B of 8.1 applies to it unchanged.
+    Truncated,
     /// Not documented (81Dojo, Shogi Wars, the GUIs): the reading that claims least is taken,
     /// that a written value may have been truncated, so a turn written as exactly the time
     /// available may not have used up its last step.
