@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)]
 //! What a record's written times are evidence of (issue 51.5; the registry's decision on
 //! `fesa2017:8.1`): each reader sets the resolution its format writes and the writer's rounding
 //! where it is documented.
