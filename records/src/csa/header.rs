@@ -84,6 +84,9 @@ impl Reader {
                 // floodgate names its games `…+floodgate-300-10F+…`: main time, then byo-yomi,
                 // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
                 if let Some(tc) = floodgate_time(value) {
+                    // A floodgate game id is issued by shogi-server (game.rb, `@game_id`), whose
+                    // log this is: its `T` are the server clock's own charges.
+                    self.shogi_server = true;
                     if self.time_control.is_none() {
                         self.time_control = Some(tc);
                         self.clock_read(n, format!("the time control in floodgate's game name 「{value}」 (main seconds, then byo-yomi, or with F an increment)"));

@@ -162,7 +162,8 @@ struct Reader {
     /// writes milliseconds) or a `T` with decimals.
     fine_times: bool,
     /// Whether shogi-server wrote the log: its `'Least_Time_Per_Move:` line (`game.rb`,
-    /// `propose`), after which every `T` is the server clock's own charge.
+    /// `propose`) or a floodgate game id in `$EVENT`; every `T` is then the server clock's own
+    /// charge.
     shogi_server: bool,
 }
 
