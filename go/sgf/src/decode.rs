@@ -117,6 +117,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, SgfError> {
     }
 }
 
+/// The text of SGF bytes as the reader decodes them (the module's order), or the refusal.
+pub fn decode_text(bytes: &[u8]) -> Result<String, SgfError> {
+    decode(bytes).map(|d| d.text)
+}
+
 /// UTF-16 in one byte order, strictly.
 fn utf16(bytes: &[u8], encoding: &'static Encoding, words: &str) -> Result<Decoded, SgfError> {
     match encoding.decode_without_bom_handling_and_without_replacement(bytes) {

@@ -29,6 +29,7 @@ mod game;
 mod tree;
 mod write;
 
+pub use decode::decode_text;
 pub use error::{SgfError, SgfErrorKind};
 pub use game::{
     game_from_tree, parse_game, parse_game_bytes, parse_games, property_use, read_game,
