@@ -774,6 +774,25 @@ mod tests {
     }
 
     #[test]
+    fn a_result_komi_cannot_change_is_judged_whatever_komi_says() {
+        // KM[3.75] is no whole number of half points (rfg 9.3); a resignation (10.1) and a
+        // loss on time (11a) name their winner without a count, so they are judged, with the
+        // komi set aside and said so; a counted result is not.
+        for (re, ours) in [("W+R", "W+R"), ("B+T", "B+T"), ("W+F", "W+F")] {
+            let j = judged(&format!("(;SZ[9]KM[3.75]RE[{re}];B[ee];W[cc])"));
+            assert_eq!(j.agreement, Agreement::Agree, "{re}");
+            assert_eq!(j.ours.as_deref(), Some(ours));
+            assert!(
+                j.readings[0].contains("komi 3.75") && j.readings[0].contains("set aside"),
+                "{:?}",
+                j.readings
+            );
+        }
+        let j = judged("(;SZ[9]KM[3.75]RE[W+2.5];B[ee];W[cc])");
+        assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("komi 3.75")));
+    }
+
+    #[test]
     fn boards_outside_the_rules_are_not_judged() {
         let j = judged("(;SZ[7]RE[B+R];B[dd])");
         assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("rfg 2")));
