@@ -444,3 +444,36 @@ mod two_judgements {
         })
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn judged(bytes: &[u8]) -> Result<Verdict, RecordError> {
+        let choice = Choice {
+            profile: "rfg".to_owned(),
+            set: Vec::new(),
+        };
+        let record = RecordInput {
+            name: "upload.sgf".to_owned(),
+            bytes: bytes.to_vec(),
+            path: None,
+        };
+        GoWorkbench::new(Vec::new()).judge(&record, &choice)
+    }
+
+    #[test]
+    fn an_upload_that_is_not_a_record_is_refused_as_judge_refuses_it() {
+        let e = judged(b"(;GM[1]FF[4]\nC[the game follows in the next mail])").unwrap_err();
+        assert!(e.message.contains("not a Go record"), "{}", e.message);
+        assert_eq!(e.line, Some(1));
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "(;SZ[9]KM[6.5]RE[W+R];B[ee];W[cc])".encode_utf16() {
+            utf16.extend(unit.to_le_bytes());
+        }
+        assert!(judged(&utf16).is_ok());
+        let e = judged(b"Dear committee,\n\nthe game is attached.").unwrap_err();
+        assert!(e.message.contains("no game tree"), "{}", e.message);
+    }
+}
