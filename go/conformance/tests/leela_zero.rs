@@ -78,7 +78,9 @@ fn leela_zero_plays_19x19_only() {
     assert!(e.contains("unacceptable size"), "{e}");
     let mut nineteen = GameSpec::new(BoardSize::new(19).unwrap(), Komi::from_halves(13));
     nineteen.play("dd".parse::<Move>().unwrap());
-    engine.replay(&nineteen).unwrap();
+    // On 19x19 it answers: an empty point is legal, an occupied one is not (rfg 3.1).
+    assert!(engine.is_legal(&nineteen, "ee".parse().unwrap()).unwrap());
+    assert!(!engine.is_legal(&nineteen, "dd".parse().unwrap()).unwrap());
 }
 
 /// The 19×19 cases on Leela Zero: nothing errors, and every failure is a case of the three
