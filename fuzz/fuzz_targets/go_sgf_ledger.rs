@@ -24,7 +24,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(text) => text,
         Err(e) => panic!("a record was read from bytes that do not decode: {e}"),
     };
-    assert!(!text.contains('\u{FFFD}'), "a replacement character in a read record");
+    assert!(
+        !text.contains('\u{FFFD}'),
+        "a replacement character in a read record"
+    );
     let collection = match go_sgf::parse_collection(&text) {
         Ok(c) => c,
         Err(e) => panic!("a record was read from a text the grammar refuses: {e}"),
@@ -40,10 +43,16 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     places.sort_unstable();
     places.dedup();
-    assert_eq!(places.len(), read.ledger.entries.len(), "two entries at one place");
+    assert_eq!(
+        places.len(),
+        read.ledger.entries.len(),
+        "two entries at one place"
+    );
     assert!(
-        read.ledger.entries.iter().any(|e| e.used.is_structural()
-            || (e.name == "SZ" && e.used == go_sgf::Use::Header)),
+        read.ledger
+            .entries
+            .iter()
+            .any(|e| e.used.is_structural() || (e.name == "SZ" && e.used == go_sgf::Use::Header)),
         "a record with no structural part: {}",
         read.ledger
     );

@@ -789,7 +789,9 @@ mod tests {
             );
         }
         let j = judged("(;SZ[9]KM[3.75]RE[W+2.5];B[ee];W[cc])");
-        assert!(matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("komi 3.75")));
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("komi 3.75"))
+        );
     }
 
     #[test]

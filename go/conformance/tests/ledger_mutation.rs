@@ -121,7 +121,11 @@ fn counts(read: &ReadRecord) -> BTreeMap<(String, Use), usize> {
 }
 
 fn verdict(a: &Agreement, ours: Option<&str>) -> String {
-    format!("{} {}", serde_json::to_string(a).unwrap(), ours.unwrap_or("-"))
+    format!(
+        "{} {}",
+        serde_json::to_string(a).unwrap(),
+        ours.unwrap_or("-")
+    )
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -170,8 +174,8 @@ fn one_property_mutated_is_refused_or_accounted_for_exactly() {
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
         let agreed = finder.agreed_for(file).unwrap();
-        let original = go_sgf::read_game_bytes(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let original =
+            go_sgf::read_game_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let text = go_sgf::decode_text(&bytes).unwrap();
         let j = judge_read(&original, &profile, agreed.as_ref());
         let before = verdict(&j.agreement, j.ours.as_deref());
@@ -179,18 +183,27 @@ fn one_property_mutated_is_refused_or_accounted_for_exactly() {
         let chars: Vec<char> = text.chars().collect();
         // Three mutations per file on random properties, and one more on a property the judge
         // does not read, where the file has one.
-        let ignored: Vec<&Span> = spans.iter().filter(|s| read_only_by_the_judge(s.used)).collect();
-        let mut picks: Vec<(&Span, Mutation)> = [Mutation::Delete, Mutation::Duplicate, Mutation::Garble]
-            .into_iter()
-            .map(|m| (&spans[rng.below(spans.len())], m))
+        let ignored: Vec<&Span> = spans
+            .iter()
+            .filter(|s| read_only_by_the_judge(s.used))
             .collect();
+        let mut picks: Vec<(&Span, Mutation)> =
+            [Mutation::Delete, Mutation::Duplicate, Mutation::Garble]
+                .into_iter()
+                .map(|m| (&spans[rng.below(spans.len())], m))
+                .collect();
         if !ignored.is_empty() {
             let m = [Mutation::Delete, Mutation::Duplicate, Mutation::Garble][rng.below(3)];
             picks.push((ignored[rng.below(ignored.len())], m));
         }
         for (span, m) in picks {
             let mutated = mutate(&chars, span, m);
-            let what = format!("{}: {m:?} {} at char {}", file.display(), span.name, span.start);
+            let what = format!(
+                "{}: {m:?} {} at char {}",
+                file.display(),
+                span.name,
+                span.start
+            );
             let read = match go_sgf::read_game(&mutated) {
                 Ok(read) => read,
                 Err(e) => {

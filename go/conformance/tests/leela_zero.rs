@@ -59,7 +59,9 @@ fn leela_zero() -> Option<GtpEngine> {
 
 #[test]
 fn leela_zero_says_who_it_is_and_offers_no_list_stones() {
-    let Some(mut engine) = leela_zero() else { return };
+    let Some(mut engine) = leela_zero() else {
+        return;
+    };
     let info = engine.info().unwrap();
     assert_eq!(info.name, "Leela Zero");
     assert_eq!(info.protocol, "2");
@@ -72,7 +74,9 @@ fn leela_zero_says_who_it_is_and_offers_no_list_stones() {
 
 #[test]
 fn leela_zero_plays_19x19_only() {
-    let Some(mut engine) = leela_zero() else { return };
+    let Some(mut engine) = leela_zero() else {
+        return;
+    };
     let nine = GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(13));
     let e = engine.replay(&nine).unwrap_err().to_string();
     assert!(e.contains("unacceptable size"), "{e}");
@@ -89,7 +93,9 @@ fn leela_zero_plays_19x19_only() {
 /// (11d: GTP's `play` names its colour).
 #[test]
 fn leela_zero_on_the_19x19_cases_differs_only_where_documented() {
-    let Some(mut engine) = leela_zero() else { return };
+    let Some(mut engine) = leela_zero() else {
+        return;
+    };
     let cases = go_conformance::case::load_dir(&go_conformance::default_corpus()).unwrap();
     let mut subject = Subject::External(&mut engine);
     let mut pass = 0;

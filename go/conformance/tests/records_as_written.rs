@@ -76,7 +76,10 @@ fn a_malformed_handicap_beside_ab_is_read_with_a_note() {
     let out = judge(&["--explain", path.to_str().unwrap()]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.starts_with("SGF records judged under rfg\nAGREE"), "{text}");
+    assert!(
+        text.starts_with("SGF records judged under rfg\nAGREE"),
+        "{text}"
+    );
     assert!(
         text.contains("read: HA (line 1, column 19): HA[7.5] is not a number of stones: set aside, the handicap is the 2 AB stones"),
         "{text}"
@@ -139,7 +142,12 @@ fn a_real_record_saved_as_utf16_is_judged_as_its_utf8_copy() {
         assert_eq!(c, pc, "{v}");
         let mut a = v["records"][0]["judgement"].clone();
         let mut b = p["records"][0]["judgement"].clone();
-        assert!(a["properties"]["encoding"].as_str().unwrap().starts_with("UTF-16"));
+        assert!(
+            a["properties"]["encoding"]
+                .as_str()
+                .unwrap()
+                .starts_with("UTF-16")
+        );
         a["properties"]["encoding"] = Value::Null;
         b["properties"]["encoding"] = Value::Null;
         assert_eq!(a, b, "{name}");

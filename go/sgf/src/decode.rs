@@ -58,9 +58,17 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, SgfError> {
         let odd = bytes.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
         let even = bytes.iter().step_by(2).filter(|&&b| b == 0).count();
         return if odd > 2 * even {
-            utf16(bytes, UTF_16LE, "UTF-16LE (no byte-order mark: NUL bytes at odd offsets)")
+            utf16(
+                bytes,
+                UTF_16LE,
+                "UTF-16LE (no byte-order mark: NUL bytes at odd offsets)",
+            )
         } else if even > 2 * odd {
-            utf16(bytes, UTF_16BE, "UTF-16BE (no byte-order mark: NUL bytes at even offsets)")
+            utf16(
+                bytes,
+                UTF_16BE,
+                "UTF-16BE (no byte-order mark: NUL bytes at even offsets)",
+            )
         } else {
             let at = bytes.iter().position(|&b| b == 0).unwrap_or(0);
             Err(refusal(
@@ -112,7 +120,10 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, SgfError> {
         DecoderResult::OutputFull => Err(refusal(
             bytes,
             read,
-            &format!("the bytes did not decode as {} (CA[{label}])", encoding.name()),
+            &format!(
+                "the bytes did not decode as {} (CA[{label}])",
+                encoding.name()
+            ),
         )),
     }
 }
@@ -165,7 +176,12 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 fn refusal(bytes: &[u8], offset: usize, why: &str) -> SgfError {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    let column = before.len()
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
     SgfError::new(
         Location { line, column },
         SgfErrorKind::Encoding(format!("{why} (byte {offset})")),

@@ -19,7 +19,9 @@
 //! points, so the magnitude decides), and a malformed `HA` (`HA[7.5]`) is set aside where the
 //! `AB` stones or the first Black moves say the handicap.
 
-use go_spec::{Color, GameResult, GoRecord, Ignored, Ledger, Location, Move, Point, ReadRecord, Use};
+use go_spec::{
+    Color, GameResult, GoRecord, Ignored, Ledger, Location, Move, Point, ReadRecord, Use,
+};
 
 use crate::decode::decode;
 
@@ -124,7 +126,10 @@ fn read_text(
             .any(|e| e.name == "SZ" && e.used == Use::Header);
     if !structural {
         return Err(SgfError::new(
-            first.nodes.first().map_or_else(Location::default, |n| n.location),
+            first
+                .nodes
+                .first()
+                .map_or_else(Location::default, |n| n.location),
             SgfErrorKind::NotARecord,
         ));
     }
@@ -139,11 +144,7 @@ fn read_text(
 fn location_of(text: &str, offset: usize) -> Location {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
-    let column = before
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Location { line, column }
 }
 

@@ -35,9 +35,9 @@ pub use game::{
     game_from_tree, parse_game, parse_game_bytes, parse_games, property_use, read_game,
     read_game_bytes,
 };
-/// What the reader returns with a game: the ledger of every property and the encoding.
-pub use go_spec::{Entry, Ignored, Ledger, ReadRecord, Use};
 /// Where an error was found: the record model's location, which the model's moves carry too.
 pub use go_spec::Location;
+/// What the reader returns with a game: the ledger of every property and the encoding.
+pub use go_spec::{Entry, Ignored, Ledger, ReadRecord, Use};
 pub use tree::{Collection, GameTree, Node, Property, parse_collection};
 pub use write::write_game;

@@ -8,9 +8,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use go_sgf::{
-    Collection, GameTree, Ignored, Use, parse_collection, read_game, read_game_bytes,
-};
+use go_sgf::{Collection, GameTree, Ignored, Use, parse_collection, read_game, read_game_bytes};
 use go_spec::{Color, Move, Point};
 use proptest::prelude::*;
 
@@ -39,7 +37,12 @@ fn ledger_is_complete(text: &str, read: &go_sgf::ReadRecord) -> Result<(), TestC
         .any(|e| e.used.is_structural() || (e.name == "SZ" && e.used == Use::Header));
     prop_assert!(structural, "a record with no structural part: {}", text);
     // No entry is counted twice: entries are one per place in the text.
-    let mut places: Vec<_> = read.ledger.entries.iter().map(|e| (e.at.line, e.at.column)).collect();
+    let mut places: Vec<_> = read
+        .ledger
+        .entries
+        .iter()
+        .map(|e| (e.at.line, e.at.column))
+        .collect();
     places.sort_unstable();
     places.dedup();
     prop_assert_eq!(places.len(), read.ledger.entries.len());
@@ -162,7 +165,12 @@ fn every_property_has_a_use_and_unknown_ones_say_so() {
 fn a_property_written_twice_in_a_node_is_two_entries() {
     // Fox repeats AP in the root; FF[4] forbids it, the values are joined, both are counted.
     let read = read_game("(;SZ[9]AP[GNU Go:3.8]AP[foxwq];B[aa])").unwrap();
-    let aps = read.ledger.entries.iter().filter(|e| e.name == "AP").count();
+    let aps = read
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| e.name == "AP")
+        .count();
     assert_eq!(aps, 2);
 }
 
@@ -175,14 +183,20 @@ fn files_that_are_not_records_are_refused_by_name() {
     assert!(refused(b"Dear committee (see below);\nthanks").contains("unexpected"));
     // A tree with nothing a record is made of.
     let why = refused(b"(;GM[1]FF[4]C[just a comment]PB[someone])");
-    assert!(why.contains("not a Go record") && why.contains("line 1, column 2"), "{why}");
+    assert!(
+        why.contains("not a Go record") && why.contains("line 1, column 2"),
+        "{why}"
+    );
     // 4 MiB of one letter.
     assert!(refused(&vec![b'a'; 4 << 20]).contains("no game tree"));
     // A JSON error body.
     assert!(refused(br#"{"error": "not found", "status": 404}"#).contains("no game tree"));
     // A lossy conversion already made: U+FFFD in the text.
     let why = refused("(;SZ[9]C[caf\u{FFFD}];B[aa])".as_bytes());
-    assert!(why.contains("U+FFFD") && why.contains("line 1, column 13"), "{why}");
+    assert!(
+        why.contains("U+FFFD") && why.contains("line 1, column 13"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -220,7 +234,10 @@ fn fox_komi_in_hundredths_is_read_with_a_note() {
         let km = read.ledger.entries.iter().find(|e| e.name == "KM").unwrap();
         assert_eq!(km.used, Use::Header);
         let note = km.note.as_deref().unwrap();
-        assert!(note.contains("Fox") && note.contains("hundredths"), "{note}");
+        assert!(
+            note.contains("Fox") && note.contains("hundredths"),
+            "{note}"
+        );
     }
     // A komi as people usually write it has no note; neither has a fraction above 100.
     let read = read_game("(;SZ[19]KM[6.5];B[pd])").unwrap();
@@ -235,14 +252,20 @@ fn a_malformed_handicap_is_set_aside_where_the_record_says_it_otherwise() {
     // HA[7.5] beside two AB stones: the stones are the handicap.
     let read = read_game("(;SZ[19]HA[7.5]AB[dd][pp]RE[W+R];W[dp])").unwrap();
     assert_eq!(read.record.handicap, None);
-    assert_eq!(read.record.setup_black, vec![Point::new(3, 3), Point::new(15, 15)]);
+    assert_eq!(
+        read.record.setup_black,
+        vec![Point::new(3, 3), Point::new(15, 15)]
+    );
     let ha = read.ledger.entries.iter().find(|e| e.name == "HA").unwrap();
     assert_eq!(ha.used, Use::Ignored(Ignored::Malformed));
     assert!(ha.note.as_deref().unwrap().contains("2 AB stones"));
     // With no AB, the first Black moves in a row are the placement.
     let read = read_game("(;SZ[19]HA[2.0];B[dd];B[pp];W[dp])").unwrap();
     assert_eq!(read.record.handicap, Some(2));
-    assert_eq!(read.record.moves[2], (Color::White, Move::Play(Point::new(3, 15))));
+    assert_eq!(
+        read.record.moves[2],
+        (Color::White, Move::Play(Point::new(3, 15)))
+    );
     assert!(read.ledger.notes()[0].contains("first 2 Black moves"));
     // Nothing says the handicap: refused, with the place.
     let e = read_game("(;SZ[19]\nHA[7.5];B[dd];W[pp])").unwrap_err();

@@ -100,10 +100,7 @@ impl Use {
     /// structural (SGF's board size), to be a record at all. A header alone is not enough: a
     /// header line or two can be written in any text.
     pub fn is_structural(self) -> bool {
-        matches!(
-            self,
-            Use::Move | Use::Setup | Use::Result | Use::Territory
-        )
+        matches!(self, Use::Move | Use::Setup | Use::Result | Use::Territory)
     }
 }
 
@@ -180,7 +177,11 @@ impl Ledger {
     pub fn notes(&self) -> Vec<String> {
         self.entries
             .iter()
-            .filter_map(|e| e.note.as_ref().map(|n| format!("{} ({}): {n}", e.name, e.at)))
+            .filter_map(|e| {
+                e.note
+                    .as_ref()
+                    .map(|n| format!("{} ({}): {n}", e.name, e.at))
+            })
             .collect()
     }
 
@@ -206,10 +207,7 @@ impl Ledger {
                 .iter()
                 .map(|(why, n)| format!("{n} {}", why.reason()))
                 .collect();
-            parts.push(format!(
-                "{total_ignored} ignored ({})",
-                reasons.join(", ")
-            ));
+            parts.push(format!("{total_ignored} ignored ({})", reasons.join(", ")));
         }
         format!(
             "{}: {}",
