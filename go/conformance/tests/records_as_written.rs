@@ -90,6 +90,15 @@ fn a_malformed_handicap_beside_ab_is_read_with_a_note() {
     );
 }
 
+/// Notepad's "Unicode": UTF-16 LE with a byte-order mark.
+fn utf16le_with_bom(text: &[u8]) -> Vec<u8> {
+    let mut out = vec![0xFF, 0xFE];
+    for unit in String::from_utf8_lossy(text).encode_utf16() {
+        out.extend(unit.to_le_bytes());
+    }
+    out
+}
+
 #[test]
 fn files_that_are_not_records_are_refused_with_exit_2() {
     let letter = b"Dear committee,\n\nplease find attached the game of round 3 (board 2).\n";
@@ -106,6 +115,8 @@ fn files_that_are_not_records_are_refused_with_exit_2() {
             "no game tree",
         ),
         ("nul.sgf", b"(\0;\0B[aa])\0\0\0".to_vec(), "NUL"),
+        ("letter-utf16.sgf", utf16le_with_bom(letter), "unexpected"),
+        ("one-letter.sgf", vec![b'a'; 4 << 20], "no game tree"),
     ] {
         let path = scratch(name, &bytes);
         let (v, code) = judge_json(&path);
