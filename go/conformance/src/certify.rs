@@ -32,6 +32,12 @@ impl Selectable for LoadedCase {
     fn title(&self) -> &str {
         &self.case.description
     }
+    /// `size:N`: the cases on an N×N board, for an engine that plays one size only (Leela
+    /// Zero plays 19×19 alone: docs/go.md).
+    const KEYS: &'static [&'static str] = &["size"];
+    fn matches_key(&self, key: &str, value: &str) -> bool {
+        key == "size" && value.trim().parse::<u8>() == Ok(self.case.size)
+    }
 }
 
 /// The profile `name` (a shipped name, with `,KNOB=VALUE` overrides if given so) with each

@@ -24,7 +24,10 @@ use serde::Serialize;
 use go_oracle::Oracle;
 use go_oracle::end_phase;
 use go_oracle::outcome::WinReason;
-use go_spec::{Color, GameResult, GameSpec, GoProfile, GoRecord, Move, Point, Repetition, WinBy};
+use go_spec::{
+    Color, GameResult, GameSpec, GoProfile, GoRecord, Move, Point, ReadRecord, Repetition, Use,
+    WinBy,
+};
 
 use crate::agreed::{Agreed, RecordRules};
 use crate::not_judgeable::NotJudgeable;
@@ -102,6 +105,11 @@ pub struct Judgement {
     /// reading of 7.1 gives the first fill to the side whose turn it is).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternative: Option<String>,
+    /// What the reader did with every property of the file (counts by use, the encoding),
+    /// when the record was judged from a file ([`judge_read`]); absent for a record built in
+    /// code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub properties: Option<PropertyCounts>,
     /// The moves of that end phase (the written filling first), each with the sentence of
     /// [`Judgement::end_phase`] at the same index: for the workbench's boards.
     #[serde(skip)]
@@ -109,6 +117,68 @@ pub struct Judgement {
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
+}
+
+/// The reader's ledger in counts: what was done with every property of the record's file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PropertyCounts {
+    /// The counts in one line: "312 properties: 4 headers, 122 moves, …, 5 ignored (…)".
+    pub summary: String,
+    /// How many properties the file holds (every occurrence, every game tree).
+    pub total: usize,
+    /// How many of each use: `header`, `setup`, `move`, `result`, `territory`, `comment`,
+    /// `variation`, and `ignored_<reason>` for each reason of [`go_spec::Ignored`].
+    pub by_use: std::collections::BTreeMap<String, usize>,
+    /// The encoding the bytes were decoded under, and why that one.
+    pub encoding: String,
+}
+
+impl PropertyCounts {
+    /// The counts of a reader's ledger.
+    pub fn of(read: &ReadRecord) -> PropertyCounts {
+        let by_use = read
+            .ledger
+            .counts()
+            .into_iter()
+            .map(|(used, n)| (use_key(used), n))
+            .fold(std::collections::BTreeMap::new(), |mut m, (k, n)| {
+                *m.entry(k).or_insert(0) += n;
+                m
+            });
+        PropertyCounts {
+            summary: read.ledger.summary(),
+            total: read.ledger.entries.len(),
+            by_use,
+            encoding: read.encoding.clone(),
+        }
+    }
+}
+
+/// A use as the JSON names it (`move`, `ignored_unknown`).
+fn use_key(used: Use) -> String {
+    match used {
+        Use::Ignored(why) => format!(
+            "ignored_{}",
+            serde_json::to_value(why)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default()
+        ),
+        Use::Territory => "territory".to_owned(),
+        other => other.word().to_owned(),
+    }
+}
+
+/// Judges a record as a reader read it: [`judge_with`], with the ledger's counts and its notes
+/// (each dialect reading, cited by property and place) among the readings, so that nothing
+/// read past the letter of the format is silent.
+pub fn judge_read(read: &ReadRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> Judgement {
+    let mut j = judge_with(&read.record, profile, agreed);
+    let mut readings = read.ledger.notes();
+    readings.append(&mut j.readings);
+    j.readings = readings;
+    j.properties = Some(PropertyCounts::of(read));
+    j
 }
 
 /// Judges one game under `profile`, with no agreed outcome beside it.
@@ -134,6 +204,7 @@ pub fn judge_with(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>)
         readings: Vec::new(),
         end_phase: Vec::new(),
         alternative: None,
+        properties: None,
         end_moves: Vec::new(),
         agreement: Agreement::NotJudgeable(String::new()),
     };
@@ -700,6 +771,27 @@ mod tests {
         );
         assert_eq!(j.agreement, Agreement::Agree);
         assert_eq!(j.readings.len(), 1);
+    }
+
+    #[test]
+    fn a_result_komi_cannot_change_is_judged_whatever_komi_says() {
+        // KM[3.75] is no whole number of half points (rfg 9.3); a resignation (10.1) and a
+        // loss on time (11a) name their winner without a count, so they are judged, with the
+        // komi set aside and said so; a counted result is not.
+        for (re, ours) in [("W+R", "W+R"), ("B+T", "B+T"), ("W+F", "W+F")] {
+            let j = judged(&format!("(;SZ[9]KM[3.75]RE[{re}];B[ee];W[cc])"));
+            assert_eq!(j.agreement, Agreement::Agree, "{re}");
+            assert_eq!(j.ours.as_deref(), Some(ours));
+            assert!(
+                j.readings[0].contains("komi 3.75") && j.readings[0].contains("set aside"),
+                "{:?}",
+                j.readings
+            );
+        }
+        let j = judged("(;SZ[9]KM[3.75]RE[W+2.5];B[ee];W[cc])");
+        assert!(
+            matches!(j.agreement, Agreement::NotJudgeable(ref why) if why.contains("komi 3.75"))
+        );
     }
 
     #[test]

@@ -147,8 +147,8 @@ fn judge_one(path: &Path, name: &str, agreed: &AgreedOutcome, profile: &GoProfil
             .as_ref()
             .map_err(|e| Unreadable::Outcomes(Arc::clone(e)))?;
         let bytes = std::fs::read(path).map_err(|e| Unreadable::Read(Arc::new(e)))?;
-        let game = go_sgf::parse_game_bytes(&bytes)?;
-        Ok(judge::judge_with(&game, profile, agreed.as_ref()))
+        let read = go_sgf::read_game_bytes(&bytes)?;
+        Ok(judge::judge_read(&read, profile, agreed.as_ref()))
     })();
     JudgedRecord {
         file: name.to_owned(),

@@ -187,6 +187,9 @@ pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
     if let Some(a) = &j.alternative {
         out.push(format!("  other order of the end phase: {a}"));
     }
+    if let Some(p) = &j.properties {
+        out.push(format!("  {} (decoded as {})", p.summary, p.encoding));
+    }
     for r in &j.readings {
         out.push(format!("  read: {r}"));
     }

@@ -4,7 +4,9 @@
 //! never see its file format, so a second Go record format adds a reader producing the model
 //! (beside `go-sgf`) and leaves all of this alone.
 
-use go_spec::{BoardSize, Color, GameSpec, GoProfile, GoRecord, Komi, Move, Point};
+use go_spec::{
+    BoardSize, Color, GameResult, GameSpec, GoProfile, GoRecord, Komi, Move, Point, WinBy,
+};
 
 use crate::not_judgeable::NotJudgeable;
 
@@ -36,23 +38,49 @@ pub fn placement_moves(game: &GoRecord) -> Option<usize> {
     Some(n)
 }
 
+/// How the record's result was won when komi cannot change it (resignation, rfg 10.1; time,
+/// 11a; forfeit, 11), in words.
+fn uncounted(game: &GoRecord) -> Option<&'static str> {
+    match &game.result {
+        Some(GameResult::Win { by, .. }) => match by {
+            WinBy::Resignation => Some("by resignation (rfg 10.1)"),
+            WinBy::Time => Some("on time (rfg 11a)"),
+            WinBy::Forfeit => Some("by forfeit (rfg 11)"),
+            WinBy::Score(_) | WinBy::Unspecified => None,
+        },
+        _ => None,
+    }
+}
+
 /// [`to_spec`], with the readings it made (for [`Judgement::readings`]).
 pub(crate) fn read_spec(
     game: &GoRecord,
     profile: &GoProfile,
 ) -> Result<(GameSpec, Vec<String>), NotJudgeable> {
     let size = BoardSize::new(game.size).map_err(|_| NotJudgeable::BoardSize(game.size))?;
+    let mut readings = Vec::new();
+    let default_komi = profile
+        .rules
+        .komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0));
     let komi = match game.komi {
-        None => profile
-            .rules
-            .komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0)),
-        Some(k) => Komi::try_from(k)?,
+        None => default_komi,
+        Some(k) => match Komi::try_from(k) {
+            Ok(komi) => komi,
+            Err(e) => match uncounted(game) {
+                Some(by) => {
+                    readings.push(format!(
+                        "{e}; the game was won {by}, which no komi changes (rfg 9.3 gives komi to a count only): judged with the komi set aside"
+                    ));
+                    default_komi
+                }
+                None => return Err(e.into()),
+            },
+        },
     };
     if !game.setup_white.is_empty() {
         return Err(NotJudgeable::WhiteSetup);
     }
     let placed = placement_moves(game).unwrap_or(0);
-    let mut readings = Vec::new();
     let handicap: Vec<Point> = if placed > 0 {
         let points: Vec<String> = game.moves[..placed]
             .iter()

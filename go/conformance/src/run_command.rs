@@ -49,8 +49,8 @@ pub(crate) struct RunArgs {
     #[arg(long = "set", value_name = "KNOB=VALUE")]
     pub sets: Vec<String>,
     /// Only the cases matching this expression: terms `id:ID`, `ref:ARTICLE` (or
-    /// `article:`, sub-clauses included), `file:TEXT`, bare words (id or description), each
-    /// negated by a leading `!`; all terms must match.
+    /// `article:`, sub-clauses included), `file:TEXT`, `size:N` (the board), bare words (id or
+    /// description), each negated by a leading `!`; all terms must match.
     #[arg(long, value_name = "EXPR")]
     pub filter: Option<String>,
     /// Only shard I of N (`2/4`), chosen by case id, so CI jobs can split the corpus.
@@ -93,7 +93,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     let filter = args
         .filter
         .as_deref()
-        .map(Filter::parse)
+        .map(Filter::parse_for::<go_conformance::case::LoadedCase>)
         .transpose()
         .map_err(CliError::Filter)?;
     let shard: Option<Shard> = args

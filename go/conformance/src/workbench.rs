@@ -1,7 +1,7 @@
 //! Go in the workbench (`go-conformance serve`): the game's side of
 //! `conformance_core::serve::api::Workbench`.
 //!
-//! A record is judged exactly as `judge` judges it ([`judge::judge_with`], with the agreed
+//! A record is judged exactly as `judge` judges it ([`judge::judge_read`], with the agreed
 //! outcome kept beside a served record in `outcomes.yaml`), so the page says what `judge` says.
 //! The boards are drawn by [`crate::board_svg`]; a counted game ends on one more board, the
 //! count: the end phase's fills (rfg 7.1) played and numbered, the dead stones crossed, each
@@ -20,7 +20,7 @@ use go_oracle::Oracle;
 use go_oracle::board::Board;
 use go_oracle::count;
 use go_oracle::play::ReplayError;
-use go_spec::{Color, GoProfile, GoRecord, Move};
+use go_spec::{Color, GoProfile, GoRecord, Move, ReadRecord};
 
 use crate::agreed::{Agreed, Finder};
 use crate::board_svg::{self, Marks, coordinate};
@@ -49,10 +49,10 @@ impl GoWorkbench {
         &self,
         record: &RecordInput,
         choice: &Choice,
-    ) -> Result<(GoRecord, Option<Agreed>, GoProfile), RecordError> {
+    ) -> Result<(ReadRecord, Option<Agreed>, GoProfile), RecordError> {
         let profile = certify::profile_with(&choice.profile, &choice.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
-        let game = go_sgf::parse_game_bytes(&record.bytes).map_err(|e| RecordError {
+        let game = go_sgf::read_game_bytes(&record.bytes).map_err(|e| RecordError {
             file: record.name.clone(),
             line: Some(e.location.line),
             message: e.kind.to_string(),
@@ -317,8 +317,9 @@ impl Workbench for GoWorkbench {
     }
 
     fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
-        let (game, agreed, profile) = self.read(record, choice)?;
-        let j = judge::judge_with(&game, &profile, agreed.as_ref());
+        let (read, agreed, profile) = self.read(record, choice)?;
+        let j = judge::judge_read(&read, &profile, agreed.as_ref());
+        let game = read.record;
         let r = replay(&game, &profile, agreed.as_ref(), &j);
         let registry = go_spec::rfg();
         let mut chain: Vec<Step> = Vec::new();
@@ -425,7 +426,7 @@ mod two_judgements {
         let (game, agreed, _) = bench.read(record, base)?;
         let sides = GoSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
-        Ok(match diff_game(&game, agreed.as_ref(), &sides) {
+        Ok(match diff_game(&game.record, agreed.as_ref(), &sides) {
             None => Comparison {
                 before: String::new(),
                 after: String::new(),
@@ -441,5 +442,38 @@ mod two_judgements {
                 knobs: c.knobs,
             },
         })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn judged(bytes: &[u8]) -> Result<Verdict, RecordError> {
+        let choice = Choice {
+            profile: "rfg".to_owned(),
+            set: Vec::new(),
+        };
+        let record = RecordInput {
+            name: "upload.sgf".to_owned(),
+            bytes: bytes.to_vec(),
+            path: None,
+        };
+        GoWorkbench::new(Vec::new()).judge(&record, &choice)
+    }
+
+    #[test]
+    fn an_upload_that_is_not_a_record_is_refused_as_judge_refuses_it() {
+        let e = judged(b"(;GM[1]FF[4]\nC[the game follows in the next mail])").unwrap_err();
+        assert!(e.message.contains("not a Go record"), "{}", e.message);
+        assert_eq!(e.line, Some(1));
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "(;SZ[9]KM[6.5]RE[W+R];B[ee];W[cc])".encode_utf16() {
+            utf16.extend(unit.to_le_bytes());
+        }
+        assert!(judged(&utf16).is_ok());
+        let e = judged(b"Dear committee,\n\nthe game is attached.").unwrap_err();
+        assert!(e.message.contains("no game tree"), "{}", e.message);
     }
 }

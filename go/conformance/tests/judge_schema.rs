@@ -93,4 +93,16 @@ fn the_schema_refuses_what_the_judge_never_writes() {
         w.as_object_mut().unwrap().remove("unreadable");
     });
     broken(&|w| w["records"][0]["extra"] = true.into());
+    // The ledger's counts: present for a record read from a file, its uses a closed list.
+    let p = &v["records"][0]["judgement"]["properties"];
+    assert!(p["total"].as_u64().unwrap() > 0, "{v}");
+    assert!(p["by_use"]["move"].as_u64().unwrap() > 0, "{v}");
+    broken(&|w| w["records"][0]["judgement"]["properties"]["by_use"]["ignored_because"] = 1.into());
+    broken(&|w| w["records"][0]["judgement"]["properties"]["summary"] = "lots".into());
+    broken(&|w| {
+        w["records"][0]["judgement"]["properties"]
+            .as_object_mut()
+            .unwrap()
+            .remove("encoding");
+    });
 }

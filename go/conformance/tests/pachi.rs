@@ -1,4 +1,6 @@
-//! The GTP driver against Pachi, the second real engine certified over the corpus.
+//! The GTP driver against Pachi, where one is built by hand: **not certified in CI** (its source
+//! is on GitHub, which CI cannot reach; Leela Zero, from Debian, is the second engine CI
+//! certifies: `leela_zero.rs`). Kept so that a local run can still check it (docs/go.md).
 //!
 //! Debian's package named `pachi` is not the Go engine (it is the platform game "Pachi el
 //! marciano", `/usr/games/pachi`, which opens a window and never speaks GTP), and Debian ships

@@ -84,4 +84,21 @@ pub enum SgfErrorKind {
     /// A node holds both a black and a white move.
     #[error("a node holds both B and W")]
     TwoMoves,
+    /// The bytes do not decode under the encoding they are in (named in the message).
+    #[error("{0}")]
+    Encoding(String),
+    /// The first game tree holds nothing a Go record is made of: no move, no setup, no `SZ`,
+    /// no `RE`, no territory mark. A file that merely contains `(;` is not a record.
+    #[error(
+        "not a Go record: the first game tree holds no move (B, W), setup (AB, AW, AE, PL), board size (SZ), result (RE) or territory mark (TB, TW)"
+    )]
+    NotARecord,
+    /// A root property (`FF[4]`: `GM`, `FF`, `SZ`, `CA`, `AP`, `ST`) outside the root node.
+    #[error("{0} outside the root node: FF[4] allows it only in the first node of a game")]
+    RootPropertyElsewhere(String),
+    /// The text holds U+FFFD, the mark of a lossy conversion before the file was saved.
+    #[error(
+        "a replacement character (U+FFFD): the text was converted with losses before it was saved"
+    )]
+    ReplacementCharacter,
 }

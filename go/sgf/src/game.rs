@@ -1,13 +1,35 @@
 //! The main line of a game tree read into the record model, [`GoRecord`]: the board, the setup,
-//! the moves, the result and the territory marks. This is what a judge needs; everything else in
-//! the file (comments, names, markup, variations other than the main line) is read past. SGF's
-//! letters become the vocabulary's [`Point`] here, once, so that nothing past the reader sees
-//! them.
+//! the moves, the result and the territory marks, with the [`Ledger`] of what was done with
+//! every property of the file. SGF's letters become the vocabulary's [`Point`] here, once, so
+//! that nothing past the reader sees them.
+//!
+//! Every property is placed in the ledger by its identifier ([`property_use`]): read into the
+//! record (header, setup, move, result, territory), a comment (`C`, `GC` only), a variation
+//! off the main line, or ignored for one of the fixed reasons of [`Ignored`]. **A property
+//! FF\[4\] does not define is ignored, not refused** (decision): FF\[4\] lets applications write
+//! private properties and asks readers to skip them, servers write them (KGS `KGSDE`, Fox
+//! `TT`), and the grammar delimits a property, so an unknown one cannot hide a move the way an
+//! unknown line of a line-based format could; its entry says "unknown to the SGF FF\[4\] spec;
+//! no rule reads it". A record is refused when its bytes do not decode ([`crate::decode`]'s
+//! order), when a value does not read, or when its first game tree holds nothing a record is
+//! made of (no move, setup, `SZ`, `RE` or territory mark: [`SgfErrorKind::NotARecord`]).
+//!
+//! Two dialects are read, each with a note in the ledger: a whole `KM` of 100 or more is
+//! hundredths of a point (Fox writes `KM[750]` for 7.5: no game is played with a komi of 100
+//! points, so the magnitude decides), and a malformed `HA` (`HA[7.5]`) is set aside where the
+//! `AB` stones or the first Black moves say the handicap.
 
-use go_spec::{Color, GameResult, GoRecord, Location, Move, Point};
+use go_spec::{
+    Color, GameResult, GoRecord, Ignored, Ledger, Location, Move, Point, ReadRecord, Use,
+};
+
+use crate::decode::decode;
 
 use crate::error::{SgfError, SgfErrorKind};
 use crate::tree::{GameTree, Node, Property, parse_collection};
+
+/// The smallest whole `KM` read as hundredths of a point (Fox's dialect).
+const HUNDREDTHS_FROM: f64 = 100.0;
 
 /// A point's two SGF letters, `a`–`z` then `A`–`Z` (boards up to 52 lines a side, as the
 /// reader takes them; [`Point`]'s own `Display` knows the rules' boards only).
@@ -33,11 +55,7 @@ fn coordinate(c: char) -> Option<u8> {
 
 /// Reads the first game of an SGF text.
 pub fn parse_game(text: &str) -> Result<GoRecord, SgfError> {
-    let collection = parse_collection(text)?;
-    match collection.trees.first() {
-        Some(tree) => game_from_tree(tree),
-        None => Err(SgfError::new(Location::default(), SgfErrorKind::Empty)),
-    }
+    read_game(text).map(|r| r.record)
 }
 
 /// Reads every game of an SGF collection.
@@ -49,35 +67,217 @@ pub fn parse_games(text: &str) -> Result<Vec<GoRecord>, SgfError> {
         .collect()
 }
 
-/// Reads SGF bytes: UTF-8, or Latin-1 when the bytes are not UTF-8 (old records in other
-/// charsets keep their moves readable; only free text would come out wrong).
+/// Reads SGF bytes ([`read_game_bytes`]), the game only.
 pub fn parse_game_bytes(bytes: &[u8]) -> Result<GoRecord, SgfError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse_game(text),
-        Err(_) => parse_game(&bytes.iter().map(|&b| char::from(b)).collect::<String>()),
+    read_game_bytes(bytes).map(|r| r.record)
+}
+
+/// Reads the first game of an SGF text, with the ledger of every property.
+pub fn read_game(text: &str) -> Result<ReadRecord, SgfError> {
+    read_text(text, "Unicode text".to_owned(), None)
+}
+
+/// Reads the first game of SGF bytes, with the ledger of every property and the encoding the
+/// bytes were decoded under (`decode`'s order: a byte-order mark, UTF-16 by its NUL bytes,
+/// UTF-8, the charset `CA` names, FF\[4\]'s default ISO-8859-1); bytes that do not decode
+/// under it are refused with the encoding named, never read with replacement characters.
+pub fn read_game_bytes(bytes: &[u8]) -> Result<ReadRecord, SgfError> {
+    let decoded = decode(bytes)?;
+    read_text(&decoded.text, decoded.encoding, decoded.ca_note)
+}
+
+fn read_text(
+    text: &str,
+    encoding: String,
+    ca_note: Option<String>,
+) -> Result<ReadRecord, SgfError> {
+    if let Some(at) = text.find('\u{FFFD}') {
+        return Err(SgfError::new(
+            location_of(text, at),
+            SgfErrorKind::ReplacementCharacter,
+        ));
+    }
+    let collection = parse_collection(text)?;
+    let mut ledger = Ledger::default();
+    if let Some(at) = collection.preamble {
+        ledger.push("(text)", at, Use::Ignored(Ignored::BeforeTheRecord));
+    }
+    let Some(first) = collection.trees.first() else {
+        return Err(SgfError::new(Location::default(), SgfErrorKind::Empty));
+    };
+    let mut reader = Reader {
+        game: GoRecord::default(),
+        ledger,
+        marks: Vec::new(),
+        ca_note,
+        root: true,
+        bad_handicap: None,
+    };
+    reader.walk(first, true)?;
+    for other in &collection.trees[1..] {
+        account(&mut reader.ledger, other, Use::Ignored(Ignored::OtherGame));
+    }
+    reader.settle_handicap()?;
+    let structural = reader.ledger.has_structure()
+        || reader
+            .ledger
+            .entries
+            .iter()
+            .any(|e| e.name == "SZ" && e.used == Use::Header);
+    if !structural {
+        return Err(SgfError::new(
+            first
+                .nodes
+                .first()
+                .map_or_else(Location::default, |n| n.location),
+            SgfErrorKind::NotARecord,
+        ));
+    }
+    Ok(ReadRecord {
+        record: reader.game,
+        ledger: reader.ledger,
+        encoding,
+    })
+}
+
+/// The line and column of a byte offset of `text`.
+fn location_of(text: &str, offset: usize) -> Location {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Location { line, column }
+}
+
+/// Every property of a tree (and its variations), each occurrence once, put down as `used`.
+fn account(ledger: &mut Ledger, tree: &GameTree, used: Use) {
+    for node in &tree.nodes {
+        for p in &node.properties {
+            for at in std::iter::once(p.location).chain(p.repeats.iter().copied()) {
+                ledger.push(&p.id, at, used);
+            }
+        }
+    }
+    for v in &tree.variations {
+        account(ledger, v, used);
     }
 }
 
-/// The game of a tree's main line.
+/// What the reader does with a property of the main line, by its identifier: the closed
+/// table of [`Use`] for SGF `FF[4]` (its property index), `FF[3]`'s dropped properties, and
+/// anything else ignored as unknown (the module's decision).
+pub fn property_use(id: &str) -> Use {
+    match id {
+        "GM" | "FF" | "SZ" | "CA" | "KM" | "HA" => Use::Header,
+        "AB" | "AW" | "AE" | "PL" => Use::Setup,
+        "B" | "W" => Use::Move,
+        "RE" => Use::Result,
+        "TB" | "TW" => Use::Territory,
+        "C" | "GC" => Use::Comment,
+        "AN" | "AP" | "BR" | "BT" | "CP" | "DT" | "EV" | "GN" | "ON" | "OT" | "PB" | "PC"
+        | "PW" | "RO" | "RU" | "SO" | "TM" | "US" | "WR" | "WT" => Use::Ignored(Ignored::GameInfo),
+        "AR" | "CR" | "DD" | "LB" | "LN" | "MA" | "SL" | "SQ" | "TR" => {
+            Use::Ignored(Ignored::Markup)
+        }
+        "BM" | "DO" | "IT" | "TE" | "DM" | "GB" | "GW" | "HO" | "N" | "UC" | "V" => {
+            Use::Ignored(Ignored::Annotation)
+        }
+        "BL" | "WL" | "OB" | "OW" => Use::Ignored(Ignored::Timing),
+        "FG" | "PM" | "VW" | "ST" | "MN" | "KO" => Use::Ignored(Ignored::Display),
+        "BS" | "CH" | "EL" | "EX" | "ID" | "L" | "LT" | "M" | "OM" | "OP" | "OV" | "RG" | "SC"
+        | "SE" | "SI" | "TC" | "WS" => Use::Ignored(Ignored::OlderFormat),
+        _ => Use::Ignored(Ignored::Unknown),
+    }
+}
+
+/// The game of a tree's main line (no ledger, no structure check: [`read_game`] has them).
 pub fn game_from_tree(tree: &GameTree) -> Result<GoRecord, SgfError> {
-    let nodes = tree.main_line();
-    let mut reader = Reader(GoRecord::default());
-    if let Some(root) = nodes.first() {
-        reader.read_root(root)?;
-    }
-    for node in &nodes {
-        reader.read_node(node)?;
-    }
-    Ok(reader.0)
+    let mut reader = Reader {
+        game: GoRecord::default(),
+        ledger: Ledger::default(),
+        marks: Vec::new(),
+        ca_note: None,
+        root: true,
+        bad_handicap: None,
+    };
+    reader.walk(tree, true)?;
+    reader.settle_handicap()?;
+    Ok(reader.game)
 }
 
-/// The record as read so far: what a node means depends on what came before it (the size for
-/// its points, the moves for whether setup may still come).
-struct Reader(GoRecord);
+/// The record and its ledger as read so far: what a node means depends on what came before it
+/// (the size for its points, the moves for whether setup may still come).
+struct Reader {
+    game: GoRecord,
+    ledger: Ledger,
+    /// What the node being read does with a property other than [`property_use`] says, or
+    /// a note on how it was read: (identifier, use, note).
+    marks: Vec<(&'static str, Use, Option<String>)>,
+    /// The decoder's note on `CA`, for its entry.
+    ca_note: Option<String>,
+    /// Whether the next node of the main line is the root.
+    root: bool,
+    /// A malformed `HA`: its value, where, and its ledger entry, settled once the setup and
+    /// the moves are known.
+    bad_handicap: Option<(String, Location, usize)>,
+}
 
 impl Reader {
-    fn read_root(&mut self, root: &Node) -> Result<(), SgfError> {
-        if let Some(p) = root.get("GM") {
+    /// The nodes of a tree in file order: the main line read, the other variations accounted
+    /// for as variations.
+    fn walk(&mut self, tree: &GameTree, main: bool) -> Result<(), SgfError> {
+        if !main {
+            account(&mut self.ledger, tree, Use::Variation);
+            return Ok(());
+        }
+        for node in &tree.nodes {
+            self.read_node(node)?;
+            self.enter(node);
+        }
+        for (k, v) in tree.variations.iter().enumerate() {
+            self.walk(v, k == 0)?;
+        }
+        Ok(())
+    }
+
+    /// The node's properties into the ledger, in file order, with what reading them did.
+    fn enter(&mut self, node: &Node) {
+        for p in &node.properties {
+            let mark = self
+                .marks
+                .iter()
+                .position(|(id, _, _)| *id == p.id)
+                .map(|k| self.marks.swap_remove(k));
+            let (used, note) = match mark {
+                Some((_, used, note)) => (used, note),
+                None => (property_use(&p.id), None),
+            };
+            if p.id == "HA" && used == Use::Ignored(Ignored::Malformed) {
+                if let Some(pending) = &mut self.bad_handicap {
+                    pending.2 = self.ledger.entries.len();
+                }
+            }
+            match note {
+                Some(note) => self.ledger.push_noted(&p.id, p.location, used, note),
+                None => self.ledger.push(&p.id, p.location, used),
+            }
+            for at in &p.repeats {
+                self.ledger.push(&p.id, *at, used);
+            }
+        }
+        self.marks.clear();
+        self.root = false;
+    }
+
+    fn read_info(&mut self, node: &Node) -> Result<(), SgfError> {
+        for id in ["GM", "FF", "SZ", "CA", "AP", "ST"] {
+            if let (false, Some(p)) = (self.root, node.get(id)) {
+                return Err(SgfError::new(
+                    p.location,
+                    SgfErrorKind::RootPropertyElsewhere(id.to_owned()),
+                ));
+            }
+        }
+        if let Some(p) = node.get("GM") {
             let (v, _) = single(p)?;
             if v.trim() != "1" {
                 return Err(SgfError::new(
@@ -86,40 +286,107 @@ impl Reader {
                 ));
             }
         }
-        if let Some(p) = root.get("SZ") {
+        if let Some(p) = node.get("SZ") {
             let (v, at) = single(p)?;
-            self.0.size = match v.trim().parse::<u8>() {
+            self.game.size = match v.trim().parse::<u8>() {
                 Ok(n @ 1..=52) => n,
                 _ => return Err(SgfError::new(at, SgfErrorKind::BadSize(v.to_string()))),
             };
         }
-        if let Some(p) = root.get("KM") {
+        if let (Some(_), Some(note)) = (node.get("CA"), self.ca_note.take()) {
+            self.marks.push(("CA", Use::Header, Some(note)));
+        }
+        if let Some(p) = node.get("KM") {
+            self.read_komi(p)?;
+        }
+        if let Some(p) = node.get("HA") {
             let (v, at) = single(p)?;
-            // An empty KM is written by some programs for "no komi given".
-            if !v.trim().is_empty() {
-                self.0.komi = Some(number(v, at, "KM")?);
+            match v.trim().parse::<u32>() {
+                Ok(n) => self.game.handicap = Some(n),
+                Err(_) => {
+                    self.bad_handicap = Some((v.to_owned(), at, 0));
+                    self.marks
+                        .push(("HA", Use::Ignored(Ignored::Malformed), None));
+                }
             }
         }
-        if let Some(p) = root.get("HA") {
-            let (v, at) = single(p)?;
-            self.0.handicap = Some(v.trim().parse::<u32>().map_err(|_| {
-                SgfError::new(
-                    at,
-                    SgfErrorKind::BadNumber {
-                        property: "HA",
-                        value: v.to_string(),
-                    },
-                )
-            })?);
-        }
-        if let Some(p) = root.get("RE") {
+        if let Some(p) = node.get("RE") {
             let (v, _) = single(p)?;
-            self.0.result = Some(GameResult::parse(v));
+            self.game.result = Some(GameResult::parse(v));
+        }
+        Ok(())
+    }
+
+    /// `KM`: a number, or (Fox's dialect, by its magnitude) a whole number of hundredths.
+    fn read_komi(&mut self, p: &Property) -> Result<(), SgfError> {
+        let (v, at) = single(p)?;
+        // An empty KM is written by some programs for "no komi given".
+        if v.trim().is_empty() {
+            self.marks.push((
+                "KM",
+                Use::Header,
+                Some("KM[] gives no komi: read as no KM".to_owned()),
+            ));
+            return Ok(());
+        }
+        let k = number(v, at, "KM")?;
+        if k.abs() >= HUNDREDTHS_FROM && k.fract() == 0.0 {
+            let komi = k / 100.0;
+            self.marks.push((
+                "KM",
+                Use::Header,
+                Some(format!(
+                    "KM[{}] read as {komi}: Fox (野狐) writes komi in hundredths (KM[750] for 7.5); a whole komi of {HUNDREDTHS_FROM} or more is read so, since no game gives 100 points of komi",
+                    v.trim()
+                )),
+            ));
+            self.game.komi = Some(komi);
+        } else {
+            self.game.komi = Some(k);
+        }
+        Ok(())
+    }
+
+    /// A malformed `HA` set aside where the record says its handicap otherwise: the `AB`
+    /// stones, or the first Black moves in a row (a free placement written as moves); refused
+    /// where nothing does.
+    fn settle_handicap(&mut self) -> Result<(), SgfError> {
+        let Some((value, at, entry)) = self.bad_handicap.take() else {
+            return Ok(());
+        };
+        let placed = self
+            .game
+            .moves
+            .iter()
+            .take_while(|(c, m)| *c == Color::Black && matches!(m, Move::Play(_)))
+            .count();
+        let note = if !self.game.setup_black.is_empty() {
+            format!(
+                "HA[{value}] is not a number of stones: set aside, the handicap is the {} AB stones",
+                self.game.setup_black.len()
+            )
+        } else if placed >= 2 {
+            self.game.handicap = u32::try_from(placed).ok();
+            format!(
+                "HA[{value}] is not a number of stones: set aside, the handicap is the first {placed} Black moves in a row (a placement written as moves)"
+            )
+        } else {
+            return Err(SgfError::new(
+                at,
+                SgfErrorKind::BadNumber {
+                    property: "HA",
+                    value,
+                },
+            ));
+        };
+        if let Some(e) = self.ledger.entries.get_mut(entry) {
+            e.note = Some(note);
         }
         Ok(())
     }
 
     fn read_node(&mut self, node: &Node) -> Result<(), SgfError> {
+        self.read_info(node)?;
         let black = node.get("B");
         let white = node.get("W");
         if black.is_some() && white.is_some() {
@@ -127,7 +394,7 @@ impl Reader {
         }
         for id in ["AB", "AW", "AE"] {
             if let Some(p) = node.get(id) {
-                if !self.0.moves.is_empty() || black.is_some() || white.is_some() || id == "AE" {
+                if !self.game.moves.is_empty() || black.is_some() || white.is_some() || id == "AE" {
                     return Err(SgfError::new(
                         p.location,
                         SgfErrorKind::SetupAfterMoves(id.into()),
@@ -135,9 +402,9 @@ impl Reader {
                 }
                 let points = self.point_list(p)?;
                 if id == "AB" {
-                    self.0.setup_black.extend(points);
+                    self.game.setup_black.extend(points);
                 } else {
-                    self.0.setup_white.extend(points);
+                    self.game.setup_white.extend(points);
                 }
             }
         }
@@ -148,25 +415,26 @@ impl Reader {
                 "W" | "w" | "2" => Color::White,
                 _ => return Err(SgfError::new(at, SgfErrorKind::BadColor(v.to_string()))),
             };
-            if self.0.moves.is_empty() {
-                self.0.to_play = Some(colour);
+            if self.game.moves.is_empty() {
+                self.game.to_play = Some(colour);
             }
         }
         for (colour, p) in [(Color::Black, black), (Color::White, white)] {
             if let Some(p) = p {
                 let (v, at) = single(p)?;
-                self.0.moves.push((colour, self.move_value(v, at)?));
-                self.0.move_locations.push(at);
+                let mv = self.move_value(v, at)?;
+                self.game.moves.push((colour, mv));
+                self.game.move_locations.push(at);
             }
         }
         let tb = node.get("TB");
         let tw = node.get("TW");
         if tb.is_some() || tw.is_some() {
-            self.0.territory_black = match tb {
+            self.game.territory_black = match tb {
                 Some(p) => self.point_list(p)?,
                 None => Vec::new(),
             };
-            self.0.territory_white = match tw {
+            self.game.territory_white = match tw {
                 Some(p) => self.point_list(p)?,
                 None => Vec::new(),
             };
@@ -176,7 +444,7 @@ impl Reader {
 
     fn move_value(&self, v: &str, at: Location) -> Result<Move, SgfError> {
         let v = v.trim();
-        if v.is_empty() || (v == "tt" && self.0.size <= 19) {
+        if v.is_empty() || (v == "tt" && self.game.size <= 19) {
             return Ok(Move::Pass);
         }
         Ok(Move::Play(self.point(v, at)?))
@@ -188,7 +456,7 @@ impl Reader {
                 at,
                 SgfErrorKind::BadPoint {
                     value: v.to_string(),
-                    size: self.0.size,
+                    size: self.game.size,
                 },
             )
         };
@@ -197,7 +465,7 @@ impl Reader {
             return Err(bad());
         };
         match (coordinate(a), coordinate(b)) {
-            (Some(x), Some(y)) if x < self.0.size && y < self.0.size => Ok(Point::new(x, y)),
+            (Some(x), Some(y)) if x < self.game.size && y < self.game.size => Ok(Point::new(x, y)),
             _ => Err(bad()),
         }
     }

@@ -3,8 +3,10 @@
 //! [`parse_collection`] reads the grammar into trees of nodes; [`parse_game`] gives the main line
 //! of the first tree as the record model of `go-spec`, [`go_spec::GoRecord`]: board size (square
 //! only), setup stones, komi, handicap, who plays first, result, moves (with `[]` and, up to
-//! 19x19, `[tt]` as passes) and territory marks. [`write_game`] writes a record back. Every
-//! error names its line and column ([`Location`], the model's).
+//! 19x19, `[tt]` as passes) and territory marks. [`read_game_bytes`] gives it with the
+//! [`Ledger`] of what was done with every property of the file and the encoding the bytes were
+//! decoded under; a file that does not decode, or holds no record, is refused. [`write_game`]
+//! writes a record back. Every error names its line and column ([`Location`], the model's).
 //!
 //! The reader produces the model rather than a type of its own so that whoever takes a record
 //! (the Go conformance tool's judge) never sees SGF: another record format is another reader
@@ -21,14 +23,21 @@
 //! assert_eq!(again.moves, game.moves);
 //! ```
 
+mod decode;
 mod error;
 mod game;
 mod tree;
 mod write;
 
+pub use decode::decode_text;
 pub use error::{SgfError, SgfErrorKind};
-pub use game::{game_from_tree, parse_game, parse_game_bytes, parse_games};
+pub use game::{
+    game_from_tree, parse_game, parse_game_bytes, parse_games, property_use, read_game,
+    read_game_bytes,
+};
 /// Where an error was found: the record model's location, which the model's moves carry too.
 pub use go_spec::Location;
+/// What the reader returns with a game: the ledger of every property and the encoding.
+pub use go_spec::{Entry, Ignored, Ledger, ReadRecord, Use};
 pub use tree::{Collection, GameTree, Node, Property, parse_collection};
 pub use write::write_game;

@@ -14,6 +14,9 @@ use crate::error::{SgfError, SgfErrorKind};
 pub struct Collection {
     /// The game trees, in file order.
     pub trees: Vec<GameTree>,
+    /// Where text other than white space starts before the first tree, if any (skipped, as
+    /// FF\[4\] readers customarily do; the reader's ledger accounts for it).
+    pub preamble: Option<Location>,
 }
 
 /// A sequence of nodes followed by its variations.
@@ -65,12 +68,16 @@ pub struct Property {
     pub values: Vec<(String, Location)>,
     /// Where the name starts.
     pub location: Location,
+    /// Where the same property is written again in the node, each time: `FF[4]` forbids it,
+    /// servers do it, and the values are joined into this one (see [`Node`]'s reading).
+    pub repeats: Vec<Location>,
 }
 
 /// Reads a whole collection.
 pub fn parse_collection(text: &str) -> Result<Collection, SgfError> {
     let mut cursor = Cursor::new(text);
     let mut trees = Vec::new();
+    let mut preamble = None;
     loop {
         cursor.skip_space();
         match cursor.peek() {
@@ -79,7 +86,9 @@ pub fn parse_collection(text: &str) -> Result<Collection, SgfError> {
             Some(found) if trees.is_empty() => {
                 // Text before the first tree (a mail header, a BOM) is skipped, as FF[4]
                 // readers customarily do; only text after a tree that is not a tree is an error.
-                let _ = found;
+                if !found.is_whitespace() && preamble.is_none() {
+                    preamble = Some(cursor.location);
+                }
                 cursor.bump();
             }
             Some(found) => {
@@ -93,7 +102,7 @@ pub fn parse_collection(text: &str) -> Result<Collection, SgfError> {
     if trees.is_empty() {
         return Err(cursor.error(SgfErrorKind::Empty));
     }
-    Ok(Collection { trees })
+    Ok(Collection { trees, preamble })
 }
 
 /// A position in the text, with line and column kept up to date.
@@ -193,7 +202,10 @@ impl<'a> Cursor<'a> {
                     // repeats `AP`): the values are joined, and a property that takes one value
                     // then fails where it is read, with its place.
                     match node.properties.iter_mut().find(|p| p.id == property.id) {
-                        Some(earlier) => earlier.values.extend(property.values),
+                        Some(earlier) => {
+                            earlier.values.extend(property.values);
+                            earlier.repeats.push(property.location);
+                        }
                         None => node.properties.push(property),
                     }
                 }
@@ -228,6 +240,7 @@ impl<'a> Cursor<'a> {
             id,
             values,
             location,
+            repeats: Vec::new(),
         })
     }
 

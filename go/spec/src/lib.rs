@@ -27,6 +27,6 @@ pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};
 pub use point::{BoardSize, Point, PointError};
 pub use profile::{GoProfile, GoRules, KNOBS, KnobInfo, ProfileError, Repetition, Setting};
-pub use record::{GameResult, GoRecord, Location, WinBy};
+pub use record::{Entry, GameResult, GoRecord, Ignored, Ledger, Location, ReadRecord, Use, WinBy};
 pub use rulebook::{RFG_YAML, load_rfg, rfg};
 pub use score::{Komi, KomiError, Score};

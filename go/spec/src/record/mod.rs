@@ -9,10 +9,12 @@
 //! but the rules would not accept (a board of 7 lines, a white setup) is kept as written, so
 //! that the judge can say why the record gets no verdict.
 
+mod ledger;
 mod result;
 
 use std::fmt;
 
+pub use ledger::{Entry, Ignored, Ledger, Use};
 pub use result::{GameResult, WinBy};
 
 use crate::{Color, Move, Point};
@@ -85,4 +87,17 @@ impl Default for GoRecord {
             territory_white: Vec::new(),
         }
     }
+}
+
+/// A record as a reader read it: the [`GoRecord`], the [`Ledger`] of what was done with every
+/// part of the file, and the character encoding the bytes were decoded under.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadRecord {
+    /// The game.
+    pub record: GoRecord,
+    /// Every part of the file and what the reader did with it.
+    pub ledger: Ledger,
+    /// The encoding the bytes were decoded under (`UTF-8`, `ISO-8859-1`, `GB2312`…) and why
+    /// that one (`CA[GB2312]`, a byte-order mark, FF\[4\]'s default).
+    pub encoding: String,
 }
