@@ -262,9 +262,27 @@ pub fn judge_imported(
 /// not as something a player was seen to do. A record in a format with written endings has
 /// no other way to write an event after its last move, so the last event is the ending's.
 pub fn ending_event(game: &Game) -> Option<ReadFrom<'_>> {
+    use shogi_records::EndingKind as K;
+    use shogi_spec::record::ClaimKind as C;
     let w = game.written.as_ref()?;
-    let last_is_event = !matches!(game.record.events.last(), None | Some(Event::Move { .. }));
-    (last_is_event && game.ended_by_event()).then_some(ReadFrom {
+    let kind = w.meaning?.kind;
+    // The event each kind of words is read as (the `event` column of that table).
+    let read_as = match game.record.events.last()? {
+        Event::Resign { .. } => matches!(kind, K::Resignation | K::Unspecified),
+        Event::Claim { claim: C::Repetition, .. } => {
+            matches!(kind, K::Repetition | K::PerpetualCheck)
+        }
+        Event::Claim { claim: C::Flag, .. } => kind == K::TimeUp,
+        Event::Claim {
+            claim: C::IllegalMove,
+            ..
+        } => matches!(kind, K::IllegalMove | K::IllegalAction | K::Unspecified),
+        Event::Declare { .. } => kind == K::Declaration,
+        Event::Impasse { .. } => kind == K::Impasse,
+        Event::AgreeDraw { .. } => kind == K::Agreement,
+        Event::Move { .. } | Event::Arrive { .. } | Event::FlagsDown { .. } => false,
+    };
+    read_as.then_some(ReadFrom {
         text: &w.text,
         line: w.line,
     })

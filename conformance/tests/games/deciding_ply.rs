@@ -274,3 +274,34 @@ fn the_json_names_the_deciding_ply() {
         "{html}"
     );
 }
+
+/// A real nifu (`real-records/shogi-copyleft/bioshogi/hansoku-nifu.ki2`, 朝日オープン 2001): gote's
+/// 88th move, △５五歩, drops a pawn on 5e while the pawn gote dropped on 5a at move 62 still
+/// stands (two on the 5 file, FESA 3.11a), and the record
+/// ends `まで88手で先手の反則勝ち`, read as sente's claim before replying (9.4). Under
+/// `illegal_move=on_claim` the page opens at the claim, after ply 88, with all 88 moves shown
+/// and the 88th marked illegal and claimed; under `immediate` the drop itself decides, at 88.
+#[test]
+fn the_workbench_opens_a_claimed_nifu_at_the_claim() {
+    let path = root().join("real-records/shogi-copyleft/bioshogi/hansoku-nifu.ki2");
+    let record = RecordInput {
+        name: "hansoku-nifu.ki2".to_owned(),
+        bytes: std::fs::read(&path).unwrap(),
+        path: None,
+    };
+    let v = page(&record, &["illegal_move=on_claim"]);
+    assert_eq!(v.deciding_ply, Some(88), "{}", v.headline);
+    assert_eq!(v.plies.len(), 89);
+    let nifu = &v.plies[88];
+    assert!(nifu.illegal && !nifu.after_decision, "{}", nifu.label);
+    assert!(nifu.label.contains("claimed"), "{}", nifu.label);
+    assert!(
+        nifu.label.contains("まで88手で先手の反則勝ち"),
+        "{}",
+        nifu.label
+    );
+    assert!(v.plies[..88].iter().all(|p| !p.illegal && !p.after_decision));
+    let v = page(&record, &["illegal_move=immediate"]);
+    assert_eq!(v.deciding_ply, Some(88), "{}", v.headline);
+    assert!(!v.plies[88].label.contains("claimed"), "{}", v.plies[88].label);
+}

@@ -131,7 +131,14 @@ fn told(j: &Judged, file: &JudgedFile) -> Told {
     let json: serde_json::Value =
         serde_json::from_str(file.render(JudgeFormat::Json, true).trim()).unwrap();
     let html = file.render(JudgeFormat::Html, false);
-    let mut sentences: Vec<String> = text.lines().skip(1).map(str::to_owned).collect();
+    // The text's lines up to the knobs and articles sections: those quote the profile's
+    // sources and the rulebook's paraphrases, which speak of the rules, not of this game.
+    let mut sentences: Vec<String> = text
+        .lines()
+        .skip(1)
+        .take_while(|l| *l != "knobs that decided:" && *l != "articles:")
+        .map(str::to_owned)
+        .collect();
     sentences.extend(
         json["explanation"]
             .as_array()
@@ -150,6 +157,11 @@ fn told(j: &Judged, file: &JudgedFile) -> Told {
         }
         sentences.push(label);
     }
+    // The HTML without its knobs list (the profile's sources, as above).
+    let html = match (html.find("<h2>Knobs that decided</h2>"), html.find("<h2>The game</h2>")) {
+        (Some(a), Some(b)) if a < b => format!("{}{}", &html[..a], &html[b..]),
+        _ => html,
+    };
     let html_text = strip_tags(&html);
     decided_here |= html_text.contains("decided here");
     sentences.push(html_text);

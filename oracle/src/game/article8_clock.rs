@@ -207,7 +207,7 @@ impl super::adjudicate::Game<'_> {
                 by,
                 ReasonKind::FlagFall,
                 ArticleId::fesa("8.9"),
-                Step::new(ArticleId::fesa("8.3"), format!("{who} claims with their own flag up and {opp}'s down: {opp} loses on time (8.9)")),
+                Step::new(ArticleId::fesa("8.3"), format!("{who} claims with {by}'s flag up and {opp}'s down: {opp} loses on time (8.9)")),
             ),
             (true, true) => {
                 let first = self.falls.first().copied();

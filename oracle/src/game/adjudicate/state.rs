@@ -109,7 +109,7 @@ impl<'a> Game<'a> {
     pub(in crate::game) fn claimant(&self, by: Color) -> String {
         match &self.read_from {
             Some((text, line)) => {
-                format!("{by} (as the record's `{text}` on line {line} is read: a claim)")
+                format!("the record's `{text}` (line {line}), read as {by}'s claim,")
             }
             None => by.to_string(),
         }
