@@ -74,10 +74,13 @@ try {
   out.bridge5 = await openRecord(page, "bridge-5-record");
   const occurrences = page.locator('[data-knob-input="repetition_occurrences"]');
   out.twice = await verdictAfter(page, async () => {
+    // Enter commits the field (its change event), as a user does; a blur later adds none.
     await occurrences.fill("2");
-    await occurrences.dispatchEvent("change");
+    await occurrences.press("Enter");
   });
+  await page.locator("#board").scrollIntoViewIfNeeded();
   await shot(page, dir, "shogi-decided-at-4");
+  await page.click("#board"); // the keys step the board only when no field has the focus
   await press(page, "End");
   out.twiceEnd = await seen(page);
   // A nifu under illegal_move=on_claim, pasted: every ply from the start to the last written
@@ -88,7 +91,9 @@ try {
   await page.fill("#paste-name", "nifu.yaml");
   await page.fill("#paste", NIFU);
   out.nifu = await verdictAfter(page, () => page.click("#judge-paste"));
+  await page.locator("#board").scrollIntoViewIfNeeded();
   await shot(page, dir, "shogi-nifu-claimed");
+  await page.click("#board");
   await press(page, "Home");
   out.nifuPlies = [await seen(page)];
   for (let i = 0; i < out.nifu.plies; i++) {

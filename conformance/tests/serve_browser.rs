@@ -210,7 +210,10 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     // there, says so, and still holds all twelve written moves, those after 4 marked.
     assert_eq!(out["bridge5"]["ply"], 12, "{}", out["bridge5"]);
     let twice = &out["twice"];
-    assert_eq!(twice["verdict"], "draw by repetition (fesa2017:5.2)", "{twice}");
+    assert_eq!(
+        twice["verdict"], "draw by repetition (fesa2017:5.2)",
+        "{twice}"
+    );
     assert_eq!(
         (twice["ply"].as_u64(), twice["plies"].as_u64()),
         (Some(4), Some(12)),
@@ -226,7 +229,10 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     );
     let end = &out["twiceEnd"];
     assert_eq!(end["ply"], 12, "{end}");
-    assert_eq!((end["afterDecision"].as_bool(), end["decidedHere"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(
+        (end["afterDecision"].as_bool(), end["decidedHere"].as_bool()),
+        (Some(true), Some(false))
+    );
 
     // The pasted nifu under `illegal_move=on_claim`: the nifu at move 9 (3.11a) stands until
     // gote claims on its turn after move 11 while both pawns are on the 5 file (9.4b). The

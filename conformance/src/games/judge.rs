@@ -233,11 +233,14 @@ pub fn judge_imported(
                 }
             })?);
         }
-        let played = play_record_read(&game.record, &profile, ending_event(game)).map_err(|error| JudgeError::Record {
-            file: file.to_owned(),
-            game: (imported.games.len() > 1).then_some((k + 1, game.line)),
-            error,
-        })?;
+        let played =
+            play_record_read(&game.record, &profile, ending_event(game)).map_err(|error| {
+                JudgeError::Record {
+                    file: file.to_owned(),
+                    game: (imported.games.len() > 1).then_some((k + 1, game.line)),
+                    error,
+                }
+            })?;
         let mut judgement = played.judgement;
         judgement.explanation.extend(written_ending_step(
             game,
@@ -269,7 +272,10 @@ pub fn ending_event(game: &Game) -> Option<ReadFrom<'_>> {
     // The event each kind of words is read as (the `event` column of that table).
     let read_as = match game.record.events.last()? {
         Event::Resign { .. } => matches!(kind, K::Resignation | K::Unspecified),
-        Event::Claim { claim: C::Repetition, .. } => {
+        Event::Claim {
+            claim: C::Repetition,
+            ..
+        } => {
             matches!(kind, K::Repetition | K::PerpetualCheck)
         }
         Event::Claim { claim: C::Flag, .. } => kind == K::TimeUp,

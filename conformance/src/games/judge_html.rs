@@ -55,7 +55,10 @@ pub fn game_body(j: &Judged) -> String {
     );
     let replay = Replay::of(j);
     let (board_ply, caption) = match replay.deciding {
-        Some(p) => (p, format!("The position when the game was decided, at ply {p}")),
+        Some(p) => (
+            p,
+            format!("The position when the game was decided, at ply {p}"),
+        ),
         None => (
             replay.moves.len(),
             "The position where the record ends: no move or event decided the game".to_owned(),

@@ -133,7 +133,10 @@ fn deciding_event(j: &Judged, event: Option<usize>) -> Option<String> {
     let e = events.get(k.checked_sub(1)?)?;
     if let Event::Move { .. } = e {
         // A timed move during which the flag fell (the move is not counted): the flag decided.
-        let counted = events[..k].iter().filter(|e| matches!(e, Event::Move { .. })).count();
+        let counted = events[..k]
+            .iter()
+            .filter(|e| matches!(e, Event::Move { .. }))
+            .count();
         return (j.decided.map(|d| d.ply) != Some(counted))
             .then(|| format!("the flag fell during move {counted}, before it was made"));
     }
@@ -180,16 +183,27 @@ mod tests {
         assert_eq!(r.moves.len(), 11);
         assert_eq!(r.deciding, Some(9));
         assert_eq!(r.claimed, Some(9));
-        assert_eq!(r.deciding_event.as_deref(), Some("gote claims an illegal move"));
+        assert_eq!(
+            r.deciding_event.as_deref(),
+            Some("gote claims an illegal move")
+        );
         let nifu = &r.moves[8];
         assert!(nifu.illegal.is_some() && nifu.made && !nifu.after_decision);
-        assert!(r.moves[..8].iter().all(|m| m.illegal.is_none() && !m.after_decision));
-        assert!(r.moves[9..].iter().all(|m| m.illegal.is_none() && m.after_decision && m.made));
+        assert!(
+            r.moves[..8]
+                .iter()
+                .all(|m| m.illegal.is_none() && !m.after_decision)
+        );
+        assert!(
+            r.moves[9..]
+                .iter()
+                .all(|m| m.illegal.is_none() && m.after_decision && m.made)
+        );
         // After the nifu, worked by hand: sente's tokin on 7c, gote's on 3g, sente's pawns on
         // 5e and 5g (the nifu), gote to move with the pawn it took on 3g in hand.
         let board = r.board(9).to_string();
         assert!(
-            board.starts_with("lnsgkgsnl/1r5b1/pp+Ppp1pp/9/4P4/9/PP1PPP+pPP/1B5R1/LNSGKGSNL w p "),
+            board.starts_with("lnsgkgsnl/1r5b1/pp+Pppp1pp/9/4P4/9/PP1PPP+pPP/1B5R1/LNSGKGSNL w p "),
             "{board}"
         );
     }
@@ -200,7 +214,10 @@ mod tests {
     fn an_immediate_nifu_decides_at_its_own_ply() {
         let r = Replay::of(&judged(NIFU, &["illegal_move=immediate"]));
         assert_eq!(r.moves.len(), 11);
-        assert_eq!((r.deciding, r.claimed, r.deciding_event), (Some(9), None, None));
+        assert_eq!(
+            (r.deciding, r.claimed, r.deciding_event),
+            (Some(9), None, None)
+        );
         assert!(r.moves[9..].iter().all(|m| m.after_decision));
     }
 }

@@ -93,6 +93,9 @@ fn plies(j: &Judged) -> (Vec<Ply>, Option<usize>) {
             if let Some(what) = &r.deciding_event {
                 label.push_str(&format!(" — then {what}"));
             }
+            if let Some(n) = r.claimed.filter(|&n| n != m.number) {
+                label.push_str(&format!(" (the claim of move {n})"));
+            }
         }
         if m.after_decision {
             label.push_str(" — written after the game was decided");
@@ -137,7 +140,7 @@ fn link(id: &shogi_spec::ArticleId) -> Option<String> {
 /// it, the chain, the knobs that decided, every written move as a board and the ply the game
 /// was decided at. `games` is how many games the file holds (the first is shown).
 pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
-let verdict = &j.judgement.verdict;
+    let verdict = &j.judgement.verdict;
     let detail = match (&j.game.written, j.game.recorded_finding(verdict)) {
         (Some(w), Some(m)) => Some(super::judge::recorded_line(w, m)),
         (Some(w), None) => Some(format!("the record says: {w} — {}", w.compare(verdict))),
@@ -192,7 +195,6 @@ let verdict = &j.judgement.verdict;
         notes,
     }
 }
-
 
 impl Workbench for ShogiWorkbench {
     fn info(&self) -> GameInfo {

@@ -300,8 +300,16 @@ fn the_workbench_opens_a_claimed_nifu_at_the_claim() {
         "{}",
         nifu.label
     );
-    assert!(v.plies[..88].iter().all(|p| !p.illegal && !p.after_decision));
+    assert!(
+        v.plies[..88]
+            .iter()
+            .all(|p| !p.illegal && !p.after_decision)
+    );
     let v = page(&record, &["illegal_move=immediate"]);
     assert_eq!(v.deciding_ply, Some(88), "{}", v.headline);
-    assert!(!v.plies[88].label.contains("claimed"), "{}", v.plies[88].label);
+    assert!(
+        !v.plies[88].label.contains("claimed"),
+        "{}",
+        v.plies[88].label
+    );
 }

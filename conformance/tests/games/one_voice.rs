@@ -19,7 +19,7 @@
 use std::sync::Arc;
 
 use shogi_conformance::games::judge::{
-    Judged, import_record, judge_imported, shared_profile, JudgeFormat,
+    JudgeFormat, Judged, import_record, judge_imported, shared_profile,
 };
 use shogi_conformance::games::judged_file::JudgedFile;
 use shogi_conformance::games::workbench::page_verdict;
@@ -94,8 +94,16 @@ fn endings() -> Vec<Option<WrittenEnding>> {
         None,
         known("投了", EndingKind::Resignation, Outcome::Win(Color::Gote)),
         known("千日手", EndingKind::Repetition, Outcome::Draw),
-        known("反則勝ち", EndingKind::IllegalMove, Outcome::Win(Color::Gote)),
-        known("反則負け", EndingKind::IllegalMove, Outcome::Win(Color::Sente)),
+        known(
+            "反則勝ち",
+            EndingKind::IllegalMove,
+            Outcome::Win(Color::Gote),
+        ),
+        known(
+            "反則負け",
+            EndingKind::IllegalMove,
+            Outcome::Win(Color::Sente),
+        ),
         known("切れ負け", EndingKind::TimeUp, Outcome::Win(Color::Gote)),
         known("詰み", EndingKind::Checkmate, Outcome::Win(Color::Sente)),
         known("中断", EndingKind::Interrupted, Outcome::Unfinished),
@@ -158,7 +166,10 @@ fn told(j: &Judged, file: &JudgedFile) -> Told {
         sentences.push(label);
     }
     // The HTML without its knobs list (the profile's sources, as above).
-    let html = match (html.find("<h2>Knobs that decided</h2>"), html.find("<h2>The game</h2>")) {
+    let html = match (
+        html.find("<h2>Knobs that decided</h2>"),
+        html.find("<h2>The game</h2>"),
+    ) {
         (Some(a), Some(b)) if a < b => format!("{}{}", &html[..a], &html[b..]),
         _ => html,
     };
@@ -261,7 +272,10 @@ fn every_verdict_ending_and_claim_speaks_with_one_voice() {
                     continue;
                 };
                 let j = &games[0];
-                kinds.insert(format!("{:?}", std::mem::discriminant(&j.judgement.verdict)));
+                kinds.insert(format!(
+                    "{:?}",
+                    std::mem::discriminant(&j.judgement.verdict)
+                ));
                 let file = JudgedFile {
                     file: "game.yaml".to_owned(),
                     imported: imported.clone(),
