@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The deciding ply, proved by replay (issue 51, item 2): the one ply every surface shows as
 //! "decided here" is the adjudicator's `Decided`, and it is the right one. Over every record
 //! case of the corpus and every file of `real-records/shogi/`, under every shipped profile and

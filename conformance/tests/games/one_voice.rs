@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! One voice (issue 51, item 7): an explanation never contradicts itself. Every verdict kind
 //! the records below reach (a game that goes on, mate, resignation, repetition, perpetual
 //! check, an illegal move claimed or losing at once, a flag fall claimed, the move limit, a
