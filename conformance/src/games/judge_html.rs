@@ -120,8 +120,20 @@ pub fn game_body(j: &Judged) -> String {
 fn moves_list(j: &Judged, replay: &Replay) -> String {
     let mut list = String::from("<ol class=\"moves\">");
     let mut moves = replay.moves.iter();
-    for event in &j.game.record.events {
-        let mut line = esc(&event.to_string());
+    let events = &j.game.record.events;
+    // The last event, when the reader read it from the written ending: said as that reading
+    // (the record writes a result; that a player claimed is how it is read).
+    let read_from = super::judge::ending_event(&j.game);
+    for (k, event) in events.iter().enumerate() {
+        let mut line = match read_from.filter(|_| k + 1 == events.len()) {
+            Some(r) => format!(
+                "<code>{}</code> (line {}), read as: {}",
+                esc(r.text),
+                r.line,
+                esc(&event.to_string())
+            ),
+            None => esc(&event.to_string()),
+        };
         let mut class = Vec::new();
         if let (Event::Move { .. }, Some(m)) = (event, moves.next()) {
             if !m.words.is_empty() {

@@ -174,9 +174,12 @@ fn told(j: &Judged, file: &JudgedFile) -> Told {
         (Some(a), Some(b)) if a < b => format!("{}{}", &html[..a], &html[b..]),
         _ => html,
     };
-    let html_text = strip_tags(&html);
-    decided_here |= html_text.contains("decided here");
-    sentences.push(html_text);
+    // Each paragraph and list item of the page is a sentence of its own.
+    for piece in html.split("</li>").flat_map(|p| p.split("</p>")) {
+        let text = strip_tags(&piece.replace("<code>", "`").replace("</code>", "`"));
+        decided_here |= text.contains("decided here");
+        sentences.push(text);
+    }
     Told {
         verdicts: vec![
             text.lines().next().unwrap_or_default().to_owned(),
