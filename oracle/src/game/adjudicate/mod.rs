@@ -296,6 +296,57 @@ mod tests {
         );
     }
 
+    /// A claim on a later turn of a position still illegal (9.4b, two unpromoted pawns on a
+    /// file) names the move that made it: sente's pawns promote on 7c and gote's on 3g, each
+    /// taking a pawn; sente drops its pawn on 5e beside its own on 5g (move 9, 3.11a); gote
+    /// replies, sente moves, and gote claims on its turn: decided at event 12, after ply 11,
+    /// the claimed move 9, which no longer stands unclaimed.
+    #[test]
+    fn a_later_claim_names_the_move_it_claims() {
+        let record = Record::from_yaml(
+            "events: [{move: 7g7f}, {move: 3c3d}, {move: 7f7e}, {move: 3d3e}, {move: 7e7d}, \
+             {move: 3e3f}, {move: 7d7c+}, {move: 3f3g+}, {move: P*5e}, {move: 1c1d}, \
+             {move: 1g1f}, {claim: illegal_move, by: gote}]",
+        )
+        .unwrap();
+        let p = play_record(&record, &Profile::default()).unwrap();
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(12),
+                ply: 11,
+                claimed: Some(9),
+            })
+        );
+        assert!(p.unclaimed_illegal.is_empty(), "{:?}", p.unclaimed_illegal);
+    }
+
+    /// A claim the reader read from written words (a KIF's `千日手`) is explained as that
+    /// reading; the same claim written as one is the player's. Four shuttle moves: the start
+    /// position has occurred twice, too few for 5.2, so the claim fails either way.
+    #[test]
+    fn a_claim_read_from_words_names_them() {
+        let record = Record::from_yaml(
+            "events: [{move: 2h3h}, {move: 8b7b}, {move: 3h2h}, {move: 7b8b}, \
+             {claim: repetition, by: sente}]",
+        )
+        .unwrap();
+        let last = |p: Played| p.judgement.explanation[0].fact.clone();
+        let read = ReadFrom {
+            text: "千日手",
+            line: 21,
+        };
+        let fact = last(play_record_read(&record, &Profile::default(), Some(read)).unwrap());
+        assert!(
+            fact.starts_with(
+                "the record's `千日手` (line 21), read as sente's claim, claims a repetition"
+            ),
+            "{fact}"
+        );
+        let fact = last(play_record(&record, &Profile::default()).unwrap());
+        assert!(fact.starts_with("sente claims a repetition"), "{fact}");
+    }
+
     /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with
     /// 600 s of main time, and returns the main time left to each side.
     fn main_left(gote_first: bool, events: &str) -> [Seconds; 2] {
