@@ -4,6 +4,27 @@
 import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot } from "./lib.mjs";
 
 const [url, dir] = process.argv.slice(2);
+
+// A nifu (FESA 3.11a): sente's 7-file pawn promotes on 7c taking a pawn, gote's 3-file pawn
+// on 3g, and at move 9 sente drops its pawn on 5e beside its own on 5g. Gote replies, sente
+// moves, and gote claims on its turn while both pawns stand (9.4b); two moves are written
+// after the claim.
+const NIFU = `events:
+  - {move: 7g7f}
+  - {move: 3c3d}
+  - {move: 7f7e}
+  - {move: 3d3e}
+  - {move: 7e7d}
+  - {move: 3e3f}
+  - {move: 7d7c+}
+  - {move: 3f3g+}
+  - {move: P*5e}
+  - {move: 1c1d}
+  - {move: 1g1f}
+  - {claim: illegal_move, by: gote}
+  - {move: 1d1e}
+  - {move: 1f1e}
+`;
 const { browser, page, problems } = await open(url);
 const out = {};
 try {
@@ -47,6 +68,38 @@ try {
   await page.fill("#paste", "PI\n+\n+7776FU\n-3334FU\n+9999XX\n");
   out.bad = await verdictAfter(page, () => page.click("#judge-paste"));
   await shot(page, dir, "shogi-bad-record");
+  // The deciding ply (issue 51.2). Back to the profile's values, bridge-5 under two
+  // occurrences of a position: decided at ply 4, every written move still there.
+  await verdictAfter(page, () => page.click("#reset-knobs"));
+  out.bridge5 = await openRecord(page, "bridge-5-record");
+  const occurrences = page.locator('[data-knob-input="repetition_occurrences"]');
+  out.twice = await verdictAfter(page, async () => {
+    // Enter commits the field (its change event), as a user does; a blur later adds none.
+    await occurrences.fill("2");
+    await occurrences.press("Enter");
+  });
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  await shot(page, dir, "shogi-decided-at-4");
+  await page.click("#board"); // the keys step the board only when no field has the focus
+  await press(page, "End");
+  out.twiceEnd = await seen(page);
+  // A nifu under illegal_move=on_claim, pasted: every ply from the start to the last written
+  // move, as the page labels and marks it, and the ply it opens on.
+  await verdictAfter(page, () => page.click("#reset-knobs"));
+  await verdictAfter(page, () => page.selectOption('[data-knob-input="illegal_move"]', "on_claim"));
+  if (!(await page.$eval("#paste-box", (d) => d.open))) await page.click("#paste-box summary");
+  await page.fill("#paste-name", "nifu.yaml");
+  await page.fill("#paste", NIFU);
+  out.nifu = await verdictAfter(page, () => page.click("#judge-paste"));
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  await shot(page, dir, "shogi-nifu-claimed");
+  await page.click("#board");
+  await press(page, "Home");
+  out.nifuPlies = [await seen(page)];
+  for (let i = 0; i < out.nifu.plies; i++) {
+    await press(page, "ArrowRight");
+    out.nifuPlies.push(await seen(page));
+  }
   out.problems = problems;
 } finally {
   await browser.close();

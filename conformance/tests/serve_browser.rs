@@ -205,6 +205,84 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     assert_eq!(bad["verdict"], "");
     assert_eq!(bad["record"], "mine.csa");
 
+    // The deciding ply (issue 51.2). bridge-5 under `repetition_occurrences=2`: the start
+    // position recurs first at ply 4 (MANIFEST.tsv), its second occurrence: the page opens
+    // there, says so, and still holds all twelve written moves, those after 4 marked.
+    assert_eq!(out["bridge5"]["ply"], 12, "{}", out["bridge5"]);
+    let twice = &out["twice"];
+    assert_eq!(
+        twice["verdict"], "draw by repetition (fesa2017:5.2)",
+        "{twice}"
+    );
+    assert_eq!(
+        (twice["ply"].as_u64(), twice["plies"].as_u64()),
+        (Some(4), Some(12)),
+        "{twice}"
+    );
+    assert_eq!(twice["decidedHere"], true, "{twice}");
+    assert!(
+        twice["moveLabel"]
+            .as_str()
+            .unwrap()
+            .ends_with("the game was decided here"),
+        "{twice}"
+    );
+    let end = &out["twiceEnd"];
+    assert_eq!(end["ply"], 12, "{end}");
+    assert_eq!(
+        (end["afterDecision"].as_bool(), end["decidedHere"].as_bool()),
+        (Some(true), Some(false))
+    );
+
+    // The pasted nifu under `illegal_move=on_claim`: the nifu at move 9 (3.11a) stands until
+    // gote claims on its turn after move 11 while both pawns are on the 5 file (9.4b). The
+    // page opens at the claim, ply 11; move 9 is marked illegal and claimed; the moves after
+    // the claim, 12 and 13, are shown and marked.
+    let nifu = &out["nifu"];
+    assert_eq!(nifu["error"], "", "{nifu}");
+    assert!(
+        nifu["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("gote wins by illegal move"),
+        "{nifu}"
+    );
+    assert_eq!(
+        (nifu["ply"].as_u64(), nifu["plies"].as_u64()),
+        (Some(11), Some(13)),
+        "{nifu}"
+    );
+    assert_eq!(nifu["decidedHere"], true, "{nifu}");
+    assert!(
+        nifu["moveLabel"]
+            .as_str()
+            .unwrap()
+            .contains("then gote claims an illegal move"),
+        "{nifu}"
+    );
+    let plies = out["nifuPlies"].as_array().unwrap();
+    assert_eq!(plies.len(), 14, "{plies:?}");
+    for (k, p) in plies.iter().enumerate() {
+        assert_eq!(p["ply"], k, "{p}");
+        assert_eq!(p["illegal"], k == 9, "ply {k}: {p}");
+        assert_eq!(p["afterDecision"], k > 11, "ply {k}: {p}");
+        assert_eq!(p["decidedHere"], k == 11, "ply {k}: {p}");
+        assert!(p["boardTitle"].as_str().is_some(), "ply {k}: {p}");
+    }
+    let ninth = plies[9]["moveLabel"].as_str().unwrap();
+    assert!(
+        ninth.contains("P*5e") && ninth.contains("illegal") && ninth.contains("claimed"),
+        "{ninth}"
+    );
+    assert!(
+        plies[13]["moveLabel"]
+            .as_str()
+            .unwrap()
+            .contains("written after the game was decided"),
+        "{}",
+        plies[13]
+    );
+
     // The only console message is the refused paste's 422.
     let problems = texts(&out, "problems");
     assert!(
@@ -216,6 +294,8 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         "shogi-knob-toggled",
         "shogi-impact",
         "shogi-followed",
+        "shogi-decided-at-4",
+        "shogi-nifu-claimed",
     ] {
         assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
     }

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::json;
-use shogi_oracle::game::{AdjudicationError, play_record};
+use shogi_oracle::game::{AdjudicationError, ReadFrom, play_record_read};
 use shogi_records::{Agreement, Game, Imported};
 use shogi_spec::profile::{Profile, ProfileError};
 use shogi_spec::record::Event;
@@ -233,11 +233,14 @@ pub fn judge_imported(
                 }
             })?);
         }
-        let played = play_record(&game.record, &profile).map_err(|error| JudgeError::Record {
-            file: file.to_owned(),
-            game: (imported.games.len() > 1).then_some((k + 1, game.line)),
-            error,
-        })?;
+        let played =
+            play_record_read(&game.record, &profile, ending_event(game)).map_err(|error| {
+                JudgeError::Record {
+                    file: file.to_owned(),
+                    game: (imported.games.len() > 1).then_some((k + 1, game.line)),
+                    error,
+                }
+            })?;
         let mut judgement = played.judgement;
         judgement.explanation.extend(written_ending_step(
             game,
@@ -254,6 +257,41 @@ pub fn judge_imported(
         });
     }
     Ok(judged)
+}
+
+/// The written ending, when the reader turned it into the record's last event (a KIF's
+/// `千日手` into a claim of repetition by the side to move, `投了` into a resignation: the table
+/// of `shogi_records::ending`): the oracle then explains a claim as the reading of these words,
+/// not as something a player was seen to do. A record in a format with written endings has
+/// no other way to write an event after its last move, so the last event is the ending's.
+pub fn ending_event(game: &Game) -> Option<ReadFrom<'_>> {
+    use shogi_records::EndingKind as K;
+    use shogi_spec::record::ClaimKind as C;
+    let w = game.written.as_ref()?;
+    let kind = w.meaning?.kind;
+    // The event each kind of words is read as (the `event` column of that table).
+    let read_as = match game.record.events.last()? {
+        Event::Resign { .. } => matches!(kind, K::Resignation | K::Unspecified),
+        Event::Claim {
+            claim: C::Repetition,
+            ..
+        } => {
+            matches!(kind, K::Repetition | K::PerpetualCheck)
+        }
+        Event::Claim { claim: C::Flag, .. } => kind == K::TimeUp,
+        Event::Claim {
+            claim: C::IllegalMove,
+            ..
+        } => matches!(kind, K::IllegalMove | K::IllegalAction | K::Unspecified),
+        Event::Declare { .. } => kind == K::Declaration,
+        Event::Impasse { .. } => kind == K::Impasse,
+        Event::AgreeDraw { .. } => kind == K::Agreement,
+        Event::Move { .. } | Event::Arrive { .. } | Event::FlagsDown { .. } => false,
+    };
+    read_as.then_some(ReadFrom {
+        text: &w.text,
+        line: w.line,
+    })
 }
 
 /// The step that explains the written ending where the verdict is not simply the oracle's
@@ -465,6 +503,7 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         },
         "variations": j.game.variations,
         "profile": j.profile.name,
+        "decided": decided_json(j),
     });
     let note = unclaimed_note(j);
     if !note.is_empty() {
@@ -501,6 +540,45 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
     obj
 }
 
+/// Where the verdict became final, as JSON: `{"ply", "event", "claimed"}` — the moves made
+/// (the deciding move counted), the deciding event's number among the record's events (`null`
+/// for 9.1's wrong setup, which no event decides), the illegal move a claim was about — or
+/// `null` when nothing decided the game. The adjudicator's one value
+/// ([`shogi_oracle::game::Decided`]), as the workbench, HTML and `--explain` show it.
+fn decided_json(j: &Judged) -> serde_json::Value {
+    match j.decided {
+        Some(d) => json!({"ply": d.ply, "event": d.event, "claimed": d.claimed}),
+        None => serde_json::Value::Null,
+    }
+}
+
+/// Where the verdict became final, in words, for `--explain`: the ply and, when an event after
+/// it decided, the event (a claim names the move it claims); or that nothing decided.
+pub fn decided_words(j: &Judged) -> String {
+    let r = super::replay::Replay::of(j);
+    let Some(ply) = r.deciding else {
+        return "nothing in the moves or events decided the game: no deciding ply".to_owned();
+    };
+    if j.decided.is_some_and(|d| d.event.is_none()) {
+        return format!(
+            "decided where the record stops (ply {ply}): no move or event decided, the verdict holds wherever the record stops"
+        );
+    }
+    let mut out = if ply == 0 {
+        "decided at the start (ply 0, before any move)".to_owned()
+    } else {
+        let m = &r.moves[ply - 1];
+        format!("decided at ply {ply} ({} {})", m.usi, m.words)
+    };
+    if let Some(what) = &r.deciding_event {
+        out.push_str(&format!(", by what followed it: {what}"));
+    }
+    if let Some(n) = r.claimed {
+        out.push_str(&format!(" (the claim of move {n}, fesa2017:9.4)"));
+    }
+    out
+}
+
 /// The line for a recorded finding: the result the record asserts, said to be not provable,
 /// with the words and line it comes from and what the moves alone give.
 pub fn recorded_line(w: &shogi_records::WrittenEnding, m: shogi_records::Meaning) -> String {
@@ -522,6 +600,7 @@ pub(crate) fn explain(out: &mut String, j: &Judged) {
     for step in &j.judgement.explanation {
         let _ = writeln!(out, "  {step}");
     }
+    let _ = writeln!(out, "{}", decided_words(j));
     let mut cited: Vec<ArticleId> = j
         .judgement
         .explanation

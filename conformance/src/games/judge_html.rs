@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use shogi_spec::record::Event;
 
 use super::judge::Judged;
+use super::replay::Replay;
 use super::taken::Taken;
 use crate::report::board::{self, Mark};
 use crate::report::html::esc;
@@ -52,19 +53,29 @@ pub fn game_body(j: &Judged) -> String {
         esc(&profile.name),
         esc(&profile.title)
     );
-    let (moves, last_move) = moves_list(j);
-    let marks: Vec<(String, Mark)> = last_move
-        .iter()
-        .map(|m| (m.clone(), Mark::Played))
+    let replay = Replay::of(j);
+    let (board_ply, caption) = match replay.deciding {
+        Some(p) => (
+            p,
+            format!("The position when the game was decided, at ply {p}"),
+        ),
+        None => (
+            replay.moves.len(),
+            "The position where the record ends: no move or event decided the game".to_owned(),
+        ),
+    };
+    let marks: Vec<(String, Mark)> = board_ply
+        .checked_sub(1)
+        .and_then(|k| replay.moves.get(k))
+        .filter(|m| m.made)
+        .map(|m| (m.usi.clone(), Mark::Played))
+        .into_iter()
         .collect();
     let _ = write!(
         out,
-        "<div class=\"case-body\"><figure>{}<figcaption>The position when the game was decided</figcaption></figure><div class=\"facts\"><h2>Articles applied</h2><ol class=\"chain\">",
-        board::svg(
-            &j.position,
-            &marks,
-            "the position when the game was decided"
-        )
+        "<div class=\"case-body\"><figure data-ply=\"{board_ply}\">{}<figcaption>{}</figcaption></figure><div class=\"facts\"><h2>Articles applied</h2><ol class=\"chain\">",
+        board::svg(replay.board(board_ply), &marks, &caption),
+        esc(&caption)
     );
     for step in &judgement.explanation {
         let _ = write!(
@@ -96,49 +107,56 @@ pub fn game_body(j: &Judged) -> String {
         }
         out.push_str("</ul>");
     }
-    let _ = write!(out, "</div></div><h2>The game</h2>{moves}");
+    let _ = write!(
+        out,
+        "</div></div><h2>The game</h2>{}",
+        moves_list(j, &replay)
+    );
     out
 }
 
-/// The record's events as a list, each move also in Japanese (which needs the board before
-/// it: the moves are stepped on the board, not judged), and the last move played before the
-/// game was decided, to mark on the board.
-fn moves_list(j: &Judged) -> (String, Option<String>) {
-    let record = &j.game.record;
-    let decided_ply = j.decided.map(|d| d.ply);
-    let mut pos = record.initial_position();
-    let mut last_move = None;
-    let mut ply = 0;
+/// The record's events as a list, each move also in Japanese, every written move marked as it
+/// stands: illegal (and why), the ply the game was decided at, written after the decision.
+fn moves_list(j: &Judged, replay: &Replay) -> String {
     let mut list = String::from("<ol class=\"moves\">");
-    let mut stepping = true;
-    for event in &record.events {
-        let mut line = esc(&event.to_string());
-        if let (Event::Move { mv, .. }, true) = (event, stepping) {
-            let usi = mv.0.to_string();
-            if let Some(ja) = board::japanese(&pos, &usi) {
-                let _ = write!(line, " {}", esc(&ja));
+    let mut moves = replay.moves.iter();
+    let events = &j.game.record.events;
+    // The last event, when the reader read it from the written ending: said as that reading
+    // (the record writes a result; that a player claimed is how it is read).
+    let read_from = super::judge::ending_event(&j.game);
+    for (k, event) in events.iter().enumerate() {
+        let mut line = match read_from.filter(|_| k + 1 == events.len()) {
+            Some(r) => format!(
+                "<code>{}</code> (line {}), read as: {}",
+                esc(r.text),
+                r.line,
+                esc(&event.to_string())
+            ),
+            None => esc(&event.to_string()),
+        };
+        let mut class = Vec::new();
+        if let (Event::Move { .. }, Some(m)) = (event, moves.next()) {
+            if !m.words.is_empty() {
+                let _ = write!(line, " {}", esc(&m.words));
             }
-            match shogi_oracle::play(&pos, mv.0) {
-                Ok(next) => {
-                    pos = next;
-                    ply += 1;
-                    // The board drawn is the one when the game was decided (or the last one).
-                    if decided_ply.is_none_or(|d| ply <= d) && pos.same_position(&j.position) {
-                        last_move = Some(usi);
-                    }
+            if let Some(why) = &m.illegal {
+                class.push("illegal");
+                let _ = write!(line, " <b class=\"n-fail\">(illegal: {})</b>", esc(why));
+                if replay.claimed == Some(m.number) {
+                    line.push_str(" <b>claimed (fesa2017:9.4)</b>");
                 }
-                Err(e) => {
-                    let _ = write!(
-                        line,
-                        " <b class=\"n-fail\">(illegal: {})</b>",
-                        esc(&e.to_string())
-                    );
-                    stepping = false;
-                }
+            }
+            if replay.deciding == Some(m.number) {
+                class.push("decided");
+                line.push_str(" <b>— the game was decided here</b>");
+            }
+            if m.after_decision {
+                class.push("after-decision");
+                line.push_str(" <i>(after the decision)</i>");
             }
         }
-        let _ = write!(list, "<li>{line}</li>");
+        let _ = write!(list, "<li class=\"{}\">{line}</li>", class.join(" "));
     }
     list.push_str("</ol>");
-    (list, last_move)
+    list
 }

@@ -10,6 +10,7 @@ pub mod judge;
 pub mod judge_archive;
 mod judge_html;
 pub mod judged_file;
+pub mod replay;
 pub mod standing;
 pub mod taken;
 pub mod workbench;

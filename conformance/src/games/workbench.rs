@@ -12,12 +12,11 @@ use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
-use shogi_oracle::game::play_record;
-use shogi_spec::record::Event;
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
 use super::judge_archive::RECORD_EXTENSIONS;
+use super::replay::Replay;
 use crate::corpus::CorpusSource;
 use crate::report::board::{self, Mark};
 
@@ -70,45 +69,50 @@ fn judged_first(record: &RecordInput, choice: &Choice) -> Result<(Judged, usize)
     Ok((games.swap_remove(0), count))
 }
 
-/// The boards of a game from its start, one per move played, up to the first move the rules
-/// refuse; and the ply at which the game was decided (the last board equal to the position
-/// the judgement ends on).
-fn plies(j: &Judged) -> (Vec<Ply>, usize) {
-    let record = &j.game.record;
-    let decided = play_record(record, &j.profile).ok().map(|p| p.position);
-    let mut pos = record.initial_position();
-    let mut out = vec![Ply {
-        label: "the start".to_owned(),
-        svg: board::svg(&pos, &[], "the start"),
-    }];
-    let mut deciding = 0;
-    for event in &record.events {
-        let Event::Move { mv, .. } = event else {
-            continue;
-        };
-        let usi = mv.0.to_string();
-        let words = board::japanese(&pos, &usi).unwrap_or_default();
-        match shogi_oracle::play(&pos, mv.0) {
-            Ok(next) => pos = next,
-            Err(e) => {
-                if let Some(last) = out.last_mut() {
-                    last.label
-                        .push_str(&format!(" — the next move, {usi}, is illegal: {e}"));
-                }
-                break;
+/// The boards of a game from its start, one per written move — the illegal ones and those
+/// after the decision included, marked as such —, and the ply at which the game was decided:
+/// the adjudicator's one value ([`Replay`]), not found again here.
+fn plies(j: &Judged) -> (Vec<Ply>, Option<usize>) {
+    let r = Replay::of(j);
+    let mut out = vec![Ply::played(
+        "the start".to_owned(),
+        board::svg(&r.start, &[], "the start"),
+    )];
+    for m in &r.moves {
+        let mut label = format!("{}. {} ({})", m.number, m.words, m.usi);
+        if let Some(why) = &m.illegal {
+            label.push_str(&format!(" — illegal: {why}"));
+            if !m.made {
+                label.push_str("; it cannot be made on the board, which stays as it was");
+            }
+            if r.claimed == Some(m.number) {
+                label.push_str(" — claimed (fesa2017:9.4)");
             }
         }
-        let n = out.len();
-        let label = format!("{n}. {words} ({usi})");
-        if decided.as_ref().is_some_and(|d| pos.same_position(d)) {
-            deciding = n;
+        if r.deciding == Some(m.number) {
+            if let Some(what) = &r.deciding_event {
+                label.push_str(&format!(" — then {what}"));
+            }
+            if let Some(n) = r.claimed.filter(|&n| n != m.number) {
+                label.push_str(&format!(" (the claim of move {n})"));
+            }
         }
+        if m.after_decision {
+            label.push_str(" — written after the game was decided");
+        }
+        let marks: Vec<(String, Mark)> = if m.made {
+            vec![(m.usi.clone(), Mark::Played)]
+        } else {
+            Vec::new()
+        };
         out.push(Ply {
-            svg: board::svg(&pos, &[(usi, Mark::Played)], &label),
+            svg: board::svg(&m.position, &marks, &label),
             label,
+            illegal: m.illegal.is_some(),
+            after_decision: m.after_decision,
         });
     }
-    (out, deciding)
+    (out, r.deciding)
 }
 
 /// The verdict a reader should take, in one line: the oracle's verdict from the moves, or, when
@@ -132,6 +136,66 @@ fn link(id: &shogi_spec::ArticleId) -> Option<String> {
     rulebooks::lookup(id).map(|_| conformance_rulebook::site::article_path(id))
 }
 
+/// A judged game as the page shows it: the verdict a reader takes, what the record says beside
+/// it, the chain, the knobs that decided, every written move as a board and the ply the game
+/// was decided at. `games` is how many games the file holds (the first is shown).
+pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
+    let verdict = &j.judgement.verdict;
+    let detail = match (&j.game.written, j.game.recorded_finding(verdict)) {
+        (Some(w), Some(m)) => Some(super::judge::recorded_line(w, m)),
+        (Some(w), None) => Some(format!("the record says: {w} — {}", w.compare(verdict))),
+        (None, _) => None,
+    };
+    let (plies, deciding_ply) = plies(j);
+    let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
+    if games > 1 {
+        notes.push(format!(
+            "the file holds {games} games; the first is shown (judge the file on the command line for all)"
+        ));
+    }
+    if j.game.variations > 0 {
+        notes.push(format!(
+            "the file holds {} variation(s); only the main line is judged",
+            j.game.variations
+        ));
+    }
+    Verdict {
+        headline: reader_verdict(j),
+        result: verdict_json(j)["result"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        detail,
+        chain: j
+            .judgement
+            .explanation
+            .iter()
+            .map(|s| Step {
+                article: s.article.as_str().to_owned(),
+                link: link(&s.article),
+                fact: s.fact.clone(),
+                knob: s.knob.clone(),
+            })
+            .collect(),
+        knobs: j
+            .judgement
+            .knobs()
+            .into_iter()
+            .filter_map(|k| {
+                j.profile.setting(k).map(|s| KnobUsed {
+                    knob: k.to_owned(),
+                    value: s.value.clone(),
+                    source: s.source.trim().to_owned(),
+                })
+            })
+            .collect(),
+        plies,
+        deciding_ply,
+        extra_html: String::new(),
+        notes,
+    }
+}
+
 impl Workbench for ShogiWorkbench {
     fn info(&self) -> GameInfo {
         let profiles = ProfileInfo::shipped::<shogi_spec::profile::Rules>();
@@ -149,60 +213,7 @@ impl Workbench for ShogiWorkbench {
 
     fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
         let (j, games) = judged_first(record, choice)?;
-        let verdict = &j.judgement.verdict;
-        let detail = match (&j.game.written, j.game.recorded_finding(verdict)) {
-            (Some(w), Some(m)) => Some(super::judge::recorded_line(w, m)),
-            (Some(w), None) => Some(format!("the record says: {w} — {}", w.compare(verdict))),
-            (None, _) => None,
-        };
-        let (plies, deciding_ply) = plies(&j);
-        let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
-        if games > 1 {
-            notes.push(format!(
-                "the file holds {games} games; the first is shown (judge the file on the command line for all)"
-            ));
-        }
-        if j.game.variations > 0 {
-            notes.push(format!(
-                "the file holds {} variation(s); only the main line is judged",
-                j.game.variations
-            ));
-        }
-        Ok(Verdict {
-            headline: reader_verdict(&j),
-            result: verdict_json(&j)["result"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned(),
-            detail,
-            chain: j
-                .judgement
-                .explanation
-                .iter()
-                .map(|s| Step {
-                    article: s.article.as_str().to_owned(),
-                    link: link(&s.article),
-                    fact: s.fact.clone(),
-                    knob: s.knob.clone(),
-                })
-                .collect(),
-            knobs: j
-                .judgement
-                .knobs()
-                .into_iter()
-                .filter_map(|k| {
-                    j.profile.setting(k).map(|s| KnobUsed {
-                        knob: k.to_owned(),
-                        value: s.value.clone(),
-                        source: s.source.trim().to_owned(),
-                    })
-                })
-                .collect(),
-            plies,
-            deciding_ply,
-            extra_html: String::new(),
-            notes,
-        })
+        Ok(page_verdict(&j, games))
     }
 
     fn compare(

@@ -6,6 +6,7 @@
 mod common;
 
 mod club_fouls;
+mod deciding_ply;
 mod diff_records;
 mod explanations;
 mod judge;
@@ -13,4 +14,5 @@ mod judge_once;
 mod judge_records;
 mod judge_verdicts;
 mod match_arbiter;
+mod one_voice;
 mod real_records;

@@ -53,7 +53,7 @@ impl Workbench for Toy {
             chain: Vec::new(),
             knobs: Vec::new(),
             plies: Vec::new(),
-            deciding_ply: 0,
+            deciding_ply: Some(0),
             extra_html: String::new(),
             notes: Vec::new(),
         })

@@ -142,6 +142,7 @@ fn replay(
     out.plies.push(Ply {
         label: "the start".to_owned(),
         svg: draw(&board, &Marks::default(), "the start"),
+        ..Ply::default()
     });
     let play = |board: &mut Board, plies: &mut Vec<Ply>, label: String, c: Color, mv: Move| {
         let last = match mv {
@@ -160,6 +161,7 @@ fn replay(
         plies.push(Ply {
             svg: draw(board, &marks, &label),
             label,
+            ..Ply::default()
         });
         Ok(())
     };
@@ -218,6 +220,7 @@ fn replay(
                 &label,
             ),
             label,
+            ..Ply::default()
         });
         count::remove_dead(board, &mut prisoners, &dead).is_ok()
     };
@@ -271,6 +274,7 @@ fn replay(
     out.plies.push(Ply {
         svg: draw(&board, &marks, &label),
         label,
+        ..Ply::default()
     });
     out.deciding = out.plies.len() - 1;
     out
@@ -382,7 +386,7 @@ impl Workbench for GoWorkbench {
             chain,
             knobs,
             plies: r.plies,
-            deciding_ply: r.deciding,
+            deciding_ply: Some(r.deciding),
             extra_html: count_html(&j, komi, fills),
             notes,
         })

@@ -45,9 +45,10 @@ impl Game<'_> {
             self.rules,
         );
         if outcome == RepetitionOutcome::NotYet {
+            let who = self.claimant(by);
             self.note(Step::new(
                 ArticleId::fesa("5.2"),
-                format!("{by} claims a repetition, but the position has not occurred often enough: the claim fails"),
+                format!("{who} claims a repetition, but the position has not occurred often enough: the claim fails"),
             ));
             return;
         }

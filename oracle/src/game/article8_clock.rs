@@ -333,10 +333,11 @@ impl super::adjudicate::Game<'_> {
     /// (8.8); the claim wins when the opponent's flag is down and the claimant's is not (8.9),
     /// and both flags down is 8.11's case. Without a clock the claim has no effect (8.3).
     pub(super) fn claim_flag(&mut self, by: Color) {
+        let who = self.claimant(by);
         if self.clocks.is_none() {
             self.note(Step::new(
                 ArticleId::fesa("8.3"),
-                format!("{by} claims a flag fall, but the record has no clock: no effect"),
+                format!("{who} claims a flag fall, but the record has no clock: no effect"),
             ));
             return;
         }
@@ -347,7 +348,7 @@ impl super::adjudicate::Game<'_> {
                 by,
                 ReasonKind::FlagFall,
                 ArticleId::fesa("8.9"),
-                Step::new(ArticleId::fesa("8.3"), format!("{by} claims with their own flag up and {opp}'s down: {opp} loses on time (8.9)")),
+                Step::new(ArticleId::fesa("8.3"), format!("{who} claims with {by}'s flag up and {opp}'s down: {opp} loses on time (8.9)")),
             ),
             (true, true) => {
                 let first = self.falls.first().copied();
@@ -365,13 +366,13 @@ impl super::adjudicate::Game<'_> {
                     _ => self.draw(
                         ReasonKind::DoubleFlagFall,
                         ArticleId::fesa("8.3"),
-                        Step::by_knob(ArticleId::fesa("8.3"), format!("{by} claims, but both flags are down: a draw"), "double_flag_fall"),
+                        Step::by_knob(ArticleId::fesa("8.3"), format!("{who} claims, but both flags are down: a draw"), "double_flag_fall"),
                     ),
                 }
             }
             (false, _) => self.note(Step::new(
                 ArticleId::fesa("8.3"),
-                format!("{by} claims a flag fall, but {opp}'s flag is up: the claim fails and play goes on"),
+                format!("{who} claims a flag fall, but {opp}'s flag is up: the claim fails and play goes on"),
             )),
         }
     }

@@ -108,6 +108,7 @@ impl super::adjudicate::Game<'_> {
     /// lasting illegality (a position no legal game reaches) may be claimed later, under the
     /// profile's `illegal_move`.
     pub(super) fn claim_illegal(&mut self, by: Color) {
+        let who = self.claimant(by);
         if let Some((offender, why, number)) = self.unanswered_illegal {
             if offender == !by {
                 self.stuck = false;
@@ -118,11 +119,12 @@ impl super::adjudicate::Game<'_> {
                 for l in lasting_illegalities(self.pos(), offender) {
                     self.note(Step::new(l.article(), l.describe(offender)));
                 }
+                self.claimed = Some(number);
                 self.win(
                     by,
                     ReasonKind::IllegalMove,
                     why.article(),
-                    Step::new(ArticleId::fesa("9.4"), format!("{by} claims move {number} of {offender} before replying: {offender} loses")),
+                    Step::new(ArticleId::fesa("9.4"), format!("{who} claims move {number} of {offender} before replying: {offender} loses")),
                 );
                 return;
             }
@@ -130,7 +132,7 @@ impl super::adjudicate::Game<'_> {
         if self.pos().side_to_move() != by {
             self.note(Step::new(
                 ArticleId::fesa("9.4"),
-                format!("{by} claims an illegal move while not on move and with nothing unanswered: the claim fails"),
+                format!("{who} claims an illegal move while not on move and with nothing unanswered: the claim fails"),
             ));
             return;
         }
@@ -138,16 +140,27 @@ impl super::adjudicate::Game<'_> {
         match lasting.first() {
             Some(&l) => {
                 self.note(Step::new(l.article(), l.describe(!by)));
+                // The move claimed: the offender's last illegal move that stood, which left
+                // the position illegal (or, failing one, none is named).
+                self.claimed = self
+                    .illegal_standing
+                    .iter()
+                    .rev()
+                    .find(|&&(_, c)| c == !by)
+                    .map(|&(n, _)| n);
+                if let Some(n) = self.claimed {
+                    self.illegal_standing.retain(|&(m, _)| m != n);
+                }
                 self.win(
                     by,
                     ReasonKind::IllegalMove,
                     l.article(),
-                    Step::new(ArticleId::fesa("9.4"), format!("the position is still illegal and {by} claims on their own turn: {} loses", !by)),
+                    Step::new(ArticleId::fesa("9.4"), format!("the position is still illegal and {who} claims on their own turn: {} loses", !by)),
                 );
             }
             None => self.note(Step::new(
                 ArticleId::fesa("9.4"),
-                format!("{by} claims an illegal move, but has already replied and the position is not illegal (9.4a-c): the claim fails"),
+                format!("{who} claims an illegal move, but has already replied and the position is not illegal (9.4a-c): the claim fails"),
             )),
         }
     }

@@ -36,5 +36,8 @@ pub mod article9_illegal;
 pub use shogi_spec::{handicap, record};
 pub mod repetition;
 
-pub use adjudicate::{AdjudicationError, Decided, Played, adjudicate, play_record, records_played};
+pub use adjudicate::{
+    AdjudicationError, Decided, Played, ReadFrom, adjudicate, play_record, play_record_read,
+    records_played,
+};
 pub use record::{Record, RecordError};

@@ -131,13 +131,30 @@ pub struct KnobUsed {
     pub source: String,
 }
 
-/// The board after a ply (ply 0: the start).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The board after a ply (ply 0: the start). Every written move has its ply, the illegal ones
+/// and those after the decision included, so that a reader sees the whole record; the page
+/// marks them from the two flags.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Ply {
     /// The move that led here, in the game's notation (empty at the start).
     pub label: String,
     /// The board as an inline SVG element, the move marked.
     pub svg: String,
+    /// Whether the rules refuse the move that led here.
+    pub illegal: bool,
+    /// Whether the move was written after the game had been decided.
+    pub after_decision: bool,
+}
+
+impl Ply {
+    /// A ply of a move the rules allow, before any decision.
+    pub fn played(label: String, svg: String) -> Ply {
+        Ply {
+            label,
+            svg,
+            ..Ply::default()
+        }
+    }
 }
 
 /// A record judged for the page.
@@ -154,10 +171,12 @@ pub struct Verdict {
     pub chain: Vec<Step>,
     /// The knobs that decided.
     pub knobs: Vec<KnobUsed>,
-    /// The boards, from the start to the last ply that could be played.
+    /// The boards, from the start to the last written move.
     pub plies: Vec<Ply>,
-    /// The ply at which the game was decided (the board the page opens on).
-    pub deciding_ply: usize,
+    /// The ply at which the verdict became final, the board the page opens on and says "the
+    /// game was decided here" of; `None` when nothing decided the game (it continues), and the
+    /// page opens on the last ply without saying so.
+    pub deciding_ply: Option<usize>,
     /// What only this game shows (a count, for instance), as escaped HTML.
     pub extra_html: String,
     /// Notes on the reading (a file of several games, variations left out, …).

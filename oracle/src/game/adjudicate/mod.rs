@@ -61,7 +61,30 @@ pub struct Played {
     pub decided: Option<Decided>,
 }
 
-/// The moment a record's game was decided: the event that ended it and the moves played by then.
+/// The moment a record's game was decided: the event that ended it and the moves played by
+/// then. This is the one value every surface shows as "decided here" (the workbench's opening
+/// board, the HTML board, the JSON's `decided`, `judge --explain`, `diff`'s parting ply); none
+/// of them works it out again.
+///
+/// What it means, precisely (and what `conformance/tests/games/deciding_ply.rs` holds over the
+/// corpus and the real records, by replay):
+/// - **Decided by a move** (mate, no legal move, repetition or perpetual check, a king taken,
+///   an illegal move under `illegal_move: immediate`, the move limit): `event` is that move and
+///   `ply` its number. The record cut after it gives the same verdict; cut before it (one ply
+///   earlier) it does not.
+/// - **Decided by an event that is not a move** (a resignation — in a KIF, `投了` is read as
+///   one —, a claim, a declaration, an agreed draw, flags seen down, an impasse count, a late
+///   arrival, or a flag that fell during a timed turn under `flag_fall: automatic`): `event` is
+///   that event and `ply` the moves made before it, so the board at `ply` is the board it was
+///   decided on. Under `illegal_move: on_claim` the deciding event is the claim, and
+///   [`Decided::claimed`] names the illegal move it claims. The record cut after the event
+///   gives the same verdict; cut before it, it does not.
+/// - **Decided by nothing in the record** (9.1's wrong setup, noticed where the record stops):
+///   `event` is `None` and `ply` the moves of the whole record; no shorter record is "one ply
+///   earlier" of it, since 9.1 annuls wherever the record stops.
+/// - **Not decided** (the game continues, including a record whose written ending the moves
+///   cannot show, a *recorded finding*): there is no deciding ply, and [`Played::decided`] is
+///   `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decided {
     /// The event that ended the game, from 1; `None` when nothing in the record did and the
@@ -71,6 +94,22 @@ pub struct Decided {
     /// that decides counts, though [`Played::position`] is the board before it when it could
     /// not be made on the board (a piece that cannot go there at all).
     pub ply: usize,
+    /// When a claim of an illegal move decided (9.4), the number of the move it claims: the
+    /// move just before the claim, or, for a lasting illegal position claimed later (9.4a-c),
+    /// the last illegal move of the offender that stood.
+    pub claimed: Option<usize>,
+}
+
+/// Words a record's reader turned into the record's last event: a KIF's `千日手` read as a
+/// claim of repetition by the side to move, `切れ負け` as the winner's flag claim. The
+/// explanation then says that the claim is a reading of these words, not that a player was
+/// seen claiming (nobody may have: the record writes a result, not who claimed it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadFrom<'a> {
+    /// The words as written.
+    pub text: &'a str,
+    /// Their line in the file, from 1.
+    pub line: usize,
 }
 
 /// Judges a game record under a profile: the verdict, and the articles that produced it.
@@ -92,6 +131,16 @@ pub fn records_played() -> usize {
 
 /// Plays a record through under a profile; [`adjudicate`] keeps only the judgement.
 pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, AdjudicationError> {
+    play_record_read(record, profile, None)
+}
+
+/// As [`play_record`], told that the record's last event was read from written words
+/// (`ending`): a claim made by that event is explained as the reading of those words.
+pub fn play_record_read(
+    record: &Record,
+    profile: &Profile,
+    ending: Option<ReadFrom<'_>>,
+) -> Result<Played, AdjudicationError> {
     PLAYED.with(|n| n.set(n.get() + 1));
     let mut game = Game::new(record, &profile.rules);
     let mut wrong_setup = false;
@@ -117,11 +166,15 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             ignored += 1;
             continue;
         }
+        if i + 1 == record.events.len() {
+            game.read_from = ending.map(|r| (r.text.to_owned(), r.line));
+        }
         game.event(i + 1, event, record.events.get(i + 1))?;
         if game.verdict.is_some() {
             decided = Some(Decided {
                 event: Some(i + 1),
                 ply: game.moves_played,
+                claimed: game.claimed,
             });
         }
     }
@@ -150,6 +203,7 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
             decided = Some(Decided {
                 event: None,
                 ply: game.moves_played,
+                claimed: None,
             });
         }
     }
@@ -160,9 +214,12 @@ pub fn play_record(record: &Record, profile: &Profile) -> Result<Played, Adjudic
     let position = *game.pos();
     let verdict = game.verdict.take().unwrap_or(Verdict::Continues);
     if verdict == Verdict::Continues {
+        // Said of the moves and events only: a written ending the reader could not turn into
+        // an event (a foul the moves do not show) is the judge's to explain, and this sentence
+        // must not read as contradicting it.
         game.note(Step::new(
             ArticleId::fesa("5"),
-            "nothing in the record ended the game",
+            "no move or event of the record ends the game: by the rules it goes on",
         ));
     }
     Ok(Played {
@@ -215,7 +272,8 @@ mod tests {
             p.decided,
             Some(Decided {
                 event: Some(3),
-                ply: 2
+                ply: 2,
+                claimed: None,
             })
         );
         let p = play("{move: 7g7f}, {move: 3c3d}, {move: 2g2f}, {move: 8c8d}");
@@ -225,7 +283,8 @@ mod tests {
             p.decided,
             Some(Decided {
                 event: Some(2),
-                ply: 1
+                ply: 1,
+                claimed: Some(1),
             })
         );
         assert!(
@@ -235,6 +294,57 @@ mod tests {
             "{}",
             p.position
         );
+    }
+
+    /// A claim on a later turn of a position still illegal (9.4b, two unpromoted pawns on a
+    /// file) names the move that made it: sente's pawns promote on 7c and gote's on 3g, each
+    /// taking a pawn; sente drops its pawn on 5e beside its own on 5g (move 9, 3.11a); gote
+    /// replies, sente moves, and gote claims on its turn: decided at event 12, after ply 11,
+    /// the claimed move 9, which no longer stands unclaimed.
+    #[test]
+    fn a_later_claim_names_the_move_it_claims() {
+        let record = Record::from_yaml(
+            "events: [{move: 7g7f}, {move: 3c3d}, {move: 7f7e}, {move: 3d3e}, {move: 7e7d}, \
+             {move: 3e3f}, {move: 7d7c+}, {move: 3f3g+}, {move: P*5e}, {move: 1c1d}, \
+             {move: 1g1f}, {claim: illegal_move, by: gote}]",
+        )
+        .unwrap();
+        let p = play_record(&record, &Profile::default()).unwrap();
+        assert_eq!(
+            p.decided,
+            Some(Decided {
+                event: Some(12),
+                ply: 11,
+                claimed: Some(9),
+            })
+        );
+        assert!(p.unclaimed_illegal.is_empty(), "{:?}", p.unclaimed_illegal);
+    }
+
+    /// A claim the reader read from written words (a KIF's `千日手`) is explained as that
+    /// reading; the same claim written as one is the player's. Four shuttle moves: the start
+    /// position has occurred twice, too few for 5.2, so the claim fails either way.
+    #[test]
+    fn a_claim_read_from_words_names_them() {
+        let record = Record::from_yaml(
+            "events: [{move: 2h3h}, {move: 8b7b}, {move: 3h2h}, {move: 7b8b}, \
+             {claim: repetition, by: sente}]",
+        )
+        .unwrap();
+        let last = |p: Played| p.judgement.explanation[0].fact.clone();
+        let read = ReadFrom {
+            text: "千日手",
+            line: 21,
+        };
+        let fact = last(play_record_read(&record, &Profile::default(), Some(read)).unwrap());
+        assert!(
+            fact.starts_with(
+                "the record's `千日手` (line 21), read as sente's claim, claims a repetition"
+            ),
+            "{fact}"
+        );
+        let fact = last(play_record(&record, &Profile::default()).unwrap());
+        assert!(fact.starts_with("sente claims a repetition"), "{fact}");
     }
 
     /// Plays `events` from the initial position (or with Gote to move) under fesa-2017 with

@@ -66,6 +66,11 @@ pub(in crate::game) struct Game<'a> {
     pub(in crate::game) moves_played: usize,
     pub(in crate::game) steps: Vec<Step>,
     pub(in crate::game) verdict: Option<Verdict>,
+    /// The illegal move a successful claim (9.4) was about, for [`super::Decided::claimed`].
+    pub(in crate::game) claimed: Option<usize>,
+    /// The written words the event being applied was read from, and their line, when a
+    /// reader turned a written ending into it (see [`super::ReadFrom`]).
+    pub(in crate::game) read_from: Option<(String, usize)>,
 }
 
 impl<'a> Game<'a> {
@@ -115,6 +120,20 @@ impl<'a> Game<'a> {
             moves_played: 0,
             steps: Vec::new(),
             verdict: None,
+            claimed: None,
+            read_from: None,
+        }
+    }
+
+    /// Who claims, as the explanation says it: the player, or, when the claim was read from
+    /// the record's written ending, the player with the words it was read from — the record
+    /// writes a result, and that someone claimed is the reader's reading of it.
+    pub(in crate::game) fn claimant(&self, by: Color) -> String {
+        match &self.read_from {
+            Some((text, line)) => {
+                format!("the record's `{text}` (line {line}), read as {by}'s claim,")
+            }
+            None => by.to_string(),
         }
     }
 

@@ -139,7 +139,10 @@ async function judge(record, ply) {
     : "<li class=\"muted\">none: the articles alone decided</li>";
   $("extra").innerHTML = answer.extra_html;
   $("notes").innerHTML = answer.notes.map((n) => `<li>${esc(n)}</li>`).join("");
-  const want = state.pendingPly !== null ? state.pendingPly : answer.deciding_ply;
+  // The deciding ply when something decided the game; otherwise the last written move.
+  const opening = answer.deciding_ply !== null ? answer.deciding_ply : answer.plies.length - 1;
+  const want = state.pendingPly !== null ? state.pendingPly : opening;
+  $("decided").disabled = answer.deciding_ply === null;
   state.pendingPly = null;
   showPly(want);
   $("verdict").dataset.state = "done";
@@ -156,7 +159,16 @@ function showPly(n) {
   el.dataset.ply = state.ply;
   el.dataset.plies = last;
   el.textContent = state.ply === 0 ? `start (of ${last} moves)` : `move ${state.ply} of ${last}`;
-  $("move-label").textContent = ply.label + (state.ply === v.deciding_ply ? " — the game was decided here" : "");
+  // What the ply is, for a reader and for programs: an illegal move, one written after the
+  // decision, the ply the game was decided at. Nothing is said "decided" when nothing decided.
+  const decided = v.deciding_ply !== null && state.ply === v.deciding_ply;
+  el.dataset.illegal = ply.illegal;
+  el.dataset.after = ply.after_decision;
+  el.dataset.decided = decided;
+  const label = $("move-label");
+  label.classList.toggle("illegal", ply.illegal);
+  label.classList.toggle("after-decision", ply.after_decision);
+  label.textContent = ply.label + (decided ? " — the game was decided here" : "");
 }
 
 async function runImpact() {
@@ -251,14 +263,15 @@ async function start() {
   $("prev").addEventListener("click", () => showPly(state.ply - 1));
   $("next").addEventListener("click", () => showPly(state.ply + 1));
   $("last").addEventListener("click", () => showPly(Infinity));
-  $("decided").addEventListener("click", () => state.verdict && showPly(state.verdict.deciding_ply));
+  const toDecided = () => state.verdict && state.verdict.deciding_ply !== null && showPly(state.verdict.deciding_ply);
+  $("decided").addEventListener("click", toDecided);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (e.key in moves) showPly(state.ply + moves[e.key]);
     else if (e.key === "Home") showPly(0);
     else if (e.key === "End") showPly(Infinity);
-    else if (e.key === "d" || e.key === "D") state.verdict && showPly(state.verdict.deciding_ply);
+    else if (e.key === "d" || e.key === "D") toDecided();
     else return;
     e.preventDefault();
   });
