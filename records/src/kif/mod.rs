@@ -31,11 +31,41 @@ use crate::board::{self, Play};
 use crate::encoding::lines;
 use crate::ending::{EndingKind, WrittenEnding};
 use crate::japanese::{self, side_word};
+use crate::ledger::{Ignored, Ledger, LineKind, quote};
 use crate::{Game, ImportError, Note};
 
 /// Reads a KIF record.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
+    read(text).map(|(game, _)| game)
+}
+
+/// The header keys Kakinoki's KIF definition lists beside those the reader uses (手合割,
+/// 持ち時間, 秒読み, the players, the hands): accepted with an ASCII colon too. Any other key is a
+/// header only in the format's own syntax, with the full-width colon (`棋戦詳細：…`).
+const LISTED_KEYS: &[&str] = &[
+    "開始日時", "終了日時", "対局日", "棋戦", "戦型", "表題", "消費時間", "場所", "掲載", "備考",
+    "先手省略名", "後手省略名", "作者", "作品名", "作品番号", "発表誌", "発表年月", "手数",
+    "棋戦詳細", "先手詳細", "後手詳細", "日時", "受賞", "初期局面",
+];
+
+/// Whether `key` is a header key in KIF's syntax: a word of its own (no space, no digit
+/// first), written before a full-width colon, or one of the listed keys before either colon.
+pub(crate) fn header_key(key: &str, ascii_colon: bool) -> bool {
+    if LISTED_KEYS.contains(&key) {
+        return true;
+    }
+    !ascii_colon
+        && !key.is_empty()
+        && key.chars().count() <= 16
+        && !key.chars().any(|c| c.is_whitespace() || c.is_ascii_punctuation())
+        && !key.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Reads a KIF record, with what was done with each line ([`Ledger`]): every line is placed
+/// or the record is refused there.
+pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     let all = lines(text);
+    let mut ledger = Ledger::with_capacity(all.len());
     let mut players = Players::default();
     let mut handicap: Option<Position> = None;
     let mut rows: Vec<(usize, &str)> = Vec::new();
@@ -62,6 +92,9 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         let n = i + 1;
         let line = raw.trim_end();
         let t = line.trim_start();
+        // Each line is placed before the next is read: the block yields its kind, or the
+        // record is refused (issue 51).
+        let kind: LineKind = 'line: {
         // A comment right after the moves may be the ending itself (81Dojo's
         // `*反則手にて終局`: `japanese::comment_ending`).
         if t.starts_with('*') && !ended && !in_variation {
@@ -69,34 +102,47 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                 if let Some(ending) = comment_ending(t, n, play, &mut refused)? {
                     ended = true;
                     written = Some(ending);
+                    break 'line LineKind::Ending;
                 }
             }
-            continue;
+            break 'line LineKind::Comment;
         }
-        if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
-            continue;
+        if t.is_empty() {
+            break 'line LineKind::Blank;
+        }
+        if t.starts_with('#') || t.starts_with('*') {
+            break 'line LineKind::Comment;
+        }
+        if t.starts_with('&') {
+            break 'line LineKind::Ignored(Ignored::Bookmark);
         }
         if t.starts_with("変化") {
             variations += 1;
             in_variation = true;
-            continue;
+            break 'line LineKind::Variation;
         }
         if in_variation {
-            continue;
+            // A variation's lines are its moves, endings and trailer: anything else is refused
+            // as it would be on the main line.
+            if is_move_line(t) || t.starts_with("まで") {
+                break 'line LineKind::Variation;
+            }
+            return Err(unplaced(n, t, "a variation"));
         }
         if t.starts_with('|') {
             rows.push((
                 n,
                 t.trim_end_matches(|c: char| c != '|').trim_end_matches('|'),
             ));
-            continue;
+            break 'line LineKind::Start;
         }
-        if t.starts_with('+')
-            || t.starts_with("９ ８")
-            || t.starts_with("  ９")
-            || t.starts_with("手数")
-        {
-            continue;
+        // The board diagram's frame, its file numbers and its footer (`手数＝0 まで`); the
+        // heading of the move table.
+        if t.starts_with("+---") || t.starts_with("９ ８") || t.starts_with("手数＝") {
+            break 'line LineKind::Start;
+        }
+        if t.starts_with("手数-") {
+            break 'line LineKind::Header;
         }
         if t.starts_with("まで") {
             // A trailer naming the opponent the winner by a foul, right after a move the board
@@ -123,19 +169,31 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                         EndingKind::IllegalMove,
                         crate::Outcome::Win(!mover),
                     ));
-                    continue;
+                    break 'line LineKind::Ending;
                 }
             }
-            trailer = Some(
-                match japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side())) {
-                    Some((k, o)) => WrittenEnding::known(t, n, k, o),
-                    None => WrittenEnding::unrecognised(t, n),
-                },
-            );
-            continue;
+            if trailer.is_some() {
+                break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
+            }
+            let meaning = japanese::trailer(t, play.as_ref().map_or(Color::Gote, |p| !p.side()));
+            // After an ending word, the trailer is the same ending written again, or an
+            // ending-only line the first ending overrules (棋譜解説's `まで122手で中断` after
+            // `122 投了`).
+            let kind = match &written {
+                Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
+                    LineKind::Ignored(Ignored::EndingAfterEnding)
+                }
+                _ => LineKind::Ending,
+            };
+            trailer = Some(match meaning {
+                Some((k, o)) => WrittenEnding::known(t, n, k, o),
+                None => WrittenEnding::unrecognised(t, n),
+            });
+            break 'line kind;
         }
         if let Some((key, value)) = t.split_once(['：', ':']) {
-            if !is_move_line(t) {
+            let ascii_colon = t[key.len()..].starts_with(':');
+            if !is_move_line(t) && (header_key(key, ascii_colon) || key.ends_with("の持駒")) {
                 let value = value.trim();
                 match key {
                     "手合割" => match value {
@@ -144,7 +202,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                             handicap = Some(crate::handicaps::by_kif_name(other).ok_or_else(|| {
                                 ImportError::at(
                                     n,
-                                    format!("handicap `{other}` is not one the KIF definition names (give a board diagram and 手合割：その他)"),
+                                    format!("handicap `{}` is not one the KIF definition names (give a board diagram and 手合割：その他)", quote(other)),
                                 )
                             })?);
                         }
@@ -162,6 +220,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                                     "time control 「{value}」 not understood: clocks not judged"
                                 ),
                             ));
+                            break 'line LineKind::Ignored(Ignored::HeaderNotUnderstood);
                         }
                     },
                     // A separate byo-yomi line (「秒読み：60秒」): the byo-yomi of the 持ち時間.
@@ -176,40 +235,34 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
                                 n,
                                 format!("byo-yomi 「{value}」 not understood: clocks not judged"),
                             ));
+                            break 'line LineKind::Ignored(Ignored::HeaderNotUnderstood);
                         }
                     },
                     "先手" | "下手" => players.sente = Some(value.to_owned()),
                     "後手" | "上手" => players.gote = Some(value.to_owned()),
                     k if k.ends_with("の持駒") => {
-                        let who = side_word(k.trim_end_matches("の持駒"))
-                            .ok_or_else(|| ImportError::at(n, format!("`{k}`: whose hand?")))?;
+                        let who = side_word(k.trim_end_matches("の持駒")).ok_or_else(|| {
+                            ImportError::at(n, format!("`{}`: whose hand?", quote(k)))
+                        })?;
                         hands.push((who, n, value));
+                        break 'line LineKind::Start;
                     }
-                    _ => {}
+                    _ => break 'line LineKind::Ignored(Ignored::UnusedHeader),
                 }
-                continue;
+                break 'line LineKind::Header;
             }
         }
         if let Some(who) = t.strip_suffix("番") {
             if let Some(c) = side_word(who) {
                 side_line = Some(c);
-                continue;
+                break 'line LineKind::Start;
             }
         }
         if !is_move_line(t) {
-            // Among the moves, a line that is neither a move, a comment, a header nor an ending
-            // makes the record unreadable (issue 43): the moves after it could not be trusted,
-            // and a verdict on the moves before it would be a verdict on a game not read.
-            if play.is_some() && !ended {
-                return Err(ImportError::at(
-                    n,
-                    format!(
-                        "「{t}」 is neither a move, a comment, a header nor an ending{}: the record cannot be read",
-                        damage(t).map(|d| format!(" ({d})")).unwrap_or_default()
-                    ),
-                ));
-            }
-            continue;
+            // A line that is neither a move, a comment, a header, the board nor an ending is
+            // not KIF: the record is refused there (issue 43 among the moves, issue 51
+            // anywhere), never skipped — a verdict beside it would be on a file not read.
+            return Err(unplaced(n, t, "KIF"));
         }
         // A move line: number, move or ending word, time, maybe a `+` for a variation.
         if play.is_none() {
@@ -225,6 +278,11 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         let (mv_text, time_text) = split_time(body);
         let time = move_time(time_text);
         if ended {
+            // An ending word alone after the ending (棋譜解説's stray `123 中断` after
+            // `122 投了`): the first ending stands, the line is ignored (issue 51, item 6).
+            if japanese::ending_word(mv_text.trim(), play.side()).is_some() {
+                break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
+            }
             // A move line after the ending: either the ending was a word this reader does not
             // know standing where a move should be (a damaged or foreign move line), or the
             // file goes on after its ending. Either way the moves after it are not read, and a
@@ -310,7 +368,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             };
             play.events.extend(event);
             written = Some(WrittenEnding::known(word, n, kind, outcome));
-            continue;
+            break 'line LineKind::Ending;
         }
         let ply = play.ply + 1;
         if let Some(why) = damage(word) {
@@ -330,8 +388,12 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
             Parsed::Unknown => {
                 ended = true;
                 written = Some(WrittenEnding::unrecognised(word, n));
+                break 'line LineKind::Ending;
             }
         }
+        LineKind::Move
+        };
+        ledger.push(kind);
     }
     if let Some((_, _, error)) = refused {
         return Err(error);
@@ -373,7 +435,8 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         }
         (None, None) => None,
     };
-    Ok(Game {
+    ledger.check(text);
+    let game = Game {
         record: Record {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
@@ -387,7 +450,21 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         line: 1,
         notes,
         clock_source,
-    })
+    };
+    Ok((game, ledger))
+}
+
+/// The refusal of a line the reader cannot place (`where`: KIF, a variation), quoting it and
+/// saying why it looks damaged when it does.
+fn unplaced(n: usize, t: &str, place: &str) -> ImportError {
+    ImportError::at(
+        n,
+        format!(
+            "「{}」 is neither a move, a comment, a header nor an ending{}: not a line of {place}, the record cannot be read",
+            quote(t),
+            damage(t).map(|d| format!(" ({d})")).unwrap_or_default()
+        ),
+    )
 }
 
 /// A comment that ends the game (`japanese::comment_ending`), read after the last move: the
