@@ -41,6 +41,14 @@ impl Reader {
                 && k.bytes()
                     .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' || b == b'+' || b == b'-')
         };
+        // A key CSA defines, written without its value: nothing to read.
+        const DEFINED: [&str; 10] = [
+            "EVENT", "SITE", "START_TIME", "END_TIME", "TIME_LIMIT", "OPENING", "NOTE", "TIME",
+            "JISHOGI", "MAX_MOVES",
+        ];
+        if DEFINED.contains(&h.trim()) {
+            return Ok(LineKind::Ignored(Ignored::UnusedHeader));
+        }
         let Some((key, value)) = h.split_once(':').filter(|(k, _)| key_like(k)) else {
             return Err(ImportError::at(
                 n,
