@@ -110,7 +110,8 @@ pub struct Undecodable {
 /// Whether the bytes look like UTF-16 without a byte-order mark, and in which order: text
 /// written as UTF-16 holds a zero byte beside every ASCII character (digits, spaces, line
 /// ends, the brackets of a KIF time), all on the same side of each pair. Counted over the first
-/// 64 KiB: at least one pair in eight has its zero on one side, and never on the other.
+/// 64 KiB: at least one pair in eight has its zero on one side, and at most one in sixteen of
+/// those on the other (a kanji such as U+6700 has a zero low byte).
 fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
     if bytes.len() < 2 || bytes.len() % 2 != 0 {
         return None;
@@ -122,9 +123,9 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
         odd += usize::from(pair[1] == 0 && pair[0] != 0);
     }
     let pairs = head.len() / 2;
-    if odd * 8 >= pairs && even == 0 {
+    if odd * 8 >= pairs && even * 16 <= odd {
         Some(Encoding::Utf16Le)
-    } else if even * 8 >= pairs && odd == 0 {
+    } else if even * 8 >= pairs && odd * 16 <= even {
         Some(Encoding::Utf16Be)
     } else {
         None

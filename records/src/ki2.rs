@@ -180,7 +180,7 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
                 ),
             ));
         }
-        if let Some(w) = &written {
+        if let Some(w) = written.as_ref().or(trailer.as_ref()) {
             // Ending words alone after the ending: the first ending stands (issue 51, item 6).
             let stm = play.side();
             let endings_only = split_moves(line).iter().all(|token| {

@@ -20,7 +20,7 @@ pub use header::{NotUnderstood, time_limit};
 pub use moves::{damage, destination, is_kif_move, is_move_line};
 
 use header::start_position;
-use moves::{Parsed, move_time, parse_move, split_time};
+use moves::{Parsed, move_time, parse_move, split_time, time_well_formed};
 
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
 /// 持ち時間, 秒読み, the players, the hands): accepted with an ASCII colon too. Any other key is a
 /// header only in the format's own syntax, with the full-width colon (`棋戦詳細：…`).
 const LISTED_KEYS: &[&str] = &[
-    "開始日時", "終了日時", "対局日", "棋戦", "戦型", "表題", "消費時間", "場所", "掲載", "備考",
+    "手合割", "持ち時間", "秒読み", "先手", "後手", "下手", "上手", "開始日時", "終了日時", "対局日", "棋戦", "戦型", "表題", "消費時間", "場所", "掲載", "備考",
     "先手省略名", "後手省略名", "作者", "作品名", "作品番号", "発表誌", "発表年月", "手数",
     "棋戦詳細", "先手詳細", "後手詳細", "日時", "受賞", "初期局面",
 ];
@@ -277,7 +277,7 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
         let body = t[digits..].trim_start_matches([' ', '\u{3000}']);
         let (mv_text, time_text) = split_time(body);
         let time = move_time(time_text);
-        if ended {
+        if ended || trailer.is_some() {
             // An ending word alone after the ending (棋譜解説's stray `123 中断` after
             // `122 投了`): the first ending stands, the line is ignored (issue 51, item 6).
             if japanese::ending_word(mv_text.trim(), play.side()).is_some() {
@@ -289,7 +289,7 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
             // verdict would be on a game the file does not hold (issue 43).
             return Err(ImportError::at(
                 n,
-                match &written {
+                match written.as_ref().or(trailer.as_ref()) {
                     Some(w) if w.meaning.is_none() => format!(
                         "「{}」 on line {} is neither a move nor an ending word this reader knows, and move lines follow it (「{t}」): the record cannot be read past line {}",
                         w.text, w.line, w.line
@@ -371,6 +371,13 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
             break 'line LineKind::Ending;
         }
         let ply = play.ply + 1;
+        if !time_text.is_empty() && !time_well_formed(time_text) {
+            return Err(ImportError::at_ply(
+                n,
+                ply,
+                format!("「{}」 is not a time KIF writes (such as ( 0:12/00:01:30))", quote(time_text)),
+            ));
+        }
         if let Some(why) = damage(word) {
             return Err(ImportError::at_ply(
                 n,
