@@ -12,5 +12,6 @@ mod judge;
 mod judge_once;
 mod judge_records;
 mod judge_verdicts;
+mod ledger;
 mod match_arbiter;
 mod real_records;
