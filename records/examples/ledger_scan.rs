@@ -3,7 +3,9 @@
 fn main() {
     for p in std::env::args().skip(1) {
         let bytes = std::fs::read(&p).unwrap();
-        let ext = std::path::Path::new(&p).extension().and_then(|e| e.to_str());
+        let ext = std::path::Path::new(&p)
+            .extension()
+            .and_then(|e| e.to_str());
         match shogi_records::import(&bytes, ext) {
             Ok(i) => println!("OK {p}: {}", i.ledger),
             Err(e) => println!("ERR {p}: {e}"),

@@ -200,8 +200,12 @@ pub fn decode_strict(bytes: &[u8]) -> Result<Decoded, Undecodable> {
             }
         }
         let what = match d.encoding {
-            Encoding::Utf8 => "the file starts with a UTF-8 byte-order mark but holds bytes that are not UTF-8 (first at this line)",
-            _ => "the file is neither UTF-8 nor Shift_JIS: read as Shift_JIS, it holds bytes Shift_JIS does not map (first at this line)",
+            Encoding::Utf8 => {
+                "the file starts with a UTF-8 byte-order mark but holds bytes that are not UTF-8 (first at this line)"
+            }
+            _ => {
+                "the file is neither UTF-8 nor Shift_JIS: read as Shift_JIS, it holds bytes Shift_JIS does not map (first at this line)"
+            }
         };
         return Err(Undecodable {
             line: line_of_replacement(&d.text),

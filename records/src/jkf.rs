@@ -122,7 +122,10 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     let doc: Value = serde_json::from_str(text)
         .map_err(|e| ImportError::at(e.line(), format!("not JSON: {e}")))?;
     let Some(object) = doc.as_object() else {
-        return Err(ImportError::at(1, "not a JKF record: the JSON is not an object"));
+        return Err(ImportError::at(
+            1,
+            "not a JKF record: the JSON is not an object",
+        ));
     };
     if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
         let at = text.find(&format!("\"{key}\"")).unwrap_or(0);
@@ -204,7 +207,11 @@ fn json_ledger(text: &str, header: LineKind, entries: &[LineKind]) -> Ledger {
             b'\n' | b'\r' => {
                 ledger.push(line);
                 line = LineKind::Blank;
-                i += if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                i += if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
                 continue;
             }
             b' ' | b'\t' => {}

@@ -259,7 +259,10 @@ impl Ledger {
 
     /// The first structural line (from 1), if any.
     pub fn first_structural(&self) -> Option<usize> {
-        self.kinds.iter().position(|k| k.is_structural()).map(|i| i + 1)
+        self.kinds
+            .iter()
+            .position(|k| k.is_structural())
+            .map(|i| i + 1)
     }
 
     /// Whether the ledger has one entry per line of `text` (split as every reader splits it).
@@ -301,9 +304,8 @@ impl fmt::Display for Ledger {
     /// `312 lines: 4 headers, 122 moves, 1 ending, 180 comments, 5 ignored (3 a header the
     /// judge does not use: lines 2, 3, 9; …)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: usize, one: &str, many: &str| {
-            format!("{n} {}", if n == 1 { one } else { many })
-        };
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         write!(f, "{}:", plural(self.len(), "line", "lines"))?;
         let mut parts = Vec::new();
         for c in self.counts() {

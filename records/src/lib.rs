@@ -37,8 +37,8 @@ use std::fmt;
 use shogi_oracle::game::Record;
 
 pub use encoding::{Decoded, Encoding, LineEnding};
-pub use ledger::{Ignored, Ledger, LineKind};
 pub use ending::{Agreement, EndingKind, Meaning, Outcome, WrittenEnding};
+pub use ledger::{Ignored, Ledger, LineKind};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -368,8 +368,7 @@ impl ImportError {
 /// structural for the format — a move, a start position, a header the format defines and the
 /// judge reads, an ending. Otherwise an [`ImportError`] naming the line.
 pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportError> {
-    let decoded =
-        encoding::decode_strict(bytes).map_err(|e| ImportError::at(e.line, e.what))?;
+    let decoded = encoding::decode_strict(bytes).map_err(|e| ImportError::at(e.line, e.what))?;
     if decoded
         .text
         .trim_start_matches('\u{feff}')

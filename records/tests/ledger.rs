@@ -105,7 +105,10 @@ fn verdicts(imported: &Imported) -> Vec<String> {
             let played = shogi_oracle::game::play_record(&g.record, &profile);
             format!(
                 "{}; written {:?}",
-                played.map_or_else(|e| format!("error {e}"), |p| p.judgement.verdict.to_string()),
+                played.map_or_else(
+                    |e| format!("error {e}"),
+                    |p| p.judgement.verdict.to_string()
+                ),
                 g.written.as_ref().map(|w| (&w.text, w.meaning))
             )
         })
@@ -241,7 +244,12 @@ fn one_line_deleted_doubled_or_garbled_is_refused_or_accounted_for() {
         for &at in &picks {
             for m in [Mutation::Delete, Mutation::Duplicate, Mutation::Garble] {
                 let mutated = mutate(&lines, at, m);
-                let what = format!("{}: line {} {m:?} 「{}」", path.display(), at + 1, lines[at]);
+                let what = format!(
+                    "{}: line {} {m:?} 「{}」",
+                    path.display(),
+                    at + 1,
+                    lines[at]
+                );
                 checked += 1;
                 let result = import(mutated.as_bytes(), Some(&ext));
                 let Ok(after) = result else {
@@ -307,7 +315,10 @@ fn a_stray_interruption_after_a_resignation_reads_as_the_resignation() {
     );
     assert_eq!(
         imported.ledger.ignored().collect::<Vec<_>>(),
-        vec![(9, Ignored::EndingAfterEnding), (10, Ignored::EndingAfterEnding)]
+        vec![
+            (9, Ignored::EndingAfterEnding),
+            (10, Ignored::EndingAfterEnding)
+        ]
     );
     assert_eq!(imported.ledger.kind(8), Some(LineKind::Ending));
     // Gote, to move at ply 4, resigned: sente wins (fesa2017:5.1b).
@@ -344,7 +355,11 @@ fn a_real_kif_in_utf16_or_iso_2022_jp_reads_as_its_utf8_copy() {
             Encoding::Utf16Be,
             true,
         ),
-        (encode(&text, Encoding::Iso2022Jp), Encoding::Iso2022Jp, false),
+        (
+            encode(&text, Encoding::Iso2022Jp),
+            Encoding::Iso2022Jp,
+            false,
+        ),
     ] {
         let other = import(&bytes, Some("kif")).unwrap_or_else(|e| panic!("{encoding}: {e}"));
         assert_eq!((other.encoding, other.bom), (encoding, bom));
@@ -399,7 +414,10 @@ fn files_that_are_not_records_are_refused_at_their_first_line() {
     assert_eq!(e.line, 1);
     assert!(e.message.len() < 400, "the refusal quotes the whole line");
     let e = import(br#"{"error":"not found"}"#, Some("csa")).unwrap_err();
-    assert!(e.message.contains("`error` is not a key JKF defines"), "{e}");
+    assert!(
+        e.message.contains("`error` is not a key JKF defines"),
+        "{e}"
+    );
     let e = kif("(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n").unwrap_err();
     assert!(e.message.contains("SGF"), "{e}");
     // Comments alone are no record: nothing structural.

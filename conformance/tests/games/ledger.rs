@@ -40,7 +40,11 @@ fn not_records(dir: &Path) -> Vec<(PathBuf, &'static str)> {
         ("letter-utf16.kif", utf16, "Dear Ms Tanaka"),
         ("a.kif", vec![b'a'; 4 << 20], "aaaaaaaaaa"),
         ("error.csa", br#"{"error":"not found"}"#.to_vec(), "`error`"),
-        ("go.kif", b"(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n".to_vec(), "SGF"),
+        (
+            "go.kif",
+            b"(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n".to_vec(),
+            "SGF",
+        ),
     ];
     files
         .into_iter()
@@ -79,7 +83,13 @@ fn diff_over_a_folder_refuses_them_with_the_judge_s_words() {
     let dir = folder("diff");
     let files = not_records(&dir);
     let out = bin()
-        .args(["diff", "--profile", "fesa-2017", "--profile", "csa-computer"])
+        .args([
+            "diff",
+            "--profile",
+            "fesa-2017",
+            "--profile",
+            "csa-computer",
+        ])
         .arg(&dir)
         .args(["--format", "json"])
         .output()
@@ -135,7 +145,8 @@ fn the_workbench_refuses_an_uploaded_letter_naming_its_line() {
 }
 
 fn real_kif() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi/mog-core-scala/kif-game-001.kif")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../real-records/shogi/mog-core-scala/kif-game-001.kif")
 }
 
 /// A real KIF saved as Notepad saves "Unicode" (UTF-16, either byte order, with or without a
@@ -208,7 +219,11 @@ fn a_stray_interruption_after_a_resignation_is_judged_as_the_resignation() {
         .join("../corpus/games/records/resign-then-stray-chudan.kifu");
     let out = judge(&path, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("sente wins by resignation"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("sente wins by resignation"),
+        "{}",
+        stdout(&out)
+    );
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&judge(&path, &["--format", "json"]))).unwrap();
     assert_eq!(v["written"], "投了", "{v}");

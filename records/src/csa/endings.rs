@@ -8,9 +8,9 @@ use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Seconds};
 
 use crate::ImportError;
-use crate::ledger::{Ignored, LineKind};
 use crate::board::{self};
 use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::ledger::{Ignored, LineKind};
 
 use super::floodgate::Summary;
 use super::{Reader, claim, parse_move, parse_seconds};

@@ -7,8 +7,8 @@ use shogi_oracle::position::Position;
 use shogi_spec::record::{Seconds, TimeControl};
 
 use crate::ImportError;
-use crate::ledger::{Ignored, LineKind, quote};
 use crate::board::{self};
+use crate::ledger::{Ignored, LineKind, quote};
 
 use super::floodgate::floodgate_time;
 use super::{Reader, code, kind_of, parse_seconds, sign_color, square_and_kind};
@@ -38,13 +38,26 @@ impl Reader {
     pub(super) fn header(&mut self, h: &str, n: usize) -> Result<LineKind, ImportError> {
         let key_like = |k: &str| {
             !k.is_empty()
-                && k.bytes()
-                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' || b == b'+' || b == b'-')
+                && k.bytes().all(|b| {
+                    b.is_ascii_uppercase()
+                        || b.is_ascii_digit()
+                        || b == b'_'
+                        || b == b'+'
+                        || b == b'-'
+                })
         };
         // A key CSA defines, written without its value: nothing to read.
         const DEFINED: [&str; 10] = [
-            "EVENT", "SITE", "START_TIME", "END_TIME", "TIME_LIMIT", "OPENING", "NOTE", "TIME",
-            "JISHOGI", "MAX_MOVES",
+            "EVENT",
+            "SITE",
+            "START_TIME",
+            "END_TIME",
+            "TIME_LIMIT",
+            "OPENING",
+            "NOTE",
+            "TIME",
+            "JISHOGI",
+            "MAX_MOVES",
         ];
         if DEFINED.contains(&h.trim()) {
             return Ok(LineKind::Ignored(Ignored::UnusedHeader));
