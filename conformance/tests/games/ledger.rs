@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)]
 //! No verdict the reader did not earn (issue 51, items 1 and 6), through the real binary: the
 //! files of the issue's "done when" that are no records are refused with exit status 2 and
 //! the same message in text and JSON, in `diff` over a folder and in the workbench; a real KIF
