@@ -11,7 +11,9 @@ fn main() {
                 continue;
             }
         };
-        let ext = std::path::Path::new(&p).extension().and_then(|e| e.to_str());
+        let ext = std::path::Path::new(&p)
+            .extension()
+            .and_then(|e| e.to_str());
         match shogi_records::import(&bytes, ext) {
             Ok(i) => println!("OK {p}: {}", i.ledger),
             Err(e) => println!("ERR {p}: {e}"),
