@@ -57,6 +57,22 @@ def test_unreadable_records_name_file_and_line(tmp_path: Path):
             sc.judge(folder)
 
 
+def test_a_file_that_is_no_record_is_refused_as_the_command_line_refuses_it(tmp_path: Path):
+    # Issue 51: a letter named .kif and a server's JSON error body named .csa get no verdict;
+    # the exception names the file, the line and the text that could not be placed, as `judge`
+    # does on standard error.
+    letter = tmp_path / "letter.kif"
+    letter.write_text("Dear Ms Tanaka,\n\nYours sincerely,\n")
+    with pytest.raises(sc.RecordError) as e:
+        sc.judge(letter)
+    assert str(e.value).startswith(f"{letter}:1:")
+    assert "Dear Ms Tanaka" in str(e.value)
+    body = tmp_path / "error.csa"
+    body.write_text('{"error":"not found"}')
+    with pytest.raises(sc.RecordError, match="`error` is not a key JKF defines"):
+        sc.judge(body)
+
+
 def test_a_bad_override_is_named_in_python_terms():
     # The override is a dict entry here, not the command line's `--set impasse=bogus`.
     with pytest.raises(sc.ConfigError) as e:

@@ -14,6 +14,7 @@ use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
 
 use crate::board::{self, Play};
+use crate::ledger::{Ignored, Ledger, LineKind};
 use crate::{Game, ImportError};
 
 /// The line (from 1) of byte offset `at` in `text`: JSON has no lines of its own, but a
@@ -107,8 +108,161 @@ fn time_of(v: Option<&Value>) -> Option<Seconds> {
 
 /// Reads a JKF record.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
+    read(text).map(|(game, _)| game)
+}
+
+/// The keys JKF defines at the top of its document.
+const KEYS: [&str; 3] = ["header", "initial", "moves"];
+
+/// Reads a JKF record, with the ledger of its text's lines: each line is placed by the part of
+/// the document it holds (`header`: headers, `initial`: the start, each `moves` entry: a move,
+/// the ending, or comments), braces alone frame it. A key JKF does not define at the top (a
+/// server's `{"error": …}`) refuses the file, naming it.
+pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     let doc: Value = serde_json::from_str(text)
         .map_err(|e| ImportError::at(e.line(), format!("not JSON: {e}")))?;
+    let Some(object) = doc.as_object() else {
+        return Err(ImportError::at(
+            1,
+            "not a JKF record: the JSON is not an object",
+        ));
+    };
+    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        let at = text.find(&format!("\"{key}\"")).unwrap_or(0);
+        return Err(ImportError::at(
+            line_of(text, at),
+            format!(
+                "`{}` is not a key JKF defines (header, initial, moves): not a JKF record",
+                crate::ledger::quote(key)
+            ),
+        ));
+    }
+    let (game, entries) = game(text, &doc)?;
+    let header = if doc
+        .get("header")
+        .and_then(Value::as_object)
+        .is_some_and(|h| !h.is_empty())
+    {
+        LineKind::Header
+    } else {
+        LineKind::Ignored(Ignored::UnusedHeader)
+    };
+    let ledger = json_ledger(text, header, &entries);
+    ledger.check(text);
+    Ok((game, ledger))
+}
+
+/// Where a JSON scan is: which top-level part, and which `moves` entry.
+#[derive(Clone, Copy)]
+enum Part {
+    /// Outside every part: the document's braces.
+    Frame,
+    /// Inside the value of the top-level key of this kind.
+    Key(LineKind),
+    /// Inside `moves`, entry `k` (or between entries: the array's brackets).
+    Moves(Option<usize>),
+}
+
+/// Places each line of a JKF text by the parts of the document it touches (the kind that says
+/// most, for a line holding several, as a one-line file does).
+fn json_ledger(text: &str, header: LineKind, entries: &[LineKind]) -> Ledger {
+    let mut ledger = Ledger::with_capacity(text.len() / 32);
+    let (mut depth, mut in_string, mut escaped, mut expect_key) = (0usize, false, false, false);
+    let mut key_start = 0;
+    let mut part = Part::Frame;
+    let mut entry = 0usize;
+    let mut line = LineKind::Blank;
+    let touched = |line: &mut LineKind, part: Part| {
+        let kind = match part {
+            Part::Frame | Part::Moves(None) => LineKind::Frame,
+            Part::Key(k) => k,
+            Part::Moves(Some(k)) => entries.get(k).copied().unwrap_or(LineKind::Frame),
+        };
+        *line = line.and(kind);
+    };
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+                if expect_key && depth == 1 {
+                    part = match &text[key_start..i] {
+                        "header" => Part::Key(header),
+                        "initial" => Part::Key(LineKind::Start),
+                        _ => Part::Moves(None),
+                    };
+                    expect_key = false;
+                }
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'\n' | b'\r' => {
+                ledger.push(line);
+                line = LineKind::Blank;
+                i += if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                continue;
+            }
+            b' ' | b'\t' => {}
+            b'"' => {
+                in_string = true;
+                key_start = i + 1;
+                touched(&mut line, part);
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                if depth == 1 {
+                    expect_key = true;
+                }
+                if depth == 3 && b == b'{' {
+                    if let Part::Moves(_) = part {
+                        part = Part::Moves(Some(entry));
+                    }
+                }
+                touched(&mut line, part);
+            }
+            b'}' | b']' => {
+                touched(&mut line, part);
+                depth = depth.saturating_sub(1);
+                if depth == 2 {
+                    if let Part::Moves(Some(_)) = part {
+                        entry += 1;
+                        part = Part::Moves(None);
+                    }
+                }
+                if depth == 1 {
+                    part = Part::Frame;
+                }
+            }
+            b',' => {
+                touched(&mut line, part);
+                if depth == 1 {
+                    expect_key = true;
+                }
+            }
+            _ => touched(&mut line, part),
+        }
+        i += 1;
+    }
+    if !text.is_empty() && !text.ends_with(['\n', '\r']) {
+        ledger.push(line);
+    }
+    ledger
+}
+
+/// The game of a JKF document, and the kind of each `moves` entry for the ledger.
+fn game(text: &str, doc: &Value) -> Result<(Game, Vec<LineKind>), ImportError> {
     let mut players = Players::default();
     if let Some(h) = doc.get("header").and_then(Value::as_object) {
         for (k, v) in h {
@@ -132,11 +286,25 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         .unwrap_or_default();
     // Entries have no lines; the error names the entry's index and the line of its text.
     let mut search_from = 0;
+    let mut entries: Vec<LineKind> = Vec::with_capacity(moves.len());
     // A move the board cannot carry out, kept until the next entry says whether the record
     // ends on it as a foul (`special` ILLEGAL_MOVE, or the mover's ±ILLEGAL_ACTION): then it is
     // the foul, with the opponent's claim (9.4), for every piece alike (`board::Impossible`).
     let mut refused: Option<(Move, ImportError)> = None;
     for (i, entry) in moves.iter().enumerate() {
+        entries.push(if entry.get("move").is_some() {
+            LineKind::Move
+        } else if entry.get("special").is_some() {
+            if written.is_some() {
+                LineKind::Ignored(Ignored::EndingAfterEnding)
+            } else {
+                LineKind::Ending
+            }
+        } else if entry.get("comments").is_some() {
+            LineKind::Comment
+        } else {
+            LineKind::Frame
+        });
         let at = text[search_from..]
             .find("\"move\"")
             .or_else(|| text[search_from..].find("\"special\""))
@@ -294,7 +462,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     if let Some((_, error)) = refused {
         return Err(error);
     }
-    Ok(Game {
+    let game = Game {
         record: Record {
             start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
             setup: None,
@@ -309,7 +477,8 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         line: 1,
         notes: Vec::new(),
         clock_source: None,
-    })
+    };
+    Ok((game, entries))
 }
 
 fn set_time(e: &mut shogi_spec::record::Event, t: Seconds) {

@@ -22,6 +22,7 @@ use crate::board::Play;
 use crate::encoding::lines;
 use crate::ending::{EndingKind, WrittenEnding};
 use crate::japanese::{self, side_word, take_piece};
+use crate::ledger::{Ignored, Ledger, LineKind, quote};
 use crate::{Game, ImportError};
 
 const MARKS: [char; 5] = ['▲', '△', '▽', '☗', '☖'];
@@ -40,6 +41,12 @@ pub fn is_move_line(line: &str) -> bool {
 
 /// Reads a KI2 record. The headers and board diagram are read as in KIF.
 pub fn parse(text: &str) -> Result<Game, ImportError> {
+    read(text).map(|(game, _)| game)
+}
+
+/// Reads a KI2 record, with what was done with each line ([`Ledger`]): the header part's
+/// lines as KIF places them, then every line of the moves, or the record is refused there.
+pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     // The header part (everything up to the first move mark, or the `まで…` trailer of a game
     // with no moves, such as a resignation before the first move) is KIF; reuse its reader for
     // the start position, players and handicap.
@@ -52,7 +59,10 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         })
         .unwrap_or(all.len());
     let head: String = all[..first_move].join("\n");
-    let header = crate::kif::parse(&head)?;
+    let (header, mut ledger) = crate::kif::read(&head)?;
+    // Joined, the head loses a last empty line (`a\n` is one line): it was blank.
+    ledger.extend(LineKind::Blank, first_move - ledger.len().min(first_move));
+    let mut in_variation = false;
     let mut play = Play::new(header.record.initial_position());
     let mut written: Option<WrittenEnding> = None;
     let mut trailer: Option<WrittenEnding> = None;
@@ -63,167 +73,206 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
     for (i, raw) in all.iter().enumerate().skip(first_move) {
         let n = i + 1;
         let line = raw.trim();
-        if let Some((mv, error)) = refused.take() {
-            let mover = play.side();
-            let names_foul = if line.starts_with('*') {
-                japanese::comment_ending(line, !mover)
-                    .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
-            } else if line.starts_with("まで") {
-                japanese::trailer(line, mover).is_some_and(|(k, o)| {
-                    k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
-                })
-            } else {
-                split_moves(line)
-                    .first()
-                    .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
-            };
-            if names_foul {
-                written = Some(accept_refused(&mut play, mv, line, n));
-                continue;
+        // Each line is placed before the next is read (issue 51).
+        let kind: LineKind = 'line: {
+            if in_variation {
+                break 'line variation_line(line, n)?;
             }
-            let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
-            if !skip {
-                return Err(error);
-            }
-            refused = Some((mv, error));
-            continue;
-        }
-        if line.starts_with("変化") {
-            variations += 1;
-            break;
-        }
-        if line.starts_with('*') && written.is_none() && play.ply > 0 {
-            // A comment-form ending after the moves (81Dojo's `*反則手にて終局`), read as in KIF
-            // (`japanese::comment_ending`).
-            let stm = play.side();
-            if let Some((kind, outcome)) = japanese::comment_ending(line, stm) {
-                let event = match kind {
-                    EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
-                        claim: ClaimKind::IllegalMove,
-                        by: stm,
-                        time: None,
-                    }),
-                    EndingKind::TimeUp => Some(Event::Claim {
-                        claim: ClaimKind::Flag,
-                        by: !stm,
-                        time: None,
-                    }),
-                    _ => None,
-                };
-                play.events.extend(event);
-                written = Some(WrittenEnding::known(line, n, kind, outcome));
-            }
-            continue;
-        }
-        if line.starts_with('*')
-            || line.starts_with('#')
-            || line.starts_with('&')
-            || line.is_empty()
-        {
-            continue;
-        }
-        if line.starts_with("まで") {
-            trailer = Some(match japanese::trailer(line, !play.side()) {
-                Some((k, o)) => WrittenEnding::known(line, n, k, o),
-                None => WrittenEnding::unrecognised(line, n),
-            });
-            continue;
-        }
-        // Among the moves, a line that is not moves from its first character, nor a comment or
-        // the trailer, makes the record unreadable (issue 43): never skipped in silence.
-        if !line.starts_with(MARKS) {
-            // A `key：value` header among or after the moves (some programs write the end time
-            // there) is read as a header is before them: left out of the game. After the
-            // ending, nothing but moves matters.
-            if written.is_some() || line.contains('：') {
-                continue;
-            }
-            return Err(ImportError::at(
-                n,
-                format!(
-                    "「{line}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
-                    crate::kif::damage(line)
-                        .map(|d| format!(" ({d})"))
-                        .unwrap_or_default()
-                ),
-            ));
-        }
-        if let Some(w) = &written {
-            return Err(after_ending(line, n, w));
-        }
-        for token in split_moves(line) {
-            if let Some(w) = &written {
-                return Err(after_ending(token, n, w));
-            }
-            let mut chars = token.chars();
-            let mark = chars.next().unwrap_or('▲');
-            let body = chars.as_str().trim_start();
             if let Some((mv, error)) = refused.take() {
-                if body != "反則勝ち" {
+                let mover = play.side();
+                let names_foul = if line.starts_with('*') {
+                    japanese::comment_ending(line, !mover)
+                        .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
+                } else if line.starts_with("まで") {
+                    japanese::trailer(line, mover).is_some_and(|(k, o)| {
+                        k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+                    })
+                } else {
+                    split_moves(line)
+                        .first()
+                        .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
+                };
+                if names_foul {
+                    written = Some(accept_refused(&mut play, mv, line, n));
+                    break 'line LineKind::Ending;
+                }
+                let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
+                if !skip {
                     return Err(error);
                 }
-                written = Some(accept_refused(&mut play, mv, body, n));
-                continue;
+                refused = Some((mv, error));
+                break 'line quiet_line(line);
             }
-            let stm = play.side();
-            if let Some(c) = side_word(&mark.to_string()) {
-                if c != stm && japanese::ending_word(body, stm).is_none() {
-                    return Err(ImportError::at_ply(
-                        n,
-                        play.ply + 1,
-                        format!("`{token}` is marked for {c}, but {stm} is to move"),
-                    ));
+            if line.starts_with("変化") {
+                variations += 1;
+                in_variation = true;
+                break 'line LineKind::Variation;
+            }
+            if line.starts_with('*') && written.is_none() && play.ply > 0 {
+                // A comment-form ending after the moves (81Dojo's `*反則手にて終局`), read as in KIF
+                // (`japanese::comment_ending`).
+                let stm = play.side();
+                if let Some((kind, outcome)) = japanese::comment_ending(line, stm) {
+                    let event = match kind {
+                        EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
+                            claim: ClaimKind::IllegalMove,
+                            by: stm,
+                            time: None,
+                        }),
+                        EndingKind::TimeUp => Some(Event::Claim {
+                            claim: ClaimKind::Flag,
+                            by: !stm,
+                            time: None,
+                        }),
+                        _ => None,
+                    };
+                    play.events.extend(event);
+                    written = Some(WrittenEnding::known(line, n, kind, outcome));
+                    break 'line LineKind::Ending;
                 }
+                break 'line LineKind::Comment;
             }
-            if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
-                let event = match body {
-                    "投了" => Some(Event::Resign {
-                        player: stm,
-                        time: None,
-                    }),
-                    "千日手" => Some(Event::Claim {
-                        claim: ClaimKind::Repetition,
-                        by: stm,
-                        time: None,
-                    }),
-                    "持将棋" => Some(Event::Impasse { time: None }),
-                    "切れ負け" | "時間切れ" => Some(Event::Claim {
-                        claim: ClaimKind::Flag,
-                        by: !stm,
-                        time: None,
-                    }),
-                    // A claim only against a written illegal move; otherwise the foul is
-                    // not in the record (see `kif`): a recorded finding.
-                    "反則勝ち" if play.last_move_illegal() => Some(Event::Claim {
-                        claim: ClaimKind::IllegalMove,
-                        by: stm,
-                        time: None,
-                    }),
-                    "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
-                        player: stm,
-                        time: None,
-                    }),
-                    _ => None,
+            if line.starts_with('*')
+                || line.starts_with('#')
+                || line.starts_with('&')
+                || line.is_empty()
+            {
+                break 'line quiet_line(line);
+            }
+            if line.starts_with("まで") {
+                if trailer.is_some() {
+                    break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
+                }
+                let meaning = japanese::trailer(line, !play.side());
+                // After an ending word, the trailer is the same ending again, or an ending-only
+                // line the first ending overrules (as in KIF).
+                let kind = match &written {
+                    Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
+                        LineKind::Ignored(Ignored::EndingAfterEnding)
+                    }
+                    _ => LineKind::Ending,
                 };
-                play.events.extend(event);
-                written = Some(WrittenEnding::known(body, n, kind, outcome));
-                continue;
+                trailer = Some(match meaning {
+                    Some((k, o)) => WrittenEnding::known(line, n, k, o),
+                    None => WrittenEnding::unrecognised(line, n),
+                });
+                break 'line kind;
             }
-            let ply = play.ply + 1;
-            if let Some(why) = crate::kif::damage(body) {
-                return Err(ImportError::at_ply(
+            // Among the moves, a line that is not moves from its first character, nor a comment or
+            // the trailer, makes the record unreadable (issue 43): never skipped in silence.
+            if !line.starts_with(MARKS) {
+                // A `key：value` header among or after the moves (some programs write the end time
+                // there) is read as a header is before them: left out of the game.
+                if line
+                    .split_once('：')
+                    .is_some_and(|(key, _)| crate::kif::header_key(key, false))
+                {
+                    break 'line LineKind::Ignored(Ignored::UnusedHeader);
+                }
+                return Err(ImportError::at(
                     n,
-                    ply,
-                    format!("「{token}」 cannot be read as a move: {why}"),
+                    format!(
+                        "「{}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
+                        quote(line),
+                        crate::kif::damage(line)
+                            .map(|d| format!(" ({d})"))
+                            .unwrap_or_default()
+                    ),
                 ));
             }
-            let (mv, named) = resolve(body, &play)
-                .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
-            if let Err(error) = play.push(mv, Some(named), None, n) {
-                refused = Some((mv, error));
+            if let Some(w) = written.as_ref().or(trailer.as_ref()) {
+                // Ending words alone after the ending: the first ending stands (issue 51, item 6).
+                let stm = play.side();
+                let endings_only = split_moves(line).iter().all(|token| {
+                    let body = token.chars().skip(1).collect::<String>();
+                    japanese::ending_word(body.trim(), stm).is_some()
+                });
+                if endings_only {
+                    break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
+                }
+                return Err(after_ending(line, n, w));
             }
-        }
+            let mut line_kind = LineKind::Blank;
+            for token in split_moves(line) {
+                if let Some(w) = &written {
+                    return Err(after_ending(token, n, w));
+                }
+                let mut chars = token.chars();
+                let mark = chars.next().unwrap_or('▲');
+                let body = chars.as_str().trim_start();
+                if let Some((mv, error)) = refused.take() {
+                    if body != "反則勝ち" {
+                        return Err(error);
+                    }
+                    written = Some(accept_refused(&mut play, mv, body, n));
+                    line_kind = line_kind.and(LineKind::Ending);
+                    continue;
+                }
+                let stm = play.side();
+                if let Some(c) = side_word(&mark.to_string()) {
+                    if c != stm && japanese::ending_word(body, stm).is_none() {
+                        return Err(ImportError::at_ply(
+                            n,
+                            play.ply + 1,
+                            format!("`{token}` is marked for {c}, but {stm} is to move"),
+                        ));
+                    }
+                }
+                if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
+                    let event = match body {
+                        "投了" => Some(Event::Resign {
+                            player: stm,
+                            time: None,
+                        }),
+                        "千日手" => Some(Event::Claim {
+                            claim: ClaimKind::Repetition,
+                            by: stm,
+                            time: None,
+                        }),
+                        "持将棋" => Some(Event::Impasse { time: None }),
+                        "切れ負け" | "時間切れ" => Some(Event::Claim {
+                            claim: ClaimKind::Flag,
+                            by: !stm,
+                            time: None,
+                        }),
+                        // A claim only against a written illegal move; otherwise the foul is
+                        // not in the record (see `kif`): a recorded finding.
+                        "反則勝ち" if play.last_move_illegal() => Some(Event::Claim {
+                            claim: ClaimKind::IllegalMove,
+                            by: stm,
+                            time: None,
+                        }),
+                        "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
+                            player: stm,
+                            time: None,
+                        }),
+                        _ => None,
+                    };
+                    play.events.extend(event);
+                    written = Some(WrittenEnding::known(body, n, kind, outcome));
+                    line_kind = line_kind.and(LineKind::Ending);
+                    continue;
+                }
+                let ply = play.ply + 1;
+                if let Some(why) = crate::kif::damage(body) {
+                    return Err(ImportError::at_ply(
+                        n,
+                        ply,
+                        format!("「{token}」 cannot be read as a move: {why}"),
+                    ));
+                }
+                let (mv, named) = resolve(body, &play)
+                    .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
+                if let Err(error) = play.push(mv, Some(named), None, n) {
+                    refused = Some((mv, error));
+                }
+                line_kind = line_kind.and(LineKind::Move);
+            }
+            line_kind
+        };
+        ledger.push(kind);
     }
+    ledger.check(text);
     if let Some((_, error)) = refused {
         return Err(error);
     }
@@ -244,7 +293,7 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         }
         (None, None) => None,
     };
-    Ok(Game {
+    let game = Game {
         record: Record {
             start: header.record.start,
             setup: None,
@@ -259,7 +308,38 @@ pub fn parse(text: &str) -> Result<Game, ImportError> {
         line: 1,
         notes: Vec::new(),
         clock_source: None,
-    })
+    };
+    Ok((game, ledger))
+}
+
+/// A blank line, a comment (`*`, `#`) or a bookmark (`&`).
+fn quiet_line(line: &str) -> LineKind {
+    if line.is_empty() {
+        LineKind::Blank
+    } else if line.starts_with('&') {
+        LineKind::Ignored(Ignored::Bookmark)
+    } else {
+        LineKind::Comment
+    }
+}
+
+/// A line after the first variation heading: its moves, trailer and headings are the
+/// variation's (reported, never judged); blank lines and comments are what they are; anything
+/// else is refused as on the main line.
+fn variation_line(line: &str, n: usize) -> Result<LineKind, ImportError> {
+    if line.is_empty() || line.starts_with(['*', '#', '&']) {
+        return Ok(quiet_line(line));
+    }
+    if line.starts_with(MARKS) || line.starts_with("変化") || line.starts_with("まで") {
+        return Ok(LineKind::Variation);
+    }
+    Err(ImportError::at(
+        n,
+        format!(
+            "「{}」 is neither a move (▲/△), a comment nor a variation heading, in a variation: the record cannot be read",
+            quote(line)
+        ),
+    ))
 }
 
 /// A move the board could not carry out, followed by an ending that names it a foul (反則勝ち

@@ -10,7 +10,8 @@
 //!
 //! | module | what |
 //! | --- | --- |
-//! | [`encoding`] | UTF-8 / Shift_JIS, byte-order mark, LF / CRLF / CR |
+//! | [`encoding`] | UTF-8 / Shift_JIS / UTF-16 / ISO-2022-JP, byte-order mark, LF / CRLF / CR |
+//! | [`ledger`] | what each reader did with every line of a file |
 //! | [`ending`] | the written ending and its comparison with the verdict |
 //! | [`board`] | the board an importer keeps to translate notation |
 //! | [`csa`] | CSA V2.2 / V3.0 and floodgate logs, several games per file |
@@ -29,6 +30,7 @@ pub mod japanese;
 pub mod jkf;
 pub mod ki2;
 pub mod kif;
+pub mod ledger;
 
 use std::fmt;
 
@@ -36,6 +38,7 @@ use shogi_oracle::game::Record;
 
 pub use encoding::{Decoded, Encoding, LineEnding};
 pub use ending::{Agreement, EndingKind, Meaning, Outcome, WrittenEnding};
+pub use ledger::{Ignored, Ledger, LineKind};
 
 /// A record format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +70,17 @@ impl Format {
             "jkf" | "json" => Some(Format::Jkf),
             "yaml" | "yml" => Some(Format::Yaml),
             _ => None,
+        }
+    }
+
+    /// The format's name in a sentence: `CSA`, `KIF`, `KI2`, `JKF`, `YAML`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Format::Csa => "CSA",
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Jkf => "JKF",
+            Format::Yaml => "YAML",
         }
     }
 
@@ -296,6 +310,8 @@ pub struct Imported {
     pub line_ending: LineEnding,
     /// The games, in file order (several only in CSA files with `/` separators).
     pub games: Vec<Game>,
+    /// What the reader did with every line of the file: one entry per line.
+    pub ledger: Ledger,
 }
 
 /// Notation a reader cannot use (a move naming no piece, a start position the records cannot
@@ -363,9 +379,15 @@ impl ImportError {
 }
 
 /// Reads a record file's bytes: decodes them, detects the format (from `extension` and the
-/// content) and translates every game.
+/// content) and translates every game, with the [`Ledger`] of every line.
+///
+/// A result is earned (issue 51): the bytes decoded under a named encoding without a
+/// replacement character (`encoding::decode_strict`), every line was placed by the reader of
+/// the format (a line it cannot place is a refusal naming it), and at least one line is
+/// structural for the format — a move, a start position, a header the format defines and the
+/// judge reads, an ending. Otherwise an [`ImportError`] naming the line.
 pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportError> {
-    let decoded = encoding::decode(bytes);
+    let decoded = encoding::decode_strict(bytes).map_err(|e| ImportError::at(e.line, e.what))?;
     if decoded
         .text
         .trim_start_matches('\u{feff}')
@@ -379,47 +401,110 @@ pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportE
     }
     let format =
         detect(extension, &decoded.text).ok_or_else(|| ImportError::at(1, NOT_A_RECORD))?;
-    let games = import_text(&decoded.text, format)?;
+    let (games, ledger) = read_text(&decoded.text, format)?;
     Ok(Imported {
         format,
         encoding: decoded.encoding,
         bom: decoded.bom,
         line_ending: decoded.line_ending,
         games,
+        ledger,
     })
 }
 
 /// Translates decoded text in a known format.
 pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError> {
-    match format {
-        Format::Csa => csa::parse(text),
-        Format::Kif => kif::parse(text).map(|g| vec![g]),
-        Format::Ki2 => ki2::parse(text).map(|g| vec![g]),
-        Format::Jkf => jkf::parse(text).map(|g| vec![g]),
-        Format::Yaml => {
-            // Text in no format, read as YAML, is one string or a list: say which formats were
-            // tried, not the YAML parser's words about a struct.
-            match serde_norway::from_str::<serde_norway::Value>(text) {
-                Ok(v) if v.is_null() => return Err(ImportError::at(1, EMPTY)),
-                Ok(v) if !v.is_mapping() => return Err(ImportError::at(1, NOT_A_RECORD)),
-                _ => {}
-            }
-            let record = Record::from_yaml(text).map_err(|e| ImportError {
-                line: e.location.map_or(1, |l| l.0),
-                ply: None,
-                message: e.message,
-            })?;
-            Ok(vec![Game {
-                record,
-                written: None,
-                max_moves: None,
-                variations: 0,
-                line: 1,
-                notes: Vec::new(),
-                clock_source: None,
-            }])
-        }
+    read_text(text, format).map(|(games, _)| games)
+}
+
+/// Translates decoded text in a known format, with the ledger of its lines; refuses a text
+/// with no line structural for the format, naming its first line that is not blank.
+pub fn read_text(text: &str, format: Format) -> Result<(Vec<Game>, Ledger), ImportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (games, ledger) = match format {
+        Format::Csa => csa::read(text)?,
+        Format::Kif => kif::read(text).map(|(g, l)| (vec![g], l))?,
+        Format::Ki2 => ki2::read(text).map(|(g, l)| (vec![g], l))?,
+        Format::Jkf => jkf::read(text).map(|(g, l)| (vec![g], l))?,
+        Format::Yaml => read_yaml(text)?,
+    };
+    if ledger.first_structural().is_none() {
+        let (n, line) = encoding::each_line(text)
+            .enumerate()
+            .find(|(_, l)| !l.trim().is_empty())
+            .map_or((1, ""), |(i, l)| (i + 1, l));
+        return Err(ImportError::at(
+            n,
+            format!(
+                "「{}」: nothing in the file is a {} record's — no move, start position, header the format defines or ending: not a {} record",
+                ledger::quote(line),
+                format.title(),
+                format.title()
+            ),
+        ));
     }
+    Ok((games, ledger))
+}
+
+/// The project's YAML record, with the ledger of its lines: each line is placed by the
+/// top-level key it belongs to (`start`/`setup`: the start; `events`: moves; `time_control`,
+/// `players`: headers), `#` lines are comments, blank lines blank.
+fn read_yaml(text: &str) -> Result<(Vec<Game>, Ledger), ImportError> {
+    // Text in no format, read as YAML, is one string or a list: say which formats were
+    // tried, not the YAML parser's words about a struct.
+    match serde_norway::from_str::<serde_norway::Value>(text) {
+        Ok(v) if v.is_null() => return Err(ImportError::at(1, EMPTY)),
+        Ok(v) if !v.is_mapping() => return Err(ImportError::at(1, NOT_A_RECORD)),
+        _ => {}
+    }
+    let record = Record::from_yaml(text).map_err(|e| ImportError {
+        line: e.location.map_or(1, |l| l.0),
+        ply: None,
+        message: e.message,
+    })?;
+    let mut ledger = Ledger::default();
+    let mut section = LineKind::Header;
+    for (i, line) in encoding::each_line(text).enumerate() {
+        let t = line.trim();
+        let kind = if t.is_empty() {
+            LineKind::Blank
+        } else if t.starts_with('#') {
+            LineKind::Comment
+        } else if !line.starts_with([' ', '\t', '-']) {
+            let key = t.split(':').next().unwrap_or("").trim();
+            section = match key {
+                "start" | "setup" => LineKind::Start,
+                "events" | "moves" => LineKind::Move,
+                "time_control" | "players" | "---" | "..." => LineKind::Header,
+                _ => {
+                    return Err(ImportError::at(
+                        i + 1,
+                        format!(
+                            "「{}」 is not a key of the project's YAML record",
+                            ledger::quote(line)
+                        ),
+                    ));
+                }
+            };
+            section
+        } else {
+            section
+        };
+        ledger.push(kind);
+    }
+    ledger.check(text);
+    Ok((
+        vec![Game {
+            record,
+            written: None,
+            max_moves: None,
+            variations: 0,
+            line: 1,
+            notes: Vec::new(),
+            clock_source: None,
+        }],
+        ledger,
+    ))
 }
 
 #[cfg(test)]

@@ -474,7 +474,8 @@ pub fn verdict_json(j: &Judged) -> serde_json::Value {
 
 /// A game as one JSON object (schema version [`JUDGE_SCHEMA_VERSION`]): the verdict to take,
 /// the oracle's verdict on the moves, the written ending and how it stands, where the game is,
-/// and the reader's notes.
+/// the reader's notes, and the file's ledger (what the reader did with each line: counts per
+/// kind and the lines left out with their reasons).
 pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> serde_json::Value {
     let written = j.game.written.as_ref();
     let recorded = j.game.recorded_finding(&j.judgement.verdict);
@@ -497,10 +498,8 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         "game": k + 1,
         "line": j.game.line,
         "format": imported.format.name(),
-        "encoding": match imported.encoding {
-            shogi_records::Encoding::Utf8 => "utf-8",
-            shogi_records::Encoding::ShiftJis => "shift_jis",
-        },
+        "encoding": imported.encoding.name(),
+        "ledger": imported.ledger.json(),
         "variations": j.game.variations,
         "profile": j.profile.name,
         "decided": decided_json(j),

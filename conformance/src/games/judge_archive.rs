@@ -241,6 +241,10 @@ fn game_results(judged: &JudgedFile, opts: &ArchiveOptions) -> Vec<GameResult> {
                     if opts.explain {
                         line.push('\n');
                         explain(&mut line, j);
+                        // What the reader did with every line of the file, after its last game.
+                        if k + 1 == judged.games.len() {
+                            let _ = writeln!(line, "read: {}", judged.imported.ledger);
+                        }
                         line.truncate(line.trim_end().len());
                     }
                     line

@@ -87,6 +87,11 @@ impl JudgedFile {
                 explain(&mut out, j);
             }
         }
+        if with_explanation {
+            // What the reader did with every line of the file (issue 51): the verdict above is
+            // on a file read to its last line.
+            let _ = writeln!(out, "read: {}", self.imported.ledger);
+        }
         out
     }
 

@@ -13,6 +13,7 @@ mod judge;
 mod judge_once;
 mod judge_records;
 mod judge_verdicts;
+mod ledger;
 mod match_arbiter;
 mod one_voice;
 mod real_records;

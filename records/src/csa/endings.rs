@@ -10,6 +10,7 @@ use shogi_spec::record::{ClaimKind, Event, Seconds};
 use crate::ImportError;
 use crate::board::{self};
 use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::ledger::{Ignored, LineKind};
 
 use super::floodgate::Summary;
 use super::{Reader, claim, parse_move, parse_seconds};
@@ -45,7 +46,9 @@ impl Reader {
         Ok(())
     }
 
-    pub(super) fn special(&mut self, s: &str, n: usize) {
+    /// A `%` special move: the ending, or an ending-only line after the game's ending. A `%`
+    /// word CSA does not define is kept as the written ending, unrecognised (the judge says so).
+    pub(super) fn special(&mut self, s: &str, n: usize) -> LineKind {
         let word = s.split_whitespace().next().unwrap_or(s);
         let stm = self.play().side();
         use EndingKind as K;
@@ -125,21 +128,25 @@ impl Reader {
             _ => {
                 if self.written.is_none() {
                     self.written = Some(WrittenEnding::unrecognised(s, n));
+                    return LineKind::Ending;
                 }
-                return;
+                return LineKind::Ignored(Ignored::EndingAfterEnding);
             }
         };
         if self.ended {
-            return;
+            return LineKind::Ignored(Ignored::EndingAfterEnding);
         }
         self.ended = true;
         if let Some(e) = event {
             self.play().events.push(e);
         }
         self.written = Some(WrittenEnding::known(s, n, kind, outcome));
+        LineKind::Ending
     }
 
-    pub(super) fn comment(&mut self, c: &str, n: usize) -> Result<(), ImportError> {
+    /// A `'` comment: floodgate's summary of the result and its refused move are the ending,
+    /// its `'Max_Moves:` and `'Increment:` headers; anything else is a comment.
+    pub(super) fn comment(&mut self, c: &str, n: usize) -> Result<LineKind, ImportError> {
         if let Some(rest) = c.strip_prefix("summary:") {
             // KIND:NAME result:NAME result (shogi_server/game_result.rb, `log_summary`).
             let (kind, results) = rest.split_once(':').unwrap_or((rest, ""));
@@ -156,6 +163,7 @@ impl Reader {
                 kind: kind.to_owned(),
                 pairs,
             });
+            return Ok(LineKind::Ending);
         } else if let Some(rest) = c.strip_prefix("ILLEGAL_MOVE(") {
             let text = rest.trim_end_matches(')');
             let (mv, color, named) = parse_move(text)
@@ -188,16 +196,22 @@ impl Reader {
                         Outcome::Win(!color),
                     ));
                 }
+                return Ok(LineKind::Ending);
             }
+            // The other side's move logged as refused: the record is the other side's turn.
+            return Ok(LineKind::Comment);
         } else if c.starts_with("Least_Time_Per_Move:") {
             // Written by shogi-server's `Game#propose` (game.rb) and by no other writer known.
             self.shogi_server = true;
+            return Ok(LineKind::Header);
         } else if let Some(v) = c.strip_prefix("Max_Moves:") {
             self.max_moves = v.trim().parse().ok();
+            return Ok(LineKind::Header);
         } else if let Some(v) = c.strip_prefix("Increment:") {
             // Only meaningful beside a main time, which may come later in the header.
             self.increment = parse_seconds(v.trim()).filter(|t| *t > Seconds::ZERO);
+            return Ok(LineKind::Header);
         }
-        Ok(())
+        Ok(LineKind::Comment)
     }
 }

@@ -8,6 +8,7 @@ use shogi_spec::record::{Seconds, TimeControl};
 
 use crate::ImportError;
 use crate::board::{self};
+use crate::ledger::{Ignored, LineKind, quote};
 
 use super::floodgate::floodgate_time;
 use super::{Reader, code, kind_of, parse_seconds, sign_color, square_and_kind};
@@ -30,11 +31,50 @@ impl Reader {
         ));
     }
 
-    pub(super) fn header(&mut self, h: &str, n: usize) {
-        let Some((key, value)) = h.split_once(':') else {
-            return;
+    /// A `$KEY:value` header: the clock (`$TIME_LIMIT`, `$TIME`, floodgate's `$EVENT`) and the
+    /// move limit are read; the other keys CSA defines (`$SITE`, `$START_TIME`, `$OPENING`, …),
+    /// and keys some writers add in the same syntax, are headers the judge does not use. A `$`
+    /// line without `KEY:` is no header: a refusal.
+    pub(super) fn header(&mut self, h: &str, n: usize) -> Result<LineKind, ImportError> {
+        let key_like = |k: &str| {
+            !k.is_empty()
+                && k.bytes().all(|b| {
+                    b.is_ascii_uppercase()
+                        || b.is_ascii_digit()
+                        || b == b'_'
+                        || b == b'+'
+                        || b == b'-'
+                })
+        };
+        // A key CSA defines, written without its value: nothing to read.
+        const DEFINED: [&str; 10] = [
+            "EVENT",
+            "SITE",
+            "START_TIME",
+            "END_TIME",
+            "TIME_LIMIT",
+            "OPENING",
+            "NOTE",
+            "TIME",
+            "JISHOGI",
+            "MAX_MOVES",
+        ];
+        if DEFINED.contains(&h.trim()) {
+            return Ok(LineKind::Ignored(Ignored::UnusedHeader));
+        }
+        let Some((key, value)) = h.split_once(':').filter(|(k, _)| key_like(k)) else {
+            return Err(ImportError::at(
+                n,
+                format!(
+                    "`${}` is not a CSA header (`$KEY:value`, e.g. `$EVENT:…`)",
+                    quote(h)
+                ),
+            ));
         };
         let value = value.trim();
+        let understood_before = self.notes.len();
+        let used = matches!(key, "TIME_LIMIT" | "TIME" | "MAX_MOVES")
+            || (key == "EVENT" && floodgate_time(value).is_some());
         match key {
             "TIME_LIMIT" => {
                 // hh:mm+ss: main time in hours and minutes, byo-yomi in seconds.
@@ -79,7 +119,12 @@ impl Reader {
                     self.time_not_understood(n, "$TIME", value);
                 }
             }
-            "MAX_MOVES" => self.max_moves = value.parse().ok(),
+            "MAX_MOVES" => {
+                self.max_moves = value.parse().ok();
+                if self.max_moves.is_none() {
+                    return Ok(LineKind::Ignored(Ignored::HeaderNotUnderstood));
+                }
+            }
             "EVENT" => {
                 // floodgate names its games `…+floodgate-300-10F+…`: main time, then byo-yomi,
                 // or with `F` a Fischer increment (shogi_server/league/floodgate.rb).
@@ -95,10 +140,17 @@ impl Reader {
             }
             _ => {}
         }
+        Ok(if self.notes.len() > understood_before {
+            LineKind::Ignored(Ignored::HeaderNotUnderstood)
+        } else if used {
+            LineKind::Header
+        } else {
+            LineKind::Ignored(Ignored::UnusedHeader)
+        })
     }
 
     pub(super) fn position_line(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
-        let bad = |what: &str| ImportError::at(n, format!("`{s}`: {what}"));
+        let bad = |what: &str| ImportError::at(n, format!("`{}`: {what}", quote(s)));
         let rest = &s[1..];
         if let Some(removed) = rest.strip_prefix('I') {
             self.set_up_lines = true;

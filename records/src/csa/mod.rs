@@ -23,6 +23,7 @@ use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl
 use crate::board::{self, Play};
 use crate::encoding::each_line;
 use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::ledger::{Ledger, LineKind, quote};
 use crate::{Game, ImportError};
 
 mod endings;
@@ -81,8 +82,14 @@ fn sign_color(c: char) -> Option<Color> {
 
 /// Reads every game of a CSA file (games are separated by a line holding `/`).
 pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
+    read(text).map(|(games, _)| games)
+}
+
+/// Reads every game of a CSA file, with what was done with each line ([`Ledger`]).
+pub fn read(text: &str) -> Result<(Vec<Game>, Ledger), ImportError> {
     let mut games = Vec::new();
     let mut reader = Reader::new(1);
+    let mut ledger = Ledger::with_capacity(text.len() / 16);
     for (i, raw) in each_line(text).enumerate() {
         let n = i + 1;
         let line = raw.trim_end();
@@ -91,38 +98,16 @@ pub fn parse(text: &str) -> Result<Vec<Game>, ImportError> {
                 games.push(reader.finish()?);
             }
             reader = Reader::new(n + 1);
+            ledger.push(LineKind::Frame);
             continue;
         }
-        // Statements are separated by commas; a `'` wherever a statement may start opens a
-        // comment that runs to the end of the line, commas and all (CSA V2.2 and V3.0: a
-        // floodgate log writes `%KACHI,'* -5000 …`, older files `+0085KE  ,T1  ,'T688 ,'…`).
-        let mut rest = line;
-        loop {
-            let trimmed = rest.trim_start();
-            if let Some(comment) = trimmed.strip_prefix('\'') {
-                reader.has_content = true;
-                reader.comment(comment, n)?;
-                break;
-            }
-            let (statement, after) = match trimmed.split_once(',') {
-                Some((statement, after)) => (statement, Some(after)),
-                None => (trimmed, None),
-            };
-            let s = statement.trim();
-            if !s.is_empty() {
-                reader.has_content = true;
-                reader.statement(s, n)?;
-            }
-            match after {
-                Some(after) => rest = after,
-                None => break,
-            }
-        }
+        ledger.push(reader.line(line, n)?);
     }
     if reader.has_content || games.is_empty() {
         games.push(reader.finish()?);
     }
-    Ok(games)
+    ledger.check(text);
+    Ok((games, ledger))
 }
 
 /// One game being read.
@@ -193,6 +178,36 @@ impl Reader {
         }
     }
 
+    /// Reads one line of statements and says what the line was: statements are separated by
+    /// commas; a `'` wherever a statement may start opens a comment that runs to the end of the
+    /// line, commas and all (CSA V2.2 and V3.0: a floodgate log writes `%KACHI,'* -5000 …`,
+    /// older files `+0085KE  ,T1  ,'T688 ,'…`). A line of several statements is filed as the one
+    /// that says most about the game (`+7776FU,T12`: a move).
+    fn line(&mut self, line: &str, n: usize) -> Result<LineKind, ImportError> {
+        let mut kind = LineKind::Blank;
+        let mut rest = line;
+        loop {
+            let trimmed = rest.trim_start();
+            if let Some(comment) = trimmed.strip_prefix('\'') {
+                self.has_content = true;
+                return Ok(kind.and(self.comment(comment, n)?));
+            }
+            let (statement, after) = match trimmed.split_once(',') {
+                Some((statement, after)) => (statement, Some(after)),
+                None => (trimmed, None),
+            };
+            let s = statement.trim();
+            if !s.is_empty() {
+                self.has_content = true;
+                kind = kind.and(self.statement(s, n)?);
+            }
+            match after {
+                Some(after) => rest = after,
+                None => return Ok(kind),
+            }
+        }
+    }
+
     fn setup_mut(&mut self, n: usize) -> Result<&mut Position, ImportError> {
         if self.play.is_some() {
             return Err(ImportError::at(
@@ -229,14 +244,14 @@ impl Reader {
         }
     }
 
-    fn statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
+    fn statement(&mut self, s: &str, n: usize) -> Result<LineKind, ImportError> {
         let first = s.chars().next().unwrap_or(' ');
         if self.refused.is_some() {
             // After a move that cannot be made, only its time or the ending that names it a
             // foul may follow.
             match first {
-                'T' => return Ok(()),
-                '%' => return self.refused_ending(s, n),
+                'T' => return Ok(LineKind::Time),
+                '%' => return self.refused_ending(s, n).map(|()| LineKind::Ending),
                 _ => {
                     if let Some((_, error)) = self.refused.take() {
                         return Err(error);
@@ -245,48 +260,50 @@ impl Reader {
             }
         }
         match first {
-            'V' => {
+            // The version line: `V2`, `V2.1`, `V2.2`, `V3.0` (CSA V2.2 and V3.0, 1.1).
+            'V' if is_version(s) => {
                 self.fine_times |= s.starts_with("V3");
-                Ok(())
+                Ok(LineKind::Header)
             }
             'N' if s.starts_with("N+") => {
                 self.players.sente = Some(s[2..].trim().to_owned());
-                Ok(())
+                Ok(LineKind::Header)
             }
             'N' if s.starts_with("N-") => {
                 self.players.gote = Some(s[2..].trim().to_owned());
-                Ok(())
+                Ok(LineKind::Header)
             }
-            '$' => {
-                self.header(&s[1..], n);
-                Ok(())
-            }
-            'P' => self.position_line(s, n),
+            '$' => self.header(&s[1..], n),
+            'P' => self.position_line(s, n).map(|()| LineKind::Start),
             '+' | '-' if s.len() == 1 => {
                 let color = sign_color(first).unwrap_or(Color::Sente);
                 let setup = self.setup_mut(n)?;
                 setup.set_side_to_move(color);
-                Ok(())
+                Ok(LineKind::Start)
             }
-            '+' | '-' => self.move_statement(s, n),
+            '+' | '-' => self.move_statement(s, n).map(|()| LineKind::Move),
             'T' => {
                 let t = parse_seconds(&s[1..])
-                    .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a time")))?;
+                    .ok_or_else(|| ImportError::at(n, format!("`{}` is not a time", quote(s))))?;
                 self.fine_times |= s.contains('.');
                 self.play().set_last_time(t);
-                Ok(())
+                Ok(LineKind::Time)
             }
-            '%' => {
-                self.special(s, n);
-                Ok(())
-            }
-            _ => Err(ImportError::at(n, format!("`{s}` is not a CSA statement"))),
+            '%' => Ok(self.special(s, n)),
+            _ => Err(ImportError::at(
+                n,
+                format!("`{}` is not a CSA statement", quote(s)),
+            )),
         }
     }
 
     fn move_statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
-        let (mv, color, named) = parse_move(s)
-            .ok_or_else(|| ImportError::at(n, format!("`{s}` is not a CSA move (e.g. +7776FU)")))?;
+        let (mv, color, named) = parse_move(s).ok_or_else(|| {
+            ImportError::at(
+                n,
+                format!("`{}` is not a CSA move (e.g. +7776FU)", quote(s)),
+            )
+        })?;
         let play = self.play();
         if color != play.side() {
             return Err(ImportError::at_ply(
@@ -443,6 +460,14 @@ impl Reader {
         }
         times
     }
+}
+
+/// Whether a statement is the version line: `V` and a version number (`V2`, `V2.2`, `V3.0`).
+fn is_version(s: &str) -> bool {
+    let v = &s[1..];
+    !v.is_empty()
+        && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && v.as_bytes()[0].is_ascii_digit()
 }
 
 fn claim(claim: ClaimKind, by: Color) -> Event {

@@ -15,6 +15,17 @@ pub(super) fn diagram(
     rows: &[(usize, &str)],
     hands: &[(Color, usize, &str)],
 ) -> Result<Position, ImportError> {
+    // Nine rows, one per rank: a row lost or doubled would shift every rank after it.
+    if rows.len() != 9 {
+        let n = rows.get(9).or(rows.last()).map_or(1, |r| r.0);
+        return Err(ImportError::at(
+            n,
+            format!(
+                "a board diagram of {} rows: a board has nine ranks",
+                rows.len()
+            ),
+        ));
+    }
     let mut pos = board::empty_board(Color::Sente);
     for (rank, (n, row)) in rows.iter().enumerate() {
         let body = row.trim_start_matches('|');

@@ -78,6 +78,30 @@ pub(super) fn move_time(text: &str) -> Option<Seconds> {
     board::whole_seconds(secs)
 }
 
+/// Whether a move's time text is one KIF writes: `( 0:12/00:01:30)`, the total possibly left
+/// empty (`( 0:12/)`), a `+` after it marking a variation. A garbled time is not read as
+/// whatever digits are left (issue 51).
+pub(super) fn time_well_formed(text: &str) -> bool {
+    let clock = |part: &str| {
+        let groups: Vec<&str> = part.trim().split(':').collect();
+        (2..=3).contains(&groups.len())
+            && groups
+                .iter()
+                .all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let Some(inner) = text
+        .trim()
+        .trim_end_matches('+')
+        .trim_end()
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let (this, total) = inner.split_once('/').unwrap_or((inner, ""));
+    clock(this) && (total.trim().is_empty() || clock(total))
+}
+
 /// A move's destination and the rest: `７六歩…`, `同　歩…`, `同歩…`.
 pub fn destination(s: &str, last: Option<Square>) -> Option<(Square, &str)> {
     if let Some(rest) = s.strip_prefix('同') {
@@ -116,7 +140,9 @@ pub(super) fn parse_move(text: &str, play: &Play) -> Result<Parsed, crate::Unrea
     let (kind, rest) = take_piece(rest).ok_or_else(|| format!("`{text}`: no piece named"))?;
     let rest = rest.trim_start();
     if let Some(after) = rest.strip_prefix('打') {
-        let _ = after;
+        if !after.trim().is_empty() {
+            return Err(format!("`{text}`: words after 打").into());
+        }
         return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
     }
     let (promote, rest) = if let Some(r) = rest.strip_prefix("不成") {
@@ -126,19 +152,24 @@ pub(super) fn parse_move(text: &str, play: &Play) -> Result<Parsed, crate::Unrea
     } else {
         (false, rest)
     };
-    let from_text = rest
-        .trim()
-        .trim_start_matches('(')
-        .split(')')
-        .next()
-        .unwrap_or("");
-    let fd: Vec<u32> = from_text.chars().filter_map(|c| c.to_digit(10)).collect();
-    if fd.len() != 2 {
+    // The from-square is two digits in brackets and nothing else: `(77)`. A garbled bracket
+    // (`(77~`, `(7x7)`) is no move, never read as the digits that are left.
+    let rest = rest.trim();
+    if rest.is_empty() {
         // No from-square: a drop written without 打 (some programs do so when no board piece
         // could go there).
-        if from_text.is_empty() && kind.hand_index().is_some() {
+        if kind.hand_index().is_some() {
             return Ok(Parsed::Move(Move::Drop { kind, to }, kind));
         }
+        return Err(format!("`{text}`: no from-square such as (77)").into());
+    }
+    let fd: Vec<u32> = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .filter(|d| d.chars().count() == 2)
+        .map(|d| d.chars().filter_map(|c| c.to_digit(10)).collect())
+        .unwrap_or_default();
+    if fd.len() != 2 {
         return Err(format!("`{text}`: no from-square such as (77)").into());
     }
     let from = board::square(fd[0], fd[1]).ok_or_else(|| format!("`{text}`: bad from-square"))?;
