@@ -475,7 +475,7 @@ fn read_yaml(text: &str) -> Result<(Vec<Game>, Ledger), ImportError> {
             section = match key {
                 "start" | "setup" => LineKind::Start,
                 "events" | "moves" => LineKind::Move,
-                "time_control" | "players" | "---" | "..." => LineKind::Header,
+                "time_control" | "times" | "players" | "---" | "..." => LineKind::Header,
                 _ => {
                     return Err(ImportError::at(
                         i + 1,
