@@ -277,6 +277,7 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
         return Err(error);
     }
     let last_illegal = play.last_move_illegal();
+    let stm = play.pos().side_to_move();
     let mut events = play.events;
     // KI2 writes no time control: a written time loss cannot be proven.
     crate::ending::drop_unprovable_flag_claim(&mut events, false);
@@ -284,7 +285,6 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     // naming as winner the side that made the last move (Kakinoki's KI2 definition; Kifu for
     // Windows and ShogiGUI write it so); a 反則勝ち trailer after a written foul is the claim
     // against it. KIF reads a trailer alone the same way (`ending::trailer_event`).
-    let stm = play.pos.side_to_move();
     let written = match (written, trailer) {
         (Some(w), _) => Some(w),
         (None, Some(mut t)) => {
@@ -412,7 +412,7 @@ pub(crate) fn rightness(sq: Square, c: Color) -> i8 {
 
 /// Resolves a KI2 move text (without its mark) to a move and the piece after it.
 fn resolve(body: &str, play: &Play) -> Result<(Move, Kind), crate::Unreadable> {
-    let pos: &Position = &play.pos;
+    let pos: &Position = play.pos();
     let us = pos.side_to_move();
     let (to, rest) = crate::kif::destination(body, play.last_to).ok_or("no destination square")?;
     let (kind, rest) = take_piece(rest).ok_or("no piece named")?;

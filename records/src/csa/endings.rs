@@ -171,12 +171,12 @@ impl Reader {
             let play = self.play();
             if color == play.side() {
                 let mv = match mv {
-                    Move::Board { from, to, .. } => board::board_move(&play.pos, from, to, named),
+                    Move::Board { from, to, .. } => board::board_move(play.pos(), from, to, named),
                     drop => drop,
                 };
                 // The server refused the move, so it may even be impossible on the board; then
                 // it cannot be replayed, and only the claim is kept.
-                let pos_before = play.pos;
+                let pos_before = *play.pos();
                 if board::check_possible(&pos_before, mv, Some(named)).is_ok() {
                     play.push(mv, Some(named), None, n)?;
                 } else {

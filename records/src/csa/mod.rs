@@ -313,7 +313,7 @@ impl Reader {
             ));
         }
         let mv = match mv {
-            Move::Board { from, to, .. } => board::board_move(&play.pos, from, to, named),
+            Move::Board { from, to, .. } => board::board_move(play.pos(), from, to, named),
             drop => drop,
         };
         if let Err(error) = play.push(mv, Some(named), None, n) {
@@ -337,8 +337,8 @@ impl Reader {
             tc.increment = Some(inc);
         }
         let last_move_illegal = play.last_move_illegal();
+        let stm = play.pos().side_to_move();
         let mut events = play.events;
-        let stm = play.pos.side_to_move();
         let mut written = self.written;
         let mut notes = std::mem::take(&mut self.notes);
         if let Some(s) = summary {

@@ -473,7 +473,7 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
                 ),
             )
         });
-    let stm = play.pos.side_to_move();
+    let stm = play.pos().side_to_move();
     let last_illegal = play.last_move_illegal();
     let mut events = play.events;
     crate::ending::drop_unprovable_flag_claim(&mut events, time_control.is_some());
