@@ -142,6 +142,10 @@ fn malformed_record_names_file_line_and_column() {
 #[case::unknown_knob(&["RECORD", "--set", "dragons=many"], "unknown knob")]
 #[case::bad_value(&["RECORD", "--set", "flag_fall=sometimes"], "on_claim, automatic")]
 #[case::no_equals(&["RECORD", "--set", "flag_fall"], "knob=value")]
+// fesa2017:5.2: one occurrence (or none) repeats nothing; both once acted silently as 2.
+#[case::one_occurrence(&["RECORD", "--set", "repetition_occurrences=1"], "outside the domain of knob `repetition_occurrences`: a whole number from 2")]
+#[case::no_occurrence(&["RECORD", "--set", "repetition_occurrences=0"], "(fesa2017:5.2)")]
+#[case::in_the_profile_name(&["RECORD", "--profile", "fesa-2017,repetition_occurrences=1"], "fesa2017:5.2")]
 fn bad_invocations_fail_cleanly(#[case] args: &[&str], #[case] needle: &str) {
     let path = record("impasse-24.yaml");
     let args: Vec<&str> = args
