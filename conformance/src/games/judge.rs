@@ -233,27 +233,40 @@ pub fn judge_imported(
                 }
             })?);
         }
-        let played = play_record(&game.record, &profile).map_err(|error| JudgeError::Record {
-            file: file.to_owned(),
-            game: (imported.games.len() > 1).then_some((k + 1, game.line)),
-            error,
-        })?;
-        let mut judgement = played.judgement;
-        judgement.explanation.extend(written_ending_step(
-            game,
-            &judgement.verdict,
-            &played.position,
-        ));
-        judged.push(Judged {
-            game: game.clone(),
-            profile,
-            judgement,
-            unclaimed_illegal: played.unclaimed_illegal,
-            position: played.position,
-            decided: played.decided,
-        });
+        judged.push(judge_game(file, imported, k, profile)?);
     }
     Ok(judged)
+}
+
+/// Judges game `k` of an imported record under exactly `profile` (the record's move limit and
+/// the overrides already in it): the one judgement `judge`, `diff` and the counterfactuals that
+/// name the deciding knobs all make.
+pub fn judge_game(
+    file: &str,
+    imported: &Imported,
+    k: usize,
+    profile: Arc<Profile>,
+) -> Result<Judged, JudgeError> {
+    let game = &imported.games[k];
+    let played = play_record(&game.record, &profile).map_err(|error| JudgeError::Record {
+        file: file.to_owned(),
+        game: (imported.games.len() > 1).then_some((k + 1, game.line)),
+        error,
+    })?;
+    let mut judgement = played.judgement;
+    judgement.explanation.extend(written_ending_step(
+        game,
+        &judgement.verdict,
+        &played.position,
+    ));
+    Ok(Judged {
+        game: game.clone(),
+        profile,
+        judgement,
+        unclaimed_illegal: played.unclaimed_illegal,
+        position: played.position,
+        decided: played.decided,
+    })
 }
 
 /// The step that explains the written ending where the verdict is not simply the oracle's
