@@ -119,9 +119,10 @@ impl DiffSides {
     }
 }
 
-/// The verdict a reader takes from `judge` in words, as the counterfactuals compare it: a
-/// judgement that fails is a verdict of its own (it differs from any).
-pub(crate) fn shown_verdict(j: Result<Judged, JudgeError>) -> String {
+/// The verdict a reader takes from `judge` in words, as `diff` and the counterfactuals compare
+/// it (a change's `left` and `right`): a judgement that fails is a verdict of its own (it
+/// differs from any).
+pub fn shown_verdict(j: Result<Judged, JudgeError>) -> String {
     match j {
         Ok(j) => shown(&j).0,
         Err(e) => format!("cannot be judged: {e}"),
@@ -134,6 +135,20 @@ pub(crate) fn shown_verdict(j: Result<Judged, JudgeError>) -> String {
 fn deciding(file: &str, imported: &Imported, k: usize, left: &Judged, right: &Judged) -> Deciding {
     deciding_change(&*left.profile, &*right.profile, &shown(left).0, |p| {
         shown_verdict(judge_game(file, imported, k, Arc::new(p.clone())))
+    })
+}
+
+/// The knobs that decided one judgement (`judge --explain`, its HTML, the workbench), by
+/// counterfactual: the game re-judged with each knob set alone to every value another shipped
+/// profile gives it and to each of its words; when none changes the verdict alone, the smallest
+/// combination of another shipped profile's values that does (the core's
+/// [`deciding_verdict`](conformance_core::report::impact::deciding_verdict)).
+pub fn knobs_that_decided(j: &Judged) -> Deciding {
+    conformance_core::report::impact::deciding_verdict(&*j.profile, &shown(j).0, |p| {
+        match super::judge::judge_one(&j.game, Arc::new(p.clone())) {
+            Ok(j) => shown(&j).0,
+            Err(e) => format!("cannot be judged: {e}"),
+        }
     })
 }
 

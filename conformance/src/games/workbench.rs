@@ -156,6 +156,8 @@ impl Workbench for ShogiWorkbench {
             (None, _) => None,
         };
         let (plies, deciding_ply) = plies(&j);
+        // The knobs that decided, proved by re-judging the game with each changed.
+        let decided = super::impact::knobs_that_decided(&j);
         let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
         if games > 1 {
             notes.push(format!(
@@ -186,18 +188,8 @@ impl Workbench for ShogiWorkbench {
                     knob: s.knob.clone(),
                 })
                 .collect(),
-            knobs: j
-                .judgement
-                .knobs()
-                .into_iter()
-                .filter_map(|k| {
-                    j.profile.setting(k).map(|s| KnobUsed {
-                        knob: k.to_owned(),
-                        value: s.value.clone(),
-                        source: s.source.trim().to_owned(),
-                    })
-                })
-                .collect(),
+            knobs: KnobUsed::list(&*j.profile, &decided),
+            knobs_together: decided.together,
             plies,
             deciding_ply,
             extra_html: String::new(),
@@ -269,6 +261,7 @@ mod two_judgements {
                     parting_ply: None,
                     articles: Vec::new(),
                     knobs: Vec::new(),
+                    knobs_together: false,
                 },
                 Some(c) => Comparison {
                     before: c.left,
@@ -276,6 +269,7 @@ mod two_judgements {
                     parting_ply: c.ply,
                     articles: c.articles,
                     knobs: c.knobs,
+                    knobs_together: c.knobs_together,
                 },
             }),
         }

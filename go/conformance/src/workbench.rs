@@ -344,23 +344,20 @@ impl Workbench for GoWorkbench {
                 knob: None,
             });
         }
-        let mut knobs = Vec::new();
         let mut notes = Vec::new();
-        let used = |k: &str| {
-            profile.setting(k).map(|s| KnobUsed {
-                knob: k.to_owned(),
-                value: s.value.clone(),
-                source: s.source.trim().to_owned(),
-            })
-        };
-        knobs.extend(used("repetition"));
+        // The knobs that decided, proved by counterfactual: the game re-judged with each knob
+        // set to every value another shipped profile gives it and to each value it lists.
+        let verdict_now = crate::impact::result_text(&game, &profile, agreed.as_ref());
+        let decided = conformance_core::report::impact::deciding_verdict(&profile, &verdict_now, |p| {
+            crate::impact::result_text(&game, p, agreed.as_ref())
+        });
+        let knobs = KnobUsed::list(&profile, &decided);
         let komi = judge::to_spec(&game, &profile).map_or(0.0, |s| f64::from(s.komi));
         if j.count.is_some() {
-            match game.komi {
-                Some(k) => notes.push(format!(
+            if let Some(k) = game.komi {
+                notes.push(format!(
                     "komi {k} from the record's KM; the profile's komi applies to records without KM (rfg 9.3)"
-                )),
-                None => knobs.extend(used("komi")),
+                ));
             }
         }
         let fills = j
@@ -380,6 +377,7 @@ impl Workbench for GoWorkbench {
             detail,
             chain,
             knobs,
+            knobs_together: decided.together,
             plies: r.plies,
             deciding_ply: r.deciding,
             extra_html: count_html(&j, komi, fills),
@@ -432,6 +430,7 @@ mod two_judgements {
                 parting_ply: None,
                 articles: Vec::new(),
                 knobs: Vec::new(),
+                knobs_together: false,
             },
             Some(c) => Comparison {
                 before: c.left,
@@ -439,6 +438,7 @@ mod two_judgements {
                 parting_ply: c.ply,
                 articles: c.articles,
                 knobs: c.knobs,
+                knobs_together: c.knobs_together,
             },
         })
     }
