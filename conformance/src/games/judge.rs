@@ -512,6 +512,17 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         );
     }
     if explain {
+        let decided = super::impact::knobs_that_decided(j);
+        obj["knobs_that_decided"] = json!({
+            "together": decided.together,
+            "knobs": decided.knobs.iter().filter_map(|k| j.profile.setting(&k.knob).map(|s| json!({
+                "knob": k.knob,
+                "value": s.value,
+                "source": s.source.trim(),
+                "set_to": k.value,
+                "gives": k.verdict,
+            }))).collect::<Vec<_>>(),
+        });
         obj["explanation"] = json!(
             j.judgement
                 .explanation

@@ -148,3 +148,34 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
     assert_eq!(text.matches("  knobs: repetition_start\n").count(), 3, "{text}");
     assert!(!text.contains("draw_result"), "{text}");
 }
+
+/// `judge --explain` names the knob the verdict turns on, proved by counterfactual: bridge-5's
+/// draw needs the start position counted (fesa2017:5.2; without it the position occurs three
+/// times), so `repetition_start` decided it under FESA — and, set to `not_counted`, it decided
+/// the game that continues (once reported as "none").
+#[test]
+fn judge_explain_names_repetition_start_both_ways() {
+    let bridge5 = real("shogi").join("shogihome/bridge-5-record.kifu");
+    for (set, now, other) in [
+        (None, "repetition_start = counted", "set to not_counted: game continues"),
+        (
+            Some("repetition_start=not_counted"),
+            "repetition_start = not_counted",
+            "set to counted: draw by repetition (fesa2017:5.2)",
+        ),
+    ] {
+        let mut cmd = bin();
+        cmd.arg("judge").arg(&bridge5).arg("--explain");
+        if let Some(s) = set {
+            cmd.args(["--set", s]);
+        }
+        let out = cmd.output().expect("runs");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let section = text
+            .split("knobs that decided")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no knobs section: {text}"));
+        assert!(section.contains(now) && section.contains(other), "{text}");
+        assert!(!text.contains("knobs that decided: none"), "{text}");
+    }
+}

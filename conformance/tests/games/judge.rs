@@ -103,8 +103,15 @@ fn explain_lists_articles_facts_and_knobs() {
         text.contains("fesa2017:5.3.4: sente has 10 pieces"),
         "{text}"
     );
-    assert!(text.contains("knobs that decided:"), "{text}");
+    // Proved by counterfactual: a failed declaration costs a loss only because declarations
+    // exist and a failed one loses (fesa2017:5.3; the other values, `disabled` and
+    // `no_effect`, leave the game going on).
+    assert!(
+        text.contains("knobs that decided (each alone changes the verdict):"),
+        "{text}"
+    );
     assert!(text.contains("declaration_failure = loss"), "{text}");
+    assert!(text.contains("set to no_effect: game continues"), "{text}");
 }
 
 /// The explanation of a late arrival shows who was charged what, from when. Values

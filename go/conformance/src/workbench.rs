@@ -443,3 +443,50 @@ mod two_judgements {
         })
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn record(rel: &str) -> RecordInput {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../real-records/go")
+            .join(rel);
+        RecordInput {
+            name: rel.to_owned(),
+            bytes: std::fs::read(&path).unwrap(),
+            path: Some(path),
+        }
+    }
+
+    fn choice(set: &[&str]) -> Choice {
+        Choice {
+            profile: "rfg".to_owned(),
+            set: set.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    /// reading41's move 132 repeats an earlier whole-board position: rfg 5.2 (positional
+    /// superko) refuses it, the simple ko allows it (`outcomes.yaml`). So `repetition` decided
+    /// the verdict, proved by judging again under `simple_ko`.
+    #[test]
+    fn repetition_decides_a_superko_record() {
+        let bench = GoWorkbench::new(Vec::new());
+        let v = bench.judge(&record("gnugo/reading41.sgf"), &choice(&[])).unwrap();
+        let named: Vec<&str> = v.knobs.iter().map(|k| k.knob.as_str()).collect();
+        assert!(named.contains(&"repetition"), "{named:?}");
+        let k = v.knobs.iter().find(|k| k.knob == "repetition").unwrap();
+        assert_eq!(k.set_to, "simple_ko");
+    }
+
+    /// rfg 9.3 gives White the komi: a negative one is refused with the article and domain.
+    #[test]
+    fn a_komi_outside_its_domain_is_refused() {
+        let bench = GoWorkbench::new(Vec::new());
+        let Err(e) = bench.judge(&record("gnugo/reading41.sgf"), &choice(&["komi=-6.5"])) else {
+            panic!("judged under a negative komi");
+        };
+        assert!(e.message.contains("rfg:9.3"), "{e}");
+    }
+}
