@@ -228,6 +228,21 @@ fn steps(articles: &[String]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The knobs that decided a record's result under `profile` (`judge --explain`, the
+/// workbench), by counterfactual: the record judged again with each knob set to every value
+/// another shipped profile gives it and to each value it lists; when none changes the result
+/// alone, the smallest combination of another shipped profile's values that does.
+pub fn knobs_that_decided(
+    game: &GoRecord,
+    profile: &GoProfile,
+    agreed: Option<&Agreed>,
+) -> conformance_core::report::impact::Deciding {
+    let now = result_text(game, profile, agreed);
+    conformance_core::report::impact::deciding_verdict(profile, &now, |p| {
+        result_text(game, p, agreed)
+    })
+}
+
 /// A game's result under a profile in words, as `diff` compares results: the text of its
 /// [`side_verdict`] (the counterfactuals that name the deciding knobs compare the same).
 pub fn result_text(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> String {

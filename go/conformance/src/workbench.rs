@@ -347,10 +347,7 @@ impl Workbench for GoWorkbench {
         let mut notes = Vec::new();
         // The knobs that decided, proved by counterfactual: the game re-judged with each knob
         // set to every value another shipped profile gives it and to each value it lists.
-        let verdict_now = crate::impact::result_text(&game, &profile, agreed.as_ref());
-        let decided = conformance_core::report::impact::deciding_verdict(&profile, &verdict_now, |p| {
-            crate::impact::result_text(&game, p, agreed.as_ref())
-        });
+        let decided = crate::impact::knobs_that_decided(&game, &profile, agreed.as_ref());
         let knobs = KnobUsed::list(&profile, &decided);
         let komi = judge::to_spec(&game, &profile).map_or(0.0, |s| f64::from(s.komi));
         if j.count.is_some() {
