@@ -104,6 +104,11 @@ fn an_unreadable_record_exits_2_with_its_place() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The judged Go corpus (`real-records/go`, with its outcomes files).
+fn real_go() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go")
+}
+
 /// `judge --explain` names the knob the result turns on, proved by counterfactual: reading41's
 /// move 132 repeats an earlier whole-board position, which rfg 5.2 (positional superko)
 /// forbids and the simple ko allows (`outcomes.yaml`), so `repetition` decided it.
@@ -111,7 +116,7 @@ fn an_unreadable_record_exits_2_with_its_place() {
 fn explain_names_the_knob_that_decided() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("judge")
-        .arg(real().join("gnugo/reading41.sgf"))
+        .arg(real_go().join("gnugo/reading41.sgf"))
         .arg("--explain")
         .output()
         .unwrap();
@@ -132,7 +137,7 @@ fn explain_names_the_knob_that_decided() {
 fn a_knob_value_outside_its_domain_is_refused() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("judge")
-        .arg(real().join("gnugo/reading41.sgf"))
+        .arg(real_go().join("gnugo/reading41.sgf"))
         .args(["--set", "passes_to_end=1"])
         .output()
         .unwrap();
