@@ -127,7 +127,11 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     let names = |v: &Value| -> Vec<String> {
         v["knobs"]
             .as_array()
-            .map(|a| a.iter().filter_map(|k| k.as_str().map(str::to_owned)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|k| k.as_str().map(str::to_owned))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     assert!(

@@ -25,10 +25,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use conformance_rulebook::knob_enum;
+use conformance_rulebook::profile::{Domain, Knobs, count, word};
 pub use conformance_rulebook::profile::{
     KnobDifference, KnobInfo, KnobValueError, ProfileError, Setting,
 };
-use conformance_rulebook::profile::{Domain, Knobs, count, word};
 
 /// A resolved shogi profile: its name, title, typed [`Rules`] and each knob's source.
 pub type Profile = conformance_rulebook::profile::Profile<Rules>;
@@ -480,7 +480,9 @@ mod tests {
         assert!(err.contains("fesa2017:8.8"), "{err}");
         // A profile file is refused the same way, naming the file.
         let file = "name: mine\ntitle: t\nbase: fesa-2017\nknobs:\n  repetition_occurrences:\n    value: 1\n    source: mine\n";
-        let err = Profile::from_yaml("mine.yaml", file).unwrap_err().to_string();
+        let err = Profile::from_yaml("mine.yaml", file)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("mine.yaml") && err.contains("fesa2017:5.2") && err.contains("from 2"),
             "{err}"

@@ -31,8 +31,7 @@ fn verdict(file: &Path, k: usize, profile: &str, set: &[String]) -> String {
     let imported = import_record(&bytes, &name).expect("readable: diff judged it");
     let base = shared_profile(profile).expect("shipped");
     shown_verdict(
-        judge_imported(&name, &imported, &base, set)
-            .map(|mut games| games.swap_remove(k)),
+        judge_imported(&name, &imported, &base, set).map(|mut games| games.swap_remove(k)),
     )
 }
 
@@ -72,10 +71,19 @@ fn check_change(file: &Path, c: &Change, left: &str, right: &str) {
     let place = format!("{} {left} → {right}: {c:?}", file.display());
     assert!(!c.knobs.is_empty(), "a change without a knob: {place}");
     if c.knobs_together {
-        assert!(flips_alone.is_empty(), "{place}: {flips_alone:?} flip alone");
-        let named: Vec<&(String, String)> =
-            differing.iter().filter(|d| c.knobs.contains(&d.0)).collect();
-        assert_eq!(named.len(), c.knobs.len(), "{place}: a named knob does not differ");
+        assert!(
+            flips_alone.is_empty(),
+            "{place}: {flips_alone:?} flip alone"
+        );
+        let named: Vec<&(String, String)> = differing
+            .iter()
+            .filter(|d| c.knobs.contains(&d.0))
+            .collect();
+        assert_eq!(
+            named.len(),
+            c.knobs.len(),
+            "{place}: a named knob does not differ"
+        );
         assert_ne!(
             verdict(file, k, left, &set(&named)),
             c.left,
@@ -94,8 +102,8 @@ fn every_knob_diff_names_flips_its_game_alone() {
     let mut checked = 0;
     for left in &profiles {
         for right in profiles.iter().filter(|p| *p != left) {
-            let sides = DiffSides::new(&[(*left).to_owned(), (*right).to_owned()], &[])
-                .expect("sides");
+            let sides =
+                DiffSides::new(&[(*left).to_owned(), (*right).to_owned()], &[]).expect("sides");
             diff_archive(&files, &sides, 2, |r| {
                 if let RecordImpact::Judged { file, changes, .. } = r {
                     for c in changes {
@@ -118,7 +126,13 @@ fn every_knob_diff_names_flips_its_game_alone() {
 #[test]
 fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
     let out = bin()
-        .args(["diff", "--profile", "fesa-2017", "--profile", "csa-computer"])
+        .args([
+            "diff",
+            "--profile",
+            "fesa-2017",
+            "--profile",
+            "csa-computer",
+        ])
         .arg(real("shogi"))
         .args(["--format", "json"])
         .output()
@@ -140,12 +154,22 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
         assert_eq!(c["schema_version"], 2, "{c}");
     }
     let out = bin()
-        .args(["diff", "--profile", "fesa-2017", "--profile", "csa-computer"])
+        .args([
+            "diff",
+            "--profile",
+            "fesa-2017",
+            "--profile",
+            "csa-computer",
+        ])
         .arg(real("shogi").join("shogihome"))
         .output()
         .expect("runs");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
-    assert_eq!(text.matches("  knobs: repetition_start\n").count(), 3, "{text}");
+    assert_eq!(
+        text.matches("  knobs: repetition_start\n").count(),
+        3,
+        "{text}"
+    );
     assert!(!text.contains("draw_result"), "{text}");
 }
 
@@ -157,7 +181,11 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
 fn judge_explain_names_repetition_start_both_ways() {
     let bridge5 = real("shogi").join("shogihome/bridge-5-record.kifu");
     for (set, now, other) in [
-        (None, "repetition_start = counted", "set to not_counted: game continues"),
+        (
+            None,
+            "repetition_start = counted",
+            "set to not_counted: game continues",
+        ),
         (
             Some("repetition_start=not_counted"),
             "repetition_start = not_counted",

@@ -163,11 +163,7 @@ fn verdict_line(r: &JudgedRecord) -> String {
 /// What `--explain` adds under a record: each article the result rests on, with our
 /// paraphrase; the count, where there is one, and where its dead stones came from; the
 /// profile's knobs with their sources; the knobs that decided, when proved.
-pub fn explanation(
-    j: &Judgement,
-    profile: &GoProfile,
-    decided: Option<&Deciding>,
-) -> Vec<String> {
+pub fn explanation(j: &Judgement, profile: &GoProfile, decided: Option<&Deciding>) -> Vec<String> {
     let registry = go_spec::rfg();
     let mut out = Vec::new();
     for id in &j.articles {

@@ -470,7 +470,9 @@ mod tests {
     #[test]
     fn repetition_decides_a_superko_record() {
         let bench = GoWorkbench::new(Vec::new());
-        let v = bench.judge(&record("gnugo/reading41.sgf"), &choice(&[])).unwrap();
+        let v = bench
+            .judge(&record("gnugo/reading41.sgf"), &choice(&[]))
+            .unwrap();
         let named: Vec<&str> = v.knobs.iter().map(|k| k.knob.as_str()).collect();
         assert!(named.contains(&"repetition"), "{named:?}");
         let k = v.knobs.iter().find(|k| k.knob == "repetition").unwrap();

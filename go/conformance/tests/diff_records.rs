@@ -249,7 +249,10 @@ fn every_knob_diff_names_flips_its_record_alone() {
             );
             let mut changes = Vec::new();
             diff_archive(&files, &sides, 2, |rec| {
-                if let RecordImpact::Judged { file, changes: c, .. } = rec {
+                if let RecordImpact::Judged {
+                    file, changes: c, ..
+                } = rec
+                {
                     changes.extend(c.iter().map(|c| (file.clone(), c.clone())));
                 }
             });

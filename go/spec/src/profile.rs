@@ -20,8 +20,8 @@
 //! ```
 
 use conformance_rulebook::knob_enum;
-pub use conformance_rulebook::profile::{KnobInfo, ProfileError, Setting};
 use conformance_rulebook::profile::{Domain, Knobs, bad_value, word};
+pub use conformance_rulebook::profile::{KnobInfo, ProfileError, Setting};
 
 use crate::Komi;
 

@@ -278,8 +278,7 @@ pub fn deciding_verdict<R: Knobs>(
         if under(&all) == verdict {
             continue;
         }
-        if let Some((pick, v)) = smallest_combination(differing.len(), verdict, true, &mut under)
-        {
+        if let Some((pick, v)) = smallest_combination(differing.len(), verdict, true, &mut under) {
             if best.as_ref().is_none_or(|b| pick.len() < b.knobs.len()) {
                 best = Some(Deciding {
                     knobs: pick

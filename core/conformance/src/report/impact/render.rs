@@ -529,7 +529,10 @@ mod tests {
         let page = render(Format::Html, false);
         assert!(page.contains("<svg class=\"board\"></svg>"), "{page}");
         assert!(page.contains("draw &amp; co"), "{page}");
-        assert!(page.contains("<code data-knob=\"start\">start</code>"), "{page}");
+        assert!(
+            page.contains("<code data-knob=\"start\">start</code>"),
+            "{page}"
+        );
         assert!(
             !page.contains("b.rec"),
             "an unchanged record is not a row: {page}"
