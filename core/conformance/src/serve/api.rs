@@ -24,6 +24,10 @@ pub struct Knob {
     pub values: Vec<String>,
     /// The article or decision the value comes from.
     pub source: String,
+    /// The values the knob's article can mean, in words (its domain: anything else is refused).
+    pub domain: String,
+    /// The article (or rule) that bounds the values.
+    pub article: String,
 }
 
 /// A profile the page offers.
@@ -51,6 +55,8 @@ impl ProfileInfo {
                     value: s.map(|s| s.value.clone()).unwrap_or_default(),
                     values: k.values.iter().map(|v| (*v).to_owned()).collect(),
                     source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
+                    domain: k.domain_words(),
+                    article: k.article.to_owned(),
                 }
             })
             .collect();

@@ -66,6 +66,8 @@ function showKnobs() {
     }
     input.dataset.knobInput = k.name;
     input.setAttribute("aria-label", k.name);
+    // The values the knob's article can mean: anything else is refused, naming both.
+    input.title = `${k.domain} (${k.article})`;
     input.addEventListener("change", rulesChanged);
     const name = document.createElement("code");
     name.textContent = k.name;
