@@ -344,4 +344,65 @@ mod tests {
         let mut never = |_: &[usize]| "same".to_owned();
         assert_eq!(smallest_combination(3, "same", false, &mut never), None);
     }
+
+    conformance_rulebook::knob_enum! {
+        /// A toy switch.
+        Switch { /// Off.
+            Off = "off", /// On.
+            On = "on" }
+    }
+
+    const PLAIN: &str = "name: plain\ntitle: t\nknobs:\n  a:\n    value: off\n    source: toy\n  b:\n    value: off\n    source: toy\n  c:\n    value: off\n    source: toy\n";
+    const OTHER: &str = "name: other\ntitle: t\nknobs:\n  a:\n    value: on\n    source: toy\n  b:\n    value: on\n    source: toy\n  c:\n    value: on\n    source: toy\n";
+
+    conformance_rulebook::knobs! {
+        /// A toy game's rules: three switches.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Toy;
+        shipped: &[("plain", PLAIN), ("other", OTHER)],
+        folder: "toy";
+        /// A.
+        a: Switch = conformance_rulebook::profile::word, "a", Switch::VALUES, conformance_rulebook::profile::Domain::words("toy:1");
+        /// B.
+        b: Switch = conformance_rulebook::profile::word, "b", Switch::VALUES, conformance_rulebook::profile::Domain::words("toy:2");
+        /// C.
+        c: Switch = conformance_rulebook::profile::word, "c", Switch::VALUES, conformance_rulebook::profile::Domain::words("toy:3");
+    }
+
+    /// The toy verdict: "won" only when a and b are both on (c never matters).
+    fn toy(p: &Profile<Toy>) -> String {
+        if p.rules.a == Switch::On && p.rules.b == Switch::On {
+            "won".to_owned()
+        } else {
+            "lost".to_owned()
+        }
+    }
+
+    /// Three knobs differ, none flips alone, a and b together do: the pair is named, together,
+    /// and c (which never matters) is not — for a change and for a single verdict alike.
+    #[test]
+    fn a_verdict_only_a_combination_flips_names_the_smallest_one_together() {
+        let plain = Profile::<Toy>::builtin("plain").unwrap_or_else(|e| panic!("{e}"));
+        let other = Profile::<Toy>::builtin("other").unwrap_or_else(|e| panic!("{e}"));
+        let d = deciding_change(&plain, &other, &toy(&plain), toy);
+        assert_eq!(d.names(), ["a", "b"]);
+        assert!(d.together);
+        assert_eq!(d.knobs[0].verdict, "won");
+        assert_eq!(d.phrase(), "a + b (only together)");
+        let d = deciding_verdict(&plain, &toy(&plain), toy);
+        assert_eq!(
+            (d.names(), d.together),
+            (vec!["a".to_owned(), "b".to_owned()], true)
+        );
+        // From the other side, each of a and b alone turns "won" into "lost".
+        let d = deciding_verdict(&other, &toy(&other), toy);
+        assert_eq!(
+            (d.names(), d.together),
+            (vec!["a".to_owned(), "b".to_owned()], false)
+        );
+        assert_eq!(d.knobs[0].value, "off");
+        // A verdict no knob and no other profile changes names none.
+        let never = |_: &Profile<Toy>| "same".to_owned();
+        assert_eq!(deciding_verdict(&plain, "same", never), Deciding::default());
+    }
 }
