@@ -122,8 +122,29 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     assert_eq!(out["end"]["ply"], 12);
     assert_eq!(out["decided"]["ply"], 12);
 
+    // Counting the start decides the draw (fesa2017:5.2: without it, three occurrences), so
+    // the knobs that decided name repetition_start — before the change and after it.
+    let names = |v: &Value| -> Vec<String> {
+        v["knobs"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|k| k.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(
+        names(opened).contains(&"repetition_start".to_owned()),
+        "{opened}"
+    );
+
     // The start no longer counts: three occurrences, the game goes on.
     let toggled = &out["toggled"];
+    assert!(
+        names(toggled).contains(&"repetition_start".to_owned()),
+        "{toggled}"
+    );
     assert_eq!(toggled["verdict"], "game continues", "{toggled}");
     assert_eq!(toggled["result"], "continues");
     assert!(

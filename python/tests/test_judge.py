@@ -80,6 +80,13 @@ def test_a_bad_override_is_named_in_python_terms():
     assert "--set" not in str(e.value) and "set={'impasse': 'bogus'}" in str(e.value), str(e.value)
 
 
+def test_a_knob_value_outside_its_domain_is_refused_with_article_and_domain():
+    # fesa2017:5.2: one occurrence repeats nothing (it once acted silently as 2).
+    with pytest.raises(sc.ConfigError) as e:
+        sc.judge(NIFU, set={"repetition_occurrences": "1"})
+    assert "fesa2017:5.2" in str(e.value) and "a whole number from 2" in str(e.value), str(e.value)
+
+
 def manifest_outcome(games):
     """A file's verdicts in the words of real-records/shogi/MANIFEST.tsv's `expect` column."""
     words = []

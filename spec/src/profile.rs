@@ -25,10 +25,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use conformance_rulebook::knob_enum;
+use conformance_rulebook::profile::{Domain, Knobs, count, word};
 pub use conformance_rulebook::profile::{
     KnobDifference, KnobInfo, KnobValueError, ProfileError, Setting,
 };
-use conformance_rulebook::profile::{Knobs, count, word};
 
 /// A resolved shogi profile: its name, title, typed [`Rules`] and each knob's source.
 pub type Profile = conformance_rulebook::profile::Profile<Rules>;
@@ -255,56 +255,89 @@ impl fmt::Display for LateArrival {
 
 conformance_rulebook::knobs! {
     /// Every knob a profile sets, typed. Field names are the knob names of the profile files.
+    /// Each row ends with the knob's [`Domain`]: the article and the values it can mean, with
+    /// the reason in the knob's doc line (a value outside is refused, naming both).
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct Rules;
     shipped: BUILTIN,
     folder: "spec/profiles";
     /// No legal move without check.
-    no_legal_moves: NoLegalMoves = word, "a side with no legal move that is not in check", NoLegalMoves::VALUES;
-    /// How many occurrences of a position make a repetition (5.2: four).
-    repetition_occurrences: u32 = count, "occurrences of a position that make a repetition", &["<number>"];
+    no_legal_moves: NoLegalMoves = word, "a side with no legal move that is not in check", NoLegalMoves::VALUES,
+        Domain::words("fesa2017:1.2");
+    /// How many occurrences of a position make a repetition (5.2: four). Domain: from 2 — a
+    /// repetition is a position occurring again, so one occurrence (or none) repeats nothing.
+    repetition_occurrences: u32 = count, "occurrences of a position that make a repetition", &["<number>"],
+        Domain::new("fesa2017:5.2", "a whole number from 2: a repetition is a position occurring again, so one occurrence repeats nothing", |n| *n >= 2);
     /// Whether the start position counts among the occurrences.
-    repetition_start: RepetitionStart = word, "whether the start position counts as an occurrence", RepetitionStart::VALUES;
-    /// The move limit: after this many moves the game is drawn (0: no limit).
-    max_moves: u32 = count, "moves after which the game is drawn (0: no limit)", &["<number>"];
+    repetition_start: RepetitionStart = word, "whether the start position counts as an occurrence", RepetitionStart::VALUES,
+        Domain::words("fesa2017:5.2");
+    /// The move limit: after this many moves the game is drawn (0: no limit). Domain: every
+    /// whole number — 0 says "no limit" (FESA 2017 has none) and any positive number is a limit
+    /// a server can set (shogi-server's is 256), so no whole number is meaningless.
+    max_moves: u32 = count, "moves after which the game is drawn (0: no limit)", &["<number>"],
+        Domain::new("shogi-server's move limit (FESA 2017 has none)", "0 for no limit, or a positive number of moves", |_| true);
     /// Whether the repetition ends the game by itself.
-    repetition: RepetitionTrigger = word, "whether the repetition ends the game by itself or on a claim", RepetitionTrigger::VALUES;
+    repetition: RepetitionTrigger = word, "whether the repetition ends the game by itself or on a claim", RepetitionTrigger::VALUES,
+        Domain::words("fesa2017:5.2");
     /// What a drawn game leads to (repetition, double flag fall, impasse).
-    draw_result: DrawResult = word, "what a drawn game leads to", DrawResult::VALUES;
+    draw_result: DrawResult = word, "what a drawn game leads to", DrawResult::VALUES,
+        Domain::words("fesa2017:12.2");
     /// The definition of perpetual check (3.12).
-    perpetual_check: PerpetualSpan = word, "the stretch over which one side's moves must all be checks", PerpetualSpan::VALUES;
+    perpetual_check: PerpetualSpan = word, "the stretch over which one side's moves must all be checks", PerpetualSpan::VALUES,
+        Domain::words("fesa2017:3.12");
     /// Both sides checking over the whole span.
-    perpetual_both_sides: BothSidesChecking = word, "both sides checking with every move of the span", BothSidesChecking::VALUES;
+    perpetual_both_sides: BothSidesChecking = word, "both sides checking with every move of the span", BothSidesChecking::VALUES,
+        Domain::words("fesa2017:3.12");
     /// Whether declarations exist.
-    declaration: DeclarationRule = word, "whether the declaration of victory exists", DeclarationRule::VALUES;
+    declaration: DeclarationRule = word, "whether the declaration of victory exists", DeclarationRule::VALUES,
+        Domain::words("fesa2017:5.3");
     /// The cost of a failed declaration.
-    declaration_failure: DeclarationFailure = word, "the cost of a failed declaration", DeclarationFailure::VALUES;
-    /// Points Sente needs to declare (5.3.2: 28).
-    declaration_points_sente: u32 = count, "points sente needs to declare", &["<number>"];
-    /// Points Gote needs to declare (5.3.2: 27).
-    declaration_points_gote: u32 = count, "points gote needs to declare", &["<number>"];
-    /// Pieces besides the king the declarer needs in the zone (5.3.4: 10).
-    declaration_pieces_in_zone: u32 = count, "pieces besides the king needed in the zone", &["<number>"];
+    declaration_failure: DeclarationFailure = word, "the cost of a failed declaration", DeclarationFailure::VALUES,
+        Domain::words("fesa2017:5.3");
+    /// Points Sente needs to declare (5.3.2: 28). Domain: 1 to 54 — the pieces besides the
+    /// kings are worth 54 points in all (5.3.2: rook and bishop 5 each, every other piece 1),
+    /// so more could never be reached, and 0 would make the condition say nothing.
+    declaration_points_sente: u32 = count, "points sente needs to declare", &["<number>"],
+        Domain::new("fesa2017:5.3.2", "a whole number from 1 to 54: all the pieces besides the kings are worth 54 points, and 0 would be no condition", |n| (1..=54).contains(n));
+    /// Points Gote needs to declare (5.3.2: 27). Domain: 1 to 54, as for Sente.
+    declaration_points_gote: u32 = count, "points gote needs to declare", &["<number>"],
+        Domain::new("fesa2017:5.3.2", "a whole number from 1 to 54: all the pieces besides the kings are worth 54 points, and 0 would be no condition", |n| (1..=54).contains(n));
+    /// Pieces besides the king the declarer needs in the zone (5.3.4: 10). Domain: 1 to 26 —
+    /// the zone is 27 squares and the king stands on one, and 0 would make the condition say
+    /// nothing.
+    declaration_pieces_in_zone: u32 = count, "pieces besides the king needed in the zone", &["<number>"],
+        Domain::new("fesa2017:5.3.4", "a whole number from 1 to 26: the zone's 27 squares hold the king and at most 26 others, and 0 would be no condition", |n| (1..=26).contains(n));
     /// Threshold adjustment in handicap games.
-    handicap_declaration: HandicapDeclaration = word, "declaration thresholds in handicap games", HandicapDeclaration::VALUES;
+    handicap_declaration: HandicapDeclaration = word, "declaration thresholds in handicap games", HandicapDeclaration::VALUES,
+        Domain::words("fesa2017:5.3.2");
     /// Who needs the sente threshold in a handicap game.
-    handicap_28_points: Handicap28Points = word, "which player of a handicap game needs the sente threshold", Handicap28Points::VALUES;
+    handicap_28_points: Handicap28Points = word, "which player of a handicap game needs the sente threshold", Handicap28Points::VALUES,
+        Domain::words("fesa2017:5.3.2");
     /// The impasse count when both kings have entered.
-    impasse: ImpasseRule = word, "the count when both kings have entered", ImpasseRule::VALUES;
+    impasse: ImpasseRule = word, "the count when both kings have entered", ImpasseRule::VALUES,
+        Domain::words("ufs2016:5.8.6");
     /// When a fallen flag takes effect.
-    flag_fall: FlagFall = word, "when a fallen flag takes effect", FlagFall::VALUES;
+    flag_fall: FlagFall = word, "when a fallen flag takes effect", FlagFall::VALUES,
+        Domain::words("fesa2017:8.8");
     /// When a Fischer increment is credited.
-    increment_timing: IncrementTiming = word, "whether a move's own Fischer increment counts before its timeout is decided", IncrementTiming::VALUES;
+    increment_timing: IncrementTiming = word, "whether a move's own Fischer increment counts before its timeout is decided", IncrementTiming::VALUES,
+        Domain::words("fesa2017:8.2");
     /// Both flags down.
-    double_flag_fall: DoubleFlagFall = word, "both flags down", DoubleFlagFall::VALUES;
-    /// The late-arrival cut-off.
-    late_arrival_limit: LateArrival = word, "the late-arrival cut-off", LateArrival::VALUES;
+    double_flag_fall: DoubleFlagFall = word, "both flags down", DoubleFlagFall::VALUES,
+        Domain::words("fesa2017:8.3");
+    /// The late-arrival cut-off. Domain: `flag`, or seconds from 1 — a player 0 seconds late
+    /// is not late, so a cut-off of 0 would forfeit a player who arrived on time.
+    late_arrival_limit: LateArrival = word, "the late-arrival cut-off", LateArrival::VALUES,
+        Domain::new("fesa2017:8.6", "`flag`, or a whole number of seconds from 1: a player 0 seconds late is not late", |l| *l != LateArrival::Seconds(0));
     /// How illegal moves are punished.
-    illegal_move: IllegalMovePenalty = word, "how an illegal move is punished", IllegalMovePenalty::VALUES;
+    illegal_move: IllegalMovePenalty = word, "how an illegal move is punished", IllegalMovePenalty::VALUES,
+        Domain::words("fesa2017:9.4");
     /// Who offended when the side on move moved an opponent's piece.
-    foreign_piece: ForeignPiece = word, "who offended when the side on move moved an opponent's piece", ForeignPiece::VALUES;
+    foreign_piece: ForeignPiece = word, "who offended when the side on move moved an opponent's piece", ForeignPiece::VALUES,
+        Domain::words("ufs2016:5.8.3.3");
     /// The time limit of a replayed game.
-    replay_time: ReplayTime = word, "the time limit of a replayed game", ReplayTime::VALUES;
+    replay_time: ReplayTime = word, "the time limit of a replayed game", ReplayTime::VALUES,
+        Domain::words("fesa2017:12.2");
 }
 
 #[cfg(test)]
@@ -363,7 +396,7 @@ mod tests {
         assert!(err.to_string().contains("on_claim, automatic"), "{err}");
         assert!(matches!(
             p.with("declaration_points_sente", "-1"),
-            Err(ProfileError::BadValue { .. })
+            Err(ProfileError::OutsideDomain { .. })
         ));
         assert!(matches!(
             Profile::resolve("jsa-1999"),
@@ -395,5 +428,64 @@ mod tests {
         ] {
             assert!(knobs.contains(&k), "{k} missing from {knobs:?}");
         }
+    }
+
+    /// Every value of every shipped profile lies within its knob's domain: each is accepted
+    /// again as an override, and every knob declares an article and a domain in words.
+    #[test]
+    fn every_shipped_value_is_within_its_domain() {
+        for name in builtin_names() {
+            let p = Profile::builtin(name).unwrap();
+            for s in p.settings() {
+                assert!(
+                    p.with(s.knob, &s.value).is_ok(),
+                    "{name}: {} = {}",
+                    s.knob,
+                    s.value
+                );
+            }
+        }
+        for k in KNOBS {
+            assert!(!k.article.is_empty(), "{} has no article", k.name);
+            assert!(!k.domain_words().is_empty(), "{} has no domain", k.name);
+        }
+    }
+
+    /// fesa2017:5.2: a repetition is a position occurring again; 1 and 0 occurrences are no
+    /// repetition and are refused with the article and the domain (they once acted as 2).
+    #[test]
+    fn values_outside_the_domain_are_refused_with_article_and_domain() {
+        let p = Profile::default();
+        for bad in ["0", "1"] {
+            let err = p.with("repetition_occurrences", bad).unwrap_err();
+            assert!(matches!(err, ProfileError::OutsideDomain { .. }), "{err}");
+            let text = err.to_string();
+            assert!(
+                text.contains("fesa2017:5.2") && text.contains("a whole number from 2"),
+                "{text}"
+            );
+        }
+        assert!(p.with("repetition_occurrences", "2").is_ok());
+        // 5.3.2: the pieces besides the kings are worth 54 points in all.
+        assert!(p.with("declaration_points_sente", "54").is_ok());
+        assert!(p.with("declaration_points_sente", "55").is_err());
+        // 5.3.4: 27 squares in the zone, one of them the king's.
+        assert!(p.with("declaration_pieces_in_zone", "26").is_ok());
+        assert!(p.with("declaration_pieces_in_zone", "27").is_err());
+        // 8.6: a player 0 seconds late is not late.
+        assert!(p.with("late_arrival_limit", "0").is_err());
+        assert!(p.with("late_arrival_limit", "1").is_ok());
+        // A word the knob does not take names the article too.
+        let err = p.with("flag_fall", "sometimes").unwrap_err().to_string();
+        assert!(err.contains("fesa2017:8.8"), "{err}");
+        // A profile file is refused the same way, naming the file.
+        let file = "name: mine\ntitle: t\nbase: fesa-2017\nknobs:\n  repetition_occurrences:\n    value: 1\n    source: mine\n";
+        let err = Profile::from_yaml("mine.yaml", file)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("mine.yaml") && err.contains("fesa2017:5.2") && err.contains("from 2"),
+            "{err}"
+        );
     }
 }

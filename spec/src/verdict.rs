@@ -206,7 +206,9 @@ impl Step {
         }
     }
 
-    /// A step whose outcome a profile knob decided.
+    /// A step that read a profile knob on its way (shown beside the step). Reading a knob is not
+    /// proof that it decided the verdict: the knobs that decided are proved by counterfactual,
+    /// re-judging with each changed (`conformance_core::report::impact::deciding`).
     pub fn by_knob(article: ArticleId, fact: impl Into<String>, knob: &str) -> Step {
         Step {
             article,
@@ -237,7 +239,9 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// The knobs that decided some step of the explanation, in order, without repeats.
+    /// The knobs the explanation's steps read, in order, without repeats: what the chain
+    /// consulted, not what decided the verdict (which `diff`, `--explain` and the workbench
+    /// prove by counterfactual).
     pub fn knobs(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for knob in self.explanation.iter().filter_map(|s| s.knob.as_deref()) {

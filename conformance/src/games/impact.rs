@@ -13,21 +13,24 @@
 //! which one judgement has ended the game and the other has not, or both have ended it
 //! differently ([`parting_ply`]); a ply is a move made, the deciding move counted. The board
 //! shown there is the position when the earlier judgement ended the game (before the deciding
-//! move when that move was illegal and could not be made on the board).
+//! move when that move was illegal and could not be made on the board). The knobs named are
+//! those proved to decide by counterfactual (the core's [`deciding_change`]): only a game that
+//! changed is re-judged, and only with the knobs whose values differ between the sides.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use conformance_core::report::impact::{
-    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference, parting_ply,
-    responsible_knobs,
+    self, Board, Change, Deciding, ImpactSummary, RecordImpact, SideNames, article_difference,
+    deciding_change, parting_ply,
 };
+use shogi_records::Imported;
 use shogi_spec::Verdict;
 use shogi_spec::profile::Profile;
 
 use super::judge::{
-    JudgeError, Judged, import_record, judge_imported, profile_spec, shared_profile,
+    JudgeError, Judged, import_record, judge_game, judge_imported, profile_spec, shared_profile,
 };
 use crate::report::board::{self, Mark};
 
@@ -116,6 +119,39 @@ impl DiffSides {
     }
 }
 
+/// The verdict a reader takes from `judge` in words, as `diff` and the counterfactuals compare
+/// it (a change's `left` and `right`): a judgement that fails is a verdict of its own (it
+/// differs from any).
+pub fn shown_verdict(j: Result<Judged, JudgeError>) -> String {
+    match j {
+        Ok(j) => shown(&j).0,
+        Err(e) => format!("cannot be judged: {e}"),
+    }
+}
+
+/// The knobs that decided game `k`'s change from `left` to `right`, by counterfactual: the game
+/// re-judged under the left side's profile with each differing knob set alone to the right
+/// side's value, then with the smallest combination ([`deciding_change`]).
+fn deciding(file: &str, imported: &Imported, k: usize, left: &Judged, right: &Judged) -> Deciding {
+    deciding_change(&*left.profile, &*right.profile, &shown(left).0, |p| {
+        shown_verdict(judge_game(file, imported, k, Arc::new(p.clone())))
+    })
+}
+
+/// The knobs that decided one judgement (`judge --explain`, its HTML, the workbench), by
+/// counterfactual: the game re-judged with each knob set alone to every value another shipped
+/// profile gives it and to each of its words; when none changes the verdict alone, the smallest
+/// combination of another shipped profile's values that does (the core's
+/// [`deciding_verdict`](conformance_core::report::impact::deciding_verdict)).
+pub fn knobs_that_decided(j: &Judged) -> Deciding {
+    conformance_core::report::impact::deciding_verdict(&*j.profile, &shown(j).0, |p| {
+        match super::judge::judge_one(&j.game, Arc::new(p.clone())) {
+            Ok(j) => shown(&j).0,
+            Err(e) => format!("cannot be judged: {e}"),
+        }
+    })
+}
+
 /// The verdict a reader takes from `judge`, in words, and its kind without the article (the
 /// transition key): the oracle's verdict, or the recorded finding it follows.
 fn shown(j: &Judged) -> (String, String) {
@@ -148,8 +184,16 @@ fn cited(j: &Judged) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The change between two judgements of one game, or `None` when its verdict stays.
-fn change(k: usize, several: bool, left: &Judged, right: &Judged) -> Option<Change> {
+/// The change between two judgements of game `k` of a record, or `None` when its verdict
+/// stays; the knobs that decided it proved by re-judging the game ([`deciding`]).
+fn change(
+    file: &str,
+    imported: &Imported,
+    k: usize,
+    left: &Judged,
+    right: &Judged,
+) -> Option<Change> {
+    let several = imported.games.len() > 1;
     let (l, lkey) = shown(left);
     let (r, rkey) = shown(right);
     if l == r {
@@ -167,19 +211,7 @@ fn change(k: usize, several: bool, left: &Judged, right: &Judged) -> Option<Chan
             &format!("the board at ply {p}, where the two judgements part"),
         ),
     });
-    let named: Vec<String> = left
-        .judgement
-        .knobs()
-        .into_iter()
-        .chain(right.judgement.knobs())
-        .map(str::to_owned)
-        .collect();
-    let differing: Vec<String> = left
-        .profile
-        .differences(&right.profile)
-        .into_iter()
-        .map(|d| d.knob.to_owned())
-        .collect();
+    let decided = deciding(file, imported, k, left, right);
     Some(Change {
         game: several.then_some(k + 1),
         line: several.then_some(left.game.line),
@@ -188,7 +220,8 @@ fn change(k: usize, several: bool, left: &Judged, right: &Judged) -> Option<Chan
         transition: format!("{lkey} → {rkey}"),
         ply,
         articles: article_difference(&cited(left), &cited(right)),
-        knobs: responsible_knobs(&named, &differing),
+        knobs: decided.names(),
+        knobs_together: decided.together,
         board,
     })
 }
@@ -209,7 +242,6 @@ pub fn diff_bytes(bytes: &[u8], file: &str, sides: &DiffSides) -> RecordImpact {
         (Ok(l), Ok(r)) => (l, r),
         (Err(e), _) | (_, Err(e)) => return unreadable(e),
     };
-    let several = left.len() > 1;
     RecordImpact::Judged {
         file: file.to_owned(),
         games: left.len(),
@@ -217,7 +249,7 @@ pub fn diff_bytes(bytes: &[u8], file: &str, sides: &DiffSides) -> RecordImpact {
             .iter()
             .zip(&right)
             .enumerate()
-            .filter_map(|(k, (l, r))| change(k, several, l, r))
+            .filter_map(|(k, (l, r))| change(file, &imported, k, l, r))
             .collect(),
     }
 }

@@ -233,30 +233,49 @@ pub fn judge_imported(
                 }
             })?);
         }
-        let played =
-            play_record_read(&game.record, &profile, ending_event(game)).map_err(|error| {
-                JudgeError::Record {
-                    file: file.to_owned(),
-                    game: (imported.games.len() > 1).then_some((k + 1, game.line)),
-                    error,
-                }
-            })?;
-        let mut judgement = played.judgement;
-        judgement.explanation.extend(written_ending_step(
-            game,
-            &judgement.verdict,
-            &played.position,
-        ));
-        judged.push(Judged {
-            game: game.clone(),
-            profile,
-            judgement,
-            unclaimed_illegal: played.unclaimed_illegal,
-            position: played.position,
-            decided: played.decided,
-        });
+        judged.push(judge_game(file, imported, k, profile)?);
     }
     Ok(judged)
+}
+
+/// Judges game `k` of an imported record under exactly `profile` (the record's move limit and
+/// the overrides already in it): the one judgement `judge`, `diff` and the counterfactuals that
+/// name the deciding knobs all make.
+pub fn judge_game(
+    file: &str,
+    imported: &Imported,
+    k: usize,
+    profile: Arc<Profile>,
+) -> Result<Judged, JudgeError> {
+    let game = &imported.games[k];
+    judge_one(game, profile).map_err(|error| JudgeError::Record {
+        file: file.to_owned(),
+        game: (imported.games.len() > 1).then_some((k + 1, game.line)),
+        error,
+    })
+}
+
+/// A game judged under exactly `profile`: the oracle plays the record, and the written ending
+/// is explained beside the verdict.
+///
+/// # Errors
+/// The record's events contradict the board or each other.
+pub fn judge_one(game: &Game, profile: Arc<Profile>) -> Result<Judged, AdjudicationError> {
+    let played = play_record_read(&game.record, &profile, ending_event(game))?;
+    let mut judgement = played.judgement;
+    judgement.explanation.extend(written_ending_step(
+        game,
+        &judgement.verdict,
+        &played.position,
+    ));
+    Ok(Judged {
+        game: game.clone(),
+        profile,
+        judgement,
+        unclaimed_illegal: played.unclaimed_illegal,
+        position: played.position,
+        decided: played.decided,
+    })
 }
 
 /// The written ending, when the reader turned it into the record's last event (a KIF's
@@ -528,6 +547,17 @@ pub fn game_json(j: &Judged, k: usize, imported: &Imported, explain: bool) -> se
         );
     }
     if explain {
+        let decided = super::impact::knobs_that_decided(j);
+        obj["knobs_that_decided"] = json!({
+            "together": decided.together,
+            "knobs": decided.knobs.iter().filter_map(|k| j.profile.setting(&k.knob).map(|s| json!({
+                "knob": k.knob,
+                "value": s.value,
+                "source": s.source.trim(),
+                "set_to": k.value,
+                "gives": k.verdict,
+            }))).collect::<Vec<_>>(),
+        });
         obj["explanation"] = json!(
             j.judgement
                 .explanation
@@ -606,18 +636,56 @@ pub(crate) fn explain(out: &mut String, j: &Judged) {
         .iter()
         .map(|s| s.article.clone())
         .collect();
-    let knobs = j.judgement.knobs();
-    if !knobs.is_empty() {
-        out.push_str("knobs that decided:\n");
-        for knob in knobs {
-            if let Some(s) = j.profile.setting(knob) {
-                let _ = writeln!(out, "  {knob} = {}: {}", s.value, s.source);
-                cited.extend(crate::corpus::lint::cited_ids(&s.source));
-            }
+    let decided = super::impact::knobs_that_decided(j);
+    out.push_str(&knobs_section(&decided, &j.profile));
+    for k in &decided.knobs {
+        if let Some(s) = j.profile.setting(&k.knob) {
+            cited.extend(crate::corpus::lint::cited_ids(&s.source));
         }
     }
     out.push_str(&articles_section(&cited));
 }
+
+/// The knobs that decided a verdict, as `--explain` prints them: each knob with its value and
+/// source, and the value that changes the verdict with the verdict it gives; a combination is
+/// said to act only together; none, said with what was tried.
+pub(crate) fn knobs_section(
+    decided: &conformance_core::report::impact::Deciding,
+    profile: &Profile,
+) -> String {
+    let mut out = String::new();
+    if decided.knobs.is_empty() {
+        out.push_str(NO_KNOB_DECIDED);
+        out.push('\n');
+        return out;
+    }
+    if decided.together {
+        out.push_str("knobs that decided (only together: none changes the verdict alone):\n");
+    } else {
+        out.push_str("knobs that decided (each alone changes the verdict):\n");
+    }
+    for k in &decided.knobs {
+        if let Some(s) = profile.setting(&k.knob) {
+            let _ = writeln!(out, "  {} = {}: {}", k.knob, s.value, s.source.trim());
+        }
+        if !decided.together {
+            let _ = writeln!(out, "      set to {}: {}", k.value, k.verdict);
+        }
+    }
+    if let Some(k) = decided.knobs.first().filter(|_| decided.together) {
+        let set: Vec<String> = decided
+            .knobs
+            .iter()
+            .map(|k| format!("{}={}", k.knob, k.value))
+            .collect();
+        let _ = writeln!(out, "  set together to {}: {}", set.join(", "), k.verdict);
+    }
+    out
+}
+
+/// What `--explain` and the workbench say when no knob decided: nothing tried changed the
+/// verdict.
+pub const NO_KNOB_DECIDED: &str = "knobs that decided: none (no knob set alone to another shipped profile's value or to another of its words, and no other shipped profile, changes this verdict)";
 
 /// The articles an explanation cites (steps, then the sources of the deciding knobs), each once,
 /// with its title and our paraphrase from whichever registry holds it (FESA, UFS, …), and its

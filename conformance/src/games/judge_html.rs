@@ -1,20 +1,61 @@
 //! What a judged shogi game adds to the core's judged-records page (`judge --format html`):
 //! the verdict fields as data attributes, the written ending and how it stands, the board when
-//! the game was decided, the chain of articles, the knobs that decided and the moves in
-//! Japanese. Drawn from the judged value alone: the record is not judged again.
+//! the game was decided, the chain of articles, with `--explain` the knobs that decided, and
+//! the moves in Japanese. Drawn from the judged value, except the knobs that decided, which
+//! are proved by re-judging the game with each knob changed (only when asked).
 
 use std::fmt::Write as _;
 
 use shogi_spec::record::Event;
 
-use super::judge::Judged;
+use super::impact::knobs_that_decided;
+use super::judge::{Judged, NO_KNOB_DECIDED};
 use super::replay::Replay;
 use super::taken::Taken;
 use crate::report::board::{self, Mark};
 use crate::report::html::esc;
 
-/// The HTML of one judged game, for its section of the page.
-pub fn game_body(j: &Judged) -> String {
+/// The knobs that decided, proved by counterfactual (the game re-judged with each changed:
+/// [`knobs_that_decided`]), as a list: each knob with its value and source and the value that
+/// changes the verdict; a combination said to act only together; or none.
+fn knobs_html(j: &Judged) -> String {
+    let decided = knobs_that_decided(j);
+    if decided.knobs.is_empty() {
+        return format!(
+            "<h2>Knobs that decided</h2><p class=\"knobs none\">{}</p>",
+            esc(NO_KNOB_DECIDED)
+        );
+    }
+    let mut out = format!(
+        "<h2>Knobs that decided</h2><p class=\"muted\">{}</p><ul class=\"knobs\" data-together=\"{}\">",
+        if decided.together {
+            "Only together: no knob changes the verdict alone."
+        } else {
+            "Each, set alone to the value shown, changes the verdict."
+        },
+        decided.together
+    );
+    for k in &decided.knobs {
+        let Some(s) = j.profile.setting(&k.knob) else {
+            continue;
+        };
+        let _ = write!(
+            out,
+            "<li data-knob=\"{0}\"><code>{0}</code> = <b>{1}</b>: {2}<br>set to <b>{3}</b>: {4}</li>",
+            esc(&k.knob),
+            esc(&s.value),
+            esc(s.source.trim()),
+            esc(&k.value),
+            esc(&k.verdict)
+        );
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// The HTML of one judged game, for its section of the page; with `explain`, the knobs that
+/// decided (which re-judges the game: [`knobs_that_decided`]).
+pub fn game_body(j: &Judged, explain: bool) -> String {
     let taken = Taken::of(j);
     let judgement = &j.judgement;
     let profile = &j.profile;
@@ -91,21 +132,8 @@ pub fn game_body(j: &Judged) -> String {
         );
     }
     out.push_str("</ol>");
-    let knobs = judgement.knobs();
-    if !knobs.is_empty() {
-        out.push_str("<h2>Knobs that decided</h2><ul>");
-        for knob in knobs {
-            if let Some(s) = profile.setting(knob) {
-                let _ = write!(
-                    out,
-                    "<li><code>{}</code> = <b>{}</b>: {}</li>",
-                    esc(knob),
-                    esc(&s.value),
-                    esc(s.source.trim())
-                );
-            }
-        }
-        out.push_str("</ul>");
+    if explain {
+        out.push_str(&knobs_html(j));
     }
     let _ = write!(
         out,

@@ -141,7 +141,7 @@ impl JudgedFile {
                     standing,
                     line: game_line(j),
                     explanation,
-                    body: html.then(|| game_body(j)),
+                    body: html.then(|| game_body(j, explain)),
                 }
             })
             .collect()

@@ -147,6 +147,8 @@ pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
         (None, _) => None,
     };
     let (plies, deciding_ply) = plies(j);
+    // The knobs that decided, proved by re-judging the game with each changed.
+    let decided = super::impact::knobs_that_decided(j);
     let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
     if games > 1 {
         notes.push(format!(
@@ -177,18 +179,8 @@ pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
                 knob: s.knob.clone(),
             })
             .collect(),
-        knobs: j
-            .judgement
-            .knobs()
-            .into_iter()
-            .filter_map(|k| {
-                j.profile.setting(k).map(|s| KnobUsed {
-                    knob: k.to_owned(),
-                    value: s.value.clone(),
-                    source: s.source.trim().to_owned(),
-                })
-            })
-            .collect(),
+        knobs: KnobUsed::list(&*j.profile, &decided),
+        knobs_together: decided.together,
         plies,
         deciding_ply,
         extra_html: String::new(),
@@ -280,6 +272,7 @@ mod two_judgements {
                     parting_ply: None,
                     articles: Vec::new(),
                     knobs: Vec::new(),
+                    knobs_together: false,
                 },
                 Some(c) => Comparison {
                     before: c.left,
@@ -287,8 +280,59 @@ mod two_judgements {
                     parting_ply: c.ply,
                     articles: c.articles,
                     knobs: c.knobs,
+                    knobs_together: c.knobs_together,
                 },
             }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bridge5() -> RecordInput {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../real-records/shogi/shogihome/bridge-5-record.kifu");
+        RecordInput {
+            name: "bridge-5-record.kifu".to_owned(),
+            bytes: std::fs::read(&path).unwrap_or_default(),
+            path: None,
+        }
+    }
+
+    /// A knob field set to a value its article cannot mean is refused with the article and
+    /// the domain (fesa2017:5.2: one occurrence repeats nothing), not judged as if it were 2.
+    #[test]
+    fn a_knob_value_outside_its_domain_is_refused() {
+        let bench = ShogiWorkbench::new(CorpusSource::BuiltIn);
+        let choice = Choice {
+            profile: "fesa-2017".to_owned(),
+            set: vec!["repetition_occurrences=1".to_owned()],
+        };
+        let Err(e) = bench.judge(&bridge5(), &choice) else {
+            panic!("judged under repetition_occurrences=1");
+        };
+        assert!(
+            e.message.contains("fesa2017:5.2") && e.message.contains("a whole number from 2"),
+            "{e}"
+        );
+    }
+
+    /// bridge-5's draw needs the start counted (fesa2017:5.2: otherwise three occurrences):
+    /// `repetition_start` decided it, and decides the game that continues once changed.
+    #[test]
+    fn the_knobs_that_decided_name_repetition_start_both_ways() {
+        let bench = ShogiWorkbench::new(CorpusSource::BuiltIn);
+        for set in [vec![], vec!["repetition_start=not_counted".to_owned()]] {
+            let choice = Choice {
+                profile: "fesa-2017".to_owned(),
+                set,
+            };
+            let v = bench.judge(&bridge5(), &choice).expect("judged");
+            let named: Vec<&str> = v.knobs.iter().map(|k| k.knob.as_str()).collect();
+            assert!(named.contains(&"repetition_start"), "{named:?}");
+            assert!(!v.knobs_together);
         }
     }
 }

@@ -103,8 +103,15 @@ fn explain_lists_articles_facts_and_knobs() {
         text.contains("fesa2017:5.3.4: sente has 10 pieces"),
         "{text}"
     );
-    assert!(text.contains("knobs that decided:"), "{text}");
+    // Proved by counterfactual: a failed declaration costs a loss only because declarations
+    // exist and a failed one loses (fesa2017:5.3; the other values, `disabled` and
+    // `no_effect`, leave the game going on).
+    assert!(
+        text.contains("knobs that decided (each alone changes the verdict):"),
+        "{text}"
+    );
     assert!(text.contains("declaration_failure = loss"), "{text}");
+    assert!(text.contains("set to no_effect: game continues"), "{text}");
 }
 
 /// The explanation of a late arrival shows who was charged what, from when. Values
@@ -142,6 +149,10 @@ fn malformed_record_names_file_line_and_column() {
 #[case::unknown_knob(&["RECORD", "--set", "dragons=many"], "unknown knob")]
 #[case::bad_value(&["RECORD", "--set", "flag_fall=sometimes"], "on_claim, automatic")]
 #[case::no_equals(&["RECORD", "--set", "flag_fall"], "knob=value")]
+// fesa2017:5.2: one occurrence (or none) repeats nothing; both once acted silently as 2.
+#[case::one_occurrence(&["RECORD", "--set", "repetition_occurrences=1"], "outside the domain of knob `repetition_occurrences`: a whole number from 2")]
+#[case::no_occurrence(&["RECORD", "--set", "repetition_occurrences=0"], "(fesa2017:5.2)")]
+#[case::in_the_profile_name(&["RECORD", "--profile", "fesa-2017,repetition_occurrences=1"], "fesa2017:5.2")]
 fn bad_invocations_fail_cleanly(#[case] args: &[&str], #[case] needle: &str) {
     let path = record("impasse-24.yaml");
     let args: Vec<&str> = args

@@ -6,6 +6,7 @@
 mod common;
 
 mod club_fouls;
+mod deciding_knobs;
 mod deciding_ply;
 mod diff_records;
 mod explanations;

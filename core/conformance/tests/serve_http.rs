@@ -52,6 +52,7 @@ impl Workbench for Toy {
             detail: None,
             chain: Vec::new(),
             knobs: Vec::new(),
+            knobs_together: false,
             plies: Vec::new(),
             deciding_ply: Some(0),
             extra_html: String::new(),
@@ -76,6 +77,7 @@ impl Workbench for Toy {
             parting_ply: Some(1),
             articles: Vec::new(),
             knobs: Vec::new(),
+            knobs_together: false,
         })
     }
 

@@ -196,7 +196,10 @@ mod tests {
         let e = profile_with("rfg", &["passes_to_end=0".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("expected a whole number from 1"), "{e}");
+        assert!(
+            e.contains("a whole number from 2") && e.contains("rfg:7.1"),
+            "{e}"
+        );
         assert!(
             profile_with("rfg", &["komi".into()])
                 .unwrap_err()

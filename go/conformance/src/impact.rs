@@ -10,15 +10,16 @@
 //! in SGF spelling, "no result" when a move is illegal under one profile, or "not judged". The
 //! *first parting ply* is the move at which one judgement ends (an illegal move ends the replay
 //! at its number) while the other plays on, or, when both reach the end of the record, the
-//! record's last move (the count or resignation comes after it). The board is drawn there.
+//! record's last move (the count or resignation comes after it). The board is drawn there. The
+//! knobs named are those proved to decide by counterfactual (the core's `deciding_change`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use conformance_core::report::impact::{
-    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference, parting_ply,
-    responsible_knobs,
+    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference,
+    deciding_change, parting_ply,
 };
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
@@ -227,9 +228,25 @@ fn steps(articles: &[String]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The profiles' knobs whose values differ.
-fn differing_knobs(a: &GoProfile, b: &GoProfile) -> Vec<String> {
-    a.differences(b).iter().map(|d| d.knob.to_owned()).collect()
+/// The knobs that decided a record's result under `profile` (`judge --explain`, the
+/// workbench), by counterfactual: the record judged again with each knob set to every value
+/// another shipped profile gives it and to each value it lists; when none changes the result
+/// alone, the smallest combination of another shipped profile's values that does.
+pub fn knobs_that_decided(
+    game: &GoRecord,
+    profile: &GoProfile,
+    agreed: Option<&Agreed>,
+) -> conformance_core::report::impact::Deciding {
+    let now = result_text(game, profile, agreed);
+    conformance_core::report::impact::deciding_verdict(profile, &now, |p| {
+        result_text(game, p, agreed)
+    })
+}
+
+/// A game's result under a profile in words, as `diff` compares results: the text of its
+/// [`side_verdict`] (the counterfactuals that name the deciding knobs compare the same).
+pub fn result_text(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> String {
+    side_verdict(game, profile, agreed).text
 }
 
 /// Judges one parsed game under both sides: its change, or `None` when the result stays.
@@ -246,7 +263,11 @@ pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> O
     } else {
         &sides.right
     };
-    let differing = differing_knobs(&sides.left, &sides.right);
+    // The knobs that decided, by counterfactual: the game re-judged under the left side with
+    // each differing knob set alone to the right side's value, then the smallest combination.
+    let decided = deciding_change(&sides.left, &sides.right, &l.text, |p| {
+        result_text(game, p, agreed)
+    });
     Some(Change {
         game: None,
         line: None,
@@ -255,7 +276,8 @@ pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> O
         transition: format!("{} → {}", l.key, r.key),
         ply,
         articles: article_difference(&steps(&l.articles), &steps(&r.articles)),
-        knobs: responsible_knobs(&differing, &differing),
+        knobs: decided.names(),
+        knobs_together: decided.together,
         board: ply.and_then(|p| board_at(game, profile, p)),
     })
 }

@@ -82,7 +82,7 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let records = judge_all(&files, &work, &profile, jobs);
+    let records = judge_all(&files, &work, &profile, jobs, args.explain);
     let title = args
         .files
         .iter()
@@ -101,6 +101,7 @@ fn judge_all(
     work: &[(String, AgreedOutcome)],
     profile: &GoProfile,
     jobs: usize,
+    explain: bool,
 ) -> Vec<JudgedRecord> {
     let next = AtomicUsize::new(0);
     let mut slots: Vec<Option<JudgedRecord>> = vec![None; files.len()];
@@ -114,7 +115,7 @@ fn judge_all(
                         let (Some(path), Some((name, agreed))) = (files.get(i), work.get(i)) else {
                             break;
                         };
-                        mine.push((i, judge_one(path, name, agreed, profile)));
+                        mine.push((i, judge_one(path, name, agreed, profile, explain)));
                     }
                     mine
                 })
@@ -135,23 +136,40 @@ fn judge_all(
             r.unwrap_or_else(|| JudgedRecord {
                 file: f.display().to_string(),
                 judged: Err(Unreadable::WorkerStopped),
+                decided: None,
             })
         })
         .collect()
 }
 
-/// One record: read, parsed and judged, or why not.
-fn judge_one(path: &Path, name: &str, agreed: &AgreedOutcome, profile: &GoProfile) -> JudgedRecord {
+/// One record: read, parsed and judged, or why not; with `explain`, the knobs that decided,
+/// proved by judging the record again with each knob changed.
+fn judge_one(
+    path: &Path,
+    name: &str,
+    agreed: &AgreedOutcome,
+    profile: &GoProfile,
+    explain: bool,
+) -> JudgedRecord {
+    let mut decided = None;
     let judged = (|| {
         let agreed = agreed
             .as_ref()
             .map_err(|e| Unreadable::Outcomes(Arc::clone(e)))?;
         let bytes = std::fs::read(path).map_err(|e| Unreadable::Read(Arc::new(e)))?;
         let read = go_sgf::read_game_bytes(&bytes)?;
+        if explain {
+            decided = Some(go_conformance::impact::knobs_that_decided(
+                &read.record,
+                profile,
+                agreed.as_ref(),
+            ));
+        }
         Ok(judge::judge_read(&read, profile, agreed.as_ref()))
     })();
     JudgedRecord {
         file: name.to_owned(),
         judged,
+        decided,
     }
 }

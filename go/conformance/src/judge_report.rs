@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::Deciding;
 use conformance_core::report::judged::{self, JudgedGame, Standing};
 use go_sgf::SgfError;
 use go_spec::GoProfile;
@@ -28,6 +29,9 @@ pub struct JudgedRecord {
     pub file: String,
     /// The judgement, or why the record (or the outcomes file beside it) could not be read.
     pub judged: Result<Judgement, Unreadable>,
+    /// With `--explain`, the knobs that decided the result, proved by counterfactual
+    /// ([`crate::impact::knobs_that_decided`]).
+    pub decided: Option<Deciding>,
 }
 
 /// Why a record could not be judged at all: counted as unreadable (exit 2), not as not
@@ -158,8 +162,8 @@ fn verdict_line(r: &JudgedRecord) -> String {
 
 /// What `--explain` adds under a record: each article the result rests on, with our
 /// paraphrase; the count, where there is one, and where its dead stones came from; the
-/// profile's knobs with their sources.
-pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
+/// profile's knobs with their sources; the knobs that decided, when proved.
+pub fn explanation(j: &Judgement, profile: &GoProfile, decided: Option<&Deciding>) -> Vec<String> {
     let registry = go_spec::rfg();
     let mut out = Vec::new();
     for id in &j.articles {
@@ -196,6 +200,37 @@ pub fn explanation(j: &Judgement, profile: &GoProfile) -> Vec<String> {
     out.push(format!("  profile: {} ({})", profile.name, profile.title));
     for s in profile.settings() {
         out.push(format!("    {} = {}: {}", s.knob, s.value, s.source));
+    }
+    if let Some(d) = decided {
+        out.extend(decided_lines(d, profile));
+    }
+    out
+}
+
+/// The knobs that decided, as `--explain` prints them (the shogi tool's wording): each knob
+/// with its value and the value that changes the result, a combination said to act only
+/// together, or none with what was tried.
+fn decided_lines(d: &Deciding, profile: &GoProfile) -> Vec<String> {
+    if d.knobs.is_empty() {
+        return vec!["  knobs that decided: none (no knob set alone to another shipped profile's value or to another of its values, and no other shipped profile, changes this result)".to_owned()];
+    }
+    let mut out = vec![if d.together {
+        "  knobs that decided (only together: none changes the result alone):".to_owned()
+    } else {
+        "  knobs that decided (each alone changes the result):".to_owned()
+    }];
+    for k in &d.knobs {
+        let now = profile
+            .setting(&k.knob)
+            .map(|s| s.value.clone())
+            .unwrap_or_default();
+        out.push(format!(
+            "    {} = {now}; set to {}{}: {}",
+            k.knob,
+            k.value,
+            if d.together { " (with the others)" } else { "" },
+            k.verdict
+        ));
     }
     out
 }
@@ -244,7 +279,7 @@ fn judged_game(r: &JudgedRecord, profile: &GoProfile, explain: bool) -> JudgedGa
                 ],
                 standing,
                 if explain {
-                    explanation(j, profile)
+                    explanation(j, profile, r.decided.as_ref())
                 } else {
                     Vec::new()
                 },
@@ -279,7 +314,7 @@ pub fn render(
                 t.push_str(&record_line(r));
                 t.push('\n');
                 if let (true, Ok(j)) = (explain, &r.judged) {
-                    for l in explanation(j, profile) {
+                    for l in explanation(j, profile, r.decided.as_ref()) {
                         t.push_str(&l);
                         t.push('\n');
                     }
@@ -296,7 +331,7 @@ pub fn render(
                     Ok(j) if explain => json!({
                         "file": r.file,
                         "judgement": j,
-                        "explanation": explanation(j, profile),
+                        "explanation": explanation(j, profile, r.decided.as_ref()),
                     }),
                     Ok(j) => json!({"file": r.file, "judgement": j}),
                     Err(e) => json!({"file": r.file, "error": e.to_string()}),

@@ -349,23 +349,17 @@ impl Workbench for GoWorkbench {
                 knob: None,
             });
         }
-        let mut knobs = Vec::new();
         let mut notes = Vec::new();
-        let used = |k: &str| {
-            profile.setting(k).map(|s| KnobUsed {
-                knob: k.to_owned(),
-                value: s.value.clone(),
-                source: s.source.trim().to_owned(),
-            })
-        };
-        knobs.extend(used("repetition"));
+        // The knobs that decided, proved by counterfactual: the game re-judged with each knob
+        // set to every value another shipped profile gives it and to each value it lists.
+        let decided = crate::impact::knobs_that_decided(&game, &profile, agreed.as_ref());
+        let knobs = KnobUsed::list(&profile, &decided);
         let komi = judge::to_spec(&game, &profile).map_or(0.0, |s| f64::from(s.komi));
         if j.count.is_some() {
-            match game.komi {
-                Some(k) => notes.push(format!(
+            if let Some(k) = game.komi {
+                notes.push(format!(
                     "komi {k} from the record's KM; the profile's komi applies to records without KM (rfg 9.3)"
-                )),
-                None => knobs.extend(used("komi")),
+                ));
             }
         }
         let fills = j
@@ -385,6 +379,7 @@ impl Workbench for GoWorkbench {
             detail,
             chain,
             knobs,
+            knobs_together: decided.together,
             plies: r.plies,
             deciding_ply: Some(r.deciding),
             extra_html: count_html(&j, komi, fills),
@@ -437,6 +432,7 @@ mod two_judgements {
                 parting_ply: None,
                 articles: Vec::new(),
                 knobs: Vec::new(),
+                knobs_together: false,
             },
             Some(c) => Comparison {
                 before: c.left,
@@ -444,6 +440,7 @@ mod two_judgements {
                 parting_ply: c.ply,
                 articles: c.articles,
                 knobs: c.knobs,
+                knobs_together: c.knobs_together,
             },
         })
     }
@@ -479,5 +476,48 @@ mod tests {
         assert!(judged(&utf16).is_ok());
         let e = judged(b"Dear committee,\n\nthe game is attached.").unwrap_err();
         assert!(e.message.contains("no game tree"), "{}", e.message);
+    }
+
+    fn record(rel: &str) -> RecordInput {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../real-records/go")
+            .join(rel);
+        RecordInput {
+            name: rel.to_owned(),
+            bytes: std::fs::read(&path).unwrap(),
+            path: Some(path),
+        }
+    }
+
+    fn choice(set: &[&str]) -> Choice {
+        Choice {
+            profile: "rfg".to_owned(),
+            set: set.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    /// reading41's move 132 repeats an earlier whole-board position: rfg 5.2 (positional
+    /// superko) refuses it, the simple ko allows it (`outcomes.yaml`). So `repetition` decided
+    /// the verdict, proved by judging again under `simple_ko`.
+    #[test]
+    fn repetition_decides_a_superko_record() {
+        let bench = GoWorkbench::new(Vec::new());
+        let v = bench
+            .judge(&record("gnugo/reading41.sgf"), &choice(&[]))
+            .unwrap();
+        let named: Vec<&str> = v.knobs.iter().map(|k| k.knob.as_str()).collect();
+        assert!(named.contains(&"repetition"), "{named:?}");
+        let k = v.knobs.iter().find(|k| k.knob == "repetition").unwrap();
+        assert_eq!(k.set_to, "simple_ko");
+    }
+
+    /// rfg 9.3 gives White the komi: a negative one is refused with the article and domain.
+    #[test]
+    fn a_komi_outside_its_domain_is_refused() {
+        let bench = GoWorkbench::new(Vec::new());
+        let Err(e) = bench.judge(&record("gnugo/reading41.sgf"), &choice(&["komi=-6.5"])) else {
+            panic!("judged under a negative komi");
+        };
+        assert!(e.message.contains("rfg:9.3"), "{e}");
     }
 }

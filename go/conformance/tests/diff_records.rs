@@ -224,3 +224,61 @@ fn the_impact_report_opens_in_chromium_with_its_boards() {
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     let _ = std::fs::remove_dir_all(&profile);
 }
+
+/// The gate of the deciding knobs (issue 51.3) over every record of `real-records/go` and every
+/// ordered pair of shipped profiles: each knob `diff` names, set alone to the second profile's
+/// value, changes the first profile's result (checked here through `result_text`, the one
+/// result `diff` compares); no other differing knob does; and no record changes without a named
+/// knob or, where none flips it alone, a combination that does.
+#[test]
+fn every_knob_diff_names_flips_its_record_alone() {
+    use go_conformance::agreed::Finder;
+    use go_conformance::impact::result_text;
+    use go_spec::GoProfile;
+
+    let files = sgf_files();
+    let names = GoProfile::shipped_names();
+    let mut finder = Finder::default();
+    let mut checked = 0;
+    for left in &names {
+        for right in names.iter().filter(|n| *n != left) {
+            let sides = GoSides::new(&[(*left).to_owned(), (*right).to_owned()], &[]).unwrap();
+            let (l, r) = (
+                GoProfile::builtin(left).unwrap(),
+                GoProfile::builtin(right).unwrap(),
+            );
+            let mut changes = Vec::new();
+            diff_archive(&files, &sides, 2, |rec| {
+                if let RecordImpact::Judged {
+                    file, changes: c, ..
+                } = rec
+                {
+                    changes.extend(c.iter().map(|c| (file.clone(), c.clone())));
+                }
+            });
+            for (file, c) in changes {
+                let path = Path::new(&file);
+                let agreed = finder.agreed_for(path).unwrap();
+                let game = go_sgf::parse_game_bytes(&std::fs::read(path).unwrap()).unwrap();
+                let flips_alone: Vec<String> = l
+                    .differences(&r)
+                    .iter()
+                    .filter(|d| {
+                        let p = l.with(d.knob, &d.right).unwrap();
+                        result_text(&game, &p, agreed.as_ref()) != c.left
+                    })
+                    .map(|d| d.knob.to_owned())
+                    .collect();
+                assert!(!c.knobs.is_empty(), "{file}: {left} → {right}: no knob");
+                if c.knobs_together {
+                    assert!(flips_alone.is_empty(), "{file}: {flips_alone:?}");
+                } else {
+                    assert_eq!(flips_alone, c.knobs, "{file}: {left} → {right}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    // rfg → rfg-simple-ko and back: the four superko records each way.
+    assert_eq!(checked, 8);
+}

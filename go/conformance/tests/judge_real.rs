@@ -103,3 +103,48 @@ fn an_unreadable_record_exits_2_with_its_place() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The judged Go corpus (`real-records/go`, with its outcomes files).
+fn real_go() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../real-records/go")
+}
+
+/// `judge --explain` names the knob the result turns on, proved by counterfactual: reading41's
+/// move 132 repeats an earlier whole-board position, which rfg 5.2 (positional superko)
+/// forbids and the simple ko allows (`outcomes.yaml`), so `repetition` decided it.
+#[test]
+fn explain_names_the_knob_that_decided() {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .arg("judge")
+        .arg(real_go().join("gnugo/reading41.sgf"))
+        .arg("--explain")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("knobs that decided (each alone changes the result):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("repetition = positional_superko; set to simple_ko:"),
+        "{text}"
+    );
+}
+
+/// A knob value its article cannot mean is refused on the command line, naming the article
+/// and the domain: rfg 7.1's passes in a row take both players.
+#[test]
+fn a_knob_value_outside_its_domain_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .arg("judge")
+        .arg(real_go().join("gnugo/reading41.sgf"))
+        .args(["--set", "passes_to_end=1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("rfg:7.1") && err.contains("a whole number from 2"),
+        "{err}"
+    );
+}

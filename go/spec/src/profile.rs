@@ -20,8 +20,8 @@
 //! ```
 
 use conformance_rulebook::knob_enum;
+use conformance_rulebook::profile::{Domain, Knobs, bad_value, word};
 pub use conformance_rulebook::profile::{KnobInfo, ProfileError, Setting};
-use conformance_rulebook::profile::{Knobs, bad_value, word};
 
 use crate::Komi;
 
@@ -62,30 +62,35 @@ fn komi(knob: &str, value: &str) -> Result<Komi, ProfileError> {
     Komi::try_from(number).map_err(|e| bad_value(knob, value, e.to_string()))
 }
 
-/// Reads how many passes end the game: a whole number from 1.
+/// Reads how many passes end the game: a whole number (the domain says from where).
 fn passes(knob: &str, value: &str) -> Result<u8, ProfileError> {
-    match value.parse::<u8>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(bad_value(
-            knob,
-            value,
-            "expected a whole number from 1".to_owned(),
-        )),
-    }
+    value
+        .parse::<u8>()
+        .map_err(|_| bad_value(knob, value, "expected a whole number".to_owned()))
 }
 
 conformance_rulebook::knobs! {
     /// Every knob a Go profile sets, typed. Field names are the knob names of the profile files.
+    /// Each row ends with the knob's [`Domain`]: the article and the values it can mean, with
+    /// the reason in the knob's doc line.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct GoRules;
     shipped: SHIPPED,
     folder: "go/spec/profiles";
     /// The repetition rule.
-    repetition: Repetition = word, "which repetitions of a position are forbidden (rfg 5.2)", Repetition::VALUES;
-    /// Komi of an even game (rfg 9.3: usually 6.5).
-    komi: Komi = komi, "White's komi in an even game (rfg 9.3)", &["<number>", "0", "5.5", "6.5", "7.5"];
-    /// How many passes in a row end the main game (rfg 7.1: three).
-    passes_to_end: u8 = passes, "how many passes in a row end the main game (rfg 7.1)", &["<number>", "2", "3"];
+    repetition: Repetition = word, "which repetitions of a position are forbidden (rfg 5.2)", Repetition::VALUES,
+        Domain::words("rfg:5.2");
+    /// Komi of an even game (rfg 9.3: usually 6.5). Domain: a multiple of half a point from 0
+    /// to 361 — 9.3 gives the komi to White (a negative one would be Black's, which no article
+    /// gives), points are counted in halves at most (the half point that settles ties, 10.2),
+    /// and no count exceeds the 361 points of the largest board.
+    komi: Komi = komi, "White's komi in an even game (rfg 9.3)", &["<number>", "0", "5.5", "6.5", "7.5"],
+        Domain::new("rfg:9.3", "a multiple of half a point from 0 to 361 (6.5, 7.5): 9.3 gives White the komi, a count is in half points at most, and no board holds more than 361", |k| (0..=722).contains(&k.halves()));
+    /// How many passes in a row end the main game (rfg 7.1: three). Domain: from 2 — passes
+    /// "in a row" are at least one of each player's; one pass would let a player end the game
+    /// alone.
+    passes_to_end: u8 = passes, "how many passes in a row end the main game (rfg 7.1)", &["<number>", "2", "3"],
+        Domain::new("rfg:7.1", "a whole number from 2: passes in a row take both players, and one pass would let a player end the game alone", |n| *n >= 2);
 }
 
 impl GoRules {
@@ -244,7 +249,7 @@ mod tests {
         assert_eq!(base.differences(&p).len(), 1);
         assert!(matches!(
             base.with("passes_to_end", "0"),
-            Err(ProfileError::BadValue { .. })
+            Err(ProfileError::OutsideDomain { .. })
         ));
         assert!(matches!(
             base.with_override("komi"),
@@ -263,5 +268,36 @@ mod tests {
                 "{listing}"
             );
         }
+    }
+
+    /// Every value of every shipped profile lies within its knob's domain.
+    #[test]
+    fn every_shipped_value_is_within_its_domain() {
+        for name in GoProfile::shipped_names() {
+            let p = GoProfile::builtin(name).unwrap();
+            for s in p.settings() {
+                assert!(p.with(s.knob, &s.value).is_ok(), "{name}: {}", s.knob);
+            }
+        }
+    }
+
+    /// rfg 9.3 gives White the komi in half points at most; rfg 7.1's passes in a row take both
+    /// players: values outside are refused with the article and the domain.
+    #[test]
+    fn values_outside_the_domain_name_article_and_domain() {
+        let p = GoProfile::default();
+        for (knob, bad, article) in [
+            ("komi", "-0.5", "rfg:9.3"),
+            ("komi", "361.5", "rfg:9.3"),
+            ("komi", "6.3", "rfg:9.3"),
+            ("passes_to_end", "1", "rfg:7.1"),
+            ("passes_to_end", "0", "rfg:7.1"),
+        ] {
+            let err = p.with(knob, bad).unwrap_err().to_string();
+            assert!(err.contains(article) && err.contains(bad), "{err}");
+        }
+        assert!(p.with("komi", "0").is_ok());
+        assert!(p.with("komi", "361").is_ok());
+        assert!(p.with("passes_to_end", "2").is_ok());
     }
 }

@@ -24,6 +24,10 @@ pub struct Knob {
     pub values: Vec<String>,
     /// The article or decision the value comes from.
     pub source: String,
+    /// The values the knob's article can mean, in words (its domain: anything else is refused).
+    pub domain: String,
+    /// The article (or rule) that bounds the values.
+    pub article: String,
 }
 
 /// A profile the page offers.
@@ -51,6 +55,8 @@ impl ProfileInfo {
                     value: s.map(|s| s.value.clone()).unwrap_or_default(),
                     values: k.values.iter().map(|v| (*v).to_owned()).collect(),
                     source: s.map(|s| s.source.trim().to_owned()).unwrap_or_default(),
+                    domain: k.domain_words(),
+                    article: k.article.to_owned(),
                 }
             })
             .collect();
@@ -120,7 +126,8 @@ pub struct Step {
     pub knob: Option<String>,
 }
 
-/// A knob that decided the verdict, with its value and source.
+/// A knob that decided the verdict, proved by counterfactual: its value and source, and the
+/// value that changes the verdict with the verdict it gives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KnobUsed {
     /// The knob.
@@ -129,6 +136,33 @@ pub struct KnobUsed {
     pub value: String,
     /// Where the value comes from (`override` for one set on the page).
     pub source: String,
+    /// The value that changes the verdict (alone, or with the other knobs of a combination).
+    pub set_to: String,
+    /// The verdict then, in words.
+    pub gives: String,
+}
+
+impl KnobUsed {
+    /// The knobs that decided, as the page lists them: each with its value and source in
+    /// `profile`, and the value that changes the verdict.
+    pub fn list<R: Knobs>(
+        profile: &Profile<R>,
+        decided: &crate::report::impact::Deciding,
+    ) -> Vec<KnobUsed> {
+        decided
+            .knobs
+            .iter()
+            .filter_map(|k| {
+                profile.setting(&k.knob).map(|s| KnobUsed {
+                    knob: k.knob.clone(),
+                    value: s.value.clone(),
+                    source: s.source.trim().to_owned(),
+                    set_to: k.value.clone(),
+                    gives: k.verdict.clone(),
+                })
+            })
+            .collect()
+    }
 }
 
 /// The board after a ply (ply 0: the start). Every written move has its ply, the illegal ones
@@ -169,8 +203,11 @@ pub struct Verdict {
     pub detail: Option<String>,
     /// The chain of articles, in order.
     pub chain: Vec<Step>,
-    /// The knobs that decided.
+    /// The knobs that decided, proved by counterfactual (each alone changes the verdict, or,
+    /// with `knobs_together`, only their combination does).
     pub knobs: Vec<KnobUsed>,
+    /// Whether [`Verdict::knobs`] decide only together.
+    pub knobs_together: bool,
     /// The boards, from the start to the last written move.
     pub plies: Vec<Ply>,
     /// The ply at which the verdict became final, the board the page opens on and says "the
@@ -217,8 +254,12 @@ pub struct Comparison {
     pub parting_ply: Option<usize>,
     /// The articles in one chain and not in the other.
     pub articles: Vec<String>,
-    /// The knobs that decided either verdict and differ between the two choices.
+    /// The knobs that decided the change, proved by counterfactual: each, set alone to the
+    /// other choice's value, changes the base verdict (or, with `knobs_together`, only their
+    /// combination does).
     pub knobs: Vec<String>,
+    /// Whether [`Comparison::knobs`] decide only together.
+    pub knobs_together: bool,
 }
 
 impl Comparison {

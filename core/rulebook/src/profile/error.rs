@@ -30,6 +30,18 @@ pub enum ProfileError {
         /// What was expected.
         reason: String,
     },
+    /// A value the knob's article cannot mean (or one not of the knob's kind at all).
+    #[error("value `{value}` is outside the domain of knob `{knob}`: {domain} ({article})")]
+    OutsideDomain {
+        /// The knob.
+        knob: String,
+        /// The value given.
+        value: String,
+        /// The article (or rule) that bounds the values.
+        article: String,
+        /// The values it can mean, in words.
+        domain: String,
+    },
     /// An override is not of the form `knob=value`.
     #[error("override `{0}` is not of the form knob=value")]
     BadOverride(String),

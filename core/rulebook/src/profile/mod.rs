@@ -26,7 +26,10 @@ mod error;
 mod knobs;
 
 pub use error::ProfileError;
-pub use knobs::{KnobInfo, KnobValueError, Knobs, bad_value, count, word, written};
+pub use knobs::{
+    Domain, KnobInfo, KnobValueError, Knobs, bad_value, count, outside_domain, with_domain, word,
+    written,
+};
 
 use serde::Deserialize;
 use std::collections::BTreeMap;

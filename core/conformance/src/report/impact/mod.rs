@@ -9,16 +9,22 @@
 //! JSON Schema ([`SCHEMA`]). What a verdict, a ply or a board is stays the game's: here they
 //! are text (and a pre-rendered HTML snippet for the board).
 
+mod deciding;
 mod drive;
 mod render;
 
+pub use deciding::{
+    COMBINATION_BUDGET, Deciding, DecidingKnob, alternatives, deciding_change, deciding_verdict,
+};
 pub use drive::drive;
 pub use render::ImpactWriter;
 
 use std::collections::BTreeMap;
 
-/// The version of the impact report's JSON lines (`schema_version` in each line).
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the impact report's JSON lines (`schema_version` in each line). 2: a change's
+/// `knobs` are those proved to decide it by counterfactual (each alone flips the verdict), with
+/// `knobs_together` when only their combination does.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The JSON Schema of one line of `diff --format json` (draft 2020-12): a change, an
 /// unreadable record, or the summary that ends the report.
@@ -63,9 +69,12 @@ pub struct Change {
     pub ply: Option<usize>,
     /// The articles cited by one explanation and not by the other (left's first).
     pub articles: Vec<String>,
-    /// The profile knobs responsible: those the explanations name whose values differ between
-    /// the sides (or every knob that differs, when no step names one).
+    /// The profile knobs that decided the change, proved by counterfactual ([`deciding_change`]):
+    /// each, set alone to the second side's value, changes the first side's verdict — or, when
+    /// [`Change::knobs_together`], the smallest combination that does.
     pub knobs: Vec<String>,
+    /// Whether [`Change::knobs`] decide only together (none changes the verdict alone).
+    pub knobs_together: bool,
     /// The board at [`Change::ply`].
     pub board: Option<Board>,
 }
@@ -139,27 +148,6 @@ pub fn article_difference(left: &[(String, String)], right: &[(String, String)])
         }
     }
     out
-}
-
-/// The knobs responsible for a change: those the explanations name (`named`) among those whose
-/// values differ between the sides (`differing`), or every differing knob when the
-/// explanations name none of them (a rule that did not fire on one side names no knob there).
-pub fn responsible_knobs(named: &[String], differing: &[String]) -> Vec<String> {
-    let hit: Vec<String> =
-        named
-            .iter()
-            .filter(|k| differing.contains(k))
-            .fold(Vec::new(), |mut v, k| {
-                if !v.contains(k) {
-                    v.push(k.clone());
-                }
-                v
-            });
-    if hit.is_empty() {
-        differing.to_vec()
-    } else {
-        hit
-    }
 }
 
 /// The tally of an impact run.
@@ -276,22 +264,6 @@ mod tests {
     }
 
     #[test]
-    fn knobs_named_by_a_chain_win_over_every_differing_knob() {
-        let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
-        assert_eq!(
-            responsible_knobs(
-                &s(&["draw_result", "start", "start"]),
-                &s(&["start", "komi"])
-            ),
-            s(&["start"])
-        );
-        assert_eq!(
-            responsible_knobs(&s(&["draw_result"]), &s(&["komi"])),
-            s(&["komi"])
-        );
-    }
-
-    #[test]
     fn the_summary_counts_and_says_the_exit_status() {
         let change = |t: &str| Change {
             game: None,
@@ -302,6 +274,7 @@ mod tests {
             ply: Some(3),
             articles: vec!["r:1".into(), "r:2".into()],
             knobs: vec![],
+            knobs_together: false,
             board: None,
         };
         let mut s = ImpactSummary::default();

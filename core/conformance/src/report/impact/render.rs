@@ -188,7 +188,7 @@ impl ImpactWriter {
                     cell(&c.left),
                     cell(&c.right),
                     cell(&c.articles.join(", ")),
-                    cell(&c.knobs.join(", "))
+                    cell(&knob_phrase(c))
                 );
             }
             out.push('\n');
@@ -269,18 +269,24 @@ impl ImpactWriter {
             }
             let _ = writeln!(
                 out,
-                "<div class=\"facts\"><p>{}</p><p>articles: {}</p><p>knobs: {}</p></div></div></section>",
+                "<div class=\"facts\"><p>{}</p><p>articles: {}</p><p class=\"knobs\" data-together=\"{}\">knobs that decided: {}{}</p></div></div></section>",
                 html(&c.transition),
                 c.articles
                     .iter()
                     .map(|a| format!("<code data-article=\"{0}\">{0}</code>", html(a)))
                     .collect::<Vec<_>>()
                     .join(", "),
+                c.knobs_together,
                 c.knobs
                     .iter()
-                    .map(|k| format!("<code>{}</code>", html(k)))
+                    .map(|k| format!("<code data-knob=\"{0}\">{0}</code>", html(k)))
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(if c.knobs_together { " + " } else { ", " }),
+                if c.knobs_together {
+                    " (only together: none changes the verdict alone)"
+                } else {
+                    ""
+                }
             );
         }
         let mut unreadable = self.unreadable().peekable();
@@ -309,12 +315,22 @@ fn change_fields(c: &Change) -> Vec<(&'static str, String)> {
         ("transition", c.transition.clone()),
         ("ply", c.ply.map(|p| p.to_string()).unwrap_or_default()),
         ("articles", c.articles.join(", ")),
-        ("knobs", c.knobs.join(", ")),
+        ("knobs", knob_phrase(c)),
         (
             "board",
             c.board.as_ref().map(|b| b.text.clone()).unwrap_or_default(),
         ),
     ]
+}
+
+/// The knobs that decided a change in one phrase: `a, b` (each alone), `a + b (only
+/// together)`, or empty.
+fn knob_phrase(c: &Change) -> String {
+    if c.knobs_together {
+        format!("{} (only together)", c.knobs.join(" + "))
+    } else {
+        c.knobs.join(", ")
+    }
 }
 
 /// A change in one sentence: the two verdicts and where they part.
@@ -344,7 +360,7 @@ fn text_record(record: &RecordImpact) -> String {
                 }
                 let _ = writeln!(out, "  articles: {}", c.articles.join(", "));
                 if !c.knobs.is_empty() {
-                    let _ = writeln!(out, "  knobs: {}", c.knobs.join(", "));
+                    let _ = writeln!(out, "  knobs: {}", knob_phrase(c));
                 }
             }
         }
@@ -389,6 +405,7 @@ pub(super) fn json_lines(record: &RecordImpact) -> Vec<serde_json::Value> {
                     "ply": c.ply,
                     "articles": c.articles,
                     "knobs": c.knobs,
+                    "knobs_together": c.knobs_together,
                     "board": c.board.as_ref().map(|b| b.text.clone()),
                 })
             })
@@ -432,6 +449,7 @@ mod tests {
                     ply: Some(12),
                     articles: vec!["r:5.2".into()],
                     knobs: vec!["start".into()],
+                    knobs_together: false,
                     board: Some(Board {
                         text: "pos 1".into(),
                         html: "<svg class=\"board\"></svg>".into(),
@@ -511,7 +529,10 @@ mod tests {
         let page = render(Format::Html, false);
         assert!(page.contains("<svg class=\"board\"></svg>"), "{page}");
         assert!(page.contains("draw &amp; co"), "{page}");
-        assert!(page.contains("<code>x</code>"), "{page}");
+        assert!(
+            page.contains("<code data-knob=\"start\">start</code>"),
+            "{page}"
+        );
         assert!(
             !page.contains("b.rec"),
             "an unchanged record is not a row: {page}"

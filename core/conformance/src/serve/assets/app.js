@@ -66,6 +66,8 @@ function showKnobs() {
     }
     input.dataset.knobInput = k.name;
     input.setAttribute("aria-label", k.name);
+    // The values the knob's article can mean: anything else is refused, naming both.
+    input.title = `${k.domain} (${k.article})`;
     input.addEventListener("change", rulesChanged);
     const name = document.createElement("code");
     name.textContent = k.name;
@@ -134,9 +136,13 @@ async function judge(record, ply) {
     const knob = s.knob ? ` <span class="tag">knob ${esc(s.knob)}</span>` : "";
     return `<li data-article="${esc(s.article)}"><b>${art}</b> ${esc(s.fact)}${knob}</li>`;
   }).join("");
+  // Proved by counterfactual: each knob listed changes the verdict when set to the value shown
+  // (alone, or only together with the others when knobs_together).
   $("decided-knobs").innerHTML = answer.knobs.length
-    ? answer.knobs.map((k) => `<li data-knob="${esc(k.knob)}"><code>${esc(k.knob)}</code> = <b>${esc(k.value)}</b>: ${esc(k.source)}</li>`).join("")
-    : "<li class=\"muted\">none: the articles alone decided</li>";
+    ? (answer.knobs_together ? "<li class=\"muted together\">only together: no knob changes the verdict alone</li>" : "") +
+      answer.knobs.map((k) => `<li data-knob="${esc(k.knob)}"><code>${esc(k.knob)}</code> = <b>${esc(k.value)}</b>: ${esc(k.source)}<br>` +
+        `<span class="muted">set to <b>${esc(k.set_to)}</b>${answer.knobs_together ? " (with the others)" : ""}: ${esc(k.gives)}</span></li>`).join("")
+    : "<li class=\"muted\">none: no knob set alone to another shipped profile's value or to another of its values, and no other shipped profile, changes this verdict</li>";
   $("extra").innerHTML = answer.extra_html;
   $("notes").innerHTML = answer.notes.map((n) => `<li>${esc(n)}</li>`).join("");
   // The deciding ply when something decided the game; otherwise the last written move.
@@ -200,7 +206,7 @@ async function runImpact() {
     const c = row.comparison;
     const ply = c.parting_ply === null ? "" : c.parting_ply;
     return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${row.record.root}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
-      `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(c.knobs.join(", "))}</td></tr>`;
+      `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(c.knobs_together ? c.knobs.join(" + ") + " (only together)" : c.knobs.join(", "))}</td></tr>`;
   }).join("");
   $("impact-errors").innerHTML = t.errors.map((e) => `<li>${esc(e.label)}: ${esc(e.error)}</li>`).join("");
   summary.dataset.state = "done";

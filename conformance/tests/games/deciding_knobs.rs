@@ -1,0 +1,209 @@
+//! The gate of the deciding knobs (issue 51.3): over every real record of `real-records/shogi`
+//! and `real-records/shogi-copyleft`, and every ordered pair of shipped profiles, each knob
+//! `diff` names for a changed game changes that game's verdict when set *alone* to the second
+//! side's value, no other differing knob does, and no game changes without a named knob — or,
+//! where none flips it alone, a named combination that does, no single member of which does.
+//!
+//! The check re-judges through `judge`'s own path (the record read, the profile resolved with
+//! the record's move limit, then `--set KNOB=VALUE` overrides), not through the counterfactual
+//! code that named the knobs.
+
+use std::path::{Path, PathBuf};
+
+use conformance_core::report::impact::{Change, RecordImpact};
+use shogi_conformance::games::impact::{DiffSides, diff_archive, shown_verdict};
+use shogi_conformance::games::judge::{import_record, judge_imported, shared_profile};
+use shogi_conformance::games::judge_archive::record_files;
+use shogi_spec::profile::builtin_names;
+
+use crate::common::bin;
+
+fn real(folder: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../real-records")
+        .join(folder)
+}
+
+/// Game `k` of `file` judged under `profile` with `set`, as the verdict `diff` prints.
+fn verdict(file: &Path, k: usize, profile: &str, set: &[String]) -> String {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).expect("read");
+    let imported = import_record(&bytes, &name).expect("readable: diff judged it");
+    let base = shared_profile(profile).expect("shipped");
+    shown_verdict(
+        judge_imported(&name, &imported, &base, set).map(|mut games| games.swap_remove(k)),
+    )
+}
+
+/// The value each knob has where game `k` of `file` is judged under `profile` (the record's
+/// move limit applied, as `diff`'s sides are).
+fn effective(file: &Path, k: usize, profile: &str) -> Vec<(String, String)> {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).expect("read");
+    let imported = import_record(&bytes, &name).expect("readable");
+    let base = shared_profile(profile).expect("shipped");
+    let judged = judge_imported(&name, &imported, &base, &[]).expect("judged");
+    judged[k]
+        .profile
+        .settings()
+        .into_iter()
+        .map(|s| (s.knob.to_owned(), s.value.clone()))
+        .collect()
+}
+
+fn check_change(file: &Path, c: &Change, left: &str, right: &str) {
+    let k = c.game.map_or(0, |g| g - 1);
+    let (l, r) = (effective(file, k, left), effective(file, k, right));
+    let differing: Vec<(String, String)> = l
+        .iter()
+        .zip(&r)
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|(_, b)| b.clone())
+        .collect();
+    let set = |knobs: &[&(String, String)]| -> Vec<String> {
+        knobs.iter().map(|(k, v)| format!("{k}={v}")).collect()
+    };
+    let flips_alone: Vec<&str> = differing
+        .iter()
+        .filter(|d| verdict(file, k, left, &set(&[d])) != c.left)
+        .map(|(k, _)| k.as_str())
+        .collect();
+    let place = format!("{} {left} → {right}: {c:?}", file.display());
+    assert!(!c.knobs.is_empty(), "a change without a knob: {place}");
+    if c.knobs_together {
+        assert!(
+            flips_alone.is_empty(),
+            "{place}: {flips_alone:?} flip alone"
+        );
+        let named: Vec<&(String, String)> = differing
+            .iter()
+            .filter(|d| c.knobs.contains(&d.0))
+            .collect();
+        assert_eq!(
+            named.len(),
+            c.knobs.len(),
+            "{place}: a named knob does not differ"
+        );
+        assert_ne!(
+            verdict(file, k, left, &set(&named)),
+            c.left,
+            "{place}: the combination does not flip it"
+        );
+    } else {
+        assert_eq!(flips_alone, c.knobs, "{place}");
+    }
+}
+
+/// 3 shipped profiles, 6 ordered pairs, every real record of both folders.
+#[test]
+fn every_knob_diff_names_flips_its_game_alone() {
+    let files = record_files(&[real("shogi"), real("shogi-copyleft")]).expect("real records");
+    let profiles = builtin_names();
+    let mut checked = 0;
+    for left in &profiles {
+        for right in profiles.iter().filter(|p| *p != left) {
+            let sides =
+                DiffSides::new(&[(*left).to_owned(), (*right).to_owned()], &[]).expect("sides");
+            diff_archive(&files, &sides, 2, |r| {
+                if let RecordImpact::Judged { file, changes, .. } = r {
+                    for c in changes {
+                        check_change(Path::new(file), c, left, right);
+                        checked += 1;
+                    }
+                }
+            });
+        }
+    }
+    assert!(checked >= 6, "the pairs change some games: {checked}");
+}
+
+/// fesa-2017 → csa-computer on `real-records/shogi` changes the three bridge records (their
+/// reasoning is in `diff_records.rs`): each only because the CSA convention does not count the
+/// start position toward the repetition (fesa2017:5.2; shogi-server's `repetition_start:
+/// not_counted`). Its fourth occurrence at ply 12 is then a third, so neither the repetition
+/// draw (bridge-5) nor perpetual check (bridge-6, -7) happens; the draw's consequence
+/// (`draw_result`), the clock and the handicap knobs change nothing in these games.
+#[test]
+fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
+    let out = bin()
+        .args([
+            "diff",
+            "--profile",
+            "fesa-2017",
+            "--profile",
+            "csa-computer",
+        ])
+        .arg(real("shogi"))
+        .args(["--format", "json"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let changes: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .filter(|l| l["type"] == "change")
+        .collect();
+    let bridges: Vec<&serde_json::Value> = changes
+        .iter()
+        .filter(|c| c["file"].as_str().is_some_and(|f| f.contains("bridge-")))
+        .collect();
+    assert_eq!(bridges.len(), 3, "{text}");
+    for c in bridges {
+        assert_eq!(c["knobs"], serde_json::json!(["repetition_start"]), "{c}");
+        assert_eq!(c["knobs_together"], false, "{c}");
+        assert_eq!(c["schema_version"], 2, "{c}");
+    }
+    let out = bin()
+        .args([
+            "diff",
+            "--profile",
+            "fesa-2017",
+            "--profile",
+            "csa-computer",
+        ])
+        .arg(real("shogi").join("shogihome"))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(
+        text.matches("  knobs: repetition_start\n").count(),
+        3,
+        "{text}"
+    );
+    assert!(!text.contains("draw_result"), "{text}");
+}
+
+/// `judge --explain` names the knob the verdict turns on, proved by counterfactual: bridge-5's
+/// draw needs the start position counted (fesa2017:5.2; without it the position occurs three
+/// times), so `repetition_start` decided it under FESA — and, set to `not_counted`, it decided
+/// the game that continues (once reported as "none").
+#[test]
+fn judge_explain_names_repetition_start_both_ways() {
+    let bridge5 = real("shogi").join("shogihome/bridge-5-record.kifu");
+    for (set, now, other) in [
+        (
+            None,
+            "repetition_start = counted",
+            "set to not_counted: game continues",
+        ),
+        (
+            Some("repetition_start=not_counted"),
+            "repetition_start = not_counted",
+            "set to counted: draw by repetition (fesa2017:5.2)",
+        ),
+    ] {
+        let mut cmd = bin();
+        cmd.arg("judge").arg(&bridge5).arg("--explain");
+        if let Some(s) = set {
+            cmd.args(["--set", s]);
+        }
+        let out = cmd.output().expect("runs");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let section = text
+            .split("knobs that decided")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no knobs section: {text}"));
+        assert!(section.contains(now) && section.contains(other), "{text}");
+        assert!(!text.contains("knobs that decided: none"), "{text}");
+    }
+}
