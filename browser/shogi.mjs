@@ -100,6 +100,22 @@ try {
     await press(page, "ArrowRight");
     out.nifuPlies.push(await seen(page));
   }
+  // Files that are not records (issue 51), uploaded through the page's file control as a
+  // user picks a file: a letter named .kif and a server's JSON error body named .csa.
+  if (!(await page.$eval("#paste-box", (d) => d.open))) await page.click("#paste-box summary");
+  out.uploads = {};
+  for (const [name, text] of [
+    ["letter.kif", "Dear Ms Tanaka,\n\nThank you for the game on Sunday.\n\nYours sincerely,\nKenji\n"],
+    ["error.csa", '{"error":"not found"}'],
+  ]) {
+    out.uploads[name] = await verdictAfter(page, async () => {
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("#upload")]);
+      await chooser.setFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.from(text) });
+    });
+    out.uploads[name].errorShown = await page.isVisible("#error");
+  }
+  await page.locator("#result-panel").scrollIntoViewIfNeeded();
+  await shot(page, dir, "shogi-not-a-record");
   out.problems = problems;
 } finally {
   await browser.close();

@@ -4,7 +4,9 @@
 //! what an arbiter sees: the board after move N, the verdict and its articles (linked to the
 //! rulebook pages served beside it), the verdict changing when `repetition_start` is set to
 //! `not_counted`, the archive impact table's counts, a changed game followed from the table to
-//! its board at the parting ply, and a broken paste shown as an error with its file and line.
+//! its board at the parting ply, a broken paste shown as an error with its file and line, and
+//! two uploaded files that are no records (a letter named `.kif`, a JSON error body named
+//! `.csa`) refused with their reason and no verdict.
 //! Screenshots are left in `target/browser/` (CI keeps them).
 //!
 //! The expected values are worked by hand in `real-records/shogi/MANIFEST.tsv` (the outcome column
@@ -304,7 +306,30 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         plies[13]
     );
 
-    // The only console message is the refused paste's 422.
+    // Files that are not records, uploaded through the file control (issue 51, done-when):
+    // refused with the reason and the line, as `judge` refuses them (exit 2), and no verdict,
+    // board or move beside the refusal. The letter's first line is no KIF line; the JSON body
+    // is read as JKF, whose object has no `error` key.
+    let letter = &out["uploads"]["letter.kif"];
+    let error = letter["error"].as_str().unwrap();
+    assert!(error.starts_with("letter.kif:1: "), "{letter}");
+    assert!(error.contains("Dear Ms Tanaka"), "{letter}");
+    assert!(error.contains("KIF"), "{letter}");
+    let body = &out["uploads"]["error.csa"];
+    let error = body["error"].as_str().unwrap();
+    assert!(error.starts_with("error.csa:1: "), "{body}");
+    assert!(error.contains("`error` is not a key JKF defines"), "{body}");
+    for (name, seen) in [("letter.kif", letter), ("error.csa", body)] {
+        assert_eq!(seen["errorShown"], true, "{name}: {seen}");
+        assert_eq!(seen["record"], name, "{seen}");
+        assert_eq!(seen["verdict"], "", "{name}: {seen}");
+        assert_eq!(seen["result"], "error", "{name}: {seen}");
+        assert_eq!(seen["chain"].as_array().map(Vec::len), Some(0), "{seen}");
+        assert_eq!(seen["plies"], 0, "{name}: {seen}");
+        assert_eq!(seen["boardTitle"], Value::Null, "{name}: {seen}");
+    }
+
+    // The only console messages are the refusals' 422s (the broken paste, the two uploads).
     let problems = texts(&out, "problems");
     assert!(
         problems.iter().all(|p| p.contains("422")),
@@ -317,6 +342,7 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         "shogi-followed",
         "shogi-decided-at-4",
         "shogi-nifu-claimed",
+        "shogi-not-a-record",
     ] {
         assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
     }

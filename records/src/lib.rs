@@ -448,7 +448,7 @@ pub fn read_text(text: &str, format: Format) -> Result<(Vec<Game>, Ledger), Impo
 
 /// The project's YAML record, with the ledger of its lines: each line is placed by the
 /// top-level key it belongs to (`start`/`setup`: the start; `events`: moves; `time_control`,
-/// `players`: headers), `#` lines are comments, blank lines blank.
+/// `times` (what the written times are evidence of), `players`: headers), `#` lines are comments, blank lines blank.
 fn read_yaml(text: &str) -> Result<(Vec<Game>, Ledger), ImportError> {
     // Text in no format, read as YAML, is one string or a list: say which formats were
     // tried, not the YAML parser's words about a struct.

@@ -84,25 +84,58 @@ fn a_ki2_line_without_a_mark_among_the_moves_is_unreadable() {
     assert!(e.message.contains("after the ending 「投了」"), "{e}");
 }
 
-/// CSA keeps every statement: a move after the ending is given to the oracle as an event in
-/// its place (never dropped), so it is judged, not refused; a `%` word the reader does not know
-/// is kept as written and the moves after it are read too.
+/// A CSA move after the game's ending refuses the record, naming the move's line and the
+/// ending's (issue 51, item 6): nothing can be played after a game has ended, and no writer
+/// known writes a move there (shogi-server logs moves only while the game goes on). Issue 43
+/// had kept such a move as an event for the oracle to judge; a verdict beside it would be on a
+/// game the file does not hold. After a `%` word the reader does not know (`%MATTA`, CSA's
+/// take-back), a move is refused too: the word stood where a move should be.
 #[test]
-fn a_csa_move_after_the_ending_is_read_not_dropped() {
-    for ending in ["%TORYO", "%MATTA"] {
+fn a_csa_move_after_the_ending_refuses_the_record() {
+    for ending in ["%TORYO", "%CHUDAN", "%SENNICHITE", "%KACHI"] {
         let text = format!("PI\n+\n+7776FU\n{ending}\n-3334FU\n");
-        let g = import(text.as_bytes(), Some("csa"))
-            .unwrap()
-            .games
-            .remove(0);
-        let moves = g
-            .record
-            .events
-            .iter()
-            .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
-            .count();
-        assert_eq!(moves, 2, "{ending}");
+        let e = import(text.as_bytes(), Some("csa")).unwrap_err();
+        assert_eq!(e.line, 5, "{ending}: {e}");
+        assert!(
+            e.message
+                .contains("a move after the game's ending (line 4)")
+                && e.message.contains("`-3334FU`")
+                && e.message.contains(ending),
+            "{ending}: {e}"
+        );
     }
+    // A move later on the line of statements, after the ending's time, is a move all the same.
+    let e = import(b"PI\n+\n+7776FU\n%TORYO,T3,-3334FU\n", Some("csa")).unwrap_err();
+    assert!(
+        e.message.contains("after the game's ending (line 4)"),
+        "{e}"
+    );
+    let e = import(b"PI\n+\n+7776FU\n%MATTA\n-3334FU\n", Some("csa")).unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    assert!(
+        e.message
+            .contains("`%MATTA` on line 4 is not an ending this reader knows"),
+        "{e}"
+    );
+}
+
+/// What may follow a CSA ending is still read, as floodgate and shogi-server write it: the
+/// ending's time, a second ending-only line (ignored: the first ending stands), the server's
+/// `'summary` comment and other comments, and a `/` before the next game.
+#[test]
+fn a_csa_ending_may_be_followed_by_endings_times_and_comments() {
+    let text = "N+a\nN-b\nPI\n+\n+7776FU\n%TORYO\nT3\n%CHUDAN\n'summary:toryo:a win:b lose\n'end\n/\nPI\n+\n+7776FU\n";
+    let games = import(text.as_bytes(), Some("csa")).unwrap().games;
+    assert_eq!(games.len(), 2);
+    // Gote, to move, resigned: sente wins (CSA V2.2, %TORYO), whatever was written after it.
+    let m = games[0].written.as_ref().unwrap().meaning.unwrap();
+    assert_eq!(
+        (m.kind, m.outcome),
+        (
+            shogi_records::ending::EndingKind::Resignation,
+            shogi_records::ending::Outcome::Win(shogi_spec::Color::Sente)
+        )
+    );
 }
 
 /// A JKF entry after the first with neither `move` nor `special`, or a move after the ending,

@@ -281,7 +281,10 @@ impl Reader {
                 setup.set_side_to_move(color);
                 Ok(LineKind::Start)
             }
-            '+' | '-' => self.move_statement(s, n).map(|()| LineKind::Move),
+            '+' | '-' => {
+                self.refuse_after_ending(s, n)?;
+                self.move_statement(s, n).map(|()| LineKind::Move)
+            }
             'T' => {
                 let t = parse_seconds(&s[1..])
                     .ok_or_else(|| ImportError::at(n, format!("`{}` is not a time", quote(s))))?;
@@ -295,6 +298,45 @@ impl Reader {
                 format!("`{}` is not a CSA statement", quote(s)),
             )),
         }
+    }
+
+    /// A move statement after a `%` line refuses the record (issue 51, item 6): after the
+    /// game's ending nothing can be played, and a verdict on the moves before it would be on a
+    /// game the file does not hold; after a `%` word this reader does not know, the word stood
+    /// where a move should be (CSA's `%MATTA`, a take-back, says the moves after it replace
+    /// others), so the moves cannot be read as one game either. No writer known writes a move
+    /// after its ending: shogi-server logs a move only while the game goes on
+    /// (`shogi_server/game.rb`, `handle_one_move`) and the result after it. Ending-only lines
+    /// after the ending (a second `%CHUDAN`, the `'summary` comment) are not moves and stay
+    /// placed as before.
+    fn refuse_after_ending(&self, s: &str, n: usize) -> Result<(), ImportError> {
+        let Some(w) = self.written.as_ref() else {
+            return Ok(());
+        };
+        if self.ended {
+            return Err(ImportError::at(
+                n,
+                format!(
+                    "a move after the game's ending (line {}): `{}` follows `{}`; the record cannot be read",
+                    w.line,
+                    quote(s),
+                    quote(&w.text)
+                ),
+            ));
+        }
+        if w.meaning.is_none() {
+            return Err(ImportError::at(
+                n,
+                format!(
+                    "`{}` on line {} is not an ending this reader knows, and a move follows it (`{}`): the record cannot be read past line {}",
+                    quote(&w.text),
+                    w.line,
+                    quote(s),
+                    w.line
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn move_statement(&mut self, s: &str, n: usize) -> Result<(), ImportError> {
