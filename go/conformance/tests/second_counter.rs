@@ -210,7 +210,10 @@ fn each_flippable_aftermath_difference_gives_gnu_gos_number_when_flipped() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    assert!(flipped >= 1, "no difference was checked by flipping its cause");
+    assert!(
+        flipped >= 1,
+        "no difference was checked by flipping its cause"
+    );
 }
 
 #[test]

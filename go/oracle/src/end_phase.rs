@@ -156,7 +156,10 @@ pub fn play_out(game: &Game, dead: &[Point], order: Order) -> Result<EndPhase, C
     }
     // The live stones: the record's when its main game ended (stones of the filling written
     // in the record are the filling's), the agreed dead taken off.
-    let mut live = game.main_end_board.clone().unwrap_or_else(|| game.board.clone());
+    let mut live = game
+        .main_end_board
+        .clone()
+        .unwrap_or_else(|| game.board.clone());
     for &d in dead {
         if live.size().contains(d) {
             live.set(d, None);
@@ -175,7 +178,10 @@ pub fn play_out(game: &Game, dead: &[Point], order: Order) -> Result<EndPhase, C
         let mut pass = Vec::new();
         if play_step(&mut passed, Move::Pass, Some(0), &mut pass) {
             let other = settle(&start, passed, &hot, searched);
-            let (mine, theirs) = (final_value(&start, &played.1), final_value(&start, &other.1));
+            let (mine, theirs) = (
+                final_value(&start, &played.1),
+                final_value(&start, &other.1),
+            );
             let better = match mover {
                 Color::Black => theirs > mine,
                 Color::White => theirs < mine,
@@ -234,7 +240,12 @@ fn classify(start: &Board, current: &Board, game: &Game) -> (Vec<Component>, boo
 /// `hot` parts searched together when every part could be searched, the one-move-ahead choice
 /// over the whole board otherwise; then the passes that end the game. The steps, the game
 /// after them, and whether it was searched.
-fn settle(start: &Board, mut game: Game, hot: &[Component], searched: bool) -> (Vec<Step>, Game, bool) {
+fn settle(
+    start: &Board,
+    mut game: Game,
+    hot: &[Component],
+    searched: bool,
+) -> (Vec<Step>, Game, bool) {
     let mut steps = Vec::new();
     let mut searched = searched;
     if searched && !hot.is_empty() && joint(start, &mut game, hot, &mut steps).is_err() {
@@ -423,7 +434,9 @@ fn play_step_noted(
         steps.push(pass_step(colour, kind, words));
         return true;
     };
-    steps.push(stone_step(&before, &after, &captured, colour, p, gain, note));
+    steps.push(stone_step(
+        &before, &after, &captured, colour, p, gain, note,
+    ));
     true
 }
 
@@ -489,7 +502,10 @@ fn stone_step(
             "fills a neutral point and leaves enemy stones with one liberty".to_owned(),
         )
     } else {
-        (StepKind::Fill { forces }, "fills a neutral point".to_owned())
+        (
+            StepKind::Fill { forces },
+            "fills a neutral point".to_owned(),
+        )
     };
     let gained = match gain {
         Some(0) => ", gaining nothing over a pass".to_owned(),
