@@ -139,6 +139,31 @@ pub struct Expect {
     /// McMahon pairing questions (rfg MM A.2, A.6, B, C, D); oracle only.
     #[serde(default)]
     pub mcmahon: Option<crate::pairing_case::McMahonCheck>,
+    /// The count after the end phase the judge plays (rfg 7.1, 7.2); oracle only.
+    #[serde(default)]
+    pub end_phase: Option<EndPhaseCheck>,
+}
+
+/// The end phase played from the case's last position, the side to move first (the registry's
+/// reading of 7.1), and the count it leaves: what the judge does with a record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndPhaseCheck {
+    /// Prisoners taken before the position (a diagram cannot hold them: a record's captures).
+    #[serde(default)]
+    pub prisoners_before: [u32; 2],
+    /// The stones agreed dead.
+    #[serde(default)]
+    pub dead: Vec<Point>,
+    /// The first stone of the end phase, `B cf` / `W cf`, when the case says it.
+    #[serde(default)]
+    pub first_stone: Option<String>,
+    /// Black's territory plus prisoners after the end phase.
+    pub black: u32,
+    /// White's, before komi.
+    pub white: u32,
+    /// The result as SGF writes it.
+    pub result: String,
 }
 
 impl Expect {
@@ -159,6 +184,7 @@ impl Expect {
             || self.tie_break_choice.is_some()
             || self.mcmahon.is_some()
             || self.impossible.is_some()
+            || self.end_phase.is_some()
     }
 
     /// Whether it states anything at all (a case that does not checks nothing: lint says so).

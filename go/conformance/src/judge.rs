@@ -101,8 +101,10 @@ pub struct Judgement {
     /// record (`fill` in outcomes.yaml), if any. Empty when nothing was counted.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub end_phase: Vec<String>,
-    /// The result with the other side filling first, when it is not ours (the registry's
-    /// reading of 7.1 gives the first fill to the side whose turn it is).
+    /// Where the record stops before the main game has ended (fewer passes in a row than the
+    /// profile needs) and the other reading of who moves first gives another result: that
+    /// result, who moves first in it, and why the judge takes its own (the registry's decision
+    /// under rfg 7.1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternative: Option<String>,
     /// What the reader did with every property of the file (counts by use, the encoding),
@@ -110,6 +112,14 @@ pub struct Judgement {
     /// code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<PropertyCounts>,
+    /// With [`Judgement::alternative`]: the two results, the one better for Black first — the
+    /// range the rules' text leaves open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<[String; 2]>,
+    /// With [`Judgement::alternative`]: the end phase of the other reading, move by move as
+    /// [`Judgement::end_phase`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternative_end_phase: Vec<String>,
     /// The moves of that end phase (the written filling first), each with the sentence of
     /// [`Judgement::end_phase`] at the same index: for the workbench's boards.
     #[serde(skip)]
@@ -205,6 +215,8 @@ pub fn judge_with(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>)
         end_phase: Vec::new(),
         alternative: None,
         properties: None,
+        range: None,
+        alternative_end_phase: Vec::new(),
         end_moves: Vec::new(),
         agreement: Agreement::NotJudgeable(String::new()),
     };
@@ -393,30 +405,24 @@ fn counted(
     let standing = go_oracle::count::count(&played.board, played.prisoners, &dead)
         .map_err(|e| NotJudgeable::Count(e.to_string()))?;
     let as_it_stands = result(&standing);
-    let end = end_phase::play_out(&played, &dead, false)
+    let end = end_phase::play_out(&played, &dead, end_phase::Order::ToMove)
         .map_err(|e| NotJudgeable::Count(e.to_string()))?;
     let ours = result(&end.count);
-    if let Ok(other) = end_phase::play_out(&played, &dead, true) {
-        let theirs = result(&other.count);
-        if theirs != ours {
-            let first = end
-                .steps
-                .iter()
-                .find(|s| s.kind != end_phase::StepKind::MainPass)
-                .map_or(played.to_move, |s| s.colour);
-            j.alternative = Some(format!(
-                "{theirs} with {} filling first instead (rfg:7.1)",
-                match first {
-                    Color::Black => "White",
-                    Color::White => "Black",
-                }
-            ));
+    if played.phase() == go_oracle::play::Phase::Main {
+        // The record stops before the main game has ended: the text leaves open whether its
+        // stop was the players' end (the missing passes made at once) or the side to move
+        // may still play; the registry takes the second (rfg 1.1, 7.1).
+        if let Ok(other) = end_phase::play_out(&played, &dead, end_phase::Order::PassesFirst) {
+            let theirs = result(&other.count);
+            if theirs != ours {
+                set_alternative(j, &played, &other, &ours, &theirs);
+            }
         }
     }
     j.end_phase = written
         .iter()
         .map(|m| format!("{m} (written in {}, rfg:7.1)", crate::agreed::OUTCOMES_FILE))
-        .chain(end.steps.iter().map(|s| s.text.clone()))
+        .chain(end_phase_lines(&end, game.size))
         .collect();
     end_moves.extend(end.steps.iter().map(|s| (s.colour, s.mv)));
     j.end_moves = end_moves;
@@ -435,6 +441,70 @@ fn counted(
         seki_stones: count.seki_stones.len(),
     });
     Ok(as_it_stands)
+}
+
+/// The end phase in words: each move, then the stones of the filling that are dead at the
+/// count, and a note where a part was too big to search.
+fn end_phase_lines(end: &end_phase::EndPhase, size: u8) -> Vec<String> {
+    let mut out: Vec<String> = end.steps.iter().map(|s| s.text.clone()).collect();
+    if !end.dead_in_filling.is_empty() {
+        let board = go_spec::BoardSize::new(size).ok();
+        let names = board.map_or_else(
+            || format!("{} stone(s)", end.dead_in_filling.len()),
+            |b| end_phase::vertices(b, &end.dead_in_filling),
+        );
+        out.push(format!(
+            "stones of the end phase that cannot be joined to their side's live stones are dead at the count and come off as prisoners: {names} (rfg:8.1 commentary, rfg:7.2 commentary)"
+        ));
+    }
+    if !end.searched {
+        out.push(
+            "a part of the open points was too big to search and was filled one move ahead (rfg:7.1, registry)"
+                .to_owned(),
+        );
+    }
+    out
+}
+
+/// Sets the other reading of who moves first on `j`: its result, the range, its end phase,
+/// and why the judge takes its own (the registry's decision under rfg 7.1).
+fn set_alternative(
+    j: &mut Judgement,
+    played: &go_oracle::play::Game,
+    other: &end_phase::EndPhase,
+    ours: &str,
+    theirs: &str,
+) {
+    let name = |c: Color| match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    };
+    let first_other = other
+        .steps
+        .iter()
+        .find(|s| s.kind != end_phase::StepKind::MainPass)
+        .map_or(played.to_move.opponent(), |s| s.colour);
+    j.alternative = Some(format!(
+        "{theirs} if the record's stop is read as the end of the main game (the missing passes made at once, {} moving first in the filling); the judge takes {ours}: the record stops before the passes rfg 7.1 needs, so {} is to move (rfg:1.1) and may still play or pass (registry decision under rfg:7.1)",
+        name(first_other),
+        name(played.to_move)
+    ));
+    let margin = |r: &str| match GameResult::parse(r) {
+        GameResult::Win {
+            winner,
+            by: WinBy::Score(m),
+        } => match winner {
+            Color::Black => m,
+            Color::White => -m,
+        },
+        _ => 0.0,
+    };
+    let mut both = [ours.to_owned(), theirs.to_owned()];
+    if margin(&both[1]) > margin(&both[0]) {
+        both.swap(0, 1);
+    }
+    j.range = Some(both);
+    j.alternative_end_phase = end_phase_lines(other, j.size);
 }
 
 /// One agreed filling move, `B ba` / `W pass`; an unreadable one is named.

@@ -190,6 +190,15 @@ pub fn explanation(j: &Judgement, profile: &GoProfile, decided: Option<&Deciding
     }
     if let Some(a) = &j.alternative {
         out.push(format!("  other order of the end phase: {a}"));
+        if let Some([best_black, best_white]) = &j.range {
+            out.push(format!(
+                "  range the text leaves open: {best_black} to {best_white}"
+            ));
+        }
+        out.push("  end phase of the other order:".to_owned());
+        for (k, step) in j.alternative_end_phase.iter().enumerate() {
+            out.push(format!("    {}. {step}", k + 1));
+        }
     }
     if let Some(p) = &j.properties {
         out.push(format!("  {} (decoded as {})", p.summary, p.encoding));

@@ -253,8 +253,69 @@ fn outcome_words(o: Outcome) -> String {
     }
 }
 
+/// The end phase the judge plays from the case's last position (rfg 7.1, 7.2), checked
+/// against the case's count.
+fn end_phase_check(
+    want: &crate::case::EndPhaseCheck,
+    oracle: &Oracle,
+    game: &go_spec::GameSpec,
+    c: &mut Checks,
+) {
+    use go_oracle::end_phase::{Order, StepKind, play_out};
+    let mut played = match oracle.replay_game(game) {
+        Ok(p) => p,
+        Err(e) => {
+            c.check(false, || format!("the game does not replay: {e}"));
+            return;
+        }
+    };
+    for (mine, before) in played.prisoners.iter_mut().zip(want.prisoners_before) {
+        *mine += before;
+    }
+    let end = match play_out(&played, &want.dead, Order::ToMove) {
+        Ok(end) => end,
+        Err(e) => {
+            c.check(false, || format!("the end phase cannot be played: {e}"));
+            return;
+        }
+    };
+    let got = [
+        end.count.territory[0] + end.count.prisoners[0],
+        end.count.territory[1] + end.count.prisoners[1],
+    ];
+    c.check(got == [want.black, want.white], || {
+        format!(
+            "after the end phase Black {} and White {}, expected {} and {}",
+            got[0], got[1], want.black, want.white
+        )
+    });
+    let result = end.count.score(game.komi, game.is_handicap()).sgf_result();
+    c.check(result == want.result, || {
+        format!(
+            "result after the end phase {result}, expected {}",
+            want.result
+        )
+    });
+    if let Some(first) = &want.first_stone {
+        let stone = end
+            .steps
+            .iter()
+            .find(|s| s.kind != StepKind::MainPass && s.mv != go_spec::Move::Pass)
+            .map(|s| format!("{} {}", s.colour.sgf_letter(), s.mv));
+        c.check(stone.as_deref() == Some(first.as_str()), || {
+            format!(
+                "first stone of the end phase {}, expected {first}",
+                stone.as_deref().unwrap_or("none")
+            )
+        });
+    }
+}
+
 fn oracle_checks(case: &Case, oracle: &Oracle, game: &go_spec::GameSpec, c: &mut Checks) {
     let expect = &case.expect;
+    if let Some(want) = &expect.end_phase {
+        end_phase_check(want, oracle, game, c);
+    }
     let game_questions = expect.ended.is_some()
         || expect.phase.is_some()
         || expect.wrong_colour.is_some()

@@ -14,6 +14,7 @@ pub mod board;
 pub mod clock;
 pub mod count;
 pub mod end_phase;
+pub mod end_search;
 pub mod mcmahon;
 pub mod mcmahon_pairing;
 pub mod outcome;

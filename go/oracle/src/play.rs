@@ -103,6 +103,10 @@ pub struct Game {
     pub over_at: Option<usize>,
     /// Passes in a row made in the filling phase (rfg 7.1; two end it).
     pub filling_passes: u8,
+    /// The board when the main game ended (rfg 7.1), if it has: the stones placed after it
+    /// are the filling's, and those that cannot be joined to a live stone are dead at the
+    /// count (see `end_search::dead_in_filling`).
+    pub main_end_board: Option<Board>,
     /// Whether the first move was made by the colour that was not to start: the game goes on
     /// (rfg 13.2) and the arbiter may decide otherwise.
     pub wrong_colour_start: bool,
@@ -155,6 +159,7 @@ impl Game {
             passes_in_row: 0,
             ended_at: None,
             over_at: None,
+            main_end_board: None,
             filling_passes: 0,
             wrong_colour_start: false,
             repeated: false,
@@ -254,6 +259,7 @@ impl Game {
                 self.passes_in_row += 1;
                 if self.passes_in_row >= self.passes_to_end {
                     self.ended_at = Some(ply);
+                    self.main_end_board = Some(self.board.clone());
                 }
                 self.last_play = None;
             }
@@ -291,6 +297,41 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// The point a simple-ko retake is refused on now: the single stone just captured by a
+    /// placement that captured one stone (rfg 5.2's example). The end-phase search keys its
+    /// positions with it, so that a ko position is not taken for the same position without it.
+    pub fn ko_point(&self) -> Option<Point> {
+        match &self.last_play {
+            Some((_, captured)) if captured.len() == 1 => captured.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// Keeps only the last `keep` whole-board positions for 5.2 (the end-phase search, which
+    /// clones the game at every position it looks at). A position of the end phase has every
+    /// stone of the record's last position bar those it captures, so an earlier position comes
+    /// back only through a capture; the registry (interpretation of rfg 7.1) records the limit.
+    pub fn keep_recent_history(&mut self, keep: usize) {
+        let len = self.history.len();
+        if len > keep {
+            self.history.drain(..len - keep);
+        }
+    }
+
+    /// The filling phase begun afresh with `colour` to move and no pass made in it: the start
+    /// of a local end-phase search of one region (rfg 7.1), where the order of the whole game
+    /// is not the region's.
+    pub fn begin_filling(&mut self, colour: Color) {
+        if self.ended_at.is_none() {
+            self.ended_at = Some(self.ply);
+        }
+        self.over_at = None;
+        self.filling_passes = 0;
+        self.passes_in_row = 0;
+        self.to_move = colour;
+        self.last_play = None;
     }
 
     /// The number of moves played.
