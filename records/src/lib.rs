@@ -412,6 +412,17 @@ pub fn import(bytes: &[u8], extension: Option<&str>) -> Result<Imported, ImportE
     })
 }
 
+/// A game without a time control states no evidence for its times: no rule reads a written
+/// time without a clock (FESA 8.1), so the record says nothing an implementation could be
+/// asked about, and the implementations that read no clock are not turned away by a key they
+/// cannot use (the readers' evidence matters only beside a clock).
+fn clockless_times(mut game: Game) -> Game {
+    if game.record.time_control.is_none() {
+        game.record.times = shogi_spec::record::TimeEvidence::EXACT;
+    }
+    game
+}
+
 /// Translates decoded text in a known format.
 pub fn import_text(text: &str, format: Format) -> Result<Vec<Game>, ImportError> {
     read_text(text, format).map(|(games, _)| games)
@@ -428,6 +439,7 @@ pub fn read_text(text: &str, format: Format) -> Result<(Vec<Game>, Ledger), Impo
         Format::Jkf => jkf::read(text).map(|(g, l)| (vec![g], l))?,
         Format::Yaml => read_yaml(text)?,
     };
+    let games = games.into_iter().map(clockless_times).collect();
     if ledger.first_structural().is_none() {
         let (n, line) = encoding::each_line(text)
             .enumerate()

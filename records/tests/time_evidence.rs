@@ -52,7 +52,7 @@ fn a_zero_on_a_time_loss_line_is_no_time() {
 /// milliseconds.
 #[test]
 fn csa_resolution_and_shogi_servers_charged_seconds() {
-    let v2 = times("V2.2\nPI\n+\n+7776FU\nT30\n", "csa");
+    let v2 = times("V2.2\n$TIME_LIMIT:00:00+30\nPI\n+\n+7776FU\nT30\n", "csa");
     assert_eq!(v2.resolution, Seconds::whole(1));
     assert_eq!(v2.rounding, Rounding::Undocumented);
     let server = times(
@@ -61,8 +61,16 @@ fn csa_resolution_and_shogi_servers_charged_seconds() {
     );
     assert_eq!(server.resolution, Seconds::whole(1));
     assert_eq!(server.rounding, Rounding::Charged);
-    let v3 = times("V3.0\nPI\n+\n+7776FU\nT30.125\n", "csa");
+    let v3 = times("V3.0\n$TIME:0+30+0\nPI\n+\n+7776FU\nT30.125\n", "csa");
     assert_eq!(v3.resolution, Seconds::millis(1));
+}
+
+/// Without a clock no rule reads a written time (FESA 8.1): the record states no evidence, so
+/// an implementation that reads no clock is asked nothing new.
+#[test]
+fn a_record_without_a_clock_states_no_evidence() {
+    let v2 = times("V2.2\nPI\n+\n+7776FU\nT30\n", "csa");
+    assert_eq!(v2, TimeEvidence::EXACT);
 }
 
 /// The YAML record states its times exactly unless it says otherwise.
