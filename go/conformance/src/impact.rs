@@ -244,7 +244,7 @@ pub fn knobs_that_decided(
 }
 
 /// A game's result under a profile in words, as `diff` compares results: the text of its
-/// [`side_verdict`] (the counterfactuals that name the deciding knobs compare the same).
+/// `side_verdict` (the counterfactuals that name the deciding knobs compare the same).
 pub fn result_text(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -> String {
     side_verdict(game, profile, agreed).text
 }
