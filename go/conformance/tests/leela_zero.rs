@@ -15,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use conformance_core::process::CommandLine;
@@ -24,8 +25,11 @@ use go_spec::{BoardSize, GameSpec, GoImplementation, Komi, Move};
 
 const LEELAZ: &str = "/usr/games/leelaz";
 
-/// The all-zero network, written once per test binary into the target directory.
+/// The all-zero network, written once per test binary into the target directory. The tests run
+/// in parallel threads, so the first one writes it and the others wait for it.
 fn weights() -> PathBuf {
+    static WRITTEN: Mutex<()> = Mutex::new(());
+    let _written = WRITTEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("leela-zero-zero-weights.txt");
     if !path.exists() {
         let script =
