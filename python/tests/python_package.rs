@@ -78,7 +78,7 @@ fn the_package_installs_with_pip_and_its_tests_pass() {
         "pip install ./python",
         Command::new(bin.join("pip"))
             .args(["install", "--disable-pip-version-check", "./python"])
-            .args(["pytest", "mypy", "python-shogi", "cshogi"])
+            .args(["pytest", "pytest-timeout", "mypy", "python-shogi", "cshogi"])
             .current_dir(&root)
             .env(
                 "CARGO_TARGET_DIR",
@@ -116,7 +116,9 @@ fn the_package_installs_with_pip_and_its_tests_pass() {
         // package's source folder (without its built `_native`) would shadow the installed
         // package, in pytest and in the adapter subprocesses the tests start with `-m`.
         Command::new(bin.join("pytest"))
-            .args(["-q", "-rfE", "-p", "no:cacheprovider"])
+            // Every test has a bound of its own (pytest-timeout): a stuck test fails in minutes
+            // with its name instead of holding CI for hours (issue 54).
+            .args(["-q", "-rfE", "-p", "no:cacheprovider", "--timeout=300"])
             .arg(root.join("python").join("tests"))
             .current_dir(&away),
     );

@@ -29,7 +29,9 @@ const LEELAZ: &str = "/usr/games/leelaz";
 /// in parallel threads, so the first one writes it and the others wait for it.
 fn weights() -> PathBuf {
     static WRITTEN: Mutex<()> = Mutex::new(());
-    let _written = WRITTEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _written = WRITTEN
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("leela-zero-zero-weights.txt");
     if !path.exists() {
         let script =
