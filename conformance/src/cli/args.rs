@@ -434,7 +434,7 @@ pub enum Command {
         #[arg(long)]
         cases: bool,
         /// The records' report: text (a line per changed game, then the summary), json (a line
-        /// per changed game or unreadable record, the summary last; impact.schema.json),
+        /// per changed game or unreadable record, the summary last; schemas/impact.json),
         /// junit, markdown or html (with the board where each changed game parts).
         #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = conformance_core::report::Format::parse)]
         format: conformance_core::report::Format,

@@ -69,12 +69,12 @@ pub struct Judged {
     pub decided: Option<shogi_oracle::game::Decided>,
 }
 
-/// The version of the judge's JSON output (`schema_version`, and
-/// `conformance/schemas/judge.output.json`). 2: `verdict` carries the verdict a reader should
-/// take — result, winner, reason kind — for recorded findings too, with `verified`, `source`
-/// and `evidence`; the oracle's own verdict on the moves is `moves_verdict`; `agreement` names
-/// the standing in one word.
-pub const JUDGE_SCHEMA_VERSION: u32 = 2;
+/// The version of the judge's JSON output (`schema_version`, and `schemas/shogi/judge.json`):
+/// the one version of every published schema (`conformance-schemas`). Since 2, `verdict`
+/// carries the verdict a reader should take — result, winner, reason kind — for recorded
+/// findings too, with `verified`, `source` and `evidence`; the oracle's own verdict on the
+/// moves is `moves_verdict`; `agreement` names the standing in one word.
+pub const JUDGE_SCHEMA_VERSION: u32 = conformance_schemas::SCHEMA_VERSION;
 
 /// The built-in profiles, each parsed once per process: judging an archive reads the same
 /// profile for every record, and parsing its YAML every time cost a third of the time (and

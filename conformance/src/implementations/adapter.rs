@@ -1,5 +1,5 @@
 //! Any implementation, in any language, through the JSON-lines adapter protocol
-//! (`conformance/PROTOCOL.md`, schemas in `conformance/schemas/`).
+//! (`conformance/PROTOCOL.md`, schemas in `schemas/adapter/`).
 //!
 //! The adapter is a persistent process: the runner writes one JSON object per line to its
 //! standard input and reads one per line from its standard output. After a `hello` exchange

@@ -1,6 +1,6 @@
 //! The JSON-lines adapter protocol's messages as Rust types: the one definition of their shape.
 //!
-//! The published JSON Schemas (`conformance/schemas/*.json`, described in `PROTOCOL.md`) are
+//! The published JSON Schemas (`schemas/adapter/*.json`, described in `PROTOCOL.md`) are
 //! generated from these types by `schemars` ([`schemas`]); a test fails when a file differs from
 //! what the types say (run it with `SHOGI_BLESS_SCHEMAS=1` to rewrite the files after changing a
 //! type), so the documentation cannot drift from the code. The runner validates every line an
@@ -479,13 +479,18 @@ fn schema_of<T: JsonSchema>(file: &str) -> serde_json::Value {
     if let Some(map) = schema.as_object_mut() {
         map.insert(
             "$id".into(),
-            format!("https://example.invalid/shogi-conformance/schemas/{file}").into(),
+            format!(
+                "{}adapter/{}",
+                conformance_schemas::ID_PREFIX,
+                file.trim_end_matches(".json")
+            )
+            .into(),
         );
     }
     schema
 }
 
-/// Every schema file of `conformance/schemas/`, by name, as the types define it.
+/// Every schema file of `schemas/adapter/`, by name, as the types define it.
 pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         (
@@ -563,7 +568,7 @@ mod tests {
     /// The published schema files are exactly what the types generate.
     #[test]
     fn the_schema_files_are_generated_from_the_types() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas/adapter");
         let bless = std::env::var_os("SHOGI_BLESS_SCHEMAS").is_some();
         let mut stale = Vec::new();
         for (name, schema) in schemas() {

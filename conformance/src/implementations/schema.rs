@@ -1,4 +1,4 @@
-//! The adapter protocol's JSON Schemas (`conformance/schemas/`), built in, and validation
+//! The adapter protocol's JSON Schemas (`schemas/adapter/`, the `conformance-schemas` crate), built in, and validation
 //! against them with the `jsonschema` crate (draft 2020-12).
 //!
 //! The schemas are the published contract; the runner and `check-adapter` validate every
@@ -11,71 +11,71 @@ use serde_json::Value;
 pub const SCHEMAS: &[(&str, &str)] = &[
     (
         "hello.request.json",
-        include_str!("../../schemas/hello.request.json"),
+        conformance_schemas::ADAPTER_HELLO_REQUEST.text,
     ),
     (
         "hello.reply.json",
-        include_str!("../../schemas/hello.reply.json"),
+        conformance_schemas::ADAPTER_HELLO_REPLY.text,
     ),
     (
         "legal_moves.request.json",
-        include_str!("../../schemas/legal_moves.request.json"),
+        conformance_schemas::ADAPTER_LEGAL_MOVES_REQUEST.text,
     ),
     (
         "perft.request.json",
-        include_str!("../../schemas/perft.request.json"),
+        conformance_schemas::ADAPTER_PERFT_REQUEST.text,
     ),
     (
         "divide.request.json",
-        include_str!("../../schemas/divide.request.json"),
+        conformance_schemas::ADAPTER_DIVIDE_REQUEST.text,
     ),
     (
         "status.request.json",
-        include_str!("../../schemas/status.request.json"),
+        conformance_schemas::ADAPTER_STATUS_REQUEST.text,
     ),
     (
         "adjudicate.request.json",
-        include_str!("../../schemas/adjudicate.request.json"),
+        conformance_schemas::ADAPTER_ADJUDICATE_REQUEST.text,
     ),
     (
         "ask.request.json",
-        include_str!("../../schemas/ask.request.json"),
+        conformance_schemas::ADAPTER_ASK_REQUEST.text,
     ),
     (
         "quit.request.json",
-        include_str!("../../schemas/quit.request.json"),
+        conformance_schemas::ADAPTER_QUIT_REQUEST.text,
     ),
     (
         "legal_moves.result.json",
-        include_str!("../../schemas/legal_moves.result.json"),
+        conformance_schemas::ADAPTER_LEGAL_MOVES_RESULT.text,
     ),
     (
         "perft.result.json",
-        include_str!("../../schemas/perft.result.json"),
+        conformance_schemas::ADAPTER_PERFT_RESULT.text,
     ),
     (
         "divide.result.json",
-        include_str!("../../schemas/divide.result.json"),
+        conformance_schemas::ADAPTER_DIVIDE_RESULT.text,
     ),
     (
         "status.result.json",
-        include_str!("../../schemas/status.result.json"),
+        conformance_schemas::ADAPTER_STATUS_RESULT.text,
     ),
     (
         "adjudicate.result.json",
-        include_str!("../../schemas/adjudicate.result.json"),
+        conformance_schemas::ADAPTER_ADJUDICATE_RESULT.text,
     ),
     (
         "ask.result.json",
-        include_str!("../../schemas/ask.result.json"),
+        conformance_schemas::ADAPTER_ASK_RESULT.text,
     ),
     (
         "skipped.reply.json",
-        include_str!("../../schemas/skipped.reply.json"),
+        conformance_schemas::ADAPTER_SKIPPED_REPLY.text,
     ),
     (
         "errored.reply.json",
-        include_str!("../../schemas/errored.reply.json"),
+        conformance_schemas::ADAPTER_ERRORED_REPLY.text,
     ),
 ];
 
@@ -170,9 +170,10 @@ mod tests {
     fn every_schema_parses_and_names_itself() {
         for (name, text) in SCHEMAS {
             let v: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(v["$id"].as_str().unwrap().ends_with(name), "{name}");
+            let id = v["$id"].as_str().unwrap_or_default();
+            assert!(id.ends_with(name.trim_end_matches(".json")), "{name}: {id}");
         }
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas/adapter");
         let on_disk = std::fs::read_dir(dir).unwrap().count();
         assert_eq!(on_disk, SCHEMAS.len(), "every schema file is built in");
     }

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The JSON report satisfies the schema published for every game's report
-//! (`core/conformance/report.schema.json`): a complete run, a run whose engine could not start,
+//! (`schemas/run-report.json`): a complete run, a run whose engine could not start,
 //! and a report the schema must refuse.
 
 use std::process::Command;

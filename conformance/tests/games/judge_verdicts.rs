@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 //! The verdict a machine reads is the verdict a person reads (issue 34): `verdict` in the JSON
 //! carries result, winner and reason for recorded findings too, every line validates against
-//! `conformance/judge-output.schema.json`; the verdict line says what decided (issue 37.6); a
+//! `schemas/shogi/judge.json`; the verdict line says what decided (issue 37.6); a
 //! file in no shogi format gets one line saying what it is (37.7); a `まで…` trailer alone and a
 //! 反則勝ち trailer after a written foul read the same in KIF, KI2 and CSA (issue 34, 2 and 3).
 //! Expected verdicts come from the articles cited, never from the oracle's output.
@@ -38,10 +38,7 @@ fn json(file: &Path, profile: &str) -> serde_json::Value {
     ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim())
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
-    )
-    .unwrap();
+    let text = conformance_schemas::SHOGI_JUDGE.text.to_string();
     let schema = jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap();
     if let Err(e) = schema.validate(&v) {
         panic!("the schema refuses the output ({e}): {v}");

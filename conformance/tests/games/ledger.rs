@@ -201,10 +201,7 @@ fn the_ledger_is_in_the_explanation_and_the_json() {
     assert_eq!(v["ledger"]["lines"], 120, "{v}");
     assert_eq!(v["ledger"]["moves"], 111, "{v}");
     assert_eq!(v["ledger"]["ignored"][0]["reason"], "unused_header", "{v}");
-    let schema = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
-    )
-    .unwrap();
+    let schema = conformance_schemas::SHOGI_JUDGE.text.to_string();
     let schema = jsonschema::validator_for(&serde_json::from_str(&schema).unwrap()).unwrap();
     if let Err(e) = schema.validate(&v) {
         panic!("the schema refuses the output ({e}): {v}");

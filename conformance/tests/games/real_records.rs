@@ -210,13 +210,10 @@ impl Folder {
     }
 }
 
-/// The judge's JSON Schema (`conformance/judge-output.schema.json`), every line checked
+/// The judge's JSON Schema (`schemas/shogi/judge.json`), every line checked
 /// against it.
 fn schema() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
-    )
-    .unwrap();
+    let text = conformance_schemas::SHOGI_JUDGE.text.to_string();
     jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
 }
 

@@ -33,7 +33,7 @@ pub(crate) struct DiffArgs {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Report format: text (a line per changed record, then the summary), json (a line per
-    /// changed or unreadable record, the summary last; impact.schema.json), junit, markdown
+    /// changed or unreadable record, the summary last; schemas/impact.json), junit, markdown
     /// or html (with the board where each changed record parts).
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
     pub format: Format,

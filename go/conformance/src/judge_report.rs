@@ -347,6 +347,7 @@ pub fn render(
                 })
                 .collect();
             let v = json!({
+                "schema_version": conformance_schemas::SCHEMA_VERSION,
                 "profile": profile.name,
                 "records": list,
                 "agree": tally.agree,

@@ -1,5 +1,5 @@
 //! `go-conformance judge --format json` against its published schema
-//! (`go/conformance/judge-output.schema.json`): every real record of the repository (the 341 of
+//! (`schemas/go/judge.json`): every real record of the repository (the 341 of
 //! `real-records/go` with their hand-worked outcomes, the files of `real-records/go-sgf`), with and without
 //! `--explain`, and an unreadable file. The schema is checked to refuse what it must, so that
 //! a schema accepting anything cannot pass.
@@ -15,10 +15,7 @@ fn root() -> PathBuf {
 }
 
 fn validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge-output.schema.json"),
-    )
-    .unwrap();
+    let text = conformance_schemas::GO_JUDGE.text.to_string();
     jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
 }
 

@@ -2,7 +2,7 @@
 //! the file, the line and the case.
 //!
 //! The format is documented for case authors in `corpus/README.md` and as a JSON Schema in
-//! `corpus/schema.json`; this module is the one reader of it.
+//! `schemas/shogi/case.json`; this module is the one reader of it.
 //!
 //! In parts: the YAML shape as written (`raw`), the rules a case must keep beyond that shape
 //! (`validate`), the case as the runner uses it (`checked`), and reading a file with its

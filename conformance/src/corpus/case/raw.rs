@@ -2,7 +2,7 @@
 //! expectations (`deny_unknown_fields` throughout, so a misspelt key is an error), and the
 //! values an expectation states (a verdict, a `bestmove` probe).
 //!
-//! This is the shape `corpus/schema.json` publishes for case authors; a test below keeps the
+//! This is the shape `schemas/shogi/case.json` publishes for case authors; a test below keeps the
 //! two in step. Nothing here checks that a case makes sense: that is [`super::validate`].
 
 use std::collections::BTreeMap;
@@ -257,8 +257,7 @@ mod schema_tests {
     use shogi_spec::FesaId;
 
     fn schema() -> serde_json::Value {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/schema.json");
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        serde_json::from_str(conformance_schemas::SHOGI_CASE.text).unwrap()
     }
 
     fn props(v: &serde_json::Value) -> BTreeSet<String> {

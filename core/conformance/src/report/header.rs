@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 /// What was run: the tool, the contract (corpus version and content hash), the profile, the
 /// implementation, which part of the corpus, and whether the run is a complete one.
 ///
-/// The field names are the published schema's (`report.schema.json`); a game adds its own
+/// The field names are the published schema's (`schemas/run-report.json`); a game adds its own
 /// facts beside them (an engine's identity, say) in its own type.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {

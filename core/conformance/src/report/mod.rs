@@ -4,7 +4,7 @@
 //! records ([`judged`]) and the archive impact of a change of rules ([`impact`]).
 //!
 //! The JSON form of a report is published as a JSON Schema, [`SCHEMA`]
-//! (`core/conformance/report.schema.json`), which every game's JSON report satisfies.
+//! (`schemas/run-report.json`), which every game's JSON report satisfies.
 
 pub mod escape;
 pub mod formats;
@@ -30,7 +30,7 @@ pub use summary::Summary;
 pub use view::{ArticleView, CaseView, View};
 
 /// The JSON Schema of every game's JSON report (draft 2020-12).
-pub const SCHEMA: &str = include_str!("../../report.schema.json");
+pub const SCHEMA: &str = conformance_schemas::RUN_REPORT.text;
 
 /// Why a JSON Schema built into the tool does not load: a defect of the build, reported in
 /// place of the violations of the document checked against it.
@@ -74,7 +74,7 @@ pub fn validate(report: &serde_json::Value) -> Result<(), Vec<String>> {
     static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, SchemaError>> =
         std::sync::OnceLock::new();
     let validator = VALIDATOR
-        .get_or_init(|| SchemaError::compile("report.schema.json", SCHEMA))
+        .get_or_init(|| SchemaError::compile("schemas/run-report.json", SCHEMA))
         .as_ref()
         .map_err(|e| vec![e.to_string()])?;
     let errors: Vec<String> = validator

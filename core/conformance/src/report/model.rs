@@ -1,5 +1,5 @@
 //! The report of a run, game-neutral: the header, one record per case, the summary and how the
-//! run certified. Its JSON form is the published schema (`report.schema.json`); a game whose
+//! run certified. Its JSON form is the published schema (`schemas/run-report.json`); a game whose
 //! reports carry more (positions, expectations one by one) adds fields beside these.
 
 use std::time::Duration;

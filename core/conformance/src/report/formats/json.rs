@@ -1,4 +1,4 @@
-//! The JSON report, for tools: the published schema's fields, and beside them the fields the
+//! The JSON report, for tools: the published schema's version (`schema_version`), its fields, and beside them the fields the
 //! game's view adds (a case's primary article, slug, line, partial pass and warnings, and the
 //! game's own fields), so that one serialiser writes every game's JSON.
 
@@ -11,6 +11,12 @@ pub(super) fn json(r: &Report) -> String {
         Ok(v) => v,
         Err(e) => return format!("{{\"error\": \"{e}\"}}\n"),
     };
+    if let Some(object) = value.as_object_mut() {
+        object.insert(
+            "schema_version".into(),
+            conformance_schemas::SCHEMA_VERSION.into(),
+        );
+    }
     let v = &r.view;
     merge(&mut value["header"], &v.header_json);
     if r.certified_by.is_some() {

@@ -21,14 +21,15 @@ pub use render::ImpactWriter;
 
 use std::collections::BTreeMap;
 
-/// The version of the impact report's JSON lines (`schema_version` in each line). 2: a change's
-/// `knobs` are those proved to decide it by counterfactual (each alone flips the verdict), with
+/// The version of the impact report's JSON lines (`schema_version` in each line): the one
+/// version of every published schema (`conformance-schemas`). Since 2, a change's `knobs` are
+/// those proved to decide it by counterfactual (each alone flips the verdict), with
 /// `knobs_together` when only their combination does.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = conformance_schemas::SCHEMA_VERSION;
 
 /// The JSON Schema of one line of `diff --format json` (draft 2020-12): a change, an
 /// unreadable record, or the summary that ends the report.
-pub const SCHEMA: &str = include_str!("../../../impact.schema.json");
+pub const SCHEMA: &str = conformance_schemas::IMPACT.text;
 
 /// The two sides compared, as the reports name them (a profile's name, or `PROFILE + KNOB=VALUE`
 /// for a profile with overrides).
@@ -223,7 +224,7 @@ pub fn validate(line: &serde_json::Value) -> Result<(), Vec<String>> {
     static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, super::SchemaError>> =
         std::sync::OnceLock::new();
     let validator = VALIDATOR
-        .get_or_init(|| super::SchemaError::compile("impact.schema.json", SCHEMA))
+        .get_or_init(|| super::SchemaError::compile("schemas/impact.json", SCHEMA))
         .as_ref()
         .map_err(|e| vec![e.to_string()])?;
     let errors: Vec<String> = validator
