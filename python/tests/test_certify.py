@@ -1,5 +1,6 @@
 """Certifying Python objects in-process, through the command line's run loop."""
 
+import json
 from typing import List
 
 import pytest
@@ -100,6 +101,8 @@ def test_every_report_format_renders_and_matches_the_command_line_route():
     answered = {k: v for k, v in r.outcomes.items() if v != "skip"}
     assert answered and answered == {k: cli.outcomes[k] for k in answered}
     assert "python:oracle-backed" in str(r.to_dict())
+    # Every JSON output carries the version of the published schemas (issue 54).
+    assert json.loads(r.render("json"))["schema_version"] == 3
 
 
 def test_expectations_file_turns_known_failures_into_a_pass(tmp_path):

@@ -23,6 +23,7 @@ def test_judge_a_file_typed():
     d = v.to_dict()
     assert d["verdict"] == {"result": "win", "winner": "gote", "reason": {"kind": "illegal_move", "article": "fesa2017:3.11a"}, "source": "moves", "verified": True}
     assert d["file"] == str(NIFU)
+    assert d["schema_version"] == 3  # the version of every published schema (issue 54)
 
 
 def test_judge_text_bytes_and_str_path_agree():
