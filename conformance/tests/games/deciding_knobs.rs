@@ -151,7 +151,7 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
     for c in bridges {
         assert_eq!(c["knobs"], serde_json::json!(["repetition_start"]), "{c}");
         assert_eq!(c["knobs_together"], false, "{c}");
-        assert_eq!(c["schema_version"], 2, "{c}");
+        assert_eq!(c["schema_version"], 3, "{c}");
     }
     let out = bin()
         .args([

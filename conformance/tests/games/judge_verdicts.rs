@@ -74,7 +74,7 @@ fn a_recorded_illegal_move_is_a_win_in_the_json_verdict() {
     assert_eq!(verdict["evidence"]["text"], "%ILLEGAL_MOVE", "{v}");
     // What the moves alone give stays beside it, under its own name.
     assert_eq!(v["moves_verdict"]["result"], "continues", "{v}");
-    assert_eq!(v["schema_version"], 2);
+    assert_eq!(v["schema_version"], 3);
     assert_eq!(v["agreement"], "recorded-not-provable");
 }
 
