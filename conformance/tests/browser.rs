@@ -315,7 +315,7 @@ fn the_rulebook_site_covers_every_article_in_a_browser() {
     let citing = corpus
         .cases
         .iter()
-        .filter(|c| c.refs.contains(&ArticleId::fesa("3.11c")))
+        .filter(|c| c.articles.contains(&ArticleId::fesa("3.11c")))
         .count();
     assert!(citing > 10);
     let shown = attr_values(&dom, "<article class=\"case site-case\"", "data-case");

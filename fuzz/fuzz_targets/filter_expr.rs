@@ -12,7 +12,7 @@ const CASE: &str = "cases:
   - id: 0a1b2c3d
     slug: startpos-thirty
     title: Thirty moves from the initial position
-    refs: [fesa2017:3]
+    articles: [fesa2017:3]
     tags: [perft]
     setup:
       position: startpos

@@ -499,7 +499,7 @@ impl Session {
             .iter()
             .map(|c| {
                 let mut articles = vec![c.primary.to_string()];
-                for r in &c.refs {
+                for r in &c.articles {
                     let r = r.to_string();
                     if !articles.contains(&r) {
                         articles.push(r);

@@ -87,7 +87,7 @@ pub fn explain(
     let case = find_case(&corpus, source, id)?;
     println!("case {} {} ({})", case.id, case.slug, case.location());
     println!("  {}", case.title);
-    for r in &case.refs {
+    for r in &case.articles {
         let article = shogi_spec::rulebooks::lookup(r);
         let title = article
             .map(|a| a.title.as_str())

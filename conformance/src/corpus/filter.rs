@@ -58,7 +58,7 @@ impl Selectable for InCorpus<'_> {
         &self.case.id
     }
     fn articles(&self) -> Vec<&str> {
-        self.case.refs.iter().map(|a| a.as_str()).collect()
+        self.case.articles.iter().map(|a| a.as_str()).collect()
     }
     fn tags(&self) -> &[String] {
         &self.case.tags
@@ -104,7 +104,7 @@ mod tests {
     use crate::corpus::case::parse_file;
 
     fn case(staging: bool) -> Case {
-        let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: A Pawn drop\n    refs: [fesa2017:3.11c]\n    tags: [uchifuzume]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
+        let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: A Pawn drop\n    articles: [fesa2017:3.11c]\n    tags: [uchifuzume]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
         parse_file(text, Path::new("corpus/drops/u.yaml"), staging)
             .unwrap()
             .remove(0)

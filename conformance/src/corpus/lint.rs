@@ -42,7 +42,7 @@ pub fn case_counts(corpus: &Corpus, registry: &Registry) -> BTreeMap<ArticleId, 
     let cases = corpus.cases.iter().filter(|c| !c.staging).map(|c| {
         (
             c.id.as_str(),
-            c.refs.iter().map(ArticleId::as_str).collect::<Vec<_>>(),
+            c.articles.iter().map(ArticleId::as_str).collect::<Vec<_>>(),
         )
     });
     cases_per_article(registry, cases, Credit::CitedAndAncestors)
@@ -136,10 +136,10 @@ fn check_case(case: &Case, corpus: &Corpus, out: &mut Vec<String>) {
             case.slug
         ));
     }
-    if !case.refs.iter().any(|r| r.rulebook() == "fesa2017") {
+    if !case.articles.iter().any(|r| r.rulebook() == "fesa2017") {
         out.push("no fesa2017 ref: cite the FESA 2017 article too".into());
     }
-    if !case.refs.contains(&case.primary) {
+    if !case.articles.contains(&case.primary) {
         out.push(format!(
             "primary `{}` is not one of the refs: the primary article must be cited in `refs`",
             case.primary
@@ -245,7 +245,7 @@ pub fn lint(root: &std::path::Path, min_cases: usize) -> Result<Vec<Problem>, Co
             id: &case.id,
             location: case.location(),
             text: ("title", &case.title),
-            articles: case.refs.iter().map(ArticleId::as_str).collect(),
+            articles: case.articles.iter().map(ArticleId::as_str).collect(),
             primary: Some(case.primary.as_str()),
         };
         problems.extend(
@@ -306,7 +306,7 @@ pub fn citing<'a>(corpus: &'a Corpus, registry: &Registry, article: &ArticleId) 
         .iter()
         .filter(|c| !c.staging)
         .filter(|c| {
-            c.refs.iter().any(|r| {
+            c.articles.iter().any(|r| {
                 let mut cur = registry.get(r);
                 while let Some(a) = cur {
                     if &a.id == article {
@@ -456,7 +456,7 @@ mod tests {
     fn the_primary_article_must_be_one_of_the_refs() {
         let text = |primary: &str| {
             format!(
-                "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    refs: [fesa2017:3.11c, fesa2017:1.2]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - status: normal\n"
+                "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    articles: [fesa2017:3.11c, fesa2017:1.2]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - status: normal\n"
             )
         };
         let corpus = Corpus {

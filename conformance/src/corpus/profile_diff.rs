@@ -170,9 +170,13 @@ fn related(id: &ArticleId, target: &ArticleId) -> bool {
 /// knob at all. `None` when nothing links the case to a difference.
 pub fn article_pair(case: &Case, left: &str, right: &str, knobs: &[&str]) -> Option<ArticlePair> {
     let right_reg = rulebooks::registry(right)?;
-    let cited_left: Vec<&ArticleId> = case.refs.iter().filter(|r| r.rulebook() == left).collect();
+    let cited_left: Vec<&ArticleId> = case
+        .articles
+        .iter()
+        .filter(|r| r.rulebook() == left)
+        .collect();
     let cited_right: Vec<&Article> = case
-        .refs
+        .articles
         .iter()
         .filter(|r| r.rulebook() == right)
         .filter_map(|r| right_reg.get(r))

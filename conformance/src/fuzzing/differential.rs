@@ -95,7 +95,7 @@ impl Divergence {
             "    title: \"TODO: what the rules say here ({})\"\n",
             self.what.replace('"', "'")
         ));
-        out.push_str("    refs: [fesa2017:TODO]\n    tags: []\n    setup:\n");
+        out.push_str("    articles: [fesa2017:TODO]\n    tags: []\n    setup:\n");
         match &self.subject {
             Subject::Position { start, moves } => {
                 out.push_str(&format!("      position: \"{start}\"\n"));

@@ -97,7 +97,7 @@ pub fn case_yaml(id: &str, imp_name: &str, sfen_text: &str, pos: &Position, f: &
             id: id.to_owned(),
             slug: format!("fuzz-{id}"),
             title,
-            refs: refs
+            articles: refs
                 .iter()
                 .filter_map(|r| shogi_spec::ArticleId::try_from(r.clone()).ok())
                 .collect(),

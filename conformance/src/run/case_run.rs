@@ -604,7 +604,7 @@ mod tests {
 
     fn case(expect: &str) -> Case {
         let text = format!(
-            "cases:\n  - id: 0a1b2c3d\n    slug: s\n    title: t\n    refs: [fesa2017:3]\n    setup: {{position: startpos}}\n    expect:\n{expect}"
+            "cases:\n  - id: 0a1b2c3d\n    slug: s\n    title: t\n    articles: [fesa2017:3]\n    setup: {{position: startpos}}\n    expect:\n{expect}"
         );
         crate::corpus::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
             .unwrap()

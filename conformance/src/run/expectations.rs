@@ -133,7 +133,7 @@ mod tests {
 
     #[test]
     fn a_mismatch_names_the_case_by_id_and_slug() {
-        let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    refs: [fesa2017:3.11c]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
+        let text = "cases:\n  - id: 0a1b2c3d\n    slug: pawn-drop-mate\n    title: t\n    articles: [fesa2017:3.11c]\n    setup: {position: startpos}\n    expect:\n      - status: normal\n";
         let case = crate::corpus::case::parse_file(text, std::path::Path::new("x.yaml"), false)
             .unwrap()
             .remove(0);

@@ -79,7 +79,7 @@ fn every_report_format_carries_the_contract() {
 const CASE_A: &str = "  - id: 0000a001
     slug: perft-startpos-one
     title: Thirty first moves
-    refs: [fesa2017:2.3]
+    articles: [fesa2017:2.3]
     source: the published perft(1) of the initial position, 30
     setup: {position: startpos}
     expect:
@@ -88,7 +88,7 @@ const CASE_A: &str = "  - id: 0000a001
 const CASE_B: &str = "  - id: 0000b002
     slug: perft-startpos-two
     title: Nine hundred positions after two plies
-    refs: [fesa2017:2.3]
+    articles: [fesa2017:2.3]
     source: the published perft(2) of the initial position, 900
     setup: {position: startpos}
     expect:

@@ -106,7 +106,10 @@ fn breaking_nifu_fails_exactly_the_nifu_cases_with_a_readable_report() {
     );
     for r in &failed {
         assert!(
-            r.case.refs.iter().any(|a| a.as_str() == "fesa2017:3.11a"),
+            r.case
+                .articles
+                .iter()
+                .any(|a| a.as_str() == "fesa2017:3.11a"),
             "case {} failed without citing 3.11a",
             r.case.id
         );

@@ -83,7 +83,7 @@ impl From<&str> for Difference {
 fn explain(imp: &mut dyn Implementation, r: &CaseResult) -> Result<(), Difference> {
     let c = &r.case;
     let position = c.position().ok_or("no position")?;
-    if !c.refs.contains(&ArticleId::fesa("3.11c")) {
+    if !c.articles.contains(&ArticleId::fesa("3.11c")) {
         return Err("the case does not cite 3.11c".into());
     }
     for e in &r.expectations {

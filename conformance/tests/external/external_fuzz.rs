@@ -73,7 +73,7 @@ fn fuzzing_fairy_stockfish_finds_a_minimal_uchifuzume_case() {
     let cases = parse_file(&text, &path, true).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(cases.len(), 1);
     let case = &cases[0];
-    assert!(case.refs.contains(&ArticleId::fesa("3.11c")), "{text}");
+    assert!(case.articles.contains(&ArticleId::fesa("3.11c")), "{text}");
     assert!(case.tags.contains(&"uchifuzume".to_owned()), "{text}");
     assert!(small.extra.iter().all(|m| m.starts_with("P*")), "{small:?}");
 

@@ -134,7 +134,7 @@ fn fairy_stockfish_without_perft_fails_the_uchifuzume_probes() {
         match r.outcome() {
             Checked::Pass => {}
             Checked::Fail(f) => {
-                assert!(r.case.refs.contains(&uchifuzume), "{}", describe(r));
+                assert!(r.case.articles.contains(&uchifuzume), "{}", describe(r));
                 assert!(f.actual.contains("3.11c"), "{}", describe(r));
                 if r.case.slug.starts_with("probe-uchifuzume-only-move") {
                     failed_only_move += 1;

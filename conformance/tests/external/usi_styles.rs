@@ -55,7 +55,7 @@ fn startpos() -> PositionSpec {
 fn startpos_case() -> Vec<shogi_conformance::corpus::case::Case> {
     parse_file(
         &format!(
-            "cases:\n  - id: 5a17b0c0\n    slug: startpos-moves\n    title: t\n    refs: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - legal_moves: [{}]\n      - perft: {{1: 30, 2: 900}}\n",
+            "cases:\n  - id: 5a17b0c0\n    slug: startpos-moves\n    title: t\n    articles: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - legal_moves: [{}]\n      - perft: {{1: 30, 2: 900}}\n",
             STARTPOS_MOVES.split_whitespace().collect::<Vec<_>>().join(", ")
         ),
         Path::new("inline.yaml"),

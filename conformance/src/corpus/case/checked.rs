@@ -73,7 +73,7 @@ pub struct Case {
     /// The one-sentence title.
     pub title: String,
     /// The articles tested.
-    pub refs: Vec<ArticleId>,
+    pub articles: Vec<ArticleId>,
     /// The article a failure is charged to: the explicit `primary:` of the case, else its first
     /// ref. Reports group by it, so one failure shows under one article, not under every
     /// article the case happens to touch.

@@ -34,10 +34,12 @@ pub struct RawCase {
     pub slug: String,
     /// One sentence saying what the case shows.
     pub title: String,
-    /// The registry ids of the articles the case tests.
-    pub refs: Vec<ArticleId>,
+    /// The registry ids of the articles the case tests (`articles:`, the key of both corpora;
+    /// `refs:`, the shogi corpus's name before issue 54, is still read).
+    #[serde(alias = "refs")]
+    pub articles: Vec<ArticleId>,
     /// The one article a failure of the case is charged to, when it is not the first of
-    /// `refs`; it must be one of them. Reports list the other refs as context only.
+    /// `articles`; it must be one of them. Reports list the other articles as context only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub primary: Option<ArticleId>,
     /// Tags from the closed vocabulary in `corpus/tags.yaml`.
@@ -251,7 +253,6 @@ mod tests {
 #[cfg(test)]
 mod schema_tests {
     use std::collections::BTreeSet;
-    use std::path::Path;
 
     use super::*;
     use shogi_spec::FesaId;
@@ -326,7 +327,7 @@ mod schema_tests {
             id: String::new(),
             slug: String::new(),
             title: String::new(),
-            refs: vec![],
+            articles: vec![],
             primary: Some(ArticleId::fesa("1")),
             tags: vec![],
             source: Some(String::new()),

@@ -173,7 +173,7 @@ cases:
   - id: 1a2b3c4d
     slug: uchifuzume-corner
     title: t
-    refs: [fesa2017:3.11c]
+    articles: [fesa2017:3.11c]
     setup:
       position: "7lk/7p1/8G/9/9/9/9/9/K8 b P 1"
     expect:
@@ -183,7 +183,7 @@ cases:
   - id: 5e6f7a8b
     slug: uchifuzume-corner-gote
     title: t
-    refs: [fesa2017:3.11c]
+    articles: [fesa2017:3.11c]
     mirror_of: "1a2b3c4d"
 "#;
 
@@ -223,7 +223,7 @@ cases:
   - id: 0a1b2c3d
     slug: startpos-thirty
     title: Thirty moves from the initial position
-    refs: [fesa2017:3]
+    articles: [fesa2017:3]
     source: published perft table
     setup:
       position: startpos
@@ -262,7 +262,7 @@ cases:
 
     #[test]
     fn syntax_errors_carry_line_and_column() {
-        let bad = GOOD.replace("refs: [fesa2017:3]", "refs: [fesa2017:3");
+        let bad = GOOD.replace("articles: [fesa2017:3]", "articles: [fesa2017:3");
         let err = parse_file(&bad, Path::new("x.yaml"), false).unwrap_err();
         let text = err.to_string();
         assert!(text.starts_with("x.yaml:"), "{text}");

@@ -118,7 +118,11 @@ pub(super) fn check_case(
         }
         expectations.push((kind, e.profiles.clone()));
     }
-    let Some(primary) = raw.primary.clone().or_else(|| raw.refs.first().cloned()) else {
+    let Some(primary) = raw
+        .primary
+        .clone()
+        .or_else(|| raw.articles.first().cloned())
+    else {
         // The core lint's wording of the finding, so that both tools say it alike.
         return Err(err(conformance_core::lint::Finding::NoArticle.to_string()));
     };
@@ -132,7 +136,7 @@ pub(super) fn check_case(
         id: raw.id,
         slug: raw.slug,
         title: raw.title,
-        refs: raw.refs,
+        articles: raw.articles,
         primary,
         tags: raw.tags,
         source: raw.source,

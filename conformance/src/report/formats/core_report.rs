@@ -49,7 +49,12 @@ fn record(info: &RunInfo, r: &CaseResult) -> CaseRecord {
     CaseRecord {
         id: r.case.id.clone(),
         title: r.case.title.clone(),
-        articles: r.case.refs.iter().map(|a| a.as_str().to_owned()).collect(),
+        articles: r
+            .case
+            .articles
+            .iter()
+            .map(|a| a.as_str().to_owned())
+            .collect(),
         tags: r.case.tags.clone(),
         file: Some(r.case.file.display().to_string()),
         outcome: core,

@@ -6,7 +6,7 @@ use crate::run::case_run::{CaseResult, Checked, ExpectationResult, Failure};
 
 pub(crate) fn result(id: &str, refs: &str, primary: &str, outcome: Checked) -> CaseResult {
     let text = format!(
-        "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    refs: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
+        "cases:\n  - id: {id}\n    slug: case-{id}\n    title: t\n    articles: [{refs}]\n    {primary}\n    setup: {{position: startpos}}\n    expect:\n      - legal: [7g7f]\n"
     );
     let case = crate::corpus::case::parse_file(&text, std::path::Path::new("x.yaml"), false)
         .unwrap()

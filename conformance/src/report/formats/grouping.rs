@@ -57,7 +57,7 @@ pub fn title(id: &ArticleId) -> String {
 /// The refs of a case other than its primary article: context, not charged.
 pub fn context_refs(r: &CaseResult) -> Vec<&ArticleId> {
     r.case
-        .refs
+        .articles
         .iter()
         .filter(|a| **a != r.case.primary)
         .collect()

@@ -97,7 +97,7 @@ pub(super) fn cases_citing<'a>(corpus: &'a Corpus, id: &ArticleId) -> Vec<&'a Ca
     corpus
         .cases
         .iter()
-        .filter(|c| c.refs.contains(id))
+        .filter(|c| c.articles.contains(id))
         .collect()
 }
 
@@ -168,7 +168,7 @@ fn case_block(case: &Case, here: &ArticleId) -> String {
         );
     }
     let refs: Vec<String> = case
-        .refs
+        .articles
         .iter()
         .map(|r| {
             let label = if *r == case.primary {

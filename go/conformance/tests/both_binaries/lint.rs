@@ -72,7 +72,7 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
         std::fs::copy(real.join("tags.yaml"), dir.join("tags.yaml")).unwrap();
         let case = |id: &str, slug: &str, refs: &str, title: &str| {
             format!(
-                "  - id: \"{id}\"\n    slug: {slug}\n    title: \"{title}\"\n    refs: [{refs}]\n    setup: {{position: startpos}}\n    expect:\n      - status: normal\n"
+                "  - id: \"{id}\"\n    slug: {slug}\n    title: \"{title}\"\n    articles: [{refs}]\n    setup: {{position: startpos}}\n    expect:\n      - status: normal\n"
             )
         };
         let text = [
