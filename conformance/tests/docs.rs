@@ -428,3 +428,40 @@ fn the_architecture_page_names_every_crate_and_folder_that_exists_and_no_other()
         problems.join("\n")
     );
 }
+
+/// INTERPRETING.md, the normative text of how a runner reads a case (issue 54), covers both
+/// corpora: it links both corpus READMEs and the case schema, names the shared key
+/// `articles`, gives each of the four outcomes a row, and every relative link in it resolves.
+#[test]
+fn the_interpreting_page_covers_both_corpora_and_its_links_resolve() {
+    let root = repo_root();
+    let page = std::fs::read_to_string(root.join("INTERPRETING.md")).unwrap();
+    for needed in [
+        "(corpus/README.md)",
+        "(go/corpus/README.md)",
+        "(schemas/shogi/case.json)",
+        "| `articles` |",
+        "| `pass` |",
+        "| `fail` |",
+        "| `skip` |",
+        "| `error` |",
+    ] {
+        assert!(page.contains(needed), "INTERPRETING.md lacks {needed}");
+    }
+    for link in page.split("](").skip(1) {
+        let target = link.split(')').next().unwrap_or_default();
+        if target.starts_with("http") || target.starts_with('#') {
+            continue;
+        }
+        let path = target.split('#').next().unwrap_or_default();
+        assert!(
+            root.join(path).exists(),
+            "INTERPRETING.md links {target}, which does not exist"
+        );
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(
+        readme.contains("(INTERPRETING.md)"),
+        "README.md does not point to INTERPRETING.md"
+    );
+}
