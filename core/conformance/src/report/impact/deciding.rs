@@ -82,9 +82,8 @@ impl Deciding {
 }
 
 /// The article a knob reads, from its row of the game's knob table (its `Domain`): the article
-/// whose meaning the knob's values are, when it is an article id (`fesa2017:5.2`); `None` when
-/// the row names a rule no rulebook has (`max_moves`: "shogi-server's move limit") or the knob is
-/// not in the table. Such a knob is still named as a knob; it adds no article.
+/// whose meaning the knob's values are, when it is an article id (`rules:5.2`); `None` when the
+/// row names a rule no rulebook has (a server's move limit) or the knob is not in the table. Such a knob is still named as a knob; it adds no article.
 pub fn knob_article<R: Knobs>(knob: &str) -> Option<String> {
     let info = Profile::<R>::knob(knob)?;
     info.article

@@ -147,10 +147,10 @@ pub fn parting_ply(left: Option<usize>, right: Option<usize>) -> Option<usize> {
 ///    article in the knob's row of the game's knob table, its `Domain`) — the branch the game
 ///    took because the two sides read that article differently;
 /// 2. the article of the rule that decided the first side's verdict at its deciding ply, then
-///    the second side's (`left`, `right`: for shogi the reason's article of the oracle's
-///    verdict when the adjudicator's `Decided` says the game was decided; for Go the article
-///    the result rests on, or the one the refused move breaks) — `None` for a side whose game
-///    nothing decided (it continues, or its verdict is a written ending the moves cannot show).
+///    the second side's (`left`, `right`, as the game's adjudicator gives them: the article of
+///    the verdict it reached at the ply it says the game was decided, or the article a refused
+///    move breaks) — `None` for a side whose game nothing decided (it continues, or its
+///    verdict is a written ending the moves cannot show).
 ///
 /// A step that one explanation holds and the other does not, but that decided neither verdict
 /// (the draw's consequence beside a repetition, a perpetual-check test that found none), is
