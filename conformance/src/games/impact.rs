@@ -15,14 +15,17 @@
 //! shown there is the position when the earlier judgement ended the game (before the deciding
 //! move when that move was illegal and could not be made on the board). The knobs named are
 //! those proved to decide by counterfactual (the core's [`deciding_change`]): only a game that
-//! changed is re-judged, and only with the knobs whose values differ between the sides.
+//! changed is re-judged, and only with the knobs whose values differ between the sides. The
+//! articles named are those whose branch the game took ([`articles_taken`]): the deciding knobs'
+//! articles, then the article of the rule that decided each side's verdict at its deciding ply
+//! ([`deciding_article`]); a step one explanation holds and the other does not is not enough.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use conformance_core::report::impact::{
-    self, Board, Change, Deciding, ImpactSummary, RecordImpact, SideNames, article_difference,
+    self, Board, Change, Deciding, ImpactSummary, RecordImpact, SideNames, articles_taken,
     deciding_change, parting_ply,
 };
 use shogi_records::Imported;
@@ -175,13 +178,19 @@ fn shown(j: &Judged) -> (String, String) {
     (j.judgement.verdict.to_string(), key)
 }
 
-/// An explanation's steps as (article, fact) pairs, in order.
-fn cited(j: &Judged) -> Vec<(String, String)> {
-    j.judgement
-        .explanation
-        .iter()
-        .map(|s| (s.article.as_str().to_owned(), s.fact.clone()))
-        .collect()
+/// The article of the rule that decided `j`'s verdict at its deciding ply: the reason's article
+/// of the oracle's verdict, when the adjudicator says the game was decided
+/// ([`Judged::decided`]). `None` when nothing decided it: the game continues, or the verdict
+/// shown is a written ending the moves cannot show (a recorded finding, which exists only
+/// where the oracle's verdict is that the game continues).
+pub fn deciding_article(j: &Judged) -> Option<String> {
+    j.decided?;
+    match &j.judgement.verdict {
+        Verdict::Win { reason, .. } | Verdict::Draw { reason } | Verdict::Annulled { reason } => {
+            Some(reason.article.as_str().to_owned())
+        }
+        Verdict::Continues => None,
+    }
 }
 
 /// The change between two judgements of game `k` of a record, or `None` when its verdict
@@ -219,7 +228,11 @@ fn change(
         right: r,
         transition: format!("{lkey} → {rkey}"),
         ply,
-        articles: article_difference(&cited(left), &cited(right)),
+        articles: articles_taken(
+            &decided,
+            deciding_article(left).as_deref(),
+            deciding_article(right).as_deref(),
+        ),
         knobs: decided.names(),
         knobs_together: decided.together,
         board,

@@ -639,6 +639,12 @@ pub(crate) fn explain(out: &mut String, j: &Judged) {
     let decided = super::impact::knobs_that_decided(j);
     out.push_str(&knobs_section(&decided, &j.profile));
     for k in &decided.knobs {
+        // The article the knob reads (its Domain), which an override's source does not cite.
+        cited.extend(
+            k.article
+                .as_deref()
+                .and_then(|a| a.parse::<ArticleId>().ok()),
+        );
         if let Some(s) = j.profile.setting(&k.knob) {
             cited.extend(crate::corpus::lint::cited_ids(&s.source));
         }

@@ -7,14 +7,24 @@
 //! The check re-judges through `judge`'s own path (the record read, the profile resolved with
 //! the record's move limit, then `--set KNOB=VALUE` overrides), not through the counterfactual
 //! code that named the knobs.
+//!
+//! The same gate holds the change's articles to the branch the game took: every article named
+//! is the article of a named knob (its row of the knob table — and the knob was just shown to
+//! flip the game, alone or in the named combination) or the article of the rule that decided
+//! one side at its deciding ply — that side's judgement was decided (`decided` is present),
+//! its verdict rests on the article, and the record cut right after the deciding event, judged
+//! again, gives that verdict with the article in its explanation. And the converse: no named
+//! knob's article and no side's deciding rule is left out.
 
 use std::path::{Path, PathBuf};
 
 use conformance_core::report::impact::{Change, RecordImpact};
 use shogi_conformance::games::impact::{DiffSides, diff_archive, shown_verdict};
-use shogi_conformance::games::judge::{import_record, judge_imported, shared_profile};
+use shogi_conformance::games::judge::{Judged, import_record, judge_imported, shared_profile};
 use shogi_conformance::games::judge_archive::record_files;
-use shogi_spec::profile::builtin_names;
+use shogi_oracle::game::play_record;
+use shogi_spec::Verdict;
+use shogi_spec::profile::{Profile, builtin_names};
 
 use crate::common::bin;
 
@@ -49,6 +59,76 @@ fn effective(file: &Path, k: usize, profile: &str) -> Vec<(String, String)> {
         .into_iter()
         .map(|s| (s.knob.to_owned(), s.value.clone()))
         .collect()
+}
+
+/// Game `k` of `file` judged under `profile`, as `judge` judges it.
+fn judged(file: &Path, k: usize, profile: &str) -> Judged {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file).expect("read");
+    let imported = import_record(&bytes, &name).expect("readable");
+    let base = shared_profile(profile).expect("shipped");
+    judge_imported(&name, &imported, &base, &[])
+        .expect("judged")
+        .swap_remove(k)
+}
+
+/// The article of the rule that decided `j` at its deciding ply, proved by replay: `None` when
+/// nothing decided the game; else the verdict's article, after checking that the explanation
+/// holds it and that the record cut right after the deciding event gives the same verdict with
+/// the article in its explanation.
+fn deciding_rule(j: &Judged, place: &str) -> Option<String> {
+    let d = j.decided?;
+    let (Verdict::Win { reason, .. } | Verdict::Draw { reason } | Verdict::Annulled { reason }) =
+        &j.judgement.verdict
+    else {
+        panic!("{place}: decided at ply {}, yet the game continues", d.ply);
+    };
+    let holds = |steps: &[shogi_spec::Step]| steps.iter().any(|s| s.article == reason.article);
+    assert!(
+        holds(&j.judgement.explanation),
+        "{place}: the explanation does not hold {}",
+        reason.article
+    );
+    if let Some(event) = d.event {
+        let mut cut = j.game.record.clone();
+        cut.events.truncate(event);
+        let at = play_record(&cut, &j.profile).expect("the cut record plays");
+        assert_eq!(
+            at.judgement.verdict, j.judgement.verdict,
+            "{place}: cut after the deciding event {event}"
+        );
+        assert!(
+            holds(&at.judgement.explanation),
+            "{place}: cut at ply {}, the explanation does not hold {}",
+            d.ply,
+            reason.article
+        );
+    }
+    Some(reason.article.as_str().to_owned())
+}
+
+/// The change's articles are exactly the named knobs' articles (from the knob table) and each
+/// side's deciding rule (proved by [`deciding_rule`]), knobs first, each once.
+fn check_articles(file: &Path, c: &Change, left: &str, right: &str) {
+    let k = c.game.map_or(0, |g| g - 1);
+    let place = format!("{} {left} → {right}", file.display());
+    let mut expected: Vec<String> = Vec::new();
+    let knob_articles = c.knobs.iter().filter_map(|knob| {
+        let info = Profile::knob(knob).unwrap_or_else(|| panic!("{place}: no knob {knob}"));
+        info.article
+            .parse::<shogi_spec::ArticleId>()
+            .ok()
+            .map(|a| a.as_str().to_owned())
+    });
+    let sides = [left, right]
+        .into_iter()
+        .filter_map(|p| deciding_rule(&judged(file, k, p), &format!("{place} ({p})")));
+    for a in knob_articles.chain(sides) {
+        if !expected.contains(&a) {
+            expected.push(a);
+        }
+    }
+    assert_eq!(c.articles, expected, "{place}");
 }
 
 fn check_change(file: &Path, c: &Change, left: &str, right: &str) {
@@ -108,6 +188,7 @@ fn every_knob_diff_names_flips_its_game_alone() {
                 if let RecordImpact::Judged { file, changes, .. } = r {
                     for c in changes {
                         check_change(Path::new(file), c, left, right);
+                        check_articles(Path::new(file), c, left, right);
                         checked += 1;
                     }
                 }

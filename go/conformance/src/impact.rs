@@ -11,15 +11,18 @@
 //! *first parting ply* is the move at which one judgement ends (an illegal move ends the replay
 //! at its number) while the other plays on, or, when both reach the end of the record, the
 //! record's last move (the count or resignation comes after it). The board is drawn there. The
-//! knobs named are those proved to decide by counterfactual (the core's `deciding_change`).
+//! knobs named are those proved to decide by counterfactual (the core's `deciding_change`); the
+//! articles named are those whose branch the game took (the core's `articles_taken`): the
+//! deciding knobs' articles, then the rule that decided each side — the article the refused move
+//! breaks, or the one the result is given by (`Judgement::deciding_article`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use conformance_core::report::impact::{
-    self, Board, Change, ImpactSummary, RecordImpact, SideNames, article_difference,
-    deciding_change, parting_ply,
+    self, Board, Change, ImpactSummary, RecordImpact, SideNames, articles_taken, deciding_change,
+    parting_ply,
 };
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
@@ -92,12 +95,12 @@ impl GoSides {
 }
 
 /// One side's judgement of a game: the result in words, its kind (the transition key), where
-/// the judgement ends, and the articles it rests on.
+/// the judgement ends, and the article of the rule that decided it there.
 struct SideVerdict {
     text: String,
     key: String,
     end: Option<usize>,
-    articles: Vec<String>,
+    deciding: Option<String>,
 }
 
 /// The kind of an SGF result, for grouping: `Black wins by count`.
@@ -136,7 +139,7 @@ fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -
             text: format!("no result: {v}"),
             key: format!("no result: illegal move ({})", v.article),
             end: Some(v.ply),
-            articles: vec![v.article.to_owned()],
+            deciding: Some(v.article.to_owned()),
         };
     }
     match (&j.ours, &j.agreement) {
@@ -144,7 +147,7 @@ fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -
             text: format!("{ours} ({})", j.articles.join(", ")),
             key: result_kind(ours),
             end: Some(j.moves),
-            articles: j.articles.clone(),
+            deciding: j.deciding_article().map(str::to_owned),
         },
         (
             None,
@@ -153,13 +156,13 @@ fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -
             text: format!("no result: {why}"),
             key: "no result".to_owned(),
             end: None,
-            articles: j.articles.clone(),
+            deciding: None,
         },
         (None, Agreement::Agree) => SideVerdict {
             text: "no result".to_owned(),
             key: "no result".to_owned(),
             end: None,
-            articles: j.articles.clone(),
+            deciding: None,
         },
     }
 }
@@ -220,14 +223,6 @@ fn svg(n: u8, stones: &[(Point, Color)], ply: usize) -> String {
     out
 }
 
-/// Articles as steps without facts: a Go judgement lists the articles its result rests on.
-fn steps(articles: &[String]) -> Vec<(String, String)> {
-    articles
-        .iter()
-        .map(|a| (a.clone(), String::new()))
-        .collect()
-}
-
 /// The knobs that decided a record's result under `profile` (`judge --explain`, the
 /// workbench), by counterfactual: the record judged again with each knob set to every value
 /// another shipped profile gives it and to each value it lists; when none changes the result
@@ -275,7 +270,7 @@ pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> O
         right: r.text,
         transition: format!("{} → {}", l.key, r.key),
         ply,
-        articles: article_difference(&steps(&l.articles), &steps(&r.articles)),
+        articles: articles_taken(&decided, l.deciding.as_deref(), r.deciding.as_deref()),
         knobs: decided.names(),
         knobs_together: decided.together,
         board: ply.and_then(|p| board_at(game, profile, p)),

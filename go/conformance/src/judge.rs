@@ -85,7 +85,8 @@ pub struct Judgement {
     pub recorded: String,
     /// Our result in SGF spelling (`B+R`, `W+3.5`), when we reach one.
     pub ours: Option<String>,
-    /// The articles our result rests on.
+    /// The articles our result rests on, the one that gives the result last
+    /// ([`Judgement::deciding_article`]).
     pub articles: Vec<String>,
     /// The count, for a counted game.
     pub count: Option<CountDetail>,
@@ -127,6 +128,18 @@ pub struct Judgement {
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
+}
+
+impl Judgement {
+    /// The article of the rule that decided our result, at the end of the record: the one the
+    /// result is given by — 10.1 for a resignation, 11a for time, 11 for a forfeit, 10.2 for a
+    /// count (the articles of the end phase and the count before it lead there; 10.2 turns the
+    /// sums into the result). `None` without a result of ours. `diff` names it among the
+    /// articles whose branch the game took.
+    pub fn deciding_article(&self) -> Option<&str> {
+        self.ours.as_ref()?;
+        self.articles.last().map(String::as_str)
+    }
 }
 
 /// The reader's ledger in counts: what was done with every property of the record's file.

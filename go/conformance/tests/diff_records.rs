@@ -68,11 +68,14 @@ fn simple_ko_changes_exactly_the_four_records_with_a_superko_repetition() {
             c.left
         );
         assert_eq!(c.knobs, ["repetition"], "{file}");
-        assert_eq!(
-            c.articles.first().map(String::as_str),
-            Some("rfg:5.2"),
-            "{file}"
-        );
+        // rfg 5.2 (what `repetition` reads, and the article the refused move breaks), then
+        // the rule of the simple-ko side's result: the resignation (10.1) or the count (10.2).
+        let result_rule = if file.contains("heeroy") {
+            "rfg:10.1"
+        } else {
+            "rfg:10.2"
+        };
+        assert_eq!(c.articles, ["rfg:5.2", result_rule], "{file}");
         let board = c.board.as_ref().expect("a board");
         assert_eq!(board.text.lines().count(), 19, "{file}: a 19x19 diagram");
         assert!(board.html.starts_with("<svg"), "{file}");
@@ -225,11 +228,86 @@ fn the_impact_report_opens_in_chromium_with_its_boards() {
     let _ = std::fs::remove_dir_all(&profile);
 }
 
+/// The rule that decided a record's result under `profile`, proved by replay, as the rules
+/// name it: a move the profile refuses decides by the article it breaks — the replay stops
+/// there, and the record cut one move earlier replays; otherwise the result is given by rfg
+/// 10.1 (resignation, `+R`), 11a (time, `+T`), 11 (forfeit, `+F`) or 10.2 (a count: the larger
+/// sum wins, komi added), which the judgement's own articles must hold. `None` without a
+/// result.
+fn deciding_rule(
+    game: &go_spec::GoRecord,
+    profile: &go_spec::GoProfile,
+    agreed: Option<&go_conformance::agreed::Agreed>,
+    place: &str,
+) -> Option<String> {
+    use go_conformance::judge::{judge_with, to_spec};
+    use go_oracle::Oracle;
+    use go_oracle::play::ReplayError;
+
+    let oracle = Oracle::new(profile.clone());
+    if let Ok(spec) = to_spec(game, profile) {
+        if let Err(ReplayError::Illegal(v)) = oracle.replay_game(&spec) {
+            let mut earlier = spec.clone();
+            earlier.moves.truncate(v.ply - 1);
+            assert!(
+                !matches!(oracle.replay_game(&earlier), Err(ReplayError::Illegal(_))),
+                "{place}: cut before move {}, the replay is still refused",
+                v.ply
+            );
+            return Some(v.article.to_owned());
+        }
+    }
+    let j = judge_with(game, profile, agreed);
+    let ours = j.ours.as_deref()?;
+    let article = match ours.split_once('+').map(|(_, how)| how) {
+        Some("R") => "rfg:10.1",
+        Some("T") => "rfg:11a",
+        Some("F") => "rfg:11",
+        _ => "rfg:10.2",
+    };
+    assert!(
+        j.articles.iter().any(|a| a == article),
+        "{place}: {ours} does not rest on {article}: {:?}",
+        j.articles
+    );
+    Some(article.to_owned())
+}
+
+/// A change's articles are exactly those whose branch the game took: each named knob's article
+/// (its row of the knob table), then each side's deciding rule ([`deciding_rule`]), each once.
+fn check_articles(
+    game: &go_spec::GoRecord,
+    agreed: Option<&go_conformance::agreed::Agreed>,
+    c: &conformance_core::report::impact::Change,
+    sides: [&go_spec::GoProfile; 2],
+    place: &str,
+) {
+    let knobs = c.knobs.iter().filter_map(|k| {
+        let info = go_spec::GoProfile::knob(k).unwrap_or_else(|| panic!("{place}: no knob {k}"));
+        info.article
+            .parse::<conformance_rulebook::ArticleId>()
+            .ok()
+            .map(|a| a.as_str().to_owned())
+    });
+    let rules = sides
+        .into_iter()
+        .filter_map(|p| deciding_rule(game, p, agreed, place));
+    let mut expected: Vec<String> = Vec::new();
+    for a in knobs.chain(rules) {
+        if !expected.contains(&a) {
+            expected.push(a);
+        }
+    }
+    assert_eq!(c.articles, expected, "{place}");
+}
+
 /// The gate of the deciding knobs (issue 51.3) over every record of `real-records/go` and every
 /// ordered pair of shipped profiles: each knob `diff` names, set alone to the second profile's
 /// value, changes the first profile's result (checked here through `result_text`, the one
 /// result `diff` compares); no other differing knob does; and no record changes without a named
-/// knob or, where none flips it alone, a combination that does.
+/// knob or, where none flips it alone, a combination that does. And its articles are those
+/// whose branch the game took ([`check_articles`]): the named knobs' articles and each side's
+/// deciding rule, proved by replay — no article the two judgements merely list differently.
 #[test]
 fn every_knob_diff_names_flips_its_record_alone() {
     use go_conformance::agreed::Finder;
@@ -275,6 +353,13 @@ fn every_knob_diff_names_flips_its_record_alone() {
                 } else {
                     assert_eq!(flips_alone, c.knobs, "{file}: {left} → {right}");
                 }
+                check_articles(
+                    &game,
+                    agreed.as_ref(),
+                    &c,
+                    [&l, &r],
+                    &format!("{file}: {left} → {right}"),
+                );
                 checked += 1;
             }
         }

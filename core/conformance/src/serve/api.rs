@@ -252,7 +252,8 @@ pub struct Comparison {
     pub after: String,
     /// The first ply at which the two judgements part (`None` when they do not).
     pub parting_ply: Option<usize>,
-    /// The articles in one chain and not in the other.
+    /// The articles whose branch the game took to reach the two verdicts: the deciding knobs'
+    /// articles, then each side's deciding rule (`report::impact::articles_taken`).
     pub articles: Vec<String>,
     /// The knobs that decided the change, proved by counterfactual: each, set alone to the
     /// other choice's value, changes the base verdict (or, with `knobs_together`, only their

@@ -19,6 +19,7 @@
 //! The cost is paid only where it is asked: `diff` re-judges only the games whose verdict
 //! changed, over the knobs that differ; `judge` only with `--explain`.
 
+use conformance_rulebook::ArticleId;
 use conformance_rulebook::profile::{Knobs, Profile};
 
 /// The most judgements a search for a combination makes before it names every differing knob
@@ -30,6 +31,10 @@ pub const COMBINATION_BUDGET: usize = 256;
 pub struct DecidingKnob {
     /// The knob.
     pub knob: String,
+    /// The article whose reading the knob is ([`knob_article`]): the article of the branch the
+    /// game took because of this knob. `None` for a knob no rulebook has an article for (a
+    /// server's move limit), which is named as a knob only.
+    pub article: Option<String>,
     /// The value it is set to in the counterfactual (the other side's, or another profile's).
     pub value: String,
     /// The verdict then, in words (for a combination: with all its knobs set).
@@ -52,6 +57,18 @@ impl Deciding {
         self.knobs.iter().map(|k| k.knob.clone()).collect()
     }
 
+    /// The articles of the knobs named, in their order, each once (a knob without an article
+    /// adds none).
+    pub fn articles(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for a in self.knobs.iter().filter_map(|k| k.article.as_ref()) {
+            if !out.contains(a) {
+                out.push(a.clone());
+            }
+        }
+        out
+    }
+
     /// The knobs in one phrase, as the reports print them: `a, b` for knobs that each decide
     /// alone, `a + b (only together)` for a combination, empty for none.
     pub fn phrase(&self) -> String {
@@ -62,6 +79,17 @@ impl Deciding {
             names.join(", ")
         }
     }
+}
+
+/// The article a knob reads, from its row of the game's knob table (its `Domain`): the article
+/// whose meaning the knob's values are, when it is an article id (`rules:5.2`); `None` when the
+/// row names a rule no rulebook has (a server's move limit) or the knob is not in the table. Such a knob is still named as a knob; it adds no article.
+pub fn knob_article<R: Knobs>(knob: &str) -> Option<String> {
+    let info = Profile::<R>::knob(knob)?;
+    info.article
+        .parse::<ArticleId>()
+        .ok()
+        .map(|a| a.as_str().to_owned())
 }
 
 /// Every combination of `k` indices out of `n`, in lexicographic order, handed to `each` until
@@ -172,6 +200,7 @@ pub fn deciding_change<R: Knobs>(
             let v = under(&[i]);
             (v != verdict).then(|| DecidingKnob {
                 knob: differing[i].0.to_owned(),
+                article: knob_article::<R>(differing[i].0),
                 value: differing[i].1.clone(),
                 verdict: v,
             })
@@ -189,6 +218,7 @@ pub fn deciding_change<R: Knobs>(
                 .into_iter()
                 .map(|i| DecidingKnob {
                     knob: differing[i].0.to_owned(),
+                    article: knob_article::<R>(differing[i].0),
                     value: differing[i].1.clone(),
                     verdict: v.clone(),
                 })
@@ -241,6 +271,7 @@ pub fn deciding_verdict<R: Knobs>(
             if v != verdict {
                 alone.push(DecidingKnob {
                     knob: info.name.to_owned(),
+                    article: knob_article::<R>(info.name),
                     value,
                     verdict: v,
                 });
@@ -285,6 +316,7 @@ pub fn deciding_verdict<R: Knobs>(
                         .into_iter()
                         .map(|i| DecidingKnob {
                             knob: differing[i].knob.to_owned(),
+                            article: knob_article::<R>(differing[i].knob),
                             value: differing[i].right.clone(),
                             verdict: v.clone(),
                         })
@@ -389,6 +421,8 @@ mod tests {
         assert!(d.together);
         assert_eq!(d.knobs[0].verdict, "won");
         assert_eq!(d.phrase(), "a + b (only together)");
+        // Each knob carries the article of its row (its Domain), for the change's articles.
+        assert_eq!(d.articles(), ["toy:1", "toy:2"]);
         let d = deciding_verdict(&plain, &toy(&plain), toy);
         assert_eq!(
             (d.names(), d.together),
@@ -401,6 +435,8 @@ mod tests {
             (vec!["a".to_owned(), "b".to_owned()], false)
         );
         assert_eq!(d.knobs[0].value, "off");
+        assert_eq!(knob_article::<Toy>("c").as_deref(), Some("toy:3"));
+        assert_eq!(knob_article::<Toy>("nothing"), None);
         // A verdict no knob and no other profile changes names none.
         let never = |_: &Profile<Toy>| "same".to_owned();
         assert_eq!(deciding_verdict(&plain, "same", never), Deciding::default());

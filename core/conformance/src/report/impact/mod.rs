@@ -15,6 +15,7 @@ mod render;
 
 pub use deciding::{
     COMBINATION_BUDGET, Deciding, DecidingKnob, alternatives, deciding_change, deciding_verdict,
+    knob_article,
 };
 pub use drive::drive;
 pub use render::ImpactWriter;
@@ -22,9 +23,12 @@ pub use render::ImpactWriter;
 use std::collections::BTreeMap;
 
 /// The version of the impact report's JSON lines (`schema_version` in each line): the one
-/// version of every published schema (`conformance-schemas`). Since 2, a change's `knobs` are
-/// those proved to decide it by counterfactual (each alone flips the verdict), with
-/// `knobs_together` when only their combination does.
+/// version of every published schema (`conformance-schemas`). 2: a change's `knobs` are those
+/// proved to decide it by counterfactual (each alone flips the verdict), with `knobs_together`
+/// when only their combination does. 3: a change's `articles` (and the summary's `by_article`)
+/// are the articles whose branch the game took ([`articles_taken`]: the deciding knobs'
+/// articles and each side's deciding rule), no longer every article one explanation cites and
+/// the other does not; the shape is unchanged.
 pub const SCHEMA_VERSION: u32 = conformance_schemas::SCHEMA_VERSION;
 
 /// The JSON Schema of one line of `diff --format json` (draft 2020-12): a change, an
@@ -68,7 +72,10 @@ pub struct Change {
     /// game and the other has not, or both have ended differently. `None` when the game does
     /// not say (a verdict taken from the record's own words on both sides).
     pub ply: Option<usize>,
-    /// The articles cited by one explanation and not by the other (left's first).
+    /// The articles whose branch the game took to reach the differing verdicts
+    /// ([`articles_taken`]): the article of each knob named in [`Change::knobs`], then the
+    /// article of the rule that decided each side's verdict at its deciding ply (the first
+    /// side's first) — never an article the two explanations merely cite differently.
     pub articles: Vec<String>,
     /// The profile knobs that decided the change, proved by counterfactual ([`deciding_change`]):
     /// each, set alone to the second side's value, changes the first side's verdict — or, when
@@ -134,18 +141,26 @@ pub fn parting_ply(left: Option<usize>, right: Option<usize>) -> Option<usize> {
     }
 }
 
-/// The difference of two explanation chains, as articles: the article of every step (article
-/// and fact) that one chain holds and the other does not — the first chain's, then the
-/// second's — each article once, in the order cited. A step is compared whole: the same article
-/// applied to other facts (a repetition found four times, or a claim that fails) is a
-/// difference of that article.
-pub fn article_difference(left: &[(String, String)], right: &[(String, String)]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for (mine, other) in [(left, right), (right, left)] {
-        for step in mine {
-            if !other.contains(step) && !out.contains(&step.0) {
-                out.push(step.0.clone());
-            }
+/// The articles a change names: the articles whose branch the game took to reach the verdicts
+/// that differ, and no other. They are, each once, in this order:
+///
+/// 1. the article of each knob proved to decide the change ([`Deciding::articles`]: the
+///    article in the knob's row of the game's knob table, its `Domain`) — the branch the game
+///    took because the two sides read that article differently;
+/// 2. the article of the rule that decided the first side's verdict at its deciding ply, then
+///    the second side's (`left`, `right`, as the game's adjudicator gives them: the article of
+///    the verdict it reached at the ply it says the game was decided, or the article a refused
+///    move breaks) — `None` for a side whose game nothing decided (it continues, or its
+///    verdict is a written ending the moves cannot show).
+///
+/// A step that one explanation holds and the other does not, but that decided neither verdict
+/// (the draw's consequence beside a repetition, a perpetual-check test that found none), is
+/// not named: a difference of the chains is not proof that an article decided.
+pub fn articles_taken(decided: &Deciding, left: Option<&str>, right: Option<&str>) -> Vec<String> {
+    let mut out = decided.articles();
+    for a in [left, right].into_iter().flatten() {
+        if !out.iter().any(|o| o == a) {
+            out.push(a.to_owned());
         }
     }
     out
@@ -164,7 +179,8 @@ pub struct ImpactSummary {
     pub unreadable: usize,
     /// Changed games per transition key.
     pub by_transition: BTreeMap<String, usize>,
-    /// Changed games per article responsible (a game counts once under each of its articles).
+    /// Changed games per article whose branch the game took ([`Change::articles`]; a game
+    /// counts once under each of its articles).
     pub by_article: BTreeMap<String, usize>,
 }
 
@@ -251,17 +267,40 @@ mod tests {
         assert_eq!(parting_ply(None, None), None);
     }
 
+    fn knob(name: &str, article: Option<&str>) -> DecidingKnob {
+        DecidingKnob {
+            knob: name.into(),
+            article: article.map(str::to_owned),
+            value: "v".into(),
+            verdict: "w".into(),
+        }
+    }
+
+    /// The deciding knobs' articles come first, then each side's deciding rule, each once; a
+    /// knob without an article and a side nothing decided add none.
     #[test]
-    fn the_article_difference_is_symmetric_and_keeps_order() {
-        let s = |v: &[(&str, &str)]| {
-            v.iter()
-                .map(|(a, f)| ((*a).to_owned(), (*f).to_owned()))
-                .collect::<Vec<_>>()
+    fn the_articles_taken_are_the_knobs_then_each_sides_deciding_rule() {
+        let decided = Deciding {
+            knobs: vec![
+                knob("repetition_start", Some("a:5.2")),
+                knob("max_moves", None),
+                knob("repetition", Some("a:5.2")),
+            ],
+            together: false,
         };
-        let left = s(&[("a:1", "x"), ("a:5.2", "four times"), ("a:12", "replayed")]);
-        let right = s(&[("a:1", "x"), ("a:5.2", "claim fails"), ("a:5", "continues")]);
-        assert_eq!(article_difference(&left, &right), ["a:5.2", "a:12", "a:5"]);
-        assert!(article_difference(&left, &left).is_empty());
+        assert_eq!(
+            articles_taken(&decided, Some("a:3.12"), None),
+            ["a:5.2", "a:3.12"]
+        );
+        assert_eq!(
+            articles_taken(&decided, Some("a:5.2"), Some("a:9.4")),
+            ["a:5.2", "a:9.4"]
+        );
+        assert_eq!(
+            articles_taken(&Deciding::default(), Some("a:1"), Some("a:1")),
+            ["a:1"]
+        );
+        assert!(articles_taken(&Deciding::default(), None, None).is_empty());
     }
 
     #[test]
