@@ -422,6 +422,65 @@ fn aftermath(gnugo: &str, path: &Path) -> Result<String, String> {
     Err(format!("no result in GNU Go's output: {text}"))
 }
 
+/// GNU Go's moves after the record in `gnugo --score aftermath -o OUT` (its end moves, then its
+/// play-out), as aftermath.yaml writes them (`B ba`, `W pass`): OUT holds the record's last
+/// position as setup stones, then those moves.
+fn gnugo_end_moves(gnugo: &str, path: &Path, key: &str) -> Result<Vec<String>, String> {
+    let out = std::env::temp_dir().join(format!(
+        "gnugo-end-{}-{}.sgf",
+        std::process::id(),
+        key.replace('/', "_")
+    ));
+    Command::new(gnugo)
+        .args(["--score", "aftermath", "--level", "1", "-l"])
+        .arg(path)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(&out).map_err(|e| format!("GNU Go wrote no {}: {e}", out.display()));
+    let _ = std::fs::remove_file(&out);
+    let game = go_sgf::parse_game_bytes(&bytes?).map_err(|e| e.to_string())?;
+    Ok(game
+        .moves
+        .iter()
+        .map(|(colour, mv)| {
+            let who = match colour {
+                go_spec::Color::Black => "B",
+                go_spec::Color::White => "W",
+            };
+            match mv {
+                go_spec::Move::Pass => format!("{who} pass"),
+                go_spec::Move::Play(p) => {
+                    format!("{who} {}{}", char::from(b'a' + p.x), char::from(b'a' + p.y))
+                }
+            }
+        })
+        .collect())
+}
+
+/// The moves aftermath.yaml lists for `d` (`fill`, then `playout`) against GNU Go's own: the
+/// problem, if they are not GNU Go's.
+fn listed_moves_problem(key: &str, d: &Documented, theirs: &[String]) -> Option<String> {
+    let listed: Vec<&String> = d.fill.iter().chain(&d.playout).collect();
+    let matches = if d.playout.is_empty() {
+        theirs.len() >= listed.len() && theirs.iter().zip(&listed).all(|(a, b)| a == *b)
+    } else {
+        theirs.len() == listed.len() && theirs.iter().zip(&listed).all(|(a, b)| a == *b)
+    };
+    (!matches).then(|| {
+        format!(
+            "{key}: aftermath.yaml lists GNU Go's moves as {}, GNU Go plays {}",
+            listed
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            theirs.join(", ")
+        )
+    })
+}
+
 #[test]
 #[ignore = "GNU Go plays out the end of every counted record: minutes; .ci/run runs it"]
 fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_difference_is_documented() {
@@ -489,11 +548,20 @@ fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_differen
             Some(_) => {}
         }
     }
-    for key in documented.keys() {
-        if !records.iter().any(|(k, _, _)| k == key) {
+    for (key, d) in &documented {
+        let Some((_, path, _)) = records.iter().find(|(k, _, _)| k == key) else {
             problems.push(format!(
                 "aftermath.yaml lists {key}, which is no counted record"
             ));
+            continue;
+        };
+        // The moves a flip plays must be GNU Go's own.
+        if d.fill.is_empty() && d.playout.is_empty() {
+            continue;
+        }
+        match gnugo_end_moves(gnugo, path, key) {
+            Ok(theirs) => problems.extend(listed_moves_problem(key, d, &theirs)),
+            Err(e) => problems.push(format!("{key}: {e}")),
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -502,4 +570,34 @@ fn slow_gnugo_aftermath_plays_every_counted_record_to_our_result_or_the_differen
         "only {} counted records",
         records.len()
     );
+}
+
+#[test]
+fn listed_moves_that_are_not_gnu_gos_are_named() {
+    let d = |fill: &[&str], playout: &[&str]| Documented {
+        gnugo: String::new(),
+        ours: String::new(),
+        reason: String::new(),
+        flip: Vec::new(),
+        fill: fill.iter().map(|s| (*s).to_owned()).collect(),
+        playout: playout.iter().map(|s| (*s).to_owned()).collect(),
+        dead: Vec::new(),
+    };
+    let theirs: Vec<String> = ["W si", "B pass", "W pass", "B ke"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    // End moves only: a prefix of GNU Go's moves.
+    assert_eq!(
+        listed_moves_problem("k", &d(&["W si", "B pass", "W pass"], &[]), &theirs),
+        None
+    );
+    // With the play-out: every move, no more, no fewer.
+    assert_eq!(
+        listed_moves_problem("k", &d(&["W si", "B pass", "W pass"], &["B ke"]), &theirs),
+        None
+    );
+    let wrong = listed_moves_problem("k", &d(&["W sj", "B pass", "W pass"], &[]), &theirs);
+    assert!(wrong.is_some_and(|w| w.contains("W sj") && w.contains("W si")));
+    assert!(listed_moves_problem("k", &d(&["W si", "B pass"], &["W pass"]), &theirs).is_some());
 }
