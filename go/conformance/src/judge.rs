@@ -471,10 +471,7 @@ fn end_phase_lines(end: &end_phase::EndPhase, size: u8) -> Vec<String> {
         ));
     }
     if !end.searched {
-        out.push(
-            "a part of the open points was too big to search and was filled one move ahead (rfg:7.1, registry)"
-                .to_owned(),
-        );
+        out.push(end_phase::fallback_note());
     }
     out
 }

@@ -185,3 +185,50 @@ fn the_command_disagrees_exactly_where_the_hand_outcomes_do() {
     // A disagreement makes the command exit 1.
     assert_eq!(out.status.code(), Some(i32::from(!expected.is_empty())));
 }
+
+/// The judge's agreed outcome for one record of the corpus, by its path below `real-records/go`.
+fn judged_record(folder: &str, key: &str) -> go_conformance::judge::Judgement {
+    let dir = records_root().join(folder);
+    let outcomes = Outcomes::load(&dir.join(OUTCOMES_FILE)).unwrap();
+    let game = go_sgf::parse_game_bytes(&std::fs::read(dir.join(key)).unwrap()).unwrap();
+    judge_with(&game, &GoProfile::default(), outcomes.records.get(key))
+}
+
+#[test]
+fn where_the_search_falls_back_the_explanation_says_it_is_a_heuristic() {
+    // The 27th Meijin game 4 stops with 35 neutral points open, parts of them too big to
+    // search: the one-move-ahead choice fills them, and the explanation says so on every move it
+    // chose and in a closing line that calls it a heuristic, not a proof (rfg 7.1, registry).
+    let j = judged_record("gnugo", "nando/meijin27_g4.sgf");
+    assert_eq!(j.ours.as_deref(), Some("B+0.5"));
+    let note = go_oracle::end_phase::fallback_note();
+    assert!(
+        note.contains("heuristic") && note.contains("not a proof"),
+        "{note}"
+    );
+    assert_eq!(j.end_phase.last(), Some(&note), "{:#?}", j.end_phase);
+    let stones: Vec<&String> = j
+        .end_phase
+        .iter()
+        .filter(|s| s.contains(" fills ") || s.contains(" connects") || s.contains(" takes "))
+        .collect();
+    assert!(!stones.is_empty());
+    for s in stones {
+        assert!(
+            s.contains("chosen one move ahead") && s.contains("heuristic"),
+            "{s}"
+        );
+    }
+    // A record whose end phase is searched says what each move gained, and names no fallback.
+    let j = judged_record("hayago", "hashimoto-ohira-1970.sgf");
+    assert!(
+        !j.end_phase.iter().any(|s| s.contains("one move ahead")),
+        "{:#?}",
+        j.end_phase
+    );
+    assert!(
+        j.end_phase.iter().any(|s| s.contains("over a pass")),
+        "{:#?}",
+        j.end_phase
+    );
+}

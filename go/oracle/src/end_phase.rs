@@ -400,7 +400,18 @@ fn play_step(game: &mut Game, mv: Move, gain: Option<i64>, steps: &mut Vec<Step>
 }
 
 /// What a step says when the search did not make it: the one-move-ahead choice.
-const ONE_MOVE_AHEAD: &str = "chosen one move ahead (a part too big to search)";
+const ONE_MOVE_AHEAD: &str =
+    "chosen one move ahead (a part too big to search: a heuristic, not a proof)";
+
+/// What the explanation of an end phase says after its moves when a part was too big to
+/// search ([`EndPhase::searched`] false): the one-move-ahead choice filled it, a heuristic
+/// there, not a proof that the count is what both sides can force. It names the limits.
+pub fn fallback_note() -> String {
+    format!(
+        "a part of the open points was too big to search (more than {MAX_PART_POINTS} points, more than {JOINT_POINTS} where moving first matters, or more than {} positions) and was filled one move ahead: a heuristic there, not a proof that this count is what both sides can force (rfg:7.1, registry)",
+        end_search::BUDGET
+    )
+}
 
 /// [`play_step`], with what the step says when `gain` is `None`.
 fn play_step_noted(

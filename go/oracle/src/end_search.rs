@@ -25,11 +25,24 @@
 //!   (minimax, memoised: parts are small), with each side first; the parts where moving first
 //!   changes the result are then searched together ([`crate::end_phase`]).
 //!
-//! Limits, in the registry: positions are memoised without the whole history (5.2 compares a
-//! position with those of the end phase and the record's last few only, see
-//! [`Game::keep_recent_history`]), and a position with a part larger than the search's budget
-//! (or too many points where moving first matters) is filled by the one-move-ahead choice of
-//! [`crate::end_phase`], the side to move taking the better of moving and passing first.
+//! The memo and 5.2. A position is remembered by its board, the side to move, the phase and its
+//! passes, and the ko point (the stone a retake would take back): not by the positions before
+//! it. That is sound because a value is reused only when it holds whatever the history:
+//! - the immediate retake of a ko is the one repetition the key itself decides (the ko point);
+//! - any other repetition needs a cycle through the position, and the search, looking below the
+//!   position, then meets a move refused as a repetition (or its depth limit, under simple ko);
+//!   a value found where that happened is kept for the move it chose but never reused
+//!   ([`Search::value`] searches such a position again from the path that reaches it);
+//! - the history the game keeps (the end phase's positions and the record's last
+//!   [`Game::keep_recent_history`] ones) is enough: every position of the end phase holds every
+//!   live stone of the record's last position, so no position older than the record's last
+//!   few, which lacks some of them, can come back without a live group being captured, which no
+//!   fill, connection or capture of a group in atari in the filling does.
+//!
+//! Limits, in the registry: a position with a part larger than the search's budget (or too
+//! many points where moving first matters) is filled by the one-move-ahead choice of
+//! [`crate::end_phase`], the side to move taking the better of moving and passing first: a
+//! heuristic there, not a proof, and the judge's explanation says so.
 
 use std::collections::HashMap;
 
@@ -281,9 +294,15 @@ pub struct Search<'a> {
     seki: Vec<bool>,
     zone: Vec<bool>,
     local: Vec<bool>,
-    memo: HashMap<Key, (i64, Move)>,
+    /// Each position's value and move, and whether the value holds whatever the history
+    /// ([`Search::value`] reuses only those that do).
+    memo: HashMap<Key, (i64, Move, bool)>,
     nodes: usize,
     max_depth: usize,
+    /// How many times the search met something the key does not hold: a move refused as a
+    /// repetition of a whole-board position (5.2) other than the immediate retake of a ko, or
+    /// the depth limit. A value found while this count rose depends on the path to it.
+    history_dependent: usize,
 }
 
 impl<'a> Search<'a> {
@@ -306,6 +325,7 @@ impl<'a> Search<'a> {
             memo: HashMap::new(),
             nodes: 0,
             max_depth: 2 * points + 12,
+            history_dependent: 0,
         }
     }
 
@@ -369,7 +389,7 @@ impl<'a> Search<'a> {
         let mv = self
             .memo
             .get(&Key::of(game))
-            .map_or(Move::Pass, |&(_, mv)| mv);
+            .map_or(Move::Pass, |&(_, mv, _)| mv);
         Ok((mv, v))
     }
 
@@ -391,22 +411,28 @@ impl<'a> Search<'a> {
         }
         let here = i64::from(game.prisoners[0]) - i64::from(game.prisoners[1]);
         let key = Key::of(game);
-        if let Some(&(v, _)) = self.memo.get(&key) {
+        if let Some(&(v, _, true)) = self.memo.get(&key) {
             return Ok(v + here);
         }
         if depth > self.max_depth {
             // Only a cycle the profile lets through (simple ko) goes this deep.
+            self.history_dependent += 1;
             return Ok(self.static_value(game));
         }
         self.nodes += 1;
         if self.nodes > BUDGET {
             return Err(Exhausted);
         }
+        let dependent_before = self.history_dependent;
         let colour = game.to_move;
+        let ko_retake = game.ko_point().map(Move::Play);
         let mut best: Option<(i64, Move)> = None;
         for mv in self.moves(game) {
             let mut next = game.clone();
-            if next.play(colour, mv).is_err() {
+            if let Err(refused) = next.play(colour, mv) {
+                if refused.article == "rfg:5.2" && Some(mv) != ko_retake {
+                    self.history_dependent += 1;
+                }
                 continue;
             }
             let v = self.value_at(&next, depth + 1)?;
@@ -419,7 +445,8 @@ impl<'a> Search<'a> {
             }
         }
         let (v, mv) = best.unwrap_or_else(|| (self.static_value(game), Move::Pass));
-        self.memo.insert(key, (v - here, mv));
+        let exact = self.history_dependent == dependent_before;
+        self.memo.insert(key, (v - here, mv, exact));
         Ok(v)
     }
 
@@ -464,5 +491,66 @@ impl<'a> Search<'a> {
         let mut moves: Vec<Move> = points.into_iter().map(Move::Play).collect();
         moves.push(Move::Pass);
         moves
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use go_spec::{BoardSize, GameSpec, GoProfile, Komi};
+
+    /// The 9x9 corridor of issue 55 (`tests/end_search.rs`), White to move in the filling.
+    fn corridor() -> Game {
+        let rows = [
+            "O . O O O O X . X",
+            ". O O O O X X X X",
+            "O . O O O X X X X",
+            "O O . O X X X X X",
+            ". O . O O O X X X",
+            "X X . O O O O X .",
+            ". X . O O O X . X",
+            "X X X O O X X X .",
+            "X . X O O X . X X",
+        ];
+        let mut spec = GameSpec::new(BoardSize::new(9).unwrap(), Komi::from_halves(15));
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.split_whitespace().enumerate() {
+                let p = Point::new(u8::try_from(x).unwrap(), u8::try_from(y).unwrap());
+                match c {
+                    "X" => spec.setup.push((p, Color::Black)),
+                    "O" => spec.setup.push((p, Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        spec.first = Color::White;
+        let mut g = Game::start(&spec, &GoProfile::default()).unwrap();
+        g.begin_filling(Color::White);
+        g
+    }
+
+    #[test]
+    fn a_value_that_rests_on_a_repetition_refused_is_not_reused_from_another_history() {
+        let g = corridor();
+        let start = g.board.clone();
+        let part = components(&g.board)
+            .into_iter()
+            .find(|c| c.points.contains(&Point::new(2, 5)))
+            .unwrap();
+        let fresh = Search::new(&start, &g.board, part.zone.clone(), part.local.clone())
+            .value(&g)
+            .unwrap();
+        // The same position reached with the board after White C4 among the earlier ones:
+        // C4 recreates it, so 5.2 refuses it there (not a ko retake).
+        let mut refused = g.clone();
+        let mut after = g.board.clone();
+        after.place(Point::new(2, 5), Color::White).unwrap();
+        refused.remember_position(after);
+        let mut search = Search::new(&start, &g.board, part.zone, part.local);
+        let with_c4_refused = search.value(&refused).unwrap();
+        assert_ne!(with_c4_refused, fresh, "C4 is White's best fill (issue 55)");
+        // The one search, asked again from the history without it, does not reuse the value.
+        assert_eq!(search.value(&g).unwrap(), fresh);
     }
 }

@@ -320,6 +320,13 @@ impl Game {
         }
     }
 
+    /// Adds `board` to the earlier positions 5.2 compares with, as if the game had passed
+    /// through it (the search's tests of a path-dependent value).
+    #[cfg(test)]
+    pub(crate) fn remember_position(&mut self, board: Board) {
+        self.history.push(board);
+    }
+
     /// The filling phase begun afresh with `colour` to move and no pass made in it: the start
     /// of a local end-phase search of one region (rfg 7.1), where the order of the whole game
     /// is not the region's.
