@@ -17,8 +17,10 @@ impl Reader {
     /// Notes where the clock now in force came from: `how` it was read, then the clock.
     pub(super) fn clock_read(&mut self, n: usize, how: String) {
         if let Some(tc) = &self.time_control {
-            let described = crate::describe_time_control(tc);
-            self.clock_source = Some(crate::Note::at(n, format!("{how}: {described}")));
+            let mut text = how;
+            text.push_str(": ");
+            crate::write_time_control(&mut text, tc);
+            self.clock_source = Some(crate::Note::at(n, text));
         }
     }
 
