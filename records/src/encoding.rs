@@ -312,6 +312,22 @@ mod tests {
         );
     }
 
+    /// UTF-16 without a byte-order mark is still told by its zero bytes (the search for a first
+    /// zero byte only spares texts that have none), and ISO-2022-JP by its escape.
+    #[test]
+    fn utf16_without_bom_and_iso_2022_jp_still_found() {
+        let le: Vec<u8> = "+7776FU\r\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = "+7776FU\r\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(utf16_without_bom(&le), Some(Encoding::Utf16Le));
+        assert_eq!(utf16_without_bom(&be), Some(Encoding::Utf16Be));
+        assert_eq!(utf16_without_bom(b"+7776FU\r\n"), None);
+        assert_eq!(utf16_without_bom("先手：羽生\n".as_bytes()), None);
+        // 先 (JIS X 0208 row 32, cell 71: 0x40 0x67) between ESC $ B and ESC ( B.
+        assert!(is_iso_2022_jp(b"\x1b$B@g\x1b(B\n"));
+        assert!(!is_iso_2022_jp(b"+7776FU\n"));
+        assert!(!is_iso_2022_jp(b"\x1b(B\n"));
+    }
+
     #[test]
     fn shift_jis_is_detected() {
         // 先 is 0x90 0xE6 in Shift_JIS (JIS X 0208 row 32, cell 71); not valid UTF-8.
