@@ -316,8 +316,14 @@ mod tests {
     /// zero byte only spares texts that have none), and ISO-2022-JP by its escape.
     #[test]
     fn utf16_without_bom_and_iso_2022_jp_still_found() {
-        let le: Vec<u8> = "+7776FU\r\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
-        let be: Vec<u8> = "+7776FU\r\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let le: Vec<u8> = "+7776FU\r\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "+7776FU\r\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
         assert_eq!(utf16_without_bom(&le), Some(Encoding::Utf16Le));
         assert_eq!(utf16_without_bom(&be), Some(Encoding::Utf16Be));
         assert_eq!(utf16_without_bom(b"+7776FU\r\n"), None);

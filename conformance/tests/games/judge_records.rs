@@ -545,7 +545,12 @@ fn each_record_keeps_its_own_move_limit_in_an_archive() {
         "1",
     ]);
     let text = stdout(&out);
-    for (name, limited) in [("a.csa", true), ("b.csa", false), ("c.csa", true), ("d.csa", false)] {
+    for (name, limited) in [
+        ("a.csa", true),
+        ("b.csa", false),
+        ("c.csa", true),
+        ("d.csa", false),
+    ] {
         let line = text
             .lines()
             .find(|l| l.contains(name))
