@@ -220,6 +220,24 @@ fn several_games() {
     assert_eq!(imp.games[1].record.events.len(), 2);
 }
 
+/// The `/` line between games (CSA V2.2, "several games in one file") is found with blanks
+/// around it, an ideographic space included (the reader trims as Rust's `str::trim` does); a
+/// line that only starts or ends with `/`, or holds it after a comment mark, is no separator
+/// and is read as what it is (here: refused, as no CSA statement starts so).
+#[test]
+fn game_separator_forms() {
+    for sep in ["/", " /", "/ ", "\t/\t", "\u{3000}/"] {
+        let text = format!("{HEAD}+7776FU\n%TORYO\n{sep}\nPI\n+\n+2726FU\n%CHUDAN\n");
+        let imp = import(text.as_bytes(), Some("csa")).unwrap();
+        assert_eq!(imp.games.len(), 2, "separator {sep:?}");
+    }
+    for not_sep in ["//", "/x", "'/"] {
+        let text = format!("{HEAD}+7776FU\n%TORYO\n{not_sep}\nPI\n+\n+2726FU\n%CHUDAN\n");
+        let games = import(text.as_bytes(), Some("csa")).map(|imp| imp.games.len());
+        assert_ne!(games.ok(), Some(2), "{not_sep:?} is no separator");
+    }
+}
+
 #[test]
 fn rule_illegal_moves_load_impossible_ones_do_not() {
     // Nifu: a second pawn on file 7 after 7g7f, 3c3d, 7f7e... sente drops a pawn it does not

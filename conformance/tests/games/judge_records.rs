@@ -521,3 +521,41 @@ fn explain_names_no_clock_when_one_header_is_unclear() {
     assert!(!s.contains("clock:"), "{s}");
     assert!(s.contains("not understood"), "{s}");
 }
+
+/// Each record's own move limit (floodgate's `'Max_Moves:`) applies to that record alone, also
+/// in an archive where records with different limits alternate and the judge shares one
+/// profile per limit: two moves reach a limit of 2 (a draw, the server's rule the profile
+/// carries, not a FESA one) but not a limit of 3 (the game is only interrupted).
+#[test]
+fn each_record_keeps_its_own_move_limit_in_an_archive() {
+    let record = |limit: u32| {
+        format!("V2\nN+alpha\nN-beta\n'Max_Moves:{limit}\nPI\n+\n+7776FU\n-3334FU\n%CHUDAN\n")
+    };
+    let dir = std::env::temp_dir().join(format!("shogi-judge-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, limit) in [("a.csa", 2), ("b.csa", 3), ("c.csa", 2), ("d.csa", 3)] {
+        std::fs::write(dir.join(name), record(limit)).unwrap();
+    }
+    let out = bin(&[
+        "judge",
+        dir.to_str().unwrap(),
+        "--profile",
+        "csa-computer",
+        "--jobs",
+        "1",
+    ]);
+    let text = stdout(&out);
+    for (name, limited) in [
+        ("a.csa", true),
+        ("b.csa", false),
+        ("c.csa", true),
+        ("d.csa", false),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no line for {name}: {text}"));
+        assert_eq!(line.contains("move limit"), limited, "{name}: {line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
