@@ -8,9 +8,6 @@
 //! something *times out* keeps a short limit for the thing that must time out and stretches
 //! only what must not.
 
-// Each test binary uses its own part of these helpers.
-#![allow(dead_code)]
-
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -4,7 +4,6 @@
 /// all), installing `pip_packages` with pip first when an import fails: the workspace's one
 /// probe ([`conformance_probe::Python`]), with the Go suite's variable. Without them the test
 /// skips with a note — unless `SHOGI_REQUIRE_PYTHON` is set (`.ci/run` sets it), where it fails.
-#[allow(dead_code)] // not every test binary that declares `mod common;` runs python
 pub fn python_with(modules: &[&str], pip_packages: &[&str]) -> bool {
     conformance_probe::Python::new(modules, "SHOGI_REQUIRE_PYTHON")
         .installing(pip_packages)
@@ -12,13 +11,11 @@ pub fn python_with(modules: &[&str], pip_packages: &[&str]) -> bool {
 }
 
 /// Where GNU Go is, as Debian's `gnugo` installs it (and `.ci/run` has it installed).
-#[allow(dead_code)] // not every test binary that declares `mod common;` runs GNU Go
 pub const GNUGO: &str = "/usr/games/gnugo";
 
 /// Whether GNU Go is installed at [`GNUGO`]. Without it the test skips with a note, unless
 /// `SHOGI_REQUIRE_GNUGO` is set (to anything, like `SHOGI_REQUIRE_PYTHON`; `.ci/run` sets it),
 /// where it fails.
-#[allow(dead_code)] // not every test binary that declares `mod common;` runs GNU Go
 pub fn gnugo_installed() -> bool {
     if std::path::Path::new(GNUGO).exists() {
         return true;
@@ -32,7 +29,6 @@ pub fn gnugo_installed() -> bool {
 }
 
 /// One case's result, as the corpus tests read it.
-#[allow(dead_code)] // not every test binary that declares `mod common;` runs cases
 #[derive(Debug)]
 pub struct Ran {
     /// The case's id.
@@ -43,14 +39,12 @@ pub struct Ran {
 
 /// The cases' results, case by case (the run loop itself is the core's `Runner`, tested with
 /// it; these tests look at what each case answers).
-#[allow(dead_code)]
 pub struct Results {
     /// One result per case, in the order given.
     pub cases: Vec<Ran>,
 }
 
 /// Asks every case of `cases` of `subject`.
-#[allow(dead_code)]
 pub fn run(
     cases: &[go_conformance::case::LoadedCase],
     mut subject: go_conformance::run::Subject<'_>,
