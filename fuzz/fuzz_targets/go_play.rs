@@ -62,7 +62,7 @@ fuzz_target!(|data: &[u8]| {
         area,
         "every point is a stone, territory or nobody's"
     );
-    // The claim is for settled positions (see go/oracle/tests/count.rs, whose property test
+    // The claim is for settled positions (see go/oracle/tests/it/count.rs, whose property test
     // generates finished ones): the game's end with every group that lacks two eyes taken off,
     // as the players would agree them dead (7.2), until every group standing has two eyes.
     let settled = settle(&game.board);

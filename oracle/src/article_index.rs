@@ -4,7 +4,7 @@
 //!
 //! It is data, not scraped from the sources, so that an installed binary (which has no sources)
 //! names the same functions as a checkout, and so that a private step of the adjudicator
-//! (`pub(super) fn`) is named like any other function. `tests/article_index.rs` checks that
+//! (`pub(super) fn`) is named like any other function. `tests/it/article_index.rs` checks that
 //! every testable article has an entry, that every path names an item of the crate with the
 //! visibility its field says, and that the table in the crate docs is this list written out.
 
@@ -40,7 +40,7 @@ impl ArticleEntry {
         }
         match self.article.parse() {
             Ok(id) => id,
-            // The rows are literals, every one parsed by `tests/article_index.rs`.
+            // The rows are literals, every one parsed by `tests/it/article_index.rs`.
             Err(e) => unreachable!("{e}"),
         }
     }

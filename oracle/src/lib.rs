@@ -58,7 +58,7 @@
 //! Every article of FESA 2017 that the project can test (`testable: true` in
 //! `spec/data/fesa2017.yaml`), with its title there, and where it is implemented. The table is
 //! [`ARTICLE_INDEX`] written out: that constant is the one list (the rulebook site reads it
-//! too), and `tests/article_index.rs` fails when a testable article is missing from it, when a
+//! too), and `tests/it/article_index.rs` fails when a testable article is missing from it, when a
 //! name in it is not an item of the crate, or when this table differs from it (printing the
 //! rows to paste). Names without a link are private steps of the adjudicator, each after the
 //! module whose file defines it.

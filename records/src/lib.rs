@@ -230,14 +230,22 @@ pub const KIF_TRUNCATION_NOTE: &str = "#消費時間は秒未満を切り捨て�
 
 /// A time control in words: `600 s main, 10 s byo-yomi, 5 s increment`.
 pub fn describe_time_control(tc: &shogi_spec::record::TimeControl) -> String {
-    let mut out = format!("{} main", tc.main);
+    let mut out = String::new();
+    write_time_control(&mut out, tc);
+    out
+}
+
+/// [`describe_time_control`], written at the end of `out` (one string for a whole note, not one
+/// a part: every record with a clock makes this note).
+pub fn write_time_control(out: &mut String, tc: &shogi_spec::record::TimeControl) {
+    use fmt::Write as _;
+    let _ = write!(out, "{} main", tc.main);
     if let Some(b) = tc.byoyomi {
-        out.push_str(&format!(", {b} byo-yomi"));
+        let _ = write!(out, ", {b} byo-yomi");
     }
     if let Some(i) = tc.increment {
-        out.push_str(&format!(", {i} increment"));
+        let _ = write!(out, ", {i} increment");
     }
-    out
 }
 
 /// Something the reader left out of the game, and why.

@@ -43,6 +43,7 @@ impl Color {
     }
 
     /// 0 for Sente, 1 for Gote: an index into per-colour arrays.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }

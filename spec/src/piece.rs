@@ -79,6 +79,7 @@ impl Kind {
     }
 
     /// Index into a hand array (see [`HAND_KINDS`]), for unpromoted non-king kinds.
+    #[inline]
     pub fn hand_index(self) -> Option<usize> {
         HAND_KINDS.iter().position(|&k| k == self)
     }
@@ -169,6 +170,7 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of `color` and `kind`.
+    #[inline]
     pub fn new(color: Color, kind: Kind) -> Piece {
         Piece { color, kind }
     }

@@ -23,6 +23,7 @@ pub struct Hand {
 
 impl Hand {
     /// How many pieces of `kind` are in this hand (0 for kinds that cannot be held).
+    #[inline]
     pub fn count(&self, kind: Kind) -> u8 {
         kind.hand_index().map_or(0, |i| self.counts[i])
     }
@@ -87,6 +88,7 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.rank() as usize][sq.file() as usize]
     }
@@ -103,6 +105,7 @@ impl Position {
     }
 
     /// The hand of `color`.
+    #[inline]
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
     }
@@ -113,6 +116,7 @@ impl Position {
     }
 
     /// The side to move (FESA 1.1: the player who "has the move").
+    #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
     }
@@ -134,6 +138,7 @@ impl Position {
 
     /// The square of `color`'s king, if it has one (positions set up for problems may lack a
     /// king).
+    #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
     }

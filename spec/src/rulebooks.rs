@@ -22,7 +22,7 @@
 //!    list the pair in [`RECIPROCAL`] and add the converse links to `fesa2017.yaml`, one line
 //!    per link under the entry's `cross_refs`; [`check_links`] then insists on both directions.
 //! 3. If the rulebook's text is available, add its file name to the structure and copy checks
-//!    (`spec/tests/rulebooks.rs`): every numbered article of the text appears once, and no run
+//!    (`spec/tests/it/rulebooks.rs`): every numbered article of the text appears once, and no run
 //!    of eight words is copied from it.
 //! 4. A rule profile following the rulebook goes in `spec/profiles/` (and in the profile list of
 //!    `spec/src/profile.rs`), citing the rulebook's ids in every knob's `source`; map the profile

@@ -1,6 +1,6 @@
 //! Differential checks: the reference oracle against the bitboard engine.
 //!
-//! Shared by the property tests (`conformance/tests/differential_checks/differential.rs`) and the libFuzzer
+//! Shared by the property tests (`conformance/tests/it/differential_checks/differential.rs`) and the libFuzzer
 //! targets (`fuzz/`). Every check returns a [`Divergence`] naming both answers, and
 //! [`Divergence::case_yaml`] turns one into a corpus case to paste: the position or game, a
 //! `# divergence:` comment with both answers, and an expectation *placeholder* — an

@@ -218,11 +218,7 @@ pub fn judge_imported(
         // floodgate header means nothing under rules without a limit.
         if let Some(limit) = game.max_moves {
             if profile.rules.max_moves > 0 && profile.rules.max_moves != limit {
-                profile = Arc::new(
-                    profile
-                        .with("max_moves", &limit.to_string())
-                        .map_err(JudgeError::Profile)?,
-                );
+                profile = with_move_limit(base, limit).map_err(JudgeError::Profile)?;
             }
         }
         for assignment in set {
@@ -236,6 +232,35 @@ pub fn judge_imported(
         judged.push(judge_game(file, imported, k, profile)?);
     }
     Ok(judged)
+}
+
+/// `base` with the record's move limit, made once per process for each profile and limit and
+/// shared: every game of a floodgate archive names the same limit in its header, and making the
+/// profile anew for each game was 2 % of judging many short records (issue 51). The cache
+/// holds the base it was made from, so a base is never mistaken for another that took its
+/// place in memory; it keeps a few dozen pairs, more are made each time as before.
+fn with_move_limit(base: &Arc<Profile>, limit: u32) -> Result<Arc<Profile>, ProfileError> {
+    use std::sync::{Mutex, OnceLock};
+    /// The base profile, the limit, the profile with it.
+    type Cache = Mutex<Vec<(Arc<Profile>, u32, Arc<Profile>)>>;
+    const KEPT: usize = 32;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    if let Ok(cached) = cache.lock() {
+        if let Some((_, _, p)) = cached
+            .iter()
+            .find(|(b, l, _)| Arc::ptr_eq(b, base) && *l == limit)
+        {
+            return Ok(Arc::clone(p));
+        }
+    }
+    let limited = Arc::new(base.with("max_moves", &limit.to_string())?);
+    if let Ok(mut cached) = cache.lock() {
+        if cached.len() < KEPT {
+            cached.push((Arc::clone(base), limit, Arc::clone(&limited)));
+        }
+    }
+    Ok(limited)
 }
 
 /// Judges game `k` of an imported record under exactly `profile` (the record's move limit and

@@ -181,13 +181,29 @@ pub struct ArchiveOptions {
 
 /// Judges one file into its result.
 pub fn judge_file(path: &Path, opts: &ArchiveOptions) -> FileResult {
+    judge_file_with(path, opts, &mut Vec::new())
+}
+
+/// A worker's buffer is kept for its next file only up to this size: one huge file should not
+/// hold its memory for the rest of the run.
+const KEPT_BUFFER: usize = 1 << 20;
+
+/// [`judge_file`], reading the file into `buffer` (emptied first): a worker reads every file
+/// into the same buffer, rather than allocating one a file after asking the file's size
+/// (`fs::read`), which was a few per cent of judging many short records (issue 51).
+fn judge_file_with(path: &Path, opts: &ArchiveOptions, buffer: &mut Vec<u8>) -> FileResult {
+    use std::io::Read as _;
     let file = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return FileResult::Unreadable(format!("{file}: cannot read: {e}")),
-    };
+    buffer.clear();
+    if buffer.capacity() > KEPT_BUFFER {
+        *buffer = Vec::new();
+    }
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_to_end(buffer));
+    if let Err(e) = read {
+        return FileResult::Unreadable(format!("{file}: cannot read: {e}"));
+    }
     let req = JudgeRequest {
-        bytes: &bytes,
+        bytes: buffer,
         file: &file,
         profile: &opts.profile,
         set: &opts.set,
@@ -272,8 +288,9 @@ pub fn judge_archive(
     // One worker: judged here, in order, without a thread and a channel to hand each result
     // over (a tenth of a single-threaded run went to waking the other thread).
     if opts.jobs <= 1 {
+        let mut buffer = Vec::new();
         for path in files {
-            let result = judge_file(path, opts);
+            let result = judge_file_with(path, opts, &mut buffer);
             summary.add(&result);
             each(path, &result);
         }
@@ -286,12 +303,16 @@ pub fn judge_archive(
             let tx = tx.clone();
             let next = &next;
             s.spawn(move || {
+                let mut buffer = Vec::new();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(path) = files.get(i) else {
                         return;
                     };
-                    if tx.send((i, judge_file(path, opts))).is_err() {
+                    if tx
+                        .send((i, judge_file_with(path, opts, &mut buffer)))
+                        .is_err()
+                    {
                         return;
                     }
                 }

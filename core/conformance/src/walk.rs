@@ -79,10 +79,13 @@ fn walk(
             Ok(t) if !t.is_symlink() => t.is_dir(),
             _ => path.is_dir(),
         };
-        entries.push((path, is_dir));
+        entries.push((entry.file_name(), path, is_dir));
     }
-    entries.sort();
-    for (path, is_dir) in entries {
+    // In name order: the entries of one folder differ only in their last component, so their
+    // names order them as their paths would, without comparing the folder's own path
+    // component by component each time (sorting by path was 3 % of judging a large archive).
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (_, path, is_dir) in entries {
         if is_dir {
             walk(&path, keep, visited, out)?;
         } else if keep(&path) {

@@ -17,7 +17,7 @@
 //!   reason: ""                # why, when not agree
 //! ```
 //!
-//! `judge` reads the dead stones; the corpus test (`tests/judge_corpus.rs`) holds the judge to
+//! `judge` reads the dead stones; the corpus test (`tests/it/judge_corpus.rs`) holds the judge to
 //! the rest.
 
 use std::collections::BTreeMap;

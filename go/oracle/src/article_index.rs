@@ -2,7 +2,7 @@
 //! (`go-conformance site`) and the test that every testable article is indexed both read.
 //!
 //! It is data, not scraped from the sources, so that an installed binary (which has no sources)
-//! names the same functions as a checkout. `tests/article_index.rs` checks that every testable
+//! names the same functions as a checkout. `tests/it/article_index.rs` checks that every testable
 //! article of the registry has exactly one row, that no row is for an unknown or untestable
 //! article, that every path names an item of the crate, and that each item's doc comment
 //! cites the article. A testable article the oracle does not decide would have a row with no

@@ -500,7 +500,7 @@ mod tests {
     use super::*;
     use go_spec::{BoardSize, GameSpec, GoProfile, Komi};
 
-    /// The 9x9 corridor of issue 55 (`tests/end_search.rs`), White to move in the filling.
+    /// The 9x9 corridor of issue 55 (`tests/it/end_search.rs`), White to move in the filling.
     fn corridor() -> Game {
         let rows = [
             "O . O O O O X . X",

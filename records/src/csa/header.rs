@@ -17,8 +17,10 @@ impl Reader {
     /// Notes where the clock now in force came from: `how` it was read, then the clock.
     pub(super) fn clock_read(&mut self, n: usize, how: String) {
         if let Some(tc) = &self.time_control {
-            let described = crate::describe_time_control(tc);
-            self.clock_source = Some(crate::Note::at(n, format!("{how}: {described}")));
+            let mut text = how;
+            text.push_str(": ");
+            crate::write_time_control(&mut text, tc);
+            self.clock_source = Some(crate::Note::at(n, text));
         }
     }
 
@@ -207,8 +209,21 @@ impl Reader {
         // character starts, so that a cell is a slice of the line (the line may hold more than
         // ASCII).
         let body = &rest[1..];
-        let starts: Vec<usize> = body.char_indices().map(|(i, _)| i).collect();
-        let at = |k: usize| starts.get(k).copied().unwrap_or(body.len());
+        // An ASCII line (nearly every one) is its own index; only another line is indexed by
+        // character (a list a row was 5 % of reading short records with set-up boards).
+        let ascii = body.is_ascii();
+        let starts: Vec<usize> = if ascii {
+            Vec::new()
+        } else {
+            body.char_indices().map(|(i, _)| i).collect()
+        };
+        let at = |k: usize| {
+            if ascii {
+                k.min(body.len())
+            } else {
+                starts.get(k).copied().unwrap_or(body.len())
+            }
+        };
         for i in 0..9u32 {
             let cell = &body[at(i as usize * 3)..at(i as usize * 3 + 3)];
             let file = 9 - i;

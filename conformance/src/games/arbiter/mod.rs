@@ -17,7 +17,7 @@
 //! Each game is also written as CSA (`.csa`) and KIF (`.kif`, Shift_JIS as KIF files are by
 //! convention) by [`shogi_records::export`], with the judged ending in each format's own words,
 //! and the summary's `record` names the CSA file. Re-reading either with `judge` gives the
-//! verdict of the summary (tested in `tests/games/match_arbiter.rs`).
+//! verdict of the summary (tested in `tests/it/games/match_arbiter.rs`).
 //!
 //! Interrupted (SIGINT, SIGTERM), the match starts no new game, lets the games in flight finish
 //! on their own clocks, writes the summary with `interrupted` set, and the command exits 130

@@ -66,7 +66,7 @@ pub struct Played {
 /// board, the HTML board, the JSON's `decided`, `judge --explain`, `diff`'s parting ply); none
 /// of them works it out again.
 ///
-/// What it means, precisely (and what `conformance/tests/games/deciding_ply.rs` holds over the
+/// What it means, precisely (and what `conformance/tests/it/games/deciding_ply.rs` holds over the
 /// corpus and the real records, by replay):
 /// - **Decided by a move** (mate, no legal move, repetition or perpetual check, a king taken,
 ///   an illegal move under `illegal_move: immediate`, the move limit): `event` is that move and

@@ -1,6 +1,0 @@
-//! The oracle against the engine on generated games (property tests), and the fuzzer's
-//! workers side by side, in one binary, one module per subject.
-
-mod differential;
-mod fast_paths;
-mod fuzz_jobs;
