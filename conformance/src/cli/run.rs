@@ -55,6 +55,28 @@ pub struct RunOptions {
 /// was certified, which must never look like a pass.
 pub const NOTHING_CHECKED: u8 = conformance_core::run::exit::NOTHING_CHECKED;
 
+/// The `run` command: the command line's options as [`RunOptions`], then [`run`].
+pub fn command(args: super::args::RunArgs) -> Result<ExitCode, Error> {
+    run(&RunOptions {
+        max_time: args.max_time,
+        probes: args.probes,
+        also: args.report,
+        progress: args.progress,
+        imp: args.imp.imp,
+        timeout: args.imp.timeout,
+        shard: args.shard,
+        expectations: args.expectations,
+        write_expectations: args.write_expectations,
+        profile: args.profile.profile,
+        set: args.profile.set,
+        filter: args.filter,
+        format: args.format,
+        output: args.output.output,
+        corpus: args.corpus.source(),
+        usi_options: args.imp.usi_option,
+    })
+}
+
 /// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored
 /// (or `--write-expectations` wrote the failures down),
 /// 1 when something did (or the run hit `--max-time`, or gave up on an engine that stopped
