@@ -187,13 +187,16 @@ fn engine_commands(engines: &[String; 2]) -> Result<[CommandLine; 2], MatchError
     Ok([commands[0].clone(), commands[1].clone()])
 }
 
+/// The options sent to each engine at its start, by engine name (`summary.json`'s `options`).
+type SentOptions = BTreeMap<String, Vec<SentOption>>;
+
 /// Starts each engine once before the first game, and returns their names and the options
 /// sent to each. An engine that cannot start (or an option it does not offer) is one error,
 /// before anything is played, and its `id name` names it as `run` names it.
 fn start_engines(
     opts: &MatchOptions,
     commands: &[CommandLine; 2],
-) -> Result<([String; 2], BTreeMap<String, Vec<SentOption>>), MatchError> {
+) -> Result<([String; 2], SentOptions), MatchError> {
     let mut startups = Vec::new();
     for (i, command) in commands.iter().enumerate() {
         let (player, startup) = Player::start(command, &opts.usi_options[i])
@@ -242,7 +245,7 @@ struct Lineup {
 fn tally(
     opts: &MatchOptions,
     names: &[String; 2],
-    options: &BTreeMap<String, Vec<SentOption>>,
+    options: &SentOptions,
     spec: &str,
     games: &[GameSummary],
 ) -> MatchSummary {
