@@ -10,7 +10,7 @@ use super::duration::{parse_duration, parse_positive_duration};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use conformance_core::report::Format;
 
 /// The shogi rules conformance suite: a reference oracle for the FESA 2017 rules and tools to
@@ -37,12 +37,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  shogi-conformance legal startpos\n  \
         shogi-conformance legal '8k/9/7G1/9/9/9/9/9/K8 b P 1'\n  \
         printf 'startpos moves 7g7f\\n' | shogi-conformance legal")]
-    Legal {
-        #[command(flatten)]
-        imp: LenientImplArgs,
-        /// Positions to examine (quote each SFEN: it contains spaces).
-        positions: Vec<String>,
-    },
+    Legal(LegalArgs),
     /// Count the leaf nodes of the legal move tree (perft).
     ///
     /// The count is printed as the last line. With --divide, one `MOVE COUNT` line per legal
@@ -75,52 +70,7 @@ pub enum Command {
         id:0a1b2c3d  tag:uchifuzume  ref:fesa2017:3.11 (or article:)  file:drops/  kind:perft  staging  <word in slug or title>\n\n\
         Examples:\n  shogi-conformance run\n  shogi-conformance run --filter 'tag:uchifuzume' --format markdown --output report.md"
     )]
-    Run {
-        #[command(flatten)]
-        imp: ImplArgs,
-        /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
-        #[arg(long, value_name = "I/N")]
-        shard: Option<shogi_conformance::run::expectations::Shard>,
-        /// An expectations file (known failures and skips, by case id or tag): the exit status
-        /// is 0 exactly when the results match it.
-        #[arg(long, value_name = "FILE")]
-        expectations: Option<PathBuf>,
-        /// Write an expectations file marking every current failure, then report as usual; the
-        /// exit status is then 0 (the results match the file written) unless nothing was checked.
-        #[arg(long, value_name = "FILE")]
-        write_expectations: Option<PathBuf>,
-        #[command(flatten)]
-        profile: ProfileArgs,
-        /// Run only the cases matching this expression (see below).
-        #[arg(long, value_name = "EXPR")]
-        filter: Option<String>,
-        /// Report format: text (grouped by article, failures with position, expected and
-        /// actual answers), json (a record per case), junit (a testsuite per article), markdown
-        /// (a table per article, for CI step summaries) or html (a self-contained page; `matrix`
-        /// compares several runs side by side).
-        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
-        format: Format,
-        #[command(flatten)]
-        output: OutputFile,
-        /// Stop the whole run after this long (`90`, `90s`, `15m`, `2h`): the report is written
-        /// with the cases not reached marked as not run, and the exit status is 1.
-        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
-        max_time: Option<Duration>,
-        #[command(flatten)]
-        corpus: CorpusArgs,
-        /// Also ask the bestmove probes of a USI engine that answers `go perft` (by default it
-        /// is certified on its move lists alone); the report records the move played.
-        #[arg(long)]
-        probes: bool,
-        /// Also write the report in FORMAT to FILE (repeatable): one run, several reports
-        /// (`--report html=conformance.html --report markdown=summary.md`).
-        #[arg(long, value_name = "FORMAT=FILE", value_parser = Format::parse_pair)]
-        report: Vec<(Format, PathBuf)>,
-        /// Print a line per case on standard error (`[12/840] 3.1s ID SLUG`) even when it is
-        /// not a terminal; on a terminal a progress bar is drawn anyway.
-        #[arg(long)]
-        progress: bool,
-    },
+    Run(RunArgs),
     /// Combine the JSON reports of the shards of one run (`run --shard I/N --format json`) into
     /// one JSON report. Reports of different implementations, profiles or corpus revisions,
     /// and reports that share a case, are refused.
@@ -209,48 +159,14 @@ pub enum Command {
         shogi-conformance judge game.yaml --profile fesa-2017 --set declaration_failure=no_effect\n  \
         shogi-conformance judge archive/ --profile csa-computer --format json --output verdicts.jsonl"
     )]
-    Judge {
-        /// Game records (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF) and folders of them (searched
-        /// recursively for .csa, .kif, .kifu, .ki2, .ki2u and .jkf files). Several, or a
-        /// folder, make an archive run: a line per game, then a summary.
-        #[arg(required = true, value_name = "RECORD|DIR")]
-        records: Vec<PathBuf>,
-        /// Workers judging files side by side in an archive run (default: every core).
-        #[arg(long, value_name = "N")]
-        jobs: Option<usize>,
-        #[command(flatten)]
-        profile: ProfileArgs,
-        /// Print the articles applied, with the facts, and the knobs that decided.
-        #[arg(long)]
-        explain: bool,
-        /// text (a line per game), json (an object per game), junit (a testcase per game),
-        /// markdown (a table row per game) or html (a page with a section per game: the board
-        /// where the game was decided, the chain of articles and the moves); for one record or
-        /// a whole archive.
-        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
-        format: Format,
-        #[command(flatten)]
-        output: OutputFile,
-    },
+    Judge(JudgeArgs),
     /// Convert a game record to another format, writing the judged ending in the target
     /// format's own words (the ending a server would have written).
     #[command(
         after_help = "Examples:\n  shogi-conformance convert game.kif --to csa\n  \
         shogi-conformance convert floodgate.csa --to kif --profile csa-computer --output game.kif"
     )]
-    Convert {
-        /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
-        #[arg(value_name = "RECORD")]
-        input: PathBuf,
-        /// The target format: yaml, csa, kif, ki2 or jkf.
-        #[arg(long, value_name = "FORMAT")]
-        to: String,
-        #[command(flatten)]
-        output: OutputFile,
-        /// The profile judges the ending written in the target format.
-        #[command(flatten)]
-        profile: ProfileArgs,
-    },
+    Convert(ConvertArgs),
     /// Play USI engines against each other with the oracle as arbiter: every `bestmove` is
     /// checked before it is played; each game is written as CSA, KIF (Shift_JIS) and the
     /// project's YAML under DIR/games/, and a summary to DIR/summary.json (with the options
@@ -264,53 +180,7 @@ pub enum Command {
     #[command(
         after_help = "Example:\n  shogi-conformance match --engine usi:fairy-stockfish --engine usi:gpsusi \\\n    --usi-option 1:Threads=2 --games 4 --byoyomi 1 --max-moves 60 --output match-out"
     )]
-    Match {
-        /// An engine, `usi:COMMAND ARGS`; give exactly two (the first is engine 1).
-        #[arg(
-            long = "engine",
-            value_name = "usi:COMMAND",
-            required = true,
-            num_args = 1
-        )]
-        engines: Vec<String>,
-        /// A USI option, sent as `setoption name NAME value VALUE` after `usi` (repeatable):
-        /// `NAME=VALUE` for both engines, `1:NAME=VALUE` or `2:NAME=VALUE` for the first or
-        /// the second --engine only (the numbered one wins over an unnumbered one).
-        #[arg(long = "usi-option", value_name = "[1:|2:]NAME=VALUE")]
-        usi_option: Vec<MatchUsiOption>,
-        /// How many games; the engines alternate colours.
-        #[arg(long, value_name = "N", default_value_t = 2)]
-        games: usize,
-        /// Games played at once (default: cores - 1, at least 1).
-        #[arg(long, value_name = "N")]
-        concurrency: Option<usize>,
-        /// Byo-yomi per move (`1`, `0.2`, `500ms`); 1 second when neither it nor --increment
-        /// is given.
-        #[arg(long, conflicts_with = "increment", value_name = "DURATION", value_parser = parse_duration)]
-        byoyomi: Option<Duration>,
-        /// Main time per player (`0`, `60`, `5m`).
-        #[arg(long = "time", value_name = "DURATION", value_parser = parse_duration, default_value = "0")]
-        main_time: Duration,
-        /// Fischer increment after each move, instead of byo-yomi.
-        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-        increment: Option<Duration>,
-        /// Allowance for process latency before a late answer is a flag fall.
-        #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "1")]
-        margin: Duration,
-        /// The profile the arbiter applies.
-        #[command(flatten)]
-        profile: ProfileArgs,
-        /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
-        #[arg(long, value_name = "FILE")]
-        openings: Option<PathBuf>,
-        /// Plies after which a game is drawn by the move limit: the records end with that
-        /// result, and `summary.json`'s `profile` carries `max_moves=N` (`judge --profile` takes it as
-        /// written).
-        #[arg(long, value_name = "N", default_value_t = 256)]
-        max_moves: usize,
-        #[command(flatten)]
-        output: OutputDir,
-    },
+    Match(MatchArgs),
     /// Put several JSON reports (`run --format json`) side by side in one static HTML page: a
     /// matrix of articles × implementations, then every case that did not pass everywhere. With
     /// `--publish`, the public matrix instead (docs/implementations.md): regenerated, or checked.
@@ -352,45 +222,7 @@ pub enum Command {
     #[command(
         after_help = "Example:\n  shogi-conformance fuzz --impl usi:fairy-stockfish --seconds 60 --seed 1 --output corpus/staging"
     )]
-    Fuzz {
-        #[command(flatten)]
-        imp: LenientImplArgs,
-        /// How long to look (`60`, `90s`, `10m`; a fraction of a second counts as a whole one).
-        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration, default_value = "60")]
-        seconds: Duration,
-        /// The seed of the first game (a run is reproducible from its seed).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
-        /// Where to write a divergence's case file (never over an existing file). Default: the
-        /// `staging` folder of the corpus read (`./corpus/staging` in a checkout, or
-        /// `--corpus DIR`'s), else `./fuzz-findings` beside the built-in corpus. The run says
-        /// where at its start.
-        #[arg(long, value_name = "DIR", alias = "out")]
-        output: Option<PathBuf>,
-        /// The longest game, in plies.
-        #[arg(long, value_name = "N", default_value_t = 80)]
-        plies: usize,
-        /// Look past known divergences: extra moves the oracle refuses under this article
-        /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable. (Divergences the
-        /// corpus already catches the implementation at are looked past without it.)
-        #[arg(long = "ignore-article", value_name = "ARTICLE")]
-        ignore: Vec<String>,
-        /// Workers side by side, each with its own implementation (default: every core).
-        /// Game n comes from seed + n whatever the number of workers.
-        #[arg(long, value_name = "N")]
-        jobs: Option<std::num::NonZeroUsize>,
-        /// Stop after this many games (a fixed amount of work) if time has not run out first.
-        #[arg(long, value_name = "N")]
-        games: Option<u64>,
-        /// Ask an external implementation one question at a time. By default a game's
-        /// questions go in one batch and up to 64 requests are in flight together (answers
-        /// matched to requests, a batch that loses step asked again alone); this is for an
-        /// engine that cannot take that, and to measure what it gains.
-        #[arg(long)]
-        one_at_a_time: bool,
-        #[command(flatten)]
-        corpus: CorpusArgs,
-    },
+    Fuzz(FuzzArgs),
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
     /// List the cases — or, given RECORDS, the games of real records — whose verdict differs
@@ -419,36 +251,7 @@ pub enum Command {
         shogi-conformance diff --profile fesa-2017 --set repetition_start=not_counted real-records/shogi\n  \
         shogi-conformance diff --profile fesa-2017 --profile csa-computer archive/ --format html --output impact.html"
     )]
-    Diff {
-        /// A profile; give it twice, or once with --set.
-        #[arg(long = "profile", value_name = "NAME", required = true)]
-        profiles: Vec<String>,
-        /// A knob override `knob=value` for the second profile (repeatable).
-        #[arg(long = "set", value_name = "KNOB=VALUE")]
-        set: Vec<String>,
-        /// Game records and folders of them (searched recursively for .csa, .kif, .kifu,
-        /// .ki2, .ki2u and .jkf files): diff their games instead of the corpus cases.
-        #[arg(value_name = "RECORD|DIR")]
-        records: Vec<PathBuf>,
-        /// With RECORDS, compare the corpus cases too (printed before the records; text only).
-        #[arg(long)]
-        cases: bool,
-        /// The records' report: text (a line per changed game, then the summary), json (a line
-        /// per changed game or unreadable record, the summary last; schemas/impact.json),
-        /// junit, markdown or html (with the board where each changed game parts).
-        #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = conformance_core::report::Format::parse)]
-        format: conformance_core::report::Format,
-        /// Workers judging records side by side (default: every core).
-        #[arg(long, value_name = "N")]
-        jobs: Option<usize>,
-        /// Exit with status 1 when a game's verdict changes (a CI guarding an archive).
-        #[arg(long)]
-        fail_on_change: bool,
-        #[command(flatten)]
-        output: OutputFile,
-        #[command(flatten)]
-        corpus: CorpusArgs,
-    },
+    Diff(DiffArgs),
     /// Write the rulebook browser: a static site with a page per registry article (paraphrase,
     /// interpretation, profile choices, oracle functions, cases with boards, profile
     /// differences) and an index. Open DIR/index.html in a browser; no network needed.
@@ -500,19 +303,248 @@ pub enum Command {
         corpus: CorpusArgs,
     },
     /// Show a case: its articles, setup and expectations, and what the oracle answers.
-    Explain {
-        /// The case id (eight hex digits) or slug.
-        #[arg(value_name = "CASE")]
-        case: String,
-        #[command(flatten)]
-        profile: ProfileArgs,
-        /// Also run the case against this implementation and show its answers (exit status 1
-        /// when it fails or errors): the reproduction line of the reports.
-        #[arg(long = "impl", value_name = "IMPL")]
-        imp: Option<String>,
-        #[command(flatten)]
-        corpus: CorpusArgs,
-    },
+    Explain(ExplainArgs),
+}
+
+/// The options of `legal` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct LegalArgs {
+    #[command(flatten)]
+    pub imp: LenientImplArgs,
+    /// Positions to examine (quote each SFEN: it contains spaces).
+    pub positions: Vec<String>,
+}
+
+/// The options of `run` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub imp: ImplArgs,
+    /// Run only shard I of N (1-based), for a CI matrix; cases are assigned by id.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<shogi_conformance::run::expectations::Shard>,
+    /// An expectations file (known failures and skips, by case id or tag): the exit status
+    /// is 0 exactly when the results match it.
+    #[arg(long, value_name = "FILE")]
+    pub expectations: Option<PathBuf>,
+    /// Write an expectations file marking every current failure, then report as usual; the
+    /// exit status is then 0 (the results match the file written) unless nothing was checked.
+    #[arg(long, value_name = "FILE")]
+    pub write_expectations: Option<PathBuf>,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Run only the cases matching this expression (see below).
+    #[arg(long, value_name = "EXPR")]
+    pub filter: Option<String>,
+    /// Report format: text (grouped by article, failures with position, expected and
+    /// actual answers), json (a record per case), junit (a testsuite per article), markdown
+    /// (a table per article, for CI step summaries) or html (a self-contained page; `matrix`
+    /// compares several runs side by side).
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+    pub format: Format,
+    #[command(flatten)]
+    pub output: OutputFile,
+    /// Stop the whole run after this long (`90`, `90s`, `15m`, `2h`): the report is written
+    /// with the cases not reached marked as not run, and the exit status is 1.
+    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+    pub max_time: Option<Duration>,
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Also ask the bestmove probes of a USI engine that answers `go perft` (by default it
+    /// is certified on its move lists alone); the report records the move played.
+    #[arg(long)]
+    pub probes: bool,
+    /// Also write the report in FORMAT to FILE (repeatable): one run, several reports
+    /// (`--report html=conformance.html --report markdown=summary.md`).
+    #[arg(long, value_name = "FORMAT=FILE", value_parser = Format::parse_pair)]
+    pub report: Vec<(Format, PathBuf)>,
+    /// Print a line per case on standard error (`[12/840] 3.1s ID SLUG`) even when it is
+    /// not a terminal; on a terminal a progress bar is drawn anyway.
+    #[arg(long)]
+    pub progress: bool,
+}
+
+/// The options of `judge` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// Game records (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF) and folders of them (searched
+    /// recursively for .csa, .kif, .kifu, .ki2, .ki2u and .jkf files). Several, or a
+    /// folder, make an archive run: a line per game, then a summary.
+    #[arg(required = true, value_name = "RECORD|DIR")]
+    pub records: Vec<PathBuf>,
+    /// Workers judging files side by side in an archive run (default: every core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Print the articles applied, with the facts, and the knobs that decided.
+    #[arg(long)]
+    pub explain: bool,
+    /// text (a line per game), json (an object per game), junit (a testcase per game),
+    /// markdown (a table row per game) or html (a page with a section per game: the board
+    /// where the game was decided, the chain of articles and the moves); for one record or
+    /// a whole archive.
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+    pub format: Format,
+    #[command(flatten)]
+    pub output: OutputFile,
+}
+
+/// The options of `convert` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The game record (YAML, CSA, KIF/KIFU, KI2/KI2U or JKF).
+    #[arg(value_name = "RECORD")]
+    pub input: PathBuf,
+    /// The target format: yaml, csa, kif, ki2 or jkf.
+    #[arg(long, value_name = "FORMAT")]
+    pub to: String,
+    #[command(flatten)]
+    pub output: OutputFile,
+    /// The profile judges the ending written in the target format.
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+}
+
+/// The options of `match` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// An engine, `usi:COMMAND ARGS`; give exactly two (the first is engine 1).
+    #[arg(
+        long = "engine",
+        value_name = "usi:COMMAND",
+        required = true,
+        num_args = 1
+    )]
+    pub engines: Vec<String>,
+    /// A USI option, sent as `setoption name NAME value VALUE` after `usi` (repeatable):
+    /// `NAME=VALUE` for both engines, `1:NAME=VALUE` or `2:NAME=VALUE` for the first or
+    /// the second --engine only (the numbered one wins over an unnumbered one).
+    #[arg(long = "usi-option", value_name = "[1:|2:]NAME=VALUE")]
+    pub usi_option: Vec<MatchUsiOption>,
+    /// How many games; the engines alternate colours.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub games: usize,
+    /// Games played at once (default: cores - 1, at least 1).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Byo-yomi per move (`1`, `0.2`, `500ms`); 1 second when neither it nor --increment
+    /// is given.
+    #[arg(long, conflicts_with = "increment", value_name = "DURATION", value_parser = parse_duration)]
+    pub byoyomi: Option<Duration>,
+    /// Main time per player (`0`, `60`, `5m`).
+    #[arg(long = "time", value_name = "DURATION", value_parser = parse_duration, default_value = "0")]
+    pub main_time: Duration,
+    /// Fischer increment after each move, instead of byo-yomi.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub increment: Option<Duration>,
+    /// Allowance for process latency before a late answer is a flag fall.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "1")]
+    pub margin: Duration,
+    /// The profile the arbiter applies.
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Start positions, one per line (`startpos`, an SFEN, optionally `moves …`).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Plies after which a game is drawn by the move limit: the records end with that
+    /// result, and `summary.json`'s `profile` carries `max_moves=N` (`judge --profile` takes it as
+    /// written).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_moves: usize,
+    #[command(flatten)]
+    pub output: OutputDir,
+}
+
+/// The options of `fuzz` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct FuzzArgs {
+    #[command(flatten)]
+    pub imp: LenientImplArgs,
+    /// How long to look (`60`, `90s`, `10m`; a fraction of a second counts as a whole one).
+    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration, default_value = "60")]
+    pub seconds: Duration,
+    /// The seed of the first game (a run is reproducible from its seed).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Where to write a divergence's case file (never over an existing file). Default: the
+    /// `staging` folder of the corpus read (`./corpus/staging` in a checkout, or
+    /// `--corpus DIR`'s), else `./fuzz-findings` beside the built-in corpus. The run says
+    /// where at its start.
+    #[arg(long, value_name = "DIR", alias = "out")]
+    pub output: Option<PathBuf>,
+    /// The longest game, in plies.
+    #[arg(long, value_name = "N", default_value_t = 80)]
+    pub plies: usize,
+    /// Look past known divergences: extra moves the oracle refuses under this article
+    /// (e.g. fesa2017:3.11c) are counted, not reported. Repeatable. (Divergences the
+    /// corpus already catches the implementation at are looked past without it.)
+    #[arg(long = "ignore-article", value_name = "ARTICLE")]
+    pub ignore: Vec<String>,
+    /// Workers side by side, each with its own implementation (default: every core).
+    /// Game n comes from seed + n whatever the number of workers.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
+    /// Stop after this many games (a fixed amount of work) if time has not run out first.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Ask an external implementation one question at a time. By default a game's
+    /// questions go in one batch and up to 64 requests are in flight together (answers
+    /// matched to requests, a batch that loses step asked again alone); this is for an
+    /// engine that cannot take that, and to measure what it gains.
+    #[arg(long)]
+    pub one_at_a_time: bool,
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+}
+
+/// The options of `diff` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// A profile; give it twice, or once with --set.
+    #[arg(long = "profile", value_name = "NAME", required = true)]
+    pub profiles: Vec<String>,
+    /// A knob override `knob=value` for the second profile (repeatable).
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    pub set: Vec<String>,
+    /// Game records and folders of them (searched recursively for .csa, .kif, .kifu,
+    /// .ki2, .ki2u and .jkf files): diff their games instead of the corpus cases.
+    #[arg(value_name = "RECORD|DIR")]
+    pub records: Vec<PathBuf>,
+    /// With RECORDS, compare the corpus cases too (printed before the records; text only).
+    #[arg(long)]
+    pub cases: bool,
+    /// The records' report: text (a line per changed game, then the summary), json (a line
+    /// per changed game or unreadable record, the summary last; schemas/impact.json),
+    /// junit, markdown or html (with the board where each changed game parts).
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = conformance_core::report::Format::parse)]
+    pub format: conformance_core::report::Format,
+    /// Workers judging records side by side (default: every core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Exit with status 1 when a game's verdict changes (a CI guarding an archive).
+    #[arg(long)]
+    pub fail_on_change: bool,
+    #[command(flatten)]
+    pub output: OutputFile,
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+}
+
+/// The options of `explain` (its help is on the variant of [`Command`]).
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The case id (eight hex digits) or slug.
+    #[arg(value_name = "CASE")]
+    pub case: String,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    /// Also run the case against this implementation and show its answers (exit status 1
+    /// when it fails or errors): the reproduction line of the reports.
+    #[arg(long = "impl", value_name = "IMPL")]
+    pub imp: Option<String>,
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
 }
 
 #[cfg(test)]
@@ -587,14 +619,16 @@ mod tests {
     /// The output path a parsed command line carries.
     fn output_of(command: Command) -> Option<PathBuf> {
         match command {
-            Command::Run { output, .. }
+            Command::Run(RunArgs { output, .. })
             | Command::Merge { output, .. }
             | Command::Matrix { output, .. }
-            | Command::Convert { output, .. }
-            | Command::Judge { output, .. }
-            | Command::Diff { output, .. } => output.output,
-            Command::Site { output, .. } | Command::Match { output, .. } => Some(output.output),
-            Command::Fuzz { output, .. } => output,
+            | Command::Convert(ConvertArgs { output, .. })
+            | Command::Judge(JudgeArgs { output, .. })
+            | Command::Diff(DiffArgs { output, .. }) => output.output,
+            Command::Site { output, .. } | Command::Match(MatchArgs { output, .. }) => {
+                Some(output.output)
+            }
+            Command::Fuzz(FuzzArgs { output, .. }) => output,
             _ => None,
         }
     }
@@ -671,7 +705,7 @@ mod tests {
             "impasse=points_27",
         ])
         .unwrap();
-        let Command::Match { profile, .. } = cli.command else {
+        let Command::Match(MatchArgs { profile, .. }) = cli.command else {
             panic!("not match")
         };
         assert_eq!(profile.spec(), "csa-computer,impasse=points_27");

@@ -72,6 +72,27 @@ pub fn find_case<'c>(
         })?)
 }
 
+/// The `explain` command: with `--set` overrides the case is explained under the modified
+/// profile ([`super::overrides`]), otherwise by [`explain`].
+pub fn explain_command(args: super::args::ExplainArgs) -> Result<ExitCode, Error> {
+    let super::args::ExplainArgs {
+        case,
+        profile,
+        imp,
+        corpus,
+    } = args;
+    if !profile.set.is_empty() {
+        return super::overrides::explain_with_overrides(
+            &corpus.source(),
+            &case,
+            &profile.profile,
+            &profile.spec(),
+            imp.as_deref(),
+        );
+    }
+    explain(&corpus.source(), &case, &profile.profile, imp.as_deref())
+}
+
 /// Shows a case and what the oracle answers for it.
 ///
 /// With `imp`, the case is also run against that implementation and its answers shown: the

@@ -9,6 +9,39 @@ use shogi_conformance::corpus::CorpusSource;
 use super::Error;
 use super::run::NOTHING_CHECKED;
 
+/// The `fuzz` command: the command line's options as [`FuzzOptions`], then [`fuzz`].
+pub fn command(args: super::args::FuzzArgs) -> Result<std::process::ExitCode, Error> {
+    let super::args::FuzzArgs {
+        imp,
+        seconds,
+        seed,
+        output,
+        plies,
+        ignore,
+        jobs,
+        games,
+        one_at_a_time,
+        corpus,
+    } = args;
+    fuzz(
+        &|| imp.make_typed(),
+        &FuzzOptions {
+            // Whole seconds: a fraction counts as a whole second.
+            seconds: seconds.as_secs() + u64::from(seconds.subsec_nanos() > 0),
+            seed,
+            out: findings_dir(output, &corpus.source()),
+            plies,
+            corpus: corpus.source(),
+            ignore,
+            games,
+            jobs: jobs.map_or_else(shogi_conformance::fuzzing::fuzz_external::all_cores, |n| {
+                n.get()
+            }),
+            one_at_a_time,
+        },
+    )
+}
+
 /// The `fuzz` command: `opts.jobs` workers, each with an implementation from `make`; exit
 /// status 1 when a divergence was found (and written, shrunk with a fresh implementation), 3
 /// when nothing was checked (no position's move list was answered: an engine without

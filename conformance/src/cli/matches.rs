@@ -31,8 +31,24 @@ pub struct MatchArgs {
     pub out: PathBuf,
 }
 
+/// The `match` command: the command line's options as [`MatchArgs`] (the USI options sorted
+/// per engine, the clock's four durations together), then [`play`].
+pub fn command(args: super::args::MatchArgs) -> Result<ExitCode, Error> {
+    play(MatchArgs {
+        engines: args.engines,
+        usi_options: super::args::options_per_engine(&args.usi_option),
+        games: args.games,
+        concurrency: args.concurrency,
+        clock: (args.main_time, args.byoyomi, args.increment, args.margin),
+        profile: args.profile.spec(),
+        openings: args.openings,
+        max_moves: args.max_moves,
+        out: args.output.output,
+    })
+}
+
 /// `match`: checks the arguments, plays, prints a progress line per game on standard error.
-pub fn command(args: MatchArgs) -> Result<ExitCode, Error> {
+pub fn play(args: MatchArgs) -> Result<ExitCode, Error> {
     let MatchArgs {
         engines,
         usi_options,

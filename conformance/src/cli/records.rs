@@ -12,6 +12,19 @@ use shogi_conformance::games::judge_archive::{
 };
 use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
 
+/// The `judge` command: [`judge`] with the command line's options.
+pub fn judge_command(args: super::args::JudgeArgs) -> Result<ExitCode, Error> {
+    judge(
+        &args.records,
+        args.jobs,
+        &args.profile.profile,
+        &args.profile.set,
+        args.explain,
+        args.format,
+        args.output.output.as_deref(),
+    )
+}
+
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
 /// and the summary (text, JSON lines), or every game in one JUnit, Markdown or HTML report.
 /// With `output`, the report goes there instead (atomically over a regular file; through a
@@ -161,6 +174,17 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), Error> {
     }
 }
 
+/// The `convert` command: [`convert`] with the command line's options.
+pub fn convert_command(args: super::args::ConvertArgs) -> Result<ExitCode, Error> {
+    convert(
+        &args.input,
+        &args.to,
+        args.output.output.as_deref(),
+        &args.profile.profile,
+        &args.profile.set,
+    )
+}
+
 /// Converts the file at `input` to `to`, printing it or writing it to `output` (atomically over
 /// a regular file; through a device, FIFO or symlink, which is never replaced).
 pub fn convert(
@@ -198,6 +222,21 @@ pub struct DiffArgs<'a> {
     pub output: Option<&'a Path>,
     /// The corpus for the cases.
     pub corpus: &'a shogi_conformance::corpus::CorpusSource,
+}
+
+/// The `diff` command: the command line's options as [`DiffArgs`], then [`diff`].
+pub fn diff_command(args: super::args::DiffArgs) -> Result<ExitCode, Error> {
+    diff(&DiffArgs {
+        profiles: &args.profiles,
+        set: &args.set,
+        paths: &args.records,
+        cases: args.cases,
+        format: args.format,
+        jobs: args.jobs,
+        fail_on_change: args.fail_on_change,
+        output: args.output.output.as_deref(),
+        corpus: &args.corpus.source(),
+    })
 }
 
 /// Runs `diff`: without records, the corpus cases that change (as it always did); with

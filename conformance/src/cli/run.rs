@@ -55,6 +55,28 @@ pub struct RunOptions {
 /// was certified, which must never look like a pass.
 pub const NOTHING_CHECKED: u8 = conformance_core::run::exit::NOTHING_CHECKED;
 
+/// The `run` command: the command line's options as [`RunOptions`], then [`run`].
+pub fn command(args: super::args::RunArgs) -> Result<ExitCode, Error> {
+    run(&RunOptions {
+        max_time: args.max_time,
+        probes: args.probes,
+        also: args.report,
+        progress: args.progress,
+        imp: args.imp.imp,
+        timeout: args.imp.timeout,
+        shard: args.shard,
+        expectations: args.expectations,
+        write_expectations: args.write_expectations,
+        profile: args.profile.profile,
+        set: args.profile.set,
+        filter: args.filter,
+        format: args.format,
+        output: args.output.output,
+        corpus: args.corpus.source(),
+        usi_options: args.imp.usi_option,
+    })
+}
+
 /// Runs the corpus and writes the report. The exit status is 0 when nothing failed or errored
 /// (or `--write-expectations` wrote the failures down),
 /// 1 when something did (or the run hit `--max-time`, or gave up on an engine that stopped
@@ -62,6 +84,42 @@ pub const NOTHING_CHECKED: u8 = conformance_core::run::exit::NOTHING_CHECKED;
 /// when interrupted by SIGINT/SIGTERM; errors, an implementation that did not start among them
 /// (its report written first), are returned as `Err` (exit status 2).
 pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
+    let runner = configure(opts)?;
+    // Found now, not after an hour of engine time.
+    let chosen = runner.chosen()?.len();
+    check_outputs(opts)?;
+    if let Some(limit) = opts.max_time {
+        interrupt::request_after(limit);
+    }
+    let report = run_cases(opts, runner, chosen)?;
+    for line in &report.upgrade {
+        eprintln!("{line}");
+    }
+    write_report(opts, &report)?;
+    let mut status = report.status();
+    if let RunStatus::Interrupted(reason) = status {
+        return Ok(interrupted(opts, &report, reason));
+    }
+    if let Some(path) = &opts.write_expectations {
+        write_expectations(path, &report)?;
+        // Writing the file was the job, and the results match it by construction: the run
+        // succeeds (it still says so when nothing was checked, or when an --expectations file
+        // given beside it disagrees).
+        if status == RunStatus::Failed && opts.expectations.is_none() {
+            status = RunStatus::Passed;
+        }
+    }
+    explain_status(&report, status);
+    // The core's policy, every game's: 0 passed, 1 failed, 3 nothing checked (a run that did
+    // not start returned its error above).
+    Ok(ExitCode::from(
+        status.exit_status(interrupt::Reason::exit_status),
+    ))
+}
+
+/// The runner with the options that choose the cases and judge the results: the profile and
+/// its overrides, the filter, the shard and the expectations file.
+fn configure(opts: &RunOptions) -> Result<Runner, Error> {
     let mut runner = Runner::load(&opts.corpus)?.profile(&opts.profile);
     for assignment in &opts.set {
         runner = runner.set(assignment);
@@ -75,8 +133,11 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
     if let Some(path) = &opts.expectations {
         runner = runner.expectations(Expectations::load(path)?);
     }
-    // Found now, not after an hour of engine time.
-    let chosen = runner.chosen()?.len();
+    Ok(runner)
+}
+
+/// Refuses, before anything runs, a report or expectations path that cannot be written.
+fn check_outputs(opts: &RunOptions) -> Result<(), Error> {
     for path in opts
         .output
         .iter()
@@ -85,9 +146,13 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
     {
         output::check_writable(path)?;
     }
-    if let Some(limit) = opts.max_time {
-        interrupt::request_after(limit);
-    }
+    Ok(())
+}
+
+/// Starts the implementation and runs the chosen cases on it. One that does not start has
+/// its report written (it lists no case) and is the error; interrupted while starting,
+/// nothing was asked and nothing failed.
+fn run_cases(opts: &RunOptions, runner: Runner, chosen: usize) -> Result<RunReport, Error> {
     // Cases may deliberately use positions that could not occur in a game; the built-in
     // implementations are asked to accept them and judge the moves by the rules.
     let started = impls::start(
@@ -99,83 +164,88 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
         },
         opts.probes,
     );
-    let report = match started {
+    match started {
         // Interrupted while starting: nothing was asked, nothing failed.
-        Err(_) if interrupt::requested() => runner.stopped_before_start(&opts.imp)?,
+        Err(_) if interrupt::requested() => Ok(runner.stopped_before_start(&opts.imp)?),
         Err(e) => {
             // One message, in the engine's words: the report says the same and lists no case.
             let report = runner.not_started(&opts.imp, &e.to_string())?;
             write_report(opts, &report)?;
-            return Err(format!("the implementation did not start: {e}").into());
+            Err(format!("the implementation did not start: {e}").into())
         }
-        Ok(started) => {
-            let mut imp = started.implementation;
-            // The bar is drawn only when standard error is a terminal; CI logs get the report
-            // alone, unless `--progress` asks for a line per case.
-            let progress = indicatif::ProgressBar::new(chosen as u64);
-            progress.set_style(
-                indicatif::ProgressStyle::with_template("[{pos}/{len}] {bar:30} {elapsed} {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            let bar = progress.clone();
-            let lines = opts.progress && progress.is_hidden();
-            let began = std::time::Instant::now();
-            let report = runner
-                .engine(started.identity)
-                .on_case(Box::new(move |i, n, case| {
-                    bar.set_position(i as u64);
-                    bar.set_message(format!("{} {}", case.id, case.slug));
-                    if lines {
-                        eprintln!(
-                            "[{}/{n}] {:.1}s {} {}",
-                            i + 1,
-                            began.elapsed().as_secs_f64(),
-                            case.id,
-                            case.slug
-                        );
-                    }
-                }))
-                .run(imp.as_mut());
-            progress.finish_and_clear();
-            // Ends the engine's process groups before anything else.
-            drop(imp);
-            report?
-        }
-    };
-    for line in &report.upgrade {
-        eprintln!("{line}");
+        Ok(started) => run_started(runner, started, chosen, opts.progress),
     }
-    write_report(opts, &report)?;
-    let status = report.status();
-    if let RunStatus::Interrupted(reason) = status {
-        eprintln!(
-            "shogi-conformance: interrupted ({}): {} case(s) not run",
-            reason.label(),
-            report.info.header.not_run.len()
-        );
-        if opts.write_expectations.is_some() {
-            eprintln!(
-                "shogi-conformance: the expectations file is not written for an interrupted run"
-            );
-        }
-        return Ok(ExitCode::from(reason.exit_status()));
+}
+
+/// Runs the cases on a started implementation, showing the progress. The bar is drawn only
+/// when standard error is a terminal; CI logs get the report alone, unless `--progress`
+/// (`lines`) asks for a line per case.
+fn run_started(
+    runner: Runner,
+    started: impls::Started,
+    chosen: usize,
+    lines: bool,
+) -> Result<RunReport, Error> {
+    let mut imp = started.implementation;
+    let progress = indicatif::ProgressBar::new(chosen as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("[{pos}/{len}] {bar:30} {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let bar = progress.clone();
+    let lines = lines && progress.is_hidden();
+    let began = std::time::Instant::now();
+    let report = runner
+        .engine(started.identity)
+        .on_case(Box::new(move |i, n, case| {
+            bar.set_position(i as u64);
+            bar.set_message(format!("{} {}", case.id, case.slug));
+            if lines {
+                eprintln!(
+                    "[{}/{n}] {:.1}s {} {}",
+                    i + 1,
+                    began.elapsed().as_secs_f64(),
+                    case.id,
+                    case.slug
+                );
+            }
+        }))
+        .run(imp.as_mut());
+    progress.finish_and_clear();
+    // Ends the engine's process groups before anything else.
+    drop(imp);
+    Ok(report?)
+}
+
+/// Says the run was interrupted and how much was not run; the exit status is the signal's
+/// (130/143). No expectations file is written for a run that did not finish.
+fn interrupted(opts: &RunOptions, report: &RunReport, reason: interrupt::Reason) -> ExitCode {
+    eprintln!(
+        "shogi-conformance: interrupted ({}): {} case(s) not run",
+        reason.label(),
+        report.info.header.not_run.len()
+    );
+    if opts.write_expectations.is_some() {
+        eprintln!("shogi-conformance: the expectations file is not written for an interrupted run");
     }
-    let mut status = status;
-    if let Some(path) = &opts.write_expectations {
-        let file = report.failures_as_expectations();
-        write_atomically(path, &file.to_yaml())?;
-        eprintln!(
-            "wrote {}: {} known failures",
-            path.display(),
-            file.entries.len()
-        );
-        // Writing the file was the job, and the results match it by construction: the run
-        // succeeds (it still says so when nothing was checked, or when an --expectations file
-        // given beside it disagrees).
-        if status == RunStatus::Failed && opts.expectations.is_none() {
-            status = RunStatus::Passed;
-        }
-    }
+    ExitCode::from(reason.exit_status())
+}
+
+/// Writes the expectations file marking every current failure (`--write-expectations`).
+fn write_expectations(path: &Path, report: &RunReport) -> Result<(), Error> {
+    let file = report.failures_as_expectations();
+    write_atomically(path, &file.to_yaml())?;
+    eprintln!(
+        "wrote {}: {} known failures",
+        path.display(),
+        file.entries.len()
+    );
+    Ok(())
+}
+
+/// Explains on standard error what the exit status will not: the results that differ from
+/// the expectations file, and that nothing could be checked.
+fn explain_status(report: &RunReport, status: RunStatus) {
     if let Some(differences) = &report.not_as_expected {
         for d in differences {
             eprintln!("not as expected: {d}");
@@ -192,11 +262,6 @@ pub fn run(opts: &RunOptions) -> Result<ExitCode, Error> {
             s.skipped, s.errored
         );
     }
-    // The core's policy, every game's: 0 passed, 1 failed, 3 nothing checked (a run that did
-    // not start returned its error above).
-    Ok(ExitCode::from(
-        status.exit_status(interrupt::Reason::exit_status),
-    ))
 }
 
 /// Writes the report to `--output` (saying so on standard error, with the counts) or to

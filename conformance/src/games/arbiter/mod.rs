@@ -121,18 +121,45 @@ pub fn play_match(
     opts: &MatchOptions,
     progress: &(dyn Fn(&MatchSummary) + Sync),
 ) -> Result<MatchSummary, MatchError> {
-    // The match's move limit is a rule of the match: the arbiter applies it as the profile's
-    // `max_moves` knob (where the profile has no smaller limit), so a game that reaches it is
-    // a draw by the move limit, its records end with that result (CSA `%MAX_MOVES`, KIF
-    // 持将棋), and `judge` under the same rules (`summary.json`'s `profile`) agrees.
+    let spec = profile_spec(opts)?;
+    let profile = Profile::resolve(&spec).map_err(|e| MatchError::Profile(e.to_string()))?;
+    check_clock(&opts.clock)?;
+    let commands = engine_commands(&opts.engines)?;
+    let (names, options) = start_engines(opts, &commands)?;
+    let lineup = Lineup {
+        openings: openings(&opts.openings)?,
+        names,
+        commands,
+    };
+    let games_dir = opts.out.join("games");
+    std::fs::create_dir_all(&games_dir).map_err(|e| MatchError::Io(games_dir.clone(), e))?;
+    let summarise = |games: &[GameSummary]| tally(opts, &lineup.names, &options, &spec, games);
+    let games = play_games(opts, &profile, &lineup, &|games: &[GameSummary]| {
+        progress(&summarise(games))
+    })?;
+    let summary = summarise(&games);
+    write_summary(&opts.out, &summary)?;
+    Ok(summary)
+}
+
+/// The profile specification the arbiter applies.
+///
+/// The match's move limit is a rule of the match: the arbiter applies it as the profile's
+/// `max_moves` knob (where the profile has no smaller limit), so a game that reaches it is
+/// a draw by the move limit, its records end with that result (CSA `%MAX_MOVES`, KIF
+/// 持将棋), and `judge` under the same rules (`summary.json`'s `profile`) agrees.
+fn profile_spec(opts: &MatchOptions) -> Result<String, MatchError> {
     let mut spec = opts.profile.clone();
     let base = Profile::resolve(&spec).map_err(|e| MatchError::Profile(e.to_string()))?;
     let limit = opts.max_moves;
     if limit > 0 && (base.rules.max_moves == 0 || base.rules.max_moves as usize > limit) {
         spec = format!("{spec},max_moves={limit}");
     }
-    let profile = Profile::resolve(&spec).map_err(|e| MatchError::Profile(e.to_string()))?;
-    let clock = opts.clock;
+    Ok(spec)
+}
+
+/// Refuses a time control finer than the millisecond: the records keep milliseconds.
+fn check_clock(clock: &Clock) -> Result<(), MatchError> {
     for (name, d) in [
         ("main time", clock.main),
         ("byo-yomi", clock.byoyomi),
@@ -142,8 +169,13 @@ pub fn play_match(
             return Err(MatchError::FractionalClock(name));
         }
     }
+    Ok(())
+}
+
+/// The engines' command lines, from their `usi:COMMAND` specs.
+fn engine_commands(engines: &[String; 2]) -> Result<[CommandLine; 2], MatchError> {
     let mut commands = Vec::new();
-    for e in &opts.engines {
+    for e in engines {
         let cmd = e
             .strip_prefix("usi:")
             .ok_or_else(|| MatchError::NotUsi(e.clone()))?;
@@ -152,10 +184,19 @@ pub fn play_match(
                 .map_err(|err| MatchError::Command(e.clone(), err.to_string()))?,
         );
     }
-    let commands: [CommandLine; 2] = [commands[0].clone(), commands[1].clone()];
-    // Each engine is started once before the first game: an engine that cannot start (or an
-    // option it does not offer) is one error, before anything is played, and its `id name`
-    // names it as `run` names it.
+    Ok([commands[0].clone(), commands[1].clone()])
+}
+
+/// The options sent to each engine at its start, by engine name (`summary.json`'s `options`).
+type SentOptions = BTreeMap<String, Vec<SentOption>>;
+
+/// Starts each engine once before the first game, and returns their names and the options
+/// sent to each. An engine that cannot start (or an option it does not offer) is one error,
+/// before anything is played, and its `id name` names it as `run` names it.
+fn start_engines(
+    opts: &MatchOptions,
+    commands: &[CommandLine; 2],
+) -> Result<([String; 2], SentOptions), MatchError> {
     let mut startups = Vec::new();
     for (i, command) in commands.iter().enumerate() {
         let (player, startup) = Player::start(command, &opts.usi_options[i])
@@ -166,13 +207,18 @@ pub fn play_match(
     let names = distinct_pair(
         [0, 1].map(|i| usi_engine_name(&commands[i].program, startups[i].id_name.as_deref())),
     );
-    let options: BTreeMap<String, Vec<SentOption>> = names
+    let options = names
         .iter()
         .cloned()
         .zip(startups.into_iter().map(|s| s.sent))
         .collect();
+    Ok((names, options))
+}
+
+/// The start positions, in order (1-based in errors); the start position when none is given.
+fn openings(given: &[String]) -> Result<Vec<shogi_spec::PositionSpec>, MatchError> {
     let mut openings = Vec::new();
-    for (i, o) in opts.openings.iter().enumerate() {
+    for (i, o) in given.iter().enumerate() {
         openings.push(
             shogi_spec::PositionSpec::parse(o)
                 .map_err(|e| MatchError::Opening(i + 1, e.to_string()))?,
@@ -181,45 +227,75 @@ pub fn play_match(
     if openings.is_empty() {
         openings.push(shogi_spec::PositionSpec::startpos());
     }
-    let games_dir = opts.out.join("games");
-    std::fs::create_dir_all(&games_dir).map_err(|e| MatchError::Io(games_dir.clone(), e))?;
+    Ok(openings)
+}
+
+/// Who plays and from where: what every game of the match shares.
+struct Lineup {
+    /// The engines' names, by engine number.
+    names: [String; 2],
+    /// The engines' command lines, by engine number.
+    commands: [CommandLine; 2],
+    /// The start positions; each is played twice, the engines swapping sides.
+    openings: Vec<shogi_spec::PositionSpec>,
+}
+
+/// The match's summary of the games played so far: each engine's wins, losses, draws and
+/// violations by article, the games in order.
+fn tally(
+    opts: &MatchOptions,
+    names: &[String; 2],
+    options: &SentOptions,
+    spec: &str,
+    games: &[GameSummary],
+) -> MatchSummary {
+    let mut engines: BTreeMap<String, EngineTally> = names
+        .iter()
+        .map(|n| (n.clone(), EngineTally::default()))
+        .collect();
+    for g in games {
+        for (name, colour) in [(&g.sente, Color::Sente), (&g.gote, Color::Gote)] {
+            let t = engines.entry(name.clone()).or_default();
+            match &g.verdict {
+                Verdict::Win { winner, .. } if *winner == colour => t.wins += 1,
+                Verdict::Win { .. } => t.losses += 1,
+                _ => t.draws += 1,
+            }
+        }
+        for v in &g.violations {
+            *engines
+                .entry(v.engine.clone())
+                .or_default()
+                .violations_by_article
+                .entry(v.article.to_string())
+                .or_default() += 1;
+        }
+    }
+    let mut games = games.to_vec();
+    games.sort_by_key(|g| g.index);
+    MatchSummary {
+        planned: opts.games,
+        interrupted: interrupt::reason().map(interrupt::Reason::label),
+        games,
+        engines,
+        options: options.clone(),
+        profile: spec.to_owned(),
+    }
+}
+
+/// Plays the games on `opts.concurrency` threads, each taking the next game number until
+/// all are played or the match is interrupted (the games in flight then finish on their
+/// clocks). `progress` sees the games finished after each one; the first error ends the
+/// match once the threads are done.
+fn play_games(
+    opts: &MatchOptions,
+    profile: &Profile,
+    lineup: &Lineup,
+    progress: &(dyn Fn(&[GameSummary]) + Sync),
+) -> Result<Vec<GameSummary>, MatchError> {
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<GameSummary>> = Mutex::new(Vec::new());
     let first_error: Mutex<Option<MatchError>> = Mutex::new(None);
-    let tally = |games: &[GameSummary]| -> MatchSummary {
-        let mut engines: BTreeMap<String, EngineTally> = names
-            .iter()
-            .map(|n| (n.clone(), EngineTally::default()))
-            .collect();
-        for g in games {
-            for (name, colour) in [(&g.sente, Color::Sente), (&g.gote, Color::Gote)] {
-                let t = engines.entry(name.clone()).or_default();
-                match &g.verdict {
-                    Verdict::Win { winner, .. } if *winner == colour => t.wins += 1,
-                    Verdict::Win { .. } => t.losses += 1,
-                    _ => t.draws += 1,
-                }
-            }
-            for v in &g.violations {
-                *engines
-                    .entry(v.engine.clone())
-                    .or_default()
-                    .violations_by_article
-                    .entry(v.article.to_string())
-                    .or_default() += 1;
-            }
-        }
-        let mut games = games.to_vec();
-        games.sort_by_key(|g| g.index);
-        MatchSummary {
-            planned: opts.games,
-            interrupted: interrupt::reason().map(interrupt::Reason::label),
-            games,
-            engines,
-            options: options.clone(),
-            profile: spec.clone(),
-        }
-    };
     std::thread::scope(|s| {
         for _ in 0..opts.concurrency.max(1) {
             s.spawn(|| {
@@ -232,25 +308,11 @@ pub fn play_match(
                     if index >= opts.games {
                         return;
                     }
-                    let game = Game {
-                        opts,
-                        profile: &profile,
-                        index,
-                        names: names.clone(),
-                        commands: commands.clone(),
-                        opening: openings[(index / 2) % openings.len()].clone(),
-                    };
-                    let result = game.play().and_then(|(summary, files)| {
-                        for (path, bytes) in &files {
-                            write(&opts.out.join(path), bytes)?;
-                        }
-                        Ok(summary)
-                    });
-                    match result {
+                    match play_game(opts, profile, lineup, index) {
                         Ok(summary) => {
                             let mut d = done.lock().unwrap_or_else(|p| p.into_inner());
                             d.push(summary);
-                            progress(&tally(&d));
+                            progress(&d);
                         }
                         Err(e) => {
                             let mut f = first_error.lock().unwrap_or_else(|p| p.into_inner());
@@ -264,12 +326,37 @@ pub fn play_match(
     if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let games = done.into_inner().unwrap_or_else(|p| p.into_inner());
-    let summary = tally(&games);
-    let json = serde_json::to_string_pretty(&summary)
-        .map_err(|e| MatchError::Io(opts.out.join("summary.json"), std::io::Error::other(e)))?;
-    let path = opts.out.join("summary.json");
+    Ok(done.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// Plays game `index` (its opening: every opening twice in turn) and writes its files.
+fn play_game(
+    opts: &MatchOptions,
+    profile: &Profile,
+    lineup: &Lineup,
+    index: usize,
+) -> Result<GameSummary, MatchError> {
+    let game = Game {
+        opts,
+        profile,
+        index,
+        names: lineup.names.clone(),
+        commands: lineup.commands.clone(),
+        opening: lineup.openings[(index / 2) % lineup.openings.len()].clone(),
+    };
+    let (summary, files) = game.play()?;
+    for (path, bytes) in &files {
+        write(&opts.out.join(path), bytes)?;
+    }
+    Ok(summary)
+}
+
+/// Writes `summary.json` (pretty JSON, a final newline) under the output folder.
+fn write_summary(out: &Path, summary: &MatchSummary) -> Result<(), MatchError> {
+    let json = serde_json::to_string_pretty(summary)
+        .map_err(|e| MatchError::Io(out.join("summary.json"), std::io::Error::other(e)))?;
+    let path = out.join("summary.json");
     crate::report::output::write(&path, &format!("{json}\n"))
         .map_err(|e| MatchError::Io(path.clone(), std::io::Error::other(e.to_string())))?;
-    Ok(summary)
+    Ok(())
 }
