@@ -120,87 +120,146 @@ impl Lister<'_> {
     }
 }
 
+/// What every part of the generator reads: who moves, the occupancy, where the king stands,
+/// where pieces may move and drop (narrowed to the check's line when in check), and which
+/// pieces are pinned.
+#[derive(Clone, Copy)]
+struct Frame {
+    us: usize,
+    own: u128,
+    occ: u128,
+    /// The mover's king square (81 or more when it has none).
+    ksq: usize,
+    /// Where a piece may move.
+    target: u128,
+    /// Where a piece may be dropped.
+    drop_target: u128,
+    pinned: u128,
+}
+
 /// Runs the generator for the side to move of `pos`.
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let Some(f) = king_moves_and_frame(pos, sink) else {
+        return; // double check: only the king moves
+    };
+    pawn_moves(pos, sink, &f);
+    unpinned_piece_moves(pos, sink, &f);
+    pinned_piece_moves(pos, sink, &f);
+    drops(pos, sink, &f);
+}
+
+/// The king's moves to safe squares, then the frame the other moves are generated in:
+/// `None` in double check, where only the king may move.
+#[inline(always)]
+fn king_moves_and_frame<S: Sink>(pos: &Position, sink: &mut S) -> Option<Frame> {
     let us = pos.side;
     let them = us ^ 1;
     let own = pos.colors[us];
     let occ = own | pos.colors[them];
     let ksq = pos.kings[us] as usize;
-    // Never onto the enemy king: in a set-up position where the side not to move stands in
-    // check, the king is not captured (the oracle's reading too).
-    let their_king = if (pos.kings[them] as usize) < 81 {
+    let mut f = Frame {
+        us,
+        own,
+        occ,
+        ksq,
+        // Never onto the enemy king: in a set-up position where the side not to move stands
+        // in check, the king is not captured (the oracle's reading too).
+        target: !own & !their_king(pos) & ALL_BITS,
+        drop_target: !occ & ALL_BITS,
+        pinned: 0,
+    };
+    if ksq < 81 {
+        king_moves(pos, sink, &f);
+        let checkers = pos.checkers_of(ksq, them, occ);
+        if checkers != 0 {
+            if checkers & (checkers - 1) != 0 {
+                return None;
+            }
+            let b = between(ksq, checkers.trailing_zeros() as usize);
+            f.target = b | checkers;
+            f.drop_target = b;
+        }
+        f.pinned = pos.pinned(us, ksq, occ);
+    }
+    Some(f)
+}
+
+/// The square of the enemy king as a set (empty when it has none).
+#[inline(always)]
+fn their_king(pos: &Position) -> u128 {
+    let them = pos.side ^ 1;
+    if (pos.kings[them] as usize) < 81 {
         1u128 << pos.kings[them]
     } else {
         0
-    };
-    let mut target = !own & !their_king & ALL_BITS;
-    let mut drop_target = !occ & ALL_BITS;
-    let mut pinned = 0u128;
-
-    if ksq < 81 {
-        let checkers = pos.checkers_of(ksq, them, occ);
-        let occ_no_king = occ ^ (1u128 << ksq);
-        let mut candidates = KING_ATT[0][ksq] & !own & !their_king;
-        let mut safe = 0u128;
-        if pos.colors[them] & NEAR_KING[ksq] != 0 {
-            while candidates != 0 {
-                let to = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                if !pos.is_attacked_maybe_steps::<true>(to, them, occ_no_king) {
-                    safe |= 1u128 << to;
-                }
-            }
-        } else {
-            // No enemy piece near the king: only sliders can attack its neighbours.
-            while candidates != 0 {
-                let to = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                if !pos.is_attacked_maybe_steps::<false>(to, them, occ_no_king) {
-                    safe |= 1u128 << to;
-                }
-            }
-        }
-        if safe != 0 {
-            sink.piece(us, KING, ksq, safe);
-        }
-        if checkers != 0 {
-            if checkers & (checkers - 1) != 0 {
-                return; // double check: only the king moves
-            }
-            let b = between(ksq, checkers.trailing_zeros() as usize);
-            target = b | checkers;
-            drop_target = b;
-        }
-        pinned = pos.pinned(us, ksq, occ);
     }
+}
 
-    // Pawns: the unpinned ones in bulk.
-    let pawns = pos.kinds[PAWN] & own;
-    let free = pawns & !pinned;
+/// The king's moves to squares the enemy does not attack once the king has left its square.
+#[inline(always)]
+fn king_moves<S: Sink>(pos: &Position, sink: &mut S, f: &Frame) {
+    let (us, ksq) = (f.us, f.ksq);
+    let them = us ^ 1;
+    let occ_no_king = f.occ ^ (1u128 << ksq);
+    let mut candidates = KING_ATT[0][ksq] & !f.own & !their_king(pos);
+    let mut safe = 0u128;
+    if pos.colors[them] & NEAR_KING[ksq] != 0 {
+        while candidates != 0 {
+            let to = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if !pos.is_attacked_maybe_steps::<true>(to, them, occ_no_king) {
+                safe |= 1u128 << to;
+            }
+        }
+    } else {
+        // No enemy piece near the king: only sliders can attack its neighbours.
+        while candidates != 0 {
+            let to = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if !pos.is_attacked_maybe_steps::<false>(to, them, occ_no_king) {
+                safe |= 1u128 << to;
+            }
+        }
+    }
+    if safe != 0 {
+        sink.piece(us, KING, ksq, safe);
+    }
+}
+
+/// Pawn moves: the unpinned pawns' pushes in bulk, the pinned ones along their pin.
+#[inline(always)]
+fn pawn_moves<S: Sink>(pos: &Position, sink: &mut S, f: &Frame) {
+    let us = f.us;
+    let pawns = pos.kinds[PAWN] & f.own;
+    let free = pawns & !f.pinned;
     let pushes = if us == SENTE {
         (free & !LAST1[SENTE]) >> 1
     } else {
         (free & !LAST1[GOTE]) << 1
     };
-    let pushes = pushes & target;
+    let pushes = pushes & f.target;
     if pushes != 0 {
         sink.pawns(us, pushes);
     }
-    let mut pinned_pawns = pawns & pinned;
+    let mut pinned_pawns = pawns & f.pinned;
     while pinned_pawns != 0 {
         let from = pinned_pawns.trailing_zeros() as usize;
         pinned_pawns &= pinned_pawns - 1;
-        let t = PAWN_ATT[us][from] & target & pin_ray(ksq, from);
+        let t = PAWN_ATT[us][from] & f.target & pin_ray(f.ksq, from);
         if t != 0 {
             sink.piece(us, PAWN, from, t);
         }
     }
+}
 
-    // Unpinned pieces. Gold-movers other than the gold share its move set and never promote,
-    // so they are generated together (as golds) from `Position::golds`.
-    let free_pieces = own & !pinned;
+/// Moves of the unpinned pieces other than pawns and the king. Gold-movers other than the
+/// gold share its move set and never promote, so they are generated together (as golds) from
+/// `Position::golds`.
+#[inline(always)]
+fn unpinned_piece_moves<S: Sink>(pos: &Position, sink: &mut S, f: &Frame) {
+    let (us, occ, target) = (f.us, f.occ, f.target);
+    let free_pieces = f.own & !f.pinned;
     // One loop per kind, each with its own attack function (no per-piece dispatch).
     macro_rules! each {
         ($set:expr, $kind:expr, |$from:ident| $attacks:expr) => {
@@ -225,41 +284,34 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         | KING_ATT[0][from]);
     each!(pos.kinds[DRAGON], DRAGON, |from| rook_attacks(from, occ)
         | KING_ATT[0][from]);
-    // Pinned pieces other than pawns: only along the ray from the king.
-    let mut pinned_pieces = pinned & !pos.kinds[PAWN];
+}
+
+/// Pinned pieces other than pawns: only along the ray from the king.
+#[inline(always)]
+fn pinned_piece_moves<S: Sink>(pos: &Position, sink: &mut S, f: &Frame) {
+    let mut pinned_pieces = f.pinned & !pos.kinds[PAWN];
     while pinned_pieces != 0 {
         let from = pinned_pieces.trailing_zeros() as usize;
         pinned_pieces &= pinned_pieces - 1;
         let code = pos.board[from];
         let kind = crate::types::code_kind(code);
-        let t = piece_attacks(us, kind, from, occ) & target & pin_ray(ksq, from);
+        let t = piece_attacks(f.us, kind, from, f.occ) & f.target & pin_ray(f.ksq, from);
         if t != 0 {
-            sink.piece(us, kind, from, t);
+            sink.piece(f.us, kind, from, t);
         }
     }
+}
 
-    // Drops.
+/// Drops of every kind in hand, each kept off the squares where it could never move again.
+#[inline(always)]
+fn drops<S: Sink>(pos: &Position, sink: &mut S, f: &Frame) {
+    let (us, drop_target) = (f.us, f.drop_target);
     let hand = &pos.hands[us];
     if drop_target == 0 || u64::from_le_bytes(*hand) == 0 {
         return;
     }
     if hand[PAWN] > 0 {
-        let mut t = drop_target & !LAST1[us];
-        let mut p = pawns;
-        while p != 0 {
-            let file = FILE_OF[p.trailing_zeros() as usize];
-            t &= !file;
-            p &= !file;
-        }
-        let tk = pos.kings[them] as usize;
-        if tk < 81 {
-            // The only square where a pawn drop gives check.
-            let check_sq = PAWN_ATT[them][tk];
-            if t & check_sq != 0 && is_uchifuzume(pos, check_sq.trailing_zeros() as usize) {
-                t &= !check_sq;
-            }
-        }
-        sink.drops(us, PAWN, t);
+        sink.drops(us, PAWN, pawn_drop_targets(pos, f));
     }
     if hand[LANCE] > 0 {
         sink.drops(us, LANCE, drop_target & !LAST1[us]);
@@ -278,6 +330,30 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if n > 0 {
         sink.drops_anywhere(us, &kinds[..n], drop_target);
     }
+}
+
+/// Where a pawn may be dropped: not on the last rank, not on a file with an own unpromoted
+/// pawn, and not in front of the enemy king when that would be pawn-drop mate.
+#[inline(always)]
+fn pawn_drop_targets(pos: &Position, f: &Frame) -> u128 {
+    let us = f.us;
+    let them = us ^ 1;
+    let mut t = f.drop_target & !LAST1[us];
+    let mut p = pos.kinds[PAWN] & f.own;
+    while p != 0 {
+        let file = FILE_OF[p.trailing_zeros() as usize];
+        t &= !file;
+        p &= !file;
+    }
+    let tk = pos.kings[them] as usize;
+    if tk < 81 {
+        // The only square where a pawn drop gives check.
+        let check_sq = PAWN_ATT[them][tk];
+        if t & check_sq != 0 && is_uchifuzume(pos, check_sq.trailing_zeros() as usize) {
+            t &= !check_sq;
+        }
+    }
+    t
 }
 
 /// Whether dropping a pawn of the side to move on `psq` (the square in front of the enemy

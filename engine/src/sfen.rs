@@ -90,138 +90,16 @@ impl Position {
             return Err(SfenError::TrailingText(extra.to_owned()));
         }
         let mut pos = Position::empty();
-
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != 9 {
-            return Err(SfenError::RankCount(ranks.len()));
-        }
-        for (r, text) in ranks.iter().enumerate() {
-            let mut width = 0usize;
-            let mut promote = false;
-            let mut after_digit = false;
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if after_digit {
-                        return Err(SfenError::SplitEmptyRun(r + 1));
-                    }
-                    after_digit = true;
-                    if promote || d == 0 {
-                        return Err(if promote {
-                            SfenError::BadPromotion((*text).to_owned())
-                        } else {
-                            SfenError::BadBoardChar(ch)
-                        });
-                    }
-                    width += d as usize;
-                    continue;
-                }
-                after_digit = false;
-                if ch == '+' {
-                    if promote {
-                        return Err(SfenError::BadPromotion((*text).to_owned()));
-                    }
-                    promote = true;
-                    continue;
-                }
-                let kind = Kind::from_letter(ch).ok_or(SfenError::BadBoardChar(ch))?;
-                let kind = if promote {
-                    kind.promoted()
-                        .ok_or_else(|| SfenError::BadPromotion((*text).to_owned()))?
-                } else {
-                    kind
-                };
-                promote = false;
-                if width >= 9 {
-                    return Err(SfenError::RankWidth {
-                        rank: r + 1,
-                        width: width + 1,
-                    });
-                }
-                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
-                if kind == Kind::King && pos.kings[color] != NO_KING {
-                    return Err(SfenError::TooManyKings(color_of(color)));
-                }
-                // SFEN lists file 9 first.
-                let file_index = 8 - width;
-                pos.put(color, kind.index(), file_index * 9 + r);
-                width += 1;
-            }
-            if promote {
-                return Err(SfenError::BadPromotion((*text).to_owned()));
-            }
-            if width != 9 {
-                return Err(SfenError::RankWidth { rank: r + 1, width });
-            }
-        }
-
+        pos.read_sfen_board(board)?;
         pos.side = match side {
             "b" => SENTE,
             "w" => GOTE,
             _ => return Err(SfenError::BadSide(side.to_owned())),
         };
-
         if hand != "-" {
-            let bad = |reason: &str| SfenError::BadHand {
-                hand: hand.to_owned(),
-                reason: reason.to_owned(),
-            };
-            let mut count: Option<u32> = None;
-            let mut listed = [[false; 7]; 2];
-            for ch in hand.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if count.is_none() && d == 0 {
-                        return Err(bad("a count starts with 0"));
-                    }
-                    let n = count.unwrap_or(0) * 10 + d;
-                    if n > MAX_HAND_COUNT {
-                        return Err(bad("count too large"));
-                    }
-                    count = Some(n);
-                    continue;
-                }
-                let kind = Kind::from_letter(ch).ok_or_else(|| bad("unknown piece letter"))?;
-                if kind == Kind::King {
-                    return Err(bad("a king cannot be in hand"));
-                }
-                let n = count.take().unwrap_or(1);
-                if n == 0 {
-                    return Err(bad("zero count"));
-                }
-                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
-                if std::mem::replace(&mut listed[color][kind.index()], true) {
-                    return Err(bad("a piece is listed twice"));
-                }
-                let total = u32::from(pos.hands[color][kind.index()]) + n;
-                if total > MAX_HAND_COUNT {
-                    return Err(bad("count too large"));
-                }
-                pos.hands[color][kind.index()] = total as u8;
-            }
-            if count.is_some() {
-                return Err(bad("count without a piece"));
-            }
-            if hand.is_empty() {
-                return Err(bad("empty"));
-            }
+            pos.read_sfen_hand(hand)?;
         }
-
-        let mut counts = [0u32; 7];
-        for &code in &pos.board {
-            if code != 0 && code_kind(code) != KING {
-                counts[code_kind(code) & 7] += 1;
-            }
-        }
-        for (k, &max) in SET.iter().enumerate() {
-            let count = counts[k] + u32::from(pos.hands[SENTE][k]) + u32::from(pos.hands[GOTE][k]);
-            if count > max {
-                return Err(SfenError::TooManyPieces {
-                    kind: Kind::HAND[k],
-                    count,
-                    max,
-                });
-            }
-        }
-
+        pos.check_piece_counts()?;
         if let Some(number) = number {
             pos.ply = match number.parse::<u32>() {
                 Ok(n) if n >= 1 && number.bytes().all(|b| b.is_ascii_digit()) => n,
@@ -230,6 +108,164 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// Puts the pieces of an SFEN board field (nine ranks separated by `/`) on the board.
+    fn read_sfen_board(&mut self, board: &str) -> Result<(), SfenError> {
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != 9 {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        for (r, text) in ranks.iter().enumerate() {
+            self.read_sfen_rank(r, text)?;
+        }
+        Ok(())
+    }
+
+    /// Puts the pieces of rank `r` (0-based), written `text`, on the board: letters for
+    /// pieces (`+` before a promoted one), digits for runs of empty squares, file 9 first.
+    fn read_sfen_rank(&mut self, r: usize, text: &str) -> Result<(), SfenError> {
+        let bad_promotion = || SfenError::BadPromotion(text.to_owned());
+        let mut width = 0usize;
+        let mut promote = false;
+        let mut after_digit = false;
+        for ch in text.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if after_digit {
+                    return Err(SfenError::SplitEmptyRun(r + 1));
+                }
+                after_digit = true;
+                if promote || d == 0 {
+                    return Err(if promote {
+                        bad_promotion()
+                    } else {
+                        SfenError::BadBoardChar(ch)
+                    });
+                }
+                width += d as usize;
+                continue;
+            }
+            after_digit = false;
+            if ch == '+' {
+                if promote {
+                    return Err(bad_promotion());
+                }
+                promote = true;
+                continue;
+            }
+            let kind = Kind::from_letter(ch).ok_or(SfenError::BadBoardChar(ch))?;
+            let kind = if promote {
+                kind.promoted().ok_or_else(bad_promotion)?
+            } else {
+                kind
+            };
+            promote = false;
+            self.put_sfen_piece(r, width, ch, kind)?;
+            width += 1;
+        }
+        if promote {
+            return Err(bad_promotion());
+        }
+        if width != 9 {
+            return Err(SfenError::RankWidth { rank: r + 1, width });
+        }
+        Ok(())
+    }
+
+    /// Puts the piece of letter `ch` and kind `kind` on rank `r` after `width` squares of it:
+    /// an error if the rank is already full or the side already has a king.
+    fn put_sfen_piece(
+        &mut self,
+        r: usize,
+        width: usize,
+        ch: char,
+        kind: Kind,
+    ) -> Result<(), SfenError> {
+        if width >= 9 {
+            return Err(SfenError::RankWidth {
+                rank: r + 1,
+                width: width + 1,
+            });
+        }
+        let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+        if kind == Kind::King && self.kings[color] != NO_KING {
+            return Err(SfenError::TooManyKings(color_of(color)));
+        }
+        // SFEN lists file 9 first.
+        let file_index = 8 - width;
+        self.put(color, kind.index(), file_index * 9 + r);
+        Ok(())
+    }
+
+    /// Fills both hands from an SFEN hand field other than `-`: each piece letter, preceded
+    /// by its count when more than one, listed once.
+    fn read_sfen_hand(&mut self, hand: &str) -> Result<(), SfenError> {
+        let bad = |reason: &str| SfenError::BadHand {
+            hand: hand.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let mut count: Option<u32> = None;
+        let mut listed = [[false; 7]; 2];
+        for ch in hand.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if count.is_none() && d == 0 {
+                    return Err(bad("a count starts with 0"));
+                }
+                let n = count.unwrap_or(0) * 10 + d;
+                if n > MAX_HAND_COUNT {
+                    return Err(bad("count too large"));
+                }
+                count = Some(n);
+                continue;
+            }
+            let kind = Kind::from_letter(ch).ok_or_else(|| bad("unknown piece letter"))?;
+            if kind == Kind::King {
+                return Err(bad("a king cannot be in hand"));
+            }
+            let n = count.take().unwrap_or(1);
+            if n == 0 {
+                return Err(bad("zero count"));
+            }
+            let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+            if std::mem::replace(&mut listed[color][kind.index()], true) {
+                return Err(bad("a piece is listed twice"));
+            }
+            let total = u32::from(self.hands[color][kind.index()]) + n;
+            if total > MAX_HAND_COUNT {
+                return Err(bad("count too large"));
+            }
+            self.hands[color][kind.index()] = total as u8;
+        }
+        if count.is_some() {
+            return Err(bad("count without a piece"));
+        }
+        if hand.is_empty() {
+            return Err(bad("empty"));
+        }
+        Ok(())
+    }
+
+    /// An error if some kind has more pieces (on the board and in both hands, promoted or
+    /// not) than a shogi set holds.
+    fn check_piece_counts(&self) -> Result<(), SfenError> {
+        let mut counts = [0u32; 7];
+        for &code in &self.board {
+            if code != 0 && code_kind(code) != KING {
+                counts[code_kind(code) & 7] += 1;
+            }
+        }
+        for (k, &max) in SET.iter().enumerate() {
+            let count =
+                counts[k] + u32::from(self.hands[SENTE][k]) + u32::from(self.hands[GOTE][k]);
+            if count > max {
+                return Err(SfenError::TooManyPieces {
+                    kind: Kind::HAND[k],
+                    count,
+                    max,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Writes the position as SFEN, hands in the usual order (R B G S N L P, Sente first).

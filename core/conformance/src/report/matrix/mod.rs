@@ -85,6 +85,9 @@ fn article_key(text: &str) -> (Option<ArticleId>, String) {
     (text.parse().ok(), text.to_owned())
 }
 
+/// The cases of each primary article, keyed so that articles sort in rulebook order.
+type ByArticle<'a> = BTreeMap<(Option<ArticleId>, String), BTreeSet<&'a String>>;
+
 /// The matrix page: a summary per implementation, a table of articles × implementations (each
 /// case under its primary article), then every case on which the implementations do not all
 /// pass, with its board.
@@ -96,22 +99,39 @@ pub fn page(
 ) -> String {
     let mut out = head(title);
     let _ = writeln!(out, "<h1>{}</h1>", esc(title));
-    out.push_str("<table><thead><tr><th>implementation</th><th>profile</th><th>results</th><th>pass</th><th>fail</th><th>error</th><th>skip</th></tr></thead><tbody>\n");
-    let tally = |c: &Column, ids: &mut dyn Iterator<Item = &String>| {
-        let mut s = Summary::default();
-        for id in ids {
-            match c.outcomes.get(id).map(|(o, _)| o.as_str()) {
-                Some("pass") => s.passed += 1,
-                Some("fail") => s.failed += 1,
-                Some("error") => s.errored += 1,
-                Some(_) => s.skipped += 1,
-                None => {}
-            }
+    write_summary_table(&mut out, columns);
+    write_column_notes(&mut out, columns);
+    let articles = by_article(rows);
+    write_article_table(&mut out, game, columns, &articles);
+    out.push_str("<h2>Cases that did not pass everywhere</h2>\n");
+    for ((parsed, text), ids) in &articles {
+        write_differing_section(&mut out, game, columns, rows, (parsed.as_ref(), text), ids);
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// A column's counts over the cases `ids` (those it did not run left out); any outcome other
+/// than pass, fail and error counts as a skip.
+fn tally<'a>(c: &Column, ids: impl Iterator<Item = &'a String>) -> Summary {
+    let mut s = Summary::default();
+    for id in ids {
+        match c.outcomes.get(id).map(|(o, _)| o.as_str()) {
+            Some("pass") => s.passed += 1,
+            Some("fail") => s.failed += 1,
+            Some("error") => s.errored += 1,
+            Some(_) => s.skipped += 1,
+            None => {}
         }
-        s
-    };
+    }
+    s
+}
+
+/// The table with one row per implementation: its profile, a bar and its counts.
+fn write_summary_table(out: &mut String, columns: &[Column]) {
+    out.push_str("<table><thead><tr><th>implementation</th><th>profile</th><th>results</th><th>pass</th><th>fail</th><th>error</th><th>skip</th></tr></thead><tbody>\n");
     for c in columns {
-        let s = tally(c, &mut c.outcomes.keys());
+        let s = tally(c, c.outcomes.keys());
         let _ = writeln!(
             out,
             "<tr data-implementation=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -126,6 +146,11 @@ pub fn page(
         );
     }
     out.push_str("</tbody></table>\n");
+}
+
+/// Each column's notes (an interrupted or unstarted run), so that a short column is not
+/// read as a complete one.
+fn write_column_notes(out: &mut String, columns: &[Column]) {
     for c in columns {
         for note in &c.notes {
             let _ = writeln!(
@@ -136,6 +161,28 @@ pub fn page(
             );
         }
     }
+}
+
+/// The cases grouped under their primary article (context references are not charged).
+fn by_article(rows: &BTreeMap<String, Row>) -> ByArticle<'_> {
+    let mut articles: ByArticle<'_> = BTreeMap::new();
+    for (id, row) in rows {
+        articles
+            .entry(article_key(&row.primary))
+            .or_default()
+            .insert(id);
+    }
+    articles
+}
+
+/// The table of articles × implementations: per article its title and, per column, a bar and
+/// the counts of its cases.
+fn write_article_table(
+    out: &mut String,
+    game: &dyn MatrixGame,
+    columns: &[Column],
+    articles: &ByArticle<'_>,
+) {
     out.push_str(
         "<h2>Articles</h2>\n<table><thead><tr><th>article</th><th class=\"opt\">title</th>",
     );
@@ -143,14 +190,7 @@ pub fn page(
         let _ = write!(out, "<th>{}</th>", esc(&c.implementation));
     }
     out.push_str("</tr></thead><tbody>\n");
-    let mut articles: BTreeMap<(Option<ArticleId>, String), BTreeSet<&String>> = BTreeMap::new();
-    for (id, row) in rows {
-        articles
-            .entry(article_key(&row.primary))
-            .or_default()
-            .insert(id);
-    }
-    for ((parsed, text), ids) in &articles {
+    for ((parsed, text), ids) in articles {
         let title = parsed
             .as_ref()
             .and_then(|a| game.article(a))
@@ -164,7 +204,7 @@ pub fn page(
             esc(&title)
         );
         for c in columns {
-            let s = tally(c, &mut ids.iter().copied());
+            let s = tally(c, ids.iter().copied());
             let _ = write!(
                 out,
                 "<td>{}<span class=\"muted\">{} pass, {} fail, {} error, {} skip</span></td>",
@@ -177,96 +217,140 @@ pub fn page(
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody></table>\n<h2>Cases that did not pass everywhere</h2>\n");
-    for ((parsed, text), ids) in &articles {
-        let differing: Vec<&String> = ids
-            .iter()
-            .copied()
-            .filter(|id| {
-                columns
-                    .iter()
-                    .any(|c| c.outcomes.get(*id).is_some_and(|(o, _)| o != "pass"))
-            })
-            .collect();
-        if differing.is_empty() {
-            continue;
+    out.push_str("</tbody></table>\n");
+}
+
+/// One article's section of the cases some implementation did not pass: its heading and
+/// paraphrase, then each such case; nothing when every case passed everywhere. `article` is
+/// the parsed id (if it parses) and its text.
+fn write_differing_section(
+    out: &mut String,
+    game: &dyn MatrixGame,
+    columns: &[Column],
+    rows: &BTreeMap<String, Row>,
+    (parsed, text): (Option<&ArticleId>, &str),
+    ids: &BTreeSet<&String>,
+) {
+    let differing: Vec<&String> = ids
+        .iter()
+        .copied()
+        .filter(|id| {
+            columns
+                .iter()
+                .any(|c| c.outcomes.get(*id).is_some_and(|(o, _)| o != "pass"))
+        })
+        .collect();
+    if differing.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section class=\"article\" data-article=\"{}\">",
+        esc(text)
+    );
+    match parsed {
+        Some(a) => out.push_str(&article_intro(game, a)),
+        None => {
+            let _ = write!(out, "<h3>{}</h3>", esc(text));
         }
+    }
+    for id in differing {
+        let Some(row) = rows.get(id) else { continue };
+        write_differing_case(out, game, columns, text, id, row);
+    }
+    out.push_str("</section>\n");
+}
+
+/// The worst outcome any implementation had on case `id`: fail, then error, then skip.
+fn worst_outcome(columns: &[Column], id: &str) -> &'static str {
+    ["fail", "error", "skip"]
+        .into_iter()
+        .find(|l| {
+            columns
+                .iter()
+                .any(|c| c.outcomes.get(id).is_some_and(|(o, _)| o == l))
+        })
+        .unwrap_or("skip")
+}
+
+/// One case not passed everywhere: its heading, a board where the implementations disagree on
+/// a position, and each implementation's outcome and details.
+fn write_differing_case(
+    out: &mut String,
+    game: &dyn MatrixGame,
+    columns: &[Column],
+    article: &str,
+    id: &str,
+    row: &Row,
+) {
+    let worst = worst_outcome(columns, id);
+    let _ = write!(
+        out,
+        "<article class=\"case\" data-case=\"{}\" data-outcome=\"{worst}\" data-article=\"{}\"><h4><code>{}</code> {}</h4><div class=\"case-body\">",
+        esc(id),
+        esc(article),
+        esc(id),
+        esc(&row.slug)
+    );
+    // A board where the implementations disagree on a position.
+    let disagree = worst != "skip";
+    if let (true, Some(p)) = (disagree, &row.position) {
+        write_board(out, game, columns, id, p);
+    }
+    out.push_str("<div class=\"facts\"><table>");
+    for c in columns {
+        write_fact_row(out, c, id);
+    }
+    out.push_str("</table></div></div></article>\n");
+}
+
+/// The game's board for `position` with every column's marked moves on case `id`, captioned
+/// with the position; nothing when the game draws none.
+fn write_board(
+    out: &mut String,
+    game: &dyn MatrixGame,
+    columns: &[Column],
+    id: &str,
+    position: &str,
+) {
+    let marks: Vec<(String, Mark)> = columns
+        .iter()
+        .filter_map(|c| c.marks.get(id))
+        .flatten()
+        .cloned()
+        .collect();
+    if let Some(board) = game.board(position, &marks) {
         let _ = write!(
             out,
-            "<section class=\"article\" data-article=\"{}\">",
-            esc(text)
+            "<figure>{board}<figcaption>{}</figcaption></figure>",
+            esc(position)
         );
-        match parsed {
-            Some(a) => out.push_str(&article_intro(game, a)),
-            None => {
-                let _ = write!(out, "<h3>{}</h3>", esc(text));
-            }
-        }
-        for id in differing {
-            let Some(row) = rows.get(id) else { continue };
-            let worst = ["fail", "error", "skip"]
-                .into_iter()
-                .find(|l| {
-                    columns
-                        .iter()
-                        .any(|c| c.outcomes.get(id).is_some_and(|(o, _)| o == l))
-                })
-                .unwrap_or("skip");
+    }
+}
+
+/// One implementation's row of a case's facts: its outcome and details, or "not run".
+fn write_fact_row(out: &mut String, c: &Column, id: &str) {
+    match c.outcomes.get(id) {
+        Some((o, details)) => {
             let _ = write!(
                 out,
-                "<article class=\"case\" data-case=\"{}\" data-outcome=\"{worst}\" data-article=\"{}\"><h4><code>{}</code> {}</h4><div class=\"case-body\">",
-                esc(id),
-                esc(text),
-                esc(id),
-                esc(&row.slug)
+                "<tr data-implementation=\"{}\" data-outcome=\"{}\"><td>{}</td><td class=\"n-{}\"><b>{}</b><pre>{}</pre></td></tr>",
+                esc(&c.implementation),
+                esc(o),
+                esc(&c.implementation),
+                esc(o),
+                esc(o),
+                esc(details)
             );
-            // A board where the implementations disagree on a position.
-            let disagree = worst != "skip";
-            if let (true, Some(p)) = (disagree, &row.position) {
-                let marks: Vec<(String, Mark)> = columns
-                    .iter()
-                    .filter_map(|c| c.marks.get(id))
-                    .flatten()
-                    .cloned()
-                    .collect();
-                if let Some(board) = game.board(p, &marks) {
-                    let _ = write!(
-                        out,
-                        "<figure>{board}<figcaption>{}</figcaption></figure>",
-                        esc(p)
-                    );
-                }
-            }
-            out.push_str("<div class=\"facts\"><table>");
-            for c in columns {
-                match c.outcomes.get(id) {
-                    Some((o, details)) => {
-                        let _ = write!(
-                            out,
-                            "<tr data-implementation=\"{}\" data-outcome=\"{}\"><td>{}</td><td class=\"n-{}\"><b>{}</b><pre>{}</pre></td></tr>",
-                            esc(&c.implementation),
-                            esc(o),
-                            esc(&c.implementation),
-                            esc(o),
-                            esc(o),
-                            esc(details)
-                        );
-                    }
-                    None => {
-                        let _ = write!(
-                            out,
-                            "<tr><td>{}</td><td>not run</td></tr>",
-                            esc(&c.implementation)
-                        );
-                    }
-                }
-            }
-            out.push_str("</table></div></div></article>\n");
         }
-        out.push_str("</section>\n");
+        None => {
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>not run</td></tr>",
+                esc(&c.implementation)
+            );
+        }
     }
-    out.push_str("</body></html>\n");
-    out
 }
 
 /// The `matrix` command's page: several JSON reports side by side, under `title`.
