@@ -104,12 +104,15 @@ struct Settings {
     run_profile: Option<GoProfile>,
 }
 
+/// The core's runner over Go cases, certifying against a corpus stamp.
+type GoRunner<'a> = Runner<'a, LoadedCase, CorpusStamp>;
+
 /// The implementation `--impl` names, once asked to start.
 enum Started {
     /// The reference oracle: nothing to start.
     Oracle,
     /// A GTP engine, running.
-    Engine(GtpEngine),
+    Engine(Box<GtpEngine>),
     /// A GTP engine that did not start, with why: no case can be asked.
     Failed(GtpStartError),
 }
@@ -126,7 +129,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, CliError> {
 
     let mut engine = match start_implementation(&args)? {
         Started::Oracle => None,
-        Started::Engine(e) => Some(e),
+        Started::Engine(e) => Some(*e),
         Started::Failed(cause) => return report_not_started(header, &cause, &args),
     };
     let mut subject = match engine.as_mut() {
@@ -213,7 +216,7 @@ fn check_outputs_and_arm_stops(args: &RunArgs) -> Result<(), CliError> {
 fn choose_cases<'a>(
     args: &RunArgs,
     settings: &Settings,
-) -> Result<(Runner<'a, LoadedCase, CorpusStamp>, Vec<(String, String)>), CliError> {
+) -> Result<(GoRunner<'a>, Vec<(String, String)>), CliError> {
     let cases = super::corpus(args.corpus.clone())?;
     let problems = go_conformance::lint::lint(&cases, rfg());
     if let Some(p) = problems.iter().find(|p| p.is_duplicate_id()) {
@@ -299,7 +302,7 @@ fn start_implementation(args: &RunArgs) -> Result<Started, CliError> {
         "oracle" => Ok(Started::Oracle),
         other => match other.strip_prefix("gtp:") {
             Some(command) => Ok(match super::gtp_engine(command, args.timeout) {
-                Ok(e) => Started::Engine(e),
+                Ok(e) => Started::Engine(Box::new(e)),
                 Err(cause) => Started::Failed(cause),
             }),
             None => Err(CliError::UnknownImplementation(other.to_owned())),
@@ -343,7 +346,7 @@ fn engine_lines(subject: &Subject<'_>, banner: &str, args: &RunArgs) -> Vec<Stri
 /// Asks every chosen case of `subject` through the core's runner and builds the report, with
 /// the expectations' verdict when a file was given.
 fn run_cases(
-    runner: Runner<'_, LoadedCase, CorpusStamp>,
+    runner: GoRunner<'_>,
     header: Header,
     subject: &mut Subject<'_>,
     settings: &Settings,
