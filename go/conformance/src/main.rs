@@ -16,8 +16,6 @@ use conformance_core::process::CommandLine;
 use conformance_core::walk::WalkError;
 use go_conformance::case::{CaseError, LoadedCase, load_dir, load_embedded};
 use go_conformance::gtp::GtpEngine;
-use go_conformance::{coverage, lint, reproduce, site};
-use go_spec::rfg;
 
 #[derive(Parser)]
 #[command(
@@ -153,9 +151,11 @@ enum Format {
 }
 
 mod cli_error;
+mod corpus_commands;
 mod diff_command;
 mod explain_command;
 mod judge_command;
+mod report_commands;
 mod run_command;
 mod serve_command;
 
@@ -186,6 +186,7 @@ fn corpus(dir: Option<PathBuf>) -> Result<Vec<LoadedCase>, CaseError> {
     }
 }
 
+/// Writes `text` to `--output`, or to standard output without one.
 fn emit(text: &str, output: Option<&Path>) -> Result<(), CliError> {
     match output {
         // Atomically to a regular file, through a symlink, FIFO or device: never destroying
@@ -200,101 +201,21 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), CliError> {
     }
 }
 
+/// Hands each command to the function that runs it.
 fn dispatch(command: Command) -> Result<ExitCode, CliError> {
     match command {
         Command::Run(args) => run_command::run(args),
         Command::Diff(args) => diff_command::diff(args),
         Command::Judge(args) => judge_command::judge(args),
-        Command::Lint { corpus: dir } => {
-            let cases = corpus(dir.clone())?;
-            let problems = lint::lint(&cases, rfg());
-            for p in &problems {
-                println!("{p}");
-            }
-            let place = dir.as_ref().map_or_else(
-                || "the built-in corpus".to_owned(),
-                |d| d.display().to_string(),
-            );
-            println!(
-                "{}",
-                conformance_core::lint::summary(cases.len(), &place, problems.len())
-            );
-            Ok(ExitCode::from(u8::from(!problems.is_empty())))
-        }
+        Command::Lint { corpus: dir } => corpus_commands::lint(dir),
         Command::Coverage {
             corpus: dir,
             format,
-        } => {
-            let cases = corpus(dir)?;
-            let lines = coverage::coverage(&cases, rfg());
-            let uncovered = coverage::uncovered(&lines, rfg());
-            let anywhere = coverage::uncovered_anywhere(&lines, rfg());
-            let list = |ids: &[String]| {
-                if ids.is_empty() {
-                    "none".to_owned()
-                } else {
-                    ids.join(", ")
-                }
-            };
-            match format {
-                Format::Json => {
-                    let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered, "uncovered": anywhere});
-                    println!("{}", serde_json::to_string_pretty(&v)?);
-                }
-                Format::Text => {
-                    for l in &lines {
-                        let mark = if l.testable { "" } else { " (untestable)" };
-                        println!(
-                            "{:<14} {:>3} case(s)  {}{mark}",
-                            l.id,
-                            l.cases.len(),
-                            l.title
-                        );
-                    }
-                    println!(
-                        "{} article(s); testable articles of 1-12 without a case: {}",
-                        lines.len(),
-                        list(&uncovered)
-                    );
-                    println!("testable articles without a case: {}", list(&anywhere));
-                }
-            }
-            // As `shogi-conformance coverage`: 1 when a testable article has no case.
-            Ok(ExitCode::from(u8::from(!anywhere.is_empty())))
-        }
-        Command::Reproduce { id, corpus: dir } => {
-            let cases = corpus(dir)?;
-            let lc = cases
-                .iter()
-                .find(|lc| lc.case.id == id)
-                .ok_or_else(|| CliError::NoSuchCase(id.clone()))?;
-            let script = reproduce::gtp_script(&lc.case)?;
-            print!("{}", script.text(&lc.case));
-            Ok(ExitCode::SUCCESS)
-        }
+        } => corpus_commands::coverage(dir, format),
+        Command::Reproduce { id, corpus: dir } => corpus_commands::reproduce(id, dir),
         Command::Explain(args) => explain_command::explain(args),
-        Command::Merge { reports, output } => {
-            if let Some(path) = &output {
-                conformance_core::atomic_write::check_writable(path)
-                    .map_err(|e| CliError::unwritable("--output", path, e))?;
-            }
-            let merged = conformance_core::report::merge::merge_files(&reports)?;
-            emit(&merged, output.as_deref())?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Matrix { reports, output } => {
-            if let Some(path) = &output {
-                conformance_core::atomic_write::check_writable(path)
-                    .map_err(|e| CliError::unwritable("--output", path, e))?;
-            }
-            let page = conformance_core::report::matrix::matrix_page(
-                &RfgArticles,
-                "go-conformance: implementations side by side",
-                &reports,
-            )?;
-            emit(&page, output.as_deref())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Merge { reports, output } => report_commands::merge(&reports, output.as_deref()),
+        Command::Matrix { reports, output } => report_commands::matrix(&reports, output.as_deref()),
         Command::Profiles => {
             print!(
                 "{}",
@@ -310,36 +231,7 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
             corpus: dir,
             output,
             implementations,
-        } => {
-            let cases = corpus(dir)?;
-            let mut pages = site::pages(rfg(), &cases);
-            if let Some(data) = implementations {
-                let data = conformance_core::report::public_matrix::Published::read(&data)?;
-                conformance_core::report::public_matrix::add_site_page(
-                    &mut pages,
-                    &data,
-                    go_conformance::certify::GAME,
-                    "Public Go implementations on the corpus",
-                );
-            }
-            for (relative, html) in &pages {
-                let path = output.join(relative);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|error| CliError::CreateDir {
-                        path: parent.to_owned(),
-                        error,
-                    })?;
-                }
-                conformance_core::atomic_write::write(&path, html)
-                    .map_err(|e| CliError::write(&path, e))?;
-            }
-            println!(
-                "wrote {} pages to {}",
-                pages.len(),
-                output.join("index.html").display()
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        } => corpus_commands::site(dir, &output, implementations),
     }
 }
 
@@ -357,16 +249,4 @@ fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, GtpStartErr
 fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, WalkError> {
     let sgf = |path: &Path| conformance_core::walk::has_extension(path, &["sgf"]);
     conformance_core::walk::files_in(paths, &sgf)
-}
-
-/// Go, for the matrix page: the RFG articles; no board (a Go report writes no position).
-struct RfgArticles;
-
-impl conformance_core::report::matrix::MatrixGame for RfgArticles {
-    fn article(
-        &self,
-        id: &conformance_rulebook::ArticleId,
-    ) -> Option<&conformance_rulebook::Article> {
-        go_spec::rfg().get(id)
-    }
 }

@@ -117,37 +117,83 @@ fn replay(
     agreed: Option<&Agreed>,
     j: &Judgement,
 ) -> Replayed {
-    let mut out = Replayed {
-        plies: Vec::new(),
-        refused: None,
-        deciding: 0,
-    };
     let Ok(spec) = judge::to_spec(game, profile) else {
-        return out;
+        return Replayed {
+            plies: Vec::new(),
+            refused: None,
+            deciding: 0,
+        };
     };
-    let size = game.size;
-    if let Err(ReplayError::Illegal(v)) = Oracle::new(profile.clone()).replay_game(&spec) {
-        out.refused = Some((v.ply, v.article, v.reason.clone()));
-    }
-    let mut board = Board::new(spec.size);
-    for p in &spec.handicap {
-        board.set(*p, Some(Color::Black));
-    }
-    for (p, c) in &spec.setup {
-        board.set(*p, Some(*c));
-    }
-    let draw = |board: &Board, marks: &Marks, caption: &str| {
-        board_svg::svg(size, &board.stones(), marks, caption)
+    let refused = refusal(&spec, profile);
+    let mut boards = Boards::at_start(&spec, game.size);
+    let deciding = match draw_main_game(&spec, refused.as_ref(), &mut boards) {
+        Some(stopped) => stopped,
+        None => {
+            let main_game = boards.plies.len() - 1;
+            if draw_end_and_count(game, &spec, agreed, j, &mut boards) {
+                boards.plies.len() - 1
+            } else {
+                main_game
+            }
+        }
     };
-    out.plies.push(Ply {
-        label: "the start".to_owned(),
-        svg: draw(&board, &Marks::default(), "the start"),
-        ..Ply::default()
-    });
-    let play = |board: &mut Board, plies: &mut Vec<Ply>, label: String, c: Color, mv: Move| {
+    Replayed {
+        plies: boards.plies,
+        refused,
+        deciding,
+    }
+}
+
+/// The move the oracle refuses in the game, if it refuses one: its ply, article and reason.
+fn refusal(spec: &go_spec::GameSpec, profile: &GoProfile) -> Option<(usize, &'static str, String)> {
+    match Oracle::new(profile.clone()).replay_game(spec) {
+        Err(ReplayError::Illegal(v)) => Some((v.ply, v.article, v.reason.clone())),
+        _ => None,
+    }
+}
+
+/// The board as the page draws it, with the pictures drawn so far.
+struct Boards {
+    board: Board,
+    size: u8,
+    plies: Vec<Ply>,
+}
+
+impl Boards {
+    /// The start: handicap stones and setup placed, drawn as the first picture.
+    fn at_start(spec: &go_spec::GameSpec, size: u8) -> Boards {
+        let mut board = Board::new(spec.size);
+        for p in &spec.handicap {
+            board.set(*p, Some(Color::Black));
+        }
+        for (p, c) in &spec.setup {
+            board.set(*p, Some(*c));
+        }
+        let mut boards = Boards {
+            board,
+            size,
+            plies: Vec::new(),
+        };
+        boards.push("the start".to_owned(), &Marks::default());
+        boards
+    }
+
+    /// Draws the board as it stands, with `marks`, as the next picture labelled `label`.
+    fn push(&mut self, label: String, marks: &Marks) {
+        let svg = board_svg::svg(self.size, &self.board.stones(), marks, &label);
+        self.plies.push(Ply {
+            svg,
+            label,
+            ..Ply::default()
+        });
+    }
+
+    /// Plays `c`'s `mv` on the board and draws it with the stone marked; a stone that cannot
+    /// be placed is told, not drawn.
+    fn play(&mut self, label: String, c: Color, mv: Move) -> Result<(), String> {
         let last = match mv {
             Move::Play(p) => {
-                if let Err(e) = board.place(p, c) {
+                if let Err(e) = self.board.place(p, c) {
                     return Err(format!("{label} cannot be placed: {}", e.describe()));
                 }
                 Some(p)
@@ -158,93 +204,129 @@ fn replay(
             last,
             ..Marks::default()
         };
-        plies.push(Ply {
-            svg: draw(board, &marks, &label),
-            label,
-            ..Ply::default()
-        });
+        self.push(label, &marks);
         Ok(())
-    };
-    for (k, (c, mv)) in spec.moves.iter().enumerate() {
-        let n = k + 1;
-        let words = match mv {
-            Move::Play(p) => coordinate(*p, size),
-            Move::Pass => "pass".to_owned(),
-        };
-        let label = format!("{n}. {} {words}", colour_letter(*c));
-        if out.refused.as_ref().is_some_and(|(ply, _, _)| *ply == n) {
-            if let Some(last) = out.plies.last_mut() {
-                let _ = write!(
-                    last.label,
-                    " — move {n}, {} {words}, is refused here",
-                    colour_letter(*c)
-                );
-            }
-            out.deciding = n - 1;
-            return out;
-        }
-        if let Err(why) = play(&mut board, &mut out.plies, label, *c, *mv) {
-            if let Some(last) = out.plies.last_mut() {
-                let _ = write!(last.label, " — {why}");
-            }
-            out.deciding = out.plies.len() - 1;
-            return out;
-        }
     }
-    out.deciding = out.plies.len() - 1;
-    let Some(detail) = &j.count else {
-        return out;
-    };
-    // The end phase as the judge played it: the passes that end the main game, the agreed
-    // dead stones taken off (rfg 7.2: they capture nothing during the filling), the written
-    // filling first, then the judge's own moves; then the count on the board it leaves.
-    let dead = match agreed {
-        Some(a) => judge::agreed_points(&a.dead, size).unwrap_or_default(),
-        None => judge::dead_stones(game, &board),
-    };
-    let mut prisoners = [0u32; 2];
-    let mut taken_off = dead.is_empty();
-    let mut fills = Vec::new();
-    let mut take_off = |board: &mut Board, plies: &mut Vec<Ply>| -> bool {
+
+    /// Draws the agreed dead stones crossed, then takes them off (rfg 7.2); `false` when they
+    /// cannot be taken off.
+    fn take_off(&mut self, dead: &[go_spec::Point], prisoners: &mut [u32; 2]) -> bool {
         let label = format!(
             "the agreed dead stones come off: {} stone(s) (rfg 7.2)",
             dead.len()
         );
-        plies.push(Ply {
-            svg: draw(
-                board,
-                &Marks {
-                    dead: dead.clone(),
-                    ..Marks::default()
-                },
-                &label,
-            ),
-            label,
-            ..Ply::default()
-        });
-        count::remove_dead(board, &mut prisoners, &dead).is_ok()
+        let marks = Marks {
+            dead: dead.to_vec(),
+            ..Marks::default()
+        };
+        self.push(label, &marks);
+        count::remove_dead(&mut self.board, prisoners, dead).is_ok()
+    }
+
+    /// Adds `note` to the last picture's label.
+    fn note_on_last(&mut self, note: std::fmt::Arguments<'_>) {
+        if let Some(last) = self.plies.last_mut() {
+            let _ = last.label.write_fmt(note);
+        }
+    }
+}
+
+/// Draws the main game's moves; `Some(deciding ply)` when it stops early, at the move the
+/// oracle refuses or at a stone that cannot be placed, the last picture's label saying so.
+fn draw_main_game(
+    spec: &go_spec::GameSpec,
+    refused: Option<&(usize, &'static str, String)>,
+    boards: &mut Boards,
+) -> Option<usize> {
+    for (k, (c, mv)) in spec.moves.iter().enumerate() {
+        let n = k + 1;
+        let words = match mv {
+            Move::Play(p) => coordinate(*p, boards.size),
+            Move::Pass => "pass".to_owned(),
+        };
+        let label = format!("{n}. {} {words}", colour_letter(*c));
+        if refused.is_some_and(|(ply, _, _)| *ply == n) {
+            boards.note_on_last(format_args!(
+                " — move {n}, {} {words}, is refused here",
+                colour_letter(*c)
+            ));
+            return Some(n - 1);
+        }
+        if let Err(why) = boards.play(label, *c, *mv) {
+            boards.note_on_last(format_args!(" — {why}"));
+            return Some(boards.plies.len() - 1);
+        }
+    }
+    None
+}
+
+/// For a counted game, the end phase as the judge played it and the count on the board it
+/// leaves; `false` when there is no count or the dead stones cannot be taken off.
+fn draw_end_and_count(
+    game: &GoRecord,
+    spec: &go_spec::GameSpec,
+    agreed: Option<&Agreed>,
+    j: &Judgement,
+    boards: &mut Boards,
+) -> bool {
+    let Some(detail) = &j.count else {
+        return false;
     };
+    let dead = match agreed {
+        Some(a) => judge::agreed_points(&a.dead, game.size).unwrap_or_default(),
+        None => judge::dead_stones(game, &boards.board),
+    };
+    let Some(fills) = draw_end_phase(j, &dead, boards) else {
+        return false;
+    };
+    let marks = count_marks(&boards.board, spec.size, dead, fills);
+    boards.push(count_label(detail), &marks);
+    true
+}
+
+/// The end phase as the judge played it: the passes that end the main game, the agreed dead
+/// stones taken off (rfg 7.2: they capture nothing during the filling), the written filling
+/// first, then the judge's own moves. The points filled, or `None` when the dead stones
+/// cannot be taken off.
+fn draw_end_phase(
+    j: &Judgement,
+    dead: &[go_spec::Point],
+    boards: &mut Boards,
+) -> Option<Vec<go_spec::Point>> {
+    let mut prisoners = [0u32; 2];
+    let mut taken_off = dead.is_empty();
+    let mut fills = Vec::new();
     for (k, ((c, mv), text)) in j.end_moves.iter().zip(&j.end_phase).enumerate() {
         if let Move::Play(p) = mv {
             if !taken_off {
-                if !take_off(&mut board, &mut out.plies) {
-                    return out;
+                if !boards.take_off(dead, &mut prisoners) {
+                    return None;
                 }
                 taken_off = true;
             }
             fills.push(*p);
         }
         let label = format!("end phase {}: {text}", k + 1);
-        if play(&mut board, &mut out.plies, label, *c, *mv).is_err() {
+        if boards.play(label, *c, *mv).is_err() {
             break;
         }
     }
-    if !taken_off && !take_off(&mut board, &mut out.plies) {
-        return out;
+    if !taken_off && !boards.take_off(dead, &mut prisoners) {
+        return None;
     }
-    let counted = board.clone();
-    let (_, seki) = count::seki(&counted);
-    let (regions, _) = count::regions(&counted);
+    Some(fills)
+}
+
+/// The count's marks on the counted board: dead stones, fills, stones in seki, each side's
+/// territory, and the neutral points (a region bordering seki is nobody's, rfg 8.1).
+fn count_marks(
+    counted: &Board,
+    size: go_spec::BoardSize,
+    dead: Vec<go_spec::Point>,
+    fills: Vec<go_spec::Point>,
+) -> Marks {
+    let (_, seki) = count::seki(counted);
+    let (regions, _) = count::regions(counted);
     let mut marks = Marks {
         dead,
         seki: seki.clone(),
@@ -253,8 +335,7 @@ fn replay(
     };
     for r in &regions {
         let by_seki = r.points.iter().any(|q| {
-            spec.size
-                .neighbours(*q)
+            size.neighbours(*q)
                 .any(|m| counted.get(m).is_some() && seki.contains(&m))
         });
         match r.owner() {
@@ -262,7 +343,13 @@ fn replay(
             _ => marks.neutral.extend(&r.points),
         }
     }
-    let label = format!(
+    marks
+}
+
+/// The count board's label: each side's territory and prisoners, the neutral points and the
+/// stones in seki.
+fn count_label(detail: &judge::CountDetail) -> String {
+    format!(
         "the count: Black {} territory + {} prisoners, White {} territory + {} prisoners, {} neutral, {} stones in seki",
         detail.territory[0],
         detail.prisoners[0],
@@ -270,14 +357,7 @@ fn replay(
         detail.prisoners[1],
         detail.neutral,
         detail.seki_stones
-    );
-    out.plies.push(Ply {
-        svg: draw(&board, &marks, &label),
-        label,
-        ..Ply::default()
-    });
-    out.deciding = out.plies.len() - 1;
-    out
+    )
 }
 
 /// The count as a table, for the page.
