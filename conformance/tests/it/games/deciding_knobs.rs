@@ -148,12 +148,19 @@ fn check_change(file: &Path, c: &Change, left: &str, right: &str) {
         .filter(|d| verdict(file, k, left, &set(&[d])) != c.left)
         .map(|(k, _)| k.as_str())
         .collect();
-    let place = format!("{} {left} → {right}: {c:?}", file.display());
+    let place = format!(
+        "{} {left} → {right}: {} → {} (knobs named: {})",
+        file.display(),
+        c.left,
+        c.right,
+        c.knobs.join(", ")
+    );
     assert!(!c.knobs.is_empty(), "a change without a knob: {place}");
     if c.knobs_together {
         assert!(
             flips_alone.is_empty(),
-            "{place}: {flips_alone:?} flip alone"
+            "{place}: {} flip alone",
+            flips_alone.join(", ")
         );
         let named: Vec<&(String, String)> = differing
             .iter()

@@ -271,7 +271,8 @@ fn an_incidental_step_that_decided_nothing_is_not_named() {
         panic!("the hand-made record is readable");
     };
     let [c] = changes.as_slice() else {
-        panic!("one change: {changes:?}");
+        let seen: Vec<&str> = changes.iter().map(|c| c.transition.as_str()).collect();
+        panic!("one change, not {}: {}", changes.len(), seen.join("; "));
     };
     assert_eq!(c.left, "draw by repetition (fesa2017:5.2)");
     assert_eq!(c.right, "gote wins by resignation (fesa2017:5.1b)");
