@@ -62,254 +62,319 @@ pub fn read(text: &str) -> Result<(Game, Ledger), ImportError> {
     let (header, mut ledger) = crate::kif::read(&head)?;
     // Joined, the head loses a last empty line (`a\n` is one line): it was blank.
     ledger.extend(LineKind::Blank, first_move - ledger.len().min(first_move));
-    let mut in_variation = false;
-    let mut play = Play::new(header.record.initial_position());
-    let mut written: Option<WrittenEnding> = None;
-    let mut trailer: Option<WrittenEnding> = None;
-    let mut variations = 0;
-    // A move the board cannot carry out, kept until what follows says whether the record ends
-    // on it as a foul (`board::Impossible`: the rule for every piece).
-    let mut refused: Option<(Move, ImportError)> = None;
+    let mut reader = Reader::new(Play::new(header.record.initial_position()));
     for (i, raw) in all.iter().enumerate().skip(first_move) {
-        let n = i + 1;
-        let line = raw.trim();
         // Each line is placed before the next is read (issue 51).
-        let kind: LineKind = 'line: {
-            if in_variation {
-                break 'line variation_line(line, n)?;
-            }
-            if let Some((mv, error)) = refused.take() {
-                let mover = play.side();
-                let names_foul = if line.starts_with('*') {
-                    japanese::comment_ending(line, !mover)
-                        .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
-                } else if line.starts_with("まで") {
-                    japanese::trailer(line, mover).is_some_and(|(k, o)| {
-                        k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
-                    })
-                } else {
-                    split_moves(line)
-                        .first()
-                        .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
-                };
-                if names_foul {
-                    written = Some(accept_refused(&mut play, mv, line, n));
-                    break 'line LineKind::Ending;
-                }
-                let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
-                if !skip {
-                    return Err(error);
-                }
-                refused = Some((mv, error));
-                break 'line quiet_line(line);
-            }
-            if line.starts_with("変化") {
-                variations += 1;
-                in_variation = true;
-                break 'line LineKind::Variation;
-            }
-            if line.starts_with('*') && written.is_none() && play.ply > 0 {
-                // A comment-form ending after the moves (81Dojo's `*反則手にて終局`), read as in KIF
-                // (`japanese::comment_ending`).
-                let stm = play.side();
-                if let Some((kind, outcome)) = japanese::comment_ending(line, stm) {
-                    let event = match kind {
-                        EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
-                            claim: ClaimKind::IllegalMove,
-                            by: stm,
-                            time: None,
-                        }),
-                        EndingKind::TimeUp => Some(Event::Claim {
-                            claim: ClaimKind::Flag,
-                            by: !stm,
-                            time: None,
-                        }),
-                        _ => None,
-                    };
-                    play.events.extend(event);
-                    written = Some(WrittenEnding::known(line, n, kind, outcome));
-                    break 'line LineKind::Ending;
-                }
-                break 'line LineKind::Comment;
-            }
-            if line.starts_with('*')
-                || line.starts_with('#')
-                || line.starts_with('&')
-                || line.is_empty()
-            {
-                break 'line quiet_line(line);
-            }
-            if line.starts_with("まで") {
-                if trailer.is_some() {
-                    break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
-                }
-                let meaning = japanese::trailer(line, !play.side());
-                // After an ending word, the trailer is the same ending again, or an ending-only
-                // line the first ending overrules (as in KIF).
-                let kind = match &written {
-                    Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
-                        LineKind::Ignored(Ignored::EndingAfterEnding)
-                    }
-                    _ => LineKind::Ending,
-                };
-                trailer = Some(match meaning {
-                    Some((k, o)) => WrittenEnding::known(line, n, k, o),
-                    None => WrittenEnding::unrecognised(line, n),
-                });
-                break 'line kind;
-            }
-            // Among the moves, a line that is not moves from its first character, nor a comment or
-            // the trailer, makes the record unreadable (issue 43): never skipped in silence.
-            if !line.starts_with(MARKS) {
-                // A `key：value` header among or after the moves (some programs write the end time
-                // there) is read as a header is before them: left out of the game.
-                if line
-                    .split_once('：')
-                    .is_some_and(|(key, _)| crate::kif::header_key(key, false))
-                {
-                    break 'line LineKind::Ignored(Ignored::UnusedHeader);
-                }
-                return Err(ImportError::at(
-                    n,
-                    format!(
-                        "「{}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
-                        quote(line),
-                        crate::kif::damage(line)
-                            .map(|d| format!(" ({d})"))
-                            .unwrap_or_default()
-                    ),
-                ));
-            }
-            if let Some(w) = written.as_ref().or(trailer.as_ref()) {
-                // Ending words alone after the ending: the first ending stands (issue 51, item 6).
-                let stm = play.side();
-                let endings_only = split_moves(line).iter().all(|token| {
-                    let body = token.chars().skip(1).collect::<String>();
-                    japanese::ending_word(body.trim(), stm).is_some()
-                });
-                if endings_only {
-                    break 'line LineKind::Ignored(Ignored::EndingAfterEnding);
-                }
-                return Err(after_ending(line, n, w));
-            }
-            let mut line_kind = LineKind::Blank;
-            for token in split_moves(line) {
-                if let Some(w) = &written {
-                    return Err(after_ending(token, n, w));
-                }
-                let mut chars = token.chars();
-                let mark = chars.next().unwrap_or('▲');
-                let body = chars.as_str().trim_start();
-                if let Some((mv, error)) = refused.take() {
-                    if body != "反則勝ち" {
-                        return Err(error);
-                    }
-                    written = Some(accept_refused(&mut play, mv, body, n));
-                    line_kind = line_kind.and(LineKind::Ending);
-                    continue;
-                }
-                let stm = play.side();
-                if let Some(c) = side_word(&mark.to_string()) {
-                    if c != stm && japanese::ending_word(body, stm).is_none() {
-                        return Err(ImportError::at_ply(
-                            n,
-                            play.ply + 1,
-                            format!("`{token}` is marked for {c}, but {stm} is to move"),
-                        ));
-                    }
-                }
-                if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
-                    let event = match body {
-                        "投了" => Some(Event::Resign {
-                            player: stm,
-                            time: None,
-                        }),
-                        "千日手" => Some(Event::Claim {
-                            claim: ClaimKind::Repetition,
-                            by: stm,
-                            time: None,
-                        }),
-                        "持将棋" => Some(Event::Impasse { time: None }),
-                        "切れ負け" | "時間切れ" => Some(Event::Claim {
-                            claim: ClaimKind::Flag,
-                            by: !stm,
-                            time: None,
-                        }),
-                        // A claim only against a written illegal move; otherwise the foul is
-                        // not in the record (see `kif`): a recorded finding.
-                        "反則勝ち" if play.last_move_illegal() => Some(Event::Claim {
-                            claim: ClaimKind::IllegalMove,
-                            by: stm,
-                            time: None,
-                        }),
-                        "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
-                            player: stm,
-                            time: None,
-                        }),
-                        _ => None,
-                    };
-                    play.events.extend(event);
-                    written = Some(WrittenEnding::known(body, n, kind, outcome));
-                    line_kind = line_kind.and(LineKind::Ending);
-                    continue;
-                }
-                let ply = play.ply + 1;
-                if let Some(why) = crate::kif::damage(body) {
-                    return Err(ImportError::at_ply(
-                        n,
-                        ply,
-                        format!("「{token}」 cannot be read as a move: {why}"),
-                    ));
-                }
-                let (mv, named) = resolve(body, &play)
-                    .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
-                if let Err(error) = play.push(mv, Some(named), None, n) {
-                    refused = Some((mv, error));
-                }
-                line_kind = line_kind.and(LineKind::Move);
-            }
-            line_kind
-        };
-        ledger.push(kind);
+        ledger.push(reader.line(i + 1, raw.trim())?);
     }
     ledger.check(text);
-    if let Some((_, error)) = refused {
-        return Err(error);
-    }
-    let last_illegal = play.last_move_illegal();
-    let stm = play.pos().side_to_move();
-    let mut events = play.events;
-    // KI2 writes no time control: a written time loss cannot be proven.
-    crate::ending::drop_unprovable_flag_claim(&mut events, false);
-    // KI2 has no 投了 line: a resignation is written as the trailer alone, 「まで172手で後手の勝ち」,
-    // naming as winner the side that made the last move (Kakinoki's KI2 definition; Kifu for
-    // Windows and ShogiGUI write it so); a 反則勝ち trailer after a written foul is the claim
-    // against it. KIF reads a trailer alone the same way (`ending::trailer_event`).
-    let written = match (written, trailer) {
-        (Some(w), _) => Some(w),
-        (None, Some(mut t)) => {
-            events.extend(crate::ending::trailer_event(&mut t, stm, last_illegal));
-            Some(t)
+    Ok((reader.finish(header)?, ledger))
+}
+
+/// The KI2 reader's state among the moves, and one method per kind of line: a comment
+/// (`comment_line`), a header (`header_line`), an ending (`ending_line`, `after_refused`) and
+/// a line of moves (`move_line`, a token at a time in `move_token`). [`Reader::line`]
+/// classifies each line and hands it to its method.
+struct Reader {
+    play: Play,
+    written: Option<WrittenEnding>,
+    trailer: Option<WrittenEnding>,
+    variations: usize,
+    in_variation: bool,
+    /// A move the board cannot carry out, kept until what follows says whether the record
+    /// ends on it as a foul (`board::Impossible`: the rule for every piece).
+    refused: Option<(Move, ImportError)>,
+}
+
+impl Reader {
+    fn new(play: Play) -> Reader {
+        Reader {
+            play,
+            written: None,
+            trailer: None,
+            variations: 0,
+            in_variation: false,
+            refused: None,
         }
-        (None, None) => None,
-    };
-    let game = Game {
-        record: Record {
-            start: header.record.start,
-            setup: None,
-            time_control: None,
-            times: Default::default(),
-            players: header.record.players.filter(|p| *p != Players::default()),
-            events,
-        },
-        written,
-        max_moves: None,
-        variations,
-        line: 1,
-        notes: Vec::new(),
-        clock_source: None,
-    };
-    Ok((game, ledger))
+    }
+
+    /// Places line `n` (trimmed): classifies it and hands it to the method for its kind, or
+    /// refuses the record there.
+    fn line(&mut self, n: usize, line: &str) -> Result<LineKind, ImportError> {
+        if self.in_variation {
+            return variation_line(line, n);
+        }
+        if let Some((mv, error)) = self.refused.take() {
+            return self.after_refused(n, line, mv, error);
+        }
+        if line.starts_with("変化") {
+            self.variations += 1;
+            self.in_variation = true;
+            return Ok(LineKind::Variation);
+        }
+        if line.starts_with('*') && self.written.is_none() && self.play.ply > 0 {
+            return Ok(self.comment_line(n, line));
+        }
+        if line.starts_with(['*', '#', '&']) || line.is_empty() {
+            return Ok(quiet_line(line));
+        }
+        if line.starts_with("まで") {
+            return Ok(self.ending_line(n, line));
+        }
+        // Among the moves, a line that is not moves from its first character, nor a comment or
+        // the trailer, makes the record unreadable (issue 43): never skipped in silence.
+        if !line.starts_with(MARKS) {
+            return header_line(n, line);
+        }
+        self.move_line(n, line)
+    }
+
+    /// The line after a move the board could not carry out: an ending that names the move a
+    /// foul ends the game on it; a blank line or a comment waits for the next line; anything
+    /// else refuses the record with the move's error.
+    fn after_refused(
+        &mut self,
+        n: usize,
+        line: &str,
+        mv: Move,
+        error: ImportError,
+    ) -> Result<LineKind, ImportError> {
+        let mover = self.play.side();
+        let names_foul = if line.starts_with('*') {
+            japanese::comment_ending(line, !mover)
+                .is_some_and(|(k, _)| k == EndingKind::IllegalMove)
+        } else if line.starts_with("まで") {
+            japanese::trailer(line, mover).is_some_and(|(k, o)| {
+                k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
+            })
+        } else {
+            split_moves(line)
+                .first()
+                .is_some_and(|t| t.chars().skip(1).collect::<String>().trim() == "反則勝ち")
+        };
+        if names_foul {
+            self.written = Some(accept_refused(&mut self.play, mv, line, n));
+            return Ok(LineKind::Ending);
+        }
+        let skip = line.is_empty() || line.starts_with(['*', '#', '&']);
+        if !skip {
+            return Err(error);
+        }
+        self.refused = Some((mv, error));
+        Ok(quiet_line(line))
+    }
+
+    /// A `*` comment after the moves, before any ending: a comment-form ending (81Dojo's
+    /// `*反則手にて終局`), read as in KIF (`japanese::comment_ending`), or a comment.
+    fn comment_line(&mut self, n: usize, line: &str) -> LineKind {
+        let play = &mut self.play;
+        let stm = play.side();
+        let Some((kind, outcome)) = japanese::comment_ending(line, stm) else {
+            return LineKind::Comment;
+        };
+        let event = match kind {
+            EndingKind::IllegalMove if play.last_move_illegal() => Some(Event::Claim {
+                claim: ClaimKind::IllegalMove,
+                by: stm,
+                time: None,
+            }),
+            EndingKind::TimeUp => Some(Event::Claim {
+                claim: ClaimKind::Flag,
+                by: !stm,
+                time: None,
+            }),
+            _ => None,
+        };
+        play.events.extend(event);
+        self.written = Some(WrittenEnding::known(line, n, kind, outcome));
+        LineKind::Ending
+    }
+
+    /// The `まで…` trailer. After an ending word, it is the same ending again, or an
+    /// ending-only line the first ending overrules (as in KIF).
+    fn ending_line(&mut self, n: usize, line: &str) -> LineKind {
+        if self.trailer.is_some() {
+            return LineKind::Ignored(Ignored::EndingAfterEnding);
+        }
+        let meaning = japanese::trailer(line, !self.play.side());
+        let kind = match &self.written {
+            Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
+                LineKind::Ignored(Ignored::EndingAfterEnding)
+            }
+            _ => LineKind::Ending,
+        };
+        self.trailer = Some(match meaning {
+            Some((k, o)) => WrittenEnding::known(line, n, k, o),
+            None => WrittenEnding::unrecognised(line, n),
+        });
+        kind
+    }
+
+    /// A line of moves (`▲７六歩　△３四歩`), a token at a time. After the ending, ending
+    /// words alone are ignored (the first ending stands, issue 51, item 6); a move is refused.
+    fn move_line(&mut self, n: usize, line: &str) -> Result<LineKind, ImportError> {
+        if let Some(w) = self.written.as_ref().or(self.trailer.as_ref()) {
+            let stm = self.play.side();
+            let endings_only = split_moves(line).iter().all(|token| {
+                let body = token.chars().skip(1).collect::<String>();
+                japanese::ending_word(body.trim(), stm).is_some()
+            });
+            if endings_only {
+                return Ok(LineKind::Ignored(Ignored::EndingAfterEnding));
+            }
+            return Err(after_ending(line, n, w));
+        }
+        let mut line_kind = LineKind::Blank;
+        for token in split_moves(line) {
+            line_kind = line_kind.and(self.move_token(n, token)?);
+        }
+        Ok(line_kind)
+    }
+
+    /// One move or ending word of a line of moves, with its mark (`▲７六歩`, `△投了`).
+    fn move_token(&mut self, n: usize, token: &str) -> Result<LineKind, ImportError> {
+        if let Some(w) = &self.written {
+            return Err(after_ending(token, n, w));
+        }
+        let mut chars = token.chars();
+        let mark = chars.next().unwrap_or('▲');
+        let body = chars.as_str().trim_start();
+        if let Some((mv, error)) = self.refused.take() {
+            if body != "反則勝ち" {
+                return Err(error);
+            }
+            self.written = Some(accept_refused(&mut self.play, mv, body, n));
+            return Ok(LineKind::Ending);
+        }
+        let play = &mut self.play;
+        let stm = play.side();
+        if let Some(c) = side_word(&mark.to_string()) {
+            if c != stm && japanese::ending_word(body, stm).is_none() {
+                return Err(ImportError::at_ply(
+                    n,
+                    play.ply + 1,
+                    format!("`{token}` is marked for {c}, but {stm} is to move"),
+                ));
+            }
+        }
+        if let Some((kind, outcome)) = japanese::ending_word(body, stm) {
+            play.events
+                .extend(ending_word_event(body, stm, play.last_move_illegal()));
+            self.written = Some(WrittenEnding::known(body, n, kind, outcome));
+            return Ok(LineKind::Ending);
+        }
+        let ply = play.ply + 1;
+        if let Some(why) = crate::kif::damage(body) {
+            return Err(ImportError::at_ply(
+                n,
+                ply,
+                format!("「{token}」 cannot be read as a move: {why}"),
+            ));
+        }
+        let (mv, named) = resolve(body, play)
+            .map_err(|m| ImportError::at_ply(n, ply, format!("`{token}`: {m}")))?;
+        if let Err(error) = play.push(mv, Some(named), None, n) {
+            self.refused = Some((mv, error));
+        }
+        Ok(LineKind::Move)
+    }
+
+    /// The game, once every line is placed; `header` is what the KIF reader read of the
+    /// header part.
+    fn finish(self, header: Game) -> Result<Game, ImportError> {
+        if let Some((_, error)) = self.refused {
+            return Err(error);
+        }
+        let last_illegal = self.play.last_move_illegal();
+        let stm = self.play.pos().side_to_move();
+        let mut events = self.play.events;
+        // KI2 writes no time control: a written time loss cannot be proven.
+        crate::ending::drop_unprovable_flag_claim(&mut events, false);
+        // KI2 has no 投了 line: a resignation is written as the trailer alone, 「まで172手で後手の
+        // 勝ち」, naming as winner the side that made the last move (Kakinoki's KI2 definition;
+        // Kifu for Windows and ShogiGUI write it so); a 反則勝ち trailer after a written foul is
+        // the claim against it. KIF reads a trailer alone the same way
+        // (`ending::trailer_event`).
+        let written = match (self.written, self.trailer) {
+            (Some(w), _) => Some(w),
+            (None, Some(mut t)) => {
+                events.extend(crate::ending::trailer_event(&mut t, stm, last_illegal));
+                Some(t)
+            }
+            (None, None) => None,
+        };
+        Ok(Game {
+            record: Record {
+                start: header.record.start,
+                setup: None,
+                time_control: None,
+                times: Default::default(),
+                players: header.record.players.filter(|p| *p != Players::default()),
+                events,
+            },
+            written,
+            max_moves: None,
+            variations: self.variations,
+            line: 1,
+            notes: Vec::new(),
+            clock_source: None,
+        })
+    }
+}
+
+/// A `key：value` header among or after the moves (some programs write the end time there) is
+/// read as a header is before them: left out of the game. Any other line that is not moves is
+/// refused.
+fn header_line(n: usize, line: &str) -> Result<LineKind, ImportError> {
+    if line
+        .split_once('：')
+        .is_some_and(|(key, _)| crate::kif::header_key(key, false))
+    {
+        return Ok(LineKind::Ignored(Ignored::UnusedHeader));
+    }
+    Err(ImportError::at(
+        n,
+        format!(
+            "「{}」 is neither a move (▲/△), a comment nor the まで… trailer{}: the record cannot be read",
+            quote(line),
+            crate::kif::damage(line)
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default()
+        ),
+    ))
+}
+
+/// The event an ending word stands for, `stm` being the side to move when it is written.
+fn ending_word_event(body: &str, stm: Color, last_move_illegal: bool) -> Option<Event> {
+    match body {
+        "投了" => Some(Event::Resign {
+            player: stm,
+            time: None,
+        }),
+        "千日手" => Some(Event::Claim {
+            claim: ClaimKind::Repetition,
+            by: stm,
+            time: None,
+        }),
+        "持将棋" => Some(Event::Impasse { time: None }),
+        "切れ負け" | "時間切れ" => Some(Event::Claim {
+            claim: ClaimKind::Flag,
+            by: !stm,
+            time: None,
+        }),
+        // A claim only against a written illegal move; otherwise the foul is not in the record
+        // (see `kif`): a recorded finding.
+        "反則勝ち" if last_move_illegal => Some(Event::Claim {
+            claim: ClaimKind::IllegalMove,
+            by: stm,
+            time: None,
+        }),
+        "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare {
+            player: stm,
+            time: None,
+        }),
+        _ => None,
+    }
 }
 
 /// A blank line, a comment (`*`, `#`) or a bookmark (`&`).
