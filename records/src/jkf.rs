@@ -7,7 +7,7 @@
 //! and `relative` for display. `special` holds the ending in CSA words without the `%`.
 
 use serde_json::Value;
-use shogi_oracle::piece::Piece;
+use shogi_oracle::piece::{Kind, Piece};
 use shogi_oracle::position::Position;
 use shogi_oracle::usi::Move;
 use shogi_spec::Color;
@@ -15,7 +15,7 @@ use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
 
 use crate::board::{self, Play};
 use crate::ledger::{Ignored, Ledger, LineKind};
-use crate::{Game, ImportError};
+use crate::{Game, ImportError, WrittenEnding};
 
 /// The line (from 1) of byte offset `at` in `text`: JSON has no lines of its own, but a
 /// message that names one is easier to follow.
@@ -263,6 +263,38 @@ fn json_ledger(text: &str, header: LineKind, entries: &[LineKind]) -> Ledger {
 
 /// The game of a JKF document, and the kind of each `moves` entry for the ledger.
 fn game(text: &str, doc: &Value) -> Result<(Game, Vec<LineKind>), ImportError> {
+    let start =
+        start(doc.get("initial")).map_err(|m| ImportError::at(1, format!("initial: {m}")))?;
+    let mut reader = Reader {
+        play: Play::new(start),
+        written: None,
+        variations: 0,
+        refused: None,
+    };
+    let moves = doc
+        .get("moves")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    // Entries have no lines; the error names the entry's index and the line of its text.
+    let mut search_from = 0;
+    let mut entries: Vec<LineKind> = Vec::with_capacity(moves.len());
+    for (i, entry) in moves.iter().enumerate() {
+        entries.push(entry_kind(entry, reader.written.is_some()));
+        let at = text[search_from..]
+            .find("\"move\"")
+            .or_else(|| text[search_from..].find("\"special\""))
+            .map_or(search_from, |k| search_from + k);
+        if entry.get("move").is_some() || entry.get("special").is_some() {
+            search_from = (at + 1).min(text.len());
+        }
+        reader.entry(i, entry, line_of(text, at))?;
+    }
+    Ok((reader.finish(players_of(doc))?, entries))
+}
+
+/// The players named in the header (先手/下手, 後手/上手).
+fn players_of(doc: &Value) -> Players {
     let mut players = Players::default();
     if let Some(h) = doc.get("header").and_then(Value::as_object) {
         for (k, v) in h {
@@ -274,136 +306,168 @@ fn game(text: &str, doc: &Value) -> Result<(Game, Vec<LineKind>), ImportError> {
             }
         }
     }
-    let start =
-        start(doc.get("initial")).map_err(|m| ImportError::at(1, format!("initial: {m}")))?;
-    let mut play = Play::new(start);
-    let mut written = None;
-    let mut variations = 0;
-    let moves = doc
-        .get("moves")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    // Entries have no lines; the error names the entry's index and the line of its text.
-    let mut search_from = 0;
-    let mut entries: Vec<LineKind> = Vec::with_capacity(moves.len());
-    // A move the board cannot carry out, kept until the next entry says whether the record
-    // ends on it as a foul (`special` ILLEGAL_MOVE, or the mover's ±ILLEGAL_ACTION): then it is
-    // the foul, with the opponent's claim (9.4), for every piece alike (`board::Impossible`).
-    let mut refused: Option<(Move, ImportError)> = None;
-    for (i, entry) in moves.iter().enumerate() {
-        entries.push(if entry.get("move").is_some() {
-            LineKind::Move
-        } else if entry.get("special").is_some() {
-            if written.is_some() {
-                LineKind::Ignored(Ignored::EndingAfterEnding)
-            } else {
-                LineKind::Ending
-            }
-        } else if entry.get("comments").is_some() {
-            LineKind::Comment
+    players
+}
+
+/// The kind of a `moves` entry for the ledger: a move, an ending (`special`; ignored after
+/// the first), the comments before the moves, or the frame.
+fn entry_kind(entry: &Value, ended: bool) -> LineKind {
+    if entry.get("move").is_some() {
+        LineKind::Move
+    } else if entry.get("special").is_some() {
+        if ended {
+            LineKind::Ignored(Ignored::EndingAfterEnding)
         } else {
-            LineKind::Frame
-        });
-        let at = text[search_from..]
-            .find("\"move\"")
-            .or_else(|| text[search_from..].find("\"special\""))
-            .map_or(search_from, |k| search_from + k);
-        let line = line_of(text, at);
-        if entry.get("move").is_some() || entry.get("special").is_some() {
-            search_from = (at + 1).min(text.len());
+            LineKind::Ending
         }
+    } else if entry.get("comments").is_some() {
+        LineKind::Comment
+    } else {
+        LineKind::Frame
+    }
+}
+
+/// The JKF reader's state, and one method per kind of `moves` entry: an ending
+/// (`special_entry`, `after_refused`) and a move (`move_entry`). [`Reader::entry`] classifies
+/// each entry and hands it to its method.
+struct Reader {
+    play: Play,
+    written: Option<WrittenEnding>,
+    variations: usize,
+    /// A move the board cannot carry out, kept until the next entry says whether the record
+    /// ends on it as a foul (`special` ILLEGAL_MOVE, or the mover's ±ILLEGAL_ACTION): then it
+    /// is the foul, with the opponent's claim (9.4), for every piece alike
+    /// (`board::Impossible`).
+    refused: Option<(Move, ImportError)>,
+}
+
+impl Reader {
+    /// Reads entry `i` of `moves`, whose text is on line `line`.
+    fn entry(&mut self, i: usize, entry: &Value, line: usize) -> Result<(), ImportError> {
         if let Some(forks) = entry.get("forks").and_then(Value::as_array) {
-            variations += forks.len();
+            self.variations += forks.len();
         }
         let time = time_of(entry.get("time"));
-        if let Some((mv, error)) = refused.take() {
-            let mover = play.side();
-            let sign = if mover == Color::Sente { '+' } else { '-' };
-            let special = entry.get("special").and_then(Value::as_str).unwrap_or("");
-            let word = special.trim_start_matches('%');
-            if word != "ILLEGAL_MOVE" && word != format!("{sign}ILLEGAL_ACTION") {
-                return Err(error);
-            }
-            play.events.push(Event::Move {
-                mv: shogi_spec::record::UsiMove(mv),
-                time: None,
-            });
-            play.events.push(Event::Claim {
-                claim: ClaimKind::IllegalMove,
-                by: !mover,
-                time,
-            });
-            written = Some(crate::WrittenEnding::known(
-                special,
-                line,
-                crate::EndingKind::IllegalMove,
-                crate::Outcome::Win(!mover),
-            ));
-            continue;
+        if let Some((mv, error)) = self.refused.take() {
+            return self.after_refused(entry, line, time, mv, error);
         }
         if let Some(special) = entry.get("special").and_then(Value::as_str) {
-            if written.is_none() {
-                let mut csa_line = format!("%{special}");
-                if special.starts_with('%') {
-                    csa_line = special.to_owned();
-                }
-                let g = crate::csa::parse(&format!(
-                    "PI\n{}\n{csa_line}\n",
-                    if play.side() == Color::Sente {
-                        "+"
-                    } else {
-                        "-"
-                    }
-                ))
-                .ok()
-                .and_then(|mut g| g.pop());
-                if let Some(g) = g {
-                    for mut e in g.record.events {
-                        if let (Some(t), None) = (time, e.time()) {
-                            set_time(&mut e, t);
-                        }
-                        play.events.push(e);
-                    }
-                    written = g.written.map(|mut w| {
-                        w.text = special.to_owned();
-                        w.line = line;
-                        w
-                    });
-                    // As in CSA: when the last move itself breaks a rule, the foul is that move
-                    // and its maker loses on the claim of the side to move.
-                    if special.trim_start_matches('%') == "ILLEGAL_MOVE" && play.last_move_illegal()
-                    {
-                        let stm = play.side();
-                        play.events.push(Event::Claim {
-                            claim: ClaimKind::IllegalMove,
-                            by: stm,
-                            time,
-                        });
-                        if let Some(m) = written.as_mut().and_then(|w| w.meaning.as_mut()) {
-                            m.outcome = crate::Outcome::Win(stm);
-                        }
-                    }
-                }
+            if self.written.is_none() {
+                self.special_entry(special, line, time);
             }
-            continue;
+            return Ok(());
         }
-        let ply = play.ply + 1;
         let Some(mv) = entry.get("move") else {
             // The first entry holds the comments before the moves; every later one is a move
             // or the ending (JKF). One with neither is not skipped in silence (issue 43).
             if i > 0 {
                 return Err(ImportError::at_ply(
                     line,
-                    ply,
+                    self.play.ply + 1,
                     format!(
                         "moves[{i}] holds neither `move` nor `special`: the record cannot be read"
                     ),
                 ));
             }
-            continue;
+            return Ok(());
         };
-        if let Some(w) = &written {
+        self.move_entry(i, mv, line, time)
+    }
+
+    /// The entry after a move the board could not carry out: an ILLEGAL_MOVE ending, or the
+    /// mover's ±ILLEGAL_ACTION, makes that move the foul; anything else refuses the record
+    /// with the move's error.
+    fn after_refused(
+        &mut self,
+        entry: &Value,
+        line: usize,
+        time: Option<Seconds>,
+        mv: Move,
+        error: ImportError,
+    ) -> Result<(), ImportError> {
+        let play = &mut self.play;
+        let mover = play.side();
+        let sign = if mover == Color::Sente { '+' } else { '-' };
+        let special = entry.get("special").and_then(Value::as_str).unwrap_or("");
+        let word = special.trim_start_matches('%');
+        if word != "ILLEGAL_MOVE" && word != format!("{sign}ILLEGAL_ACTION") {
+            return Err(error);
+        }
+        play.events.push(Event::Move {
+            mv: shogi_spec::record::UsiMove(mv),
+            time: None,
+        });
+        play.events.push(Event::Claim {
+            claim: ClaimKind::IllegalMove,
+            by: !mover,
+            time,
+        });
+        self.written = Some(crate::WrittenEnding::known(
+            special,
+            line,
+            crate::EndingKind::IllegalMove,
+            crate::Outcome::Win(!mover),
+        ));
+        Ok(())
+    }
+
+    /// The first `special` entry: the ending, read as CSA reads its `%` line.
+    fn special_entry(&mut self, special: &str, line: usize, time: Option<Seconds>) {
+        let play = &mut self.play;
+        let mut csa_line = format!("%{special}");
+        if special.starts_with('%') {
+            csa_line = special.to_owned();
+        }
+        let g = crate::csa::parse(&format!(
+            "PI\n{}\n{csa_line}\n",
+            if play.side() == Color::Sente {
+                "+"
+            } else {
+                "-"
+            }
+        ))
+        .ok()
+        .and_then(|mut g| g.pop());
+        let Some(g) = g else {
+            return;
+        };
+        for mut e in g.record.events {
+            if let (Some(t), None) = (time, e.time()) {
+                set_time(&mut e, t);
+            }
+            play.events.push(e);
+        }
+        self.written = g.written.map(|mut w| {
+            w.text = special.to_owned();
+            w.line = line;
+            w
+        });
+        // As in CSA: when the last move itself breaks a rule, the foul is that move and its
+        // maker loses on the claim of the side to move.
+        if special.trim_start_matches('%') == "ILLEGAL_MOVE" && play.last_move_illegal() {
+            let stm = play.side();
+            play.events.push(Event::Claim {
+                claim: ClaimKind::IllegalMove,
+                by: stm,
+                time,
+            });
+            if let Some(m) = self.written.as_mut().and_then(|w| w.meaning.as_mut()) {
+                m.outcome = crate::Outcome::Win(stm);
+            }
+        }
+    }
+
+    /// A `move` entry (`mv`), played on the board: a move the board cannot carry out is kept
+    /// as `refused`.
+    fn move_entry(
+        &mut self,
+        i: usize,
+        mv: &Value,
+        line: usize,
+        time: Option<Seconds>,
+    ) -> Result<(), ImportError> {
+        let ply = self.play.ply + 1;
+        if let Some(w) = &self.written {
             return Err(ImportError::at_ply(
                 line,
                 ply,
@@ -413,72 +477,77 @@ fn game(text: &str, doc: &Value) -> Result<(Game, Vec<LineKind>), ImportError> {
                 ),
             ));
         }
-        let bad = |m: String| ImportError::at_ply(line, ply, format!("moves[{i}]: {m}"));
-        let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
-            let v = v?;
-            board::square(v.get("x")?.as_u64()? as u32, v.get("y")?.as_u64()? as u32)
-        };
-        let to = if mv.get("same").and_then(Value::as_bool) == Some(true) && mv.get("to").is_none()
-        {
-            play.last_to
-        } else {
-            sq(mv.get("to"))
+        let (usi, named) = jkf_move(mv, &self.play)
+            .map_err(|m| ImportError::at_ply(line, ply, format!("moves[{i}]: {m}")))?;
+        if let Err(error) = self.play.push(usi, Some(named), time, line) {
+            self.refused = Some((usi, error));
         }
-        .ok_or_else(|| bad("`to` must be {x, y} with 1-9 each".into()))?;
-        let piece = mv
-            .get("piece")
-            .and_then(Value::as_str)
-            .and_then(crate::csa::kind_of)
-            .ok_or_else(|| bad("`piece` must be a CSA piece code".into()))?;
-        if let Some(c) = mv.get("color").and_then(color_of) {
-            if c != play.side() {
-                return Err(bad(format!(
-                    "a move by {c}, but {} is to move",
-                    play.side()
-                )));
-            }
-        }
-        let promote = mv.get("promote").and_then(Value::as_bool) == Some(true);
-        // A drop has no `from`; the JKF schema also allows it written as `"from": null`.
-        let (usi, named) = match mv.get("from").filter(|f| !f.is_null()) {
-            None => (Move::Drop { kind: piece, to }, piece),
-            Some(f) => {
-                let from =
-                    sq(Some(f)).ok_or_else(|| bad("`from` must be {x, y} with 1-9 each".into()))?;
-                let named = if promote {
-                    piece.promoted().ok_or_else(|| {
-                        bad(format!("a {} cannot promote", crate::csa::code(piece)))
-                    })?
-                } else {
-                    piece
-                };
-                (Move::Board { from, to, promote }, named)
-            }
-        };
-        if let Err(error) = play.push(usi, Some(named), time, line) {
-            refused = Some((usi, error));
-        }
+        Ok(())
     }
-    if let Some((_, error)) = refused {
-        return Err(error);
+
+    /// The game, once every entry is read.
+    fn finish(self, players: Players) -> Result<Game, ImportError> {
+        if let Some((_, error)) = self.refused {
+            return Err(error);
+        }
+        Ok(Game {
+            record: Record {
+                start: board::start_of(&self.play.start).map_err(|m| ImportError::at(1, m))?,
+                setup: None,
+                time_control: None,
+                times: crate::PROGRAM_WHOLE_SECONDS,
+                players: (players != Players::default()).then_some(players),
+                events: self.play.events,
+            },
+            written: self.written,
+            max_moves: None,
+            variations: self.variations,
+            line: 1,
+            notes: Vec::new(),
+            clock_source: None,
+        })
     }
-    let game = Game {
-        record: Record {
-            start: board::start_of(&play.start).map_err(|m| ImportError::at(1, m))?,
-            setup: None,
-            time_control: None,
-            times: crate::PROGRAM_WHOLE_SECONDS,
-            players: (players != Players::default()).then_some(players),
-            events: play.events,
-        },
-        written,
-        max_moves: None,
-        variations,
-        line: 1,
-        notes: Vec::new(),
-        clock_source: None,
+}
+
+/// The move of a JKF `move` object on the board of `play`, and the piece after it; the error
+/// says which field is wrong.
+fn jkf_move(mv: &Value, play: &Play) -> Result<(Move, Kind), crate::Unreadable> {
+    let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
+        let v = v?;
+        board::square(v.get("x")?.as_u64()? as u32, v.get("y")?.as_u64()? as u32)
     };
-    Ok((game, entries))
+    let to = if mv.get("same").and_then(Value::as_bool) == Some(true) && mv.get("to").is_none() {
+        play.last_to
+    } else {
+        sq(mv.get("to"))
+    }
+    .ok_or("`to` must be {x, y} with 1-9 each")?;
+    let piece = mv
+        .get("piece")
+        .and_then(Value::as_str)
+        .and_then(crate::csa::kind_of)
+        .ok_or("`piece` must be a CSA piece code")?;
+    if let Some(c) = mv.get("color").and_then(color_of) {
+        if c != play.side() {
+            return Err(format!("a move by {c}, but {} is to move", play.side()).into());
+        }
+    }
+    let promote = mv.get("promote").and_then(Value::as_bool) == Some(true);
+    // A drop has no `from`; the JKF schema also allows it written as `"from": null`.
+    Ok(match mv.get("from").filter(|f| !f.is_null()) {
+        None => (Move::Drop { kind: piece, to }, piece),
+        Some(f) => {
+            let from = sq(Some(f)).ok_or("`from` must be {x, y} with 1-9 each")?;
+            let named = if promote {
+                piece
+                    .promoted()
+                    .ok_or_else(|| crate::Unreadable(format!("a {} cannot promote", crate::csa::code(piece))))?
+            } else {
+                piece
+            };
+            (Move::Board { from, to, promote }, named)
+        }
+    })
 }
 
 fn set_time(e: &mut shogi_spec::record::Event, t: Seconds) {
