@@ -1,7 +1,7 @@
 //! Writing CSA (V2.2): the header, the moves with their times, the `%` ending and, where the
 //! word alone says less than the verdict, a floodgate `'summary:` line.
 
-use super::replay::replay;
+use super::replay::{Replayed, replay};
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::csa;
@@ -60,9 +60,10 @@ fn handicap_removed(h: Handicap) -> Vec<(Square, Kind)> {
         .collect()
 }
 
+/// The CSA text of a record ended by `verdict`: the header, the start position, the moves
+/// and the ending.
 pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, ExportError> {
     let replayed = replay(record)?;
-    let (start, steps, end_time) = (&replayed.start, &replayed.steps, replayed.end_time);
     // V3.0 for what V2.2 cannot say: times with fractions of a second, the `$TIME` clock.
     let whole_minutes = record.time_control.is_none_or(|tc| {
         tc.main.as_millis() % 60_000 == 0
@@ -75,6 +76,16 @@ pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, Ex
     } else {
         "V3.0\n"
     });
+    write_header(&mut out, record);
+    write_start(&mut out, record, &replayed.start);
+    if write_moves(&mut out, &replayed) {
+        write_ending(&mut out, record, verdict, &replayed);
+    }
+    Ok(out)
+}
+
+/// The players (`N+`, `N-`) and the clock (`$TIME_LIMIT`, or V3.0's `$TIME`).
+fn write_header(out: &mut String, record: &Record) {
     if let Some(p) = &record.players {
         if let Some(s) = &p.sente {
             let _ = writeln!(out, "N+{}", one_line(s));
@@ -110,6 +121,11 @@ pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, Ex
             );
         }
     }
+}
+
+/// The start position: `PI` for the standard start or a handicap, else the board row by row,
+/// the hands and the side to move.
+fn write_start(out: &mut String, record: &Record, start: &Position) {
     match &record.start {
         Start::Startpos if record.setup.is_none() => out.push_str("PI\n+\n"),
         Start::Handicap(h) if record.setup.is_none() => {
@@ -154,6 +170,12 @@ pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, Ex
             });
         }
     }
+}
+
+/// The moves with their times; false when the last is a move the board cannot carry out,
+/// written as the game's last word.
+fn write_moves(out: &mut String, replayed: &Replayed) -> bool {
+    let steps = &replayed.steps;
     for (i, s) in steps.iter().enumerate() {
         let sign = if s.color == Color::Sente { '+' } else { '-' };
         let (from, to, kind) = match s.mv {
@@ -179,13 +201,20 @@ pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, Ex
             // A move the board cannot carry out: written as shogi-server logs a move it
             // refused, a comment that is the game's last word (see `csa`'s module docs).
             let _ = writeln!(out, "'ILLEGAL_MOVE({text})");
-            return Ok(out);
+            return false;
         }
         let _ = writeln!(out, "{text}");
         if let Some(t) = s.time {
             let _ = writeln!(out, "T{}", csa_time(t));
         }
     }
+    true
+}
+
+/// The `%` ending of the verdict, its time, and a floodgate `'summary:` line when the word
+/// alone says less than the verdict.
+fn write_ending(out: &mut String, record: &Record, verdict: &Verdict, replayed: &Replayed) {
+    let end_time = replayed.end_time;
     if let Some((word, summary)) = csa_ending(verdict, replayed.side_to_move()) {
         let _ = writeln!(out, "{word}");
         if let Some(t) = end_time {
@@ -210,7 +239,6 @@ pub(super) fn write_csa(record: &Record, verdict: &Verdict) -> Result<String, Ex
             );
         }
     }
-    Ok(out)
 }
 
 fn csa_time(t: Seconds) -> String {
