@@ -254,18 +254,37 @@ fn exchange(
     }
 }
 
+/// Why a reply is refused before it is judged; each message quotes the reply (clipped).
+#[derive(Debug, thiserror::Error)]
+enum BadReply {
+    #[error("the reply is not JSON ({error}): `{line}`")]
+    NotJson {
+        error: serde_json::Error,
+        line: String,
+    },
+    #[error("the reply carries id {got} instead of {want}: `{line}`")]
+    WrongId { got: String, want: u64, line: String },
+    #[error("malformed reply: {violation}: `{line}`")]
+    Malformed {
+        violation: crate::implementations::schema::SchemaViolation,
+        line: String,
+    },
+}
+
 /// Reads a reply: JSON, carrying the request's id, matching the reply schema of the query
 /// (an unknown query's reply is held to `legal_moves`'s, whose skipped and errored forms are
 /// the common ones); the error says which of these failed.
-fn parse_reply(kind: &str, id: u64, line: &str) -> Result<Value, String> {
-    let v: Value = serde_json::from_str(line)
-        .map_err(|e| format!("the reply is not JSON ({e}): `{}`", clip(line)))?;
+fn parse_reply(kind: &str, id: u64, line: &str) -> Result<Value, BadReply> {
+    let v: Value = serde_json::from_str(line).map_err(|error| BadReply::NotJson {
+        error,
+        line: clip(line),
+    })?;
     if v.get("id").and_then(Value::as_u64) != Some(id) {
-        return Err(format!(
-            "the reply carries id {} instead of {id}: `{}`",
-            v.get("id").map_or("(none)".into(), Value::to_string),
-            clip(line)
-        ));
+        return Err(BadReply::WrongId {
+            got: v.get("id").map_or("(none)".into(), Value::to_string),
+            want: id,
+            line: clip(line),
+        });
     }
     let schema_kind = if kind == "frobnicate" {
         "legal_moves"
@@ -274,7 +293,10 @@ fn parse_reply(kind: &str, id: u64, line: &str) -> Result<Value, String> {
     };
     reply_schema(schema_kind, &v)
         .and_then(|s| validate_against(&s, &v))
-        .map_err(|e| format!("malformed reply: {e}: `{}`", clip(line)))?;
+        .map_err(|violation| BadReply::Malformed {
+            violation,
+            line: clip(line),
+        })?;
     Ok(v)
 }
 

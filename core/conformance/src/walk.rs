@@ -95,7 +95,7 @@ fn walk(
     Ok(())
 }
 
-/// Whether `path`'s extension is one of `extensions` (lower case), in any case: `.KIF` is a KIF.
+/// Whether `path`'s extension is one of `extensions` (lower case), in any case: `.REC` is a `.rec`.
 pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())

@@ -106,7 +106,7 @@ impl FromStr for ArticleId {
         if book.is_empty() || !book.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
             return Err(ArticleIdError::MissingRulebook(s.to_owned()));
         }
-        // Hyphens too: rulebooks number clauses so (the CSA server conventions' `27-1`), and an
+        // Hyphens too: rulebooks number clauses so (a server's conventions' `27-1`), and an
         // implementation citing one must not have its verdict refused for the spelling.
         let separator = |c: char| c == '.' || c == '-';
         let ok = !article.is_empty()

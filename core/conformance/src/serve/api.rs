@@ -84,7 +84,7 @@ pub struct GameInfo {
     pub title: String,
     /// The game's name as a reader says it.
     pub game: String,
-    /// The record formats the game reads, for the upload field's hint (`.csa`, `.kif`, …).
+    /// The record formats the game reads, for the upload field's hint and the paste field's example name, with their dot (`.rec`).
     pub extensions: Vec<String>,
     /// The profiles, the default first.
     pub profiles: Vec<ProfileInfo>,

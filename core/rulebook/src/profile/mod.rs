@@ -13,7 +13,7 @@
 //! profiles differ on — is here, so both games' profiles behave and read the same.
 //!
 //! ```text
-//! name: fesa-2017
+//! name: club-2024
 //! title: …
 //! base: …            (optional: a shipped profile whose knobs this one starts from)
 //! knobs:
@@ -245,7 +245,7 @@ impl<R: Knobs> Profile<R> {
     }
 
     /// Resolves a profile specification: a shipped name, optionally followed by `,knob=value`
-    /// overrides, e.g. `fesa-2017,declaration_failure=no_effect`.
+    /// overrides, e.g. `club-2024,declaration_failure=no_effect`.
     ///
     /// # Errors
     /// An unknown profile or knob, an override without `=`, or a value its knob does not take.

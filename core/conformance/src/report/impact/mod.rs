@@ -116,7 +116,7 @@ pub enum RecordImpact {
     Unreadable {
         /// The file.
         file: String,
-        /// The message (`game.csa:14: ply 9: …`).
+        /// The message (`game.rec:14: ply 9: …`).
         message: String,
     },
 }

@@ -238,6 +238,8 @@ async function start() {
   document.title = state.info.title;
   $("title").textContent = state.info.title;
   $("upload").accept = state.info.extensions.join(",");
+  // The example file name is the game's own: the core names no game's format.
+  if (state.info.extensions.length) $("paste-name").placeholder = `its file name, e.g. game${state.info.extensions[0]}`;
   for (const sel of [$("profile"), $("base")]) {
     for (const p of state.info.profiles) sel.append(new Option(p.name, p.name));
   }
