@@ -18,9 +18,9 @@ use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, Standing, judge_archive,
 };
-use shogi_oracle::Move;
+use shogi_spec::usi::Move;
 use shogi_oracle::game::adjudicate;
-use shogi_oracle::game::record::{Event, Seconds};
+use shogi_spec::{record::Event, record::Seconds};
 use shogi_records::{Format, export};
 use shogi_spec::profile::Profile;
 
@@ -46,7 +46,7 @@ fn records(n: usize) -> Vec<String> {
                 *time = Some(Seconds::whole(1 + (k as u64 % 7)));
             }
         }
-        let Ok(initial) = shogi_oracle::sfen::parse(&game.start) else {
+        let Ok(initial) = shogi_spec::sfen::parse(&game.start) else {
             continue;
         };
         // The side to move after the last move resigns.

@@ -8,10 +8,11 @@ use shogi_conformance::fuzzing::random_games::Rng;
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::in_check;
-use shogi_oracle::game::Record;
-use shogi_oracle::game::record::{Event, UsiMove};
+use shogi_spec::record::Record;
+use shogi_spec::{record::Event, record::UsiMove};
 use shogi_oracle::game::repetition::position_key;
-use shogi_oracle::{Move, Position, Status, legal_moves, status};
+use shogi_oracle::{legal_moves, status};
+use shogi_spec::{usi::Move, position::Position, Status};
 use shogi_records::{Format, export};
 use shogi_spec::Verdict;
 

@@ -16,7 +16,7 @@ use shogi_bitboard::{Engine, EngineSession};
 use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz_jobs};
 use shogi_conformance::fuzzing::random_games::{Bias, Rng, random_game};
 use shogi_oracle::MakeMove;
-use shogi_oracle::{Move, sfen};
+use shogi_spec::{usi::Move, sfen};
 use shogi_spec::Implementation;
 
 const SEED: u64 = 1;

@@ -9,7 +9,8 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{compare_game, starts};
 use shogi_conformance::fuzzing::random_games::{Rng, random_mating_net, random_position};
-use shogi_oracle::{MakeMove, Move, Position, legal_moves, sfen};
+use shogi_oracle::{MakeMove, legal_moves};
+use shogi_spec::{usi::Move, position::Position, sfen};
 
 /// Sente's king in Gote's camp with eleven pieces there and plenty in hand: a winning
 /// declaration if nothing changes.
@@ -35,7 +36,7 @@ fn start(kind: u8, seed: u64) -> Position {
     }
 }
 
-fn reverse(m: Move) -> Option<(shogi_oracle::Square, shogi_oracle::Square)> {
+fn reverse(m: Move) -> Option<(shogi_spec::square::Square, shogi_spec::square::Square)> {
     match m {
         Move::Board {
             from,

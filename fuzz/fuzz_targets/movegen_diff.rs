@@ -7,7 +7,8 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{Subject, compare_position, starts};
 use shogi_conformance::fuzzing::random_games::{Rng, random_mating_net, random_position};
-use shogi_oracle::{MakeMove, Position, legal_moves, sfen};
+use shogi_oracle::{MakeMove, legal_moves};
+use shogi_spec::{position::Position, sfen};
 
 #[derive(Debug, Arbitrary)]
 struct Input {

@@ -7,7 +7,8 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use shogi_oracle::game::{Record, adjudicate};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
 
 const STARTS: [&str; 5] = [

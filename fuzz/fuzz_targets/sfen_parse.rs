@@ -6,7 +6,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{Subject, compare_position};
-use shogi_oracle::{sfen, validate};
+use shogi_oracle::validate;
+use shogi_spec::sfen;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -6,7 +6,8 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{starts, to_engine};
-use shogi_oracle::{MakeMove, Move, check_move, legal_moves, sfen};
+use shogi_oracle::{MakeMove, check_move, legal_moves};
+use shogi_spec::{usi::Move, sfen};
 
 #[derive(Debug, Arbitrary)]
 struct Input {

@@ -4,9 +4,9 @@
 use shogi_spec::Color;
 
 use crate::article3_moves::{destinations, oriented, steps};
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::Square;
+use shogi_spec::piece::Kind;
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
 
 /// Every direction a piece can move in, seen from Sente: the eight neighbours and the two
 /// knight jumps. Attacks are found by looking back from the attacked square along these.
@@ -101,7 +101,7 @@ pub fn is_king(pos: &Position, sq: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sfen;
+    use shogi_spec::sfen;
 
     /// The backward look agrees with the plain definition on every square of a few busy
     /// positions, for both colours.

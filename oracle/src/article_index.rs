@@ -18,8 +18,9 @@ pub struct ArticleEntry {
     /// the full id of another rulebook's article (`ufs2016:5.8.6.3`); [`ArticleEntry::id`]
     /// gives the id either way.
     pub article: &'static str,
-    /// Public items of this crate that implement it, as paths from the crate root
-    /// (`legality::status`, `position::MakeMove::after`): functions, or, for an article about a
+    /// Public items that implement it: of this crate, as paths from the crate root
+    /// (`legality::status`, `position::MakeMove::after`), or of the shared vocabulary, as paths
+    /// from `shogi_spec` (`shogi_spec::square::Square`); functions, or, for an article about a
     /// whole part of the game, its module or type.
     pub public: &'static [&'static str],
     /// Private steps of the adjudicator (methods of its game state, `pub(super)`), each as the
@@ -107,19 +108,19 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
         &["game::article5_draws::agree_draw"],
         "with 5.4",
     ),
-    row("2", &["position", "square"], &[], ""),
-    row("2.1", &["square::Square", "position::Position"], &[], ""),
+    row("2", &["position", "shogi_spec::square"], &[], ""),
+    row("2.1", &["shogi_spec::square::Square", "shogi_spec::position::Position"], &[], ""),
     row(
         "2.2",
         &[
-            "piece::Kind",
-            "piece::Kind::set_total",
+            "shogi_spec::piece::Kind",
+            "shogi_spec::piece::Kind::set_total",
             "validate::validate",
         ],
         &[],
         "",
     ),
-    row("2.3", &["position::Position::startpos"], &[], ""),
+    row("2.3", &["shogi_spec::position::Position::startpos"], &[], ""),
     row(
         "2.4",
         &[
@@ -368,7 +369,7 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "9.5",
         &["game::adjudicate::adjudicate", "game::article9_illegal"],
-        &["game::adjudicate::moves::play"],
+        &["game::adjudicate::moves::fesa9_5_king_taken"],
         "a move that takes a king left in check wins",
     ),
     row("12", &["game::article12_scoring"], &[], ""),
@@ -423,8 +424,8 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "ufs2016:5.9",
         &[
-            "game::handicap",
-            "game::handicap::Handicap",
+            "shogi_spec::handicap",
+            "shogi_spec::handicap::Handicap",
             "game::article5_declaration::points_needed",
             "game::article5_declaration::needs_sente_threshold",
         ],
@@ -435,7 +436,7 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "ufs2016:5.9.1",
         &[
-            "game::handicap::Handicap::sfen",
+            "shogi_spec::handicap::Handicap::sfen",
             "game::article5_declaration::points_needed",
             "game::article5_declaration::judge_impasse",
         ],
@@ -447,15 +448,15 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     row(
         "ufs2016:5.9.3",
         &[
-            "game::handicap::Handicap::sfen",
-            "game::handicap::Handicap::position",
+            "shogi_spec::handicap::Handicap::sfen",
+            "shogi_spec::handicap::Handicap::position",
         ],
         &[],
         "the removed pieces are neither on the board nor in hand",
     ),
     row(
         "ufs2016:5.9.5",
-        &["game::handicap::Handicap", "game::handicap::Handicap::sfen"],
+        &["shogi_spec::handicap::Handicap", "shogi_spec::handicap::Handicap::sfen"],
         &[],
         "the handicaps that remove pieces; which rank difference each suits is for the \
          organisers, not decided by the oracle",

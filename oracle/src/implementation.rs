@@ -3,11 +3,12 @@
 use shogi_spec::profile::Profile;
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict, check_divide_depth};
 
-use crate::game::{Record, adjudicate};
+use crate::game::adjudicate;
+use shogi_spec::record::Record;
 use crate::legality::{self, IllegalMove, play};
-use crate::position::Position;
-use crate::sfen::{self, SfenError};
-use crate::usi::{Move, UsiError};
+use shogi_spec::position::Position;
+use shogi_spec::{sfen, sfen::SfenError};
+use shogi_spec::{usi::Move, usi::UsiError};
 use crate::validate::{Invalidity, validate};
 
 /// The reference oracle as an [`Implementation`].

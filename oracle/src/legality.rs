@@ -13,11 +13,11 @@ use shogi_spec::{ArticleId, Status};
 use crate::article1_check::{in_check, is_king, king_safe};
 use crate::article3_drops::{each_drop_move, is_dead_square, is_nifu, is_pawn_drop_mate};
 use crate::article3_moves::{each_board_move, each_destination, promotion_options};
-use crate::piece::Kind;
+use shogi_spec::piece::Kind;
 use crate::position::MakeMove;
-use crate::position::Position;
-use crate::square::Square;
-use crate::usi::Move;
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::FesaId;
 
 /// Why a move may not be played, with the article that forbids it.
@@ -154,7 +154,7 @@ pub fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
 /// Whether `to` is among the [destinations](crate::article3_moves::destinations) of the piece on `from` (3.1, 3.3–3.10), asked of
 /// each square in turn rather than of a list made for the purpose: a list a move was 2 % of
 /// judging a record.
-fn reaches(pos: &Position, from: Square, piece: crate::piece::Piece, to: Square) -> bool {
+fn reaches(pos: &Position, from: Square, piece: shogi_spec::piece::Piece, to: Square) -> bool {
     let mut found = false;
     each_destination(pos, from, piece, |sq| found |= sq == to);
     found

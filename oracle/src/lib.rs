@@ -69,10 +69,10 @@
 //! | 1.1 | Players and turns | [`position::MakeMove::after`], [`legality::play`] (the side to move changes with every move) |
 //! | 1.2 | Checkmate and king safety | [`article1_check::in_check`], [`article1_check::king_safe`], [`legality::status`] |
 //! | 1.3 | Draws are rare and cannot be agreed | [`game::article5_draws`], `game::article5_draws::agree_draw` (with 5.4) |
-//! | 2 | Board and initial setup | [`position`], [`square`] |
-//! | 2.1 | The board | [`square::Square`], [`position::Position`] |
-//! | 2.2 | The pieces | [`piece::Kind`], [`piece::Kind::set_total`], [`validate::validate`] |
-//! | 2.3 | Initial position | [`position::Position::startpos`] |
+//! | 2 | Board and initial setup | [`position`], [`shogi_spec::square`] |
+//! | 2.1 | The board | [`shogi_spec::square::Square`], [`shogi_spec::position::Position`] |
+//! | 2.2 | The pieces | [`shogi_spec::piece::Kind`], [`shogi_spec::piece::Kind::set_total`], [`validate::validate`] |
+//! | 2.3 | Initial position | [`shogi_spec::position::Position::startpos`] |
 //! | 2.4 | Files, ranks, diagonals and promotion zone | [`article3_moves::in_promotion_zone`], [`article3_moves::relative_rank`] |
 //! | 3 | Moving the pieces | [`article3_moves::board_moves`], [`legality::legal_moves`] |
 //! | 3.1 | Captures and pieces in hand | [`position::MakeMove::after`] |
@@ -121,7 +121,7 @@
 //! | 9.4a | King left in check | [`legality::check_move`], [`legality::IllegalMove`], [`game::article9_illegal::lasting_illegalities`] |
 //! | 9.4b | Two unpromoted pawns on a file | [`game::article9_illegal::lasting_illegalities`], [`article3_drops::is_nifu`] |
 //! | 9.4c | Piece that can never move | [`game::article9_illegal::lasting_illegalities`], [`article3_moves::can_move_again`] |
-//! | 9.5 | Capturing the king | [`game::adjudicate::adjudicate`], [`game::article9_illegal`], `game::adjudicate::moves::play` (a move that takes a king left in check wins) |
+//! | 9.5 | Capturing the king | [`game::adjudicate::adjudicate`], [`game::article9_illegal`], `game::adjudicate::moves::fesa9_5_king_taken` (a move that takes a king left in check wins) |
 //! | 12 | Scoring | [`game::article12_scoring`] |
 //! | 12.1 | Points for a game | [`game::article12_scoring::score`] |
 //! | 12.2 | Replaying a drawn game | [`game::article12_scoring::replay`] |
@@ -145,10 +145,10 @@
 //! | ru-ch2:draw.2.2 | Below 24 loses | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse: points_24`, as UFS 5.8.6.3) |
 //! | ufs2016:5.8.6.1 | Nyūgyoku: stopping the game when both kings have entered | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse`: a record's `impasse` event stands for the players' agreement and `event` hands it to `judge_impasse`, which counts nothing unless both kings stand in the opponent's camp; that no mate is possible is left to the players) |
 //! | ufs2016:5.8.6.3 | The 24-point threshold | [`game::article5_declaration::judge_impasse`], `game::adjudicate::state::event` (knob `impasse: points_24`: `judge_impasse` counts, `event` applies the result) |
-//! | ufs2016:5.9 | Handicap games | [`game::handicap`], [`game::handicap::Handicap`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::needs_sente_threshold`] (knobs `handicap_declaration` and `handicap_28_points`: the declaration thresholds in a handicap game) |
-//! | ufs2016:5.9.1 | What a handicap may change | [`game::handicap::Handicap::sfen`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::judge_impasse`] (a handicap changes only the start, fewer pieces and the giver to move; the declaration thresholds (knob `handicap_declaration: unadjusted`) and the impasse count stay) |
-//! | ufs2016:5.9.3 | Removed pieces stay out | [`game::handicap::Handicap::sfen`], [`game::handicap::Handicap::position`] (the removed pieces are neither on the board nor in hand) |
-//! | ufs2016:5.9.5 | The standard handicaps and rank differences | [`game::handicap::Handicap`], [`game::handicap::Handicap::sfen`] (the handicaps that remove pieces; which rank difference each suits is for the organisers, not decided by the oracle) |
+//! | ufs2016:5.9 | Handicap games | [`shogi_spec::handicap`], [`shogi_spec::handicap::Handicap`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::needs_sente_threshold`] (knobs `handicap_declaration` and `handicap_28_points`: the declaration thresholds in a handicap game) |
+//! | ufs2016:5.9.1 | What a handicap may change | [`shogi_spec::handicap::Handicap::sfen`], [`game::article5_declaration::points_needed`], [`game::article5_declaration::judge_impasse`] (a handicap changes only the start, fewer pieces and the giver to move; the declaration thresholds (knob `handicap_declaration: unadjusted`) and the impasse count stay) |
+//! | ufs2016:5.9.3 | Removed pieces stay out | [`shogi_spec::handicap::Handicap::sfen`], [`shogi_spec::handicap::Handicap::position`] (the removed pieces are neither on the board nor in hand) |
+//! | ufs2016:5.9.5 | The standard handicaps and rank differences | [`shogi_spec::handicap::Handicap`], [`shogi_spec::handicap::Handicap::sfen`] (the handicaps that remove pieces; which rank difference each suits is for the organisers, not decided by the oracle) |
 //! | ufs2016:6.11.1 | When both players are absent at the start | [`game::article8_arrival::absence`], `game::article8_arrival::arrive` (only the first mover's clock runs before the first move, so only its absence costs time) |
 pub mod article1_check;
 pub mod article3_drops;
@@ -158,7 +158,6 @@ pub mod game;
 mod implementation;
 pub mod legality;
 pub mod position;
-pub use shogi_spec::{piece, sfen, square, usi};
 pub mod tournament_questions;
 pub mod validate;
 
@@ -167,12 +166,5 @@ pub use implementation::{Oracle, SetupError};
 pub use legality::{
     IllegalMove, check_move, divide, has_legal_move, legal_moves, perft, play, status,
 };
-pub use piece::{Kind, Piece};
-pub use position::{Hand, MakeMove, Position};
-pub use sfen::SfenError;
-/// The colours and the status of the side to move are the shared vocabulary of `shogi-spec`,
-/// re-exported so that an embedder needs this crate only.
-pub use shogi_spec::{Color, Status};
-pub use square::Square;
-pub use usi::{Move, UsiError};
+pub use position::MakeMove;
 pub use validate::{Invalidity, validate};

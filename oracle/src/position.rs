@@ -6,7 +6,7 @@
 //! and nothing can drift out of step.
 
 use shogi_spec::piece::{Kind, Piece};
-pub use shogi_spec::position::{Hand, Position};
+use shogi_spec::position::Position;
 use shogi_spec::usi::Move;
 
 /// A move played on a position.

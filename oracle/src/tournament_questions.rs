@@ -29,8 +29,9 @@ use crate::game::article14_pairing::{
     PairingHistory, PairingViolation, ProposedRound, check_round,
 };
 use crate::game::article15_time_control::acceptable_for_rating;
-use crate::game::record::TimeControl;
-use crate::game::{Record, adjudicate};
+use shogi_spec::record::TimeControl;
+use crate::game::adjudicate;
+use shogi_spec::record::Record;
 
 /// Why a question could not be answered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -12,9 +12,9 @@ use shogi_spec::{ArticleId, Color};
 
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
-use crate::piece::{HAND_KINDS, Kind, Piece};
-use crate::position::Position;
-use crate::square::Square;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
 use shogi_spec::FesaId;
 
 /// A reason a position could not occur in a game played by the rules.
@@ -125,7 +125,7 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
-    use crate::sfen;
+    use shogi_spec::sfen;
 
     #[rstest]
     #[case::startpos_is_fine(shogi_spec::STARTPOS_SFEN, &[])]

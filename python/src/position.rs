@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use pyo3::prelude::*;
 
-use shogi_oracle::{Move, Oracle, legality};
+use shogi_oracle::{Oracle, legality};
+use shogi_spec::usi::Move;
 use shogi_spec::{Color, PositionSpec, Status};
 
 use crate::errors::{Kind, error, illegal_move};
@@ -18,7 +19,7 @@ use crate::judge::{Verdict, judge_bytes};
 #[pyclass(frozen, module = "shogi_conformance")]
 pub struct Position {
     spec: PositionSpec,
-    pos: shogi_oracle::Position,
+    pos: shogi_spec::position::Position,
     lenient: bool,
 }
 
@@ -68,7 +69,7 @@ const SUBTREE_DEPTH: u32 = 3;
 
 /// [`legality::perft`], with `KeyboardInterrupt` (or any signal handler's exception) raised
 /// between subtrees.
-fn perft_interruptible(py: Python<'_>, pos: &shogi_oracle::Position, depth: u32) -> PyResult<u64> {
+fn perft_interruptible(py: Python<'_>, pos: &shogi_spec::position::Position, depth: u32) -> PyResult<u64> {
     if depth <= SUBTREE_DEPTH {
         let pos = *pos;
         let n = py.detach(move || legality::perft(&pos, depth));

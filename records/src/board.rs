@@ -25,11 +25,11 @@
 //! The registry's interpretation of `fesa2017:9.4` records the decision.
 
 use shogi_oracle::MakeMove;
-use shogi_oracle::piece::{HAND_KINDS, Kind, Piece};
-use shogi_oracle::position::Position;
-use shogi_oracle::sfen;
-use shogi_oracle::square::Square;
-use shogi_oracle::usi::Move;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
+use shogi_spec::position::Position;
+use shogi_spec::sfen;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::handicap::Handicap;
 use shogi_spec::record::{Sfen, Start};

@@ -11,7 +11,7 @@
 //! [`crate::board::start_of`] as that handicap again; the others (右香落ち, 三枚落ち, 左五枚落ち,
 //! the sevens, 八枚落ち, 十枚落ち) are recorded as their position.
 
-use shogi_oracle::position::Position;
+use shogi_spec::position::Position;
 
 /// One handicap: the KIF name, the JKF preset code, and the start (giver to move).
 struct Named {
@@ -100,7 +100,7 @@ const NAMED: &[Named] = &[
 ];
 
 fn position(sfen: &str) -> Option<Position> {
-    shogi_oracle::sfen::parse(sfen).ok()
+    shogi_spec::sfen::parse(sfen).ok()
 }
 
 /// The start a KIF 手合割 names (`None` for a name the KIF definition does not list).
@@ -123,8 +123,8 @@ pub fn by_jkf_preset(code: &str) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shogi_oracle::piece::Kind;
-    use shogi_oracle::square::Square;
+    use shogi_spec::piece::Kind;
+    use shogi_spec::square::Square;
     use shogi_spec::Color;
 
     /// The giver's pieces missing from the initial position, as USI squares.

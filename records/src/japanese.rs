@@ -1,7 +1,7 @@
 //! The Japanese words KIF, KI2 and JKF share: piece names, numerals, colour marks and the
 //! ending words.
 
-use shogi_oracle::piece::Kind;
+use shogi_spec::piece::Kind;
 use shogi_spec::Color;
 
 use crate::ending::{EndingKind, Outcome};

@@ -7,9 +7,9 @@
 //! and `relative` for display. `special` holds the ending in CSA words without the `%`.
 
 use serde_json::Value;
-use shogi_oracle::piece::{Kind, Piece};
-use shogi_oracle::position::Position;
-use shogi_oracle::usi::Move;
+use shogi_spec::{piece::Kind, piece::Piece};
+use shogi_spec::position::Position;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
 
@@ -512,7 +512,7 @@ impl Reader {
 /// The move of a JKF `move` object on the board of `play`, and the piece after it; the error
 /// says which field is wrong.
 fn jkf_move(mv: &Value, play: &Play) -> Result<(Move, Kind), crate::Unreadable> {
-    let sq = |v: Option<&Value>| -> Option<shogi_oracle::square::Square> {
+    let sq = |v: Option<&Value>| -> Option<shogi_spec::square::Square> {
         let v = v?;
         board::square(v.get("x")?.as_u64()? as u32, v.get("y")?.as_u64()? as u32)
     };

@@ -11,10 +11,10 @@
 //! with nothing to tell them apart, is an import error naming the line and ply.
 
 use shogi_oracle::article3_moves::destinations;
-use shogi_oracle::piece::Kind;
-use shogi_oracle::position::Position;
-use shogi_oracle::square::Square;
-use shogi_oracle::usi::Move;
+use shogi_spec::piece::Kind;
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record};
 

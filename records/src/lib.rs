@@ -34,7 +34,7 @@ pub mod ledger;
 
 use std::fmt;
 
-use shogi_oracle::game::Record;
+use shogi_spec::record::Record;
 
 pub use encoding::{Decoded, Encoding, LineEnding};
 pub use ending::{Agreement, EndingKind, Meaning, Outcome, WrittenEnding};

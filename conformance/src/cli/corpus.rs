@@ -141,7 +141,7 @@ pub fn explain(
         if let (Some(p), Expectation::Illegal(moves)) = (case.position(), e) {
             if let Ok(pos) = oracle.setup(&p) {
                 for m in moves {
-                    if let Ok(mv) = shogi_oracle::Move::parse(m) {
+                    if let Ok(mv) = shogi_spec::usi::Move::parse(m) {
                         match shogi_oracle::check_move(&pos, mv) {
                             Err(why) => {
                                 println!("    oracle: {m} is illegal: {why}")

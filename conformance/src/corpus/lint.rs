@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use conformance_core::lint::{ArticleStatus, CaseFacts, IdRule, SharedChecks, Testability};
 use conformance_rulebook::coverage::{Credit, cases_per_article};
-use shogi_oracle::{Move, play, sfen, validate};
+use shogi_oracle::{play, validate};
+use shogi_spec::{usi::Move, sfen};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec, rulebooks};
 
@@ -182,7 +183,7 @@ fn check_case(case: &Case, corpus: &Corpus, out: &mut Vec<String>) {
     }
     if let Some(r) = &case.setup.record {
         let text = r.to_text();
-        if let Err(e) = shogi_oracle::game::Record::from_yaml(&text) {
+        if let Err(e) = shogi_spec::record::Record::from_yaml(&text) {
             out.push(format!("setup.record: {e}"));
         }
     }

@@ -9,8 +9,9 @@
 
 use shogi_bitboard::game::{self as egame, Repetition};
 use shogi_oracle::MakeMove;
-use shogi_oracle::game::{Record, adjudicate};
-use shogi_oracle::{Move, Position, sfen};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
+use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::profile::Profile;
 use shogi_spec::record::{Event, Sfen, Start, UsiMove};
 use shogi_spec::{Color, ReasonKind, Status, Verdict};

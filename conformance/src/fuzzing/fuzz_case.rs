@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use shogi_oracle::{Move, Position, check_move, sfen};
+use shogi_oracle::check_move;
+use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
 
 use crate::fuzzing::fuzz_external::{Finding, FuzzError, FuzzOptions, shrink, signature};

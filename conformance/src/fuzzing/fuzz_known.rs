@@ -12,7 +12,8 @@
 
 use std::collections::BTreeMap;
 
-use shogi_oracle::{Move, Oracle, Position, check_move, legal_moves};
+use shogi_oracle::{Oracle, check_move, legal_moves};
+use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::Implementation;
 
 use crate::corpus::Corpus;

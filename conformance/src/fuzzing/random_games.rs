@@ -17,8 +17,9 @@
 //! public and take no global state.
 
 use shogi_oracle::MakeMove;
-use shogi_oracle::piece::HAND_KINDS;
-use shogi_oracle::{Kind, Move, Piece, Position, Square, legal_moves, sfen, validate};
+use shogi_spec::piece::HAND_KINDS;
+use shogi_oracle::{legal_moves, validate};
+use shogi_spec::{piece::Kind, usi::Move, piece::Piece, position::Position, square::Square, sfen};
 use shogi_spec::{Color, PositionSpec};
 
 /// SplitMix64: tiny, fast, and good enough to pick moves; seeded explicitly, never from time.

@@ -64,7 +64,7 @@ pub struct Judged {
     pub unclaimed_illegal: Vec<(usize, Color)>,
     /// The board when the game was decided (or when the record ends), for `diff`'s board at
     /// the ply where two judgements part.
-    pub position: shogi_oracle::Position,
+    pub position: shogi_spec::position::Position,
     /// Where the game was decided, when something in the record ended it.
     pub decided: Option<shogi_oracle::game::Decided>,
 }
@@ -347,7 +347,7 @@ pub fn ending_event(game: &Game) -> Option<ReadFrom<'_>> {
 fn written_ending_step(
     game: &Game,
     verdict: &Verdict,
-    position: &shogi_oracle::position::Position,
+    position: &shogi_spec::position::Position,
 ) -> Option<shogi_spec::Step> {
     use shogi_spec::FesaId as _;
     let w = game.written.as_ref()?;
@@ -382,8 +382,8 @@ fn written_ending_step(
 
 /// Why `loser` is not mated in `pos`, in words: not to move, not in check, or the legal replies
 /// to the check — king steps, captures and interpositions, a few of each.
-fn mate_fails(pos: &shogi_oracle::position::Position, loser: Color) -> String {
-    use shogi_oracle::usi::Move;
+fn mate_fails(pos: &shogi_spec::position::Position, loser: Color) -> String {
+    use shogi_spec::usi::Move;
     if pos.side_to_move() != loser {
         return format!(
             "{loser} is not to move after the last move written, so cannot be the side mated"
@@ -394,7 +394,7 @@ fn mate_fails(pos: &shogi_oracle::position::Position, loser: Color) -> String {
     }
     let king = pos
         .pieces()
-        .find(|(_, p)| p.color == loser && p.kind == shogi_oracle::piece::Kind::King)
+        .find(|(_, p)| p.color == loser && p.kind == shogi_spec::piece::Kind::King)
         .map(|(sq, _)| sq);
     let (mut escapes, mut captures, mut interpositions) = (Vec::new(), Vec::new(), Vec::new());
     for mv in shogi_oracle::legal_moves(pos) {

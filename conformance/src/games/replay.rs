@@ -12,8 +12,9 @@
 
 use shogi_oracle::game::article9_illegal::physically_possible;
 use shogi_oracle::legality::check_move;
-use shogi_oracle::piece::Kind;
-use shogi_oracle::{MakeMove, Move, Position};
+use shogi_spec::piece::Kind;
+use shogi_oracle::MakeMove;
+use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::record::Event;
 
 use super::judge::{Judged, ending_event};

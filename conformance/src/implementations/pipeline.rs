@@ -18,7 +18,7 @@
 //!   that answer stands.
 
 use shogi_oracle::MakeMove;
-use shogi_oracle::{Move, Position};
+use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::PositionSpec;
 
 /// The most requests kept in flight.
@@ -90,7 +90,7 @@ pub fn within_bytes(lengths: impl Iterator<Item = usize>) -> usize {
 /// from a piece of the side to move leaves the position unknown, and the request is then asked
 /// alone).
 pub fn board_of(spec: &PositionSpec) -> Option<Position> {
-    let mut pos = shogi_oracle::sfen::parse(&spec.sfen).ok()?;
+    let mut pos = shogi_spec::sfen::parse(&spec.sfen).ok()?;
     for text in &spec.moves {
         let mv = Move::parse(text).ok()?;
         if !starts_right(&pos, mv) {

@@ -439,7 +439,7 @@ struct Pipelined {
     command: String,
     depth: u32,
     wants: Wants,
-    board: shogi_oracle::Position,
+    board: shogi_spec::position::Position,
 }
 
 /// What a batched query's answer is read from a `go perft` reply.

@@ -5,7 +5,8 @@
 //! so an engine author sees at once which rule their move generator misses. A move that is not
 //! even well-formed USI, or that moves a piece of the side not to move, is named as such.
 
-use shogi_oracle::{Move, Oracle, check_move};
+use shogi_oracle::{Oracle, check_move};
+use shogi_spec::usi::Move;
 use shogi_spec::PositionSpec;
 
 /// `mv` followed by the reason the oracle refuses it in `position`, in parentheses; `mv`

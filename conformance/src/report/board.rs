@@ -12,8 +12,10 @@
 
 use std::fmt::Write as _;
 
-use shogi_oracle::game::{Record, play_record};
-use shogi_oracle::{Kind, Move, Oracle, Piece, Position, Square};
+use shogi_oracle::game::play_record;
+use shogi_spec::record::Record;
+use shogi_oracle::Oracle;
+use shogi_spec::{piece::Kind, usi::Move, piece::Piece, position::Position, square::Square};
 use shogi_records::japanese::{kanji_digit, wide_digit, write_kanji_number};
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, PositionSpec};
@@ -190,7 +192,7 @@ fn squares_of(usi: &str) -> Option<(Option<Square>, Square)> {
 fn hand_column(out: &mut String, pos: &Position, color: Color, x: i32, top: bool) {
     let hand = pos.hand(color);
     let mut lines = vec![side_mark(color).to_owned()];
-    for kind in shogi_oracle::piece::HAND_KINDS {
+    for kind in shogi_spec::piece::HAND_KINDS {
         let n = hand.count(kind);
         if n == 1 {
             lines.push(kind.kanji().to_owned());

@@ -10,7 +10,7 @@
 //! answers locate the difference, they never decide the case (its expectation is the corpus's).
 
 use serde::Serialize;
-use shogi_oracle::game::Record;
+use shogi_spec::record::Record;
 use shogi_spec::record::Event;
 use shogi_spec::{Implementation, Verdict};
 
@@ -47,7 +47,7 @@ impl Parting {
 /// not read.
 pub fn start_sfen(record: &Yaml) -> Option<String> {
     let record = Record::from_yaml(&record.to_text()).ok()?;
-    Some(shogi_oracle::sfen::format(&record.initial_position()))
+    Some(shogi_spec::sfen::format(&record.initial_position()))
 }
 
 /// Whether two verdicts say the same thing: result, winner and the kind of reason (the article
@@ -80,7 +80,7 @@ pub fn find(imp: &mut dyn Implementation, record: &Yaml, profile: &str) -> Optio
     if count == 0 || count > MAX_EVENTS {
         return None;
     }
-    let start = shogi_oracle::sfen::format(&whole.initial_position());
+    let start = shogi_spec::sfen::format(&whole.initial_position());
     let mut oracle = shogi_oracle::Oracle::lenient();
     for cut in 1..=count {
         let text = record.truncate_list("events", cut)?.to_text();

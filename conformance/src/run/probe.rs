@@ -8,7 +8,8 @@
 //! `required: [resign]` where the side to move has no legal move at all.
 
 use shogi_oracle::game::article5_declaration::judge_declaration;
-use shogi_oracle::{Move, Position, check_move, play, sfen};
+use shogi_oracle::{check_move, play};
+use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::PositionSpec;
 use shogi_spec::profile::Profile;
 

@@ -13,7 +13,7 @@ use shogi_spec::profile::{DrawResult, Profile, ReplayTime};
 use shogi_spec::{ArticleId, Color, Step, Verdict};
 
 use super::adjudicate::{AdjudicationError, play_record};
-use super::record::{Record, Seconds, TimeControl};
+use shogi_spec::record::{Record, Seconds, TimeControl};
 use shogi_spec::FesaId;
 
 /// A score in half points.

@@ -10,7 +10,7 @@
 
 use shogi_spec::{ArticleId, Step};
 
-use super::record::{Seconds, TimeControl};
+use shogi_spec::record::{Seconds, TimeControl};
 use shogi_spec::FesaId;
 
 /// The two minima of 15.4: (main time, byo-yomi).

@@ -14,11 +14,11 @@ use shogi_spec::profile::{DeclarationFailure, DeclarationRule};
 use shogi_spec::profile::{Handicap28Points, HandicapDeclaration, ImpasseRule, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
-use super::handicap::Handicap;
+use shogi_spec::handicap::Handicap;
 use crate::article1_check::in_check;
 use crate::article3_moves::in_promotion_zone;
-use crate::piece::{HAND_KINDS, Kind};
-use crate::position::Position;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind};
+use shogi_spec::position::Position;
 use shogi_spec::FesaId;
 
 /// 5.3.2: the points of a piece: 5 for a rook or bishop (promoted or not), 1 for any other
@@ -349,7 +349,7 @@ impl super::adjudicate::Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sfen;
+    use shogi_spec::sfen;
 
     #[test]
     fn values_of_5_3_2() {
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn start_position_is_27_each_for_the_impasse_count() {
-        let pos = crate::Position::startpos();
+        let pos = shogi_spec::position::Position::startpos();
         assert_eq!(impasse_points(&pos, Color::Sente), 27);
         assert_eq!(impasse_points(&pos, Color::Gote), 27);
         let c = declaration_count(&pos, Color::Sente);

@@ -9,10 +9,10 @@
 //!
 //! The absence is not a separate charge. It is part of the late player's turn, and the move
 //! that ends the turn is charged the whole turn once (the meaning of a move's `time` in a
-//! record, see [`crate::game::record`]). This module only works out, at the arrival, how much of
+//! record, see [`shogi_spec::record`]). This module only works out, at the arrival, how much of
 //! the turn has already run, so that 8.6 can be decided and explained.
 
-use super::record::Seconds;
+use shogi_spec::record::Seconds;
 use shogi_spec::FesaId;
 use shogi_spec::profile::LateArrival;
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};

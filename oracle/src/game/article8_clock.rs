@@ -24,8 +24,8 @@
 use shogi_spec::profile::{DoubleFlagFall, FlagFall, IncrementTiming};
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
-use super::record::FlagOrder;
-use super::record::{Seconds, TimeControl, TimeEvidence};
+use shogi_spec::record::FlagOrder;
+use shogi_spec::record::{Seconds, TimeControl, TimeEvidence};
 use shogi_spec::FesaId;
 
 /// What one reading of a clock holds: the main time left and the running period.
@@ -420,7 +420,7 @@ impl super::adjudicate::Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::record::{Periods, Rounding};
+    use shogi_spec::{record::Periods, record::Rounding};
 
     fn s(n: u64) -> Seconds {
         Seconds::whole(n)

@@ -20,9 +20,9 @@ use shogi_spec::{ReasonKind, Step};
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
 use crate::legality::IllegalMove;
-use crate::piece::{Kind, Piece};
-use crate::position::Position;
-use crate::square::Square;
+use shogi_spec::{piece::Kind, piece::Piece};
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
 use shogi_spec::FesaId;
 
 /// A way the position stays illegal after the illegal move (9.4a-c), for `offender`.
@@ -169,7 +169,7 @@ impl super::adjudicate::Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sfen;
+    use shogi_spec::sfen;
 
     #[test]
     fn lasting_positions_of_9_4() {
@@ -189,6 +189,6 @@ mod tests {
             lasting_illegalities(&pos, Color::Sente)[..],
             [LastingIllegality::DeadPiece(_)]
         ));
-        assert!(lasting_illegalities(&crate::Position::startpos(), Color::Gote).is_empty());
+        assert!(lasting_illegalities(&shogi_spec::position::Position::startpos(), Color::Gote).is_empty());
     }
 }

@@ -33,11 +33,9 @@ pub mod article7_furigoma;
 pub mod article8_arrival;
 pub mod article8_clock;
 pub mod article9_illegal;
-pub use shogi_spec::{handicap, record};
 pub mod repetition;
 
 pub use adjudicate::{
     AdjudicationError, Decided, Played, ReadFrom, adjudicate, play_record, play_record_read,
     records_played,
 };
-pub use record::{Record, RecordError};

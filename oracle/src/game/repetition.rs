@@ -29,7 +29,7 @@
 use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, RepetitionStart, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
-use crate::position::Position;
+use shogi_spec::position::Position;
 use shogi_spec::FesaId;
 
 /// What a position that has just occurred means for repetition.
@@ -51,7 +51,7 @@ pub enum RepetitionOutcome {
 /// look-up, not a walk over the whole history (which made long games quadratic). Equal
 /// positions have equal keys; equal keys are confirmed with [`Position::same_position`].
 pub fn position_key(pos: &Position) -> u64 {
-    use crate::piece::HAND_KINDS;
+    use shogi_spec::piece::HAND_KINDS;
     // Each square in seven bits (0 empty; else 1 + the kind's number, plus 64 for gote), a
     // rank of nine to a word; then the hands' counts and the side to move.
     let mut words = [0u64; 12];

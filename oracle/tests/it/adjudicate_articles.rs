@@ -12,11 +12,12 @@ use shogi_oracle::game::article14_pairing::{
     PairingHistory, PairingViolation, ProposedRound, check_round,
 };
 use shogi_oracle::game::article15_time_control::acceptable_for_rating;
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Periods, Seconds, TimeControl};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::Periods, record::Seconds, record::TimeControl};
 use shogi_oracle::game::repetition::{RepetitionOutcome, judge_repetition};
-use shogi_oracle::game::{Record, adjudicate};
-use shogi_oracle::{Move, Position, sfen};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
+use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, Verdict};
 

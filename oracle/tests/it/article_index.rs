@@ -145,34 +145,6 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The `pub use shogi_spec::…` lines of a source file: for each, the spec module path before
-/// the braces and the names it re-exports (`pub use shogi_spec::{sfen, usi};` re-exports the
-/// modules `sfen` and `usi`; `pub use shogi_spec::position::{Hand, Position};` two items of
-/// spec's `position`). The notation and the record model live in `shogi_spec`; the oracle
-/// re-exports them where its articles name them.
-fn spec_reexports(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix("pub use shogi_spec::"))
-        .map(|rest| {
-            let rest = rest.trim_end_matches(';');
-            let (prefix, names) = match rest.find('{') {
-                Some(i) => (&rest[..i], rest[i + 1..].trim_end_matches('}')),
-                None => match rest.rfind("::") {
-                    Some(i) => (&rest[..i + 2], &rest[i + 2..]),
-                    None => ("", rest),
-                },
-            };
-            let prefix = prefix
-                .split("::")
-                .filter(|s| !s.is_empty())
-                .map(str::to_owned)
-                .collect();
-            let names = names.split(',').map(|n| n.trim().to_owned()).collect();
-            (prefix, names)
-        })
-        .collect()
-}
-
 /// The file of a module of `shogi_spec`, by its path.
 fn spec_module(path: &[String]) -> PathBuf {
     let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/src");
@@ -190,40 +162,17 @@ fn spec_module(path: &[String]) -> PathBuf {
 
 /// Follows the module part of `path` through the source tree: the file of the innermost
 /// module, and the segments after it (an item in that file, or a type and its method). With
-/// `public`, every module on the way must be declared `pub mod`. A module or item the oracle
-/// re-exports from `shogi_spec` is followed into spec's source.
+/// `public`, every module on the way must be declared `pub mod`. A path from `shogi_spec` (the
+/// shared vocabulary the articles also name) is followed through spec's source.
 fn module_file(path: &str, public: bool) -> (PathBuf, Vec<&str>) {
     let segments: Vec<&str> = path.split("::").collect();
+    if let Some(("shogi_spec", rest)) = segments.split_first().map(|(h, r)| (*h, r)) {
+        return spec_file(rest);
+    }
     let (mut dir, mut file) = (src(), src().join("lib.rs"));
-    let mut spec_path: Option<Vec<String>> = None;
     for (i, seg) in segments.iter().enumerate() {
-        if let Some(p) = &mut spec_path {
-            p.push((*seg).to_owned());
-            let next = spec_module(p);
-            if next.is_file() {
-                file = next;
-                continue;
-            }
-            p.pop();
-            return (file, segments[i..].to_vec());
-        }
         let candidates = [dir.join(format!("{seg}.rs")), dir.join(seg).join("mod.rs")];
         let Some(next) = candidates.into_iter().find(|f| f.is_file()) else {
-            let text = read(&file);
-            let reexports = spec_reexports(&text);
-            let named = |(_, names): &&(Vec<String>, Vec<String>)| names.iter().any(|n| n == seg);
-            if let Some((prefix, _)) = reexports.iter().find(named) {
-                let mut p = prefix.clone();
-                p.push((*seg).to_owned());
-                let module = spec_module(&p);
-                if module.is_file() {
-                    file = module;
-                    spec_path = Some(p);
-                    continue;
-                }
-                // An item re-exported from a spec module.
-                return (spec_module(prefix), segments[i..].to_vec());
-            }
             return (file, segments[i..].to_vec());
         };
         if public {
@@ -234,6 +183,21 @@ fn module_file(path: &str, public: bool) -> (PathBuf, Vec<&str>) {
             );
         }
         dir = dir.join(seg);
+        file = next;
+    }
+    (file, Vec::new())
+}
+
+/// [`module_file`] for the segments of a path after `shogi_spec::`.
+fn spec_file<'a>(segments: &[&'a str]) -> (PathBuf, Vec<&'a str>) {
+    let mut file = spec_module(&[]);
+    let mut path: Vec<String> = Vec::new();
+    for (i, seg) in segments.iter().enumerate() {
+        path.push((*seg).to_owned());
+        let next = spec_module(&path);
+        if !next.is_file() {
+            return (file, segments[i..].to_vec());
+        }
         file = next;
     }
     (file, Vec::new())

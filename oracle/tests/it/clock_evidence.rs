@@ -3,7 +3,8 @@
 //! `fesa2017:8.1`): the explanation says what the written times showed when they do not decide.
 //! The verdicts are the corpus's (`games/clock-evidence.yaml`); here, the notes beside them.
 
-use shogi_oracle::game::{Record, adjudicate};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, ReasonKind, Verdict};
 

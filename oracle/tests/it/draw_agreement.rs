@@ -1,7 +1,8 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! FESA 5.4: a draw agreement counts only while 5.2's repetition holds.
 
-use shogi_oracle::game::{Record, adjudicate};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ReasonKind, Verdict};
 

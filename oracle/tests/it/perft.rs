@@ -3,7 +3,8 @@
 //! the oracle must reproduce them exactly.
 
 use rstest::rstest;
-use shogi_oracle::{perft, sfen};
+use shogi_oracle::perft;
+use shogi_spec::sfen;
 
 /// The initial position. Depths 1–5 (30 / 900 / 25,470 / 719,731 / 19,861,490) are the values
 /// published on the Shogi Programming wiki's "Perft" page and reproduced by every major engine

@@ -6,9 +6,8 @@
 //! by the same expectation. Expected results come from the articles, not from the oracle.
 
 use rstest::rstest;
-use shogi_oracle::{
-    IllegalMove, Move, Piece, Position, Square, check_move, legal_moves, sfen, status,
-};
+use shogi_oracle::{IllegalMove, check_move, legal_moves, status};
+use shogi_spec::{usi::Move, piece::Piece, position::Position, square::Square, sfen};
 use shogi_spec::{Color, Status};
 
 /// What a row expects of its move.

@@ -215,7 +215,7 @@ impl CaseOutcome {
                 .setup
                 .record
                 .as_ref()
-                .and_then(|y| shogi_oracle::game::Record::from_yaml(&y.to_text()).ok())
+                .and_then(|y| shogi_spec::record::Record::from_yaml(&y.to_text()).ok())
                 .map(|rec| {
                     rec.events
                         .iter()

@@ -2,8 +2,8 @@
 //! (and a note where the clock came from or was not understood), and the `P` lines of the
 //! start position. Apart from the moves because they are read once, before the game.
 
-use shogi_oracle::piece::Piece;
-use shogi_oracle::position::Position;
+use shogi_spec::piece::Piece;
+use shogi_spec::position::Position;
 use shogi_spec::record::{Seconds, TimeControl};
 
 use crate::ImportError;

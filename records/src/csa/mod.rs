@@ -14,9 +14,9 @@
 //! is the server's final word, so it refines the meaning of a `%` line; the illegal move is
 //! translated as the move it was (so the oracle judges it) followed by the opponent's claim.
 
-use shogi_oracle::piece::Kind;
-use shogi_oracle::position::Position;
-use shogi_oracle::usi::Move;
+use shogi_spec::piece::Kind;
+use shogi_spec::position::Position;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl};
 
@@ -531,7 +531,7 @@ fn claim(claim: ClaimKind, by: Color) -> Event {
 }
 
 /// A square and piece as four characters `XYPP` (`00` for the hand).
-fn square_and_kind(text: &str) -> Option<(Option<shogi_oracle::square::Square>, Kind)> {
+fn square_and_kind(text: &str) -> Option<(Option<shogi_spec::square::Square>, Kind)> {
     if text.len() != 4 || !text.is_ascii() {
         return None;
     }

@@ -5,10 +5,10 @@ use super::replay::{Replayed, replay};
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::csa;
-use shogi_oracle::piece::Kind;
-use shogi_oracle::position::Position;
-use shogi_oracle::square::Square;
-use shogi_oracle::usi::Move;
+use shogi_spec::piece::Kind;
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::handicap::Handicap;
 use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::{Color, ReasonKind, Verdict};
@@ -49,7 +49,7 @@ pub(super) fn csa_ending(verdict: &Verdict, stm: Color) -> Option<(String, Optio
 
 fn handicap_removed(h: Handicap) -> Vec<(Square, Kind)> {
     let full = Position::startpos();
-    let Ok(hp) = shogi_oracle::sfen::parse(h.sfen()) else {
+    let Ok(hp) = shogi_spec::sfen::parse(h.sfen()) else {
         return Vec::new();
     };
     Square::all()

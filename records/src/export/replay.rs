@@ -5,10 +5,10 @@
 use super::ExportError;
 use crate::board;
 use shogi_oracle::MakeMove;
-use shogi_oracle::piece::Kind;
-use shogi_oracle::position::Position;
-use shogi_oracle::square::Square;
-use shogi_oracle::usi::Move;
+use shogi_spec::piece::Kind;
+use shogi_spec::position::Position;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Record, Seconds};
 

@@ -1,9 +1,9 @@
 //! KIF move lines: whether a line is one, its destination and move text, its time, and why
 //! its text looks damaged rather than merely unknown.
 
-use shogi_oracle::piece::Kind;
-use shogi_oracle::square::Square;
-use shogi_oracle::usi::Move;
+use shogi_spec::piece::Kind;
+use shogi_spec::square::Square;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::Seconds;
 

@@ -5,8 +5,8 @@
 //! [`super::read`] classifies each line in [`Reader::line`] and hands it to its method: the
 //! ledger of issue 51 files each line under the kind that placed it.
 
-use shogi_oracle::position::Position;
-use shogi_oracle::usi::Move;
+use shogi_spec::position::Position;
+use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl};
 

@@ -4,7 +4,7 @@
 //! shogi-server's source describe it) and the rules, never from the oracle.
 
 use rstest::rstest;
-use shogi_oracle::game::record::{ClaimKind, Event, Seconds, Start};
+use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 use shogi_records::{EndingKind, Format, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};
 

@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use shogi_oracle::game::record::Event;
+use shogi_spec::record::Event;
 
 /// The main line's moves as we read them, in USI.
 fn our_moves(game: &shogi_records::Game) -> Vec<String> {
@@ -106,7 +106,7 @@ fn python_shogi_reads_the_same_moves() {
             .map(|m| m.as_str().unwrap().to_owned())
             .collect();
         assert_eq!(ours, theirs, "{path}: moves differ");
-        let ours_sfen = shogi_oracle::sfen::format(&game.record.initial_position());
+        let ours_sfen = shogi_spec::sfen::format(&game.record.initial_position());
         let strip = |s: &str| {
             s.rsplit_once(' ')
                 .map_or(s.to_owned(), |(a, _)| a.to_owned())
@@ -255,7 +255,7 @@ fn independent_readers_read_the_real_records_alike() {
         let text = shogi_records::encoding::decode(&bytes).text;
         let game = &imported.games[0];
         let ours = our_moves(game);
-        let ours_sfen = shogi_oracle::sfen::format(&game.record.initial_position());
+        let ours_sfen = shogi_spec::sfen::format(&game.record.initial_position());
         let strings = |v: &serde_json::Value| -> Vec<String> {
             v.as_array()
                 .map(|a| {

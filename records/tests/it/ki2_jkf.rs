@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used)]
 //! KI2 (moves resolved against the position, modifiers, ambiguity) and JKF import.
 
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{Event, Seconds, Start};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::Event, record::Seconds, record::Start};
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{EndingKind, Format, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};

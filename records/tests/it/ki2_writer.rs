@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use shogi_oracle::game::adjudicate;
-use shogi_oracle::game::record::Event;
+use shogi_spec::record::Event;
 use shogi_records::{Format, export, import};
 use shogi_spec::profile::Profile;
 

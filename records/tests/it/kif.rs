@@ -3,8 +3,8 @@
 //! 同/打/成/不成, times in every spacing, each encoding and line ending, variations.
 
 use rstest::rstest;
-use shogi_oracle::game::handicap::Handicap;
-use shogi_oracle::game::record::{ClaimKind, Event, Seconds, Start};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{EndingKind, Format, LineEnding, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};

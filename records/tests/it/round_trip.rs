@@ -165,7 +165,7 @@ fn an_end_before_a_move_is_refused_not_moved(
     );
     let yaml = export::write(&first.record, &verdict, Format::Yaml).unwrap();
     assert_eq!(
-        shogi_oracle::game::record::Record::from_yaml(&yaml).unwrap(),
+        shogi_spec::record::Record::from_yaml(&yaml).unwrap(),
         first.record
     );
 }

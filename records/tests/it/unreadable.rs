@@ -207,7 +207,7 @@ fn every_kif_in_the_repository_is_read_to_its_last_move_line() {
             .record
             .events
             .iter()
-            .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+            .filter(|e| matches!(e, shogi_spec::record::Event::Move { .. }))
             .count();
         let ending_line = game
             .written

@@ -4,7 +4,8 @@
 //! wrong perft walked down to the first differing node. Separate from playing the games
 //! (`worker`), which needs only the oracle.
 
-use shogi_oracle::{Move, Oracle, Position};
+use shogi_oracle::Oracle;
+use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::{Answer, ImplError, PositionSpec, Query};
 
 use super::Finding;

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use shogi_oracle::{Kind, Move, Position, check_move, legal_moves, sfen, validate};
+use shogi_oracle::{check_move, legal_moves, validate};
+use shogi_spec::{piece::Kind, usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
 
 use super::compare::usi_texts;

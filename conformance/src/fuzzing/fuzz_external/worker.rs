@@ -6,7 +6,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use shogi_oracle::{Move, Position, legal_moves, sfen};
+use shogi_oracle::legal_moves;
+use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
 
 use super::{Finding, FuzzOptions};

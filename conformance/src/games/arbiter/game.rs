@@ -4,8 +4,10 @@
 
 use std::time::Duration;
 
-use shogi_oracle::game::{Record, adjudicate};
-use shogi_oracle::{Move, check_move};
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
+use shogi_oracle::check_move;
+use shogi_spec::usi::Move;
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{Format, export};
 use shogi_spec::FesaId;
@@ -239,7 +241,7 @@ impl Game<'_> {
     /// Records an answer that came in time: resignation, declaration, or a move, checked
     /// against the oracle (an illegal one is claimed by the opponent; a word that is no move
     /// lets the flag fall, as if no answer came).
-    fn record_answer(&self, g: &mut InPlay, pos: &shogi_oracle::Position, turn: &Turn, text: &str) {
+    fn record_answer(&self, g: &mut InPlay, pos: &shogi_spec::position::Position, turn: &Turn, text: &str) {
         let time = &turn.time;
         match text {
             "resign" => g

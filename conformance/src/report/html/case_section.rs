@@ -52,7 +52,7 @@ fn move_list(
     class: &str,
     what: &str,
     moves: &[String],
-    pos: Option<&shogi_oracle::Position>,
+    pos: Option<&shogi_spec::position::Position>,
     spec: Option<&PositionSpec>,
 ) -> String {
     if moves.is_empty() {

@@ -8,14 +8,21 @@ use std::fmt::Write as _;
 use conformance_rulebook::site::Implementation;
 use shogi_spec::registry::Article;
 
-/// The oracle items of one [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) row, as paths in
-/// the oracle's sources; its private steps of the adjudicator are named as such in the note.
+/// The oracle items of one [`ARTICLE_INDEX`](shogi_oracle::ARTICLE_INDEX) row, as full paths
+/// (the oracle's own, or the shared vocabulary's in `shogi_spec`); its private steps of the
+/// adjudicator are named as such in the note.
 fn of_entry(entry: &shogi_oracle::article_index::ArticleEntry) -> Implementation {
     let items = entry
         .public
         .iter()
         .chain(entry.private)
-        .map(|path| format!("shogi_oracle::{path}"))
+        .map(|path| {
+            if path.starts_with("shogi_spec::") {
+                (*path).to_owned()
+            } else {
+                format!("shogi_oracle::{path}")
+            }
+        })
         .collect();
     let mut note = entry.note.to_owned();
     if !entry.private.is_empty() {

@@ -9,7 +9,8 @@ use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{is_dead_square, is_pawn_drop_mate};
-use shogi_oracle::{IllegalMove, Kind, Move, Oracle, Square, check_move};
+use shogi_oracle::{IllegalMove, Oracle, check_move};
+use shogi_spec::{piece::Kind, usi::Move, square::Square};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 
 fn corpus() -> Corpus {

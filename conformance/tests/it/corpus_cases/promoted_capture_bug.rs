@@ -10,8 +10,9 @@
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::MakeMove;
-use shogi_oracle::game::record::{Event, Record};
-use shogi_oracle::{Kind, Move, Oracle, Position};
+use shogi_spec::{record::Event, record::Record};
+use shogi_oracle::Oracle;
+use shogi_spec::{piece::Kind, usi::Move, position::Position};
 use shogi_spec::{
     ArticleId, FesaId as _, ImplError, Implementation, PositionSpec, Reason, ReasonKind, Status,
     Verdict,
@@ -53,7 +54,7 @@ impl PromotedBecomesGold {
             pos = play_with_bug(&pos, mv);
         }
         Ok(PositionSpec {
-            sfen: shogi_oracle::sfen::format(&pos),
+            sfen: shogi_spec::sfen::format(&pos),
             moves: Vec::new(),
         })
     }

@@ -15,7 +15,8 @@ use shogi_conformance::fuzzing::random_games::{
     Bias, Rng, choose_move, random_mating_net, random_position,
 };
 use shogi_oracle::MakeMove;
-use shogi_oracle::{Move, Position, legal_moves, sfen};
+use shogi_oracle::legal_moves;
+use shogi_spec::{usi::Move, position::Position, sfen};
 
 /// One generated game: the start SFEN and the moves.
 #[derive(Debug, Clone)]
@@ -140,8 +141,9 @@ proptest! {
 /// Positions built for the declaration rule: a king deep in the opponent's camp with many of
 /// its pieces there, the rest in hand.
 fn declaration_setup(rng: &mut Rng) -> Option<String> {
-    use shogi_oracle::piece::HAND_KINDS;
-    use shogi_oracle::{Kind, Piece, Square, validate};
+    use shogi_spec::piece::HAND_KINDS;
+    use shogi_oracle::validate;
+    use shogi_spec::{piece::Kind, piece::Piece, square::Square};
     use shogi_spec::Color;
     let me = if rng.chance(1, 2) {
         Color::Sente

@@ -10,7 +10,8 @@ use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz, write_finding};
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::case_run::{Checked, run_case};
-use shogi_oracle::{Kind, Oracle};
+use shogi_oracle::Oracle;
+use shogi_spec::piece::Kind;
 use shogi_spec::ArticleId;
 
 use crate::common;

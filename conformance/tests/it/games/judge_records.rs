@@ -264,7 +264,7 @@ fn convert_writes_the_judged_ending() {
             .record
             .events
             .iter()
-            .filter(|e| matches!(e, shogi_oracle::game::record::Event::Move { .. }))
+            .filter(|e| matches!(e, shogi_spec::record::Event::Move { .. }))
             .count(),
         16
     );

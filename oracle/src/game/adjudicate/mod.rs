@@ -25,8 +25,8 @@ use std::fmt;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Step, Verdict};
 
-use crate::game::record::{Record, Seconds};
-use crate::position::Position;
+use shogi_spec::{record::Record, record::Seconds};
+use shogi_spec::position::Position;
 use shogi_spec::FesaId;
 
 pub(super) use state::Game;

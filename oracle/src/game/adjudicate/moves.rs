@@ -10,10 +10,10 @@ use std::ops::ControlFlow;
 
 use crate::article1_check::in_check;
 use crate::game::article9_illegal::physically_possible;
-use crate::game::record::{Event, Seconds};
+use shogi_spec::{record::Event, record::Seconds};
 use crate::game::repetition::{RepetitionOutcome, judge_repetition_of};
 use crate::legality::{IllegalMove, check_move, has_legal_move};
-use crate::usi::Move;
+use shogi_spec::usi::Move;
 use shogi_spec::FesaId;
 
 use super::Game;
@@ -138,7 +138,7 @@ impl Game<'_> {
                 let onto_king = match mv {
                     Move::Board { to, .. } => pos
                         .piece_at(to)
-                        .is_some_and(|p| p.kind == crate::piece::Kind::King),
+                        .is_some_and(|p| p.kind == shogi_spec::piece::Kind::King),
                     Move::Drop { .. } => false,
                 };
                 if !physically_possible(why) || onto_king {

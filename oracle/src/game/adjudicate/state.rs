@@ -10,12 +10,12 @@ use shogi_spec::{ArticleId, Color, Reason, ReasonKind, Step, Verdict};
 use crate::game::article5_declaration::{ImpasseOutcome, judge_impasse};
 use crate::game::article8_arrival::Absence;
 use crate::game::article8_clock::Clock;
-use crate::game::handicap::Handicap;
-use crate::game::record::{ClaimKind, Event, Record, Seconds};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::ClaimKind, record::Event, record::Record, record::Seconds};
 use crate::game::repetition::Occurrences;
 use crate::legality::IllegalMove;
-use crate::position::Position;
-use crate::usi::Move;
+use shogi_spec::position::Position;
+use shogi_spec::usi::Move;
 use shogi_spec::FesaId;
 
 use super::AdjudicationError;

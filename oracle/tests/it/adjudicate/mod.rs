@@ -15,8 +15,9 @@ mod fouls;
 mod handicaps_and_errors;
 
 use rstest::rstest;
-use shogi_oracle::game::record::Seconds;
-use shogi_oracle::game::{Record, adjudicate};
+use shogi_spec::record::Seconds;
+use shogi_oracle::game::adjudicate;
+use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
 use shogi_spec::{Color, STARTPOS_SFEN, Verdict};
 
