@@ -76,4 +76,3 @@ pub mod games;
 pub mod implementations;
 pub mod report;
 pub mod run;
-pub mod tools;

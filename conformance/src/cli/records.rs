@@ -44,7 +44,7 @@ pub fn judge(
         return Err("--jobs: give at least 1".into());
     }
     if let Some(path) = output {
-        shogi_conformance::report::output::check_writable(path)
+        conformance_core::atomic_write::check_writable(path)
             .map_err(|e| format!("--output {}: {e}", path.display()))?;
     }
     let opts = ArchiveOptions {
@@ -170,7 +170,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), Error> {
             print!("{text}");
             Ok(())
         }
-        Some(path) => shogi_conformance::report::output::write(path, text).map_err(Error::from),
+        Some(path) => conformance_core::atomic_write::write(path, text).map_err(Error::from),
     }
 }
 
@@ -267,7 +267,7 @@ pub fn diff(a: &DiffArgs<'_>) -> Result<ExitCode, Error> {
     }
     let sides = DiffSides::new(a.profiles, a.set)?;
     if let Some(path) = a.output {
-        shogi_conformance::report::output::check_writable(path)
+        conformance_core::atomic_write::check_writable(path)
             .map_err(|e| format!("--output {}: {e}", path.display()))?;
     }
     let files = record_files(a.paths).map_err(|e| e.to_string())?;

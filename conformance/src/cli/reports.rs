@@ -4,14 +4,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use shogi_conformance::corpus::CorpusSource;
-use shogi_conformance::report::{html, merge, output, site};
+use shogi_conformance::report::{html, merge, site};
+use conformance_core::atomic_write;
 
 use super::Error;
 
 /// Prints `text`, or writes it to `path` (atomically over a regular file).
 fn emit(path: Option<&Path>, text: &str) -> Result<(), Error> {
     match path {
-        Some(path) => output::write(path, text)?,
+        Some(path) => atomic_write::write(path, text)?,
         None => print!("{text}"),
     }
     Ok(())
@@ -20,7 +21,7 @@ fn emit(path: Option<&Path>, text: &str) -> Result<(), Error> {
 /// `merge`: the shards of one run as one JSON report.
 pub fn merge(reports: &[PathBuf], out: Option<&Path>) -> Result<ExitCode, Error> {
     if let Some(path) = out {
-        output::check_writable(path)?;
+        atomic_write::check_writable(path)?;
     }
     emit(out, &merge::merge_files(reports)?)?;
     Ok(ExitCode::SUCCESS)
@@ -29,7 +30,7 @@ pub fn merge(reports: &[PathBuf], out: Option<&Path>) -> Result<ExitCode, Error>
 /// `matrix`: several JSON reports side by side in one page.
 pub fn matrix(reports: &[PathBuf], out: Option<&Path>) -> Result<ExitCode, Error> {
     if let Some(path) = out {
-        output::check_writable(path)?;
+        atomic_write::check_writable(path)?;
     }
     emit(out, &html::matrix_page(reports)?)?;
     Ok(ExitCode::SUCCESS)
@@ -134,15 +135,15 @@ pub fn public_matrix(
                 .into(),
         );
     }
-    output::check_writable(page)?;
-    output::check_writable(data)?;
+    atomic_write::check_writable(page)?;
+    atomic_write::check_writable(data)?;
     let names: Vec<String> = fresh
         .iter()
         .map(|e| format!("{} {}", e.name, e.version))
         .collect();
     published.update(fresh);
-    output::write(data, &published.to_json())?;
-    output::write(
+    atomic_write::write(data, &published.to_json())?;
+    atomic_write::write(
         page,
         &pm::markdown_page(existing.as_deref(), &published, &root),
     )?;

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
-use shogi_conformance::report::{Format, output};
+use shogi_conformance::report::{Format};
+use conformance_core::atomic_write;
 use shogi_conformance::run::expectations::{Expectations, Shard};
 use shogi_conformance::run::interrupt;
 use shogi_conformance::run::{RunReport, RunStatus, Runner};
@@ -144,7 +145,7 @@ fn check_outputs(opts: &RunOptions) -> Result<(), Error> {
         .chain(&opts.write_expectations)
         .chain(opts.also.iter().map(|(_, p)| p))
     {
-        output::check_writable(path)?;
+        atomic_write::check_writable(path)?;
     }
     Ok(())
 }
@@ -305,7 +306,7 @@ fn write_report(opts: &RunOptions, report: &RunReport) -> Result<(), Error> {
 }
 
 /// Writes `text` to `path` without destroying what is there: atomically for regular files and
-/// new paths, through symlinks, FIFOs and devices, `-` for standard output (see [`output`]).
+/// new paths, through symlinks, FIFOs and devices, `-` for standard output (see [`atomic_write`]).
 fn write_atomically(path: &Path, text: &str) -> Result<(), Error> {
-    output::write(path, text).map_err(Error::from)
+    atomic_write::write(path, text).map_err(Error::from)
 }

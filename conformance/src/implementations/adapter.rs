@@ -19,9 +19,8 @@ use shogi_spec::{
 };
 
 use crate::implementations::pipeline::{Pipeline, within_bytes};
-use crate::implementations::process::{
-    CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
-};
+use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
+use crate::implementations::process::StartError;
 use crate::implementations::schema::{reply_schema, validate_against};
 
 /// The protocol version this runner speaks.
@@ -165,7 +164,7 @@ fn exchange(
     if let Err(e) = p.send(&request.to_string()) {
         return Err(proc_err(e, p));
     }
-    let deadline = crate::implementations::process::deadline_after(timeout);
+    let deadline = conformance_core::process::deadline_after(timeout);
     let line = loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,
@@ -273,7 +272,7 @@ impl Adapter {
         let fail = |m: String, p: &Process| StartError::Handshake(with_stderr(m, &p.stderr_tail()));
         p.send(&hello_request().to_string())
             .map_err(|e| fail(format!("cannot send hello: {e}"), &p))?;
-        let deadline = crate::implementations::process::deadline_after(self.timeout);
+        let deadline = conformance_core::process::deadline_after(self.timeout);
         let line = loop {
             match p.recv(deadline, self.timeout) {
                 Ok(l) if l.trim().is_empty() => continue,
@@ -355,7 +354,7 @@ impl Adapter {
             && p.send_all(&lines).is_ok()
             && batch.iter().zip(&requests).all(|((query, _), request)| {
                 p.next_reply();
-                let deadline = crate::implementations::process::deadline_after(timeout);
+                let deadline = conformance_core::process::deadline_after(timeout);
                 let line = loop {
                     match p.recv(deadline, timeout) {
                         Ok(l) if l.trim().is_empty() => continue,

@@ -17,7 +17,7 @@ use shogi_oracle::Oracle;
 use shogi_spec::{Implementation, PositionSpec};
 
 use crate::implementations::adapter::{Hello, clip, hello_request, parse_hello, position_json};
-use crate::implementations::process::{CommandLine, Process, with_stderr};
+use conformance_core::process::{CommandLine, Process, with_stderr};
 use crate::implementations::schema::{reply_schema, validate_against};
 
 /// One line of the check's report.
@@ -379,7 +379,7 @@ fn check_quit(p: &mut Process) -> Check {
     let mut exited = false;
     while Instant::now() < deadline {
         match p.recv(deadline, Duration::from_secs(2)) {
-            Err(crate::implementations::process::ProcessError::Exited(_)) => {
+            Err(conformance_core::process::ProcessError::Exited(_)) => {
                 exited = true;
                 break;
             }
@@ -400,10 +400,10 @@ fn check_quit(p: &mut Process) -> Check {
 /// No reply line came: why (a timeout, the process exited, …).
 #[derive(Debug, thiserror::Error)]
 #[error("no reply: {0}")]
-struct NoReply(crate::implementations::process::ProcessError);
+struct NoReply(conformance_core::process::ProcessError);
 
 fn read_line(p: &mut Process, timeout: Duration) -> Result<String, NoReply> {
-    let deadline = crate::implementations::process::deadline_after(timeout);
+    let deadline = conformance_core::process::deadline_after(timeout);
     loop {
         match p.recv(deadline, timeout) {
             Ok(l) if l.trim().is_empty() => continue,

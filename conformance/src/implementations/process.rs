@@ -2,11 +2,9 @@
 //!
 //! The process layer itself — deadline-bounded line I/O, bounded output, the whole process
 //! group killed, the restart policy — is game-neutral and lives in
-//! [`conformance_core::process`], shared with the other game's protocol drivers; it is
-//! re-exported here so that the drivers keep one path. What is shogi's stays here: why a USI
-//! engine or an adapter could not be made ready ([`StartError`]).
-
-pub use conformance_core::process::*;
+//! [`conformance_core::process`], shared with the other game's protocol drivers, and used from
+//! there. What is shogi's stays here: why a USI engine or an adapter could not be made ready
+//! ([`StartError`]).
 
 /// Why an external implementation (a USI engine, an adapter) could not be made ready before
 /// any case runs.

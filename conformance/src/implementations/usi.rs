@@ -32,9 +32,8 @@ use std::time::{Duration, Instant};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, SearchLimit, Status};
 
 use crate::implementations::pipeline::{Pipeline, board_of, fits, within_bytes};
-use crate::implementations::process::{
-    CommandLine, Process, ProcessError, Restarts, StartError, with_stderr,
-};
+use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
+use crate::implementations::process::StartError;
 pub use crate::implementations::usi_handshake::HandshakeError;
 use crate::implementations::usi_handshake::Heard;
 use crate::implementations::usi_options::{UsiOption, settings};
@@ -208,7 +207,7 @@ impl UsiEngine {
     fn handshake(&mut self, p: &mut Process) -> Result<(), HandshakeError> {
         let timeout = self.handshake_timeout;
         let mut heard = Heard {
-            deadline: crate::implementations::process::deadline_after(timeout),
+            deadline: conformance_core::process::deadline_after(timeout),
             timeout,
             name: self.engine_name.take(),
             author: self.engine_author.take(),
@@ -310,7 +309,7 @@ impl UsiEngine {
         let result = (|| {
             p.send(&position_command(position))?;
             p.send(&go)?;
-            let deadline = crate::implementations::process::deadline_after(timeout);
+            let deadline = conformance_core::process::deadline_after(timeout);
             loop {
                 let line = p.recv(deadline, timeout)?;
                 if reply.push_line(&line) {
@@ -518,7 +517,7 @@ impl UsiEngine {
         let in_step = p.send_all(&lines).is_ok()
             && batch.iter().all(|q| {
                 p.next_reply();
-                let deadline = crate::implementations::process::deadline_after(timeout);
+                let deadline = conformance_core::process::deadline_after(timeout);
                 let mut reply = PerftReply::default();
                 loop {
                     match p.recv(deadline, timeout) {

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::implementations::process::{Process, ProcessError, with_stderr};
+use conformance_core::process::{Process, ProcessError, with_stderr};
 use crate::implementations::usi_options::{Advertised, OptionError};
 
 /// How many `info string` lines of the handshake are quoted when it fails.
@@ -15,7 +15,7 @@ const CHATTER_LINES: usize = 5;
 
 /// Why a USI engine's handshake (`usi`, the options, `isready`, `usinewgame`) failed, in words
 /// that promise nothing: whether the engine is started again is the restart policy's business
-/// ([`Restarts`](crate::implementations::process::Restarts)), and at the first start it is not. The words are fit for the user (the
+/// ([`Restarts`](conformance_core::process::Restarts)), and at the first start it is not. The words are fit for the user (the
 /// engine's own lines included), with no error kind prefixed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandshakeError {

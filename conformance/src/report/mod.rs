@@ -14,6 +14,4 @@ pub mod html;
 pub use conformance_core::report::merge;
 pub mod site;
 
-/// Writing without destroying what is at the path: the game-neutral core's atomic writer.
-pub use conformance_core::atomic_write as output;
 pub use formats::*;

@@ -380,8 +380,8 @@ impl Runner {
         if self.overrides.is_empty() {
             return None;
         }
-        let base = crate::tools::profile_diff::oracle_answer(case, &self.profile)?;
-        let under = crate::tools::profile_diff::oracle_answer(case, spec)?;
+        let base = crate::corpus::profile_diff::oracle_answer(case, &self.profile)?;
+        let under = crate::corpus::profile_diff::oracle_answer(case, spec)?;
         (base != under).then(|| {
             format!(
                 "the overrides ({}) change this case's answer, and the case holds expectations for `{}` only (`diff --profile {} --set …` shows the change)",

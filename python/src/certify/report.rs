@@ -56,7 +56,7 @@ impl Report {
     #[pyo3(signature = (path, format = "text"))]
     fn write(&self, path: std::path::PathBuf, format: &str) -> PyResult<()> {
         let text = self.render(format)?;
-        shogi_conformance::report::output::write(&path, &text)
+        conformance_core::atomic_write::write(&path, &text)
             .map_err(|e| error(Kind::Config, e.to_string()))
     }
 

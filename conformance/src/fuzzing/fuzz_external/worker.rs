@@ -27,7 +27,7 @@ pub(super) struct Shared {
 impl Shared {
     pub(super) fn new(opts: &FuzzOptions, caught: Caught) -> Shared {
         Shared {
-            deadline: crate::implementations::process::deadline_after(Duration::from_secs(
+            deadline: conformance_core::process::deadline_after(Duration::from_secs(
                 opts.seconds,
             )),
             first_bad: AtomicU64::new(u64::MAX),

@@ -17,7 +17,7 @@ use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
 use super::clock::{millis, seconds};
 use super::player::{Answer, Player};
 use super::{Clock, GameSummary, MatchError, MatchOptions, Violation};
-use crate::implementations::process::CommandLine;
+use conformance_core::process::CommandLine;
 use crate::run::probe::setup_position;
 
 fn quote(s: &str) -> String {

@@ -46,7 +46,7 @@ pub use clock::Clock;
 pub use summary::{EngineTally, GameSummary, MatchSummary, SentOption, Violation};
 
 use crate::implementations::naming::{distinct_pair, usi_engine_name};
-use crate::implementations::process::CommandLine;
+use conformance_core::process::CommandLine;
 use crate::implementations::usi_options::UsiOption;
 use crate::run::interrupt;
 use game::Game;
@@ -356,7 +356,7 @@ fn write_summary(out: &Path, summary: &MatchSummary) -> Result<(), MatchError> {
     let json = serde_json::to_string_pretty(summary)
         .map_err(|e| MatchError::Io(out.join("summary.json"), std::io::Error::other(e)))?;
     let path = out.join("summary.json");
-    crate::report::output::write(&path, &format!("{json}\n"))
+    conformance_core::atomic_write::write(&path, &format!("{json}\n"))
         .map_err(|e| MatchError::Io(path.clone(), std::io::Error::other(e.to_string())))?;
     Ok(())
 }

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::summary::SentOption;
-use crate::implementations::process::{CommandLine, Process, ProcessError};
+use conformance_core::process::{CommandLine, Process, ProcessError};
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
 
 /// What an engine said of itself and what it was sent, learnt by starting it once before the

@@ -14,7 +14,7 @@ use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};
 use crate::report::board::{self, Mark};
 use crate::report::html::{STYLE, anchor, esc};
-use crate::tools::profile_diff::Difference;
+use crate::corpus::profile_diff::Difference;
 
 use super::Sources;
 

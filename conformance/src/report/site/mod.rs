@@ -38,7 +38,7 @@ use shogi_spec::profile::{Profile, builtin_names};
 use shogi_spec::registry::{Article, Registry};
 
 use crate::corpus::Corpus;
-use crate::tools::profile_diff::{self, Difference, Side};
+use crate::corpus::profile_diff::{self, Difference, Side};
 
 pub use article::cited_numbers;
 use article::{cases_citing, shogi_sections};
@@ -137,7 +137,7 @@ pub fn write_site_with(
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| SiteError::Folder(parent.to_owned(), e))?;
         }
-        crate::report::output::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
+        conformance_core::atomic_write::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
     }
     Ok(count)
 }

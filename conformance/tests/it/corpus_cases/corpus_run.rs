@@ -164,7 +164,7 @@ fn reports_written_with_output_are_complete_files() {
     let dir = std::env::temp_dir().join(format!("shogi-conformance-report-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("report.json");
-    shogi_conformance::report::output::write(&path, "{\"ok\": true}").unwrap();
+    conformance_core::atomic_write::write(&path, "{\"ok\": true}").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"ok\": true}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
