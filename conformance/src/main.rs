@@ -22,14 +22,14 @@ fn main() -> ExitCode {
         // A run that is interrupted still writes its report, and no command leaves an engine's
         // processes behind: the signal only sets a flag that every wait on the engine sees,
         // the engine's process group is killed on the way out (see the `interrupt` module).
-        if let Err(e) = shogi_conformance::run::interrupt::install() {
+        if let Err(e) = conformance_core::interrupt::install() {
             eprintln!("shogi-conformance: {e}");
             return ExitCode::from(2);
         }
     }
     let result = cli::dispatch(cli);
-    if let Some(reason) = shogi_conformance::run::interrupt::reason() {
-        if reason != shogi_conformance::run::interrupt::Reason::MaxTime {
+    if let Some(reason) = conformance_core::interrupt::reason() {
+        if reason != conformance_core::interrupt::Reason::MaxTime {
             if let Err(message) = &result {
                 eprintln!("shogi-conformance: {message}");
             }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::report::html::{Shogi, column_from_value, page};
-use shogi_conformance::report::merge::{group_shards, merge, parse_report};
+use conformance_core::report::merge::{group_shards, merge, parse_report};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_conformance::implementations::usi::{parse_divide_line, parse_total_line};
+use shogi_conformance::implementations::usi_perft::{parse_divide_line, parse_total_line};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -1,6 +1,7 @@
 //! `fuzz`: the workers' log on standard error, the shrunk finding on standard output.
 
-use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs, write_finding};
+use shogi_conformance::fuzzing::fuzz_case::write_finding;
+use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, MakeImpl, fuzz_jobs};
 
 use std::path::PathBuf;
 

@@ -11,7 +11,7 @@ use shogi_conformance::implementations::select::{self as impls, ImplOptions};
 use shogi_conformance::report::{Format};
 use conformance_core::atomic_write;
 use shogi_conformance::run::expectations::{Expectations, Shard};
-use shogi_conformance::run::interrupt;
+use conformance_core::interrupt;
 use shogi_conformance::run::{RunReport, RunStatus, Runner};
 
 /// What `run` was asked to do.

@@ -9,7 +9,7 @@
 //! the same for Go); this module says what of a shogi case decides its result.
 
 use conformance_core::run::contract::Naming;
-pub use conformance_core::run::contract::{ContractDiff, CorpusStamp};
+use conformance_core::run::contract::CorpusStamp;
 
 use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};

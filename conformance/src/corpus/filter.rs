@@ -18,7 +18,7 @@
 use std::path::Path;
 
 use conformance_core::run::Selectable;
-pub use conformance_core::run::filter::FilterError;
+use conformance_core::run::filter::FilterError;
 
 use crate::corpus::case::Case;
 

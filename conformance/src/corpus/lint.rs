@@ -29,7 +29,7 @@ use shogi_spec::ShogiRegistries;
 pub const OTHER_RULEBOOKS: &[&str] = &["csa"];
 
 /// One problem found, with where it is: the core's shape, which both tools print.
-pub use conformance_core::lint::Problem;
+use conformance_core::lint::Problem;
 
 /// Shogi's case ids: eight lowercase hex digits, as `new-id` gives them.
 const IDS: IdRule = IdRule {

@@ -23,7 +23,7 @@ pub enum StartError {
     Handshake(String),
     /// A USI engine could not be started, or did not complete its handshake.
     #[error("{0}")]
-    UsiHandshake(Box<crate::implementations::usi::HandshakeError>),
+    UsiHandshake(Box<crate::implementations::usi_handshake::HandshakeError>),
     /// It refused `go perft` and could not be restarted after the refusal.
     #[error("the engine does not answer `go perft`, and it could not be restarted: {0}")]
     Restart(String),

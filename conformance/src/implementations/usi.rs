@@ -34,12 +34,12 @@ use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, SearchL
 use crate::implementations::pipeline::{Pipeline, board_of, fits, within_bytes};
 use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
 use crate::implementations::process::StartError;
-pub use crate::implementations::usi_handshake::HandshakeError;
+use crate::implementations::usi_handshake::HandshakeError;
 use crate::implementations::usi_handshake::Heard;
 use crate::implementations::usi_options::{UsiOption, settings};
 use crate::implementations::usi_perft::is_refusal_message;
-pub use crate::implementations::usi_perft::{PerftReply, parse_divide_line, parse_total_line};
-pub use crate::report::{EngineIdentity, SentOption};
+use crate::implementations::usi_perft::PerftReply;
+use crate::report::{EngineIdentity, SentOption};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -2,7 +2,7 @@
 //! ([`formats`], whose items are re-exported here), HTML and the implementation matrix
 //! ([`html`]), and the article-by-article explanation of a move an implementation should not
 //! have listed ([`annotate`]), the SVG board every failing case is drawn with ([`board`]),
-//! the static rulebook browser ([`site`]), combining the JSON reports of shards ([`merge`]),
+//! the static rulebook browser ([`site`]), combining the JSON reports of shards ([`conformance_core::report::merge`]),
 //! and writing any of them without destroying what is at the path ([`output`]).
 //!
 //! Reports depend on the run's results, never on the command line.
@@ -11,7 +11,6 @@ pub mod annotate;
 pub mod board;
 pub mod formats;
 pub mod html;
-pub use conformance_core::report::merge;
 pub mod site;
 
 pub use formats::*;

@@ -560,7 +560,7 @@ fn run_verdict(
 }
 
 /// The counts of a run: the core's summary, one wording for every report of every game.
-pub use conformance_core::report::Summary;
+use conformance_core::report::Summary;
 
 /// Tallies case results: a case counts by its outcome, a pass with skipped parts as partial.
 pub fn tally<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> Summary {

@@ -25,7 +25,7 @@
 
 use conformance_core::run::expectations::Judged;
 
-use crate::corpus::contract::CorpusStamp;
+use conformance_core::run::contract::CorpusStamp;
 use crate::run::case_run::{CaseResult, Checked};
 
 /// What an entry says and the entry itself, a result that does not match and why a file

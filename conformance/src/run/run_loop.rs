@@ -13,18 +13,20 @@ use conformance_core::run::Runner as CoreRunner;
 use shogi_spec::Implementation;
 
 use crate::corpus::case::Case;
-use crate::corpus::contract::{ContractDiff, CorpusStamp, describe_upgrade};
-use crate::corpus::filter::{Filter, FilterError, InCorpus};
+use crate::corpus::contract::describe_upgrade;
+use conformance_core::run::contract::{ContractDiff, CorpusStamp};
+use crate::corpus::filter::{Filter, InCorpus};
+use conformance_core::run::filter::FilterError;
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
-use conformance_core::report::ExpectationsCheck;
+use conformance_core::report::{ExpectationsCheck, Summary};
 
 use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
 use crate::run::case_run::{
-    CaseResult, Checked, Summary, applies, base_profile, run_case_guarded, tally,
+    CaseResult, Checked, applies, base_profile, run_case_guarded, tally,
 };
 use crate::run::expectations::{self, Expectations, Shard};
-use crate::run::interrupt::{self, Reason};
+use conformance_core::interrupt::{self, Reason};
 use crate::run::watchdog::Watchdog;
 
 /// The profile a runner uses unless told otherwise.
@@ -322,7 +324,7 @@ impl Runner {
 
     /// Runs every chosen case against `imp`, through the core's runner. A panic of an
     /// in-process implementation errors its case, never the run; a requested stop
-    /// ([`crate::run::interrupt`]) ends the loop and lists the cases not reached, and so does
+    /// ([`conformance_core::interrupt`]) ends the loop and lists the cases not reached, and so does
     /// giving up on an engine that stopped answering ([`Watchdog`]).
     pub fn run(&mut self, imp: &mut dyn Implementation) -> Result<RunReport, RunError> {
         let spec = self.profile_spec();

@@ -255,4 +255,3 @@ pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
-pub use crate::fuzzing::fuzz_case::{case_yaml, write_finding};

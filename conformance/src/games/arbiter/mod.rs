@@ -48,7 +48,7 @@ pub use summary::{EngineTally, GameSummary, MatchSummary, SentOption, Violation}
 use crate::implementations::naming::{distinct_pair, usi_engine_name};
 use conformance_core::process::CommandLine;
 use crate::implementations::usi_options::UsiOption;
-use crate::run::interrupt;
+use conformance_core::interrupt;
 use game::Game;
 use player::Player;
 

@@ -1,7 +1,8 @@
 //! The sentences several formats print alike: the counts of a summary, the lines that explain
 //! a case's outcome, and the note for a run in which nothing could be checked.
 
-use crate::run::case_run::{CaseResult, Checked, Summary};
+use crate::run::case_run::{CaseResult, Checked};
+use conformance_core::report::Summary;
 use crate::run::parting::start_sfen;
 
 /// The note for a run in which nothing could be checked.

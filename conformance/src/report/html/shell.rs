@@ -7,7 +7,7 @@
 
 use shogi_spec::ArticleId;
 
-use crate::run::case_run::Summary;
+use conformance_core::report::Summary;
 
 /// Escapes text for HTML content and attribute values (the core's one escaper).
 pub use conformance_core::report::escape::html as esc;

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shogi_conformance::corpus::case::parse_file;
-use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz, write_finding};
+use shogi_conformance::fuzzing::fuzz_case::write_finding;
+use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz};
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::Oracle;
