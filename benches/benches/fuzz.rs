@@ -23,8 +23,8 @@ use shogi_bitboard::{Engine, EngineSession};
 use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz_jobs};
 use shogi_conformance::fuzzing::random_games::{Bias, Rng, random_game};
 use shogi_oracle::MakeMove;
-use shogi_spec::{usi::Move, sfen};
 use shogi_spec::Implementation;
+use shogi_spec::{sfen, usi::Move};
 
 /// Games per iteration (about 75 positions each at 80 plies).
 const GAMES: u64 = 40;

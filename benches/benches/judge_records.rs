@@ -18,11 +18,11 @@ use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, Standing, judge_archive,
 };
-use shogi_spec::usi::Move;
 use shogi_oracle::game::adjudicate;
-use shogi_spec::{record::Event, record::Seconds};
 use shogi_records::{Format, export};
 use shogi_spec::profile::Profile;
+use shogi_spec::usi::Move;
+use shogi_spec::{record::Event, record::Seconds};
 
 /// `n` CSA records of 100–150 moves, each ending in the side to move's resignation.
 fn records(n: usize) -> Vec<String> {

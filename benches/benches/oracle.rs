@@ -19,7 +19,7 @@ use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{drop_moves, is_pawn_drop_mate};
 use shogi_oracle::article3_moves::board_moves;
-use shogi_spec::{piece::Kind, usi::Move, position::Position, sfen};
+use shogi_spec::{piece::Kind, position::Position, sfen, usi::Move};
 
 /// Legal moves as the oracle used to find them: every candidate looked at.
 fn legal_before(pos: &Position) -> Vec<Move> {

@@ -8,13 +8,13 @@ use shogi_conformance::fuzzing::random_games::Rng;
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, judge_games};
 use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::in_check;
-use shogi_spec::record::Record;
-use shogi_spec::{record::Event, record::UsiMove};
 use shogi_oracle::game::repetition::position_key;
 use shogi_oracle::{legal_moves, status};
-use shogi_spec::{usi::Move, position::Position, Status};
 use shogi_records::{Format, export};
 use shogi_spec::Verdict;
+use shogi_spec::record::Record;
+use shogi_spec::{Status, position::Position, usi::Move};
+use shogi_spec::{record::Event, record::UsiMove};
 
 /// A legal game of `plies` plies from the start that no rule ends: no mate, no position a
 /// fourth time. A quarter of the time it steps back into a position seen before when it can (so

@@ -16,8 +16,8 @@ use shogi_bitboard::{Engine, EngineSession};
 use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz_jobs};
 use shogi_conformance::fuzzing::random_games::{Bias, Rng, random_game};
 use shogi_oracle::MakeMove;
-use shogi_spec::{usi::Move, sfen};
 use shogi_spec::Implementation;
+use shogi_spec::{sfen, usi::Move};
 
 const SEED: u64 = 1;
 const PLIES: usize = 80;

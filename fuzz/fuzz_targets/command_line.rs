@@ -2,8 +2,8 @@
 //! error, never a panic; what splits is written back (`Display`) so that it splits the same.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use conformance_core::process::CommandLine;
+use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

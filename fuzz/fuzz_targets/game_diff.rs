@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{compare_game, starts};
 use shogi_conformance::fuzzing::random_games::{Rng, random_mating_net, random_position};
 use shogi_oracle::{MakeMove, legal_moves};
-use shogi_spec::{usi::Move, position::Position, sfen};
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 /// Sente's king in Gote's camp with eleven pieces there and plenty in hand: a winning
 /// declaration if nothing changes.

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use conformance_core::report::merge::{group_shards, merge, parse_report};
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::report::html::{Shogi, column_from_value, page};
-use conformance_core::report::merge::{group_shards, merge, parse_report};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

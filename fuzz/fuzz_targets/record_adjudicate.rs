@@ -8,8 +8,8 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 
 const STARTS: [&str; 5] = [
     "startpos",

@@ -7,7 +7,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shogi_conformance::fuzzing::differential::{starts, to_engine};
 use shogi_oracle::{MakeMove, check_move, legal_moves};
-use shogi_spec::{usi::Move, sfen};
+use shogi_spec::{sfen, usi::Move};
 
 #[derive(Debug, Arbitrary)]
 struct Input {

@@ -7,10 +7,10 @@ use shogi_spec::Color;
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
 use crate::legality::has_legal_move;
-use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
 use shogi_spec::position::Position;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
 
 /// 3.11a: a pawn may not be dropped on a file where the dropping player already has an
 /// unpromoted pawn. Tokins (promoted pawns) and the opponent's pawns do not count.

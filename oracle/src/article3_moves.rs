@@ -9,10 +9,10 @@ use std::ops::ControlFlow;
 
 use shogi_spec::Color;
 
-use shogi_spec::{piece::Kind, piece::Piece};
 use shogi_spec::position::Position;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
+use shogi_spec::{piece::Kind, piece::Piece};
 
 /// One way a piece may move: a direction (files, ranks) seen from Sente, where rank −1 is
 /// forward, and whether the piece may continue in that direction.

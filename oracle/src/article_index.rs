@@ -109,7 +109,15 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
         "with 5.4",
     ),
     row("2", &["position", "shogi_spec::square"], &[], ""),
-    row("2.1", &["shogi_spec::square::Square", "shogi_spec::position::Position"], &[], ""),
+    row(
+        "2.1",
+        &[
+            "shogi_spec::square::Square",
+            "shogi_spec::position::Position",
+        ],
+        &[],
+        "",
+    ),
     row(
         "2.2",
         &[
@@ -120,7 +128,12 @@ pub const ARTICLE_INDEX: &[ArticleEntry] = &[
         &[],
         "",
     ),
-    row("2.3", &["shogi_spec::position::Position::startpos"], &[], ""),
+    row(
+        "2.3",
+        &["shogi_spec::position::Position::startpos"],
+        &[],
+        "",
+    ),
     row(
         "2.4",
         &[
@@ -456,7 +469,10 @@ pub const OTHER_ARTICLE_INDEX: &[ArticleEntry] = &[
     ),
     row(
         "ufs2016:5.9.5",
-        &["shogi_spec::handicap::Handicap", "shogi_spec::handicap::Handicap::sfen"],
+        &[
+            "shogi_spec::handicap::Handicap",
+            "shogi_spec::handicap::Handicap::sfen",
+        ],
         &[],
         "the handicaps that remove pieces; which rank difference each suits is for the \
          organisers, not decided by the oracle",

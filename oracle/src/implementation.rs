@@ -4,12 +4,12 @@ use shogi_spec::profile::Profile;
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict, check_divide_depth};
 
 use crate::game::adjudicate;
-use shogi_spec::record::Record;
 use crate::legality::{self, IllegalMove, play};
+use crate::validate::{Invalidity, validate};
 use shogi_spec::position::Position;
+use shogi_spec::record::Record;
 use shogi_spec::{sfen, sfen::SfenError};
 use shogi_spec::{usi::Move, usi::UsiError};
-use crate::validate::{Invalidity, validate};
 
 /// The reference oracle as an [`Implementation`].
 #[derive(Debug, Clone, Default)]

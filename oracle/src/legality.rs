@@ -13,12 +13,12 @@ use shogi_spec::{ArticleId, Status};
 use crate::article1_check::{in_check, is_king, king_safe};
 use crate::article3_drops::{each_drop_move, is_dead_square, is_nifu, is_pawn_drop_mate};
 use crate::article3_moves::{each_board_move, each_destination, promotion_options};
-use shogi_spec::piece::Kind;
 use crate::position::MakeMove;
+use shogi_spec::FesaId;
+use shogi_spec::piece::Kind;
 use shogi_spec::position::Position;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::FesaId;
 
 /// Why a move may not be played, with the article that forbids it.
 ///

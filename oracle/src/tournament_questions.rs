@@ -23,15 +23,15 @@ use serde::Deserialize;
 use serde_norway::{Mapping, Value};
 use shogi_spec::profile::Profile;
 
+use crate::game::adjudicate;
 use crate::game::article7_furigoma::{Furigoma, furigoma};
 use crate::game::article12_scoring::{Score, replay, score};
 use crate::game::article14_pairing::{
     PairingHistory, PairingViolation, ProposedRound, check_round,
 };
 use crate::game::article15_time_control::acceptable_for_rating;
-use shogi_spec::record::TimeControl;
-use crate::game::adjudicate;
 use shogi_spec::record::Record;
+use shogi_spec::record::TimeControl;
 
 /// Why a question could not be answered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

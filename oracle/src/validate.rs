@@ -12,10 +12,10 @@ use shogi_spec::{ArticleId, Color};
 
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
-use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
+use shogi_spec::FesaId;
 use shogi_spec::position::Position;
 use shogi_spec::square::Square;
-use shogi_spec::FesaId;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
 
 /// A reason a position could not occur in a game played by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

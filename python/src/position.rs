@@ -69,7 +69,11 @@ const SUBTREE_DEPTH: u32 = 3;
 
 /// [`legality::perft`], with `KeyboardInterrupt` (or any signal handler's exception) raised
 /// between subtrees.
-fn perft_interruptible(py: Python<'_>, pos: &shogi_spec::position::Position, depth: u32) -> PyResult<u64> {
+fn perft_interruptible(
+    py: Python<'_>,
+    pos: &shogi_spec::position::Position,
+    depth: u32,
+) -> PyResult<u64> {
     if depth <= SUBTREE_DEPTH {
         let pos = *pos;
         let n = py.detach(move || legality::perft(&pos, depth));

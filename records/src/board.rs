@@ -25,14 +25,14 @@
 //! The registry's interpretation of `fesa2017:9.4` records the decision.
 
 use shogi_oracle::MakeMove;
-use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
+use shogi_spec::Color;
+use shogi_spec::handicap::Handicap;
 use shogi_spec::position::Position;
+use shogi_spec::record::{Sfen, Start};
 use shogi_spec::sfen;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::Color;
-use shogi_spec::handicap::Handicap;
-use shogi_spec::record::{Sfen, Start};
+use shogi_spec::{piece::HAND_KINDS, piece::Kind, piece::Piece};
 
 /// Why a move cannot be carried out on the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -123,9 +123,9 @@ pub fn by_jkf_preset(code: &str) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_spec::Color;
     use shogi_spec::piece::Kind;
     use shogi_spec::square::Square;
-    use shogi_spec::Color;
 
     /// The giver's pieces missing from the initial position, as USI squares.
     fn removed(pos: &Position) -> Vec<String> {

@@ -1,8 +1,8 @@
 //! The Japanese words KIF, KI2 and JKF share: piece names, numerals, colour marks and the
 //! ending words.
 
-use shogi_spec::piece::Kind;
 use shogi_spec::Color;
+use shogi_spec::piece::Kind;
 
 use crate::ending::{EndingKind, Outcome};
 

@@ -7,11 +7,11 @@
 //! and `relative` for display. `special` holds the ending in CSA words without the `%`.
 
 use serde_json::Value;
-use shogi_spec::{piece::Kind, piece::Piece};
-use shogi_spec::position::Position;
-use shogi_spec::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::position::Position;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds};
+use shogi_spec::usi::Move;
+use shogi_spec::{piece::Kind, piece::Piece};
 
 use crate::board::{self, Play};
 use crate::ledger::{Ignored, Ledger, LineKind};
@@ -539,9 +539,9 @@ fn jkf_move(mv: &Value, play: &Play) -> Result<(Move, Kind), crate::Unreadable> 
         Some(f) => {
             let from = sq(Some(f)).ok_or("`from` must be {x, y} with 1-9 each")?;
             let named = if promote {
-                piece
-                    .promoted()
-                    .ok_or_else(|| crate::Unreadable(format!("a {} cannot promote", crate::csa::code(piece))))?
+                piece.promoted().ok_or_else(|| {
+                    crate::Unreadable(format!("a {} cannot promote", crate::csa::code(piece)))
+                })?
             } else {
                 piece
             };

@@ -11,12 +11,12 @@
 //! with nothing to tell them apart, is an import error naming the line and ply.
 
 use shogi_oracle::article3_moves::destinations;
+use shogi_spec::Color;
 use shogi_spec::piece::Kind;
 use shogi_spec::position::Position;
+use shogi_spec::record::{ClaimKind, Event, Players, Record};
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::Color;
-use shogi_spec::record::{ClaimKind, Event, Players, Record};
 
 use crate::board::Play;
 use crate::encoding::lines;

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use shogi_conformance::corpus::CorpusSource;
 use conformance_core::atomic_write;
 use conformance_core::report::merge;
+use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::report::{html, site};
 
 use super::Error;

@@ -6,12 +6,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use conformance_core::atomic_write;
+use conformance_core::interrupt;
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
-use shogi_conformance::report::{Format};
-use conformance_core::atomic_write;
+use shogi_conformance::report::Format;
 use shogi_conformance::run::expectations::{Expectations, Shard};
-use conformance_core::interrupt;
 use shogi_conformance::run::{RunReport, RunStatus, Runner};
 
 /// What `run` was asked to do.

@@ -8,8 +8,8 @@
 //! the comparison and the lines printed are the core's ([`conformance_core::run::contract`],
 //! the same for Go); this module says what of a shogi case decides its result.
 
-use conformance_core::run::contract::Naming;
 use conformance_core::run::contract::CorpusStamp;
+use conformance_core::run::contract::Naming;
 
 use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};

@@ -16,9 +16,9 @@ use std::collections::{BTreeMap, HashMap};
 use conformance_core::lint::{ArticleStatus, CaseFacts, IdRule, SharedChecks, Testability};
 use conformance_rulebook::coverage::{Credit, cases_per_article};
 use shogi_oracle::{play, validate};
-use shogi_spec::{usi::Move, sfen};
 use shogi_spec::registry::{Article, Registry};
 use shogi_spec::{ArticleId, PositionSpec, rulebooks};
+use shogi_spec::{sfen, usi::Move};
 
 use crate::corpus::case::{Case, Expectation};
 use crate::corpus::{Corpus, CorpusError};

@@ -10,11 +10,11 @@
 use shogi_bitboard::game::{self as egame, Repetition};
 use shogi_oracle::MakeMove;
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
-use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 use shogi_spec::record::{Event, Sfen, Start, UsiMove};
 use shogi_spec::{Color, ReasonKind, Status, Verdict};
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 /// Where a game can start: the initial position and every standard handicap (UFS 5.9.5).
 pub fn starts() -> Vec<(&'static str, &'static str)> {

@@ -6,8 +6,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use shogi_oracle::check_move;
-use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 use crate::fuzzing::fuzz_external::{Finding, FuzzError, FuzzOptions, shrink, signature};
 use crate::fuzzing::random_games::Rng;

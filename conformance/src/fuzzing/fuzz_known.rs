@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 
 use shogi_oracle::{Oracle, check_move, legal_moves};
-use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::Implementation;
+use shogi_spec::{position::Position, usi::Move};
 
 use crate::corpus::Corpus;
 use crate::corpus::case::Expectation;

@@ -17,10 +17,10 @@
 //! public and take no global state.
 
 use shogi_oracle::MakeMove;
-use shogi_spec::piece::HAND_KINDS;
 use shogi_oracle::{legal_moves, validate};
-use shogi_spec::{piece::Kind, usi::Move, piece::Piece, position::Position, square::Square, sfen};
+use shogi_spec::piece::HAND_KINDS;
 use shogi_spec::{Color, PositionSpec};
+use shogi_spec::{piece::Kind, piece::Piece, position::Position, sfen, square::Square, usi::Move};
 
 /// SplitMix64: tiny, fast, and good enough to pick moves; seeded explicitly, never from time.
 #[derive(Debug, Clone)]

@@ -10,12 +10,12 @@
 //! as the game went on from it under `illegal_move: on_claim`; one that cannot (nothing to pick
 //! up, a piece not in hand) leaves the board as it was, and says so.
 
+use shogi_oracle::MakeMove;
 use shogi_oracle::game::article9_illegal::physically_possible;
 use shogi_oracle::legality::check_move;
 use shogi_spec::piece::Kind;
-use shogi_oracle::MakeMove;
-use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::record::Event;
+use shogi_spec::{position::Position, usi::Move};
 
 use super::judge::{Judged, ending_event};
 use crate::report::board;

@@ -19,9 +19,9 @@ use shogi_spec::{
 };
 
 use crate::implementations::pipeline::{Pipeline, within_bytes};
-use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
 use crate::implementations::process::StartError;
 use crate::implementations::schema::{reply_schema, validate_against};
+use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
 
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;

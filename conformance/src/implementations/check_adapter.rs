@@ -17,8 +17,8 @@ use shogi_oracle::Oracle;
 use shogi_spec::{Implementation, PositionSpec};
 
 use crate::implementations::adapter::{Hello, clip, hello_request, parse_hello, position_json};
-use conformance_core::process::{CommandLine, Process, with_stderr};
 use crate::implementations::schema::{reply_schema, validate_against};
+use conformance_core::process::{CommandLine, Process, with_stderr};
 
 /// One line of the check's report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -263,7 +263,11 @@ enum BadReply {
         line: String,
     },
     #[error("the reply carries id {got} instead of {want}: `{line}`")]
-    WrongId { got: String, want: u64, line: String },
+    WrongId {
+        got: String,
+        want: u64,
+        line: String,
+    },
     #[error("malformed reply: {violation}: `{line}`")]
     Malformed {
         violation: crate::implementations::schema::SchemaViolation,

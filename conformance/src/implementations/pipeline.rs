@@ -18,8 +18,8 @@
 //!   that answer stands.
 
 use shogi_oracle::MakeMove;
-use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::PositionSpec;
+use shogi_spec::{position::Position, usi::Move};
 
 /// The most requests kept in flight.
 pub const MAX_IN_FLIGHT: usize = 64;

@@ -32,14 +32,14 @@ use std::time::{Duration, Instant};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query, SearchLimit, Status};
 
 use crate::implementations::pipeline::{Pipeline, board_of, fits, within_bytes};
-use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
 use crate::implementations::process::StartError;
 use crate::implementations::usi_handshake::HandshakeError;
 use crate::implementations::usi_handshake::Heard;
 use crate::implementations::usi_options::{UsiOption, settings};
-use crate::implementations::usi_perft::is_refusal_message;
 use crate::implementations::usi_perft::PerftReply;
+use crate::implementations::usi_perft::is_refusal_message;
 use crate::report::{EngineIdentity, SentOption};
+use conformance_core::process::{CommandLine, Process, ProcessError, Restarts, with_stderr};
 
 /// The timeout used when none is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);

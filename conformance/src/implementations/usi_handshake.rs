@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use conformance_core::process::{Process, ProcessError, with_stderr};
 use crate::implementations::usi_options::{Advertised, OptionError};
+use conformance_core::process::{Process, ProcessError, with_stderr};
 
 /// How many `info string` lines of the handshake are quoted when it fails.
 const CHATTER_LINES: usize = 5;

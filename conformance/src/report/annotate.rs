@@ -6,8 +6,8 @@
 //! even well-formed USI, or that moves a piece of the side not to move, is named as such.
 
 use shogi_oracle::{Oracle, check_move};
-use shogi_spec::usi::Move;
 use shogi_spec::PositionSpec;
+use shogi_spec::usi::Move;
 
 /// `mv` followed by the reason the oracle refuses it in `position`, in parentheses; `mv`
 /// alone when there is nothing to add (the position cannot be set up, or the move is legal).

@@ -12,13 +12,13 @@
 
 use std::fmt::Write as _;
 
-use shogi_oracle::game::play_record;
-use shogi_spec::record::Record;
 use shogi_oracle::Oracle;
-use shogi_spec::{piece::Kind, usi::Move, piece::Piece, position::Position, square::Square};
+use shogi_oracle::game::play_record;
 use shogi_records::japanese::{kanji_digit, wide_digit, write_kanji_number};
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 use shogi_spec::{Color, PositionSpec};
+use shogi_spec::{piece::Kind, piece::Piece, position::Position, square::Square, usi::Move};
 
 use crate::corpus::case::Case;
 

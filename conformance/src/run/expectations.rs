@@ -25,8 +25,8 @@
 
 use conformance_core::run::expectations::Judged;
 
-use conformance_core::run::contract::CorpusStamp;
 use crate::run::case_run::{CaseResult, Checked};
+use conformance_core::run::contract::CorpusStamp;
 
 /// What an entry says and the entry itself, a result that does not match and why a file
 /// cannot be used: the core's.

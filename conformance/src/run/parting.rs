@@ -10,8 +10,8 @@
 //! answers locate the difference, they never decide the case (its expectation is the corpus's).
 
 use serde::Serialize;
-use shogi_spec::record::Record;
 use shogi_spec::record::Event;
+use shogi_spec::record::Record;
 use shogi_spec::{Implementation, Verdict};
 
 use crate::corpus::yaml::Yaml;

@@ -9,9 +9,9 @@
 
 use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::{check_move, play};
-use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::PositionSpec;
 use shogi_spec::profile::Profile;
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 use crate::corpus::case::Probe;
 use crate::run::case_run::{Checked, Failure};

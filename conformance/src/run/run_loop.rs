@@ -14,20 +14,18 @@ use shogi_spec::Implementation;
 
 use crate::corpus::case::Case;
 use crate::corpus::contract::describe_upgrade;
-use conformance_core::run::contract::{ContractDiff, CorpusStamp};
 use crate::corpus::filter::{Filter, InCorpus};
-use conformance_core::run::filter::FilterError;
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
 use conformance_core::report::{ExpectationsCheck, Summary};
+use conformance_core::run::contract::{ContractDiff, CorpusStamp};
+use conformance_core::run::filter::FilterError;
 
 use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
-use crate::run::case_run::{
-    CaseResult, Checked, applies, base_profile, run_case_guarded, tally,
-};
+use crate::run::case_run::{CaseResult, Checked, applies, base_profile, run_case_guarded, tally};
 use crate::run::expectations::{self, Expectations, Shard};
-use conformance_core::interrupt::{self, Reason};
 use crate::run::watchdog::Watchdog;
+use conformance_core::interrupt::{self, Reason};
 
 /// The profile a runner uses unless told otherwise.
 pub const DEFAULT_PROFILE: &str = "fesa-2017";

@@ -13,8 +13,8 @@ use shogi_spec::profile::{DrawResult, Profile, ReplayTime};
 use shogi_spec::{ArticleId, Color, Step, Verdict};
 
 use super::adjudicate::{AdjudicationError, play_record};
-use shogi_spec::record::{Record, Seconds, TimeControl};
 use shogi_spec::FesaId;
+use shogi_spec::record::{Record, Seconds, TimeControl};
 
 /// A score in half points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

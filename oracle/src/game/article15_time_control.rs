@@ -10,8 +10,8 @@
 
 use shogi_spec::{ArticleId, Step};
 
-use shogi_spec::record::{Seconds, TimeControl};
 use shogi_spec::FesaId;
+use shogi_spec::record::{Seconds, TimeControl};
 
 /// The two minima of 15.4: (main time, byo-yomi).
 pub const RATED_MINIMA: [(Seconds, Seconds); 2] = [

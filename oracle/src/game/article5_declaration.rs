@@ -14,12 +14,12 @@ use shogi_spec::profile::{DeclarationFailure, DeclarationRule};
 use shogi_spec::profile::{Handicap28Points, HandicapDeclaration, ImpasseRule, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
-use shogi_spec::handicap::Handicap;
 use crate::article1_check::in_check;
 use crate::article3_moves::in_promotion_zone;
-use shogi_spec::{piece::HAND_KINDS, piece::Kind};
-use shogi_spec::position::Position;
 use shogi_spec::FesaId;
+use shogi_spec::handicap::Handicap;
+use shogi_spec::position::Position;
+use shogi_spec::{piece::HAND_KINDS, piece::Kind};
 
 /// 5.3.2: the points of a piece: 5 for a rook or bishop (promoted or not), 1 for any other
 /// piece, 0 for the king.

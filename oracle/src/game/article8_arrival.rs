@@ -12,9 +12,9 @@
 //! record, see [`shogi_spec::record`]). This module only works out, at the arrival, how much of
 //! the turn has already run, so that 8.6 can be decided and explained.
 
-use shogi_spec::record::Seconds;
 use shogi_spec::FesaId;
 use shogi_spec::profile::LateArrival;
+use shogi_spec::record::Seconds;
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
 /// Where an arrival falls on the arriving player's clock.

@@ -24,9 +24,9 @@
 use shogi_spec::profile::{DoubleFlagFall, FlagFall, IncrementTiming};
 use shogi_spec::{ArticleId, Color, ReasonKind, Step};
 
+use shogi_spec::FesaId;
 use shogi_spec::record::FlagOrder;
 use shogi_spec::record::{Seconds, TimeControl, TimeEvidence};
-use shogi_spec::FesaId;
 
 /// What one reading of a clock holds: the main time left and the running period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,10 +20,10 @@ use shogi_spec::{ReasonKind, Step};
 use crate::article1_check::in_check;
 use crate::article3_moves::can_move_again;
 use crate::legality::IllegalMove;
-use shogi_spec::{piece::Kind, piece::Piece};
+use shogi_spec::FesaId;
 use shogi_spec::position::Position;
 use shogi_spec::square::Square;
-use shogi_spec::FesaId;
+use shogi_spec::{piece::Kind, piece::Piece};
 
 /// A way the position stays illegal after the illegal move (9.4a-c), for `offender`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,6 +189,9 @@ mod tests {
             lasting_illegalities(&pos, Color::Sente)[..],
             [LastingIllegality::DeadPiece(_)]
         ));
-        assert!(lasting_illegalities(&shogi_spec::position::Position::startpos(), Color::Gote).is_empty());
+        assert!(
+            lasting_illegalities(&shogi_spec::position::Position::startpos(), Color::Gote)
+                .is_empty()
+        );
     }
 }

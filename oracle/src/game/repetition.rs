@@ -29,8 +29,8 @@
 use shogi_spec::profile::{BothSidesChecking, PerpetualSpan, RepetitionStart, Rules};
 use shogi_spec::{ArticleId, Color, Step};
 
-use shogi_spec::position::Position;
 use shogi_spec::FesaId;
+use shogi_spec::position::Position;
 
 /// What a position that has just occurred means for repetition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 
 use rstest::rstest;
 use shogi_oracle::MakeMove;
+use shogi_oracle::game::adjudicate;
 use shogi_oracle::game::article5_declaration::{judge_declaration, points_needed};
 use shogi_oracle::game::article7_furigoma::{Furigoma, furigoma};
 use shogi_oracle::game::article12_scoring::{HalfPoints, Score, replay, score};
@@ -12,14 +13,13 @@ use shogi_oracle::game::article14_pairing::{
     PairingHistory, PairingViolation, ProposedRound, check_round,
 };
 use shogi_oracle::game::article15_time_control::acceptable_for_rating;
-use shogi_spec::handicap::Handicap;
-use shogi_spec::{record::Periods, record::Seconds, record::TimeControl};
 use shogi_oracle::game::repetition::{RepetitionOutcome, judge_repetition};
-use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
-use shogi_spec::{usi::Move, position::Position, sfen};
+use shogi_spec::handicap::Handicap;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 use shogi_spec::{Color, Verdict};
+use shogi_spec::{position::Position, sfen, usi::Move};
+use shogi_spec::{record::Periods, record::Seconds, record::TimeControl};
 
 /// A cycle that repeats the start four times, with the "gave check" flags forced: the rule
 /// function is judged on its own, whatever the board.

@@ -4,8 +4,8 @@
 //! The verdicts are the corpus's (`games/clock-evidence.yaml`); here, the notes beside them.
 
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 use shogi_spec::{Color, ReasonKind, Verdict};
 
 const SERVER: &str = "time_control: {main: 0, byoyomi: 30}\ntimes: {resolution: 1, rounding: undocumented, clock_of_record: true}\n";

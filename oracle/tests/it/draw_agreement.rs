@@ -2,8 +2,8 @@
 //! FESA 5.4: a draw agreement counts only while 5.2's repetition holds.
 
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
 use shogi_spec::{ReasonKind, Verdict};
 
 const SHUFFLE: &str = "2h3h, 8b7b, 3h2h, 7b8b";

@@ -2,10 +2,10 @@
 //! rules: each is a valid position (the oracle's `validate`), the giver moves first (5.9.4) and
 //! only the giver's listed pieces are gone (5.9.3).
 
-use shogi_spec::handicap::Handicap;
-use shogi_spec::{piece::HAND_KINDS, piece::Kind};
 use shogi_oracle::validate;
+use shogi_spec::handicap::Handicap;
 use shogi_spec::{Color, position::Position, sfen};
+use shogi_spec::{piece::HAND_KINDS, piece::Kind};
 
 fn points(kind: Kind) -> u32 {
     if matches!(kind, Kind::Rook | Kind::Bishop) {

@@ -7,8 +7,8 @@
 
 use rstest::rstest;
 use shogi_oracle::{IllegalMove, check_move, legal_moves, status};
-use shogi_spec::{usi::Move, piece::Piece, position::Position, square::Square, sfen};
 use shogi_spec::{Color, Status};
+use shogi_spec::{piece::Piece, position::Position, sfen, square::Square, usi::Move};
 
 /// What a row expects of its move.
 #[derive(Debug, Clone, Copy)]

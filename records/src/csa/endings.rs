@@ -3,9 +3,9 @@
 //! writes (its summary of the result, the clock). Apart from the moves because they decide the
 //! written ending the judge compares with its verdict.
 
-use shogi_spec::usi::Move;
 use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Seconds};
+use shogi_spec::usi::Move;
 
 use crate::ImportError;
 use crate::board::{self};

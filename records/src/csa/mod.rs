@@ -14,11 +14,11 @@
 //! is the server's final word, so it refines the meaning of a `%` line; the illegal move is
 //! translated as the move it was (so the oracle judges it) followed by the opponent's claim.
 
+use shogi_spec::Color;
 use shogi_spec::piece::Kind;
 use shogi_spec::position::Position;
-use shogi_spec::usi::Move;
-use shogi_spec::Color;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl};
+use shogi_spec::usi::Move;
 
 use crate::board::{self, Play};
 use crate::encoding::each_line;

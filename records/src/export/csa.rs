@@ -5,12 +5,12 @@ use super::replay::{Replayed, replay};
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::csa;
+use shogi_spec::handicap::Handicap;
 use shogi_spec::piece::Kind;
 use shogi_spec::position::Position;
+use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::handicap::Handicap;
-use shogi_spec::record::{Record, Seconds, Start};
 use shogi_spec::{Color, ReasonKind, Verdict};
 use std::fmt::Write as _;
 

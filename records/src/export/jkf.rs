@@ -7,10 +7,10 @@ use super::replay::{Replayed, replay};
 use crate::board::{self, digits};
 use crate::csa;
 use serde_json::{Value, json};
-use shogi_spec::piece::Kind;
-use shogi_spec::usi::Move;
 use shogi_spec::handicap::Handicap;
+use shogi_spec::piece::Kind;
 use shogi_spec::record::{Record, Seconds, Start};
+use shogi_spec::usi::Move;
 use shogi_spec::{Color, Verdict};
 
 /// The JKF preset of a handicap.

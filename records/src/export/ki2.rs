@@ -18,9 +18,9 @@ use std::fmt::Write as _;
 
 use shogi_oracle::article3_moves::{destinations, in_promotion_zone};
 use shogi_spec::position::Position;
+use shogi_spec::record::Record;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::record::Record;
 use shogi_spec::{Color, Verdict};
 
 use super::ExportError;

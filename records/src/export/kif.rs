@@ -5,11 +5,11 @@ use super::replay::{Step, replay};
 use super::{ExportError, has_fractions, one_line};
 use crate::board::{self, digits};
 use crate::japanese::{self, kanji_digit, wide_digit};
+use shogi_spec::handicap::Handicap;
 use shogi_spec::piece::HAND_KINDS;
 use shogi_spec::position::Position;
-use shogi_spec::usi::Move;
-use shogi_spec::handicap::Handicap;
 use shogi_spec::record::{Record, Seconds, Start};
+use shogi_spec::usi::Move;
 use shogi_spec::{Color, ReasonKind, Verdict};
 use std::fmt::Write as _;
 

@@ -5,12 +5,12 @@
 use super::ExportError;
 use crate::board;
 use shogi_oracle::MakeMove;
+use shogi_spec::Color;
 use shogi_spec::piece::Kind;
 use shogi_spec::position::Position;
+use shogi_spec::record::{ClaimKind, Event, Record, Seconds};
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::Color;
-use shogi_spec::record::{ClaimKind, Event, Record, Seconds};
 
 /// One move of the record with what the notations need.
 pub(super) struct Step {

@@ -1,9 +1,9 @@
 //! KIF headers: the board diagram with its hands, the start it gives (or the handicap's, or
 //! the initial position), and the 持ち時間 time control, read strictly.
 
+use shogi_spec::Color;
 use shogi_spec::piece::Piece;
 use shogi_spec::position::Position;
-use shogi_spec::Color;
 use shogi_spec::record::Seconds;
 
 use crate::ImportError;

@@ -1,11 +1,11 @@
 //! KIF move lines: whether a line is one, its destination and move text, its time, and why
 //! its text looks damaged rather than merely unknown.
 
+use shogi_spec::Color;
 use shogi_spec::piece::Kind;
+use shogi_spec::record::Seconds;
 use shogi_spec::square::Square;
 use shogi_spec::usi::Move;
-use shogi_spec::Color;
-use shogi_spec::record::Seconds;
 
 use crate::board::{self, Play};
 use crate::japanese::{self, digit, take_piece};

@@ -5,14 +5,14 @@
 //! [`super::read`] classifies each line in [`Reader::line`] and hands it to its method: the
 //! ledger of issue 51 files each line under the kind that placed it.
 
-use shogi_spec::position::Position;
-use shogi_spec::usi::Move;
 use shogi_spec::Color;
+use shogi_spec::position::Position;
 use shogi_spec::record::{ClaimKind, Event, Players, Record, Seconds, TimeControl};
+use shogi_spec::usi::Move;
 
 use super::header::{start_position, time_limit};
-use super::moves::{Parsed, damage, is_move_line, move_time, parse_move, split_time};
 use super::moves::time_well_formed;
+use super::moves::{Parsed, damage, is_move_line, move_time, parse_move, split_time};
 use super::{comment_ending, header_key, unplaced};
 use crate::board::{self, Play};
 use crate::ending::{EndingKind, WrittenEnding};
@@ -230,9 +230,9 @@ impl<'a> Reader<'a> {
             return false;
         };
         let mover = p.side();
-        if !japanese::trailer(t, mover).is_some_and(|(k, o)| {
-            k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover)
-        }) {
+        if !japanese::trailer(t, mover)
+            .is_some_and(|(k, o)| k == EndingKind::IllegalMove && o == crate::Outcome::Win(!mover))
+        {
             return false;
         }
         p.events.push(Event::Move {
@@ -273,7 +273,12 @@ impl<'a> Reader<'a> {
     }
 
     /// [`Reader::move_line`] once the board is set up.
-    fn move_line_on(&mut self, play: &mut Play, n: usize, t: &str) -> Result<LineKind, ImportError> {
+    fn move_line_on(
+        &mut self,
+        play: &mut Play,
+        n: usize,
+        t: &str,
+    ) -> Result<LineKind, ImportError> {
         let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
         let body = t[digits..].trim_start_matches([' ', '\u{3000}']);
         let (mv_text, time_text) = split_time(body);
@@ -282,7 +287,12 @@ impl<'a> Reader<'a> {
         if self.ended || self.trailer.is_some() {
             return self.after_ending(play, n, t, word);
         }
-        check_number(play.ply + 1 + usize::from(self.refused.is_some()), n, t, digits)?;
+        check_number(
+            play.ply + 1 + usize::from(self.refused.is_some()),
+            n,
+            t,
+            digits,
+        )?;
         let mut stm = play.side();
         // Whether the written move before 反則勝ち is itself the foul (Kakinoki's KIF: the side
         // to move wins by the opponent's foul). Only then can the oracle check the claim; a
@@ -529,7 +539,9 @@ fn ending_word_event(
             by: stm,
             time,
         }),
-        "入玉勝ち" | "入玉宣言" | "宣言勝ち" => Some(Event::Declare { player: stm, time }),
+        "入玉勝ち" | "入玉宣言" | "宣言勝ち" => {
+            Some(Event::Declare { player: stm, time })
+        }
         _ => None,
     }
 }

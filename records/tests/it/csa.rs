@@ -4,9 +4,9 @@
 //! shogi-server's source describe it) and the rules, never from the oracle.
 
 use rstest::rstest;
-use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 use shogi_records::{EndingKind, Format, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};
+use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 
 const HEAD: &str = "V2.2\nN+Alice\nN-Bob\nPI\n+\n";
 

@@ -1,11 +1,11 @@
 #![allow(clippy::unwrap_used)]
 //! KI2 (moves resolved against the position, modifiers, ambiguity) and JKF import.
 
-use shogi_spec::handicap::Handicap;
-use shogi_spec::{record::Event, record::Seconds, record::Start};
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{EndingKind, Format, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::Event, record::Seconds, record::Start};
 
 fn moves(g: &shogi_records::Game) -> Vec<String> {
     g.record.events.iter().map(|e| e.to_string()).collect()

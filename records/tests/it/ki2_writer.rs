@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Event;
 use shogi_records::{Format, export, import};
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Event;
 
 fn real_records() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../real-records/shogi");

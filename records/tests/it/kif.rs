@@ -3,11 +3,11 @@
 //! 同/打/成/不成, times in every spacing, each encoding and line ending, variations.
 
 use rstest::rstest;
-use shogi_spec::handicap::Handicap;
-use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{EndingKind, Format, LineEnding, Outcome, import};
 use shogi_spec::Color::{Gote, Sente};
+use shogi_spec::handicap::Handicap;
+use shogi_spec::{record::ClaimKind, record::Event, record::Seconds, record::Start};
 
 const HEAD: &str = "# ---- Kifu for Windows V7 棋譜ファイル ----\n開始日時：2024/01/01\n手合割：平手\n先手：羽生\n後手：佐藤\n手数----指手---------消費時間--\n";
 

@@ -5,8 +5,8 @@
 //! (`worker`), which needs only the oracle.
 
 use shogi_oracle::Oracle;
-use shogi_spec::{usi::Move, position::Position};
 use shogi_spec::{Answer, ImplError, PositionSpec, Query};
+use shogi_spec::{position::Position, usi::Move};
 
 use super::Finding;
 use super::shrink::known;

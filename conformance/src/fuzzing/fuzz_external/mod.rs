@@ -254,4 +254,3 @@ fn summary(found: bool, t: &Throughput, opts: &FuzzOptions) -> String {
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
-

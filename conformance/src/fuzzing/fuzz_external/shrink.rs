@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use shogi_oracle::{check_move, legal_moves, validate};
-use shogi_spec::{piece::Kind, usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
+use shogi_spec::{piece::Kind, position::Position, sfen, usi::Move};
 
 use super::compare::usi_texts;
 use crate::fuzzing::bisect::compare_moves;

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shogi_oracle::legal_moves;
-use shogi_spec::{usi::Move, position::Position, sfen};
 use shogi_spec::{Implementation, PositionSpec};
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 use super::{Finding, FuzzOptions};
 use crate::fuzzing::fuzz_known::Caught;
@@ -27,9 +27,7 @@ pub(super) struct Shared {
 impl Shared {
     pub(super) fn new(opts: &FuzzOptions, caught: Caught) -> Shared {
         Shared {
-            deadline: conformance_core::process::deadline_after(Duration::from_secs(
-                opts.seconds,
-            )),
+            deadline: conformance_core::process::deadline_after(Duration::from_secs(opts.seconds)),
             first_bad: AtomicU64::new(u64::MAX),
             caught,
         }

@@ -4,21 +4,21 @@
 
 use std::time::Duration;
 
-use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
 use shogi_oracle::check_move;
-use shogi_spec::usi::Move;
+use shogi_oracle::game::adjudicate;
 use shogi_records::encoding::{Encoding, encode};
 use shogi_records::{Format, export};
 use shogi_spec::FesaId;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
+use shogi_spec::usi::Move;
 use shogi_spec::{ArticleId, Color, ReasonKind, Verdict};
 
 use super::clock::{millis, seconds};
 use super::player::{Answer, Player};
 use super::{Clock, GameSummary, MatchError, MatchOptions, Violation};
-use conformance_core::process::CommandLine;
 use crate::run::probe::setup_position;
+use conformance_core::process::CommandLine;
 
 fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
@@ -241,7 +241,13 @@ impl Game<'_> {
     /// Records an answer that came in time: resignation, declaration, or a move, checked
     /// against the oracle (an illegal one is claimed by the opponent; a word that is no move
     /// lets the flag fall, as if no answer came).
-    fn record_answer(&self, g: &mut InPlay, pos: &shogi_spec::position::Position, turn: &Turn, text: &str) {
+    fn record_answer(
+        &self,
+        g: &mut InPlay,
+        pos: &shogi_spec::position::Position,
+        turn: &Turn,
+        text: &str,
+    ) {
         let time = &turn.time;
         match text {
             "resign" => g

@@ -46,9 +46,9 @@ pub use clock::Clock;
 pub use summary::{EngineTally, GameSummary, MatchSummary, SentOption, Violation};
 
 use crate::implementations::naming::{distinct_pair, usi_engine_name};
-use conformance_core::process::CommandLine;
 use crate::implementations::usi_options::UsiOption;
 use conformance_core::interrupt;
+use conformance_core::process::CommandLine;
 use game::Game;
 use player::Player;
 

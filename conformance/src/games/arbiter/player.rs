@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use super::summary::SentOption;
-use conformance_core::process::{CommandLine, Process, ProcessError};
 use crate::implementations::usi_options::{Advertised, UsiOption, settings};
+use conformance_core::process::{CommandLine, Process, ProcessError};
 
 /// What an engine said of itself and what it was sent, learnt by starting it once before the
 /// match.

@@ -2,8 +2,8 @@
 //! a case's outcome, and the note for a run in which nothing could be checked.
 
 use crate::run::case_run::{CaseResult, Checked};
-use conformance_core::report::Summary;
 use crate::run::parting::start_sfen;
+use conformance_core::report::Summary;
 
 /// The note for a run in which nothing could be checked.
 pub fn nothing_checked(s: &Summary) -> Option<String> {

@@ -12,9 +12,9 @@ use shogi_spec::{ArticleId, PositionSpec};
 
 use crate::corpus::Corpus;
 use crate::corpus::case::{Case, Expectation};
+use crate::corpus::profile_diff::Difference;
 use crate::report::board::{self, Mark};
 use crate::report::html::{STYLE, anchor, esc};
-use crate::corpus::profile_diff::Difference;
 
 use super::Sources;
 

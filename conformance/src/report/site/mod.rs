@@ -137,7 +137,8 @@ pub fn write_site_with(
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| SiteError::Folder(parent.to_owned(), e))?;
         }
-        conformance_core::atomic_write::write(&path, &text).map_err(|e| SiteError::Write(e.to_string()))?;
+        conformance_core::atomic_write::write(&path, &text)
+            .map_err(|e| SiteError::Write(e.to_string()))?;
     }
     Ok(count)
 }

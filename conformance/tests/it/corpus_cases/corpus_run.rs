@@ -10,8 +10,8 @@ use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;
 use shogi_oracle::article3_drops::{is_dead_square, is_pawn_drop_mate};
 use shogi_oracle::{IllegalMove, Oracle, check_move};
-use shogi_spec::{piece::Kind, usi::Move, square::Square};
 use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
+use shogi_spec::{piece::Kind, square::Square, usi::Move};
 
 fn corpus() -> Corpus {
     Corpus::load(&default_root()).expect("the shipped corpus loads")

@@ -11,12 +11,12 @@ use shogi_conformance::corpus::case::{Case, Expectation, Probe};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_conformance::run::probe::{judge, setup_position};
-use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
+use shogi_oracle::game::article5_declaration::judge_declaration;
 use shogi_oracle::{IllegalMove, Oracle, check_move, legal_moves};
-use shogi_spec::usi::Move;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
+use shogi_spec::usi::Move;
 use shogi_spec::{ReasonKind, Verdict};
 
 fn probes() -> Vec<(Case, Probe)> {

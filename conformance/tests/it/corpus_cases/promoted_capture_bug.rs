@@ -10,13 +10,13 @@
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::MakeMove;
-use shogi_spec::{record::Event, record::Record};
 use shogi_oracle::Oracle;
-use shogi_spec::{piece::Kind, usi::Move, position::Position};
 use shogi_spec::{
     ArticleId, FesaId as _, ImplError, Implementation, PositionSpec, Reason, ReasonKind, Status,
     Verdict,
 };
+use shogi_spec::{piece::Kind, position::Position, usi::Move};
+use shogi_spec::{record::Event, record::Record};
 
 /// The oracle, but a captured promoted piece goes to hand as a gold.
 struct PromotedBecomesGold(Oracle);

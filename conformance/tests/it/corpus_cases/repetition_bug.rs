@@ -8,13 +8,13 @@
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::MakeMove;
-use shogi_spec::{record::Event, record::Record};
 use shogi_oracle::Oracle;
 use shogi_spec::position::Position;
 use shogi_spec::{
     ArticleId, FesaId as _, ImplError, Implementation, PositionSpec, Reason, ReasonKind, Status,
     Verdict,
 };
+use shogi_spec::{record::Event, record::Record};
 
 /// A repetition-only adjudicator with one of two bugs.
 struct BuggyRepetition {

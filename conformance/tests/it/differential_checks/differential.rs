@@ -16,7 +16,7 @@ use shogi_conformance::fuzzing::random_games::{
 };
 use shogi_oracle::MakeMove;
 use shogi_oracle::legal_moves;
-use shogi_spec::{usi::Move, position::Position, sfen};
+use shogi_spec::{position::Position, sfen, usi::Move};
 
 /// One generated game: the start SFEN and the moves.
 #[derive(Debug, Clone)]
@@ -141,10 +141,10 @@ proptest! {
 /// Positions built for the declaration rule: a king deep in the opponent's camp with many of
 /// its pieces there, the rest in hand.
 fn declaration_setup(rng: &mut Rng) -> Option<String> {
-    use shogi_spec::piece::HAND_KINDS;
     use shogi_oracle::validate;
-    use shogi_spec::{piece::Kind, piece::Piece, square::Square};
     use shogi_spec::Color;
+    use shogi_spec::piece::HAND_KINDS;
+    use shogi_spec::{piece::Kind, piece::Piece, square::Square};
     let me = if rng.chance(1, 2) {
         Color::Sente
     } else {

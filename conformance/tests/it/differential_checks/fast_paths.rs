@@ -17,13 +17,13 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shogi_oracle::article1_check::in_check;
 use shogi_oracle::game::play_record;
-use shogi_spec::record::Record;
 use shogi_oracle::game::repetition::{RepetitionOutcome, judge_repetition};
-use shogi_spec::piece::HAND_KINDS;
 use shogi_oracle::{check_move, legal_moves, status};
-use shogi_spec::{usi::Move, position::Position, square::Square, Status, sfen};
+use shogi_spec::piece::HAND_KINDS;
 use shogi_spec::profile::{NoLegalMoves, Profile, RepetitionTrigger, Rules, builtin_names};
+use shogi_spec::record::Record;
 use shogi_spec::{ArticleId, Color, FesaId, Reason, ReasonKind, Verdict};
+use shogi_spec::{Status, position::Position, sfen, square::Square, usi::Move};
 
 use super::differential::{START_KINDS, config, play};
 use shogi_oracle::MakeMove;

@@ -21,8 +21,8 @@ use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::report::{Format, RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_oracle::{IllegalMove, Oracle, check_move};
-use shogi_spec::usi::Move;
 use shogi_spec::FesaId;
+use shogi_spec::usi::Move;
 use shogi_spec::{ArticleId, Implementation, PositionSpec};
 
 const ENGINE: &str = "/usr/games/fairy-stockfish";

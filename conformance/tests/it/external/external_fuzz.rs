@@ -12,8 +12,8 @@ use shogi_conformance::fuzzing::fuzz_external::{FuzzOptions, fuzz};
 use shogi_conformance::implementations::select::{ImplOptions, make};
 use shogi_conformance::run::case_run::{Checked, run_case};
 use shogi_oracle::Oracle;
-use shogi_spec::piece::Kind;
 use shogi_spec::ArticleId;
+use shogi_spec::piece::Kind;
 
 use crate::common;
 use shogi_spec::FesaId;

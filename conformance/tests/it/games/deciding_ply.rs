@@ -24,10 +24,10 @@ use shogi_conformance::corpus::{Corpus, CorpusSource, default_root};
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, Judged, judge_games};
 use shogi_conformance::games::workbench::ShogiWorkbench;
 use shogi_oracle::game::play_record;
-use shogi_spec::record::Record;
 use shogi_spec::Verdict;
 use shogi_spec::profile::Profile;
 use shogi_spec::record::Event;
+use shogi_spec::record::Record;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -25,9 +25,9 @@ use std::fmt;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Step, Verdict};
 
-use shogi_spec::{record::Record, record::Seconds};
-use shogi_spec::position::Position;
 use shogi_spec::FesaId;
+use shogi_spec::position::Position;
+use shogi_spec::{record::Record, record::Seconds};
 
 pub(super) use state::Game;
 

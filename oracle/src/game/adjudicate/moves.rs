@@ -3,18 +3,18 @@
 //! perpetual check (5.2, 3.12), then the profile's move limit. Separate from applying the
 //! other events (`state`): a move is the one event that brings most articles in.
 
-use shogi_spec::profile::{ForeignPiece, IllegalMovePenalty, NoLegalMoves, RepetitionTrigger};
 use shogi_spec::position::Position;
+use shogi_spec::profile::{ForeignPiece, IllegalMovePenalty, NoLegalMoves, RepetitionTrigger};
 use shogi_spec::{ArticleId, Color, ReasonKind, Status, Step};
 use std::ops::ControlFlow;
 
 use crate::article1_check::in_check;
 use crate::game::article9_illegal::physically_possible;
-use shogi_spec::{record::Event, record::Seconds};
 use crate::game::repetition::{RepetitionOutcome, judge_repetition_of};
 use crate::legality::{IllegalMove, check_move, has_legal_move};
-use shogi_spec::usi::Move;
 use shogi_spec::FesaId;
+use shogi_spec::usi::Move;
+use shogi_spec::{record::Event, record::Seconds};
 
 use super::Game;
 use crate::position::MakeMove;

@@ -10,13 +10,13 @@ use shogi_spec::{ArticleId, Color, Reason, ReasonKind, Step, Verdict};
 use crate::game::article5_declaration::{ImpasseOutcome, judge_impasse};
 use crate::game::article8_arrival::Absence;
 use crate::game::article8_clock::Clock;
-use shogi_spec::handicap::Handicap;
-use shogi_spec::{record::ClaimKind, record::Event, record::Record, record::Seconds};
 use crate::game::repetition::Occurrences;
 use crate::legality::IllegalMove;
+use shogi_spec::FesaId;
+use shogi_spec::handicap::Handicap;
 use shogi_spec::position::Position;
 use shogi_spec::usi::Move;
-use shogi_spec::FesaId;
+use shogi_spec::{record::ClaimKind, record::Event, record::Record, record::Seconds};
 
 use super::AdjudicationError;
 

@@ -15,10 +15,10 @@ mod fouls;
 mod handicaps_and_errors;
 
 use rstest::rstest;
-use shogi_spec::record::Seconds;
 use shogi_oracle::game::adjudicate;
-use shogi_spec::record::Record;
 use shogi_spec::profile::Profile;
+use shogi_spec::record::Record;
+use shogi_spec::record::Seconds;
 use shogi_spec::{Color, STARTPOS_SFEN, Verdict};
 
 /// Judges a record under a profile spec and writes the verdict briefly:
