@@ -125,12 +125,13 @@ pub fn default_root() -> PathBuf {
 /// link back (`moves/loop -> .`) is not followed forever (which once made a run report every
 /// case many times over).
 fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
-    let case_file = |path: &Path| {
-        walk::has_extension(path, &["yaml", "yml"])
-            && path.file_name() != Some("tags.yaml".as_ref())
-    };
     out.extend(walk::files_under(dir, &case_file).map_err(folder)?);
     Ok(())
+}
+
+/// Whether `path` is a case file: `*.yaml`/`*.yml` (in any case) but `tags.yaml`.
+fn case_file(path: &Path) -> bool {
+    walk::has_extension(path, &["yaml", "yml"]) && path.file_name() != Some("tags.yaml".as_ref())
 }
 
 /// A folder that could not be walked, as the corpus's error.
@@ -157,15 +158,11 @@ pub fn parse_retired_ids(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every record file under `dir` (the files cases point at), for the fingerprint.
-fn record_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
-    let record = |path: &Path| {
-        path.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| RECORD_EXTENSIONS.contains(&e))
-    };
-    out.extend(walk::files_under(dir, &record).map_err(folder)?);
-    Ok(())
+/// Whether `path` is a record file (the files cases point at), for the fingerprint.
+fn record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| RECORD_EXTENSIONS.contains(&e))
 }
 
 impl Corpus {
@@ -230,25 +227,15 @@ impl Corpus {
         if self.source == CorpusSource::BuiltIn {
             return Ok(crate::corpus::source::built_in_revision());
         }
-        let mut files = Vec::new();
-        yaml_files(&self.root, &mut files)?;
-        record_files(&self.root, &mut files)?;
-        files.push(self.root.join("tags.yaml"));
-        files.push(self.root.join("retired-ids"));
-        files.sort();
-        // Hashed as the built-in copy was (`conformance_core::embed::content_hash`): a
-        // missing tags.yaml or retired-ids counts as empty.
-        let mut hasher = conformance_core::embed::ContentHasher::new();
-        for file in files {
-            let rel = file.strip_prefix(&self.root).unwrap_or(&file);
-            let bytes = match std::fs::read(&file) {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                Err(e) => return Err(CorpusError::Folder(file, e)),
-            };
-            hasher.add(&rel.to_string_lossy(), &bytes);
-        }
-        Ok(hasher.finish())
+        // Hashed as the built-in copy was (the core's one folder hash): a missing tags.yaml or
+        // retired-ids counts as empty.
+        conformance_core::embed::folder_hash(
+            &self.root,
+            &|path| case_file(path) || record_file(path),
+            "",
+            &["tags.yaml", "retired-ids"],
+        )
+        .map_err(folder)
     }
 
     /// The case with this id.

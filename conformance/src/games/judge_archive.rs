@@ -11,8 +11,6 @@
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use conformance_core::report::Format;
 use conformance_core::report::judged::JudgedGame;
@@ -285,52 +283,15 @@ pub fn judge_archive(
     mut each: impl FnMut(&Path, &FileResult),
 ) -> Summary {
     let mut summary = Summary::default();
-    // One worker: judged here, in order, without a thread and a channel to hand each result
-    // over (a tenth of a single-threaded run went to waking the other thread).
-    if opts.jobs <= 1 {
-        let mut buffer = Vec::new();
-        for path in files {
-            let result = judge_file_with(path, opts, &mut buffer);
+    conformance_core::pool::for_each_ordered(
+        files,
+        opts.jobs,
+        Vec::new,
+        |buffer, path| judge_file_with(path, opts, buffer),
+        |i, result| {
             summary.add(&result);
-            each(path, &result);
-        }
-        return summary;
-    }
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, FileResult)>();
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                let mut buffer = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(path) = files.get(i) else {
-                        return;
-                    };
-                    if tx
-                        .send((i, judge_file_with(path, opts, &mut buffer)))
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Results come back in any order; hand them on in file order, keeping only those that
-        // finished ahead of an earlier file.
-        let mut waiting: BTreeMap<usize, FileResult> = BTreeMap::new();
-        let mut due = 0;
-        for (i, result) in rx {
-            waiting.insert(i, result);
-            while let Some(result) = waiting.remove(&due) {
-                summary.add(&result);
-                each(&files[due], &result);
-                due += 1;
-            }
-        }
-    });
+            each(&files[i], &result);
+        },
+    );
     summary
 }

@@ -458,25 +458,19 @@ impl Runner {
         let changes = then
             .map(|then| ContractDiff::between(then, &stamp))
             .unwrap_or_default();
-        let not_as_expected = self.expectations.as_ref().map(|expected| {
-            expected
-                .compare(&results)
-                .into_iter()
-                .map(|m| {
-                    let id = m.case.split(' ').next().unwrap_or_default();
-                    let note = changes
-                        .note_for(id)
-                        .map(|n| format!(" ({n})"))
-                        .unwrap_or_default();
-                    format!("{}: {}{note}", m.case, m.message)
-                })
-                .collect()
+        // Compared as every game compares (the core's runner), with what changed in the corpus
+        // since the file was written beside each mismatch.
+        let compared = self.expectations.as_ref().map(|file| {
+            conformance_core::run::compare(file, &results, |m| {
+                changes
+                    .note_for(m.case.split(' ').next().unwrap_or_default())
+                    .map(str::to_owned)
+            })
         });
-        let expectations = self
-            .expectations
-            .as_ref()
-            .zip(not_as_expected.clone())
-            .map(|(file, lines)| file.check(&results, lines));
+        let (not_as_expected, expectations) = match compared {
+            Some(c) => (Some(c.check.verdict.not_as_expected.clone()), Some(c.check)),
+            None => (None, None),
+        };
         Ok(RunReport {
             info,
             results,

@@ -124,10 +124,29 @@ pub fn check_writable(path: &Path) -> Result<(), OutputError> {
                 };
                 return probe(&resolved).map_err(error(path));
             }
-            nix::unistd::access(&p, nix::unistd::AccessFlags::W_OK)
-                .map_err(|e| error(path)(io::Error::from(e)))
+            may_write(&p).map_err(error(path))
         }
         Target::Replace(p) => probe(&p).map_err(error(path)),
+    }
+}
+
+/// Whether this process may open `p` for writing, asked without opening it (opening a FIFO
+/// with no reader would wait for one).
+#[cfg(feature = "native")]
+fn may_write(p: &Path) -> io::Result<()> {
+    nix::unistd::access(p, nix::unistd::AccessFlags::W_OK).map_err(io::Error::from)
+}
+
+/// Whether `p` may be written, from its permissions (without the `native` feature there is no
+/// `access(2)` to ask).
+#[cfg(not(feature = "native"))]
+fn may_write(p: &Path) -> io::Result<()> {
+    match fs::metadata(p)?.permissions().readonly() {
+        true => Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only",
+        )),
+        false => Ok(()),
     }
 }
 

@@ -103,6 +103,69 @@ pub fn content_hash<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8])>) ->
     hasher.finish()
 }
 
+/// The content hash of a corpus folder on disk, hashed exactly as its embedded copy is: every
+/// file under `root` that `keep` accepts ([`crate::walk::files_under`]), plus each of `always`
+/// (relative paths; one that is missing counts as empty), each under the name `prefix` followed
+/// by its path relative to `root` (`/`-separated), in path order. The one folder hash of every
+/// game: a game names only which files decide its results and where they sit in its crate.
+///
+/// # Errors
+/// A folder or file that cannot be read, naming it.
+pub fn folder_hash(
+    root: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+    prefix: &str,
+    always: &[&str],
+) -> Result<String, crate::walk::WalkError> {
+    let mut files: Vec<(String, std::path::PathBuf)> = crate::walk::files_under(root, keep)?
+        .into_iter()
+        .map(|path| (format!("{prefix}{}", relative_name(root, &path)), path))
+        .collect();
+    for rel in always {
+        let name = format!("{prefix}{rel}");
+        if !files.iter().any(|(n, _)| *n == name) {
+            files.push((name, root.join(rel)));
+        }
+    }
+    hash_files(files, &|name| always.iter().any(|a| format!("{prefix}{a}") == name))
+}
+
+/// The content hash of `files` (name in the corpus, where to read it), sorted into path order;
+/// a file that is missing counts as empty when `may_be_missing` says so of its name. What both
+/// [`folder_hash`] and the build script's embedding hash with.
+///
+/// # Errors
+/// A file that cannot be read, naming it.
+pub fn hash_files(
+    mut files: Vec<(String, std::path::PathBuf)>,
+    may_be_missing: &dyn Fn(&str) -> bool,
+) -> Result<String, crate::walk::WalkError> {
+    files.sort_by(|a, b| path_order(&a.0, &b.0));
+    let mut hasher = ContentHasher::new();
+    for (name, path) in files {
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && may_be_missing(&name) => {
+                Vec::new()
+            }
+            Err(source) => return Err(crate::walk::WalkError { path, source }),
+        };
+        hasher.add(&name, &bytes);
+    }
+    Ok(hasher.finish())
+}
+
+/// `path`'s components below `root`, joined by `/` (the whole path when it is not under
+/// `root`).
+fn relative_name(root: &std::path::Path, path: &std::path::Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// Path order for `/`-separated relative paths: component by component, as
 /// [`std::path::Path`]'s ordering (`a/b` before `a-b`).
 pub fn path_order(a: &str, b: &str) -> std::cmp::Ordering {
@@ -225,17 +288,18 @@ pub mod build {
                 });
             }
         };
-        let mut hasher = super::ContentHasher::new();
+        let hashed: Vec<(String, PathBuf)> = files
+            .iter()
+            .filter(|(rel, _)| (plan.hashed)(rel))
+            .cloned()
+            .collect();
+        let hash = super::hash_files(hashed, &|_| false).map_err(|e| EmbedError::Read {
+            path: e.path,
+            source: e.source,
+        })?;
         let mut depends = vec![plan.root.to_owned()];
         let mut table = String::new();
         for (rel, abs) in &files {
-            if (plan.hashed)(rel) {
-                let bytes = std::fs::read(abs).map_err(|source| EmbedError::Read {
-                    path: abs.clone(),
-                    source,
-                })?;
-                hasher.add(rel, &bytes);
-            }
             let abs_str = abs
                 .to_str()
                 .ok_or_else(|| EmbedError::NotUtf8(abs.clone()))?;
@@ -252,8 +316,7 @@ pub mod build {
             }
         }
         let code = format!(
-            "::conformance_core::embed::EmbeddedCorpus {{\n    version: {version:?},\n    content_hash: {hash:?},\n    files: &[\n{table}    ],\n}}\n",
-            hash = hasher.finish()
+            "::conformance_core::embed::EmbeddedCorpus {{\n    version: {version:?},\n    content_hash: {hash:?},\n    files: &[\n{table}    ],\n}}\n"
         );
         Ok((code, depends))
     }
@@ -319,6 +382,42 @@ mod tests {
         std::fs::create_dir_all(dir.join("cases")).unwrap();
         std::fs::create_dir_all(dir.join("src")).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_folder_hashes_its_kept_files_in_path_order_under_the_prefix() {
+        let dir = scratch("folder-hash");
+        std::fs::create_dir_all(dir.join("cases/a")).unwrap();
+        std::fs::write(dir.join("cases/a-b.yaml"), "2").unwrap();
+        std::fs::write(dir.join("cases/a/b.yaml"), "1").unwrap();
+        std::fs::write(dir.join("cases/notes.md"), "not hashed").unwrap();
+        let yaml = |p: &std::path::Path| p.extension().is_some_and(|x| x == "yaml");
+        let got = folder_hash(&dir.join("cases"), &yaml, "cases/", &[]).unwrap();
+        // `a/b` before `a-b`: path order, not string order.
+        let want = content_hash([("cases/a/b.yaml", &b"1"[..]), ("cases/a-b.yaml", &b"2"[..])]);
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_missing_always_file_counts_as_empty_and_a_present_one_once() {
+        let dir = scratch("folder-hash-always");
+        std::fs::write(dir.join("x.yaml"), "x").unwrap();
+        std::fs::write(dir.join("tags.yaml"), "t").unwrap();
+        let yaml = |p: &std::path::Path| p.extension().is_some_and(|x| x == "yaml");
+        let got = folder_hash(&dir, &yaml, "", &["tags.yaml", "retired-ids"]).unwrap();
+        let want = content_hash([
+            ("retired-ids", &b""[..]),
+            ("tags.yaml", &b"t"[..]),
+            ("x.yaml", &b"x"[..]),
+        ]);
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn an_unreadable_folder_is_named() {
+        let missing = std::path::Path::new("/nonexistent/folder-hash");
+        let err = folder_hash(missing, &|_| true, "", &[]).unwrap_err();
+        assert_eq!(err.path, missing);
     }
 
     #[test]

@@ -12,8 +12,11 @@
 
 use std::sync::Arc;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[cfg(feature = "native")]
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+#[cfg(feature = "native")]
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Why a run stopped early.
@@ -90,6 +93,7 @@ pub fn request(reason: Reason) {
 /// Marks the run as stopped by its time limit ([`Reason::MaxTime`]) once `limit` has passed:
 /// `--max-time`. The flag is what every wait on an engine checks, so the case in progress stops
 /// too (and is then not run), as for a signal.
+#[cfg(feature = "native")]
 pub fn request_after(limit: std::time::Duration) {
     std::thread::spawn(move || {
         std::thread::sleep(limit);
@@ -98,12 +102,14 @@ pub fn request_after(limit: std::time::Duration) {
 }
 
 /// Error installing the handlers.
+#[cfg(feature = "native")]
 #[derive(Debug, thiserror::Error)]
 #[error("cannot install the signal handlers: {0}")]
 pub struct InstallError(#[from] std::io::Error);
 
 /// Installs the SIGINT and SIGTERM handlers: the first signal sets the flag, a second one ends
 /// the process at once with the usual status.
+#[cfg(feature = "native")]
 pub fn install() -> Result<(), InstallError> {
     let signalled = Arc::new(AtomicBool::new(false));
     for (signal, reason) in [(SIGINT, Reason::Sigint), (SIGTERM, Reason::Sigterm)] {

@@ -16,14 +16,27 @@
 //! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations;
 //! - [`serve`]: the workbench in the browser — an HTTP server on the loopback, the page, the
 //!   served folders, the archive impact table — into which a game plugs through a trait;
+//! - [`pool`]: the one worker pool of every parallel walk over records, results in order;
 //! - [`walk`]: the files under a folder, found the same way by every command.
+//!
+//! # The `native` feature
+//!
+//! On by default. It brings what a command-line run needs and a WebAssembly build cannot have:
+//! [`process`] (child processes), [`serve`] (the HTTP server), the signal handlers and time
+//! limit of [`interrupt`], and threads for [`pool`]. Without it
+//! (`cargo check -p conformance-core --no-default-features`) the crate is the game-neutral model
+//! alone — reports, impact, the case loop, lints, embedded corpora, atomic writes — and the pool
+//! works on one item after another, with the same results in the same order.
 
 pub mod atomic_write;
 pub mod embed;
 pub mod interrupt;
 pub mod lint;
+pub mod pool;
+#[cfg(feature = "native")]
 pub mod process;
 pub mod report;
 pub mod run;
+#[cfg(feature = "native")]
 pub mod serve;
 pub mod walk;

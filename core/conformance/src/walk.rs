@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// A folder (or its listing's entry) that could not be read.
+/// A folder (or its listing's entry), or a file in it, that could not be read.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot read {}: {source}", path.display())]
 pub struct WalkError {

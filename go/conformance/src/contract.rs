@@ -10,7 +10,6 @@
 
 use std::path::Path;
 
-use conformance_core::embed::ContentHasher;
 use conformance_core::run::contract::{CorpusStamp, Naming};
 use conformance_core::run::expectations::ExpectationsFile;
 
@@ -81,28 +80,11 @@ pub fn built_in_hash() -> &'static str {
 /// A folder or file that cannot be read, naming it.
 pub fn folder_hash(dir: &Path) -> Result<String, CaseError> {
     let yaml = |path: &Path| path.extension().is_some_and(|x| x == "yaml");
-    let files = conformance_core::walk::files_under(dir, &yaml).map_err(|e| CaseError::Io {
+    let prefix = format!("{}/", go_conformance_corpus::CASES_DIR);
+    conformance_core::embed::folder_hash(dir, &yaml, &prefix, &[]).map_err(|e| CaseError::Io {
         path: e.path,
         source: e.source,
-    })?;
-    let mut hasher = ContentHasher::new();
-    for path in files {
-        let bytes = std::fs::read(&path).map_err(|source| CaseError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        let name: Vec<String> = path
-            .strip_prefix(dir)
-            .unwrap_or(&path)
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        hasher.add(
-            &format!("{}/{}", go_conformance_corpus::CASES_DIR, name.join("/")),
-            &bytes,
-        );
-    }
-    Ok(hasher.finish())
+    })
 }
 
 /// The text `--version` prints after the program's name: the tool's version, then the built-in

@@ -60,9 +60,9 @@ pub(crate) fn diff(args: DiffArgs) -> Result<ExitCode, CliError> {
     if files.is_empty() {
         return Err(CliError::NoSgfFiles(args.files.clone()));
     }
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let jobs = args
+        .jobs
+        .unwrap_or_else(conformance_core::pool::available_jobs);
     let mut writer = ImpactWriter::new(
         args.format,
         "go-conformance",

@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 
@@ -79,9 +78,9 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
             (f.display().to_string(), agreed)
         })
         .collect();
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let jobs = args
+        .jobs
+        .unwrap_or_else(conformance_core::pool::available_jobs);
     let records = judge_all(&files, &work, &profile, jobs, args.explain);
     let title = args
         .files
@@ -94,8 +93,9 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::from(Tally::of(&records).exit_code()))
 }
 
-/// Judges every file on `jobs` workers, each taking the next file not yet taken; the records
-/// come back in the order of `files`.
+/// Judges every file on `jobs` workers (the core's pool), each taking the next file not yet
+/// taken; the records come back in the order of `files`. A judge that panics on a file makes
+/// that file's record [`Unreadable::WorkerStopped`], not a lost run.
 fn judge_all(
     files: &[PathBuf],
     work: &[(String, AgreedOutcome)],
@@ -103,43 +103,25 @@ fn judge_all(
     jobs: usize,
     explain: bool,
 ) -> Vec<JudgedRecord> {
-    let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<JudgedRecord>> = vec![None; files.len()];
-    let done: Vec<Vec<(usize, JudgedRecord)>> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..jobs.min(files.len()).max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let (Some(path), Some((name, agreed))) = (files.get(i), work.get(i)) else {
-                            break;
-                        };
-                        mine.push((i, judge_one(path, name, agreed, profile, explain)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    for (i, r) in done.into_iter().flatten() {
-        slots[i] = Some(r);
-    }
-    files
-        .iter()
-        .zip(slots)
-        .map(|(f, r)| {
-            r.unwrap_or_else(|| JudgedRecord {
-                file: f.display().to_string(),
+    let items: Vec<(&PathBuf, &(String, AgreedOutcome))> = files.iter().zip(work).collect();
+    let mut records = Vec::with_capacity(items.len());
+    conformance_core::pool::for_each_ordered(
+        &items,
+        jobs,
+        || (),
+        |(), (path, (name, agreed))| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                judge_one(path, name, agreed, profile, explain)
+            }))
+            .unwrap_or_else(|_| JudgedRecord {
+                file: path.display().to_string(),
                 judged: Err(Unreadable::WorkerStopped),
                 decided: None,
             })
-        })
-        .collect()
+        },
+        |_, record| records.push(record),
+    );
+    records
 }
 
 /// One record: read, parsed and judged, or why not; with `explain`, the knobs that decided,

@@ -49,7 +49,7 @@ pub enum Unreadable {
     /// The record is not SGF the judge can read.
     #[error("{0}")]
     Sgf(#[from] SgfError),
-    /// The worker judging it stopped before it did.
+    /// The judge stopped on it (a bug: it panicked) before it finished.
     #[error("not judged: its worker stopped")]
     WorkerStopped,
 }

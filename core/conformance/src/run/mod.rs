@@ -17,5 +17,5 @@ pub use contract::{ContractDiff, CorpusStamp};
 pub use exit::RunStatus;
 pub use expectations::{Expectations, ExpectationsFile, Judged, Mismatch, Stamp};
 pub use filter::{Filter, FilterError, Selectable};
-pub use runner::{Asked, Finished, NoCase, Runner};
+pub use runner::{Asked, Compared, Finished, NoCase, Runner, compare};
 pub use shard::{Shard, ShardError};

@@ -12,7 +12,8 @@ use crate::report::{CaseRecord, Header, Report};
 
 use super::case_loop::{Stop, Timed, run_cases};
 use super::exit;
-use super::expectations::{ExpectationsFile, Mismatch, Stamp};
+use super::expectations::{ExpectationsFile, Judged, Mismatch, Stamp};
+use crate::report::ExpectationsCheck;
 use super::filter::{Filter, Selectable};
 use super::shard::Shard;
 
@@ -164,16 +165,17 @@ impl<'a, C: Selectable, S: Stamp> Runner<'a, C, S> {
         header.interrupted = asked.stopped.as_ref().map(|s| s.reason.clone());
         header.not_run = asked.not_run;
         let stopped = asked.stopped;
-        let mut report = build(header, asked.answers);
-        let mismatches = expectations.map(|e| e.compare(&report.cases));
-        if let (Some(file), Some(found)) = (expectations, &mismatches) {
-            let lines = found
-                .iter()
-                .map(|m| format!("{}: {}", m.case, m.message))
-                .collect();
-            let check = file.check(&report.cases, lines);
-            report = report.with_expectations(check);
-        }
+        let report = build(header, asked.answers);
+        let (report, mismatches) = match expectations {
+            Some(file) => {
+                let compared = compare(file, &report.cases, |_| None);
+                (
+                    report.with_expectations(compared.check),
+                    Some(compared.mismatches),
+                )
+            }
+            None => (report, None),
+        };
         Finished {
             report,
             stopped,
@@ -206,6 +208,40 @@ impl<'a, C: Selectable, S: Stamp> Runner<'a, C, S> {
             not_run,
             stopped,
         }
+    }
+}
+
+/// A run's results compared with its expectations file: each result that differs, and the
+/// file's verdict for the reports.
+#[derive(Debug, Clone)]
+pub struct Compared {
+    /// Each result that differs from the file.
+    pub mismatches: Vec<Mismatch>,
+    /// The verdict every report format shows: the differing results in words
+    /// (`CASE: what`, with the game's note after it) and the results the file foresaw.
+    pub check: ExpectationsCheck,
+}
+
+/// The one comparison of results with an expectations file, made by [`Runner::run`] and by a
+/// game that keeps its own answers ([`Runner::ask_each`]) or made no run (an engine that did
+/// not start): each mismatch is written `CASE: what`, followed by ` (NOTE)` when `note` has
+/// one for it (shogi names what changed in the corpus since the file was written).
+pub fn compare<S: Stamp, R: Judged>(
+    file: &ExpectationsFile<S>,
+    results: &[R],
+    note: impl Fn(&Mismatch) -> Option<String>,
+) -> Compared {
+    let mismatches = file.compare(results);
+    let lines = mismatches
+        .iter()
+        .map(|m| {
+            let note = note(m).map(|n| format!(" ({n})")).unwrap_or_default();
+            format!("{}: {}{note}", m.case, m.message)
+        })
+        .collect();
+    Compared {
+        check: file.check(results, lines),
+        mismatches,
     }
 }
 

@@ -2,13 +2,11 @@
 //! chosen one (each read once, through [`Workbench::compare`]), the records whose verdict
 //! changes, and counts by transition over the whole archive.
 //!
-//! The records are compared on a few worker threads, each taking the next record not yet
-//! taken; only the changed rows and the counts are kept, so a large archive costs its reading
+//! The records are compared on a few workers (the core's [`crate::pool`]), each taking the next
+//! record not yet taken; only the changed rows and the counts are kept, so a large archive costs its reading
 //! time and no more memory than its changes.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -69,36 +67,22 @@ pub fn impact(
     limit: usize,
     jobs: usize,
 ) -> Impact {
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<(usize, Result<Comparison, CompareError>)>> = Mutex::new(Vec::new());
-    let judged_same = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, listed.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(rec) = listed.get(i) else { break };
-                    let result = compare_one(game, roots, rec, base, other, limit);
-                    match result {
-                        Ok(c) if !c.changed() => {
-                            judged_same.fetch_add(1, Ordering::Relaxed);
-                        }
-                        r => {
-                            if let Ok(mut f) = found.lock() {
-                                f.push((i, r));
-                            }
-                        }
-                    }
-                }
-            });
-        }
-    });
-    let mut found = found.into_inner().unwrap_or_default();
-    found.sort_by_key(|(i, _)| *i);
+    let mut found: Vec<(usize, Result<Comparison, CompareError>)> = Vec::new();
+    let mut judged_same = 0;
+    crate::pool::for_each_ordered(
+        listed,
+        jobs,
+        || (),
+        |(), rec| compare_one(game, roots, rec, base, other, limit),
+        |i, result| match result {
+            Ok(c) if !c.changed() => judged_same += 1,
+            r => found.push((i, r)),
+        },
+    );
     let mut table = Impact {
         base: base.clone(),
         other: other.clone(),
-        unchanged: judged_same.into_inner(),
+        unchanged: judged_same,
         ..Impact::default()
     };
     let mut transitions: BTreeMap<String, usize> = BTreeMap::new();

@@ -4,14 +4,11 @@
 //! finished record waits only until every earlier one is done (a million records are never
 //! held). The results are handed on in order so that two runs print the same report.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
 use super::{ImpactSummary, RecordImpact};
 
-/// Judges every item of `items` with `judge` on `jobs` workers and hands each result to
-/// `each`, in the order of `items`; returns the tally. One worker judges on the calling thread.
+/// Judges every item of `items` with `judge` on `jobs` workers (the core's
+/// [`crate::pool`]) and hands each result to `each`, in the order of `items`; returns the tally.
+/// One worker judges on the calling thread.
 pub fn drive<T: Sync>(
     items: &[T],
     jobs: usize,
@@ -19,45 +16,16 @@ pub fn drive<T: Sync>(
     mut each: impl FnMut(&RecordImpact),
 ) -> ImpactSummary {
     let mut summary = ImpactSummary::default();
-    if jobs <= 1 {
-        for item in items {
-            let result = judge(item);
+    crate::pool::for_each_ordered(
+        items,
+        jobs,
+        || (),
+        |(), item| judge(item),
+        |_, result| {
             summary.add(&result);
             each(&result);
-        }
-        return summary;
-    }
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, RecordImpact)>();
-    let judge = &judge;
-    std::thread::scope(|s| {
-        for _ in 0..jobs.min(items.len()).max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else {
-                        return;
-                    };
-                    if tx.send((i, judge(item))).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut waiting: BTreeMap<usize, RecordImpact> = BTreeMap::new();
-        let mut due = 0;
-        for (i, result) in rx {
-            waiting.insert(i, result);
-            while let Some(result) = waiting.remove(&due) {
-                summary.add(&result);
-                each(&result);
-                due += 1;
-            }
-        }
-    });
+        },
+    );
     summary
 }
 
