@@ -13,6 +13,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -39,7 +40,7 @@ fn weights() -> PathBuf {
         let status = Command::new("python3")
             .arg(&script)
             .arg(&path)
-            .status()
+            .bounded_status()
             .unwrap();
         assert!(status.success(), "{} failed", script.display());
     }

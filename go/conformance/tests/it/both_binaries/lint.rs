@@ -1,5 +1,6 @@
 //! `lint` in both tools: the shared findings, in one wording.
 
+use conformance_probe::bounded::Bounded as _;
 use super::*;
 
 /// A corpus with one finding of each kind the shared lint checks make, in the game's own case
@@ -133,7 +134,7 @@ fn lint_words_the_shared_findings_alike(#[case] game: &str) {
     if game == "shogi" {
         cmd.args(["--min-cases", "0"]);
     }
-    let out = cmd.arg("--corpus").arg(&corpus).output().unwrap();
+    let out = cmd.arg("--corpus").arg(&corpus).bounded_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(status(&out), 1, "{game}: {text}");
     for (id, finding) in &expected {
