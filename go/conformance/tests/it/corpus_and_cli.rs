@@ -57,25 +57,28 @@ fn coverage_lists_every_article_and_leaves_no_rule_of_play_uncovered() {
 const WRONG: &str = r#"
 - id: "wrong-prisoners"
   articles: ["rfg:3.2"]
-  description: "Black captures one stone but the case claims two."
-  to_move: black
-  board: ["O X . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
-  moves: ["ab"]
+  title: "Black captures one stone but the case claims two."
+  setup:
+    to_move: black
+    board: ["O X . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+    moves: ["ab"]
   expect:
     prisoners: [2, 0]
 - id: "wrong-article"
   articles: ["rfg:5.1"]
-  description: "A suicide, cited to the wrong article."
-  to_move: black
-  board: [". O . . . . . . .", "O . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+  title: "A suicide, cited to the wrong article."
+  setup:
+    to_move: black
+    board: [". O . . . . . . .", "O . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
   expect:
     legal: [{move: "aa", legal: false, article: "rfg:5.2"}]
 - id: "wrong-ply"
   articles: ["rfg:5.2"]
-  description: "A ko retake refused at move 2, the case says move 1."
-  to_move: black
-  board: [". X O . . . . . .", "X O . O . . . . .", ". X O . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
-  moves: ["cb", "bb"]
+  title: "A ko retake refused at move 2, the case says move 1."
+  setup:
+    to_move: black
+    board: [". X O . . . . . .", "X O . O . . . . .", ". X O . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+    moves: ["cb", "bb"]
   expect:
     illegal: {ply: 1, article: "rfg:5.2"}
 "#;
@@ -203,11 +206,11 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
     let yaml = r#"
 - id: "dup"
   articles: ["rfg:3.2"]
-  description: "x"
+  title: "x"
   expect: {resign: {resigns: "black", winner: "white"}}
 - id: "dup"
   articles: ["rfg:99.9", "rfg:4.1", "fesa2017:1"]
-  description: "y"
+  title: "y"
   expect: {}
 "#;
     let dir = temp_corpus("lint", yaml);

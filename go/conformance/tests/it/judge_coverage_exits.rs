@@ -57,7 +57,7 @@ fn corpus_citing(name: &str, articles: &[String]) -> PathBuf {
     let mut yaml = String::new();
     for (i, a) in articles.iter().enumerate() {
         yaml.push_str(&format!(
-            "- id: cover-{i}\n  articles: [\"{a}\"]\n  description: cites {a}\n  expect: {{}}\n"
+            "- id: cover-{i}\n  articles: [\"{a}\"]\n  title: cites {a}\n  expect: {{}}\n"
         ));
     }
     std::fs::write(dir.join("cases.yaml"), yaml).unwrap();

@@ -14,9 +14,9 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
     };
     if game == "go" {
         std::fs::create_dir_all(dir).unwrap();
-        let case = |id: &str, articles: &str, description: &str| {
+        let case = |id: &str, articles: &str, title: &str| {
             format!(
-                "- id: \"{id}\"\n  articles: [{articles}]\n  description: \"{description}\"\n  expect: {{resign: {{resigns: \"black\", winner: \"white\"}}}}\n"
+                "- id: \"{id}\"\n  articles: [{articles}]\n  title: \"{title}\"\n  expect: {{resign: {{resigns: \"black\", winner: \"white\"}}}}\n"
             )
         };
         let text = [
@@ -62,9 +62,7 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
             ),
             (
                 "wordless",
-                Finding::EmptyText {
-                    field: "description",
-                },
+                Finding::EmptyText { field: "title" },
             ),
         ]
     } else {
