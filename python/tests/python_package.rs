@@ -10,6 +10,7 @@
 //! cannot fetch what it needs. The wheel is built into `target/python-package/` (its own cargo
 //! target folder, so the build does not wait on the running `cargo test`).
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -26,8 +27,9 @@ fn python() -> String {
 
 /// Runs a command, failing the test with everything it printed if it fails.
 fn run(what: &str, cmd: &mut Command) -> Output {
+    // A wheel's build or the whole pytest suite: longer than the default bound.
     let out = cmd
-        .output()
+        .bounded_output_within(std::time::Duration::from_secs(1800))
         .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
     assert!(
         out.status.success(),

@@ -60,6 +60,8 @@ schemas! {
     GO_JUDGE = "go/judge";
     /// One file of the shogi corpus's cases (the case language, `INTERPRETING.md`).
     SHOGI_CASE = "shogi/case";
+    /// One file of the Go corpus's cases (the same case language, `INTERPRETING.md`).
+    GO_CASE = "go/case";
     /// The adapter protocol: the `hello` request.
     ADAPTER_HELLO_REQUEST = "adapter/hello.request";
     /// The adapter protocol: the `hello` reply.

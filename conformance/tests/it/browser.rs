@@ -13,6 +13,7 @@
 //! Without Chromium (Debian package `chromium`) or Fairy-Stockfish the tests are skipped with a
 //! note, unless `SHOGI_REQUIRE_CHROMIUM` / `SHOGI_REQUIRE_FAIRY_STOCKFISH` is set, as CI does.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -79,7 +80,7 @@ fn chromium_run(chrome: &Path, file: &Path, args: &[&str]) -> (String, Vec<Strin
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .arg(&url)
-        .output()
+        .bounded_output()
         .expect("chromium runs");
     let _ = std::fs::remove_dir_all(&profile);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -185,7 +186,7 @@ fn the_fairy_stockfish_report_reads_right_in_a_browser() {
             .args(["run", "--impl", &format!("usi:{FAIRY_STOCKFISH}")])
             .args(["--format", format, "--output"])
             .arg(path)
-            .status()
+            .bounded_status()
             .unwrap();
         assert_eq!(status.code(), Some(1), "Fairy-Stockfish fails some cases");
     }
@@ -233,7 +234,7 @@ fn the_fairy_stockfish_report_reads_right_in_a_browser() {
     assert_eq!(args[..2], ["shogi-conformance", "explain"], "{line}");
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(&args[1..])
-        .output()
+        .bounded_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{line}: {said}");
@@ -277,7 +278,7 @@ fn the_rulebook_site_covers_every_article_in_a_browser() {
     let status = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["site", "--output"])
         .arg(&dir)
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(status.success());
     let index = dir.join("index.html");
@@ -368,7 +369,7 @@ fn the_archive_impact_report_opens_with_its_boards() {
         .arg(&records)
         .args(["--format", "html", "--output"])
         .arg(&page)
-        .status()
+        .bounded_status()
         .unwrap();
     // Changes found are not an error; the 2 is for the two records of real-records/shogi kept as
     // unreadable on purpose (impossible start positions, MANIFEST.tsv), which the page names.

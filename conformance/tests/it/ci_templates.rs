@@ -5,6 +5,7 @@
 //! `shogi-conformance` is this build's binary rather than one installed from crates.io. Then
 //! the files the templates upload must exist and carry the contract.
 
+use conformance_probe::bounded::Bounded as _;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -74,7 +75,7 @@ impl Checkout {
                 file,
             ])
             .current_dir(&self.dir)
-            .output()
+            .bounded_output()
             .unwrap();
         // Fairy-Stockfish has known failures; writing them down is a success (issue 37).
         assert_eq!(
@@ -95,7 +96,7 @@ impl Checkout {
             .envs(env)
             .env("ENGINE", ENGINE)
             .env("PATH", &self.path)
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(
             out.status.success(),
@@ -139,7 +140,7 @@ fn project_repo(scratch: &Path, branch: &str) -> (String, String) {
         let out = Command::new("git")
             .args(args)
             .current_dir(dir)
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(
             out.status.success(),
@@ -214,7 +215,7 @@ fn run_install(script: &str, env: &BTreeMap<String, String>, scratch: &Path) -> 
             std::env::var("SHOGI_INSTALL_TARGET_DIR")
                 .map_or_else(|_| scratch.join("target"), PathBuf::from),
         )
-        .output()
+        .bounded_output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "the install step failed: {stderr}");
@@ -234,7 +235,7 @@ impl Install {
     fn answers(&self, root: &Path) {
         let version = Command::new(root.join("bin/shogi-conformance"))
             .arg("--version")
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(version.status.success(), "{}", self.stderr);
     }
@@ -314,7 +315,7 @@ fn github_actions_template_runs() {
                 .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", &resolve])
                 .current_dir(&dir)
                 .envs(&step_env)
-                .output()
+                .bounded_output()
                 .unwrap();
             assert_eq!(
                 out.status.success(),

@@ -17,6 +17,7 @@
 //! the scratch directory), with `shogi-conformance` on `PATH` and at
 //! `./target/release/shogi-conformance`.
 
+use conformance_probe::bounded::Bounded as _;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -163,7 +164,7 @@ fn bash(dir: &Path, script: &str) -> std::process::Output {
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -7,6 +7,7 @@
 //! `cargo test -p shogi-conformance --test it -- --ignored install::`. The build goes to
 //! `$SHOGI_INSTALL_TARGET_DIR`, default `target/install-test`, so a rerun reuses it.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -60,7 +61,8 @@ fn an_installed_binary_carries_its_corpus() {
         .arg("--root")
         .arg(&root)
         .env("CARGO_TARGET_DIR", &target)
-        .status()
+        // A whole build of the tool: longer than the default bound.
+        .bounded_status_within(std::time::Duration::from_secs(1800))
         .unwrap();
     assert!(status.success(), "cargo install failed");
     std::fs::remove_dir_all(&copy).unwrap();
@@ -79,7 +81,7 @@ fn an_installed_binary_carries_its_corpus() {
     let out = Command::new(&bin)
         .arg("--version")
         .current_dir(&elsewhere)
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -91,7 +93,7 @@ fn an_installed_binary_carries_its_corpus() {
     let out = Command::new(&bin)
         .args(["run", "--impl", "oracle"])
         .current_dir(&elsewhere)
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -125,7 +127,7 @@ fn an_installed_binary_carries_its_corpus() {
         .arg(default_root().canonicalize().unwrap())
         .args(["--filter", "tag:nifu"])
         .current_dir(&elsewhere)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     let head = String::from_utf8(out.stdout).unwrap();

@@ -8,6 +8,7 @@
 //! fuzzers. CI runs it after its fuzzing step, which has already built them:
 //! `cargo test -p shogi-conformance --test it -- --ignored oss_fuzz_build::`.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -73,7 +74,8 @@ fn build_sh_produces_every_fuzzer_with_seeds_options_and_dictionaries() {
         .env("OUT", &out)
         .env("WORK", &work)
         .env_remove("SANITIZER")
-        .status()
+        // A whole build of the fuzz targets: longer than the default bound.
+        .bounded_status_within(std::time::Duration::from_secs(1800))
         .unwrap();
     assert!(status.success(), "build.sh failed");
 
@@ -95,7 +97,7 @@ fn build_sh_produces_every_fuzzer_with_seeds_options_and_dictionaries() {
             .arg(&zip)
             .arg("-d")
             .arg(&seeds)
-            .status()
+            .bounded_status()
             .unwrap();
         assert!(unzip.success());
         let names = |d: &Path| {
@@ -133,7 +135,7 @@ fn build_sh_produces_every_fuzzer_with_seeds_options_and_dictionaries() {
             .args(&args)
             .arg(&scratch_corpus)
             .arg(&seeds)
-            .output()
+            .bounded_output()
             .unwrap();
         let log = String::from_utf8_lossy(&run.stderr);
         assert!(run.status.success(), "{target} {args:?}:\n{log}");

@@ -7,6 +7,7 @@
 //! function. The pages of
 //! the site before it moved onto the shared generator are still there (old links keep working).
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::Path;
 use std::process::Command;
 
@@ -27,7 +28,7 @@ fn the_site_has_a_page_per_article_naming_its_oracle_functions() {
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["site", "--output"])
         .arg(&dir)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(
         out.status.code(),

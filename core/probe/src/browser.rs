@@ -9,6 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::bounded::Bounded as _;
+
 /// The workspace's `browser/` folder (the driver scripts and their `node_modules`).
 pub fn scripts_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../browser")
@@ -24,7 +26,7 @@ pub fn chromium_path() -> PathBuf {
 pub fn available(require_var: &str) -> bool {
     let node = Command::new("node")
         .arg("--version")
-        .output()
+        .bounded_output()
         .is_ok_and(|o| o.status.success());
     let missing: Vec<String> = [
         (!chromium_path().is_file()).then(|| {
@@ -147,11 +149,23 @@ impl Served {
             return;
         }
         // Only this tool's own group: its id is the group's.
+        let group = format!("-{}", self.child.id());
         let _ = Command::new("kill")
-            .args(["-TERM", "--"])
-            .arg(format!("-{}", self.child.id()))
-            .status();
-        let _ = self.child.wait();
+            .args(["-TERM", "--", &group])
+            .bounded_status();
+        // A tool that ignores TERM is killed outright after a while: this runs in `drop`, where
+        // a test must not hang nor panic a second time.
+        let start = std::time::Instant::now();
+        while matches!(self.child.try_wait(), Ok(None)) {
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &group])
+                    .bounded_status();
+                let _ = self.child.wait();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Runs `node SCRIPT URL SHOTS` from the scripts folder and returns what it printed
@@ -164,7 +178,7 @@ impl Served {
             .arg(shots)
             .current_dir(scripts_dir())
             .env("CHROMIUM", chromium_path())
-            .output()
+            .bounded_output()
             .expect("node runs");
         assert!(
             out.status.success(),

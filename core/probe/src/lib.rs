@@ -8,10 +8,13 @@
 //! includes by `#[path]`: it is compiled and tested once, and a suite's `Cargo.toml` says that
 //! it uses it. It names no game: each suite passes its variable's name.
 
+pub mod bounded;
 pub mod browser;
 
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
+
+use bounded::Bounded as _;
 
 /// What a suite needs of Python, and what to do when it is missing.
 #[derive(Debug, Clone)]
@@ -65,7 +68,7 @@ impl<'a> Python<'a> {
                     .args(self.pip_packages)
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
-                    .status();
+                    .bounded_status();
                 ok = self.imports();
                 if ok {
                     break;
@@ -97,7 +100,7 @@ impl<'a> Python<'a> {
             .args(["-c", &code])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .status()
+            .bounded_status()
             .is_ok_and(|s| s.success())
     }
 
@@ -117,21 +120,28 @@ pub fn python_with(modules: &[&str], require_var: &str) -> bool {
 
 /// Runs `command` with `input` on its standard input and its standard output captured (its
 /// standard error as the caller set it): how a test hands a script or an engine its whole
-/// conversation at once. Panics, failing the test, when the command cannot start.
+/// conversation at once, within the bound of [`bounded::DEFAULT_BOUND`]. Panics, failing the
+/// test, when the command cannot start or outlives its bound.
 pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
-    let program = command.get_program().to_string_lossy().into_owned();
+    let program = bounded::describe(command);
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("{program} cannot start: {e}"));
-    if let Some(mut stdin) = child.stdin.take() {
-        // A command that exits without reading all its input is the caller's to judge.
-        let _ = stdin.write_all(input);
-    }
-    child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("{program} was not waited for: {e}"))
+    let stdin = child.stdin.take();
+    let input = input.to_vec();
+    // Written on a thread of its own, so that a child which stops reading cannot hold the test
+    // past its bound; one that exits without reading all its input is the caller's to judge.
+    let writer = std::thread::spawn(move || {
+        if let Some(mut stdin) = stdin {
+            let _ = stdin.write_all(&input);
+        }
+    });
+    let out = bounded::output_of(&mut child, &program, bounded::DEFAULT_BOUND)
+        .unwrap_or_else(|e| panic!("{program} was not waited for: {e}"));
+    let _ = writer.join();
+    out
 }
 
 #[cfg(test)]
@@ -192,7 +202,10 @@ mod tests {
     #[test]
     fn a_present_interpreter_passes_where_there_is_one() {
         // Where python3 exists (CI), a standard module imports; elsewhere this says nothing.
-        let here = Command::new("python3").arg("--version").output().is_ok();
+        let here = Command::new("python3")
+            .arg("--version")
+            .bounded_output()
+            .is_ok();
         if here {
             assert!(Python::new(&["json"], "CONFORMANCE_PROBE_TEST_UNSET").available());
         }

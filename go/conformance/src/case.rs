@@ -1,6 +1,6 @@
-//! The Go corpus case format (`go/corpus/cases/*.yaml`; schema in `go/corpus/README.md`): the
-//! raw YAML shape, strict about unknown keys, and its conversion into a [`GameSpec`] for the
-//! implementation under test.
+//! The Go corpus case format (`go/corpus/cases/*.yaml`; fields in `go/corpus/README.md`, shape
+//! in `schemas/go/case.json`): the raw YAML shape, strict about unknown keys, and its
+//! conversion into a [`GameSpec`] for the implementation under test.
 
 use std::path::{Path, PathBuf};
 
@@ -10,22 +10,41 @@ use go_spec::{BoardSize, Color, GameSpec, GoProfile, Komi, Move, Point, parse_di
 
 use go_oracle::play::Phase;
 
-/// One case.
+/// One case, in the case language both corpora share (`INTERPRETING.md`): `id`, `title`,
+/// `note`, `articles`, the `setup` the game starts from and what to `expect`; Go adds the one
+/// `profile` the case is played under.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Unique id, e.g. `capture-corner-single`.
     pub id: String,
+    /// One sentence saying what the case shows.
+    pub title: String,
+    /// Why the expectation follows from the articles, for readers; never compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// The RFG articles the case tests, e.g. `rfg:3.2`.
     pub articles: Vec<String>,
-    /// What the case shows and how the expectation follows from the articles.
-    pub description: String,
+    /// The rule profile (`rfg`, `rfg-simple-ko`) the case is played and judged under; `rfg`
+    /// when absent.
+    #[serde(default = "rfg")]
+    pub profile: String,
+    /// Where the game starts and the moves played from there; an empty board, Black to move,
+    /// when absent.
+    #[serde(default)]
+    pub setup: Setup,
+    /// The expectations.
+    pub expect: Expect,
+}
+
+/// The start of a case: the board, the handicap and komi, the side to move and the moves
+/// played from there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
     /// Board lines (9, 13, 19); 9 when absent.
     #[serde(default = "nine")]
     pub size: u8,
-    /// The rule profile (`rfg`, `rfg-simple-ko`); `rfg` when absent.
-    #[serde(default = "rfg")]
-    pub profile: String,
     /// Komi; when absent, the one rule of [`GoRules::komi_for`](go_spec::GoRules::komi_for) (rfg 9.3): the profile's
     /// in an even game, 0 in a handicap game.
     #[serde(default)]
@@ -50,8 +69,20 @@ pub struct Case {
     /// order (rfg 11d), which `moves` cannot express.
     #[serde(default)]
     pub record: Vec<(Color, Move)>,
-    /// The expectations.
-    pub expect: Expect,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Self {
+            size: nine(),
+            komi: None,
+            handicap: Handicap::default(),
+            to_move: None,
+            board: Vec::new(),
+            moves: Vec::new(),
+            record: Vec::new(),
+        }
+    }
 }
 
 /// A case's handicap: the stones, or handicap one written as the number 1.
@@ -386,6 +417,9 @@ pub struct LoadedCase {
     pub case: Case,
     /// Its file.
     pub file: PathBuf,
+    /// Its title and note as one text ([`Case::text`]): what reports print above the case and
+    /// what a bare word of `--filter` is looked for in.
+    pub text: String,
 }
 
 /// Reads the corpus embedded in this build ([`go_conformance_corpus`]): the case files of
@@ -414,6 +448,7 @@ fn parse_cases(text: &str, file: &Path) -> Result<Vec<LoadedCase>, CaseError> {
     Ok(cases
         .into_iter()
         .map(|case| LoadedCase {
+            text: case.text(),
             case,
             file: file.to_owned(),
         })
@@ -443,6 +478,15 @@ pub fn load_dir(dir: &Path) -> Result<Vec<LoadedCase>, CaseError> {
 }
 
 impl Case {
+    /// What the case says for readers: its title, then its note. Reports, `explain` and the
+    /// site print this (a Go case's one `description` before the keys were shared).
+    pub fn text(&self) -> String {
+        match &self.note {
+            Some(note) => format!("{} {note}", self.title),
+            None => self.title.clone(),
+        }
+    }
+
     /// The case's profile.
     ///
     /// # Errors
@@ -463,7 +507,7 @@ impl Case {
     /// # Errors
     /// [`CaseError::Setup`] for a handicap number other than 1.
     pub fn handicap(&self) -> Result<(Vec<Point>, bool), CaseError> {
-        match &self.handicap {
+        match &self.setup.handicap {
             Handicap::Stones(stones) => Ok((stones.clone(), !stones.is_empty())),
             Handicap::Number(1) => Ok((Vec::new(), true)),
             Handicap::Number(n) => Err(self.setup(format!(
@@ -479,11 +523,12 @@ impl Case {
     /// [`CaseError::Setup`] for a bad size, profile, handicap or diagram, a diagram without
     /// `to_move`, or a diagram stone on a handicap point.
     pub fn game(&self) -> Result<GameSpec, CaseError> {
-        let size = BoardSize::new(self.size).map_err(|e| self.setup(e.to_string()))?;
+        let setup = &self.setup;
+        let size = BoardSize::new(setup.size).map_err(|e| self.setup(e.to_string()))?;
         let profile = self.profile()?;
         let (handicap, handicap_game) = self.handicap()?;
-        let komi = self.komi.unwrap_or(profile.rules.komi_for(handicap_game));
-        let first = match (self.to_move, self.board.is_empty()) {
+        let komi = setup.komi.unwrap_or(profile.rules.komi_for(handicap_game));
+        let first = match (setup.to_move, setup.board.is_empty()) {
             (Some(c), _) => c,
             (None, false) => {
                 return Err(self.setup(
@@ -497,8 +542,8 @@ impl Case {
         game.handicap = handicap;
         game.handicap_game = handicap_game;
         game.first = first;
-        if !self.board.is_empty() {
-            game.setup = parse_diagram(size, &self.board).map_err(|e| self.setup(e.to_string()))?;
+        if !setup.board.is_empty() {
+            game.setup = parse_diagram(size, &setup.board).map_err(|e| self.setup(e.to_string()))?;
             if let Some((p, _)) = game.setup.iter().find(|(p, _)| game.handicap.contains(p)) {
                 return Err(self.setup(format!(
                     "the board draws a stone on the handicap point {p}: handicap stones go only in `handicap`"
@@ -506,10 +551,10 @@ impl Case {
             }
         }
         go_oracle::play::Game::start(&game, &profile).map_err(|e| self.setup(e.to_string()))?;
-        for &mv in &self.moves {
+        for &mv in &setup.moves {
             game.play(mv);
         }
-        game.moves.extend(self.record.iter().copied());
+        game.moves.extend(setup.record.iter().copied());
         Ok(game)
     }
 }

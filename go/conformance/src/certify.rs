@@ -30,13 +30,13 @@ impl Selectable for LoadedCase {
         self.file.display().to_string()
     }
     fn title(&self) -> &str {
-        &self.case.description
+        &self.text
     }
     /// `size:N`: the cases on an N×N board, for an engine that plays one size only (Leela
     /// Zero plays 19×19 alone: docs/go.md).
     const KEYS: &'static [&'static str] = &["size"];
     fn matches_key(&self, key: &str, value: &str) -> bool {
-        key == "size" && value.trim().parse::<u8>() == Ok(self.case.size)
+        key == "size" && value.trim().parse::<u8>() == Ok(self.case.setup.size)
     }
 }
 
@@ -134,7 +134,7 @@ pub fn record(lc: &LoadedCase, status: &Checked, reproduce: impl FnOnce() -> Str
     };
     CaseRecord {
         id: lc.case.id.clone(),
-        title: lc.case.description.clone(),
+        title: lc.text.clone(),
         articles: lc.case.articles.clone(),
         tags: Vec::new(),
         file: Some(lc.file.display().to_string()),

@@ -51,7 +51,7 @@ pub(crate) fn explain(args: ExplainArgs) -> Result<ExitCode, CliError> {
         .ok_or_else(|| CliError::NoSuchCase(args.id.clone()))?;
     let case = &lc.case;
     let registry = go_spec::rfg();
-    let mut out = format!("{}\n  {}\n", case.id, case.description.trim());
+    let mut out = format!("{}\n  {}\n", case.id, case.text().trim());
     out.push_str(&format!(
         "file: {}\nprofile: {}\narticles:\n",
         lc.file.display(),

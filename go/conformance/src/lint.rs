@@ -54,7 +54,7 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
         let facts = CaseFacts {
             id: &case.id,
             location: file.clone(),
-            text: ("description", &case.description),
+            text: ("title", &case.title),
             articles: case.articles.iter().map(String::as_str).collect(),
             primary: None,
         };
@@ -86,7 +86,7 @@ pub fn lint(cases: &[LoadedCase], registry: &Registry) -> Vec<Problem> {
             }
         }
         if let Some(ill) = &e.illegal {
-            if ill.ply == 0 || ill.ply > case.moves.len() + case.record.len() {
+            if ill.ply == 0 || ill.ply > case.setup.moves.len() + case.setup.record.len() {
                 problem(format!("illegal.ply {} is not a move of the case", ill.ply));
             }
         }

@@ -101,7 +101,8 @@ pub struct Marks {
 /// its marks; `None` for a case that sets up no position (tournament, clock and late-arrival
 /// questions) or whose setup is unusable (a lint problem, reported elsewhere).
 pub fn position(case: &Case) -> Option<(Board, Marks)> {
-    if case.board.is_empty() && case.moves.is_empty() && case.record.is_empty() {
+    let setup = &case.setup;
+    if setup.board.is_empty() && setup.moves.is_empty() && setup.record.is_empty() {
         return None;
     }
     let spec = case.game().ok()?;
@@ -298,7 +299,7 @@ mod tests {
     fn a_capture_is_drawn_with_the_move_and_the_stone_taken() {
         // White's aa has one liberty left at ab once Black plays ba; Black ab takes it (3.2).
         let c = case(
-            "id: t\narticles: [\"rfg:3.2\"]\ndescription: d\nto_move: black\nboard: [\"O........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\"]\nmoves: [ba, pass, ab]\nexpect: {}\n",
+            "id: t\narticles: [\"rfg:3.2\"]\ntitle: d\nsetup:\n  to_move: black\n  board: [\"O........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\"]\n  moves: [ba, pass, ab]\nexpect: {}\n",
         );
         let (board, marks) = position(&c).unwrap();
         assert_eq!(board.get(Point::new(0, 0)), None);
@@ -316,7 +317,7 @@ mod tests {
         // Black plays ee twice: the second is on an occupied point... after White's pass, so
         // it is refused by 3.1 (an occupied point), not by 11d.
         let c = case(
-            "id: t\narticles: [\"rfg:3.1\"]\ndescription: d\nmoves: [ee, pass, ee]\nexpect: {}\n",
+            "id: t\narticles: [\"rfg:3.1\"]\ntitle: d\nsetup:\n  moves: [ee, pass, ee]\nexpect: {}\n",
         );
         let (_, marks) = position(&c).unwrap();
         let (p, article) = marks.refused.unwrap();
@@ -327,7 +328,7 @@ mod tests {
 
     #[test]
     fn a_case_without_a_position_has_no_board() {
-        let c = case("id: t\narticles: [\"rfg:15\"]\ndescription: d\nexpect: {}\n");
+        let c = case("id: t\narticles: [\"rfg:15\"]\ntitle: d\nexpect: {}\n");
         assert_eq!(board_svg(&c), None);
     }
 

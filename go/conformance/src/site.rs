@@ -36,7 +36,7 @@ impl ArticleExtras for GoExtras<'_> {
             .filter(|lc| lc.case.articles.iter().any(|c| c == article.id.as_str()))
             .map(|lc| CaseLine {
                 id: lc.case.id.clone(),
-                description: lc.case.description.clone(),
+                description: lc.text.clone(),
             })
             .collect()
     }

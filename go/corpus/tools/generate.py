@@ -5,6 +5,7 @@ suicide (5.1), walls split the board into counted areas (8-10) — and never fro
 implementation. Run `python3 go/corpus/tools/generate.py` (`--check` only compares)."""
 import json
 import os
+import re
 import sys
 
 B, W = "X", "O"
@@ -57,18 +58,43 @@ def add(family, case):
     CASES.setdefault(family, []).append(case)
 
 
+# Keys of a case's `setup` (the case language shared with the shogi corpus, INTERPRETING.md);
+# every other keyword of `case` is a top-level key (`profile`).
+SETUP_KEYS = ("size", "komi", "handicap", "to_move", "board", "moves", "record")
+ABBREVIATIONS = ("e.g", "i.e", "cf", "vs", "no", "approx")
+
+
+def split_description(text):
+    """The first sentence of `text` (the case's `title`) and the rest (its `note`, or None),
+    such that `title + " " + note` is `text` again: what reports print, word for word."""
+    for m in re.finditer(r"\. (?=[A-Z0-9\"'(])", text):
+        before = text[:m.start()]
+        if before.rsplit(" ", 1)[-1].lower() in ABBREVIATIONS:
+            continue
+        return before + ".", text[m.end():]
+    return text, None
+
+
 def case(id_, articles, desc, n, stones, moves=(), expect=None, **extra):
-    c = {"id": id_, "articles": articles, "description": desc}
+    title, note = split_description(desc)
+    c = {"id": id_, "title": title}
+    if note:
+        c["note"] = note
+    c["articles"] = articles
+    setup = {}
     if n != 9:
-        c["size"] = n
-    c.update(extra)
+        setup["size"] = n
+    for key, value in extra.items():
+        (setup if key in SETUP_KEYS else c)[key] = value
     if stones:
         # The side the moves below start from: the one the old capture-free opening left on
         # turn, so every family's moves (and their lead-in passes) read as before.
-        c["to_move"] = cname(to_move_after(stones))
-        c["board"] = rows(n, stones)
+        setup["to_move"] = cname(to_move_after(stones))
+        setup["board"] = rows(n, stones)
     if moves:
-        c["moves"] = list(moves)
+        setup["moves"] = list(moves)
+    if setup:
+        c["setup"] = setup
     c["expect"] = expect or {}
     return c
 

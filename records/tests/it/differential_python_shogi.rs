@@ -6,6 +6,7 @@
 //! python-shogi`). python-shogi refuses some files (`00AL`, rule-illegal moves); those are
 //! skipped, and at least a handful must be compared when the package is present.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::Path;
 use std::process::Command;
 
@@ -38,7 +39,7 @@ fn python_shogi(script: &str, files: &[String]) -> Option<serde_json::Value> {
         .arg("-c")
         .arg(script)
         .args(files)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         o.status.success(),
@@ -297,7 +298,7 @@ fn independent_readers_read_the_real_records_alike() {
             .arg("-c")
             .arg(CSHOGI)
             .arg(&path_for_peer)
-            .output();
+            .bounded_output();
         match cs {
             Ok(o) if o.status.success() => {
                 let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

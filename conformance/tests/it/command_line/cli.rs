@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The `shogi-conformance` binary's contract, exercised as a user would.
 
+use conformance_probe::bounded::Bounded as _;
 use std::process::Output;
 
 use crate::common::{bin, run_with_stdin};
@@ -18,7 +19,7 @@ fn lines(out: &Output) -> Vec<String> {
 fn legal_prints_one_line_per_argument() {
     let out = bin()
         .args(["legal", "startpos", "7lk/7pG/9/7N1/9/9/9/9/K8 w - 1"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     let lines = lines(&out);
@@ -55,7 +56,7 @@ fn legal_reads_stdin_and_continues_after_errors() {
 #[test]
 fn legal_refuses_unreachable_positions_unless_asked() {
     let tsume = "8k/9/9/9/9/9/9/9/9 b G 1";
-    let out = bin().args(["legal", tsume]).output().unwrap();
+    let out = bin().args(["legal", tsume]).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let first = lines(&out).remove(0);
     assert!(
@@ -64,7 +65,7 @@ fn legal_refuses_unreachable_positions_unless_asked() {
     );
     let out = bin()
         .args(["legal", "--allow-unreachable", tsume])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     assert_eq!(
@@ -76,12 +77,12 @@ fn legal_refuses_unreachable_positions_unless_asked() {
 
 #[test]
 fn perft_prints_count_last_and_divides() {
-    let out = bin().args(["perft", "startpos", "3"]).output().unwrap();
+    let out = bin().args(["perft", "startpos", "3"]).bounded_output().unwrap();
     assert!(out.status.success());
     assert_eq!(lines(&out), ["25470"]);
     let out = bin()
         .args(["perft", "--divide", "startpos", "2"])
-        .output()
+        .bounded_output()
         .unwrap();
     let lines = lines(&out);
     assert_eq!(lines.len(), 31);
@@ -91,15 +92,15 @@ fn perft_prints_count_last_and_divides() {
 
 #[test]
 fn perft_bad_input_is_a_clear_error() {
-    let out = bin().args(["perft", "9/9 b - 1", "2"]).output().unwrap();
+    let out = bin().args(["perft", "9/9 b - 1", "2"]).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("ranks"), "{err}");
-    let out = bin().args(["perft", "startpos", "two"]).output().unwrap();
+    let out = bin().args(["perft", "startpos", "two"]).bounded_output().unwrap();
     assert!(!out.status.success());
     let out = bin()
         .args(["perft", "--impl", "nonesuch", "startpos", "1"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         String::from_utf8(out.stderr)
@@ -116,7 +117,7 @@ fn perft_bad_input_is_a_clear_error() {
 fn coverage_of_the_ufs_rulebook() {
     let out = bin()
         .args(["coverage", "--rulebook", "ufs2016"])
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout.clone()).unwrap();
     let uncovered: Vec<&str> = text
@@ -163,7 +164,7 @@ fn coverage_of_the_ufs_rulebook() {
 fn coverage_of_an_unknown_rulebook_is_an_error() {
     let out = bin()
         .args(["coverage", "--rulebook", "jsa1990"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
@@ -180,7 +181,7 @@ fn explain_prints_ufs_paraphrases() {
             "--profile",
             "ufs-2016",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -207,7 +208,7 @@ fn explain_of_an_unknown_case_names_the_corpus() {
     let out = bin()
         .args(["explain", "no-such-case", "--corpus"])
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus"))
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

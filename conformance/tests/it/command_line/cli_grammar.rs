@@ -4,13 +4,14 @@
 //! `match --usi-option` reaching the engine it names (with the driver's small defaults for the
 //! rest, as in `run`).
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use crate::common::bin;
 
 fn run(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
+    bin().args(args).bounded_output().unwrap()
 }
 
 fn stderr(out: &Output) -> String {
@@ -51,7 +52,7 @@ fn a_bad_duration_is_one_usage_error_whatever_the_option() {
             let mut args: Vec<String> = case.iter().map(|a| (*a).to_owned()).collect();
             let opt = args.pop().unwrap();
             args.push(format!("{opt}={bad}"));
-            let out = bin().args(&args).output().unwrap();
+            let out = bin().args(&args).bounded_output().unwrap();
             assert_eq!(out.status.code(), Some(2), "{args:?}");
             let err = stderr(&out);
             assert!(err.contains(SYNTAX), "{args:?}: {err}");
@@ -121,7 +122,7 @@ fn match_options_reach_the_engine_they_name_and_the_summary_lists_them() {
         .arg("--out")
         .arg(&out_dir)
         .env("RULE_BREAKER_LOG", &log)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     // Sent to the first engine before the game (and once more before the match, when it is
@@ -173,7 +174,7 @@ fn a_match_option_the_engine_does_not_offer_stops_before_any_game() {
         ])
         .args(["--usi-option", "1:Thread=1", "--games", "2", "--output"])
         .arg(&out_dir)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);

@@ -3,6 +3,7 @@
 //! from JSON reports, and `--check` fails when a fresh run's results differ from them case by
 //! case or when the page is not the rendering of its data — never on a date alone.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -18,7 +19,7 @@ fn tool(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(args)
         .current_dir(dir)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -3,6 +3,7 @@
 //! (`schemas/run-report.json`): a complete run, a run whose engine could not start,
 //! and a report the schema must refuse.
 
+use conformance_probe::bounded::Bounded as _;
 use std::process::Command;
 
 fn report(args: &[&str]) -> (Option<i32>, serde_json::Value) {
@@ -10,7 +11,7 @@ fn report(args: &[&str]) -> (Option<i32>, serde_json::Value) {
         .arg("run")
         .args(args)
         .args(["--format", "json"])
-        .output()
+        .bounded_output()
         .unwrap();
     let v = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!("{e}: {}", String::from_utf8_lossy(&out.stdout));

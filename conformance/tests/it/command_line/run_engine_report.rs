@@ -8,6 +8,7 @@
 //! and `USI_Hash` in the `yaneuraou` style, `Hash` otherwise) and, when installed,
 //! Fairy-Stockfish.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -36,7 +37,7 @@ fn run(args: &[&str]) -> Output {
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
         .arg("run")
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

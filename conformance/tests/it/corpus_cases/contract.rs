@@ -2,6 +2,7 @@
 //! The versioned contract: `--version`, the version fields of every report format, and an
 //! expectations file that names what changed in a newer corpus.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 
 use shogi_conformance::corpus::{Corpus, default_root};
@@ -28,7 +29,7 @@ fn repo_contract() -> (String, String) {
 
 #[test]
 fn version_names_the_tool_the_corpus_and_its_hash() {
-    let out = bin().arg("--version").output().unwrap();
+    let out = bin().arg("--version").bounded_output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let (version, revision) = repo_contract();
@@ -47,7 +48,7 @@ fn every_report_format_carries_the_contract() {
     for format in ["text", "json", "junit", "markdown", "html"] {
         let out = bin()
             .args(["run", "--filter", "tag:nifu", "--format", format])
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(out.status.success(), "{format}");
         let text = String::from_utf8(out.stdout).unwrap();
@@ -117,7 +118,7 @@ fn an_expectations_file_names_what_changed_in_a_newer_corpus() {
         .arg(&old)
         .arg("--write-expectations")
         .arg(&file)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),
@@ -137,7 +138,7 @@ fn an_expectations_file_names_what_changed_in_a_newer_corpus() {
         .arg(&old)
         .arg("--expectations")
         .arg(&file)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("written for corpus"));
@@ -156,7 +157,7 @@ fn an_expectations_file_names_what_changed_in_a_newer_corpus() {
         .arg(&new)
         .arg("--expectations")
         .arg(&file)
-        .output()
+        .bounded_output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
@@ -194,13 +195,13 @@ fn a_matrix_names_each_report_s_corpus_and_warns_when_they_differ() {
             Some(dir) => cmd.arg("--corpus").arg(dir),
             None => cmd.args(["--filter", "tag:nifu"]),
         };
-        assert!(cmd.status().unwrap().success(), "{name}");
+        assert!(cmd.bounded_status().unwrap().success(), "{name}");
         path
     };
     let built_in = json("built-in.json", None);
     let other = json("small.json", Some(&small));
     let page = |reports: &[&Path]| {
-        let out = bin().arg("matrix").args(reports).output().unwrap();
+        let out = bin().arg("matrix").args(reports).bounded_output().unwrap();
         assert!(out.status.success());
         String::from_utf8(out.stdout).unwrap()
     };

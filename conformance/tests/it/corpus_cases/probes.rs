@@ -7,6 +7,7 @@
 //! piece that can move after all, a declaration one point off) is caught before an engine is
 //! blamed for it.
 
+use conformance_probe::bounded::Bounded as _;
 use shogi_conformance::corpus::case::{Case, Expectation, Probe};
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::run::case_run::{Checked, run_case};
@@ -154,7 +155,7 @@ fn the_oracle_skips_probes_with_a_reason() {
 fn a_run_of_skips_alone_fails() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["run", "--impl", "oracle", "--filter", "tag:probe"])
-        .output()
+        .bounded_output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     // Exit status 3: nothing could be checked (README, "Certify your engine").
@@ -176,7 +177,7 @@ fn a_run_of_skips_alone_fails() {
             "--filter",
             "file:drops/uchifuzume.yaml",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");

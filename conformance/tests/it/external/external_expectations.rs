@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `run --expectations`, `--write-expectations` and `--shard`, as CI uses them.
 
+use conformance_probe::bounded::Bounded as _;
 use crate::common::bin;
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -21,7 +22,7 @@ fn an_unexpected_pass_fails_the_run_and_a_matching_file_passes_it() {
     let out = bin()
         .args(["run", "--filter", "tag:nifu", "--expectations"])
         .arg(&file)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -32,13 +33,13 @@ fn an_unexpected_pass_fails_the_run_and_a_matching_file_passes_it() {
     let out = bin()
         .args(["run", "--filter", "tag:nifu", "--write-expectations"])
         .arg(&written)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     let out = bin()
         .args(["run", "--filter", "tag:nifu", "--expectations"])
         .arg(&written)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),
@@ -55,7 +56,7 @@ fn an_unexpected_pass_fails_the_run_and_a_matching_file_passes_it() {
     let out = bin()
         .args(["run", "--expectations"])
         .arg(&bad)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exactly one of `case` and `tag`"));
@@ -67,7 +68,7 @@ fn shards_split_a_run_without_overlap() {
         let out = bin()
             .args(["run", "--filter", "tag:nifu", "--format", "json"])
             .args(args)
-            .output()
+            .bounded_output()
             .unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         v["cases"].as_array().unwrap().len()

@@ -3,6 +3,7 @@
 //! them), and the fuzzer must find one quickly, shrink it, and write a valid case file that the
 //! oracle passes and the engine fails — never over an existing file.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -168,7 +169,7 @@ fn fuzzing_an_engine_without_perft_checks_nothing_and_says_so() {
         .arg(&out)
         .arg("--impl")
         .arg(format!("usi:python3 {wrapper} {ENGINE}"))
-        .output()
+        .bounded_output()
         .unwrap();
     let err = common::stderr(&run);
     assert_eq!(run.status.code(), Some(3), "{err}");

@@ -3,6 +3,7 @@
 //! only what it checked, gives up on an engine that stopped answering, keeps to `--timeout`
 //! from the handshake on, says how far it got when asked, and takes USI option names whole.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -31,7 +32,7 @@ fn errored_cases_certify_nothing() {
     let out = bin()
         .args(["run", "--impl", &imp, "--filter", FEW, "--timeout", "30"])
         .args(["--report", &format!("json={}", json.display())])
-        .output()
+        .bounded_output()
         .unwrap();
     let text = stdout(&out);
     assert!(text.contains("4 errored"), "{text}");
@@ -53,7 +54,7 @@ fn errored_cases_certify_nothing() {
 fn progress_lines_only_when_asked() {
     let with = bin()
         .args(["run", "--impl", "oracle", "--filter", FEW, "--progress"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(with.status.success(), "{}", stderr(&with));
     let lines: Vec<String> = stderr(&with)
@@ -66,7 +67,7 @@ fn progress_lines_only_when_asked() {
     assert!(lines[3].starts_with("[4/4] "), "{lines:?}");
     let without = bin()
         .args(["run", "--impl", "oracle", "--filter", FEW])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(!stderr(&without).contains("[1/4]"), "{}", stderr(&without));
 }
@@ -82,7 +83,7 @@ fn one_run_writes_several_reports() {
         ])
         .args(["--report", &format!("html={}", html.display())])
         .args(["--report", &format!("markdown={}", md.display())])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"summary\""));
@@ -90,7 +91,7 @@ fn one_run_writes_several_reports() {
     assert!(std::fs::read_to_string(&md).unwrap().contains("| "));
     let bad = bin()
         .args(["run", "--impl", "oracle", "--report", "pdf=x.pdf"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(
@@ -116,7 +117,7 @@ fn slow_the_handshake_keeps_to_the_timeout() {
             "--filter",
             FEW,
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     let took = started.elapsed();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
@@ -152,7 +153,7 @@ fn slow_a_hung_engine_is_given_up_on() {
             "1",
         ])
         .args(["--report", &format!("json={}", json.display())])
-        .output()
+        .bounded_output()
         .unwrap();
     let took = started.elapsed();
     let text = stdout(&out);
@@ -195,7 +196,7 @@ fn usi_option_names_with_spaces() {
             "--usi-option",
             "Skill=3",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(part.status.code(), Some(2), "{}", stderr(&part));
     let err = stderr(&part);
@@ -211,7 +212,7 @@ fn usi_option_names_with_spaces() {
             "--usi-option",
             "Skill Level=3",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
     assert!(
@@ -229,7 +230,7 @@ fn fuzz_says_where_findings_go() {
     let out = bin()
         .args(["fuzz", "--impl", "oracle", "--games", "3", "--jobs", "1"])
         .current_dir(&dir)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -261,7 +262,7 @@ fn slow_fuzz_looks_past_what_the_corpus_catches_for_the_time_asked() {
     let out = bin()
         .args(["fuzz", "--impl", &format!("usi:{ENGINE}"), "--seconds", "3"])
         .args(["--jobs", "1", "--output", findings.to_str().unwrap()])
-        .output()
+        .bounded_output()
         .unwrap();
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{err}");

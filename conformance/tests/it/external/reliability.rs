@@ -3,6 +3,7 @@
 //! loses or destroys data. Each test drives the `shogi-conformance` binary as a CI job would,
 //! against the fault-injecting fakes of `tests/fixtures/` (`fake_adapter.py`, `run-engine.sh`).
 
+use conformance_probe::bounded::Bounded as _;
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
@@ -39,7 +40,7 @@ fn stdout(o: &Output) -> String {
 const FEW: &str = "file:nifu-own-file";
 
 fn run(args: &[&str]) -> Output {
-    bin().arg("run").args(args).output().unwrap()
+    bin().arg("run").args(args).bounded_output().unwrap()
 }
 
 fn json(path: &Path) -> Value {
@@ -100,7 +101,7 @@ fn output_writes_through_fifos_and_symlinks() {
     assert!(
         Command::new("mkfifo")
             .arg(&fifo)
-            .status()
+            .bounded_status()
             .unwrap()
             .success()
     );
@@ -115,7 +116,9 @@ fn output_writes_through_fifos_and_symlinks() {
         // Nobody will open the FIFO for writing: don't wait for the reader forever.
         let _ = reader.kill();
     }
-    let read = reader.wait_with_output().unwrap();
+    let read =
+        conformance_probe::bounded::output_of(&mut reader, "cat FIFO", Duration::from_secs(600))
+            .unwrap();
     assert!(still_fifo, "the FIFO was replaced by a regular file");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
@@ -153,7 +156,7 @@ fn output_writes_through_fifos_and_symlinks() {
     let out = bin()
         .current_dir(&dir)
         .args(["run", "--filter", FEW, "--output", "-"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(stdout(&out).contains("Summary: 4 cases"));
     assert!(!dir.join("-").exists());
@@ -176,7 +179,7 @@ fn output_writes_through_fifos_and_symlinks() {
     let out = bin()
         .args(["matrix", report.to_str().unwrap(), "--output"])
         .arg(&page_link)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -269,7 +272,7 @@ fn duplicate_ids_stop_a_run_with_both_places() {
     let out = bin()
         .args(["lint", "--min-cases", "0", "--corpus"])
         .arg(&root)
-        .output()
+        .bounded_output()
         .unwrap();
     let second_line = twice
         .lines()
@@ -388,12 +391,17 @@ fn interrupted_run(signal: &str, format: &str, report: &Path, marker: &str) -> O
     assert!(
         Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
+            .bounded_status()
             .unwrap()
             .success()
     );
     let started = Instant::now();
-    let out = child.wait_with_output().unwrap();
+    let out = conformance_probe::bounded::output_of(
+        &mut child,
+        "shogi-conformance run",
+        Duration::from_secs(600),
+    )
+    .unwrap();
     assert!(
         started.elapsed() < common::patient(Duration::from_secs(10)),
         "the run ends soon after the signal"
@@ -639,7 +647,7 @@ fn shards_are_recorded_merged_and_one_matrix_column() {
         .args(&paths)
         .arg("--output")
         .arg(&merged)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let (m, w) = (json(&merged), json(&whole));
@@ -668,7 +676,7 @@ fn shards_are_recorded_merged_and_one_matrix_column() {
         .arg("merge")
         .arg(&paths[0])
         .arg(&engine)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -677,7 +685,7 @@ fn shards_are_recorded_merged_and_one_matrix_column() {
         stderr(&out)
     );
 
-    let out = bin().arg("matrix").args(&paths).output().unwrap();
+    let out = bin().arg("matrix").args(&paths).bounded_output().unwrap();
     assert!(out.status.success());
     let page = stdout(&out);
     assert_eq!(
@@ -727,13 +735,13 @@ fn an_enormous_timeout_is_refused_not_a_panic() {
 
 #[test]
 fn perft_refuses_absurd_depths_and_reports_progress() {
-    let out = bin().args(["perft", "startpos", "99"]).output().unwrap();
+    let out = bin().args(["perft", "startpos", "99"]).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
     let out = bin()
         .args(["perft", "startpos", "2"])
         .env("SHOGI_PERFT_PROGRESS_AFTER", "0")
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     // Published perft(2) of the initial position: 900.
@@ -752,7 +760,7 @@ fn judging_an_empty_record_is_an_error() {
     for (name, text) in [("empty.yaml", ""), ("comments.yaml", "# nothing\n\n")] {
         let p = dir.join(name);
         fs::write(&p, text).unwrap();
-        let out = bin().arg("judge").arg(&p).output().unwrap();
+        let out = bin().arg("judge").arg(&p).bounded_output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{name}");
         assert!(stderr(&out).contains("empty"), "{}", stderr(&out));
     }

@@ -7,6 +7,7 @@
 //! (the published shogi perft values, e.g. the perft table of the Shogi Programming wiki and
 //! every Stockfish-derived engine's `go perft`); the fixtures print exactly those.
 
+use conformance_probe::bounded::Bounded as _;
 use shogi_conformance::implementations::select::ImplSpecError;
 use std::path::Path;
 use std::process::Command;
@@ -384,7 +385,7 @@ fn a_run_against_a_hung_engine_exits_non_zero_with_errored_cases() {
             "--format",
             "json",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     // Non-zero: its one case errored, so no answer was checked (exit status 3, issue 37).
@@ -403,7 +404,7 @@ fn a_run_against_a_hung_engine_exits_non_zero_with_errored_cases() {
 fn the_cli_passes_usi_options_and_refuses_malformed_ones() {
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["legal", "--usi-option", "Threads", "startpos"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -423,7 +424,7 @@ fn the_cli_passes_usi_options_and_refuses_malformed_ones() {
             "BookFile=no_book",
             "startpos",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),

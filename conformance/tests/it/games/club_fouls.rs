@@ -6,6 +6,7 @@
 //! reply: the claim window is still open, and the verdict line says so (never "stood").
 //! Expected verdicts are worked from the articles cited, never from the oracle's output.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -14,7 +15,7 @@ use crate::common::{stderr, stdout};
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

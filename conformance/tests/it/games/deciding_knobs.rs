@@ -16,6 +16,7 @@
 //! again, gives that verdict with the article in its explanation. And the converse: no named
 //! knob's article and no side's deciding rule is left out.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 
 use conformance_core::report::impact::{Change, RecordImpact};
@@ -223,7 +224,7 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
         ])
         .arg(real("shogi"))
         .args(["--format", "json"])
-        .output()
+        .bounded_output()
         .expect("runs");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     let changes: Vec<serde_json::Value> = text
@@ -250,7 +251,7 @@ fn fesa_to_csa_names_repetition_start_alone_for_the_bridge_records() {
             "csa-computer",
         ])
         .arg(real("shogi").join("shogihome"))
-        .output()
+        .bounded_output()
         .expect("runs");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert_eq!(
@@ -285,7 +286,7 @@ fn judge_explain_names_repetition_start_both_ways() {
         if let Some(s) = set {
             cmd.args(["--set", s]);
         }
-        let out = cmd.output().expect("runs");
+        let out = cmd.bounded_output().expect("runs");
         let text = String::from_utf8(out.stdout).expect("UTF-8");
         let section = text
             .split("knobs that decided")

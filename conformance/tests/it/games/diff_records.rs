@@ -26,6 +26,7 @@
 //! Each parts at ply 12, where the counted judgement ends the game and the other does not, on
 //! the board of the start (the position has come back).
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -165,7 +166,7 @@ fn diff(args: &[&str]) -> std::process::Output {
             "repetition_start=not_counted",
         ])
         .args(args)
-        .output()
+        .bounded_output()
         .expect("runs")
 }
 
@@ -238,7 +239,7 @@ fn without_records_diff_compares_the_corpus_as_before_and_formats_need_records()
     let out = bin()
         .args(["diff", "--profile", "fesa-2017", "--format", "json"])
         .args(["--set", "repetition_start=not_counted"])
-        .output()
+        .bounded_output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--format takes RECORDS"));

@@ -3,6 +3,7 @@
 //! article it names and the fact that fails; a recorded finding carries the article its words
 //! mean and a step that does not contradict the verdict. Facts worked from the articles.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -16,7 +17,7 @@ fn judge_json(name: &str, text: &str) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["judge", "--format", "json", "--explain"])
         .arg(&path)
-        .output()
+        .bounded_output()
         .unwrap();
     serde_json::from_str(stdout(&out).trim()).unwrap()
 }

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `shogi-conformance judge`: verdicts, explanations, profiles and overrides, clean errors.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -26,7 +27,7 @@ fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .arg("judge")
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

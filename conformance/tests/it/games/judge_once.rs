@@ -4,6 +4,7 @@
 //! thread); a format that judged again, or a judge that judged to find its exit status, would
 //! raise it. And every format takes a folder as it takes a file.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -95,7 +96,7 @@ fn judge(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .arg("judge")
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -4,6 +4,7 @@
 //! Expected verdicts follow from the articles cited; expected written endings from the CSA
 //! and KIF ending words.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -12,7 +13,7 @@ use crate::common::{stderr, stdout};
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

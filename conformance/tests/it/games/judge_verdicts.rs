@@ -6,6 +6,7 @@
 //! 反則勝ち trailer after a written foul read the same in KIF, KI2 and CSA (issue 34, 2 and 3).
 //! Expected verdicts come from the articles cited, never from the oracle's output.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -14,7 +15,7 @@ use crate::common::{stderr, stdout};
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -6,6 +6,7 @@
 //! judged as its UTF-8 copy; the ledger is in `--explain` and in the JSON, which its schema
 //! takes; a stray 中断 after 投了 reads as the resignation.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 
 use shogi_records::encoding::{Encoding, encode};
@@ -26,7 +27,7 @@ fn judge(file: &Path, more: &[&str]) -> std::process::Output {
         .arg(file)
         .args(["--profile", "fesa-2017"])
         .args(more)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -93,7 +94,7 @@ fn diff_over_a_folder_refuses_them_with_the_judge_s_words() {
         ])
         .arg(&dir)
         .args(["--format", "json"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let messages: Vec<String> = stdout(&out)

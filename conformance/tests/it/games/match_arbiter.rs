@@ -3,6 +3,7 @@
 //! right article, the violation is tallied, and `judge` gives the written record the verdict
 //! of the summary. Real engines (Fairy-Stockfish against gpsusi) play a short match too.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -296,7 +297,7 @@ fn a_game_at_the_move_limit_ends_drawn_in_its_records() {
     let cli = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .args(["judge", "--profile", &summary.profile])
         .arg(out.join(&g.record))
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8_lossy(&cli.stdout);
     assert_eq!(
@@ -411,6 +412,12 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // The progress lines are read as they come: a stuck match is killed, ending them.
+    let _watchdog = conformance_probe::bounded::Watchdog::new(
+        child.id(),
+        "shogi-conformance match",
+        std::time::Duration::from_secs(600),
+    );
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     // The first game is done: the second one is in flight.
@@ -422,13 +429,18 @@ fn ctrl_c_finishes_the_game_in_flight_and_writes_the_summary() {
     assert!(
         Command::new("kill")
             .args(["-INT", &child.id().to_string()])
-            .status()
+            .bounded_status()
             .unwrap()
             .success()
     );
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
-    let status = child.wait().unwrap();
+    let status = conformance_probe::bounded::wait_bounded(
+        &mut child,
+        "shogi-conformance match",
+        std::time::Duration::from_secs(600),
+    )
+    .unwrap();
     assert_eq!(status.code(), Some(130), "{rest}");
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();

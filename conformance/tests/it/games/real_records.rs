@@ -24,6 +24,7 @@
 //! (for records a CSA server wrote: `csa-computer`, the server's own rules), and the file is
 //! judged a second time under it.
 
+use conformance_probe::bounded::Bounded as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -278,7 +279,7 @@ fn judge_json(
     let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
         .current_dir(root)
         .args(&args)
-        .output()
+        .bounded_output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     let mut games: BTreeMap<String, Vec<String>> = BTreeMap::new();

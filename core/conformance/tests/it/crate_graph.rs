@@ -6,6 +6,7 @@
 //! process layer). The check reads the resolved graph of the workspace, so a dependency added
 //! in any `Cargo.toml` — normal, build or dev — is seen, however indirect.
 
+use conformance_probe::bounded::Bounded as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
@@ -34,7 +35,7 @@ fn workspace_closure() -> BTreeMap<String, BTreeSet<String>> {
     let out = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--offline"])
         .current_dir(&root)
-        .output()
+        .bounded_output()
         .expect("cargo metadata runs");
     assert!(
         out.status.success(),

@@ -35,7 +35,7 @@ fn a_board_needs_to_move_and_is_a_setup_without_history() {
     let without = cases(
         "no-to-move",
         &format!(
-            "- id: \"a\"\n  articles: [\"rfg:8.1\"]\n  description: \"x\"\n  board:{WALLS}\n  expect: {{ended: false}}\n"
+            "- id: \"a\"\n  articles: [\"rfg:8.1\"]\n  title: \"x\"\n  setup:\n    board:{WALLS}\n  expect: {{ended: false}}\n"
         ),
     );
     let problems: Vec<String> = lint::lint(&without, rfg())
@@ -57,7 +57,7 @@ fn a_board_needs_to_move_and_is_a_setup_without_history() {
     let with = cases(
         "to-move",
         &format!(
-            "- id: \"a\"\n  articles: [\"rfg:8.1\"]\n  description: \"x\"\n  to_move: white\n  board:{WALLS}\n  moves: [\"ee\"]\n  expect: {{ended: false}}\n"
+            "- id: \"a\"\n  articles: [\"rfg:8.1\"]\n  title: \"x\"\n  setup:\n    to_move: white\n    board:{WALLS}\n    moves: [\"ee\"]\n  expect: {{ended: false}}\n"
         ),
     );
     let game = with[0].case.game().unwrap();
@@ -71,7 +71,7 @@ fn handicap_stones_only_in_handicap_and_handicap_one() {
     let drawn = cases(
         "drawn",
         &format!(
-            "- id: \"a\"\n  articles: [\"rfg:2.2\"]\n  description: \"x\"\n  handicap: [\"da\"]\n  to_move: white\n  board:{WALLS}\n  expect: {{ended: false}}\n"
+            "- id: \"a\"\n  articles: [\"rfg:2.2\"]\n  title: \"x\"\n  setup:\n    handicap: [\"da\"]\n    to_move: white\n    board:{WALLS}\n  expect: {{ended: false}}\n"
         ),
     );
     let problems: Vec<String> = lint::lint(&drawn, rfg())
@@ -85,7 +85,7 @@ fn handicap_stones_only_in_handicap_and_handicap_one() {
 
     let one = cases(
         "one",
-        "- id: \"a\"\n  articles: [\"rfg:9.3\"]\n  description: \"x\"\n  handicap: 1\n  expect: {ended: false}\n- id: \"b\"\n  articles: [\"rfg:9.3\"]\n  description: \"x\"\n  handicap: 3\n  expect: {ended: false}\n",
+        "- id: \"a\"\n  articles: [\"rfg:9.3\"]\n  title: \"x\"\n  setup:\n    handicap: 1\n  expect: {ended: false}\n- id: \"b\"\n  articles: [\"rfg:9.3\"]\n  title: \"x\"\n  setup:\n    handicap: 3\n  expect: {ended: false}\n",
     );
     let game = one[0].case.game().unwrap();
     assert!(game.is_handicap() && game.handicap.is_empty());
@@ -104,7 +104,7 @@ fn handicap_stones_only_in_handicap_and_handicap_one() {
 fn refused_cases_report_in_words() {
     let list = cases(
         "words",
-        "- id: \"a\"\n  articles: [\"rfg:3.1a\"]\n  description: \"x\"\n  moves: [\"cc\", \"cc\"]\n  expect: {ended: true, prisoners: [1, 1], arbiter: true}\n",
+        "- id: \"a\"\n  articles: [\"rfg:3.1a\"]\n  title: \"x\"\n  setup:\n    moves: [\"cc\", \"cc\"]\n  expect: {ended: true, prisoners: [1, 1], arbiter: true}\n",
     );
     let report = run(&list, Subject::Oracle);
     let Checked::Fail(messages) = &report.cases[0].status else {
@@ -131,7 +131,7 @@ fn refused_cases_report_in_words() {
 fn impossible_board_points_are_lint_problems() {
     let bad = cases(
         "match-points",
-        "- id: \"m\"\n  articles: [\"rfg:TB1.1.2\"]\n  description: \"x\"\n  expect:\n    match_points: [{boards: 4, scored: 4.5, match_points: 2}, {boards: 4, scored: 1.25, match_points: 0}, {boards: 4, scored: 2.5, match_points: 2}]\n",
+        "- id: \"m\"\n  articles: [\"rfg:TB1.1.2\"]\n  title: \"x\"\n  expect:\n    match_points: [{boards: 4, scored: 4.5, match_points: 2}, {boards: 4, scored: 1.25, match_points: 0}, {boards: 4, scored: 2.5, match_points: 2}]\n",
     );
     let problems: Vec<String> = lint::lint(&bad, rfg())
         .iter()

@@ -4,6 +4,7 @@
 //! script's.
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::process::Command;
 
 use go_conformance::{contract, default_corpus};
@@ -12,7 +13,7 @@ use go_conformance::{contract, default_corpus};
 fn version_names_the_tool_the_corpus_and_its_hash() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("--version")
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     let version = std::fs::read_to_string(default_corpus().join("../VERSION")).unwrap();

@@ -2,6 +2,7 @@
 //! commands and exit statuses.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,25 +57,28 @@ fn coverage_lists_every_article_and_leaves_no_rule_of_play_uncovered() {
 const WRONG: &str = r#"
 - id: "wrong-prisoners"
   articles: ["rfg:3.2"]
-  description: "Black captures one stone but the case claims two."
-  to_move: black
-  board: ["O X . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
-  moves: ["ab"]
+  title: "Black captures one stone but the case claims two."
+  setup:
+    to_move: black
+    board: ["O X . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+    moves: ["ab"]
   expect:
     prisoners: [2, 0]
 - id: "wrong-article"
   articles: ["rfg:5.1"]
-  description: "A suicide, cited to the wrong article."
-  to_move: black
-  board: [". O . . . . . . .", "O . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+  title: "A suicide, cited to the wrong article."
+  setup:
+    to_move: black
+    board: [". O . . . . . . .", "O . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
   expect:
     legal: [{move: "aa", legal: false, article: "rfg:5.2"}]
 - id: "wrong-ply"
   articles: ["rfg:5.2"]
-  description: "A ko retake refused at move 2, the case says move 1."
-  to_move: black
-  board: [". X O . . . . . .", "X O . O . . . . .", ". X O . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
-  moves: ["cb", "bb"]
+  title: "A ko retake refused at move 2, the case says move 1."
+  setup:
+    to_move: black
+    board: [". X O . . . . . .", "X O . O . . . . .", ". X O . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."]
+    moves: ["cb", "bb"]
   expect:
     illegal: {ply: 1, article: "rfg:5.2"}
 "#;
@@ -92,7 +96,7 @@ fn wrong_expectations_fail() {
             r.status
         );
     }
-    let out = bin().args(["run", "--corpus"]).arg(&dir).output().unwrap();
+    let out = bin().args(["run", "--corpus"]).arg(&dir).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     // The one text renderer of both games: outcome, id, name, then where the case lives.
@@ -164,7 +168,7 @@ fn a_lax_implementation_fails_by_article_and_skips_oracle_only_cases() {
 
 #[test]
 fn exit_statuses() {
-    let ok = bin().arg("run").output().unwrap();
+    let ok = bin().arg("run").bounded_output().unwrap();
     assert_eq!(
         ok.status.code(),
         Some(0),
@@ -174,26 +178,26 @@ fn exit_statuses() {
     assert!(String::from_utf8_lossy(&ok.stdout).contains("0 failed"));
     let none = bin()
         .args(["run", "--filter", "no-such-case"])
-        .output()
+        .bounded_output()
         .unwrap();
     // A filter that chooses nothing is a mistake in the command (2), as in the shogi tool.
     assert_eq!(none.status.code(), Some(2));
-    let bad_impl = bin().args(["run", "--impl", "nonsense"]).output().unwrap();
+    let bad_impl = bin().args(["run", "--impl", "nonsense"]).bounded_output().unwrap();
     assert_eq!(bad_impl.status.code(), Some(2));
     let missing = bin()
         .args(["run", "--corpus", "/nonexistent/go-corpus"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     let bad_yaml = temp_corpus("badyaml", "- id: x\n  nonsense_key: 1\n");
     let out = bin()
         .args(["lint", "--corpus"])
         .arg(&bad_yaml)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cases.yaml"));
-    let lint = bin().arg("lint").output().unwrap();
+    let lint = bin().arg("lint").bounded_output().unwrap();
     assert_eq!(lint.status.code(), Some(0));
 }
 
@@ -202,11 +206,11 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
     let yaml = r#"
 - id: "dup"
   articles: ["rfg:3.2"]
-  description: "x"
+  title: "x"
   expect: {resign: {resigns: "black", winner: "white"}}
 - id: "dup"
   articles: ["rfg:99.9", "rfg:4.1", "fesa2017:1"]
-  description: "y"
+  title: "y"
   expect: {}
 "#;
     let dir = temp_corpus("lint", yaml);
@@ -225,13 +229,13 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
     ] {
         assert!(all.contains(needle), "missing `{needle}` in:\n{all}");
     }
-    let out = bin().args(["lint", "--corpus"]).arg(&dir).output().unwrap();
+    let out = bin().args(["lint", "--corpus"]).arg(&dir).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
 fn coverage_and_site_commands() {
-    let out = bin().arg("coverage").output().unwrap();
+    let out = bin().arg("coverage").bounded_output().unwrap();
     // Exit 0 only when every testable article has a case (tests/it/judge_coverage_exits.rs); the
     // shipped corpus covers every testable article, McMahon pairing (MM A-D) included.
     assert_eq!(out.status.code(), Some(0));
@@ -243,7 +247,7 @@ fn coverage_and_site_commands() {
         "{text}"
     );
     let dir = std::env::temp_dir().join(format!("go-site-{}", std::process::id()));
-    let out = bin().args(["site", "--output"]).arg(&dir).output().unwrap();
+    let out = bin().args(["site", "--output"]).arg(&dir).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let read = |relative: &str| {
         std::fs::read_to_string(Path::new(&dir).join(relative))
@@ -318,7 +322,7 @@ fn run_writes_a_json_report() {
     let out = bin()
         .args(["run", "--format", "json", "--output"])
         .arg(&path)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let report: serde_json::Value =
@@ -345,7 +349,7 @@ fn the_corpus_travels_inside_the_binary() {
     let out = bin()
         .current_dir(&empty)
         .args(["run", "--format", "json"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(
         out.status.code(),

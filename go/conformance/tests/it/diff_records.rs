@@ -14,6 +14,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -127,7 +128,7 @@ fn diff(args: &[&str]) -> std::process::Output {
         .args(["diff", "--profile", "rfg", "--set", "repetition=simple_ko"])
         .arg(records())
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -204,7 +205,7 @@ fn the_impact_report_opens_in_chromium_with_its_boards() {
             .arg(format!("--user-data-dir={}", profile.display()))
             .args(extra)
             .arg(&url)
-            .output()
+            .bounded_output()
             .unwrap()
     };
     let dumped = run(&["--dump-dom".to_owned()]);

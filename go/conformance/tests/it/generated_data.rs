@@ -4,6 +4,7 @@
 //! `SHOGI_REQUIRE_PYTHON` is set (CI sets it).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -22,7 +23,7 @@ fn the_rfg_registry_is_what_its_script_writes() {
     let Some(mut py) = python() else { return };
     let out = py
         .arg(root().join("spec/tools/rfg_entries.py"))
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),
@@ -42,7 +43,7 @@ fn the_generated_cases_are_what_their_script_writes() {
     let out = py
         .arg(root().join("corpus/tools/generate.py"))
         .arg("--check")
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),

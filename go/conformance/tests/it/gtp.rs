@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::Path;
 use std::time::Duration;
 
@@ -201,7 +202,7 @@ fn run_with_an_engine_that_cannot_start_stops_before_the_cases() {
             "--timeout",
             "2",
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -240,7 +241,7 @@ fn run_on_the_fixture_engine_reports_per_case() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .args(["run", "--filter", "capture", "--impl"])
         .arg(format!("gtp:python3 {}", script.display()))
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -9,6 +9,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -161,7 +162,7 @@ fn the_command_disagrees_exactly_where_the_hand_outcomes_do() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .args(["judge", "--format", "json"])
         .arg(&root)
-        .output()
+        .bounded_output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let disagreeing: BTreeSet<String> = v["records"]

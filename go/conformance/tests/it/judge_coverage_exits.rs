@@ -3,6 +3,7 @@
 //! 2 for a usage error, 0 otherwise.
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -20,7 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn status(cmd: &mut Command) -> Option<i32> {
-    cmd.output().unwrap().status.code()
+    cmd.bounded_output().unwrap().status.code()
 }
 
 #[test]
@@ -56,7 +57,7 @@ fn corpus_citing(name: &str, articles: &[String]) -> PathBuf {
     let mut yaml = String::new();
     for (i, a) in articles.iter().enumerate() {
         yaml.push_str(&format!(
-            "- id: cover-{i}\n  articles: [\"{a}\"]\n  description: cites {a}\n  expect: {{}}\n"
+            "- id: cover-{i}\n  articles: [\"{a}\"]\n  title: cites {a}\n  expect: {{}}\n"
         ));
     }
     std::fs::write(dir.join("cases.yaml"), yaml).unwrap();
@@ -76,7 +77,7 @@ fn coverage_exits_1_on_an_uncovered_testable_article_2_on_a_usage_error_else_0()
         .arg("coverage")
         .arg("--corpus")
         .arg(&all)
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -94,7 +95,7 @@ fn coverage_exits_1_on_an_uncovered_testable_article_2_on_a_usage_error_else_0()
         .arg("coverage")
         .arg("--corpus")
         .arg(&missing_one)
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -105,7 +106,7 @@ fn coverage_exits_1_on_an_uncovered_testable_article_2_on_a_usage_error_else_0()
     let json = bin()
         .args(["coverage", "--format", "json", "--corpus"])
         .arg(&missing_one)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(json.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -69,7 +70,7 @@ fn the_command_judges_every_real_file() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .args(["judge", "--format", "json"])
         .arg(real())
-        .output()
+        .bounded_output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["unreadable"], 0);
@@ -93,7 +94,7 @@ fn an_unreadable_record_exits_2_with_its_place() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("judge")
         .arg(&file)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -118,7 +119,7 @@ fn explain_names_the_knob_that_decided() {
         .arg("judge")
         .arg(real_go().join("gnugo/reading41.sgf"))
         .arg("--explain")
-        .output()
+        .bounded_output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -139,7 +140,7 @@ fn a_knob_value_outside_its_domain_is_refused() {
         .arg("judge")
         .arg(real_go().join("gnugo/reading41.sgf"))
         .args(["--set", "passes_to_end=1"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();

@@ -5,6 +5,7 @@
 //! a schema accepting anything cannot pass.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,7 +24,7 @@ fn judge_json(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .args(["judge", "--format", "json"])
         .args(args)
-        .output()
+        .bounded_output()
         .expect("go-conformance runs");
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(&text)

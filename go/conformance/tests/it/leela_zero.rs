@@ -13,6 +13,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -39,7 +40,7 @@ fn weights() -> PathBuf {
         let status = Command::new("python3")
             .arg(&script)
             .arg(&path)
-            .status()
+            .bounded_status()
             .unwrap();
         assert!(status.success(), "{} failed", script.display());
     }
@@ -106,7 +107,7 @@ fn leela_zero_on_the_19x19_cases_differs_only_where_documented() {
     let mut subject = Subject::External(&mut engine);
     let mut pass = 0;
     let mut run = 0;
-    for lc in cases.iter().filter(|lc| lc.case.size == 19) {
+    for lc in cases.iter().filter(|lc| lc.case.setup.size == 19) {
         run += 1;
         match run_case(&lc.case, &mut subject) {
             Checked::Pass => pass += 1,

@@ -2,6 +2,7 @@
 //! profile files write them.
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::process::Command;
 
 use go_spec::GoProfile;
@@ -10,7 +11,7 @@ use go_spec::GoProfile;
 fn profiles_lists_every_knob_with_its_source() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("profiles")
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();

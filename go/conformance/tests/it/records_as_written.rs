@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -21,7 +22,7 @@ fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_go-conformance"))
         .arg("judge")
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -4,6 +4,7 @@
 //! `SHOGI_REQUIRE_GNUGO` makes its absence a failure (CI sets it).
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::process::{Command, Stdio};
 
 use go_conformance::case::load_dir;
@@ -171,7 +172,7 @@ fn the_reproduce_command_prints_the_script_and_names_an_unknown_case() {
     let bin = env!("CARGO_BIN_EXE_go-conformance");
     let out = Command::new(bin)
         .args(["reproduce", &lc.case.id])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
@@ -180,7 +181,7 @@ fn the_reproduce_command_prints_the_script_and_names_an_unknown_case() {
     );
     let out = Command::new(bin)
         .args(["reproduce", "no-such-case"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(

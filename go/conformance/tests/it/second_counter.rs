@@ -14,6 +14,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use conformance_probe::bounded::Bounded as _;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -407,7 +408,7 @@ fn aftermath(gnugo: &str, path: &Path) -> Result<String, String> {
     let out = Command::new(gnugo)
         .args(["--score", "aftermath", "--level", "1", "-l"])
         .arg(path)
-        .output()
+        .bounded_output()
         .map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&out.stdout);
     for line in text.lines() {
@@ -436,7 +437,7 @@ fn gnugo_end_moves(gnugo: &str, path: &Path, key: &str) -> Result<Vec<String>, S
         .arg(path)
         .arg("-o")
         .arg(&out)
-        .output()
+        .bounded_output()
         .map_err(|e| e.to_string())?;
     let bytes = std::fs::read(&out).map_err(|e| format!("GNU Go wrote no {}: {e}", out.display()));
     let _ = std::fs::remove_file(&out);

@@ -19,6 +19,7 @@
 //! Without Chromium, node or playwright-core (`npm ci` in `browser/`) the test is skipped with
 //! a note, unless `SHOGI_REQUIRE_CHROMIUM` is set, as CI does.
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -67,7 +68,7 @@ fn judge_json(record: &Path) -> Value {
         .arg(record)
         .args(["--format", "json"])
         .current_dir(root())
-        .output()
+        .bounded_output()
         .unwrap();
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     report["records"][0]["judgement"].clone()

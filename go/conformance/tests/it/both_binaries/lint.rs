@@ -1,5 +1,6 @@
 //! `lint` in both tools: the shared findings, in one wording.
 
+use conformance_probe::bounded::Bounded as _;
 use super::*;
 
 /// A corpus with one finding of each kind the shared lint checks make, in the game's own case
@@ -13,9 +14,9 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
     };
     if game == "go" {
         std::fs::create_dir_all(dir).unwrap();
-        let case = |id: &str, articles: &str, description: &str| {
+        let case = |id: &str, articles: &str, title: &str| {
             format!(
-                "- id: \"{id}\"\n  articles: [{articles}]\n  description: \"{description}\"\n  expect: {{resign: {{resigns: \"black\", winner: \"white\"}}}}\n"
+                "- id: \"{id}\"\n  articles: [{articles}]\n  title: \"{title}\"\n  expect: {{resign: {{resigns: \"black\", winner: \"white\"}}}}\n"
             )
         };
         let text = [
@@ -61,9 +62,7 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
             ),
             (
                 "wordless",
-                Finding::EmptyText {
-                    field: "description",
-                },
+                Finding::EmptyText { field: "title" },
             ),
         ]
     } else {
@@ -133,7 +132,7 @@ fn lint_words_the_shared_findings_alike(#[case] game: &str) {
     if game == "shogi" {
         cmd.args(["--min-cases", "0"]);
     }
-    let out = cmd.arg("--corpus").arg(&corpus).output().unwrap();
+    let out = cmd.arg("--corpus").arg(&corpus).bounded_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(status(&out), 1, "{game}: {text}");
     for (id, finding) in &expected {

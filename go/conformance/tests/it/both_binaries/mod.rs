@@ -10,6 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test may panic on what it did not expect
 
+use conformance_probe::bounded::Bounded as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -120,7 +121,7 @@ fn command(t: &Tool, command: &str, args: &[&str]) -> Output {
     Command::new(&t.bin)
         .arg(command)
         .args(args)
-        .output()
+        .bounded_output()
         .expect("the binary runs")
 }
 

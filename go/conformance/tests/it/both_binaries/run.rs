@@ -1,6 +1,7 @@
 //! `run` in both tools: every report format read back, filters, shards and expectations,
 //! the exit statuses, a stopped run's partial report; `--write-expectations` and `--progress`.
 
+use conformance_probe::bounded::Bounded as _;
 use super::*;
 
 #[rstest]
@@ -57,7 +58,7 @@ fn every_format_reads_back_and_the_json_satisfies_the_schema(#[case] game: &str)
                  print(r.tag, r.get('tests'), r.get('failures'), r.get('errors'))",
             ])
             .arg(file("xml"))
-            .output()
+            .bounded_output()
             .unwrap();
         let got = String::from_utf8_lossy(&parsed.stdout);
         let total = ids(&v).len();
@@ -227,7 +228,7 @@ fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
     // SIGINT to the run alone (not its engines): what a terminal's Ctrl-C asks of it.
     let _ = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
-        .status();
+        .bounded_status();
     let start = Instant::now();
     let code = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -258,7 +259,7 @@ fn sigint_and_max_time_stop_with_a_partial_report(#[case] game: &str) {
             "--output",
         ])
         .arg(&path)
-        .output()
+        .bounded_output()
         .unwrap();
     exits(&out, 1, game);
     let v = json(&path);
