@@ -1,15 +1,14 @@
-//! The option groups several commands share, flattened into them by [`super::args`]: the
-//! rule profile with its `--set` overrides ([`ProfileArgs`]), the implementation ([`ImplArgs`],
-//! [`LenientImplArgs`]), where the output goes ([`OutputFile`], [`OutputDir`]), the corpus
-//! ([`CorpusArgs`]), `match`'s per-engine USI options and the report formats. Declared once so
-//! that every command spells an option the same way.
+//! The option groups shogi adds to the core's, flattened into its commands by
+//! [`super::args`]: the implementation with its USI options ([`ImplArgs`], [`LenientImplArgs`],
+//! over the core's `--impl` and `--timeout`), what `--corpus` reads here ([`CorpusChoice`]), a
+//! profile as one specification ([`spec`]) and `match`'s per-engine USI options. The shared
+//! groups (profile, output, corpus) are the core's, `conformance_cli::options`.
 
 use super::Error;
-use super::duration::parse_positive_duration;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
+use conformance_cli::options::{CorpusArg, ProfileArgs};
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
 use shogi_conformance::implementations::usi_options::{UsiOption, UsiOptionError};
@@ -21,24 +20,23 @@ pub struct NewIdArgs {
     #[arg(default_value_t = 1)]
     pub count: usize,
     #[command(flatten)]
-    pub corpus: CorpusArgs,
+    pub corpus: CorpusArg,
 }
 
-#[derive(Debug, Args)]
-pub struct CorpusArgs {
-    /// The corpus folder (default: ./corpus when it exists, else the corpus built into this
-    /// binary).
-    #[arg(long, value_name = "DIR")]
-    pub corpus: Option<PathBuf>,
+/// What the core's `--corpus` reads here: `./corpus` when it exists, else the built-in corpus.
+pub trait CorpusChoice {
+    /// Where the corpus is read from.
+    fn source(&self) -> CorpusSource;
+    /// The folder, for commands that read the corpus as files.
+    fn dir(&self, command: &str) -> Result<PathBuf, Error>;
 }
 
-impl CorpusArgs {
-    pub fn source(&self) -> CorpusSource {
+impl CorpusChoice for CorpusArg {
+    fn source(&self) -> CorpusSource {
         CorpusSource::from_arg(self.corpus.clone())
     }
 
-    /// The folder, for commands that read the corpus as files.
-    pub fn dir(&self, command: &str) -> Result<PathBuf, Error> {
+    fn dir(&self, command: &str) -> Result<PathBuf, Error> {
         match self.source() {
             CorpusSource::Dir(dir) => Ok(dir),
             CorpusSource::BuiltIn => Err(format!(
@@ -48,23 +46,24 @@ impl CorpusArgs {
     }
 }
 
-/// The implementation a command asks: declared once for every command that takes one.
-#[derive(Debug, Args)]
-pub struct ImplArgs {
-    /// Which implementation answers: `oracle` (the reference implementation), `engine` (the
-    /// bitboard engine), `usi:COMMAND ARGS` (a USI engine) or `adapter:COMMAND ARGS` (a
-    /// process speaking the JSON-lines protocol of conformance/PROTOCOL.md).
-    #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
-    pub imp: String,
-    /// How long an external implementation (usi:…, adapter:…) may take over one query before
-    /// it is killed, restarted, and the query reported as errored (`10`, `0.5`, `2m`).
-    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
-    pub timeout: Option<Duration>,
+/// A USI engine's options, for every command that asks an implementation.
+#[derive(Debug, Clone, Args)]
+pub struct UsiOptions {
     /// A USI engine option, sent as `setoption name NAME value VALUE` after `usi`
     /// (repeatable), e.g. `--usi-option BookFile=no_book --usi-option Threads=2`. Without
     /// it, an engine advertising Threads, Hash or USI_Hash gets 1 thread and 16 MB.
     #[arg(long = "usi-option", value_name = "NAME=VALUE")]
     pub usi_option: Vec<UsiOption>,
+}
+
+/// The implementation a command asks: the core's `--impl` and `--timeout`, and the USI
+/// options.
+#[derive(Debug, Args)]
+pub struct ImplArgs {
+    #[command(flatten)]
+    pub shared: conformance_cli::options::ImplArgs,
+    #[command(flatten)]
+    pub usi: UsiOptions,
 }
 
 impl ImplArgs {
@@ -74,11 +73,11 @@ impl ImplArgs {
         allow_unreachable: bool,
     ) -> Result<Box<dyn shogi_spec::Implementation>, impls::ImplSpecError> {
         impls::make(
-            &self.imp,
+            &self.shared.imp,
             ImplOptions {
                 allow_unreachable,
-                timeout: self.timeout,
-                usi_options: self.usi_option.clone(),
+                timeout: self.shared.timeout.timeout,
+                usi_options: self.usi.usi_option.clone(),
             },
         )
     }
@@ -108,48 +107,13 @@ impl LenientImplArgs {
     }
 }
 
-/// The rule profile and its overrides: declared once for every command that takes a profile
-/// (`diff`, which compares two, declares its own).
-#[derive(Debug, Args)]
-pub struct ProfileArgs {
-    /// The rule profile: fesa-2017, ufs-2016 or csa-computer, optionally with `,knob=value`
-    /// overrides after it (`fesa-2017,max_moves=60`, the form `match` writes in summary.json).
-    #[arg(long, value_name = "NAME", default_value = "fesa-2017")]
-    pub profile: String,
-    /// Override a knob of the profile, e.g. `--set impasse=points_27` (repeatable; the knobs
-    /// are listed in docs/rulebooks-and-profiles.md).
-    #[arg(long = "set", value_name = "KNOB=VALUE")]
-    pub set: Vec<String>,
-}
-
-impl ProfileArgs {
-    /// The profile with its overrides as one specification, `NAME,knob=value,…` (the form
-    /// [`shogi_spec::profile::Profile::resolve`] and the implementations read).
-    pub fn spec(&self) -> String {
-        std::iter::once(self.profile.as_str())
-            .chain(self.set.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-}
-
-/// Where a command that writes one file writes it: declared once, so that every such command
-/// says `--output` (`--out`, the older spelling of `match` and `fuzz`, is a hidden alias kept
-/// for one release).
-#[derive(Debug, Args)]
-pub struct OutputFile {
-    /// Write to this file instead of standard output (`-`: standard output). A regular file is
-    /// replaced atomically; a symlink, FIFO or device is written through.
-    #[arg(long, value_name = "FILE", alias = "out")]
-    pub output: Option<PathBuf>,
-}
-
-/// Where a command that writes a folder writes it (see [`OutputFile`] for the alias).
-#[derive(Debug, Args)]
-pub struct OutputDir {
-    /// The folder to write into (created if needed).
-    #[arg(long, value_name = "DIR", alias = "out")]
-    pub output: PathBuf,
+/// The core's `--profile` and `--set` as one specification, `NAME,knob=value,…` (the form
+/// [`shogi_spec::profile::Profile::resolve`] and the implementations read).
+pub fn spec(profile: &ProfileArgs) -> String {
+    std::iter::once(profile.name())
+        .chain(profile.set.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// `match --usi-option`: an option for both engines, or (`1:`, `2:`) for one of them.

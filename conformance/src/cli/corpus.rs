@@ -74,23 +74,22 @@ pub fn find_case<'c>(
 
 /// The `explain` command: with `--set` overrides the case is explained under the modified
 /// profile ([`super::overrides`]), otherwise by [`explain`].
-pub fn explain_command(args: super::args::ExplainArgs) -> Result<ExitCode, Error> {
-    let super::args::ExplainArgs {
-        case,
-        profile,
-        imp,
-        corpus,
-    } = args;
+pub fn explain_command(
+    args: conformance_cli::commands::Explain<super::args::ExplainExtras>,
+) -> Result<ExitCode, Error> {
+    use super::arg_groups::{CorpusChoice, spec};
+    let conformance_cli::commands::Explain { imp, corpus, game } = args;
+    let super::args::ExplainExtras { case, profile } = game;
     if !profile.set.is_empty() {
         return super::overrides::explain_with_overrides(
             &corpus.source(),
             &case,
-            &profile.profile,
-            &profile.spec(),
+            profile.name(),
+            &spec(&profile),
             imp.as_deref(),
         );
     }
-    explain(&corpus.source(), &case, &profile.profile, imp.as_deref())
+    explain(&corpus.source(), &case, profile.name(), imp.as_deref())
 }
 
 /// Shows a case and what the oracle answers for it.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use shogi_conformance::corpus::CorpusSource;
 
 use super::Error;
+use super::arg_groups::CorpusChoice;
 use super::run::NOTHING_CHECKED;
 
 /// The `fuzz` command: the command line's options as [`FuzzOptions`], then [`fuzz`].

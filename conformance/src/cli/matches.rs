@@ -40,7 +40,7 @@ pub fn command(args: super::args::MatchArgs) -> Result<ExitCode, Error> {
         games: args.games,
         concurrency: args.concurrency,
         clock: (args.main_time, args.byoyomi, args.increment, args.margin),
-        profile: args.profile.spec(),
+        profile: super::arg_groups::spec(&args.profile),
         openings: args.openings,
         max_moves: args.max_moves,
         out: args.output.output,

@@ -13,11 +13,13 @@ use shogi_conformance::games::judge_archive::{
 use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
 
 /// The `judge` command: [`judge`] with the command line's options.
-pub fn judge_command(args: super::args::JudgeArgs) -> Result<ExitCode, Error> {
+pub fn judge_command(
+    args: conformance_cli::commands::Judge<super::args::JudgeRecords>,
+) -> Result<ExitCode, Error> {
     judge(
-        &args.records,
-        args.jobs,
-        &args.profile.profile,
+        &args.game.records,
+        args.jobs.jobs,
+        args.profile.name(),
         &args.profile.set,
         args.explain,
         args.format,
@@ -180,7 +182,7 @@ pub fn convert_command(args: super::args::ConvertArgs) -> Result<ExitCode, Error
         &args.input,
         &args.to,
         args.output.output.as_deref(),
-        &args.profile.profile,
+        args.profile.name(),
         &args.profile.set,
     )
 }
@@ -225,17 +227,20 @@ pub struct DiffArgs<'a> {
 }
 
 /// The `diff` command: the command line's options as [`DiffArgs`], then [`diff`].
-pub fn diff_command(args: super::args::DiffArgs) -> Result<ExitCode, Error> {
+pub fn diff_command(
+    args: conformance_cli::commands::Diff<super::args::DiffExtras>,
+) -> Result<ExitCode, Error> {
+    use super::arg_groups::CorpusChoice;
     diff(&DiffArgs {
-        profiles: &args.profiles,
-        set: &args.set,
-        paths: &args.records,
-        cases: args.cases,
+        profiles: &args.sides.profiles,
+        set: &args.sides.set,
+        paths: &args.game.records,
+        cases: args.game.cases,
         format: args.format,
-        jobs: args.jobs,
+        jobs: args.jobs.jobs,
         fail_on_change: args.fail_on_change,
         output: args.output.output.as_deref(),
-        corpus: &args.corpus.source(),
+        corpus: &args.game.corpus.source(),
     })
 }
 

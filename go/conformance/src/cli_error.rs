@@ -11,7 +11,7 @@ use conformance_core::report::matrix::MatrixError;
 use conformance_core::report::merge::MergeError;
 use conformance_core::report::public_matrix::MatrixInputError;
 use conformance_core::run::expectations::ExpectationsError;
-use conformance_core::run::{FilterError, NoCase, ShardError};
+use conformance_core::run::{FilterError, NoCase};
 use conformance_core::serve::ServeError;
 use conformance_core::walk::WalkError;
 use go_conformance::case::CaseError;
@@ -67,9 +67,6 @@ pub(crate) enum CliError {
     /// `--filter` does not parse.
     #[error("--filter: {0}")]
     Filter(FilterError),
-    /// `--shard` does not parse.
-    #[error("--shard {0}")]
-    Shard(ShardError),
     /// `--jobs 0`.
     #[error("--jobs: give at least 1")]
     NoJobs,

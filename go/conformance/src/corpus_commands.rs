@@ -8,8 +8,16 @@ use go_conformance::coverage::{self, Line};
 use go_conformance::{lint, reproduce, site};
 use go_spec::rfg;
 
-use crate::Format;
 use crate::cli_error::CliError;
+
+/// The formats `coverage` writes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum CoverageFormat {
+    /// A line per article.
+    Text,
+    /// One JSON document.
+    Json,
+}
 
 /// `lint`: every problem of the corpus on a line, then the summary; exit 1 when there is one.
 pub(crate) fn lint(dir: Option<PathBuf>) -> Result<ExitCode, CliError> {
@@ -30,17 +38,17 @@ pub(crate) fn lint(dir: Option<PathBuf>) -> Result<ExitCode, CliError> {
 }
 
 /// `coverage`: the cases of every RFG article, and the testable articles without a case.
-pub(crate) fn coverage(dir: Option<PathBuf>, format: Format) -> Result<ExitCode, CliError> {
+pub(crate) fn coverage(dir: Option<PathBuf>, format: CoverageFormat) -> Result<ExitCode, CliError> {
     let cases = super::corpus(dir)?;
     let lines = coverage::coverage(&cases, rfg());
     let uncovered = coverage::uncovered(&lines, rfg());
     let anywhere = coverage::uncovered_anywhere(&lines, rfg());
     match format {
-        Format::Json => {
+        CoverageFormat::Json => {
             let v = serde_json::json!({"articles": lines, "uncovered_1_to_12": uncovered, "uncovered": anywhere});
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
-        Format::Text => print_coverage(&lines, &uncovered, &anywhere),
+        CoverageFormat::Text => print_coverage(&lines, &uncovered, &anywhere),
     }
     // As `shogi-conformance coverage`: 1 when a testable article has no case.
     Ok(ExitCode::from(u8::from(!anywhere.is_empty())))

@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
 
 use crate::cli_error::CliError;
 
@@ -17,32 +16,24 @@ use conformance_core::report::impact::ImpactWriter;
 use go_conformance::impact::{GoSides, diff_archive};
 
 /// `diff`'s arguments.
-#[derive(Args)]
 pub(crate) struct DiffArgs {
     /// SGF files, or folders searched for `*.sgf` (depth first, in name order).
-    #[arg(required = true, value_name = "FILE|DIR")]
     pub files: Vec<PathBuf>,
     /// A profile (`rfg`, `rfg-simple-ko`); give it twice, or once with --set.
-    #[arg(long = "profile", value_name = "NAME", required = true)]
     pub profiles: Vec<String>,
     /// A knob override `knob=value` for the second profile (`repetition=simple_ko`,
     /// `komi=7.5`, `passes_to_end=2`); may be repeated.
-    #[arg(long = "set", value_name = "KNOB=VALUE")]
     pub sets: Vec<String>,
     /// Workers judging records side by side (default: every core).
-    #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Report format: text (a line per changed record, then the summary), json (a line per
     /// changed or unreadable record, the summary last; schemas/impact.json), junit, markdown
     /// or html (with the board where each changed record parts).
-    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
     pub format: Format,
     /// Exit with status 1 when a record's result changes.
-    #[arg(long)]
     pub fail_on_change: bool,
     /// Write the report here instead of standard output (atomically over a regular file;
     /// through a symlink, FIFO or device).
-    #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 

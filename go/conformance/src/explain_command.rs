@@ -7,28 +7,21 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Args;
 
 use crate::cli_error::CliError;
 
-use conformance_core::run::duration::parse_positive_duration;
 use go_conformance::run::{Checked, Subject, run_case};
 
 /// `explain`'s arguments.
-#[derive(Args)]
 pub(crate) struct ExplainArgs {
     /// The case id.
-    #[arg(value_name = "CASE")]
     pub id: String,
     /// The corpus folder (default: the corpus built into this binary).
-    #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
     /// Also run the case against this implementation (`gtp:COMMAND`) and show its answers
     /// (exit status 1 when it fails or errors).
-    #[arg(long = "impl", value_name = "IMPL")]
     pub implementation: Option<String>,
     /// How long a GTP engine may take over one command (`10`, `0.5`, `200ms`).
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
     pub timeout: Duration,
 }
 

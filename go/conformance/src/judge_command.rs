@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Args;
 
 use crate::cli_error::CliError;
 
@@ -20,32 +19,24 @@ use go_conformance::judge_report::{JudgedRecord, Tally, Unreadable, render};
 use go_spec::GoProfile;
 
 /// `judge`'s arguments, declared once (flattened into the `judge` subcommand).
-#[derive(Args)]
 pub(crate) struct JudgeArgs {
     /// SGF files, or folders searched for `*.sgf` (depth first, in name order).
-    #[arg(required = true, value_name = "FILE|DIR")]
     pub files: Vec<PathBuf>,
     /// Workers judging records side by side (default: every core).
-    #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// The rule profile (`rfg`, `rfg-simple-ko`).
-    #[arg(long, value_name = "NAME", default_value = "rfg")]
     pub profile: String,
     /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`); may be repeated.
-    #[arg(long = "set", value_name = "KNOB=VALUE")]
     pub sets: Vec<String>,
     /// Under each record, the articles its result rests on (with our paraphrase), the count
     /// and where its dead stones came from, and the profile's knobs with their sources.
-    #[arg(long)]
     pub explain: bool,
     /// Report format: text (a line per record), json, junit (a testcase per record: a
     /// disagreement fails, a record not judgeable is skipped, an unreadable one is an error),
     /// markdown or html.
-    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
     pub format: Format,
     /// Write the report here instead of standard output (atomically over a regular file;
     /// through a symlink, FIFO or device).
-    #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 

@@ -9,12 +9,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Args;
 
 use crate::cli_error::{CliError, GtpStartError};
 use conformance_core::interrupt;
 use conformance_core::report::{CaseRecord, Format, Header, Report, render};
-use conformance_core::run::duration::parse_positive_duration;
 use conformance_core::run::runner::Progress;
 use conformance_core::run::{CorpusStamp, Filter, Finished, Runner, Shard, exit};
 use go_conformance::case::LoadedCase;
@@ -25,59 +23,58 @@ use go_conformance::run::{self, Checked, Subject};
 use go_oracle::Oracle;
 use go_spec::{GoImplementation, GoProfile, rfg};
 
-/// `run`'s arguments: declared once, as clap parses them (flattened into the `run`
-/// subcommand), and handed to [`run`] as they are.
-#[derive(Args)]
+/// `run`'s arguments, from the shared `run` of the core's command line (their help is there).
 pub(crate) struct RunArgs {
-    /// The corpus folder (default: the corpus built into this binary, go/corpus/cases when it was built).
-    #[arg(long, value_name = "DIR")]
+    /// `--corpus`.
     pub corpus: Option<PathBuf>,
-    /// The implementation: `oracle`, or `gtp:COMMAND` for a GTP engine
-    /// (e.g. `gtp:/usr/games/gnugo --mode gtp`).
-    #[arg(long = "impl", value_name = "IMPL", default_value = "oracle")]
+    /// `--impl`: `oracle`, or `gtp:COMMAND` for a GTP engine.
     pub implementation: String,
-    /// How long a GTP engine may take over one command: seconds (`10`, `0.5`) or a number
-    /// with a unit (`200ms`, `2s`, `1m`).
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_positive_duration)]
+    /// `--timeout`.
     pub timeout: Duration,
-    /// Stop after this long, writing the report of the cases run so far (same syntax).
-    #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
+    /// `--max-time`.
     pub max_time: Option<Duration>,
-    /// Run under this profile (`rfg`, `rfg-simple-ko`): cases written for other rules are
-    /// skipped. Without it every case runs under the profile it names.
-    #[arg(long, value_name = "NAME")]
-    pub profile: Option<String>,
-    /// Change one knob of the profile (`repetition=simple_ko`, `komi=7.5`,
-    /// `passes_to_end=2`); may be repeated. Implies `--profile rfg` if none is given.
-    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    /// `--profile` (the registry's default when not given): cases written for other rules are
+    /// skipped.
+    pub profile: String,
+    /// `--set`: knobs of the profile changed.
     pub sets: Vec<String>,
-    /// Only the cases matching this expression: terms `id:ID`, `ref:ARTICLE` (or
-    /// `article:`, sub-clauses included), `file:TEXT`, `size:N` (the board), bare words (id or
-    /// description), each negated by a leading `!`; all terms must match.
-    #[arg(long, value_name = "EXPR")]
+    /// `--filter`.
     pub filter: Option<String>,
-    /// Only shard I of N (`2/4`), chosen by case id, so CI jobs can split the corpus.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
-    /// An expectations file: the run exits 0 exactly when the results match it.
-    #[arg(long, value_name = "FILE")]
+    /// `--shard`.
+    pub shard: Option<Shard>,
+    /// `--expectations`.
     pub expectations: Option<PathBuf>,
-    /// Write an expectations file marking every current failure and error as known (the
-    /// run then exits 0 unless nothing was checked); not written for an interrupted run.
-    #[arg(long, value_name = "FILE")]
+    /// `--write-expectations`.
     pub write_expectations: Option<PathBuf>,
-    /// Print a line per case on standard error (`[12/88] 3.1s ID`).
-    #[arg(long)]
+    /// `--progress`.
     pub progress: bool,
-    /// Report format: text, json, junit, markdown or html.
-    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = Format::parse)]
+    /// `--format`.
     pub format: Format,
-    /// Write the report here instead of standard output.
-    #[arg(long, value_name = "FILE")]
+    /// `--output`.
     pub output: Option<PathBuf>,
-    /// Also write the report in FORMAT to FILE (`junit=report.xml`); may be repeated.
-    #[arg(long = "report", value_name = "FORMAT=FILE", value_parser = Format::parse_pair)]
+    /// `--report FORMAT=FILE`s.
     pub reports: Vec<(Format, PathBuf)>,
+}
+
+impl From<conformance_cli::commands::Run<conformance_cli::NoExtras>> for RunArgs {
+    fn from(run: conformance_cli::commands::Run<conformance_cli::NoExtras>) -> RunArgs {
+        RunArgs {
+            corpus: run.corpus.corpus,
+            timeout: run.imp.timeout.or_default(),
+            implementation: run.imp.imp,
+            max_time: run.reports.max_time,
+            profile: run.profile.name().to_owned(),
+            sets: run.profile.set,
+            filter: run.selection.filter,
+            shard: run.selection.shard,
+            expectations: run.selection.expectations,
+            write_expectations: run.selection.write_expectations,
+            progress: run.reports.progress,
+            format: run.reports.format,
+            output: run.reports.output.output,
+            reports: run.reports.report,
+        }
+    }
 }
 
 /// Writes the report in the main format (to `--output` or standard output) and in every
@@ -160,25 +157,13 @@ fn read_settings(args: &RunArgs) -> Result<Settings, CliError> {
         .map(Filter::parse_for::<go_conformance::case::LoadedCase>)
         .transpose()
         .map_err(CliError::Filter)?;
-    let shard: Option<Shard> = args
-        .shard
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(CliError::Shard)?;
+    let shard = args.shard;
     let expectations = args
         .expectations
         .as_deref()
         .map(Expectations::load)
         .transpose()?;
-    let run_profile = if args.profile.is_some() || !args.sets.is_empty() {
-        Some(certify::profile_with(
-            args.profile.as_deref().unwrap_or("rfg"),
-            &args.sets,
-        )?)
-    } else {
-        None
-    };
+    let run_profile = Some(certify::profile_with(&args.profile, &args.sets)?);
     Ok(Settings {
         filter,
         shard,
@@ -408,7 +393,9 @@ fn reproduce_line(id: &str, args: &RunArgs) -> String {
     certify::reproduce_line_in(
         id,
         &args.implementation,
-        args.profile.as_deref(),
+        // The default profile goes without saying: the line stays the shortest that runs the
+        // case as this run did (for a GTP engine under the default rules, the GTP script).
+        Some(args.profile.as_str()).filter(|p| *p != crate::game_cli::default_profile()),
         &args.sets,
         args.corpus.as_deref(),
     )
@@ -441,11 +428,9 @@ fn write_expectations_file(
         path.display(),
         file.entries.len()
     );
-    // Writing the file was the job, and the results match it by construction, as in the shogi
-    // tool: the run succeeds unless nothing was checked or an expectations file given beside
-    // it disagrees.
-    if status == exit::FAILED && args.expectations.is_none() {
-        return Ok(exit::PASSED);
-    }
-    Ok(status)
+    // The core's one rule: writing the file was the job.
+    Ok(conformance_cli::exit::after_writing_expectations(
+        status,
+        args.expectations.is_some(),
+    ))
 }

@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Args;
 
 use crate::cli_error::CliError;
 use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
@@ -17,24 +16,15 @@ use go_conformance::case::LoadedCase;
 use go_conformance::workbench::GoWorkbench;
 
 /// `serve`'s arguments.
-#[derive(Args)]
 pub(crate) struct ServeArgs {
     /// Folders of SGF records (searched recursively) and SGF files to serve.
-    #[arg(value_name = "FILE|DIR")]
     pub records: Vec<PathBuf>,
     /// The address to listen on; anything but 127.0.0.1 or ::1 needs --allow-remote.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub listen: IpAddr,
     /// The port (0: any free port; the address printed says which).
-    #[arg(long, value_name = "N", default_value_t = 8080)]
     pub port: u16,
     /// Allow --listen on an address other machines can reach (said loudly when used).
-    #[arg(long)]
     pub allow_remote: bool,
-    /// The corpus folder whose cases the rulebook pages list (default: the corpus built into
-    /// this binary).
-    #[arg(long, value_name = "DIR")]
-    pub corpus: Option<PathBuf>,
 }
 
 /// Starts the workbench and serves until the process is stopped.
