@@ -106,7 +106,7 @@ fn bench(c: &mut Criterion) {
     let opts = ArchiveOptions {
         profile: "fesa-2017".into(),
         set: vec![],
-        format: shogi_conformance::report::Format::Text,
+        format: JudgeFormat::Text,
         explain: false,
         jobs,
     };

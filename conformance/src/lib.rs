@@ -28,12 +28,13 @@
 //! [dev-dependencies]
 //! shogi-conformance = { version = "0.1", default-features = false }
 //! shogi-spec = "0.1"
+//! conformance-core = "0.1"
 //! ```
 //!
 //! and a test:
 //!
 //! ```
-//! use shogi_conformance::report::Format;
+//! use conformance_core::report::Format;
 //! use shogi_conformance::run::{RunStatus, Runner};
 //! use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 //!

@@ -17,7 +17,9 @@
 //! status of the side to move:
 //!
 //! ```
-//! use shogi_oracle::{IllegalMove, Position, Status, legal_moves, perft, play, status};
+//! use shogi_oracle::{IllegalMove, legal_moves, perft, play, status};
+//! use shogi_spec::Status;
+//! use shogi_spec::position::Position;
 //!
 //! // The initial position of FESA 2.3, as SFEN.
 //! let start: Position =

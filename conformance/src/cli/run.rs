@@ -11,9 +11,9 @@ use std::process::ExitCode;
 
 use conformance_core::atomic_write;
 use conformance_core::interrupt;
+use conformance_core::report::Format;
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::implementations::select::{self as impls, ImplOptions};
-use shogi_conformance::report::Format;
 use shogi_conformance::run::expectations::{Expectations, Shard};
 use shogi_conformance::run::{RunReport, RunStatus, Runner};
 

@@ -84,6 +84,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
+    use conformance_core::run::contract::ContractDiff;
 
     const FILE: &str = "cases:
   - id: 0000000a

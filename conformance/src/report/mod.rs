@@ -3,7 +3,7 @@
 //! ([`html`]), and the article-by-article explanation of a move an implementation should not
 //! have listed ([`annotate`]), the SVG board every failing case is drawn with ([`board`]),
 //! the static rulebook browser ([`site`]), combining the JSON reports of shards ([`conformance_core::report::merge`]),
-//! and writing any of them without destroying what is at the path ([`output`]).
+//! and writing any of them without destroying what is at the path ([`conformance_core::atomic_write`]).
 //!
 //! Reports depend on the run's results, never on the command line.
 

@@ -17,11 +17,11 @@ use crate::corpus::contract::describe_upgrade;
 use crate::corpus::filter::{Filter, InCorpus};
 use crate::corpus::source::CorpusSource;
 use crate::corpus::{Corpus, CorpusError};
-use conformance_core::report::{ExpectationsCheck, Summary};
+use conformance_core::report::{ExpectationsCheck, Format, Summary};
 use conformance_core::run::contract::{ContractDiff, CorpusStamp};
 use conformance_core::run::filter::FilterError;
 
-use crate::report::{EngineIdentity, Format, RunInfo, render_checked};
+use crate::report::{EngineIdentity, RunInfo, render_checked};
 use crate::run::case_run::{CaseResult, Checked, applies, base_profile, run_case_guarded, tally};
 use crate::run::expectations::{self, Expectations, Shard};
 use crate::run::watchdog::Watchdog;

@@ -1,13 +1,13 @@
 //! Adjudicating whole games: how a game ended, and why.
 //!
 //! Move legality answers "may this move be played"; this module answers "how did this game
-//! end", from a [`Record`] of what happened and a rule [`Profile`](shogi_spec::profile::Profile)
+//! end", from a [`Record`](shogi_spec::record::Record) of what happened and a rule [`Profile`](shogi_spec::profile::Profile)
 //! that fixes what the rulebook leaves open. Every verdict comes with its explanation, the chain
 //! of articles that produced it.
 //!
 //! | module | articles |
 //! | --- | --- |
-//! | [`record`] | the game record (YAML), re-exported from `shogi_spec`: the readers produce it, this module plays it |
+//! | [`shogi_spec::record`] | the game record (YAML), in `shogi_spec`: the readers produce it, this module plays it |
 //! | [`adjudicate`](mod@adjudicate) | the order in which the articles below are applied |
 //! | [`repetition`] | 5.2 sennichite, 3.12 perpetual check |
 //! | [`article5_declaration`] | 5.3 the 27-point declaration; UFS 5.8.6, 5.8.7 impasse counts |
@@ -19,7 +19,7 @@
 //! | [`article7_furigoma`] | 7.1 who moves first |
 //! | [`article14_pairing`] | 14.4 the basic pairing rules |
 //! | [`article15_time_control`] | 15.4 the minimum rated time control |
-//! | [`handicap`] | UFS 5.9 handicap positions (data, re-exported from `shogi_spec`) |
+//! | [`shogi_spec::handicap`] | UFS 5.9 handicap positions (data, in `shogi_spec`) |
 //!
 //! Mate and resignation (1.2, 5.1) are short enough to live in the driver.
 

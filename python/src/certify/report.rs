@@ -3,7 +3,8 @@
 
 use pyo3::prelude::*;
 
-use shogi_conformance::report::{Format, article, detail_lines, reproduce_command};
+use conformance_core::report::Format;
+use shogi_conformance::report::{article, detail_lines, reproduce_command};
 use shogi_conformance::run::case_run::Checked;
 use shogi_conformance::run::parting::start_sfen;
 use shogi_conformance::run::{RunReport, RunStatus};

@@ -25,16 +25,15 @@ mod reproduce;
 mod run_info;
 mod shared_lines;
 
-pub use conformance_core::report::MARKDOWN_BUDGET;
 pub use core_report::{GAME, core_report};
 pub use grouping::{article, by_primary, context_refs, problems_first, skips_by_reason, title};
 pub use reproduce::{impl_argument, reproduce_command};
 pub use run_info::{EngineIdentity, RunInfo, SentOption};
 pub use shared_lines::{detail_lines, nothing_checked};
 
-/// The output formats: the core's, one renderer each for every game (HTML is drawn with
-/// shogi's boards in it, see [`crate::report::html::single`]).
-pub use conformance_core::report::Format;
+// The output formats are the core's, one renderer each for every game (HTML is drawn with
+// shogi's boards in it, see `crate::report::html::single`).
+use conformance_core::report::Format;
 
 /// Writes the report in `format`.
 pub fn render(format: Format, info: &RunInfo, results: &[CaseResult]) -> String {

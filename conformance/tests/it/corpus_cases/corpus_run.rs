@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
+use conformance_core::report::Format;
 use shogi_conformance::corpus::{Corpus, default_root};
-use shogi_conformance::report::{Format, RunInfo, render};
+use shogi_conformance::report::{RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_oracle::MakeMove;
 use shogi_oracle::article1_check::king_safe;

@@ -15,10 +15,11 @@
 
 use std::path::Path;
 
+use conformance_core::report::Format;
 use shogi_conformance::corpus::{Corpus, default_root};
 use shogi_conformance::fuzzing::bisect::bisect;
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::report::{Format, RunInfo, render};
+use shogi_conformance::report::{RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_oracle::{IllegalMove, Oracle, check_move};
 use shogi_spec::FesaId;

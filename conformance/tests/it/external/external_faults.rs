@@ -177,7 +177,8 @@ fn wrong_moves_get_a_precise_report() {
     if !python() {
         return;
     }
-    use shogi_conformance::report::{Format, RunInfo, render};
+    use conformance_core::report::Format;
+    use shogi_conformance::report::{RunInfo, render};
     let case = shogi_conformance::corpus::case::parse_file(
         "cases:\n  - id: 0badc0de\n    slug: startpos-moves\n    title: t\n    articles: [fesa2017:3]\n    setup:\n      position: startpos\n    expect:\n      - illegal: [3c3d, 2h2c]\n      - legal_moves: [1g1f, 2g2f, 2h1h, 2h3h, 2h4h, 2h5h, 2h6h, 2h7h, 3g3f, 3i3h, 3i4h, 4g4f, 4i3h, 4i4h, 4i5h, 5g5f, 5i4h, 5i5h, 5i6h, 6g6f, 6i5h, 6i6h, 6i7h, 7g7f, 7i6h, 7i7h, 8g8f, 9g9f, 9i9h, 1i1h]\n",
         Path::new("inline.yaml"),

@@ -13,9 +13,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use conformance_core::report::Format;
 use shogi_conformance::corpus::case::parse_file;
 use shogi_conformance::implementations::select::{ImplOptions, make};
-use shogi_conformance::report::{Format, RunInfo, render};
+use shogi_conformance::report::{RunInfo, render};
 use shogi_conformance::run::case_run::{CaseResult, Checked, run_case};
 use shogi_spec::{Answer, ImplError, Implementation, PositionSpec, Query};
 
