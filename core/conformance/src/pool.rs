@@ -41,15 +41,16 @@ pub fn for_each_ordered<T, S, R>(
     T: Sync,
     R: Send,
 {
-    if jobs <= 1 || items.len() <= 1 || cfg!(not(feature = "native")) {
-        let mut mine = state();
-        for (i, item) in items.iter().enumerate() {
-            each(i, work(&mut mine, item));
-        }
+    #[cfg(feature = "native")]
+    if jobs > 1 && items.len() > 1 {
+        threads::for_each_ordered(items, jobs, &state, &work, &mut each);
         return;
     }
-    #[cfg(feature = "native")]
-    threads::for_each_ordered(items, jobs, &state, &work, &mut each);
+    let _ = jobs;
+    let mut mine = state();
+    for (i, item) in items.iter().enumerate() {
+        each(i, work(&mut mine, item));
+    }
 }
 
 /// The workers as threads.

@@ -225,7 +225,7 @@ pub struct Compared {
 /// The one comparison of results with an expectations file, made by [`Runner::run`] and by a
 /// game that keeps its own answers ([`Runner::ask_each`]) or made no run (an engine that did
 /// not start): each mismatch is written `CASE: what`, followed by ` (NOTE)` when `note` has
-/// one for it (shogi names what changed in the corpus since the file was written).
+/// one for it (a game may name what changed in the corpus since the file was written).
 pub fn compare<S: Stamp, R: Judged>(
     file: &ExpectationsFile<S>,
     results: &[R],
