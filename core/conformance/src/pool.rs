@@ -121,7 +121,13 @@ mod tests {
         let items: Vec<u64> = (0..50).collect();
         for jobs in [0, 1, 2, 4, 64] {
             let mut seen = Vec::new();
-            for_each_ordered(&items, jobs, || (), |_, i| slow_first(i), |k, r| seen.push((k, r)));
+            for_each_ordered(
+                &items,
+                jobs,
+                || (),
+                |_, i| slow_first(i),
+                |k, r| seen.push((k, r)),
+            );
             let want: Vec<(usize, u64)> = (0..50).map(|i| (i as usize, i * 10)).collect();
             assert_eq!(seen, want, "jobs {jobs}");
         }

@@ -224,7 +224,9 @@ mod tests {
         assert_eq!(s.matches("class=\"stone ").count(), 2);
         assert_eq!(s.matches("class=\"territory white\"").count(), 2);
         assert_eq!(s.matches("class=\"territory black\"").count(), 1);
-        for class in ["neutral", "seki", "dead", "fill", "last", "captured", "refused"] {
+        for class in [
+            "neutral", "seki", "dead", "fill", "last", "captured", "refused",
+        ] {
             assert_eq!(
                 s.matches(&format!("class=\"{class}\"")).count(),
                 1,

@@ -170,8 +170,7 @@ pub fn board_svg(case: &Case) -> Option<String> {
     let size = board.size().lines();
     let caption = format!("the position of {}", case.id);
     let svg = board_svg::svg(size, &board.stones(), &marks, &caption);
-    let mut legend =
-        vec!["columns lettered without I, rows numbered from the bottom".to_owned()];
+    let mut legend = vec!["columns lettered without I, rows numbered from the bottom".to_owned()];
     if let Some(p) = marks.last {
         legend.push(format!(
             "red ring: the last move played ({})",

@@ -13,9 +13,9 @@ use crate::report::{CaseRecord, Header, Report};
 use super::case_loop::{Stop, Timed, run_cases};
 use super::exit;
 use super::expectations::{ExpectationsFile, Judged, Mismatch, Stamp};
-use crate::report::ExpectationsCheck;
 use super::filter::{Filter, Selectable};
 use super::shard::Shard;
+use crate::report::ExpectationsCheck;
 
 /// Called before each case with its index, the number of cases chosen, and the case.
 pub type Progress<'a, C> = Box<dyn FnMut(usize, usize, &C) + 'a>;
