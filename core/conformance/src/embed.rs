@@ -127,7 +127,9 @@ pub fn folder_hash(
             files.push((name, root.join(rel)));
         }
     }
-    hash_files(files, &|name| always.iter().any(|a| format!("{prefix}{a}") == name))
+    hash_files(files, &|name| {
+        always.iter().any(|a| format!("{prefix}{a}") == name)
+    })
 }
 
 /// The content hash of `files` (name in the corpus, where to read it), sorted into path order;

@@ -41,15 +41,16 @@ pub fn for_each_ordered<T, S, R>(
     T: Sync,
     R: Send,
 {
-    if jobs <= 1 || items.len() <= 1 || cfg!(not(feature = "native")) {
-        let mut mine = state();
-        for (i, item) in items.iter().enumerate() {
-            each(i, work(&mut mine, item));
-        }
+    #[cfg(feature = "native")]
+    if jobs > 1 && items.len() > 1 {
+        threads::for_each_ordered(items, jobs, &state, &work, &mut each);
         return;
     }
-    #[cfg(feature = "native")]
-    threads::for_each_ordered(items, jobs, &state, &work, &mut each);
+    let _ = jobs;
+    let mut mine = state();
+    for (i, item) in items.iter().enumerate() {
+        each(i, work(&mut mine, item));
+    }
 }
 
 /// The workers as threads.
@@ -120,7 +121,13 @@ mod tests {
         let items: Vec<u64> = (0..50).collect();
         for jobs in [0, 1, 2, 4, 64] {
             let mut seen = Vec::new();
-            for_each_ordered(&items, jobs, || (), |_, i| slow_first(i), |k, r| seen.push((k, r)));
+            for_each_ordered(
+                &items,
+                jobs,
+                || (),
+                |_, i| slow_first(i),
+                |k, r| seen.push((k, r)),
+            );
             let want: Vec<(usize, u64)> = (0..50).map(|i| (i as usize, i * 10)).collect();
             assert_eq!(seen, want, "jobs {jobs}");
         }

@@ -1,4 +1,6 @@
-//! A Go board as an inline SVG element, for the workbench (`go-conformance serve`).
+//! A Go board as an inline SVG element: the one drawing of a Go board, for the workbench
+//! (`go-conformance serve`), the HTML run report (each case's position) and the HTML `diff`
+//! report (the board where two profiles part).
 //!
 //! Our own drawing rather than a board component from npm: the page must work offline from the
 //! binary alone, the board only has to be shown (never played on), and what it must mark —
@@ -26,6 +28,10 @@ pub struct Marks {
     pub dead: Vec<Point>,
     /// Stones of the end phase's fills (rfg 7.1): a green dot, with their number.
     pub fills: Vec<Point>,
+    /// Stones the last move captured (rfg 3.2), now empty points: a blue cross.
+    pub captured: Vec<Point>,
+    /// A move the rules refused: a dashed red circle where it was tried.
+    pub refused: Option<Point>,
 }
 
 /// The column letters of Go coordinates (no I).
@@ -128,19 +134,7 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
         );
     }
     for p in &marks.dead {
-        let (x, y, d) = (at(p.x), at(p.y), cell * 0.25);
-        let _ = write!(
-            out,
-            "<path class=\"dead\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#d22\" stroke-width=\"3\"/>",
-            x - d,
-            y - d,
-            x + d,
-            y + d,
-            x - d,
-            y + d,
-            x + d,
-            y - d
-        );
+        cross(&mut out, at(p.x), at(p.y), cell * 0.25, "dead", "#d22");
     }
     for (k, p) in marks.fills.iter().enumerate() {
         let _ = write!(
@@ -154,6 +148,18 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
             k + 1
         );
     }
+    for p in &marks.captured {
+        cross(&mut out, at(p.x), at(p.y), cell * 0.25, "captured", "#06c");
+    }
+    if let Some(p) = marks.refused {
+        let _ = write!(
+            out,
+            "<circle class=\"refused\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c00\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>",
+            at(p.x),
+            at(p.y),
+            cell * 0.47
+        );
+    }
     if let Some(p) = marks.last {
         let _ = write!(
             out,
@@ -165,6 +171,22 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
     }
     out.push_str("</svg>");
     out
+}
+
+/// A cross of half-width `d` centred on (`x`, `y`), of class `class`.
+fn cross(out: &mut String, x: f64, y: f64, d: f64, class: &str, colour: &str) {
+    let _ = write!(
+        out,
+        "<path class=\"{class}\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"{colour}\" stroke-width=\"3\"/>",
+        x - d,
+        y - d,
+        x + d,
+        y + d,
+        x - d,
+        y + d,
+        x + d,
+        y - d
+    );
 }
 
 #[cfg(test)]
@@ -195,12 +217,16 @@ mod tests {
             seki: vec![Point::new(2, 2)],
             dead: vec![Point::new(3, 3)],
             fills: vec![Point::new(5, 5)],
+            captured: vec![Point::new(6, 6)],
+            refused: Some(Point::new(7, 7)),
         };
         let s = svg(9, &stones, &marks, "a <test>");
         assert_eq!(s.matches("class=\"stone ").count(), 2);
         assert_eq!(s.matches("class=\"territory white\"").count(), 2);
         assert_eq!(s.matches("class=\"territory black\"").count(), 1);
-        for class in ["neutral", "seki", "dead", "fill", "last"] {
+        for class in [
+            "neutral", "seki", "dead", "fill", "last", "captured", "refused",
+        ] {
             assert_eq!(
                 s.matches(&format!("class=\"{class}\"")).count(),
                 1,

@@ -16,7 +16,6 @@
 //! deciding knobs' articles, then the rule that decided each side — the article the refused move
 //! breaks, or the one the result is given by (`Judgement::deciding_article`).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -26,7 +25,7 @@ use conformance_core::report::impact::{
 };
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
-use go_spec::{Color, GoProfile, GoRecord, Point};
+use go_spec::{GoProfile, GoRecord};
 
 use crate::agreed::{Agreed, Finder, OutcomesError};
 use crate::judge::{Agreement, Judgement, judge_with, to_spec};
@@ -182,45 +181,13 @@ fn board_at(game: &GoRecord, profile: &GoProfile, ply: usize) -> Option<Board> {
     let rows = go_spec::diagram_rows(spec.size, &stones);
     Some(Board {
         text: rows.join("\n"),
-        html: svg(spec.size.lines(), &stones, ply),
+        html: crate::board_svg::svg(
+            spec.size.lines(),
+            &stones,
+            &crate::board_svg::Marks::default(),
+            &format!("the board after move {ply}"),
+        ),
     })
-}
-
-/// A Go board as SVG: the grid, the star points left out, the stones as discs.
-fn svg(n: u8, stones: &[(Point, Color)], ply: usize) -> String {
-    let cell = 24u32;
-    let side = cell * u32::from(n) + cell;
-    let at = |i: u8| cell + cell * u32::from(i);
-    let mut out = format!(
-        "<svg class=\"board go-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"the board after move {ply}\"><rect width=\"{side}\" height=\"{side}\" fill=\"#dcb35c\"/>"
-    );
-    for i in 0..n {
-        let (a, b) = (at(0), at(n - 1));
-        let c = at(i);
-        let _ = write!(
-            out,
-            "<line x1=\"{a}\" y1=\"{c}\" x2=\"{b}\" y2=\"{c}\" stroke=\"#000\"/><line x1=\"{c}\" y1=\"{a}\" x2=\"{c}\" y2=\"{b}\" stroke=\"#000\"/>"
-        );
-    }
-    for (p, c) in stones {
-        let (fill, stroke) = match c {
-            Color::Black => ("#111", "#000"),
-            Color::White => ("#fafafa", "#333"),
-        };
-        let _ = write!(
-            out,
-            "<circle class=\"stone {}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
-            match c {
-                Color::Black => "black",
-                Color::White => "white",
-            },
-            at(p.x),
-            at(p.y),
-            cell / 2 - 1
-        );
-    }
-    out.push_str("</svg>");
-    out
 }
 
 /// The knobs that decided a record's result under `profile` (`judge --explain`, the

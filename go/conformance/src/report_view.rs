@@ -16,6 +16,7 @@ use go_oracle::count::regions;
 use go_oracle::play::Game;
 use go_spec::{Color, Move, Point, rfg};
 
+use crate::board_svg::{self, Marks, coordinate};
 use crate::case::{Case, LoadedCase};
 
 /// The view of a run over `cases` whose results are `records` (matched by id); `run_lines`
@@ -81,26 +82,23 @@ fn body(r: &CaseRecord, case: Option<&Case>) -> String {
     out
 }
 
-/// What the board of a case marks besides its stones.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Marks {
-    /// The last move played, if it was a stone.
-    pub last: Option<Point>,
-    /// The move the oracle refused, and the article it cites.
-    pub refused: Option<(Point, String)>,
-    /// The stones the last move took off the board (rfg 3.2).
-    pub captured: Vec<Point>,
-    /// The agreed dead stones of a count (rfg 7.2).
-    pub dead: Vec<Point>,
-    /// The territory of each side after the dead stones come off (rfg 8.1, 8.2): Black's,
-    /// then White's.
-    pub territory: [Vec<Point>; 2],
+/// The position a case ends in, with what its board marks besides the stones.
+#[derive(Debug)]
+pub struct CasePosition {
+    /// The stones.
+    pub board: Board,
+    /// The last move played, the move refused, the stones the last move captured (rfg 3.2),
+    /// the agreed dead stones of a count (rfg 7.2) and each side's territory once they come off
+    /// (rfg 8.1, 8.2).
+    pub marks: Marks,
+    /// The article the oracle cites for the refused move, if one was refused.
+    pub refused_by: Option<String>,
 }
 
 /// The position a case ends in, as the oracle plays it (up to the first refused move), with
 /// its marks; `None` for a case that sets up no position (tournament, clock and late-arrival
 /// questions) or whose setup is unusable (a lint problem, reported elsewhere).
-pub fn position(case: &Case) -> Option<(Board, Marks)> {
+pub fn position(case: &Case) -> Option<CasePosition> {
     let setup = &case.setup;
     if setup.board.is_empty() && setup.moves.is_empty() && setup.record.is_empty() {
         return None;
@@ -109,6 +107,7 @@ pub fn position(case: &Case) -> Option<(Board, Marks)> {
     let profile = case.profile().ok()?;
     let mut game = Game::start(&spec, &profile).ok()?;
     let mut marks = Marks::default();
+    let mut refused_by = None;
     for &(colour, mv) in &spec.moves {
         let before = game.board.clone();
         match game.play(colour, mv) {
@@ -126,7 +125,8 @@ pub fn position(case: &Case) -> Option<(Board, Marks)> {
             }
             Err(v) => {
                 if let Move::Play(p) = mv {
-                    marks.refused = Some((p, v.article.to_owned()));
+                    marks.refused = Some(p);
+                    refused_by = Some(v.article.to_owned());
                 }
                 break;
             }
@@ -153,128 +153,42 @@ pub fn position(case: &Case) -> Option<(Board, Marks)> {
         }
         marks.dead = dead;
     }
-    Some((game.board, marks))
+    Some(CasePosition {
+        board: game.board,
+        marks,
+        refused_by,
+    })
 }
 
-/// Pixels between two lines.
-const CELL: usize = 22;
-
-/// The board of a case as an SVG of our own, with a legend; `None` when the case has no
-/// position ([`position`]).
+/// The board of a case, drawn by the one Go board drawing ([`board_svg::svg`]), with a
+/// legend; `None` when the case has no position ([`position`]).
 pub fn board_svg(case: &Case) -> Option<String> {
-    let (board, marks) = position(case)?;
-    let n = usize::from(board.size().lines());
-    let margin = CELL;
-    let side = margin * 2 + CELL * (n - 1);
-    let at = |i: u8| margin + CELL * usize::from(i);
-    let mut svg = format!(
-        "<svg class=\"go-board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"the position of {}\" data-board=\"{n}\">\
-         <rect width=\"{side}\" height=\"{side}\" fill=\"#dcb35c\"/>",
-        esc(&case.id)
-    );
-    let far = at(u8::try_from(n - 1).unwrap_or(0));
-    for i in 0..n {
-        let i8 = u8::try_from(i).unwrap_or(0);
-        let c = at(i8);
-        let label = char::from(b'a' + i8);
-        let _ = write!(
-            svg,
-            "<line x1=\"{margin}\" y1=\"{c}\" x2=\"{far}\" y2=\"{c}\" stroke=\"#000\" stroke-width=\"1\"/>\
-             <line x1=\"{c}\" y1=\"{margin}\" x2=\"{c}\" y2=\"{far}\" stroke=\"#000\" stroke-width=\"1\"/>\
-             <text x=\"{c}\" y=\"{t}\" font-size=\"10\" text-anchor=\"middle\">{label}</text>\
-             <text x=\"{t2}\" y=\"{c3}\" font-size=\"10\" text-anchor=\"middle\">{label}</text>",
-            t = margin / 2 + 3,
-            t2 = margin / 2,
-            c3 = c + 3,
-        );
-    }
-    let radius = CELL / 2 - 1;
-    for (owner, points) in marks.territory.iter().enumerate() {
-        let fill = if owner == 0 { "#000" } else { "#fff" };
-        for p in points {
-            let _ = write!(
-                svg,
-                "<rect data-mark=\"territory-{}\" x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"0.5\"/>",
-                if owner == 0 { "black" } else { "white" },
-                at(p.x) - 4,
-                at(p.y) - 4
-            );
-        }
-    }
-    for (p, colour) in board.stones() {
-        let (fill, stroke) = match colour {
-            Color::Black => ("#111", "#000"),
-            Color::White => ("#f8f8f8", "#333"),
-        };
-        let _ = write!(
-            svg,
-            "<circle data-stone=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
-            if colour == Color::Black {
-                "black"
-            } else {
-                "white"
-            },
-            at(p.x),
-            at(p.y)
-        );
-    }
-    let cross = |svg: &mut String, p: Point, colour: &str, what: &str| {
-        let (x, y, d) = (at(p.x), at(p.y), CELL / 4);
-        let _ = write!(
-            svg,
-            "<g data-mark=\"{what}\"><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"2\"/><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"2\"/></g>",
-            x - d,
-            y - d,
-            x + d,
-            y + d,
-            x - d,
-            y + d,
-            x + d,
-            y - d
-        );
-    };
-    for &p in &marks.captured {
-        cross(&mut svg, p, "#c00", "captured");
-    }
-    for &p in &marks.dead {
-        cross(&mut svg, p, "#06c", "dead");
-    }
+    let CasePosition {
+        board,
+        marks,
+        refused_by,
+    } = position(case)?;
+    let size = board.size().lines();
+    let caption = format!("the position of {}", case.id);
+    let svg = board_svg::svg(size, &board.stones(), &marks, &caption);
+    let mut legend = vec!["columns lettered without I, rows numbered from the bottom".to_owned()];
     if let Some(p) = marks.last {
-        let ring = match board.get(p) {
-            Some(Color::Black) => "#fff",
-            _ => "#000",
-        };
-        let _ = write!(
-            svg,
-            "<circle data-mark=\"last\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{ring}\" stroke-width=\"2\"/>",
-            at(p.x),
-            at(p.y),
-            CELL / 4
-        );
-    }
-    if let Some((p, _)) = &marks.refused {
-        let _ = write!(
-            svg,
-            "<circle data-mark=\"refused\" cx=\"{}\" cy=\"{}\" r=\"{radius}\" fill=\"none\" stroke=\"#c00\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>",
-            at(p.x),
-            at(p.y)
-        );
-    }
-    svg.push_str("</svg>");
-    let mut legend = vec!["columns and rows in SGF letters".to_owned()];
-    if let Some(p) = marks.last {
-        legend.push(format!("ring: the last move played ({p})"));
-    }
-    if let Some((p, article)) = &marks.refused {
         legend.push(format!(
-            "dashed red circle: the move refused ({p}, {article})"
+            "red ring: the last move played ({})",
+            coordinate(p, size)
+        ));
+    }
+    if let (Some(p), Some(article)) = (marks.refused, &refused_by) {
+        legend.push(format!(
+            "dashed red circle: the move refused ({}, {article})",
+            coordinate(p, size)
         ));
     }
     if !marks.captured.is_empty() {
-        legend.push("red cross: stones the last move captured (rfg:3.2)".to_owned());
+        legend.push("blue cross: stones the last move captured (rfg:3.2)".to_owned());
     }
     if !marks.dead.is_empty() {
-        legend.push("blue cross: the agreed dead stones (rfg:7.2)".to_owned());
+        legend.push("red cross: the agreed dead stones (rfg:7.2)".to_owned());
     }
     if marks.territory.iter().any(|t| !t.is_empty()) {
         legend
@@ -301,15 +215,17 @@ mod tests {
         let c = case(
             "id: t\narticles: [\"rfg:3.2\"]\ntitle: d\nsetup:\n  to_move: black\n  board: [\"O........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\"]\n  moves: [ba, pass, ab]\nexpect: {}\n",
         );
-        let (board, marks) = position(&c).unwrap();
+        let CasePosition { board, marks, .. } = position(&c).unwrap();
         assert_eq!(board.get(Point::new(0, 0)), None);
         assert_eq!(marks.captured, vec![Point::new(0, 0)]);
         assert_eq!(marks.last, Some(Point::new(0, 1)));
         let svg = board_svg(&c).unwrap();
-        assert_eq!(svg.matches("data-stone=\"black\"").count(), 2);
-        assert_eq!(svg.matches("data-stone=\"white\"").count(), 0);
-        assert!(svg.contains("data-mark=\"captured\""));
-        assert!(svg.contains("data-mark=\"last\""));
+        assert_eq!(svg.matches("class=\"stone black\"").count(), 2);
+        assert_eq!(svg.matches("class=\"stone white\"").count(), 0);
+        assert!(svg.contains("class=\"captured\""));
+        assert!(svg.contains("class=\"last\""));
+        // The legend names the last move in players' coordinates: ab is A8 on a 9×9 board.
+        assert!(svg.contains("the last move played (A8)"), "{svg}");
     }
 
     #[test]
@@ -319,11 +235,13 @@ mod tests {
         let c = case(
             "id: t\narticles: [\"rfg:3.1\"]\ntitle: d\nsetup:\n  moves: [ee, pass, ee]\nexpect: {}\n",
         );
-        let (_, marks) = position(&c).unwrap();
-        let (p, article) = marks.refused.unwrap();
+        let CasePosition {
+            marks, refused_by, ..
+        } = position(&c).unwrap();
+        let (p, article) = (marks.refused.unwrap(), refused_by.unwrap());
         assert_eq!(p, Point::new(4, 4));
         assert!(article.starts_with("rfg:3"), "{article}");
-        assert!(board_svg(&c).unwrap().contains("data-mark=\"refused\""));
+        assert!(board_svg(&c).unwrap().contains("class=\"refused\""));
     }
 
     #[test]

@@ -13,9 +13,9 @@ use crate::report::{CaseRecord, Header, Report};
 use super::case_loop::{Stop, Timed, run_cases};
 use super::exit;
 use super::expectations::{ExpectationsFile, Judged, Mismatch, Stamp};
-use crate::report::ExpectationsCheck;
 use super::filter::{Filter, Selectable};
 use super::shard::Shard;
+use crate::report::ExpectationsCheck;
 
 /// Called before each case with its index, the number of cases chosen, and the case.
 pub type Progress<'a, C> = Box<dyn FnMut(usize, usize, &C) + 'a>;
@@ -225,7 +225,7 @@ pub struct Compared {
 /// The one comparison of results with an expectations file, made by [`Runner::run`] and by a
 /// game that keeps its own answers ([`Runner::ask_each`]) or made no run (an engine that did
 /// not start): each mismatch is written `CASE: what`, followed by ` (NOTE)` when `note` has
-/// one for it (shogi names what changed in the corpus since the file was written).
+/// one for it (a game may name what changed in the corpus since the file was written).
 pub fn compare<S: Stamp, R: Judged>(
     file: &ExpectationsFile<S>,
     results: &[R],

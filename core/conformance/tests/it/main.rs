@@ -4,5 +4,7 @@
 //! links the crate graph once instead of once per subject.
 
 mod crate_graph;
+// The HTTP server is part of the `native` feature.
+#[cfg(feature = "native")]
 mod serve_http;
 mod toy_game;
