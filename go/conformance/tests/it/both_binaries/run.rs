@@ -1,8 +1,8 @@
 //! `run` in both tools: every report format read back, filters, shards and expectations,
 //! the exit statuses, a stopped run's partial report; `--write-expectations` and `--progress`.
 
-use conformance_probe::bounded::Bounded as _;
 use super::*;
+use conformance_probe::bounded::Bounded as _;
 
 #[rstest]
 #[case::shogi("shogi")]
