@@ -1,7 +1,6 @@
 //! `lint` in both tools: the shared findings, in one wording.
 
 use super::*;
-use conformance_probe::bounded::Bounded as _;
 
 /// A corpus with one finding of each kind the shared lint checks make, in the game's own case
 /// format; the finding each case must draw, as the core words it. The two games differ only in

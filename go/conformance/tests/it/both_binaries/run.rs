@@ -2,7 +2,6 @@
 //! the exit statuses, a stopped run's partial report; `--write-expectations` and `--progress`.
 
 use super::*;
-use conformance_probe::bounded::Bounded as _;
 
 #[rstest]
 #[case::shogi("shogi")]
