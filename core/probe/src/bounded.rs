@@ -246,8 +246,15 @@ mod tests {
         let status = child.wait().unwrap();
         assert!(!status.success() && start.elapsed() < Duration::from_secs(20));
         let mut quick = Command::new("sleep").arg("0.3").spawn().unwrap();
-        drop(Watchdog::new(quick.id(), "sleep 0.3", Duration::from_millis(50)));
-        assert!(quick.wait().unwrap().success(), "a disarmed watchdog killed");
+        drop(Watchdog::new(
+            quick.id(),
+            "sleep 0.3",
+            Duration::from_millis(50),
+        ));
+        assert!(
+            quick.wait().unwrap().success(),
+            "a disarmed watchdog killed"
+        );
     }
 
     #[test]

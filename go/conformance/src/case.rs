@@ -543,7 +543,8 @@ impl Case {
         game.handicap_game = handicap_game;
         game.first = first;
         if !setup.board.is_empty() {
-            game.setup = parse_diagram(size, &setup.board).map_err(|e| self.setup(e.to_string()))?;
+            game.setup =
+                parse_diagram(size, &setup.board).map_err(|e| self.setup(e.to_string()))?;
             if let Some((p, _)) = game.setup.iter().find(|(p, _)| game.handicap.contains(p)) {
                 return Err(self.setup(format!(
                     "the board draws a stone on the handicap point {p}: handicap stones go only in `handicap`"

@@ -129,7 +129,10 @@ mod tests {
     /// record, none) and their fingerprints as go-conformance wrote them before the move.
     const KNOWN_FINGERPRINTS: &[(&str, &str)] = &[
         ("capture-single-corner-9-black", "c996a4ee12785cac"),
-        ("ko-retake-at-once-top-9-black-rfg-simple-ko", "48eaf85db3ce875f"),
+        (
+            "ko-retake-at-once-top-9-black-rfg-simple-ko",
+            "48eaf85db3ce875f",
+        ),
         ("count-jigo-13", "48677302ace739cf"),
         ("handicap-one-no-komi", "62c500e5ef697909"),
         ("handicap-stones-default-komi-zero", "7d600334dbc8096d"),

@@ -1,5 +1,5 @@
 //! `go-conformance explain ID`: one case in full, as `shogi-conformance explain` shows one —
-//! what it shows and why (its description), the articles with their titles and our
+//! what it shows and why (its title and note), the articles with their titles and our
 //! paraphrase, the case as written, what the oracle answers, and with `--impl` what an engine
 //! answers (exit status 1 when it fails or errors: the reproduction line of the reports).
 

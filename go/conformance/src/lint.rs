@@ -1,6 +1,6 @@
 //! `lint`: every case cites at least one existing, testable RFG article, ids are unique and
 //! well formed, each case states an expectation, and its setup is usable. The checks every
-//! corpus shares (unique, well-formed ids, a description, cited articles that exist and are
+//! corpus shares (unique, well-formed ids, a title, cited articles that exist and are
 //! testable) and their wording are the core's ([`conformance_core::lint`]); the rest is Go's.
 
 use conformance_core::lint::{ArticleStatus, CaseFacts, IdRule, SharedChecks, Testability};

@@ -4,8 +4,8 @@
 //! board drawn as SVG for a case that sets up a position (stones, the last move played, a move
 //! refused, the stones it captured, the agreed dead stones and the territory of a count), then
 //! the detail, the articles cited as context, where the case lives and how to run it again.
-//! The case's description is the heading the core prints above the body, so the body does not
-//! repeat it.
+//! The case's title and note are the heading the core prints above the body, so the body does not
+//! repeat them.
 
 use std::fmt::Write as _;
 

@@ -68,14 +68,13 @@ fn case_files(dir: &Path) -> Vec<PathBuf> {
 /// Validates every case file under `dir` against `schema`, naming each file and place that
 /// does not fit; returns how many files were read.
 fn validate_all(schema: &Schema, dir: &Path) -> usize {
-    let validator =
-        jsonschema::validator_for(&serde_json::from_str(schema.text).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&serde_json::from_str(schema.text).unwrap()).unwrap();
     let files = case_files(dir);
     let mut problems = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
-        let yaml: serde_norway::Value = serde_norway::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let yaml: serde_norway::Value =
+            serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for error in validator.iter_errors(&to_json(yaml)) {
             problems.push(format!(
                 "{}: at {}: {error}",

@@ -77,7 +77,10 @@ fn legal_refuses_unreachable_positions_unless_asked() {
 
 #[test]
 fn perft_prints_count_last_and_divides() {
-    let out = bin().args(["perft", "startpos", "3"]).bounded_output().unwrap();
+    let out = bin()
+        .args(["perft", "startpos", "3"])
+        .bounded_output()
+        .unwrap();
     assert!(out.status.success());
     assert_eq!(lines(&out), ["25470"]);
     let out = bin()
@@ -92,11 +95,17 @@ fn perft_prints_count_last_and_divides() {
 
 #[test]
 fn perft_bad_input_is_a_clear_error() {
-    let out = bin().args(["perft", "9/9 b - 1", "2"]).bounded_output().unwrap();
+    let out = bin()
+        .args(["perft", "9/9 b - 1", "2"])
+        .bounded_output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("ranks"), "{err}");
-    let out = bin().args(["perft", "startpos", "two"]).bounded_output().unwrap();
+    let out = bin()
+        .args(["perft", "startpos", "two"])
+        .bounded_output()
+        .unwrap();
     assert!(!out.status.success());
     let out = bin()
         .args(["perft", "--impl", "nonesuch", "startpos", "1"])

@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! `run --expectations`, `--write-expectations` and `--shard`, as CI uses them.
 
-use conformance_probe::bounded::Bounded as _;
 use crate::common::bin;
+use conformance_probe::bounded::Bounded as _;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("shogi-expectations-{}", std::process::id()));

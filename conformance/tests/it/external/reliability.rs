@@ -363,7 +363,7 @@ fn interrupted_run(signal: &str, format: &str, report: &Path, marker: &str) -> O
         "adapter:sh '{}' hang {marker}",
         fixture("run-engine.sh").display()
     );
-    let child = bin()
+    let mut child = bin()
         .args([
             "run",
             "--impl",
@@ -735,7 +735,10 @@ fn an_enormous_timeout_is_refused_not_a_panic() {
 
 #[test]
 fn perft_refuses_absurd_depths_and_reports_progress() {
-    let out = bin().args(["perft", "startpos", "99"]).bounded_output().unwrap();
+    let out = bin()
+        .args(["perft", "startpos", "99"])
+        .bounded_output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
     let out = bin()

@@ -96,7 +96,11 @@ fn wrong_expectations_fail() {
             r.status
         );
     }
-    let out = bin().args(["run", "--corpus"]).arg(&dir).bounded_output().unwrap();
+    let out = bin()
+        .args(["run", "--corpus"])
+        .arg(&dir)
+        .bounded_output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     // The one text renderer of both games: outcome, id, name, then where the case lives.
@@ -182,7 +186,10 @@ fn exit_statuses() {
         .unwrap();
     // A filter that chooses nothing is a mistake in the command (2), as in the shogi tool.
     assert_eq!(none.status.code(), Some(2));
-    let bad_impl = bin().args(["run", "--impl", "nonsense"]).bounded_output().unwrap();
+    let bad_impl = bin()
+        .args(["run", "--impl", "nonsense"])
+        .bounded_output()
+        .unwrap();
     assert_eq!(bad_impl.status.code(), Some(2));
     let missing = bin()
         .args(["run", "--corpus", "/nonexistent/go-corpus"])
@@ -229,7 +236,11 @@ fn lint_reports_duplicates_unknown_and_untestable_articles() {
     ] {
         assert!(all.contains(needle), "missing `{needle}` in:\n{all}");
     }
-    let out = bin().args(["lint", "--corpus"]).arg(&dir).bounded_output().unwrap();
+    let out = bin()
+        .args(["lint", "--corpus"])
+        .arg(&dir)
+        .bounded_output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -247,7 +258,11 @@ fn coverage_and_site_commands() {
         "{text}"
     );
     let dir = std::env::temp_dir().join(format!("go-site-{}", std::process::id()));
-    let out = bin().args(["site", "--output"]).arg(&dir).bounded_output().unwrap();
+    let out = bin()
+        .args(["site", "--output"])
+        .arg(&dir)
+        .bounded_output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let read = |relative: &str| {
         std::fs::read_to_string(Path::new(&dir).join(relative))

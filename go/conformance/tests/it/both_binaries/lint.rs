@@ -1,6 +1,5 @@
 //! `lint` in both tools: the shared findings, in one wording.
 
-use conformance_probe::bounded::Bounded as _;
 use super::*;
 
 /// A corpus with one finding of each kind the shared lint checks make, in the game's own case
@@ -60,10 +59,7 @@ fn corpus_with_shared_findings(game: &str, dir: &Path) -> Vec<(&'static str, Fin
                     rule: "lowercase letters, digits and hyphens",
                 },
             ),
-            (
-                "wordless",
-                Finding::EmptyText { field: "title" },
-            ),
+            ("wordless", Finding::EmptyText { field: "title" }),
         ]
     } else {
         std::fs::create_dir_all(dir.join("moves")).unwrap();

@@ -1,7 +1,6 @@
 //! `run` in both tools: every report format read back, filters, shards and expectations,
 //! the exit statuses, a stopped run's partial report; `--write-expectations` and `--progress`.
 
-use conformance_probe::bounded::Bounded as _;
 use super::*;
 
 #[rstest]
