@@ -147,7 +147,7 @@ fn own(command: ShogiCommand) -> Result<ExitCode, Error> {
             force,
         } => perft::perft(&imp, &position, depth, divide, force),
         ShogiCommand::CheckAdapter { command, timeout } => {
-            Ok(adapter::check_adapter(&command, timeout))
+            Ok(adapter::check_adapter(&command, timeout.timeout))
         }
         ShogiCommand::Bisect {
             imp,
@@ -158,5 +158,18 @@ fn own(command: ShogiCommand) -> Result<ExitCode, Error> {
         ShogiCommand::NewId(args) => corpus::new_ids(&args.corpus.source(), args.count),
         ShogiCommand::Convert(args) => records::convert_command(args),
         ShogiCommand::Match(args) => matches::command(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The shogi command line only adds to the shared grammar: no shared command among its
+    /// own, no shared option declared here (read from the clap definitions as built), and clap
+    /// finds the whole command line well formed (unique names and groups).
+    #[test]
+    fn shogi_declares_no_shared_command_or_option() {
+        conformance_cli::command(&super::ShogiGame).debug_assert();
+        let found = conformance_cli::grammar::game_violations(&super::ShogiGame);
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

@@ -189,3 +189,16 @@ impl From<crate::cli_error::CliError> for CliError {
         CliError::Game(Box::new(error))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The Go command line only adds to the shared grammar: no shared command among its own,
+    /// no shared option declared here (read from the clap definitions as built), and clap finds
+    /// the whole command line well formed (unique names and groups).
+    #[test]
+    fn go_declares_no_shared_command_or_option() {
+        conformance_cli::command(&super::GoGame).debug_assert();
+        let found = conformance_cli::grammar::game_violations(&super::GoGame);
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}

@@ -25,7 +25,7 @@ fn game_of(name: &str) -> Option<&'static str> {
 }
 
 /// The core crates: they must depend on no crate of either game.
-const CORE: [&str; 2] = ["conformance-core", "conformance-rulebook"];
+const CORE: [&str; 3] = ["conformance-core", "conformance-rulebook", "conformance-cli"];
 
 /// Every workspace package's name, with the names of all packages it depends on, directly or
 /// not (normal, build and dev dependencies alike).
@@ -135,7 +135,7 @@ const GAME_WORDS: [&str; 8] = ["shogi", "Shogi", "USI", "GTP", "SGF", "FESA", "R
 fn the_core_crates_name_no_game() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut found = Vec::new();
-    for krate in ["conformance", "rulebook"] {
+    for krate in ["conformance", "rulebook", "cli"] {
         let dir = root.join(krate);
         let mut files = vec![dir.join("Cargo.toml")];
         let mut todo = vec![dir.join("src")];
