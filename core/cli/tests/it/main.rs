@@ -2,3 +2,4 @@
 
 mod exit_table;
 mod grammar;
+mod toy;
