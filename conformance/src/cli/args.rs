@@ -105,7 +105,6 @@ pub enum ShogiCommand {
     Fuzz(FuzzArgs),
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
-
 }
 
 /// The options of `legal` (its help is on the variant of [`ShogiCommand`]).
@@ -417,11 +416,7 @@ mod tests {
                 line.extend([flag, "dest"]);
                 let cli = parse_from(&ShogiGame, &line)
                     .unwrap_or_else(|e| panic!("{line:?} is refused: {e}"));
-                assert_eq!(
-                    output_of(cli),
-                    Some(PathBuf::from("dest")),
-                    "{line:?}"
-                );
+                assert_eq!(output_of(cli), Some(PathBuf::from("dest")), "{line:?}");
             }
         }
         // No other command has an output, and `--out` is in no help.
@@ -468,19 +463,20 @@ mod tests {
         let cli = parse_from(
             &ShogiGame,
             [
-            "shogi-conformance",
-            "match",
-            "--engine",
-            "usi:a",
-            "--engine",
-            "usi:b",
-            "--output",
-            "d",
-            "--profile",
-            "csa-computer",
-            "--set",
-            "impasse=points_27",
-        ])
+                "shogi-conformance",
+                "match",
+                "--engine",
+                "usi:a",
+                "--engine",
+                "usi:b",
+                "--output",
+                "d",
+                "--profile",
+                "csa-computer",
+                "--set",
+                "impasse=points_27",
+            ],
+        )
         .unwrap();
         let Command::Own(ShogiCommand::Match(MatchArgs { profile, .. })) = cli else {
             panic!("not match")

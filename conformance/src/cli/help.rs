@@ -113,7 +113,10 @@ pub fn customise(command: Command) -> Command {
             })
         });
     let command = command.mut_subcommand("fuzz", |c| {
-        let after = c.get_after_help().map(ToString::to_string).unwrap_or_default();
+        let after = c
+            .get_after_help()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         c.after_help(format!("{FINDINGS}\n\n{after}"))
     });
     let command = WITH_IMPL.iter().fold(command, |command, name| {

@@ -7,8 +7,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::commands::{Command, NoExtras, SHARED_COMMANDS};
 use crate::options::{
-    CorpusArg, DefaultOutputDirArg, DiffProfiles, FormatArg, ImplArgs, JobsArg, OutputArg, OutputDirArg, ProfileArgs,
-    RunReports, Selection, TimeoutArg,
+    CorpusArg, DefaultOutputDirArg, DiffProfiles, FormatArg, ImplArgs, JobsArg, OutputArg,
+    OutputDirArg, ProfileArgs, RunReports, Selection, TimeoutArg,
 };
 use crate::{Game, command};
 
@@ -107,7 +107,10 @@ pub fn game_violations<G: Game>(game: &G) -> Vec<String> {
     let own = G::Own::augment_subcommands(clap::Command::new("own"));
     for sub in own.get_subcommands() {
         if SHARED_COMMANDS.contains(&sub.get_name()) {
-            found.push(format!("the game declares the shared command `{}`", sub.get_name()));
+            found.push(format!(
+                "the game declares the shared command `{}`",
+                sub.get_name()
+            ));
         }
     }
     for sub in command(game).get_subcommands() {

@@ -168,10 +168,17 @@ impl Game for GoGame {
     }
     fn site(&self, args: Site<NoExtras>) -> Outcome {
         let output = args.output.output;
-        Ok(corpus_commands::site(args.corpus.corpus, &output, args.implementations)?)
+        Ok(corpus_commands::site(
+            args.corpus.corpus,
+            &output,
+            args.implementations,
+        )?)
     }
     fn merge(&self, args: Merge) -> Outcome {
-        Ok(report_commands::merge(&args.reports, args.output.output.as_deref())?)
+        Ok(report_commands::merge(
+            &args.reports,
+            args.output.output.as_deref(),
+        )?)
     }
     fn matrix(&self, args: Matrix<MatrixReports>) -> Outcome {
         let output = args.output.output.as_deref();
@@ -179,7 +186,9 @@ impl Game for GoGame {
     }
     fn own(&self, command: GoCommand) -> Outcome {
         match command {
-            GoCommand::Reproduce { id, corpus } => Ok(corpus_commands::reproduce(id, corpus.corpus)?),
+            GoCommand::Reproduce { id, corpus } => {
+                Ok(corpus_commands::reproduce(id, corpus.corpus)?)
+            }
         }
     }
 }

@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-
 use crate::cli_error::CliError;
 
 use conformance_core::report::Format;

@@ -59,9 +59,25 @@ fn each_command_takes_its_options() {
             .is_some_and(|c| c.get_arguments().any(|a| a.get_long() == Some(long)))
     };
     for (command, longs) in [
-        ("run", &["impl", "profile", "set", "shard", "write-expectations"][..]),
-        ("judge", &["jobs", "profile", "set", "explain", "format", "output"]),
-        ("diff", &["profile", "set", "format", "output", "jobs", "fail-on-change"]),
+        (
+            "run",
+            &["impl", "profile", "set", "shard", "write-expectations"][..],
+        ),
+        (
+            "judge",
+            &["jobs", "profile", "set", "explain", "format", "output"],
+        ),
+        (
+            "diff",
+            &[
+                "profile",
+                "set",
+                "format",
+                "output",
+                "jobs",
+                "fail-on-change",
+            ],
+        ),
         ("explain", &["impl", "corpus"]),
         ("serve", &["listen", "allow-remote"]),
         ("site", &["output"]),

@@ -55,7 +55,10 @@ fn a_toy_game_gets_the_shared_grammar_and_the_one_table() {
     conformance_cli::command(&Toy).debug_assert();
     let run = outcome(&["toy-conformance", "run"]).expect("runs");
     assert_eq!(run, ExitCode::from(3));
-    assert_eq!(outcome(&["toy-conformance", "profiles"]).ok(), Some(ExitCode::SUCCESS));
+    assert_eq!(
+        outcome(&["toy-conformance", "profiles"]).ok(),
+        Some(ExitCode::SUCCESS)
+    );
     // A shared command the game does not offer is refused, not a panic.
     let judge = outcome(&["toy-conformance", "judge"]);
     assert!(matches!(judge, Err(CliError::NotOffered("judge"))));
@@ -68,6 +71,8 @@ fn a_toy_game_gets_the_shared_grammar_and_the_one_table() {
     assert_eq!(judge.profile.name(), "toy-rules");
     assert_eq!(judge.profile.set, ["k=v"]);
     // A usage error is the table's error status (clap's own exit code agrees).
-    let usage = parse_from(&Toy, ["toy-conformance", "run", "--no-such"]).err().expect("refused");
+    let usage = parse_from(&Toy, ["toy-conformance", "run", "--no-such"])
+        .err()
+        .expect("refused");
     assert_eq!(usage.exit_code(), i32::from(ExitStatus::Error.code()));
 }

@@ -25,7 +25,11 @@ fn game_of(name: &str) -> Option<&'static str> {
 }
 
 /// The core crates: they must depend on no crate of either game.
-const CORE: [&str; 3] = ["conformance-core", "conformance-rulebook", "conformance-cli"];
+const CORE: [&str; 3] = [
+    "conformance-core",
+    "conformance-rulebook",
+    "conformance-cli",
+];
 
 /// Every workspace package's name, with the names of all packages it depends on, directly or
 /// not (normal, build and dev dependencies alike).

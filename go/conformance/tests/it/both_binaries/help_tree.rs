@@ -20,13 +20,22 @@ fn options_of(help: &str) -> BTreeMap<String, String> {
     let section = help.split("\nOptions:\n").nth(1).unwrap_or("");
     for line in section.lines() {
         let trimmed = line.trim_start();
-        let starts = trimmed.starts_with("--") || trimmed.starts_with("-h,") || trimmed.starts_with("-V,");
+        let starts =
+            trimmed.starts_with("--") || trimmed.starts_with("-h,") || trimmed.starts_with("-V,");
         if starts && line.starts_with("  ") && !line.starts_with("          ") {
             if let Some((name, words)) = current.take() {
                 options.insert(name, words.join(" "));
             }
-            let name = trimmed.split_whitespace().next().unwrap_or("").trim_end_matches(',');
-            let rest: Vec<String> = trimmed.split_whitespace().skip(1).map(str::to_owned).collect();
+            let name = trimmed
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .trim_end_matches(',');
+            let rest: Vec<String> = trimmed
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_owned)
+                .collect();
             current = Some((name.to_owned(), rest));
         } else if let Some((_, words)) = current.as_mut() {
             if line.trim().is_empty() && !line.is_empty() {
@@ -98,7 +107,10 @@ fn both_help_trees_print_the_shared_grammar_alike() {
     let (shogi_top, go_top) = (top(&shogi), top(&go));
     for name in SHARED_COMMANDS {
         let (s, g) = (listed(&shogi_top, name), listed(&go_top, name));
-        assert!(s.is_some() && g.is_some(), "`{name}` missing from a top-level help");
+        assert!(
+            s.is_some() && g.is_some(),
+            "`{name}` missing from a top-level help"
+        );
         assert_eq!(s, g, "`{name}` is described differently at the top level");
     }
     for name in SHARED_COMMANDS {
@@ -110,9 +122,15 @@ fn both_help_trees_print_the_shared_grammar_alike() {
         // `-h`'s first line is the command's one description.
         let first = |t: &Tool| help(t, "-h").lines().next().unwrap_or("").to_owned();
         assert_eq!(first(&shogi), first(&go), "`{name} -h`");
-        let (s, g) = (options_of(&help(&shogi, "--help")), options_of(&help(&go, "--help")));
+        let (s, g) = (
+            options_of(&help(&shogi, "--help")),
+            options_of(&help(&go, "--help")),
+        );
         let shared = shared_options_of(name);
-        assert!(!shared.is_empty() || name == "profiles", "`{name}` has no shared option");
+        assert!(
+            !shared.is_empty() || name == "profiles",
+            "`{name}` has no shared option"
+        );
         for option in &shared {
             let (so, go_) = (s.get(option), g.get(option));
             assert!(so.is_some(), "shogi `{name}` lacks {option}: {s:?}");
@@ -152,7 +170,11 @@ fn no_shared_command_or_option_is_declared_under_a_game() {
             }
         }
     }
-    assert!(found.is_empty(), "declared under a game:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "declared under a game:\n{}",
+        found.join("\n")
+    );
 }
 
 /// What a clap declaration declares.
@@ -243,7 +265,12 @@ fn the_declaration_reader_reads_clap_declarations() {
         .collect();
     assert_eq!(
         found,
-        ["Command run", "Command check-adapter", "Option max-moves", "Option impl"]
+        [
+            "Command run",
+            "Command check-adapter",
+            "Option max-moves",
+            "Option impl"
+        ]
     );
 }
 
