@@ -71,8 +71,6 @@ fn a_toy_game_gets_the_shared_grammar_and_the_one_table() {
     assert_eq!(judge.profile.name(), "toy-rules");
     assert_eq!(judge.profile.set, ["k=v"]);
     // A usage error is the table's error status (clap's own exit code agrees).
-    let usage = parse_from(&Toy, ["toy-conformance", "run", "--no-such"])
-        .err()
-        .expect("refused");
+    let usage = parse_from(&Toy, ["toy-conformance", "run", "--no-such"]).expect_err("refused");
     assert_eq!(usage.exit_code(), i32::from(ExitStatus::Error.code()));
 }
