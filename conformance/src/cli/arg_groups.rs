@@ -1,5 +1,5 @@
 //! The option groups shogi adds to the core's, flattened into its commands by
-//! [`super::args`]: the implementation with its USI options ([`ImplArgs`], [`LenientImplArgs`],
+//! [`super::args`]: the implementation with its USI options ([`EngineArgs`], [`LenientImplArgs`],
 //! over the core's `--impl` and `--timeout`), what `--corpus` reads here ([`CorpusChoice`]), a
 //! profile as one specification ([`spec`]) and `match`'s per-engine USI options. The shared
 //! groups (profile, output, corpus) are the core's, `conformance_cli::options`.
@@ -59,14 +59,14 @@ pub struct UsiOptions {
 /// The implementation a command asks: the core's `--impl` and `--timeout`, and the USI
 /// options.
 #[derive(Debug, Args)]
-pub struct ImplArgs {
+pub struct EngineArgs {
     #[command(flatten)]
     pub shared: conformance_cli::options::ImplArgs,
     #[command(flatten)]
     pub usi: UsiOptions,
 }
 
-impl ImplArgs {
+impl EngineArgs {
     /// The implementation; `allow_unreachable` as [`LenientImplArgs`] says.
     pub fn make_typed(
         &self,
@@ -88,7 +88,7 @@ impl ImplArgs {
 #[derive(Debug, Args)]
 pub struct LenientImplArgs {
     #[command(flatten)]
-    pub imp: ImplArgs,
+    pub imp: EngineArgs,
     /// Also accept positions that could not occur in a game, such as problem setups without
     /// a second king or with a pawn on the last rank. Moves are still judged by the rules.
     /// (The oracle refuses such positions otherwise; the engine always accepts them.)

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use conformance_cli::options::{CorpusArg, OutputArg, OutputDirArg, ProfileArgs};
+use conformance_cli::options::{
+    CorpusArg, DefaultOutputDirArg, JobsArg, OutputArg, OutputDirArg, ProfileArgs, TimeoutArg,
+};
 
 /// The commands only shogi has (the shared ones are the core's, `conformance_cli`).
 #[derive(Debug, Subcommand)]
@@ -56,9 +58,9 @@ pub enum ShogiCommand {
     CheckAdapter {
         /// The adapter's command line (quote it: it has spaces).
         command: String,
-        /// How long to wait for each reply (a DURATION: `10`, `0.5`, `200ms`, `1m`).
-        #[arg(long, value_name = "DURATION", value_parser = parse_positive_duration)]
-        timeout: Option<Duration>,
+        /// How long to wait for each reply.
+        #[command(flatten)]
+        timeout: TimeoutArg,
     },
     /// Walk down the perft tree to the first position where the implementation's legal moves
     /// differ from the oracle's, and print it.
@@ -103,7 +105,6 @@ pub enum ShogiCommand {
     Fuzz(FuzzArgs),
     /// Print fresh case ids: eight hex digits used by no case and not retired.
     NewId(NewIdArgs),
-
 }
 
 /// The options of `legal` (its help is on the variant of [`ShogiCommand`]).
@@ -213,12 +214,9 @@ pub struct FuzzArgs {
     /// The seed of the first game (a run is reproducible from its seed).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Where to write a divergence's case file (never over an existing file). Default: the
-    /// `staging` folder of the corpus read (`./corpus/staging` in a checkout, or
-    /// `--corpus DIR`'s), else `./fuzz-findings` beside the built-in corpus. The run says
-    /// where at its start.
-    #[arg(long, value_name = "DIR", alias = "out")]
-    pub output: Option<PathBuf>,
+    /// Where to write a divergence's case file (its default is said below the options).
+    #[command(flatten)]
+    pub output: DefaultOutputDirArg,
     /// The longest game, in plies.
     #[arg(long, value_name = "N", default_value_t = 80)]
     pub plies: usize,
@@ -227,10 +225,10 @@ pub struct FuzzArgs {
     /// corpus already catches the implementation at are looked past without it.)
     #[arg(long = "ignore-article", value_name = "ARTICLE")]
     pub ignore: Vec<String>,
-    /// Workers side by side, each with its own implementation (default: every core).
-    /// Game n comes from seed + n whatever the number of workers.
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<std::num::NonZeroUsize>,
+    /// Workers side by side, each with its own implementation; game n comes from seed + n
+    /// whatever their number.
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// Stop after this many games (a fixed amount of work) if time has not run out first.
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
@@ -404,7 +402,7 @@ mod tests {
             | Command::Diff(Diff { output, .. }) => output.output,
             Command::Site(site) => Some(site.output.output),
             Command::Own(ShogiCommand::Match(MatchArgs { output, .. })) => Some(output.output),
-            Command::Own(ShogiCommand::Fuzz(FuzzArgs { output, .. })) => output,
+            Command::Own(ShogiCommand::Fuzz(FuzzArgs { output, .. })) => output.output,
             _ => None,
         }
     }
@@ -418,11 +416,7 @@ mod tests {
                 line.extend([flag, "dest"]);
                 let cli = parse_from(&ShogiGame, &line)
                     .unwrap_or_else(|e| panic!("{line:?} is refused: {e}"));
-                assert_eq!(
-                    output_of(cli),
-                    Some(PathBuf::from("dest")),
-                    "{line:?}"
-                );
+                assert_eq!(output_of(cli), Some(PathBuf::from("dest")), "{line:?}");
             }
         }
         // No other command has an output, and `--out` is in no help.
@@ -469,19 +463,20 @@ mod tests {
         let cli = parse_from(
             &ShogiGame,
             [
-            "shogi-conformance",
-            "match",
-            "--engine",
-            "usi:a",
-            "--engine",
-            "usi:b",
-            "--output",
-            "d",
-            "--profile",
-            "csa-computer",
-            "--set",
-            "impasse=points_27",
-        ])
+                "shogi-conformance",
+                "match",
+                "--engine",
+                "usi:a",
+                "--engine",
+                "usi:b",
+                "--output",
+                "d",
+                "--profile",
+                "csa-computer",
+                "--set",
+                "impasse=points_27",
+            ],
+        )
         .unwrap();
         let Command::Own(ShogiCommand::Match(MatchArgs { profile, .. })) = cli else {
             panic!("not match")

@@ -31,14 +31,16 @@ pub fn command(args: super::args::FuzzArgs) -> Result<std::process::ExitCode, Er
             // Whole seconds: a fraction counts as a whole second.
             seconds: seconds.as_secs() + u64::from(seconds.subsec_nanos() > 0),
             seed,
-            out: findings_dir(output, &corpus.source()),
+            out: findings_dir(output.output, &corpus.source()),
             plies,
             corpus: corpus.source(),
             ignore,
             games,
-            jobs: jobs.map_or_else(shogi_conformance::fuzzing::fuzz_external::all_cores, |n| {
-                n.get()
-            }),
+            jobs: match jobs.jobs {
+                Some(0) => return Err("--jobs: give at least 1".into()),
+                Some(n) => n,
+                None => shogi_conformance::fuzzing::fuzz_external::all_cores(),
+            },
             one_at_a_time,
         },
     )

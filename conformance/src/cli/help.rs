@@ -86,6 +86,11 @@ const IMPLEMENTATIONS: &str = "Implementations (--impl): `oracle` (the reference
     `engine` (the bitboard engine), `usi:COMMAND ARGS` (a USI engine) or `adapter:COMMAND ARGS` \
     (a process speaking the JSON-lines protocol of conformance/PROTOCOL.md).";
 
+/// Where `fuzz` writes its findings without `--output`.
+const FINDINGS: &str = "Findings (--output): by default the `staging` folder of the corpus read \
+    (`./corpus/staging` in a checkout, or `--corpus DIR`'s), else `./fuzz-findings` beside the \
+    built-in corpus; never over an existing file. The run says where at its start.";
+
 /// The commands that take `--impl`.
 const WITH_IMPL: [&str; 6] = ["run", "explain", "legal", "perft", "bisect", "fuzz"];
 
@@ -107,6 +112,13 @@ pub fn customise(command: Command) -> Command {
                 }
             })
         });
+    let command = command.mut_subcommand("fuzz", |c| {
+        let after = c
+            .get_after_help()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        c.after_help(format!("{FINDINGS}\n\n{after}"))
+    });
     let command = WITH_IMPL.iter().fold(command, |command, name| {
         command.mut_subcommand(*name, |c| {
             let after = c

@@ -90,10 +90,19 @@ impl Game for ShogiGame {
     fn serve(&self, args: Serve<ServedRecords>) -> Outcome {
         let corpus = args.corpus.source();
         let records = args.game.records;
-        Ok(serve::serve(records, args.listen, args.port, args.allow_remote, corpus)?)
+        Ok(serve::serve(
+            records,
+            args.listen,
+            args.port,
+            args.allow_remote,
+            corpus,
+        )?)
     }
     fn lint(&self, args: Lint<LintExtras>) -> Outcome {
-        Ok(corpus::lint(&args.corpus.dir("lint")?, args.game.min_cases)?)
+        Ok(corpus::lint(
+            &args.corpus.dir("lint")?,
+            args.game.min_cases,
+        )?)
     }
     fn coverage(&self, args: Coverage<CoverageExtras>) -> Outcome {
         let CoverageExtras { below, rulebook } = args.game;
@@ -101,13 +110,25 @@ impl Game for ShogiGame {
     }
     fn site(&self, args: Site<NoExtras>) -> Outcome {
         let data = args.implementations.as_deref();
-        Ok(reports::site(&args.corpus.source(), &args.output.output, data)?)
+        Ok(reports::site(
+            &args.corpus.source(),
+            &args.output.output,
+            data,
+        )?)
     }
     fn merge(&self, args: Merge) -> Outcome {
-        Ok(reports::merge(&args.reports, args.output.output.as_deref())?)
+        Ok(reports::merge(
+            &args.reports,
+            args.output.output.as_deref(),
+        )?)
     }
     fn matrix(&self, args: Matrix<MatrixExtras>) -> Outcome {
-        let MatrixExtras { reports, publish, data, check } = args.game;
+        let MatrixExtras {
+            reports,
+            publish,
+            data,
+            check,
+        } = args.game;
         match (publish, data) {
             (Some(page), Some(data)) => Ok(reports::public_matrix(&reports, &page, &data, check)?),
             _ => Ok(reports::matrix(&reports, args.output.output.as_deref())?),
@@ -147,7 +168,7 @@ fn own(command: ShogiCommand) -> Result<ExitCode, Error> {
             force,
         } => perft::perft(&imp, &position, depth, divide, force),
         ShogiCommand::CheckAdapter { command, timeout } => {
-            Ok(adapter::check_adapter(&command, timeout))
+            Ok(adapter::check_adapter(&command, timeout.timeout))
         }
         ShogiCommand::Bisect {
             imp,
@@ -158,5 +179,18 @@ fn own(command: ShogiCommand) -> Result<ExitCode, Error> {
         ShogiCommand::NewId(args) => corpus::new_ids(&args.corpus.source(), args.count),
         ShogiCommand::Convert(args) => records::convert_command(args),
         ShogiCommand::Match(args) => matches::command(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The shogi command line only adds to the shared grammar: no shared command among its
+    /// own, no shared option declared here (read from the clap definitions as built), and clap
+    /// finds the whole command line well formed (unique names and groups).
+    #[test]
+    fn shogi_declares_no_shared_command_or_option() {
+        conformance_cli::command(&super::ShogiGame).debug_assert();
+        let found = conformance_cli::grammar::game_violations(&super::ShogiGame);
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

@@ -40,6 +40,9 @@ pub enum CliError {
         /// Why, in words.
         reason: String,
     },
+    /// A shared command this game does not offer (yet).
+    #[error("`{0}` is not offered by this tool")]
+    NotOffered(&'static str),
     /// The signal handlers could not be installed.
     #[error("{0}")]
     Interrupt(#[from] InstallError),

@@ -40,7 +40,11 @@ pub const TABLE: [(ExitStatus, u8, &str); 6] = [
     (ExitStatus::Passed, exit::PASSED, "passed"),
     (ExitStatus::Failed, exit::FAILED, "failed"),
     (ExitStatus::Error, exit::ERROR, "error"),
-    (ExitStatus::NothingChecked, exit::NOTHING_CHECKED, "nothing checked"),
+    (
+        ExitStatus::NothingChecked,
+        exit::NOTHING_CHECKED,
+        "nothing checked",
+    ),
     (ExitStatus::Sigint, exit::SIGINT, "stopped by SIGINT"),
     (ExitStatus::Sigterm, exit::SIGTERM, "stopped by SIGTERM"),
 ];

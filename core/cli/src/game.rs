@@ -29,8 +29,12 @@ pub type GameCommand<G> = Command<
     <G as Game>::Own,
 >;
 
-/// A game, as the shared command line sees it. Each associated type is the game's own options
-/// of one shared command ([`crate::NoExtras`] when it has none); `Own` is the game's own
+/// A game, as the shared command line sees it. A game must name itself, its default profile
+/// and its profiles' listing and run its cases (`run`); every other command has a default that
+/// refuses it ([`CliError::NotOffered`], exit status 2), so a new game offers commands one at a
+/// time, and [`crate::grammar::NoCommands`] stands for no command of its own.
+///
+/// Each associated type is the game's own options of one shared command ([`crate::NoExtras`] when it has none); `Own` is the game's own
 /// commands. No associated type may declare a shared option: it flattens the group of
 /// [`crate::options`] instead (the tests check it).
 pub trait Game: Sized {
@@ -80,25 +84,55 @@ pub trait Game: Sized {
     /// `run`.
     fn run(&self, args: Run<Self::Run>) -> Outcome;
     /// `judge`.
-    fn judge(&self, args: Judge<Self::Judge>) -> Outcome;
+    fn judge(&self, args: Judge<Self::Judge>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("judge"))
+    }
     /// `diff`.
-    fn diff(&self, args: Diff<Self::Diff>) -> Outcome;
+    fn diff(&self, args: Diff<Self::Diff>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("diff"))
+    }
     /// `explain`.
-    fn explain(&self, args: Explain<Self::Explain>) -> Outcome;
+    fn explain(&self, args: Explain<Self::Explain>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("explain"))
+    }
     /// `serve`.
-    fn serve(&self, args: Serve<Self::Serve>) -> Outcome;
+    fn serve(&self, args: Serve<Self::Serve>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("serve"))
+    }
     /// `lint`.
-    fn lint(&self, args: Lint<Self::Lint>) -> Outcome;
+    fn lint(&self, args: Lint<Self::Lint>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("lint"))
+    }
     /// `coverage`.
-    fn coverage(&self, args: Coverage<Self::Coverage>) -> Outcome;
+    fn coverage(&self, args: Coverage<Self::Coverage>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("coverage"))
+    }
     /// `site`.
-    fn site(&self, args: Site<Self::Site>) -> Outcome;
+    fn site(&self, args: Site<Self::Site>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("site"))
+    }
     /// `merge`.
-    fn merge(&self, args: Merge) -> Outcome;
+    fn merge(&self, args: Merge) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("merge"))
+    }
     /// `matrix`.
-    fn matrix(&self, args: Matrix<Self::Matrix>) -> Outcome;
+    fn matrix(&self, args: Matrix<Self::Matrix>) -> Outcome {
+        let _ = args;
+        Err(CliError::NotOffered("matrix"))
+    }
     /// One of the game's own commands.
-    fn own(&self, command: Self::Own) -> Outcome;
+    fn own(&self, command: Self::Own) -> Outcome {
+        let _ = command;
+        Err(CliError::NotOffered("this command"))
+    }
 }
 
 /// Hands each command to the game's function for it.

@@ -29,6 +29,7 @@ pub mod commands;
 pub mod error;
 pub mod exit;
 pub mod game;
+pub mod grammar;
 pub mod options;
 
 use std::process::ExitCode;

@@ -92,6 +92,15 @@ pub struct OutputArg {
     pub output: Option<PathBuf>,
 }
 
+/// Where a command that writes a folder it may choose itself writes it.
+#[derive(Debug, Clone, Args)]
+pub struct DefaultOutputDirArg {
+    /// The folder to write into (created if needed; the command's default is said below the
+    /// options).
+    #[arg(long, value_name = "DIR", alias = "out")]
+    pub output: Option<PathBuf>,
+}
+
 /// Where a command that writes a folder writes it.
 #[derive(Debug, Clone, Args)]
 pub struct OutputDirArg {
@@ -100,10 +109,10 @@ pub struct OutputDirArg {
     pub output: PathBuf,
 }
 
-/// How many workers judge side by side.
+/// How many workers share the work.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct JobsArg {
-    /// Workers judging records side by side (default: every core).
+    /// Workers side by side (default: every core); the output does not depend on how many.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
 }

@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-
 use crate::cli_error::CliError;
 
 use conformance_core::report::Format;

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-
 use crate::cli_error::CliError;
 
 use go_conformance::run::{Checked, Subject, run_case};

@@ -168,10 +168,17 @@ impl Game for GoGame {
     }
     fn site(&self, args: Site<NoExtras>) -> Outcome {
         let output = args.output.output;
-        Ok(corpus_commands::site(args.corpus.corpus, &output, args.implementations)?)
+        Ok(corpus_commands::site(
+            args.corpus.corpus,
+            &output,
+            args.implementations,
+        )?)
     }
     fn merge(&self, args: Merge) -> Outcome {
-        Ok(report_commands::merge(&args.reports, args.output.output.as_deref())?)
+        Ok(report_commands::merge(
+            &args.reports,
+            args.output.output.as_deref(),
+        )?)
     }
     fn matrix(&self, args: Matrix<MatrixReports>) -> Outcome {
         let output = args.output.output.as_deref();
@@ -179,7 +186,9 @@ impl Game for GoGame {
     }
     fn own(&self, command: GoCommand) -> Outcome {
         match command {
-            GoCommand::Reproduce { id, corpus } => Ok(corpus_commands::reproduce(id, corpus.corpus)?),
+            GoCommand::Reproduce { id, corpus } => {
+                Ok(corpus_commands::reproduce(id, corpus.corpus)?)
+            }
         }
     }
 }
@@ -187,5 +196,18 @@ impl Game for GoGame {
 impl From<crate::cli_error::CliError> for CliError {
     fn from(error: crate::cli_error::CliError) -> CliError {
         CliError::Game(Box::new(error))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The Go command line only adds to the shared grammar: no shared command among its own,
+    /// no shared option declared here (read from the clap definitions as built), and clap finds
+    /// the whole command line well formed (unique names and groups).
+    #[test]
+    fn go_declares_no_shared_command_or_option() {
+        conformance_cli::command(&super::GoGame).debug_assert();
+        let found = conformance_cli::grammar::game_violations(&super::GoGame);
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

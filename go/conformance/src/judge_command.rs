@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use crate::cli_error::CliError;
 
 use conformance_core::report::Format;

@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-
 use crate::cli_error::{CliError, GtpStartError};
 use conformance_core::interrupt;
 use conformance_core::report::{CaseRecord, Format, Header, Report, render};

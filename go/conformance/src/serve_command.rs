@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use crate::cli_error::CliError;
 use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
 use go_conformance::case::LoadedCase;

@@ -21,6 +21,7 @@ use serde_json::Value;
 
 mod diff;
 mod grammar;
+mod help_tree;
 mod judge;
 mod lint;
 mod reports;

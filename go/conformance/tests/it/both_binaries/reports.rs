@@ -71,7 +71,13 @@ fn matrix_puts_implementations_side_by_side(#[case] game: &str) {
     let Some(t) = tool(game) else { return };
     let dir = scratch(&format!("matrix-{game}"));
     let oracle = dir.join("oracle.json");
-    let args = ["--filter", t.some, "--format", "json", "--output"];
+    // Go's cases written for the simple ko are skipped under the default profile (rfg), and a
+    // skip does not pass everywhere: they are left out, so that the edited case is the one.
+    let filter = match game {
+        "go" => format!("{} !simple", t.some),
+        _ => t.some.to_owned(),
+    };
+    let args = ["--filter", filter.as_str(), "--format", "json", "--output"];
     let mut with_output: Vec<&str> = args.to_vec();
     with_output.push(oracle.to_str().unwrap());
     exits(&run(&t, &with_output), 0, game);

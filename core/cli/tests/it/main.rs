@@ -1,0 +1,5 @@
+//! The integration tests of `conformance-cli`, one binary with a module per subject.
+
+mod exit_table;
+mod grammar;
+mod toy;
