@@ -51,13 +51,13 @@ pub fn profile_with(name: &str, sets: &[String]) -> Result<GoProfile, go_spec::P
         .try_fold(GoProfile::resolve(name)?, |p, set| p.with_override(set))
 }
 
-/// Whether a case written for `case_profile` asks the same rules as `run`: every knob equal.
+/// Whether a case written for `case_profile` asks the same rules as `run`: every knob of the
+/// table equal (the rules value the `knobs!` row declares, compared whole, so a new knob row
+/// counts without a change here, and `komi=6.50` is the same rule as `komi=6.5`).
 /// A case written for other rules is skipped under the run's profile, never run under rules
 /// its expectations were not worked out for.
 pub fn same_rules(case_profile: &GoProfile, run: &GoProfile) -> bool {
-    case_profile.rules.repetition == run.rules.repetition
-        && case_profile.rules.komi == run.rules.komi
-        && case_profile.rules.passes_to_end == run.rules.passes_to_end
+    case_profile.rules == run.rules
 }
 
 /// Quotes a word for a POSIX shell when it needs it.

@@ -63,11 +63,33 @@ impl Asking<'_> {
     }
 }
 
+/// Why a case could not be asked at all: an error of the case (its setup or profile; lint
+/// reports it too), or an answer that is an error (the implementation broke). Never a failure.
+#[derive(Debug, thiserror::Error)]
+enum AskError {
+    /// The case's setup does not describe a game.
+    #[error("setup error (lint reports it too): {0}")]
+    Setup(crate::case::CaseError),
+    /// The case names a profile that cannot be resolved.
+    #[error("{0}")]
+    Profile(crate::case::CaseError),
+    /// The case's expected board does not read as a diagram.
+    #[error("board_after: {0}")]
+    BoardAfter(go_spec::DiagramError),
+    /// The implementation answered with an error.
+    #[error("{0}")]
+    Implementation(GoImplError),
+}
+
 /// Runs one case.
 pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Checked {
     let (game, profile) = match game_and_profile(case) {
         Ok(both) => both,
-        Err(reason) => return Checked::Error { reason },
+        Err(e) => {
+            return Checked::Error {
+                reason: e.to_string(),
+            };
+        }
     };
     let oracle = Oracle::new(profile.clone());
     let mut own = Oracle::new(profile);
@@ -85,17 +107,17 @@ pub fn run_case(case: &Case, subject: &mut Subject<'_>) -> Checked {
     let mut c = Checks::default();
     match ask_all(case, &asking, imp, &mut c) {
         Ok(()) => verdict(c),
-        Err(reason) => Checked::Error { reason },
+        Err(e) => Checked::Error {
+            reason: e.to_string(),
+        },
     }
 }
 
 /// The case's game and profile; a case whose setup is broken is an error (lint reports it
 /// too), never a failure of the implementation.
-fn game_and_profile(case: &Case) -> Result<(GameSpec, GoProfile), String> {
-    let game = case
-        .game()
-        .map_err(|e| format!("setup error (lint reports it too): {e}"))?;
-    let profile = case.profile().map_err(|e| e.to_string())?;
+fn game_and_profile(case: &Case) -> Result<(GameSpec, GoProfile), AskError> {
+    let game = case.game().map_err(AskError::Setup)?;
+    let profile = case.profile().map_err(AskError::Profile)?;
     Ok((game, profile))
 }
 
@@ -107,7 +129,7 @@ fn ask_all(
     asking: &Asking<'_>,
     imp: &mut dyn GoImplementation,
     c: &mut Checks,
-) -> Result<(), String> {
+) -> Result<(), AskError> {
     let replayed = replay_game(asking, imp, c);
     check_refusal(asking, replayed.as_ref(), c)?;
     if let Some(Ok(state)) = &replayed {
@@ -164,7 +186,7 @@ fn check_refusal(
     asking: &Asking<'_>,
     replayed: Option<&Result<BoardState, GoImplError>>,
     c: &mut Checks,
-) -> Result<(), String> {
+) -> Result<(), AskError> {
     match (&asking.expect.illegal, replayed) {
         (_, None) | (None, Some(Err(GoImplError::Unsupported(_)))) => {}
         (Some(want), Some(Err(GoImplError::Illegal { ply, reason, .. }))) => {
@@ -194,18 +216,18 @@ fn check_refusal(
                 format!("refused move {ply} of the case: {reason}")
             });
         }
-        (_, Some(Err(e))) => return Err(e.to_string()),
+        (_, Some(Err(e))) => return Err(AskError::Implementation(e.clone())),
         (None, Some(Ok(_))) => {}
     }
     Ok(())
 }
 
 /// The stones and prisoners after the moves, against the case's diagram and counts.
-fn check_board(asking: &Asking<'_>, state: &BoardState, c: &mut Checks) -> Result<(), String> {
+fn check_board(asking: &Asking<'_>, state: &BoardState, c: &mut Checks) -> Result<(), AskError> {
     let expect = asking.expect;
     if !expect.board_after.is_empty() {
         let mut want = parse_diagram(asking.game.size, &expect.board_after)
-            .map_err(|e| format!("board_after: {e}"))?;
+            .map_err(AskError::BoardAfter)?;
         want.sort_by_key(|(p, _)| *p);
         let mut got = state.stones.clone();
         got.sort_by_key(|(p, _)| *p);
@@ -231,7 +253,7 @@ fn check_legality(
     q: &crate::case::LegalCheck,
     imp: &mut dyn GoImplementation,
     c: &mut Checks,
-) -> Result<(), String> {
+) -> Result<(), AskError> {
     let game = asking.game;
     let colour = q.colour.unwrap_or_else(|| game.to_move());
     if q.article.as_deref().is_some_and(|a| asking.end_only(a)) {
@@ -256,7 +278,7 @@ fn check_legality(
             )
         }),
         Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(AskError::Implementation(e.clone())),
     }
     if let (true, false, Some(article)) = (asking.is_oracle, q.legal, &q.article) {
         check_cited_article(asking.oracle, &asked, colour, q.mv, article, c);
@@ -288,7 +310,7 @@ fn check_score(
     want: &crate::case::ScoreCheck,
     imp: &mut dyn GoImplementation,
     c: &mut Checks,
-) -> Result<(), String> {
+) -> Result<(), AskError> {
     match imp.score(game, &want.dead) {
         Ok(s) => {
             c.check((s.black, s.white) == (want.black, want.white), || {
@@ -302,7 +324,7 @@ fn check_score(
             });
         }
         Err(GoImplError::Unsupported(what)) => c.skipped.push(what),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(AskError::Implementation(e.clone())),
     }
     Ok(())
 }

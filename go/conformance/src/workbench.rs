@@ -159,6 +159,17 @@ struct Boards {
     plies: Vec<Ply>,
 }
 
+/// A stone the replay cannot place (off the board, or on a stone), told on the last picture
+/// instead of drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("{label} cannot be placed: {why}")]
+struct Unplaceable {
+    /// The move's label (`12. B D4`).
+    label: String,
+    /// Which article refuses it, in words.
+    why: &'static str,
+}
+
 impl Boards {
     /// The start: handicap stones and setup placed, drawn as the first picture.
     fn at_start(spec: &go_spec::GameSpec, size: u8) -> Boards {
@@ -190,11 +201,14 @@ impl Boards {
 
     /// Plays `c`'s `mv` on the board and draws it with the stone marked; a stone that cannot
     /// be placed is told, not drawn.
-    fn play(&mut self, label: String, c: Color, mv: Move) -> Result<(), String> {
+    fn play(&mut self, label: String, c: Color, mv: Move) -> Result<(), Unplaceable> {
         let last = match mv {
             Move::Play(p) => {
                 if let Err(e) = self.board.place(p, c) {
-                    return Err(format!("{label} cannot be placed: {}", e.describe()));
+                    return Err(Unplaceable {
+                        label,
+                        why: e.describe(),
+                    });
                 }
                 Some(p)
             }
