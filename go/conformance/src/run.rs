@@ -226,8 +226,8 @@ fn check_refusal(
 fn check_board(asking: &Asking<'_>, state: &BoardState, c: &mut Checks) -> Result<(), AskError> {
     let expect = asking.expect;
     if !expect.board_after.is_empty() {
-        let mut want = parse_diagram(asking.game.size, &expect.board_after)
-            .map_err(AskError::BoardAfter)?;
+        let mut want =
+            parse_diagram(asking.game.size, &expect.board_after).map_err(AskError::BoardAfter)?;
         want.sort_by_key(|(p, _)| *p);
         let mut got = state.stones.clone();
         got.sort_by_key(|(p, _)| *p);

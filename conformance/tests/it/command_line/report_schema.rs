@@ -36,3 +36,36 @@ fn a_run_and_an_unstarted_run_satisfy_the_published_schema() {
     broken["cases"] = serde_json::json!([{"id": "x", "articles": []}]);
     assert!(conformance_core::report::validate(&broken).is_err());
 }
+
+#[test]
+fn merged_shards_satisfy_the_published_schema() {
+    let dir = std::env::temp_dir().join(format!("report-schema-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let (code, v) = report(&["--filter", "ref:fesa2017:3.11b", "--shard", shard]);
+        assert_eq!(code, Some(0));
+        let file = dir.join(format!("shard-{}.json", &shard[..1]));
+        std::fs::write(&file, v.to_string()).unwrap();
+        files.push(file);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-conformance"))
+        .arg("merge")
+        .args(&files)
+        .bounded_output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        conformance_core::report::validate(&merged),
+        Ok(()),
+        "{merged:#}"
+    );
+    assert_eq!(merged["game"], "shogi");
+}

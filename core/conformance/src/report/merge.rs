@@ -75,6 +75,10 @@ const SAME: [&str; 4] = [
     "corpus_revision",
 ];
 
+/// The top-level fields every shard must share, kept in the merged report: the schema it is
+/// written in and the game it is of.
+const TOP_SAME: [&str; 2] = ["schema_version", "game"];
+
 /// Reads a JSON report of `run` and checks its shape.
 pub fn read_report(path: &Path) -> Result<Value, MergeError> {
     let text = std::fs::read_to_string(path).map_err(|e| MergeError::Io(path.to_owned(), e))?;
@@ -123,6 +127,17 @@ pub fn merge(reports: &[(PathBuf, Value)]) -> Result<Value, MergeError> {
                     field: name,
                     a,
                     b,
+                });
+            }
+        }
+        for name in TOP_SAME {
+            if v[name] != first[name] {
+                return Err(MergeError::Mixed {
+                    first: first_path.clone(),
+                    second: path.clone(),
+                    field: name,
+                    a: first[name].to_string(),
+                    b: v[name].to_string(),
                 });
             }
         }
@@ -179,7 +194,14 @@ pub fn merge(reports: &[(PathBuf, Value)]) -> Result<Value, MergeError> {
         .filter(|c| c["outcome"] == "pass" && c["partial"] == true)
         .count();
     summary.insert("partial".into(), json!(partial));
-    Ok(json!({"header": header, "cases": cases, "summary": summary}))
+    // The merged report is in its shards' schema and of their game: both kept.
+    let mut merged = json!({"header": header, "cases": cases, "summary": summary});
+    for name in TOP_SAME {
+        if !first[name].is_null() {
+            merged[name] = first[name].clone();
+        }
+    }
+    Ok(merged)
 }
 
 /// The `merge` command's output: the JSON reports in the files `reports`, merged, as text.
@@ -228,8 +250,27 @@ mod tests {
             "header": {"implementation": imp, "profile": "p", "suite_version": "0.1.0",
                         "corpus_revision": "abc", "shard": shard},
             "cases": ids.iter().map(|(id, o)| json!({"id": id, "outcome": o})).collect::<Vec<_>>(),
-            "summary": {}
+            "summary": {},
+            "schema_version": 3,
+            "game": "g"
         })
+    }
+
+    #[test]
+    fn the_merged_report_keeps_its_shards_schema_version_and_game_and_refuses_two() {
+        let a = (
+            PathBuf::from("a.json"),
+            report("x", "1/2", &[("0", "pass")]),
+        );
+        let mut b = (
+            PathBuf::from("b.json"),
+            report("x", "2/2", &[("1", "pass")]),
+        );
+        let m = merge(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!((&m["schema_version"], &m["game"]), (&json!(3), &json!("g")));
+        b.1["schema_version"] = json!(2);
+        let err = merge(&[a, b]).unwrap_err().to_string();
+        assert!(err.contains("schema_version"), "{err}");
     }
 
     #[test]
