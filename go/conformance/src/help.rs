@@ -15,7 +15,7 @@ pub(crate) fn customise(command: Command) -> Command {
             c.after_help(format!(
                 "{IMPLEMENTATIONS}\n\nFilter terms (all must match; prefix `!` to negate):\n  \
                 id:ID  ref:ARTICLE (or article:, sub-clauses included)  file:TEXT  size:N (the board)  \
-                <word in id or description>"
+                <word in id, title or note>"
             ))
         })
         .mut_subcommand("judge", |c| {
