@@ -9,7 +9,7 @@ use conformance_cli::grammar::game_violations;
 use conformance_cli::{CliError, game, parse_from};
 use conformance_core::report::Format;
 
-use super::game::{TicTacToe, coverage_text, lint_text};
+use super::game::{TicTacToe, coverage_text, explain_text, lint_text};
 
 /// The cases a library without diagonals gets wrong, worked out by hand.
 const DIAGONAL_CASES: [&str; 3] = [
@@ -253,4 +253,29 @@ fn profiles_lists_the_knob_with_its_source() {
         .expect_err("refused")
         .to_string();
     assert!(refused.contains("ttt:1"), "{refused}");
+}
+
+#[test]
+fn explain_shows_the_case_and_both_answers() {
+    let (text, status) =
+        explain_text("diagonal-wins", Some("no-diagonals"), None).expect("explains");
+    assert_eq!(status, ExitStatus::Failed, "{text}");
+    assert!(
+        text.starts_with("diagonal-wins: Three X on the diagonal 1-5-9"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  ttt:3: A player who has three signs"),
+        "{text}"
+    );
+    assert!(text.contains("  X O O\n  . X .\n  . . X\n"), "{text}");
+    assert!(
+        text.contains("oracle: pass\nno-diagonals: fail\n  result: expected `X`, got `continues`"),
+        "{text}"
+    );
+    assert_eq!(
+        outcome(&["explain", "diagonal-wins"]).expect("explains"),
+        ExitCode::SUCCESS
+    );
+    assert!(outcome(&["explain", "no-such-case"]).is_err());
 }

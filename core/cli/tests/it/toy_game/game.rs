@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use conformance_cli::commands::{Coverage, Lint, Run};
+use conformance_cli::commands::{Coverage, Explain, Lint, Run};
 use conformance_cli::exit::{ExitStatus, after_writing_expectations};
 use conformance_cli::grammar::NoCommands;
 use conformance_cli::{CliError, Game, NoExtras, Outcome};
@@ -43,7 +43,7 @@ impl Game for TicTacToe {
     type Run = NoExtras;
     type Judge = NoExtras;
     type Diff = NoExtras;
-    type Explain = NoExtras;
+    type Explain = ExplainCase;
     type Serve = NoExtras;
     type Lint = NoExtras;
     type Coverage = NoExtras;
@@ -72,13 +72,7 @@ impl Game for TicTacToe {
         for set in &args.profile.set {
             profile = profile.with_override(set).map_err(game_error)?;
         }
-        let imp = rules::implementation(&args.imp.imp).ok_or_else(|| CliError::Refused {
-            option: "--impl",
-            reason: format!(
-                "`{}`: the toy game knows oracle and no-diagonals",
-                args.imp.imp
-            ),
-        })?;
+        let imp = implementation(&args.imp.imp)?;
         let filter = sel
             .filter
             .as_deref()
@@ -131,6 +125,12 @@ impl Game for TicTacToe {
             known.is_some(),
         )))
     }
+    fn explain(&self, args: Explain<ExplainCase>) -> Outcome {
+        let corpus = args.corpus.corpus.as_deref();
+        let (text, status) = explain_text(&args.game.id, args.imp.as_deref(), corpus)?;
+        print!("{text}");
+        Ok(status.into())
+    }
     fn lint(&self, args: Lint<NoExtras>) -> Outcome {
         let (text, status) = lint_text(args.corpus.corpus.as_deref())?;
         print!("{text}");
@@ -141,6 +141,71 @@ impl Game for TicTacToe {
         print!("{text}");
         Ok(status.into())
     }
+}
+
+/// `explain`'s case.
+#[derive(Debug, clap::Args)]
+pub struct ExplainCase {
+    /// The case id.
+    #[arg(value_name = "CASE")]
+    pub id: String,
+}
+
+/// The implementation `--impl` names.
+fn implementation(name: &str) -> Result<&'static dyn rules::Rules, CliError> {
+    rules::implementation(name).ok_or_else(|| CliError::Refused {
+        option: "--impl",
+        reason: format!("`{name}`: the toy game knows oracle and no-diagonals"),
+    })
+}
+
+/// `explain`'s text and status: the case, the articles it cites, and the oracle's answers with
+/// (given `imp`) the implementation's; status 1 when either disagrees with the case.
+pub fn explain_text(
+    id: &str,
+    imp: Option<&str>,
+    corpus: Option<&Path>,
+) -> Result<(String, ExitStatus), CliError> {
+    let registry = registry()?;
+    let cases = cases::load(corpus).map_err(game_error)?;
+    let case = cases
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| CliError::Refused {
+            option: "CASE",
+            reason: format!("no case `{id}` in the corpus"),
+        })?;
+    let written = case
+        .profile
+        .as_deref()
+        .unwrap_or(TicTacToe.default_profile());
+    let profile = TttProfile::resolve(written).map_err(game_error)?;
+    let mut text = format!("{}: {}\n", case.id, case.title);
+    for a in &case.articles {
+        let article = a.parse::<ArticleId>().ok();
+        let paraphrase = article.and_then(|id| registry.get(&id).map(|r| r.paraphrase.clone()));
+        let paraphrase = paraphrase.unwrap_or_else(|| "not in the rulebook".to_owned());
+        text.push_str(&format!("  {a}: {paraphrase}\n"));
+    }
+    for row in case.setup.board.0.chunks(3) {
+        text.push_str(&format!(
+            "  {}\n",
+            row.iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    let mut status = ExitStatus::Passed;
+    for name in std::iter::once("oracle").chain(imp) {
+        let record = cases::ask(implementation(name)?, &profile, case);
+        if record.outcome != conformance_core::report::Outcome::Pass {
+            status = ExitStatus::Failed;
+        }
+        text.push_str(&format!("{name}: {}\n", record.outcome.label()));
+        text.extend(record.detail.iter().map(|d| format!("  {d}\n")));
+    }
+    Ok((text, status))
 }
 
 /// Writes `text` to `path` (atomically), or to standard output.
