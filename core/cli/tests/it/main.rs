@@ -2,4 +2,4 @@
 
 mod exit_table;
 mod grammar;
-mod toy;
+mod toy_game;
