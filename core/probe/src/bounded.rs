@@ -7,7 +7,7 @@
 //! the same, except that a child still running after the bound is killed and the test panics
 //! naming the command and the bound. The default bound is generous (ten minutes: a debug build
 //! on a loaded two-core machine runs the slowest command, a whole corpus through an engine, in
-//! about three) and `SHOGI_TEST_TIMEOUT_SCALE` multiplies every bound, for slower machines.
+//! about three) and `CONFORMANCE_TEST_TIMEOUT_SCALE` multiplies every bound, for slower machines.
 
 use std::io::{self, Read};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_BOUND: Duration = Duration::from_secs(600);
 
 /// The variable whose value (a positive number, `2`, `0.5`) multiplies every bound.
-pub const SCALE_VAR: &str = "SHOGI_TEST_TIMEOUT_SCALE";
+pub const SCALE_VAR: &str = "CONFORMANCE_TEST_TIMEOUT_SCALE";
 
 /// `bound` multiplied by [`SCALE_VAR`] when it is set to a positive number.
 pub fn scaled(bound: Duration) -> Duration {
