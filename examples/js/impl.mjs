@@ -45,9 +45,11 @@ export const PROFILES = ["fesa-2017", "ufs-2016"];
  * could change the verdict and that the library cannot model — a clock, a wrong set-up, a
  * handicap name, resignations, claims, declarations — is declined, so the case is skipped
  * rather than judged on half the record. Events are read lazily: a game decided before an event
- * the library cannot replay is still judged.
+ * the library cannot replay is still judged. With `declarations`, a declaration of victory on
+ * points (FESA 5.3) comes through as `{ declare: "sente" | "gote" }` for a library that judges
+ * one; otherwise it is declined like any other event.
  */
-export function gameOf(record, library) {
+export function gameOf(record, library, { declarations = false } = {}) {
   const beyond = Object.keys(record).filter((k) => !["start", "players", "events"].includes(k)).sort();
   if (beyond.length > 0) {
     throw new Unsupported(`${library} models no ${beyond.join(", ")} (a clock, or a wrong set-up)`);
@@ -57,13 +59,17 @@ export function gameOf(record, library) {
     start = start.sfen;
   }
   if (typeof start !== "string") throw new Unsupported(`${library} knows no handicap names`);
-  return { start, moves: movesOf(record.events ?? [], library) };
+  return { start, moves: movesOf(record.events ?? [], library, declarations) };
 }
 
-function* movesOf(events, library) {
+function* movesOf(events, library, declarations) {
   for (let event of events) {
     if (event !== null && typeof event === "object" && "move" in event) {
       if (Object.keys(event).every((k) => k === "move" || k === "time")) event = event.move;
+    }
+    if (declarations && isDeclaration(event)) {
+      yield { declare: event.declare };
+      continue;
     }
     if (typeof event !== "string") {
       throw new Unsupported(`${library} replays moves only, not resignations, claims or declarations`);
@@ -94,4 +100,13 @@ export function other(colour) {
 export function installedVersion(pkg) {
   const url = new URL(`./node_modules/${pkg}/package.json`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")).version;
+}
+
+function isDeclaration(event) {
+  return (
+    event !== null &&
+    typeof event === "object" &&
+    (event.declare === "sente" || event.declare === "gote") &&
+    Object.keys(event).every((k) => k === "declare" || k === "time")
+  );
 }

@@ -10,9 +10,13 @@
 // legality verdict is the library's. Moves are played with `doMove` and taken back with
 // `undoMove`. Status is `checked` with whether any such move is valid; tsshogi has no checkmate
 // predicate, so mate in `adjudicate` is that same answer (in check, no valid move). Repetition
-// and perpetual check are the library's own `Record.repetition` and `Record.perpetualCheck`.
+// and perpetual check are the library's own `Record.repetition` and `Record.perpetualCheck`; a
+// declaration of victory on points is the library's `judgeJishogiDeclaration` under its 27-point
+// rule (`GENERAL27`, the rule of FESA 5.3: 28 points for sente, 27 for gote, ten pieces and the
+// king in the zone, not in check), asked under fesa-2017 only. That rule scores a declaration
+// short of the points as a draw (jishogi), which the wrapper reports as the library says it.
 
-import { Color, Position, Record, Square } from "tsshogi";
+import { Color, JishogiDeclarationResult, JishogiDeclarationRule, Position, Record, Square, judgeJishogiDeclaration } from "tsshogi";
 
 import { PROFILES, Unsupported, fullSfen, gameOf, installedVersion, other, repetitionDraw, win } from "./impl.mjs";
 
@@ -50,9 +54,10 @@ export class Tsshogi {
 
   adjudicate(record, profile) {
     if (!PROFILES.includes(profile)) throw new Unsupported(`tsshogi knows the standard rules only, not ${profile}`);
-    const { start, moves } = gameOf(record, "tsshogi");
+    const { start, moves } = gameOf(record, "tsshogi", { declarations: profile === "fesa-2017" });
     const game = new Record(this.position(start, []));
     for (const usi of moves) {
+      if (typeof usi === "object") return declaration(game.position, usi.declare);
       const mover = colour(game.position.color);
       const move = game.position.createMoveByUSI(usi);
       if (!move || !game.position.isValidMove(move)) throw new Unsupported("tsshogi does not judge illegal moves");
@@ -75,6 +80,15 @@ function verdictAfter(game, mover) {
   const checker = game.perpetualCheck;
   if (checker) return win(other(colour(checker)), "perpetual_check", "fesa2017:3.12");
   return repetitionDraw();
+}
+
+/** The library's verdict on `declarer`'s declaration of victory on points (FESA 5.3). */
+function declaration(pos, declarer) {
+  const color = declarer === "sente" ? Color.BLACK : Color.WHITE;
+  const result = judgeJishogiDeclaration(JishogiDeclarationRule.GENERAL27, pos, color);
+  if (result === JishogiDeclarationResult.WIN) return win(declarer, "declaration", "fesa2017:5.3");
+  if (result === JishogiDeclarationResult.LOSE) return win(other(declarer), "failed_declaration", "fesa2017:5.3");
+  return { result: "draw", reason: { kind: "impasse", article: "fesa2017:5.3" } };
 }
 
 function colour(color) {

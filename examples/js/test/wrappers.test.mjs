@@ -80,3 +80,23 @@ for (const Impl of [Shogiops, Tsshogi]) {
     });
   });
 }
+
+describe("tsshogi declarations", () => {
+  const impl = new Tsshogi();
+  // Sente's pieces in gote's camp: dragons 9a 1a, horses 8b 2b (5 points each), pawns 9c 8c 7c
+  // 6c 4c 3c (1 each): ten pieces, 26 points, the king on 5b; two pawns in hand make 28, the
+  // minimum for sente (FESA 5.3.2), and the other conditions of 5.3 hold.
+  const board = "+R7+R/1+B2K2+B1/PPPP1PP2/9/9/9/9/9/4k4";
+
+  it("judges a declaration with 28 points a win (FESA 5.3)", () => {
+    const verdict = impl.adjudicate({ start: `${board} b 2P4g4s4n4l10p 1`, events: [{ declare: "sente" }] }, "fesa-2017");
+    assert.deepEqual([verdict.result, verdict.winner, verdict.reason.kind], ["win", "sente", "declaration"]);
+  });
+
+  it("answers a declaration only under fesa-2017, whose 27-point rule it knows", () => {
+    assert.throws(
+      () => impl.adjudicate({ start: `${board} b 2P4g4s4n4l10p 1`, events: [{ declare: "sente" }] }, "ufs-2016"),
+      isUnsupported,
+    );
+  });
+});
