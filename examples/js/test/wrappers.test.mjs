@@ -2,7 +2,7 @@
 // counts of the initial position (Shogi Programming wiki, "Perft"; corpus/perft/published.yaml)
 // and legal-move questions whose answers follow from the FESA 2017 rules, worked by hand here
 // (each test names its article). A wrapper bug shows here before any failure is charged to its
-// library. Run with `node --test test/` in examples/js.
+// library. Run with `npm test` in examples/js.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
