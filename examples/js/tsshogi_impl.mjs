@@ -12,9 +12,10 @@
 // predicate, so mate in `adjudicate` is that same answer (in check, no valid move). Repetition
 // and perpetual check are the library's own `Record.repetition` and `Record.perpetualCheck`; a
 // declaration of victory on points is the library's `judgeJishogiDeclaration` under its 27-point
-// rule (`GENERAL27`, the rule of FESA 5.3: 28 points for sente, 27 for gote, ten pieces and the
-// king in the zone, not in check), asked under fesa-2017 only. That rule scores a declaration
-// short of the points as a draw (jishogi), which the wrapper reports as the library says it.
+// rule (`GENERAL27`: 28 points for sente, 27 for gote, ten pieces and the king in the zone, not
+// in check, the thresholds of FESA 5.3), asked under fesa-2017 only. That rule scores a
+// declaration short of the points as a draw (jishogi) and one made out of turn as a loss, which
+// the wrapper reports as the library says them (docs/javascript.md: where FESA differs).
 
 import { Color, JishogiDeclarationResult, JishogiDeclarationRule, Position, Record, Square, judgeJishogiDeclaration } from "tsshogi";
 
