@@ -4,7 +4,8 @@
 //! A record is judged exactly as `judge` judges it ([`judge_games`]: the same readers, the
 //! profile with the record's move limit, then the overrides), and its boards are the reports'
 //! own SVG diagrams ([`board::svg`]), so the workbench shows nothing `judge` would not say.
-//! A file of several games shows its first game, with a note.
+//! A file of several games is listed once per game ([`Workbench::games`]: the games the
+//! record readers find), and each is judged on its own, with a note naming which it is.
 
 use std::path::Path;
 
@@ -52,7 +53,8 @@ fn record_error(file: &str, e: JudgeError) -> RecordError {
     }
 }
 
-fn judged_first(record: &RecordInput, choice: &Choice) -> Result<(Judged, usize), RecordError> {
+/// The record's game [`RecordInput::game`] judged, and how many games the file holds.
+fn judged_game(record: &RecordInput, choice: &Choice) -> Result<(Judged, usize), RecordError> {
     let req = JudgeRequest {
         bytes: &record.bytes,
         file: &record.name,
@@ -66,7 +68,16 @@ fn judged_first(record: &RecordInput, choice: &Choice) -> Result<(Judged, usize)
     if games.is_empty() {
         return Err(RecordError::new(&record.name, "the file holds no game"));
     }
-    Ok((games.swap_remove(0), count))
+    if record.game >= count {
+        return Err(RecordError::new(
+            &record.name,
+            format!(
+                "the file holds {count} game(s): there is no game {}",
+                record.game + 1
+            ),
+        ));
+    }
+    Ok((games.swap_remove(record.game), count))
 }
 
 /// The boards of a game from its start, one per written move — the illegal ones and those
@@ -138,8 +149,8 @@ fn link(id: &shogi_spec::ArticleId) -> Option<String> {
 
 /// A judged game as the page shows it: the verdict a reader takes, what the record says beside
 /// it, the chain, the knobs that decided, every written move as a board and the ply the game
-/// was decided at. `games` is how many games the file holds (the first is shown).
-pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
+/// was decided at. `game` is which game of the file it is (from 0), of `games`.
+pub fn page_verdict(j: &Judged, game: usize, games: usize) -> Verdict {
     let verdict = &j.judgement.verdict;
     let detail = match (&j.game.written, j.game.recorded_finding(verdict)) {
         (Some(w), Some(m)) => Some(super::judge::recorded_line(w, m)),
@@ -152,7 +163,8 @@ pub fn page_verdict(j: &Judged, games: usize) -> Verdict {
     let mut notes: Vec<String> = j.game.notes.iter().map(ToString::to_string).collect();
     if games > 1 {
         notes.push(format!(
-            "the file holds {games} games; the first is shown (judge the file on the command line for all)"
+            "game {} of the {games} games the file holds; the others are listed beside it",
+            game + 1
         ));
     }
     if j.game.variations > 0 {
@@ -204,8 +216,12 @@ impl Workbench for ShogiWorkbench {
     }
 
     fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
-        let (j, games) = judged_first(record, choice)?;
-        Ok(page_verdict(&j, games))
+        let (j, games) = judged_game(record, choice)?;
+        Ok(page_verdict(&j, record.game, games))
+    }
+
+    fn games(&self, record: &RecordInput) -> usize {
+        super::judge::import_record(&record.bytes, &record.name).map_or(1, |i| i.games.len().max(1))
     }
 
     fn compare(
@@ -232,8 +248,8 @@ impl Workbench for ShogiWorkbench {
 
 /// The impact table's row: the record read once and judged under both choices by the archive
 /// `diff` ([`diff_bytes`]: first parting ply, articles and knobs responsible). The base is a
-/// profile as it stands; the page's overrides go to the other side. A file of several games
-/// shows its first change.
+/// profile as it stands; the page's overrides go to the other side. In a file of several
+/// games, the row is the change of the game [`RecordInput::game`] (`diff` numbers them from 1).
 mod two_judgements {
     use super::*;
     use crate::games::impact::{DiffSides, diff_bytes};
@@ -265,24 +281,29 @@ mod two_judgements {
                     message: what.to_owned(),
                 })
             }
-            RecordImpact::Judged { changes, .. } => Ok(match changes.into_iter().next() {
-                None => Comparison {
-                    before: String::new(),
-                    after: String::new(),
-                    parting_ply: None,
-                    articles: Vec::new(),
-                    knobs: Vec::new(),
-                    knobs_together: false,
+            RecordImpact::Judged { changes, .. } => Ok(
+                match changes
+                    .into_iter()
+                    .find(|c| c.game.unwrap_or(1) == record.game + 1)
+                {
+                    None => Comparison {
+                        before: String::new(),
+                        after: String::new(),
+                        parting_ply: None,
+                        articles: Vec::new(),
+                        knobs: Vec::new(),
+                        knobs_together: false,
+                    },
+                    Some(c) => Comparison {
+                        before: c.left,
+                        after: c.right,
+                        parting_ply: c.ply,
+                        articles: c.articles,
+                        knobs: c.knobs,
+                        knobs_together: c.knobs_together,
+                    },
                 },
-                Some(c) => Comparison {
-                    before: c.left,
-                    after: c.right,
-                    parting_ply: c.ply,
-                    articles: c.articles,
-                    knobs: c.knobs,
-                    knobs_together: c.knobs_together,
-                },
-            }),
+            ),
         }
     }
 }
@@ -298,7 +319,52 @@ mod tests {
             name: "bridge-5-record.kifu".to_owned(),
             bytes: std::fs::read(&path).unwrap_or_default(),
             path: None,
+            game: 0,
         }
+    }
+
+    /// tsshogi's file of two games (CSA V2.2, separated by `/`; MANIFEST.tsv: `continues|continues`)
+    /// is two games, each judged alone and named as such; there is no third.
+    #[test]
+    fn each_game_of_a_file_of_two_is_judged_alone() {
+        let bench = ShogiWorkbench::new(CorpusSource::BuiltIn);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../real-records/shogi/tsshogi/csa-multi-records.csa");
+        let mut record = RecordInput {
+            name: "csa-multi-records.csa".to_owned(),
+            bytes: std::fs::read(&path).unwrap_or_default(),
+            path: None,
+            game: 0,
+        };
+        assert_eq!(bench.games(&record), 2);
+        assert_eq!(bench.games(&bridge5()), 1);
+        let choice = Choice {
+            profile: "fesa-2017".to_owned(),
+            set: Vec::new(),
+        };
+        // The first game has two moves, the second three.
+        let first = bench
+            .judge(&record, &choice)
+            .expect("the first game is judged");
+        assert_eq!(first.plies.len(), 3);
+        record.game = 1;
+        let second = bench
+            .judge(&record, &choice)
+            .expect("the second game is judged");
+        assert_eq!(second.plies.len(), 4);
+        assert!(
+            second
+                .notes
+                .iter()
+                .any(|n| n.contains("game 2 of the 2 games")),
+            "{:?}",
+            second.notes
+        );
+        record.game = 2;
+        let Err(e) = bench.judge(&record, &choice) else {
+            panic!("a third game was judged");
+        };
+        assert!(e.message.contains("there is no game 3"), "{e}");
     }
 
     /// A knob field set to a value its article cannot mean is refused with the article and

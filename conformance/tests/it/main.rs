@@ -20,4 +20,5 @@ mod games;
 mod install;
 mod oss_fuzz_build;
 mod serve_browser;
+mod serve_survives;
 mod site;

@@ -10,6 +10,7 @@
 
 pub mod bounded;
 pub mod browser;
+pub mod http;
 
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};

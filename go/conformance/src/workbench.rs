@@ -3,6 +3,8 @@
 //!
 //! A record is judged exactly as `judge` judges it ([`judge::judge_read`], with the agreed
 //! outcome kept beside a served record in `outcomes.yaml`), so the page says what `judge` says.
+//! An SGF collection of several games is listed once per game, each judged alone (`judge`
+//! judges a collection's first game).
 //! The boards are drawn by [`crate::board_svg`]; a counted game ends on one more board, the
 //! count: the end phase's fills (rfg 7.1) played and numbered, the dead stones crossed, each
 //! side's territory, the neutral points and the stones in seki marked, beside the count's table.
@@ -52,13 +54,15 @@ impl GoWorkbench {
     ) -> Result<(ReadRecord, Option<Agreed>, GoProfile), RecordError> {
         let profile = certify::profile_with(&choice.profile, &choice.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
-        let game = go_sgf::read_game_bytes(&record.bytes).map_err(|e| RecordError {
-            file: record.name.clone(),
-            line: Some(e.location.line),
-            message: e.kind.to_string(),
-        })?;
+        let game =
+            go_sgf::read_game_bytes_at(&record.bytes, record.game).map_err(|e| RecordError {
+                file: record.name.clone(),
+                line: Some(e.location.line),
+                message: e.kind.to_string(),
+            })?;
+        // An agreed outcome is kept for a file, that is for its first game.
         let agreed = match &record.path {
-            Some(path) => self
+            Some(path) if record.game == 0 => self
                 .finder
                 .lock()
                 .map_err(|_| {
@@ -66,7 +70,7 @@ impl GoWorkbench {
                 })?
                 .agreed_for(path)
                 .map_err(|e| RecordError::new(&record.name, e.to_string()))?,
-            None => None,
+            _ => None,
         };
         Ok((game, agreed, profile))
     }
@@ -414,6 +418,11 @@ impl Workbench for GoWorkbench {
         conformance_core::walk::has_extension(path, &["sgf"])
     }
 
+    /// The game trees of the SGF collection: each is listed, and judged on its own.
+    fn games(&self, record: &RecordInput) -> usize {
+        go_sgf::count_games_bytes(&record.bytes).max(1)
+    }
+
     fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
         let (read, agreed, profile) = self.read(record, choice)?;
         let j = judge::judge_read(&read, &profile, agreed.as_ref());
@@ -554,6 +563,7 @@ mod tests {
             name: "upload.sgf".to_owned(),
             bytes: bytes.to_vec(),
             path: None,
+            game: 0,
         };
         GoWorkbench::new(Vec::new()).judge(&record, &choice)
     }
@@ -580,6 +590,7 @@ mod tests {
             name: rel.to_owned(),
             bytes: std::fs::read(&path).unwrap(),
             path: Some(path),
+            game: 0,
         }
     }
 
@@ -603,6 +614,27 @@ mod tests {
         assert!(named.contains(&"repetition"), "{named:?}");
         let k = v.knobs.iter().find(|k| k.knob == "repetition").unwrap();
         assert_eq!(k.set_to, "simple_ko");
+    }
+
+    /// An SGF collection of two games: two listed, each judged alone (its own `RE`), no third.
+    #[test]
+    fn each_game_of_a_collection_is_judged_alone() {
+        let bench = GoWorkbench::new(Vec::new());
+        let mut record = RecordInput {
+            name: "two.sgf".to_owned(),
+            bytes: b"(;GM[1]SZ[9]KM[6.5]RE[W+R];B[ee];W[cc])\n(;GM[1]SZ[9]KM[6.5]RE[B+R];B[aa])"
+                .to_vec(),
+            path: None,
+            game: 0,
+        };
+        assert_eq!(bench.games(&record), 2);
+        let first = bench.judge(&record, &choice(&[])).unwrap();
+        assert!(first.headline.contains("RE[W+R]"), "{}", first.headline);
+        record.game = 1;
+        let second = bench.judge(&record, &choice(&[])).unwrap();
+        assert!(second.headline.contains("RE[B+R]"), "{}", second.headline);
+        record.game = 2;
+        assert!(bench.judge(&record, &choice(&[])).is_err());
     }
 
     /// rfg 9.3 gives White the komi: a negative one is refused with the article and domain.

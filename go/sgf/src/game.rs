@@ -82,14 +82,39 @@ pub fn read_game(text: &str) -> Result<ReadRecord, SgfError> {
 /// UTF-8, the charset `CA` names, FF\[4\]'s default ISO-8859-1); bytes that do not decode
 /// under it are refused with the encoding named, never read with replacement characters.
 pub fn read_game_bytes(bytes: &[u8]) -> Result<ReadRecord, SgfError> {
+    read_game_bytes_at(bytes, 0)
+}
+
+/// As [`read_game_bytes`], the game `index` of the collection (from 0; the others are in the
+/// ledger as another game's), for the workbench, which lists each game of a collection. An
+/// index past the collection's games is an empty record.
+pub fn read_game_bytes_at(bytes: &[u8], index: usize) -> Result<ReadRecord, SgfError> {
     let decoded = decode(bytes)?;
-    read_text(&decoded.text, decoded.encoding, decoded.ca_note)
+    read_text_at(&decoded.text, decoded.encoding, decoded.ca_note, index)
+}
+
+/// How many games an SGF file holds (the game trees of its collection); 0 when it cannot be
+/// read.
+pub fn count_games_bytes(bytes: &[u8]) -> usize {
+    decode(bytes)
+        .ok()
+        .and_then(|d| parse_collection(&d.text).ok())
+        .map_or(0, |c| c.trees.len())
 }
 
 fn read_text(
     text: &str,
     encoding: String,
     ca_note: Option<String>,
+) -> Result<ReadRecord, SgfError> {
+    read_text_at(text, encoding, ca_note, 0)
+}
+
+fn read_text_at(
+    text: &str,
+    encoding: String,
+    ca_note: Option<String>,
+    index: usize,
 ) -> Result<ReadRecord, SgfError> {
     if let Some(at) = text.find('\u{FFFD}') {
         return Err(SgfError::new(
@@ -102,7 +127,7 @@ fn read_text(
     if let Some(at) = collection.preamble {
         ledger.push("(text)", at, Use::Ignored(Ignored::BeforeTheRecord));
     }
-    let Some(first) = collection.trees.first() else {
+    let Some(first) = collection.trees.get(index) else {
         return Err(SgfError::new(Location::default(), SgfErrorKind::Empty));
     };
     let mut reader = Reader {
@@ -114,8 +139,10 @@ fn read_text(
         bad_handicap: None,
     };
     reader.walk(first, true)?;
-    for other in &collection.trees[1..] {
-        account(&mut reader.ledger, other, Use::Ignored(Ignored::OtherGame));
+    for (k, other) in collection.trees.iter().enumerate() {
+        if k != index {
+            account(&mut reader.ledger, other, Use::Ignored(Ignored::OtherGame));
+        }
     }
     reader.settle_handicap()?;
     let structural = reader.ledger.has_structure()

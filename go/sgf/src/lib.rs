@@ -32,8 +32,8 @@ mod write;
 pub use decode::decode_text;
 pub use error::{SgfError, SgfErrorKind};
 pub use game::{
-    game_from_tree, parse_game, parse_game_bytes, parse_games, property_use, read_game,
-    read_game_bytes,
+    count_games_bytes, game_from_tree, parse_game, parse_game_bytes, parse_games, property_use,
+    read_game, read_game_bytes, read_game_bytes_at,
 };
 /// Where an error was found: the record model's location, which the model's moves carry too.
 pub use go_spec::Location;

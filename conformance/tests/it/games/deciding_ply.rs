@@ -205,6 +205,7 @@ fn bridge_5() -> RecordInput {
         name: "bridge-5-record.kifu".to_owned(),
         bytes: std::fs::read(&path).unwrap(),
         path: None,
+        game: 0,
     }
 }
 
@@ -290,6 +291,7 @@ fn the_workbench_opens_a_claimed_nifu_at_the_claim() {
         name: "hansoku-nifu.ki2".to_owned(),
         bytes: std::fs::read(&path).unwrap(),
         path: None,
+        game: 0,
     };
     let v = page(&record, &["illegal_move=on_claim"]);
     assert_eq!(v.deciding_ply, Some(88), "{}", v.headline);

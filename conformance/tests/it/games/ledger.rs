@@ -133,6 +133,7 @@ fn the_workbench_refuses_an_uploaded_letter_naming_its_line() {
             name: name.into(),
             bytes,
             path: None,
+            game: 0,
         };
         let Err(e) = wb.judge(&record, &choice) else {
             panic!("{name} was judged");

@@ -135,7 +135,7 @@ struct Told {
 }
 
 fn told(j: &Judged, file: &JudgedFile) -> Told {
-    let page = page_verdict(j, 1);
+    let page = page_verdict(j, 0, 1);
     let text = file.render(JudgeFormat::Text, true);
     let json: serde_json::Value =
         serde_json::from_str(file.render(JudgeFormat::Json, true).trim()).unwrap();

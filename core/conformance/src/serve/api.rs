@@ -110,6 +110,8 @@ pub struct RecordInput {
     pub bytes: Vec<u8>,
     /// The served file's real path (inside a served folder), or `None` for a paste or upload.
     pub path: Option<PathBuf>,
+    /// Which game of the file to judge (from 0; see [`Workbench::games`]).
+    pub game: usize,
 }
 
 /// One step of the chain of articles behind a verdict.
@@ -278,6 +280,14 @@ pub trait Workbench: Send + Sync {
 
     /// Whether a file under a served folder is a record of this game (by its name).
     fn is_record(&self, path: &std::path::Path) -> bool;
+
+    /// How many games the record holds: a file of several is listed once per game, and
+    /// [`RecordInput::game`] says which one to judge. One unless the game says otherwise; a
+    /// record that cannot be read counts one (judging it says why).
+    fn games(&self, record: &RecordInput) -> usize {
+        let _ = record;
+        1
+    }
 
     /// Judges a record under a profile and overrides.
     ///

@@ -5,14 +5,17 @@
 //! resolved by the file system), and accepted only if the result is still inside the folder's
 //! own canonical path and is a record of the game. So neither `../../etc/passwd` nor a link
 //! inside the folder that points out of it reaches anything; a link that stays inside does.
-//! Nothing is ever written.
+//! A link that leads out (or to nothing) is listed as refused, with the reason, so that the
+//! page says why a file the user sees in the folder cannot be opened. A file of several games
+//! is listed once per game ([`Workbench::games`]). Nothing is ever written.
 
+use std::collections::HashSet;
 use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
-use super::api::Workbench;
+use super::api::{RecordInput, Workbench};
 
 /// A served folder or file, as named and as resolved.
 #[derive(Debug, Clone)]
@@ -65,16 +68,59 @@ pub enum FileError {
     },
 }
 
-/// A record the page can open.
+/// A game the page can open (a file of several games is listed once per game), or a file it
+/// refuses to open, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Listed {
     /// The served folder's index.
     pub root: usize,
     /// The path relative to it (`/`-separated; empty for a served file).
     pub path: String,
-    /// How the page shows it: the folder as named, then the path.
+    /// Which game of the file (from 0).
+    pub game: usize,
+    /// How the page shows it: the folder as named, then the path (and the game, in a file of
+    /// several).
     pub label: String,
+    /// Why the file is not opened (a symbolic link leading out of the served folders, or to
+    /// nothing); absent for a game the page can open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
 }
+
+impl Listed {
+    fn game_of(mut self, game: usize, games: usize) -> Listed {
+        if games > 1 {
+            self.label = format!("{} (game {} of {games})", self.label, game + 1);
+        }
+        self.game = game;
+        self
+    }
+}
+
+/// The served records, counted: files and games apart, and the refused files.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Listing {
+    /// Every game, then (in the walk's order) every refused file.
+    pub records: Vec<Listed>,
+    /// The record files that can be opened.
+    pub files: usize,
+    /// The games in them.
+    pub games: usize,
+    /// The files refused.
+    pub refused: usize,
+}
+
+impl Listing {
+    /// The games the page can open, without the refused files.
+    pub fn games(&self) -> impl Iterator<Item = &Listed> {
+        self.records.iter().filter(|r| r.refused.is_none())
+    }
+}
+
+/// Why a symbolic link leading out of the served folder is not read.
+const LINK_OUT: &str = "a symbolic link leading outside the served folders: not read";
+/// Why a symbolic link to nothing is not read.
+const LINK_NOWHERE: &str = "a symbolic link to nothing: not read";
 
 /// Resolves the folders and files named on the command line.
 ///
@@ -97,19 +143,26 @@ pub fn roots(named: &[PathBuf]) -> Result<Vec<Root>, FileError> {
         .collect()
 }
 
-/// Every record under the served folders, in the walk's order (depth first, by name).
+/// Every game under the served folders, in the walk's order (depth first, by name), each file
+/// read (at most `limit` bytes) for the game to count its games; the symbolic links that leave
+/// the folders listed as refused.
 ///
 /// # Errors
 /// A folder that cannot be listed.
-pub fn list(roots: &[Root], game: &dyn Workbench) -> Result<Vec<Listed>, FileError> {
-    let mut out = Vec::new();
+pub fn list(roots: &[Root], game: &dyn Workbench, limit: usize) -> Result<Listing, FileError> {
+    let mut out = Listing::default();
     for (k, root) in roots.iter().enumerate() {
         if root.is_file {
-            out.push(Listed {
-                root: k,
-                path: String::new(),
-                label: root.named.display().to_string(),
-            });
+            let label = root.named.display().to_string();
+            add_games(
+                &mut out,
+                game,
+                &root.canonical,
+                limit,
+                k,
+                String::new(),
+                label,
+            );
             continue;
         }
         let keep = |p: &Path| game.is_record(p);
@@ -118,31 +171,116 @@ pub fn list(roots: &[Root], game: &dyn Workbench) -> Result<Vec<Listed>, FileErr
                 name: root.named.display().to_string(),
                 source: e.source,
             })?;
+        let mut refused = HashSet::new();
         for f in files {
-            // A file reached through a link that leaves the folder is not listed (and would be
-            // refused if asked for).
-            let Ok(real) = std::fs::canonicalize(&f) else {
-                continue;
-            };
-            if !real.starts_with(&root.canonical) {
-                continue;
-            }
             let Ok(rel) = f.strip_prefix(&root.canonical) else {
                 continue;
             };
-            let path = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            out.push(Listed {
-                root: k,
-                label: format!("{}/{path}", root.named.display()),
-                path,
-            });
+            let real = std::fs::canonicalize(&f).ok();
+            let inside = real.as_ref().filter(|r| r.starts_with(&root.canonical));
+            let Some(real) = inside else {
+                // Refused: the link itself (a folder's link once, not every file under it).
+                let (rel, why) = leaving_link(&root.canonical, rel).unwrap_or((
+                    rel.to_owned(),
+                    if real.is_none() {
+                        LINK_NOWHERE
+                    } else {
+                        LINK_OUT
+                    },
+                ));
+                let path = slashed(&rel);
+                if refused.insert(path.clone()) {
+                    out.refused += 1;
+                    out.records.push(Listed {
+                        root: k,
+                        label: format!("{}/{path}", root.named.display()),
+                        path,
+                        game: 0,
+                        refused: Some(why.to_owned()),
+                    });
+                }
+                continue;
+            };
+            let path = slashed(rel);
+            let label = format!("{}/{path}", root.named.display());
+            add_games(&mut out, game, real, limit, k, path, label);
         }
     }
+    // The refused files after the games: the page lists what it can open first.
+    out.records.sort_by_key(|r| r.refused.is_some());
     Ok(out)
+}
+
+/// `rel` with `/` between its parts.
+fn slashed(rel: &Path) -> String {
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The first symbolic link along `rel` that leads out of `root` (or to nothing), and why.
+fn leaving_link(root: &Path, rel: &Path) -> Option<(PathBuf, &'static str)> {
+    let mut at = PathBuf::new();
+    for c in rel.components() {
+        at.push(c);
+        let full = root.join(&at);
+        if !std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_symlink()) {
+            continue;
+        }
+        match std::fs::canonicalize(&full) {
+            Err(_) => return Some((at, LINK_NOWHERE)),
+            Ok(real) if !real.starts_with(root) => return Some((at, LINK_OUT)),
+            Ok(_) => {}
+        }
+    }
+    None
+}
+
+/// Lists each game of the file at `real` (one entry when it cannot be read: judging it says
+/// why).
+fn add_games(
+    out: &mut Listing,
+    game: &dyn Workbench,
+    real: &Path,
+    limit: usize,
+    root: usize,
+    path: String,
+    label: String,
+) {
+    let games = read(real, &label, limit)
+        .map(|bytes| {
+            game.games(&RecordInput {
+                name: label.clone(),
+                bytes,
+                path: Some(real.to_owned()),
+                game: 0,
+            })
+        })
+        .unwrap_or(1)
+        .max(1);
+    let listed = Listed {
+        root,
+        path,
+        game: 0,
+        label,
+        refused: None,
+    };
+    out.files += 1;
+    out.games += games;
+    for g in 0..games {
+        out.records.push(listed.clone().game_of(g, games));
+    }
+}
+
+/// A served file's name as errors and the game's reader see it: the folder as named, then the
+/// path (the served file alone, when a file was served).
+pub fn name_of(roots: &[Root], root: usize, path: &str) -> String {
+    match roots.get(root) {
+        Some(r) if r.is_file => r.named.display().to_string(),
+        Some(r) => format!("{}/{path}", r.named.display()),
+        None => path.to_owned(),
+    }
 }
 
 /// The real path of a served record, checked: inside the served folder once every link and

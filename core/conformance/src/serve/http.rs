@@ -5,28 +5,32 @@
 //! | --- | --- |
 //! | `GET /`, `/app.js`, `/app.css` | the page, embedded in the binary (no network needed) |
 //! | `GET /api/info` | the game, its profiles and knobs |
-//! | `GET /api/records` | the records of the served folders |
+//! | `GET /api/records` | the games of the served folders (a file of several once per game), files and games counted apart, the refused links with the reason |
 //! | `GET /api/record?root=N&path=P` | a served record's text, for the page to show |
-//! | `POST /api/judge?profile=…&set=K=V…` | a verdict: of `root`/`path`, or of the body (a paste or upload, `name=` its file name) |
+//! | `POST /api/judge?profile=…&set=K=V…` | a verdict: of `root`/`path` (`game=` which game of the file, from 0), or of the body (a paste or upload, `name=` its file name) |
 //! | `POST /api/impact?base=…&profile=…&set=…` | the archive impact table |
 //! | `GET /rules/…` | the rulebook browser, from memory |
 //!
 //! Every answer is computed inside `catch_unwind`: a request that panics gets a 500 with a
-//! JSON error, and the worker goes on to the next one. A request tiny_http cannot parse is
-//! answered 400 by tiny_http itself. Bodies past the limit are refused with a 413 that says
-//! the limit; nothing is ever written to disk.
+//! JSON error, and the worker goes on to the next one. The bytes on the wire are read by the
+//! workbench's own small HTTP/1.1 server ([`super::conn`], [`super::wire`]), not by a crate: a
+//! request it cannot parse is answered 400 (431 past the header limits), a body declared past
+//! the limit 413 before a byte of it is read or allocated, and nothing is ever written to disk.
+//!
+//! Requests from another site are refused with 403 ([`cross_site`]): a page the arbiter visits
+//! elsewhere could otherwise make the workbench re-judge the archive again and again (it could
+//! not read the answers: the `Host` check and the absence of CORS headers hold).
 
 use std::collections::HashMap;
-use std::io::Read as _;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::json;
-use tiny_http::{Header, Method, Request, Response};
 
 use super::api::{Choice, RecordError, RecordInput, Workbench};
 use super::files::{self, FileError, Root};
 use super::impact;
+use super::wire::Head;
 
 /// The page, its script and its style, embedded so that the workbench works offline.
 const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -48,8 +52,68 @@ pub(crate) struct State {
     pub(crate) hosts: Option<Vec<String>>,
 }
 
+/// A request as read from the connection: its head, and its body (at most the limit).
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The request line and the header fields.
+    pub head: Head,
+    /// The body, exactly as long as declared.
+    pub body: Vec<u8>,
+}
+
 /// An answer: status, content type, body.
-type Answer = Response<std::io::Cursor<Vec<u8>>>;
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// The answer as sent: status line, headers (the connection is closed after it), body.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
+             X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\
+             Content-Security-Policy: {CSP}\r\n\r\n",
+            self.status,
+            reason(self.status),
+            self.content_type,
+            self.body.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(&self.body);
+        out
+    }
+}
+
+/// Everything the page needs is served here; nothing is fetched from elsewhere.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
+
+/// The reason phrase of a status the workbench answers with.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        204 => "No Content",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        421 => "Misdirected Request",
+        422 => "Unprocessable Content",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
+        _ => "Status",
+    }
+}
 
 /// A size in words: `4 MiB`, `512 KiB`, `100 bytes`.
 pub fn size_words(n: usize) -> String {
@@ -64,28 +128,12 @@ pub fn size_words(n: usize) -> String {
     }
 }
 
-fn header(name: &str, value: &str) -> Option<Header> {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-}
-
-fn answer(status: u16, content_type: &str, body: Vec<u8>) -> Answer {
-    let mut r = Response::from_data(body).with_status_code(status);
-    for h in [
-        header("Content-Type", content_type),
-        header("X-Content-Type-Options", "nosniff"),
-        header("Cache-Control", "no-store"),
-        // Everything the page needs is served here; nothing is fetched from elsewhere.
-        header(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        r.add_header(h);
+fn answer(status: u16, content_type: &'static str, body: Vec<u8>) -> Answer {
+    Answer {
+        status,
+        content_type,
+        body,
     }
-    r
 }
 
 fn json_answer(status: u16, value: &impl Serialize) -> Answer {
@@ -93,7 +141,8 @@ fn json_answer(status: u16, value: &impl Serialize) -> Answer {
     answer(status, "application/json; charset=utf-8", body)
 }
 
-fn error(status: u16, message: &str) -> Answer {
+/// A JSON error: `{"error": message}`.
+pub fn error(status: u16, message: &str) -> Answer {
     json_answer(status, &json!({ "error": message }))
 }
 
@@ -125,6 +174,10 @@ pub fn decode(s: &str) -> Option<String> {
             b'+' => out.push(b' '),
             b'%' => {
                 let hex = bytes.get(i + 1..i + 3)?;
+                // Two hex digits, no sign (`from_str_radix` would take `%+1`).
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return None;
+                }
                 let hex = std::str::from_utf8(hex).ok()?;
                 out.push(u8::from_str_radix(hex, 16).ok()?);
                 i += 2;
@@ -137,7 +190,10 @@ pub fn decode(s: &str) -> Option<String> {
 }
 
 /// The query's pairs, decoded, in order (a key may repeat: `set`).
-fn query(url: &str) -> Result<Vec<(String, String)>, String> {
+///
+/// # Errors
+/// The part that is not valid percent-encoded UTF-8, in words.
+pub fn query(url: &str) -> Result<Vec<(String, String)>, String> {
     let Some((_, q)) = url.split_once('?') else {
         return Ok(Vec::new());
     };
@@ -159,7 +215,9 @@ fn first<'a>(q: &'a [(String, String)], key: &str) -> Option<&'a str> {
     q.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
-fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choice {
+/// The profile `profile_key` names (or `default`) and, for the chosen side (`profile`), the
+/// `set` overrides.
+pub fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choice {
     Choice {
         profile: first(q, profile_key).unwrap_or(default).to_owned(),
         set: if profile_key == "profile" {
@@ -173,37 +231,8 @@ fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choice {
     }
 }
 
-/// Reads a request's body, at most `limit` bytes.
-fn body(rq: &mut Request, limit: usize) -> Result<Vec<u8>, Answer> {
-    let too_large = || {
-        error(
-            413,
-            &format!(
-                "the record is larger than {}, the limit of a paste or upload",
-                size_words(limit)
-            ),
-        )
-    };
-    if rq.body_length().is_some_and(|n| n > limit) {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    rq.as_reader()
-        .take(limit as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| error(400, &format!("the request's body could not be read: {e}")))?;
-    if bytes.len() > limit {
-        return Err(too_large());
-    }
-    Ok(bytes)
-}
-
 /// The record a judge request names: a served one (`root`, `path`) or the body.
-fn record_of(
-    state: &State,
-    q: &[(String, String)],
-    rq: &mut Request,
-) -> Result<RecordInput, Answer> {
+fn record_of(state: &State, q: &[(String, String)], rq: &Request) -> Result<RecordInput, Answer> {
     if let Some(root) = first(q, "root") {
         let root: usize = root
             .parse()
@@ -211,19 +240,23 @@ fn record_of(
         let path = first(q, "path").unwrap_or("");
         let real = files::resolve(&state.roots, root, path, state.game.as_ref())
             .map_err(|e| file_error(&e))?;
-        let name = match state.roots.get(root) {
-            Some(r) if r.is_file => r.named.display().to_string(),
-            Some(r) => format!("{}/{path}", r.named.display()),
-            None => path.to_owned(),
-        };
+        let name = files::name_of(&state.roots, root, path);
         let bytes = files::read(&real, &name, state.limit).map_err(|e| file_error(&e))?;
+        let game = match first(q, "game") {
+            None => 0,
+            Some(g) => g
+                .parse()
+                .map_err(|_| error(400, &format!("game `{g}`: not a number")))?,
+        };
         return Ok(RecordInput {
             name,
             bytes,
             path: Some(real),
+            game,
         });
     }
-    let bytes = body(rq, state.limit)?;
+    // The connection read no more than the limit (a longer declared body was refused unread).
+    let bytes = rq.body.clone();
     let name = first(q, "name")
         .filter(|n| !n.trim().is_empty())
         .unwrap_or("pasted record")
@@ -232,6 +265,7 @@ fn record_of(
         name,
         bytes,
         path: None,
+        game: 0,
     })
 }
 
@@ -246,50 +280,94 @@ fn default_profile(state: &State) -> String {
 }
 
 /// Whether the request's `Host` is one the server answers (see [`State::hosts`]).
-fn host_ok(state: &State, rq: &Request) -> bool {
+fn host_ok(state: &State, head: &Head) -> bool {
     let Some(hosts) = &state.hosts else {
         return true;
     };
-    rq.headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .is_some_and(|h| hosts.iter().any(|ok| h.value.as_str() == ok))
+    head.header("Host")
+        .is_some_and(|h| hosts.iter().any(|ok| h == ok))
+}
+
+/// Why a request is refused as coming from another site, or `None` when it comes from the
+/// workbench's own page (or from no browser at all: a script sends neither header).
+///
+/// Refused: an `Origin` other than `http://` and the request's own `Host` (`null` included),
+/// and a `Sec-Fetch-Site` other than `same-origin` or `none` (typed or bookmarked) — except a
+/// link followed to a page (`GET`, `Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`),
+/// which runs nothing the user did not ask for. `same-site` is refused too: on 127.0.0.1 it
+/// means another server of this machine on another port, which is not the workbench's page.
+/// Chromium's own requests from the page carry `Origin: http://127.0.0.1:PORT` (on POST) and
+/// `Sec-Fetch-Site: same-origin`.
+pub fn cross_site(head: &Head) -> Option<String> {
+    let refused = |what: String| {
+        Some(format!(
+            "refused: this request comes from another site ({what}); the workbench answers only its own page, opened at its own address"
+        ))
+    };
+    if let Some(origin) = head.header("Origin") {
+        let own = head.header("Host").map(|h| format!("http://{h}"));
+        if !own.is_some_and(|own| own.eq_ignore_ascii_case(origin)) {
+            return refused(format!("Origin: {origin}"));
+        }
+    }
+    match head.header("Sec-Fetch-Site") {
+        None => None,
+        Some(s) if s.eq_ignore_ascii_case("same-origin") || s.eq_ignore_ascii_case("none") => None,
+        Some(_)
+            if head.method == "GET"
+                && head
+                    .header("Sec-Fetch-Mode")
+                    .is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
+                && head
+                    .header("Sec-Fetch-Dest")
+                    .is_none_or(|d| d.eq_ignore_ascii_case("document")) =>
+        {
+            None
+        }
+        Some(s) => refused(format!("Sec-Fetch-Site: {s}")),
+    }
 }
 
 /// The answer to one request.
-pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
-    if !host_ok(state, rq) {
+pub(crate) fn route(state: &State, rq: &Request) -> Answer {
+    if !host_ok(state, &rq.head) {
         return error(
             421,
             "this workbench answers only requests addressed to 127.0.0.1 or localhost",
         );
     }
-    let url = rq.url().to_owned();
-    let path = url.split('?').next().unwrap_or("");
-    let q = match query(&url) {
+    if let Some(why) = cross_site(&rq.head) {
+        return error(403, &why);
+    }
+    let url = rq.head.target.as_str();
+    let path = rq.head.path();
+    let q = match query(url) {
         Ok(q) => q,
         Err(e) => return error(400, &e),
     };
-    match (rq.method(), path) {
-        (Method::Get, "/" | "/index.html") => {
-            answer(200, "text/html; charset=utf-8", INDEX_HTML.into())
-        }
-        (Method::Get, "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
-        (Method::Get, "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
+    match (rq.head.method.as_str(), path) {
+        ("GET", "/" | "/index.html") => answer(200, "text/html; charset=utf-8", INDEX_HTML.into()),
+        ("GET", "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
+        ("GET", "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
         // Browsers ask for it unprompted; there is none.
-        (Method::Get, "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
-        (Method::Get, "/api/info") => json_answer(200, &state.game.info()),
-        (Method::Get, "/api/records") => match files::list(&state.roots, state.game.as_ref()) {
-            Ok(records) => json_answer(
-                200,
-                &json!({
-                    "folders": state.roots.iter().map(|r| r.named.display().to_string()).collect::<Vec<_>>(),
-                    "records": records,
-                }),
-            ),
-            Err(e) => file_error(&e),
-        },
-        (Method::Get, "/api/record") => match record_of(state, &q, rq) {
+        ("GET", "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
+        ("GET", "/api/info") => json_answer(200, &state.game.info()),
+        ("GET", "/api/records") => {
+            match files::list(&state.roots, state.game.as_ref(), state.limit) {
+                Ok(listing) => json_answer(
+                    200,
+                    &json!({
+                        "folders": state.roots.iter().map(|r| r.named.display().to_string()).collect::<Vec<_>>(),
+                        "records": listing.records,
+                        "files": listing.files,
+                        "games": listing.games,
+                        "refused": listing.refused,
+                    }),
+                ),
+                Err(e) => file_error(&e),
+            }
+        }
+        ("GET", "/api/record") => match record_of(state, &q, rq) {
             Ok(r) if r.path.is_some() => json_answer(
                 200,
                 &json!({ "name": r.name, "text": String::from_utf8_lossy(&r.bytes) }),
@@ -297,7 +375,7 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
             Ok(_) => error(400, "give root and path"),
             Err(a) => a,
         },
-        (Method::Post, "/api/judge") => {
+        ("POST", "/api/judge") => {
             let record = match record_of(state, &q, rq) {
                 Ok(r) => r,
                 Err(a) => return a,
@@ -308,17 +386,17 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
                 Err(e) => record_error(422, &e),
             }
         }
-        (Method::Post, "/api/impact") => {
+        ("POST", "/api/impact") => {
             let default = default_profile(state);
             let base = choice(&q, "base", &default);
             let other = choice(&q, "profile", &default);
-            match files::list(&state.roots, state.game.as_ref()) {
-                Ok(listed) => json_answer(
+            match files::list(&state.roots, state.game.as_ref(), state.limit) {
+                Ok(listing) => json_answer(
                     200,
                     &impact::impact(
                         state.game.as_ref(),
                         &state.roots,
-                        &listed,
+                        &listing.games().cloned().collect::<Vec<_>>(),
                         &base,
                         &other,
                         state.limit,
@@ -328,7 +406,7 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
                 Err(e) => file_error(&e),
             }
         }
-        (Method::Get, p) if p == "/rules" || p.starts_with("/rules/") => {
+        ("GET", p) if p == "/rules" || p.starts_with("/rules/") => {
             let rel = p.trim_start_matches("/rules").trim_start_matches('/');
             let rel = if rel.is_empty() { "index.html" } else { rel };
             let pages = state
@@ -339,22 +417,21 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
                 None => error(404, &format!("{p}: no such rulebook page")),
             }
         }
-        (Method::Get | Method::Post, _) => error(404, &format!("{path}: no such page")),
+        ("GET" | "POST", _) => error(404, &format!("{path}: no such page")),
         (m, _) => error(405, &format!("{m}: not a method this workbench answers")),
     }
 }
 
 /// Answers one request; a panic while answering is a 500, never a lost worker.
-pub(crate) fn handle(state: &State, mut rq: Request) {
-    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(state, &mut rq)))
-        .unwrap_or_else(|_| {
+pub(crate) fn handle(state: &State, rq: &Request) -> Answer {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(state, rq))).unwrap_or_else(
+        |_| {
             error(
                 500,
                 "the workbench failed on this request (a bug: please report it with the record); it goes on serving",
             )
-        });
-    // The client may have gone: nothing to do about it.
-    let _ = rq.respond(reply);
+        },
+    )
 }
 
 #[cfg(test)]
@@ -375,6 +452,7 @@ mod tests {
         assert!(query("/x?a=%zz").is_err());
         assert!(query("/x?a=%ff").is_err(), "a lone 0xff byte is not UTF-8");
         assert_eq!(decode("%e6%AD%A9"), Some("歩".to_owned()));
+        assert_eq!(decode("%+1"), None, "a sign is not a hex digit");
     }
 
     #[test]

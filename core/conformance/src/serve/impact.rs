@@ -143,11 +143,13 @@ fn compare_one(
     limit: usize,
 ) -> Result<Comparison, CompareError> {
     let real = files::resolve(roots, rec.root, &rec.path, game)?;
-    let bytes = files::read(&real, &rec.label, limit)?;
+    let name = files::name_of(roots, rec.root, &rec.path);
+    let bytes = files::read(&real, &name, limit)?;
     let input = RecordInput {
-        name: rec.label.clone(),
+        name,
         bytes,
         path: Some(real),
+        game: rec.game,
     };
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         game.compare(&input, base, other)

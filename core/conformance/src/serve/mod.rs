@@ -10,18 +10,22 @@
 //! page from the binary (no network needed), reads files only under the folders it was given
 //! ([`files`]), takes records of at most [`DEFAULT_LIMIT`] bytes, writes nothing, and answers
 //! every request — a bad record with a JSON error naming the file and line, a request that
-//! panics with a 500 — without stopping ([`http`]).
+//! panics with a 500, a body past the limit with a 413 before it is read, a request from another
+//! site with a 403 — without stopping ([`http`], on the workbench's own bounded HTTP server:
+//! [`conn`], [`wire`]).
 
 pub mod api;
+pub mod conn;
 pub mod files;
 pub mod http;
 pub mod impact;
+pub mod wire;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
+use conn::Limits;
 use files::{FileError, Root};
 
 /// The largest record (paste, upload, or served file) the workbench reads: 4 MiB, far above the
@@ -39,7 +43,7 @@ pub struct Options {
     pub records: Vec<PathBuf>,
     /// The largest record read, in bytes.
     pub limit: usize,
-    /// Workers answering requests side by side.
+    /// Requests answered side by side (the others wait their turn).
     pub workers: usize,
 }
 
@@ -82,9 +86,8 @@ pub fn check_listen(addr: SocketAddr, allow_remote: bool) -> Result<Option<Strin
 
 /// A running workbench.
 pub struct Running {
-    server: Arc<tiny_http::Server>,
+    acceptor: conn::Acceptor,
     url: String,
-    workers: Vec<JoinHandle<()>>,
 }
 
 impl Running {
@@ -95,33 +98,40 @@ impl Running {
 
     /// Serves until the process is stopped.
     pub fn wait(self) {
-        for w in self.workers {
-            let _ = w.join();
-        }
+        self.acceptor.wait();
     }
 
-    /// Stops serving and waits for the workers.
+    /// Stops accepting connections (those being answered finish on their own).
     pub fn stop(self) {
-        self.server.unblock();
-        for _ in 1..self.workers.len() {
-            self.server.unblock();
-        }
-        self.wait();
+        self.acceptor.stop();
     }
 }
 
-/// Starts the workbench: checks the address and the folders, binds, and starts the workers.
+/// Starts the workbench: checks the address and the folders, binds, and starts accepting.
 ///
 /// # Errors
 /// A refused address, an address in use, or a missing folder.
 pub fn start(options: &Options, game: Arc<dyn api::Workbench>) -> Result<Running, ServeError> {
+    start_with(options, game, Limits::default())
+}
+
+/// [`start`] with other bounds on the connections (a test shortens the times).
+///
+/// # Errors
+/// As [`start`].
+pub fn start_with(
+    options: &Options,
+    game: Arc<dyn api::Workbench>,
+    limits: Limits,
+) -> Result<Running, ServeError> {
     check_listen(options.listen, options.allow_remote)?;
     let roots: Vec<Root> = files::roots(&options.records)?;
-    let server = tiny_http::Server::http(options.listen).map_err(|e| ServeError::Bind {
+    let bind = |e: std::io::Error| ServeError::Bind {
         addr: options.listen,
         message: e.to_string(),
-    })?;
-    let bound = server.server_addr().to_ip().unwrap_or(options.listen);
+    };
+    let listener = std::net::TcpListener::bind(options.listen).map_err(bind)?;
+    let bound = listener.local_addr().map_err(bind)?;
     let host = match bound.ip() {
         std::net::IpAddr::V6(ip) => format!("[{ip}]"),
         std::net::IpAddr::V4(ip) => ip.to_string(),
@@ -150,23 +160,8 @@ pub fn start(options: &Options, game: Arc<dyn api::Workbench>) -> Result<Running
         jobs: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         hosts,
     });
-    let server = Arc::new(server);
-    let workers = (0..options.workers.max(1))
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let state = Arc::clone(&state);
-            std::thread::spawn(move || {
-                while let Ok(rq) = server.recv() {
-                    http::handle(&state, rq);
-                }
-            })
-        })
-        .collect();
-    Ok(Running {
-        server,
-        url,
-        workers,
-    })
+    let acceptor = conn::start(listener, state, options.workers, limits).map_err(bind)?;
+    Ok(Running { acceptor, url })
 }
 
 #[cfg(test)]

@@ -6,4 +6,8 @@
 mod crate_graph;
 // The HTTP server is part of the `native` feature.
 #[cfg(feature = "native")]
+mod serve_guard;
+#[cfg(feature = "native")]
 mod serve_http;
+#[cfg(feature = "native")]
+mod serve_load;

@@ -3,13 +3,17 @@
 //! made up for the test: files only from the served folders (no `..`, no absolute path, no
 //! symbolic link out), a size limit said in the error, nothing written, a bad record answered
 //! with its file and line, a request that panics answered 500 while the server goes on,
-//! malformed HTTP answered 400, another machine's address refused without the flag, and a
-//! `Host` that is not this machine refused.
+//! malformed HTTP answered 400, another machine's address refused without the flag, a `Host`
+//! that is not this machine refused, a request from another site refused (403), a body declared
+//! past the limit refused unread (413) however large, heads past the limits refused (431), a
+//! client too slow cut off (408), symbolic links leading out listed as refused with the reason,
+//! and every game of a file of several listed and judged.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, RecordError, RecordInput, Verdict, Workbench,
@@ -17,8 +21,14 @@ use conformance_core::serve::api::{
 use conformance_core::serve::{self, Options, Running, ServeError};
 
 /// A game whose records end in `.rec`: `panic` panics, a text starting `bad` is an error on
-/// line 2, anything else is judged "fine: TEXT".
-struct Toy;
+/// line 2, anything else is judged "fine: TEXT". A file holds several games separated by lines
+/// `===`; each is judged alone.
+pub(crate) struct Toy;
+
+/// The game `k` of a toy record's text.
+fn toy_game(text: &str, k: usize) -> Option<&str> {
+    text.split("\n===\n").nth(k)
+}
 
 impl Workbench for Toy {
     fn info(&self) -> GameInfo {
@@ -34,8 +44,17 @@ impl Workbench for Toy {
         path.extension().is_some_and(|e| e == "rec")
     }
 
+    fn games(&self, record: &RecordInput) -> usize {
+        String::from_utf8_lossy(&record.bytes)
+            .split("\n===\n")
+            .count()
+    }
+
     fn judge(&self, record: &RecordInput, _: &Choice) -> Result<Verdict, RecordError> {
-        let text = String::from_utf8_lossy(&record.bytes).into_owned();
+        let all = String::from_utf8_lossy(&record.bytes).into_owned();
+        let Some(text) = toy_game(&all, record.game) else {
+            return Err(RecordError::new(&record.name, "no such game"));
+        };
         if text == "panic" {
             panic!("the toy judge fails on purpose");
         }
@@ -66,7 +85,8 @@ impl Workbench for Toy {
         _: &Choice,
         _: &Choice,
     ) -> Result<Comparison, RecordError> {
-        let text = String::from_utf8_lossy(&record.bytes).into_owned();
+        let all = String::from_utf8_lossy(&record.bytes).into_owned();
+        let text = toy_game(&all, record.game).unwrap_or_default().to_owned();
         Ok(Comparison {
             before: text.clone(),
             after: if text.contains("changes") {
@@ -87,8 +107,8 @@ impl Workbench for Toy {
 }
 
 /// A fresh tree: `served/` with records (one in a subfolder, one link inside, one link out,
-/// one too large) and `outside/secret.rec` beside it.
-fn tree(name: &str) -> PathBuf {
+/// one link to nothing, one too large) and `outside/secret.rec` beside it.
+pub(crate) fn tree(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("serve-http-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     let served = d.join("served");
@@ -102,10 +122,11 @@ fn tree(name: &str) -> PathBuf {
     std::os::unix::fs::symlink(d.join("outside/secret.rec"), served.join("link-out.rec")).unwrap();
     std::os::unix::fs::symlink(d.join("outside"), served.join("dir-out")).unwrap();
     std::os::unix::fs::symlink(served.join("a.rec"), served.join("link-in.rec")).unwrap();
+    std::os::unix::fs::symlink(d.join("gone.rec"), served.join("nowhere.rec")).unwrap();
     d
 }
 
-fn start(dir: &Path) -> Running {
+pub(crate) fn start(dir: &Path) -> Running {
     let options = Options {
         listen: "127.0.0.1:0".parse().unwrap(),
         allow_remote: false,
@@ -117,12 +138,14 @@ fn start(dir: &Path) -> Running {
 }
 
 /// Sends `raw` as it is and returns the status code and the body.
-fn raw(url: &str, raw: &[u8]) -> (u16, String) {
+pub(crate) fn raw(url: &str, raw: &[u8]) -> (u16, String) {
     let addr = url
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_owned();
     let mut s = TcpStream::connect(&addr).unwrap();
+    // Every answer comes in time, or the test fails instead of hanging.
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     s.write_all(raw).unwrap();
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
@@ -139,13 +162,13 @@ fn raw(url: &str, raw: &[u8]) -> (u16, String) {
     (status, body)
 }
 
-fn host(url: &str) -> String {
+pub(crate) fn host(url: &str) -> String {
     url.trim_start_matches("http://")
         .trim_end_matches('/')
         .to_owned()
 }
 
-fn get(url: &str, target: &str) -> (u16, String) {
+pub(crate) fn get(url: &str, target: &str) -> (u16, String) {
     let req = format!(
         "GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         host(url)
@@ -153,7 +176,7 @@ fn get(url: &str, target: &str) -> (u16, String) {
     raw(url, req.as_bytes())
 }
 
-fn post(url: &str, target: &str, body: &[u8]) -> (u16, String) {
+pub(crate) fn post(url: &str, target: &str, body: &[u8]) -> (u16, String) {
     let mut req = format!(
         "POST {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         host(url),
@@ -197,15 +220,40 @@ fn only_records_inside_the_served_folder_are_read() {
         post(&url, "/api/judge?root=0&path=link-out.rec", b"").0,
         403
     );
-    // The listing names what may be opened, and nothing else.
+    // The listing names what may be opened, and the links leading out as refused, with the
+    // reason: the link itself, never what lies beyond it.
     let (_, list) = get(&url, "/api/records");
+    let v: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let records = v["records"].as_array().unwrap();
+    let refusal = |path: &str| {
+        let r = records
+            .iter()
+            .find(|r| r["path"] == path)
+            .unwrap_or_else(|| panic!("{path} is not listed: {list}"));
+        r["refused"].as_str().map(str::to_owned)
+    };
     for name in ["a.rec", "sub/b.rec", "link-in.rec", "big.rec"] {
-        assert!(
-            list.contains(&format!("\"path\":\"{name}\"")),
-            "{name}: {list}"
-        );
+        assert_eq!(refusal(name), None, "{name}: {list}");
     }
-    assert!(!list.contains("link-out") && !list.contains("secret") && !list.contains("notes"));
+    for (name, why) in [
+        ("link-out.rec", "leading outside the served folders"),
+        ("dir-out", "leading outside the served folders"),
+        ("nowhere.rec", "a symbolic link to nothing"),
+    ] {
+        let said = refusal(name).unwrap_or_else(|| panic!("{name} is not refused: {list}"));
+        assert!(said.contains(why), "{name}: {said}");
+    }
+    assert!(
+        !list.contains("secret") && !list.contains("notes"),
+        "{list}"
+    );
+    assert_eq!(
+        (v["files"].as_u64(), v["games"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(v["refused"], 3);
+    // Refused, it is not opened either.
+    assert_eq!(get(&url, "/api/record?root=0&path=nowhere.rec").0, 404);
     // The raw request line too: no route reads the file system by its path.
     assert_eq!(get(&url, "/../../etc/passwd").0, 404);
     assert_eq!(get(&url, "/rules/../../etc/passwd").0, 404);

@@ -102,6 +102,7 @@ async function judge(record, ply) {
   if (record.root !== undefined) {
     params.set("root", record.root);
     params.set("path", record.path);
+    if (record.game) params.set("game", record.game);
   } else {
     params.set("name", record.name);
     body = record.bytes;
@@ -205,7 +206,7 @@ async function runImpact() {
   $("impact").querySelector("tbody").innerHTML = t.rows.map((row) => {
     const c = row.comparison;
     const ply = c.parting_ply === null ? "" : c.parting_ply;
-    return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${row.record.root}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
+    return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${row.record.root}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-game="${row.record.game}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
       `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(c.knobs_together ? c.knobs.join(" + ") + " (only together)" : c.knobs.join(", "))}</td></tr>`;
   }).join("");
   $("impact-errors").innerHTML = t.errors.map((e) => `<li>${esc(e.label)}: ${esc(e.error)}</li>`).join("");
@@ -216,9 +217,11 @@ function showRecords() {
   const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
   const sel = $("records");
   sel.innerHTML = "";
-  for (const r of state.records) {
+  for (const [i, r] of state.records.entries()) {
     if (words.every((w) => r.label.toLowerCase().includes(w))) {
-      const o = new Option(r.label, `${r.root}\n${r.path}`);
+      // A refused link is shown greyed, with the reason, and cannot be opened.
+      const o = new Option(r.refused ? `${r.label} — refused: ${r.refused}` : r.label, i);
+      o.disabled = Boolean(r.refused);
       sel.append(o);
     }
   }
@@ -227,10 +230,8 @@ function showRecords() {
 function openChosen() {
   const v = $("records").value;
   if (!v) return;
-  const [root, ...rest] = v.split("\n");
-  const path = rest.join("\n");
-  const rec = state.records.find((r) => String(r.root) === root && r.path === path);
-  judge({ root: Number(root), path, label: rec ? rec.label : path });
+  const rec = state.records[Number(v)];
+  if (rec && !rec.refused) judge({ root: rec.root, path: rec.path, game: rec.game, label: rec.label });
 }
 
 async function start() {
@@ -247,7 +248,8 @@ async function start() {
   const listing = await (await fetch("/api/records")).json();
   state.records = listing.records;
   $("folders").textContent = listing.folders.length
-    ? `${listing.records.length} records served from ${listing.folders.join(", ")}`
+    ? `${listing.files} files, ${listing.games} games served from ${listing.folders.join(", ")}` +
+      (listing.refused ? ` (${listing.refused} refused: see the greyed entries)` : "")
     : "No folder is served: paste or upload a record below.";
   showRecords();
 
@@ -288,7 +290,7 @@ async function start() {
     if (!a) return;
     e.preventDefault();
     const ply = a.dataset.ply === "" ? undefined : Number(a.dataset.ply);
-    judge({ root: Number(a.dataset.root), path: a.dataset.path, label: a.dataset.label }, ply);
+    judge({ root: Number(a.dataset.root), path: a.dataset.path, game: Number(a.dataset.game), label: a.dataset.label }, ply);
     $("result-panel").scrollIntoView();
   });
   document.body.dataset.ready = "true";

@@ -49,3 +49,26 @@ fn serve_refuses_another_machines_address_without_the_flag(#[case] game: &str) {
         "{game}: {warning}"
     );
 }
+
+/// A `POST` declaring 99,999,999,999 bytes aborted both servers (tiny_http allocated the declared
+/// size); now it is answered 413 three times with the server still serving, and a `POST` from
+/// another site is refused with 403 while the page's own reaches the judge.
+#[rstest]
+#[case::go("go", "upload.sgf")]
+#[case::shogi("shogi", "upload.kif")]
+fn serve_survives_a_huge_declared_body_and_refuses_cross_site_posts(
+    #[case] game: &str,
+    #[case] record: &str,
+) {
+    let Some(t) = tool(game) else { return };
+    let dir = scratch(&format!("serve-stays-{game}"));
+    let served = conformance_probe::browser::Served::start(
+        {
+            let mut c = Command::new(&t.bin);
+            c.args(["serve", "--port", "0", dir.to_str().unwrap()]);
+            c
+        },
+        Duration::from_secs(120),
+    );
+    conformance_probe::http::check_stays_up(&served.url, record);
+}
