@@ -375,6 +375,7 @@ mod tests {
         let choice = Choice {
             profile: "fesa-2017".to_owned(),
             set: vec!["repetition_occurrences=1".to_owned()],
+            marks: Vec::new(),
         };
         let Err(e) = bench.judge(&bridge5(), &choice) else {
             panic!("judged under repetition_occurrences=1");
@@ -394,6 +395,7 @@ mod tests {
             let choice = Choice {
                 profile: "fesa-2017".to_owned(),
                 set,
+                marks: Vec::new(),
             };
             let v = bench.judge(&bridge5(), &choice).expect("judged");
             let named: Vec<&str> = v.knobs.iter().map(|k| k.knob.as_str()).collect();

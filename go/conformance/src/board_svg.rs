@@ -32,6 +32,10 @@ pub struct Marks {
     pub captured: Vec<Point>,
     /// A move the rules refused: a dashed red circle where it was tried.
     pub refused: Option<Point>,
+    /// Whether the stones (and the dead stones' crosses) can be clicked to mark them dead:
+    /// each then carries `data-mark` with its point in players' coordinates (`D4`), which the
+    /// workbench's page sends back (`mark=D4`), and a tooltip naming it.
+    pub clickable: bool,
 }
 
 /// The column letters of Go coordinates (no I).
@@ -75,10 +79,13 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
             "<line x1=\"{b}\" y1=\"{a}\" x2=\"{c}\" y2=\"{a}\" stroke=\"#333\"/><line x1=\"{a}\" y1=\"{b}\" x2=\"{a}\" y2=\"{c}\" stroke=\"#333\"/>"
         );
         let letter = LETTERS.get(usize::from(i)).map_or('?', |&l| char::from(l));
+        // The SGF letter of the column and of the row, in a tooltip (`aa` is A19 on 19x19).
+        let sgf = char::from(b'a' + i);
         let _ = write!(
             out,
-            "<text x=\"{a}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{letter}</text><text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+            "<g class=\"edge column\"><title>column {letter}: SGF {sgf}</title><text x=\"{a}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{letter}</text></g><g class=\"edge row\"><title>row {}: SGF {sgf}</title><text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text></g>",
             margin * 0.5,
+            size - i,
             margin * 0.4,
             a + 4.0,
             size - i
@@ -92,14 +99,15 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
         let opacity = if marks.dead.contains(p) { "0.45" } else { "1" };
         let _ = write!(
             out,
-            "<circle class=\"stone {}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" opacity=\"{opacity}\"/>",
+            "<circle class=\"stone {}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" opacity=\"{opacity}\"{}",
             match colour {
                 Color::Black => "black",
                 Color::White => "white",
             },
             at(p.x),
             at(p.y),
-            cell * 0.47
+            cell * 0.47,
+            clickable_end(marks, *p, size)
         );
     }
     for (k, owner) in marks.territory.iter().enumerate() {
@@ -135,6 +143,17 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
     }
     for p in &marks.dead {
         cross(&mut out, at(p.x), at(p.y), cell * 0.25, "dead", "#d22");
+        if marks.clickable && !stones.iter().any(|(q, _)| q == p) {
+            // A dead stone already taken off (the count's board): its point stays clickable.
+            let _ = write!(
+                out,
+                "<circle class=\"taken-off\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"transparent\"{}",
+                at(p.x),
+                at(p.y),
+                cell * 0.47,
+                clickable_end(marks, *p, size)
+            );
+        }
     }
     for (k, p) in marks.fills.iter().enumerate() {
         let _ = write!(
@@ -171,6 +190,17 @@ pub fn svg(size: u8, stones: &[(Point, Color)], marks: &Marks, caption: &str) ->
     }
     out.push_str("</svg>");
     out
+}
+
+/// The end of a stone's `<circle`: its `data-mark` and tooltip when the board is clickable.
+fn clickable_end(marks: &Marks, p: Point, size: u8) -> String {
+    if !marks.clickable {
+        return "/>".to_owned();
+    }
+    let name = coordinate(p, size);
+    format!(
+        " data-mark=\"{name}\" style=\"cursor:pointer\"><title>{name} (SGF {p}): click to mark its group dead, or alive again</title></circle>"
+    )
 }
 
 /// A cross of half-width `d` centred on (`x`, `y`), of class `class`.
@@ -219,6 +249,7 @@ mod tests {
             fills: vec![Point::new(5, 5)],
             captured: vec![Point::new(6, 6)],
             refused: Some(Point::new(7, 7)),
+            clickable: false,
         };
         let s = svg(9, &stones, &marks, "a <test>");
         assert_eq!(s.matches("class=\"stone ").count(), 2);
@@ -234,5 +265,27 @@ mod tests {
             );
         }
         assert!(s.contains("<title>a &lt;test&gt;</title>"));
+        assert!(!s.contains("data-mark"));
+        // The edges: A-J without I on 9x9, rows 9 at the top to 1, each with its SGF letter.
+        assert!(s.contains("<title>column J: SGF i</title>"), "{s}");
+        assert!(s.contains("<title>row 9: SGF a</title>"), "{s}");
+        assert!(!s.contains(">I</text>"));
+    }
+
+    /// On a clickable board each stone names its point (players' coordinates); a dead stone
+    /// already taken off keeps a clickable point.
+    #[test]
+    fn clickable_stones_carry_their_point() {
+        let stones = [(Point::new(3, 5), Color::Black)];
+        let marks = Marks {
+            dead: vec![Point::new(6, 2)],
+            clickable: true,
+            ..Marks::default()
+        };
+        let s = svg(9, &stones, &marks, "end");
+        assert!(s.contains("data-mark=\"D4\""), "{s}");
+        assert!(s.contains("class=\"taken-off\""), "{s}");
+        assert!(s.contains("data-mark=\"G7\""), "{s}");
+        assert!(s.contains("(SGF df)"), "{s}");
     }
 }

@@ -588,7 +588,18 @@ fn compare_count(recorded: &GameResult, ours: &str, rules: RecordRules) -> Agree
             }
         ));
     }
-    if same_winner {
+    let draw_words = |r: &GameResult, text: String| match r {
+        GameResult::Draw => "a draw (jigo, 0)".to_owned(),
+        _ => text,
+    };
+    if recorded == &GameResult::Draw || ours_parsed == GameResult::Draw {
+        // A draw names no winner (rfg 10.2): "another winner" would say one of them has one.
+        Agreement::Disagree(format!(
+            "another result: the record says {}, the count by rfg 8-10 gives {}",
+            draw_words(recorded, recorded.to_string()),
+            draw_words(&ours_parsed, ours.to_owned())
+        ))
+    } else if same_winner {
         Agreement::Disagree(format!(
             "same winner, another margin: the record counts {recorded}, territory plus prisoners (rfg 9.2) gives {ours}"
         ))

@@ -5,14 +5,15 @@
 //! (beside `go-sgf`) and leaves all of this alone.
 
 use go_spec::{
-    BoardSize, Color, GameResult, GameSpec, GoProfile, GoRecord, Komi, Move, Point, WinBy,
+    BoardSize, Color, GameResult, GameSpec, GoProfile, GoRecord, Komi, KomiSource, Move, Point,
+    WinBy,
 };
 
 use crate::not_judgeable::NotJudgeable;
 
 /// The record as a game the oracle can replay under `profile`; why not, when it cannot be one.
 /// A record without `KM` gets the profile's komi for its kind of game (`GoProfile::komi_for`:
-/// rfg 9.3, none in a handicap game). A free handicap placement written as moves is read as
+/// rfg 9.3, none in a handicap game); so does every record under `komi_source=profile`. A free handicap placement written as moves is read as
 /// the placement ([`placement_moves`]).
 pub fn to_spec(game: &GoRecord, profile: &GoProfile) -> Result<GameSpec, NotJudgeable> {
     read_spec(game, profile).map(|(spec, _)| spec)
@@ -59,11 +60,17 @@ pub(crate) fn read_spec(
 ) -> Result<(GameSpec, Vec<String>), NotJudgeable> {
     let size = BoardSize::new(game.size).map_err(|_| NotJudgeable::BoardSize(game.size))?;
     let mut readings = Vec::new();
-    let default_komi = profile
-        .rules
-        .komi_for(!game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0));
+    let handicap_game = !game.setup_black.is_empty() || game.handicap.is_some_and(|h| h > 0);
+    let default_komi = profile.rules.komi_for(handicap_game);
     let komi = match game.komi {
         None => default_komi,
+        Some(k) if profile.rules.komi_source == KomiSource::Profile => {
+            readings.push(format!(
+                "KM[{k}] set aside: komi_source=profile gives every game the profile's komi, here {default_komi} ({}, rfg:9.3)",
+                if handicap_game { "a handicap game" } else { "an even game" }
+            ));
+            default_komi
+        }
         Some(k) => match Komi::try_from(k) {
             Ok(komi) => komi,
             Err(e) => match uncounted(game) {

@@ -29,6 +29,9 @@ use crate::board_svg::{self, Marks, coordinate};
 use crate::case::LoadedCase;
 use crate::certify;
 use crate::judge::{self, Agreement, Judgement};
+use crate::marked_dead::{self, Marked};
+use crate::not_judgeable::NotJudgeable;
+use crate::players_words::{points_html, refusal_words};
 
 /// Go's workbench: the corpus whose cases the rulebook pages list, and the outcomes files read
 /// so far (each read once).
@@ -76,9 +79,15 @@ impl GoWorkbench {
     }
 }
 
+/// A result as the page says it: SGF's `0` is a draw, jigo (rfg 10.2: equal sums with a
+/// whole-number komi name no winner).
+fn result_words(result: &str) -> &str {
+    if result == "0" { "draw (jigo)" } else { result }
+}
+
 /// The verdict in one line: our result and how it stands beside the record's `RE`.
 fn headline(j: &Judgement) -> String {
-    let ours = j.ours.as_deref().unwrap_or("no result");
+    let ours = result_words(j.ours.as_deref().unwrap_or("no result"));
     let re = &j.recorded;
     match &j.agreement {
         Agreement::Agree => format!("{ours}: agrees with the record (RE[{re}])"),
@@ -109,8 +118,18 @@ fn colour_letter(c: Color) -> char {
 /// deciding ply.
 struct Replayed {
     plies: Vec<Ply>,
-    refused: Option<(usize, &'static str, String)>,
+    refused: Option<Refusal>,
     deciding: usize,
+    /// The dead stones the count took off (none without a count).
+    dead: Vec<go_spec::Point>,
+}
+
+/// A move the oracle refuses: its ply, its article, and the oracle's sentence (`move 132
+/// (black ac): …`).
+struct Refusal {
+    ply: usize,
+    article: &'static str,
+    sentence: String,
 }
 
 /// Replays the record for the page: a board per move, then the fills and the count for a
@@ -126,18 +145,22 @@ fn replay(
             plies: Vec::new(),
             refused: None,
             deciding: 0,
+            dead: Vec::new(),
         };
     };
     let refused = refusal(&spec, profile);
     let mut boards = Boards::at_start(&spec, game.size);
+    let mut dead = Vec::new();
     let deciding = match draw_main_game(&spec, refused.as_ref(), &mut boards) {
         Some(stopped) => stopped,
         None => {
             let main_game = boards.plies.len() - 1;
-            if draw_end_and_count(game, &spec, agreed, j, &mut boards) {
-                boards.plies.len() - 1
-            } else {
-                main_game
+            match draw_end_and_count(game, &spec, agreed, j, &mut boards) {
+                Some(taken) => {
+                    dead = taken;
+                    boards.plies.len() - 1
+                }
+                None => main_game,
             }
         }
     };
@@ -145,13 +168,18 @@ fn replay(
         plies: boards.plies,
         refused,
         deciding,
+        dead,
     }
 }
 
-/// The move the oracle refuses in the game, if it refuses one: its ply, article and reason.
-fn refusal(spec: &go_spec::GameSpec, profile: &GoProfile) -> Option<(usize, &'static str, String)> {
+/// The move the oracle refuses in the game, if it refuses one.
+fn refusal(spec: &go_spec::GameSpec, profile: &GoProfile) -> Option<Refusal> {
     match Oracle::new(profile.clone()).replay_game(spec) {
-        Err(ReplayError::Illegal(v)) => Some((v.ply, v.article, v.reason.clone())),
+        Err(ReplayError::Illegal(v)) => Some(Refusal {
+            ply: v.ply,
+            article: v.article,
+            sentence: v.to_string(),
+        }),
         _ => None,
     }
 }
@@ -161,6 +189,9 @@ struct Boards {
     board: Board,
     size: u8,
     plies: Vec<Ply>,
+    /// Whether the boards drawn from now on let the user click stones to mark them dead: the
+    /// final board of the main game and every board after it.
+    clickable: bool,
 }
 
 /// A stone the replay cannot place (off the board, or on a stone), told on the last picture
@@ -188,6 +219,7 @@ impl Boards {
             board,
             size,
             plies: Vec::new(),
+            clickable: spec.moves.is_empty(),
         };
         boards.push("the start".to_owned(), &Marks::default());
         boards
@@ -195,7 +227,11 @@ impl Boards {
 
     /// Draws the board as it stands, with `marks`, as the next picture labelled `label`.
     fn push(&mut self, label: String, marks: &Marks) {
-        let svg = board_svg::svg(self.size, &self.board.stones(), marks, &label);
+        let marks = Marks {
+            clickable: self.clickable,
+            ..marks.clone()
+        };
+        let svg = board_svg::svg(self.size, &self.board.stones(), &marks, &label);
         self.plies.push(Ply {
             svg,
             label,
@@ -230,7 +266,7 @@ impl Boards {
     /// cannot be taken off.
     fn take_off(&mut self, dead: &[go_spec::Point], prisoners: &mut [u32; 2]) -> bool {
         let label = format!(
-            "the agreed dead stones come off: {} stone(s) (rfg 7.2)",
+            "the dead stones come off: {} stone(s) (rfg 7.2)",
             dead.len()
         );
         let marks = Marks {
@@ -253,7 +289,7 @@ impl Boards {
 /// oracle refuses or at a stone that cannot be placed, the last picture's label saying so.
 fn draw_main_game(
     spec: &go_spec::GameSpec,
-    refused: Option<&(usize, &'static str, String)>,
+    refused: Option<&Refusal>,
     boards: &mut Boards,
 ) -> Option<usize> {
     for (k, (c, mv)) in spec.moves.iter().enumerate() {
@@ -263,7 +299,8 @@ fn draw_main_game(
             Move::Pass => "pass".to_owned(),
         };
         let label = format!("{n}. {} {words}", colour_letter(*c));
-        if refused.is_some_and(|(ply, _, _)| *ply == n) {
+        boards.clickable = n == spec.moves.len();
+        if refused.is_some_and(|r| r.ply == n) {
             boards.note_on_last(format_args!(
                 " — move {n}, {} {words}, is refused here",
                 colour_letter(*c)
@@ -279,27 +316,25 @@ fn draw_main_game(
 }
 
 /// For a counted game, the end phase as the judge played it and the count on the board it
-/// leaves; `false` when there is no count or the dead stones cannot be taken off.
+/// leaves; the dead stones taken off, or `None` when there is no count or they cannot be
+/// taken off.
 fn draw_end_and_count(
     game: &GoRecord,
     spec: &go_spec::GameSpec,
     agreed: Option<&Agreed>,
     j: &Judgement,
     boards: &mut Boards,
-) -> bool {
-    let Some(detail) = &j.count else {
-        return false;
-    };
+) -> Option<Vec<go_spec::Point>> {
+    let detail = j.count.as_ref()?;
     let dead = match agreed {
         Some(a) => judge::agreed_points(&a.dead, game.size).unwrap_or_default(),
         None => judge::dead_stones(game, &boards.board),
     };
-    let Some(fills) = draw_end_phase(j, &dead, boards) else {
-        return false;
-    };
-    let marks = count_marks(&boards.board, spec.size, dead, fills);
+    let written = agreed.map_or(0, |a| a.fill.len());
+    let fills = draw_end_phase(j, &dead, written, boards)?;
+    let marks = count_marks(&boards.board, spec.size, dead.clone(), fills);
     boards.push(count_label(detail), &marks);
-    true
+    Some(dead)
 }
 
 /// The end phase as the judge played it: the passes that end the main game, the agreed dead
@@ -309,6 +344,7 @@ fn draw_end_and_count(
 fn draw_end_phase(
     j: &Judgement,
     dead: &[go_spec::Point],
+    written: usize,
     boards: &mut Boards,
 ) -> Option<Vec<go_spec::Point>> {
     let mut prisoners = [0u32; 2];
@@ -324,7 +360,21 @@ fn draw_end_phase(
             }
             fills.push(*p);
         }
-        let label = format!("end phase {}: {text}", k + 1);
+        // The judge's own steps name points as players do; the filling written beside the
+        // record is in SGF letters there, so it is told again from its move.
+        let label = if k < written {
+            let words = match mv {
+                Move::Play(p) => coordinate(*p, boards.size),
+                Move::Pass => "pass".to_owned(),
+            };
+            format!(
+                "end phase {}: {} {words} (written beside the record, rfg:7.1)",
+                k + 1,
+                colour_letter(*c)
+            )
+        } else {
+            format!("end phase {}: {text}", k + 1)
+        };
         if boards.play(label, *c, *mv).is_err() {
             break;
         }
@@ -378,29 +428,85 @@ fn count_label(detail: &judge::CountDetail) -> String {
     )
 }
 
-/// The count as a table, for the page.
-fn count_html(j: &Judgement, komi: f64, fills: usize) -> String {
+/// The count as a table, for the page, with the dead stones it took off named (players'
+/// coordinates, the SGF letters in their tooltips) and where they come from.
+fn count_html(j: &Judgement, komi: f64, fills: usize, dead: &[go_spec::Point]) -> String {
     let Some(c) = &j.count else {
         return String::new();
     };
     let black = c.territory[0] + c.prisoners[0];
     let white = f64::from(c.territory[1] + c.prisoners[1]) + komi;
+    let outcome = match j.ours.as_deref() {
+        Some("0") => format!(
+            "Black {black}, White {white}: equal sums with a whole-number komi, a draw (jigo): rfg 10.2 names no winner"
+        ),
+        Some(ours) => format!("Black {black}, White {white}: {ours} (rfg 10.2)"),
+        None => String::new(),
+    };
+    let named = if dead.is_empty() {
+        "none".to_owned()
+    } else {
+        points_html(dead, j.size)
+    };
     format!(
-        "<h3>The count (rfg 8–10)</h3><table id=\"count\" data-black=\"{black}\" data-white=\"{white}\" data-neutral=\"{}\" data-seki=\"{}\">\
+        "<h3>The count (rfg 8–10)</h3><table id=\"count\" data-black=\"{black}\" data-white=\"{white}\" data-neutral=\"{}\" data-seki=\"{}\" data-dead=\"{}\">\
          <tr><th></th><th>territory</th><th>prisoners</th><th>komi</th><th>total</th></tr>\
          <tr><td>Black</td><td>{}</td><td>{}</td><td></td><td>{black}</td></tr>\
          <tr><td>White</td><td>{}</td><td>{}</td><td>{komi}</td><td>{white}</td></tr></table>\
-         <p>{} neutral points (grey dots), {} stones in seki (blue rings), dead stones crossed in red; {fills} fills of the end phase (green, numbered). Dead stones from {}.</p>",
+         <p id=\"count-result\">{}</p>\
+         <p id=\"count-dead\">Dead stones ({}): {named} — {}.</p>\
+         <p>{} neutral points (grey dots), {} stones in seki (blue rings), dead stones crossed in red; {fills} fills of the end phase (green, numbered).</p>",
         c.neutral,
         c.seki_stones,
+        dead.len(),
         c.territory[0],
         c.prisoners[0],
         c.territory[1],
         c.prisoners[1],
+        esc(&outcome),
+        dead.len(),
+        esc(j.dead_from.as_deref().unwrap_or("-")),
         c.neutral,
         c.seki_stones,
-        esc(j.dead_from.as_deref().unwrap_or("-"))
     )
+}
+
+/// Where the dead stones came from, in the user's words.
+fn dead_from_words(from: &str, marked: Option<&Marked>, had_outcome: bool) -> String {
+    match marked {
+        Some(m) => format!(
+            "marked by you on the board ({} group(s) clicked, each toggled from {}; click a stone again to undo)",
+            m.groups,
+            if had_outcome {
+                "the dead stones agreed beside the record"
+            } else {
+                "the record's own marks, or none"
+            }
+        ),
+        None if from == crate::agreed::OUTCOMES_FILE => {
+            "as agreed beside the record (the outcomes.yaml of its folder); click a stone to change them".to_owned()
+        }
+        None => format!("from the record's {from}; click a stone to change them"),
+    }
+}
+
+/// What the page says of a record that needs the dead stones and does not give them: in the
+/// user's terms, with the two ways to give them.
+fn no_dead_stones_words() -> String {
+    "This game ends in a count, and a count needs to know which stones are dead: the players agree on that at the end (rfg 7.2), and this record does not say it. Click the dead stones on the last board (a click marks the whole group; click again to undo) and the game is counted with them. Or add territory marks to the file — TB[..] on Black's territory and TW[..] on White's, the dead stones included — and open it again.".to_owned()
+}
+
+/// The note on the komi used: the record's `KM` or the profile's, by `komi_source`.
+fn komi_note(game: &GoRecord, profile: &GoProfile, komi: f64) -> Option<String> {
+    let k = game.komi?;
+    Some(match profile.rules.komi_source {
+        go_spec::KomiSource::Record => format!(
+            "komi {k} from the record's KM (komi_source=record); the profile's komi applies to records without KM, or to every record with komi_source=profile (rfg 9.3)"
+        ),
+        go_spec::KomiSource::Profile => format!(
+            "komi {komi} from the profile (komi_source=profile; 0 in a handicap game): the record's KM[{k}] set aside (rfg 9.3)"
+        ),
+    })
 }
 
 impl Workbench for GoWorkbench {
@@ -425,45 +531,42 @@ impl Workbench for GoWorkbench {
 
     fn judge(&self, record: &RecordInput, choice: &Choice) -> Result<Verdict, RecordError> {
         let (read, agreed, profile) = self.read(record, choice)?;
-        let j = judge::judge_read(&read, &profile, agreed.as_ref());
+        let marked = marked_dead::apply(&read.record, &profile, agreed.as_ref(), &choice.marks)
+            .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
+        let used = marked.as_ref().map(|m| &m.agreed).or(agreed.as_ref());
+        let mut j = judge::judge_read(&read, &profile, used);
+        if let Some(from) = j.dead_from.clone() {
+            j.dead_from = Some(dead_from_words(&from, marked.as_ref(), agreed.is_some()));
+        }
         let game = read.record;
-        let r = replay(&game, &profile, agreed.as_ref(), &j);
-        let registry = go_spec::rfg();
+        let r = replay(&game, &profile, used, &j);
+        let size = game.size;
         let mut chain: Vec<Step> = Vec::new();
-        if let Some((ply, article, reason)) = &r.refused {
+        if let Some(refused) = &r.refused {
             chain.push(Step {
-                article: (*article).to_owned(),
-                link: article_link(article),
-                fact: format!("move {ply}: {reason}"),
-                knob: (*article == "rfg:5.2").then(|| "repetition".to_owned()),
+                article: refused.article.to_owned(),
+                link: article_link(refused.article),
+                fact: refusal_words(&refused.sentence, size),
+                knob: (refused.article == "rfg:5.2").then(|| "repetition".to_owned()),
             });
         }
-        for id in &j.articles {
-            let title = id
-                .parse()
-                .ok()
-                .and_then(|id| registry.get(&id))
-                .map(|a| a.title.clone())
-                .unwrap_or_default();
-            chain.push(Step {
-                article: id.clone(),
-                link: article_link(id),
-                fact: title,
-                knob: None,
-            });
-        }
-        let mut notes = Vec::new();
+        chain.extend(j.articles.iter().map(|id| article_step(id)));
         // The knobs that decided, proved by counterfactual: the game re-judged with each knob
         // set to every value another shipped profile gives it and to each value it lists.
-        let decided = crate::impact::knobs_that_decided(&game, &profile, agreed.as_ref());
-        let knobs = KnobUsed::list(&profile, &decided);
+        let decided = crate::impact::knobs_that_decided(&game, &profile, used);
+        let mut knobs = KnobUsed::list(&profile, &decided);
+        for k in &mut knobs {
+            k.gives = refusal_words(&k.gives, size);
+        }
         let komi = judge::to_spec(&game, &profile).map_or(0.0, |s| f64::from(s.komi));
+        let mut notes = Vec::new();
         if j.count.is_some() {
-            if let Some(k) = game.komi {
-                notes.push(format!(
-                    "komi {k} from the record's KM; the profile's komi applies to records without KM (rfg 9.3)"
-                ));
-            }
+            notes.extend(komi_note(&game, &profile, komi));
+        }
+        if let Some(m) = &marked {
+            notes.extend(m.ignored.iter().map(|p| {
+                format!("the point {p} you marked holds no stone at the end of the game: ignored")
+            }));
         }
         let fills = j
             .end_moves
@@ -472,8 +575,11 @@ impl Workbench for GoWorkbench {
             .count();
         let detail = match &j.agreement {
             Agreement::Agree => None,
+            Agreement::NotJudgeable(why) if *why == NotJudgeable::NoDeadStones.to_string() => {
+                Some(no_dead_stones_words())
+            }
             Agreement::Differs(why) | Agreement::Disagree(why) | Agreement::NotJudgeable(why) => {
-                Some(why.clone())
+                Some(refusal_words(why, size))
             }
         };
         Ok(Verdict {
@@ -485,7 +591,7 @@ impl Workbench for GoWorkbench {
             knobs_together: decided.together,
             plies: r.plies,
             deciding_ply: Some(r.deciding),
-            extra_html: count_html(&j, komi, fills),
+            extra_html: count_html(&j, komi, fills, &r.dead),
             notes,
         })
     }
@@ -501,6 +607,22 @@ impl Workbench for GoWorkbench {
 
     fn rulebook_pages(&self) -> Vec<(String, String)> {
         crate::site::pages(go_spec::rfg(), &self.cases)
+    }
+}
+
+/// A step of the chain for an article our result rests on: its title as the fact.
+fn article_step(id: &str) -> Step {
+    let title = id
+        .parse()
+        .ok()
+        .and_then(|id| go_spec::rfg().get(&id))
+        .map(|a| a.title.clone())
+        .unwrap_or_default();
+    Step {
+        article: id.to_owned(),
+        link: article_link(id),
+        fact: title,
+        knob: None,
     }
 }
 
@@ -538,8 +660,8 @@ mod two_judgements {
                 knobs_together: false,
             },
             Some(c) => Comparison {
-                before: c.left,
-                after: c.right,
+                before: refusal_words(&c.left, game.record.size),
+                after: refusal_words(&c.right, game.record.size),
                 parting_ply: c.ply,
                 articles: c.articles,
                 knobs: c.knobs,
@@ -558,6 +680,7 @@ mod tests {
         let choice = Choice {
             profile: "rfg".to_owned(),
             set: Vec::new(),
+            marks: Vec::new(),
         };
         let record = RecordInput {
             name: "upload.sgf".to_owned(),
@@ -598,6 +721,7 @@ mod tests {
         Choice {
             profile: "rfg".to_owned(),
             set: set.iter().map(|s| (*s).to_owned()).collect(),
+            marks: Vec::new(),
         }
     }
 
@@ -645,5 +769,99 @@ mod tests {
             panic!("judged under a negative komi");
         };
         assert!(e.message.contains("rfg:9.3"), "{e}");
+    }
+
+    fn fixture(name: &str) -> Vec<u8> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jigo").join(name);
+        std::fs::read(path).unwrap()
+    }
+
+    fn judged_with_marks(bytes: &[u8], marks: &[&str]) -> Verdict {
+        let choice = Choice {
+            profile: "rfg".to_owned(),
+            set: Vec::new(),
+            marks: marks.iter().map(|s| (*s).to_owned()).collect(),
+        };
+        let record = RecordInput {
+            name: "walls.sgf".to_owned(),
+            bytes: bytes.to_vec(),
+            path: None,
+        };
+        GoWorkbench::new(Vec::new()).judge(&record, &choice).unwrap()
+    }
+
+    /// The hand-made walls record (its comment works the count): Black 36 territory; White 27
+    /// territory + 2 prisoners + komi 7 = 36 (rfg 8.2, 9.2b, 9.3). Equal sums with a
+    /// whole-number komi: a draw (rfg 10.2), said as one on the page.
+    #[test]
+    fn a_jigo_is_a_draw_in_words() {
+        let v = judged_with_marks(&fixture("walls-jigo.sgf"), &[]);
+        assert_eq!(v.result, "agree", "{}", v.headline);
+        assert!(
+            v.headline.starts_with("draw (jigo): agrees with the record (RE[0])"),
+            "{}",
+            v.headline
+        );
+        assert!(v.extra_html.contains("data-black=\"36\" data-white=\"36\""), "{}", v.extra_html);
+        assert!(v.extra_html.contains("a draw (jigo)"), "{}", v.extra_html);
+        // The dead stones named as players read them, the SGF letters in the tooltip.
+        assert!(v.extra_html.contains("title=\"SGF gc\">G7</span>"), "{}", v.extra_html);
+    }
+
+    /// Without territory marks the record cannot be counted: the page says what to do in the
+    /// user's terms; the two stones clicked dead (G7 and G3, each its own group) give the
+    /// count above, and the count says they were marked.
+    #[test]
+    fn dead_stones_marked_by_clicking_are_counted() {
+        let text = String::from_utf8(fixture("walls-jigo.sgf")).unwrap();
+        let unmarked = text.replace("\n;TB[aa:di]TW[ga:ii]", "");
+        assert_ne!(unmarked, text);
+        let v = judged_with_marks(unmarked.as_bytes(), &[]);
+        assert_eq!(v.result, "not_judgeable");
+        let detail = v.detail.unwrap_or_default();
+        assert!(detail.contains("Click the dead stones") && detail.contains("TB["), "{detail}");
+        assert!(!detail.contains("outcomes.yaml"), "{detail}");
+        let last = v.plies.last().unwrap();
+        assert!(last.svg.contains("data-mark=\"G7\""), "the final board is clickable");
+        assert!(!v.plies[1].svg.contains("data-mark"), "earlier boards are not");
+        let v = judged_with_marks(unmarked.as_bytes(), &["G7", "G3"]);
+        assert!(v.headline.starts_with("draw (jigo)"), "{}", v.headline);
+        assert!(v.extra_html.contains("data-dead=\"2\""), "{}", v.extra_html);
+        assert!(v.extra_html.contains("marked by you"), "{}", v.extra_html);
+        // A second click on a group brings it back: G7 twice leaves G3 alone dead.
+        let v = judged_with_marks(unmarked.as_bytes(), &["G7", "G3", "G7"]);
+        assert!(v.extra_html.contains("data-dead=\"1\""), "{}", v.extra_html);
+    }
+
+    /// reading41's refused move 132 is SGF `ac`: on the page it is A17, in the chain and in
+    /// the detail alike, as the ply labels write it.
+    #[test]
+    fn a_refused_move_is_named_in_players_coordinates() {
+        let bench = GoWorkbench::new(Vec::new());
+        let v = bench
+            .judge(&record("gnugo/reading41.sgf"), &choice(&[]))
+            .unwrap();
+        let fact = &v.chain[0].fact;
+        assert!(fact.starts_with("move 132, Black A17: A17 recreates"), "{fact}");
+        let detail = v.detail.unwrap_or_default();
+        assert!(detail.contains("Black A17") && !detail.contains(" ac "), "{detail}");
+        let last = &v.plies.last().unwrap().label;
+        assert!(last.ends_with("move 132, B A17, is refused here"), "{last}");
+    }
+
+    /// `komi_source=profile` with komi 6.5 turns GIGN2 (KM 5.5, written and hand-counted
+    /// B+0.5: 55 against 47 + 2 + 5.5) into W+0.5: 55 against 49 + 6.5 = 55.5 (rfg 9.2, 9.3,
+    /// 10.2); the note says the record's KM was set aside.
+    #[test]
+    fn the_profiles_komi_can_win_over_the_records() {
+        let bench = GoWorkbench::new(Vec::new());
+        let rec = record("gnugo/mertin13x13/GIGN2.sgf");
+        let v = bench.judge(&rec, &choice(&[])).unwrap();
+        assert!(v.headline.starts_with("B+0.5"), "{}", v.headline);
+        let v = bench
+            .judge(&rec, &choice(&["komi_source=profile", "komi=6.5"]))
+            .unwrap();
+        assert!(v.headline.starts_with("W+0.5"), "{}", v.headline);
+        assert!(v.notes.iter().any(|n| n.contains("KM[5.5] set aside")), "{:?}", v.notes);
     }
 }

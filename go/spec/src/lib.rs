@@ -26,7 +26,9 @@ pub use game::{BoardState, GameSpec};
 pub use implementation::{GoImplError, GoImplementation};
 pub use moves::{Move, MoveParseError};
 pub use point::{BoardSize, Point, PointError};
-pub use profile::{GoProfile, GoRules, KNOBS, KnobInfo, ProfileError, Repetition, Setting};
+pub use profile::{
+    GoProfile, GoRules, KNOBS, KnobInfo, KomiSource, ProfileError, Repetition, Setting,
+};
 pub use record::{Entry, GameResult, GoRecord, Ignored, Ledger, Location, ReadRecord, Use, WinBy};
 pub use rulebook::{RFG_YAML, load_rfg, rfg};
 pub use score::{Komi, KomiError, Score};

@@ -50,6 +50,19 @@ knob_enum! {
     }
 }
 
+knob_enum! {
+    /// Where a game's komi comes from when its record writes one (`KM`) and the profile sets
+    /// one too.
+    KomiSource {
+        /// The record's `KM` wins; the profile's komi goes to records without one (rfg 9.3 as
+        /// the registry reads it: the komi is part of the game).
+        Record = "record",
+        /// The profile's komi for every game, whatever `KM` says: the profile's komi in an
+        /// even game, 0 in a handicap game ([`GoRules::komi_for`]).
+        Profile = "profile",
+    }
+}
+
 /// Reads a komi: a number of half points (`6.5`).
 fn komi(knob: &str, value: &str) -> Result<Komi, ProfileError> {
     let number: f64 = value.parse().map_err(|_| {
@@ -91,6 +104,13 @@ conformance_rulebook::knobs! {
     /// alone.
     passes_to_end: u8 = passes, "how many passes in a row end the main game (rfg 7.1)", &["<number>", "2", "3"],
         Domain::new("rfg:7.1", "a whole number from 2: passes in a row take both players, and one pass would let a player end the game alone", |n| *n >= 2);
+    /// Which komi wins where a record writes one (`KM`) and the profile sets one (rfg 9.3 names
+    /// the komi, not who fixes it): `record` (the game as it was played) or `profile` (the
+    /// committee's komi for every game — "what if komi were 6.5 for all of these?"). A handicap
+    /// game takes 0 under `profile`, as [`GoRules::komi_for`] gives any handicap game without
+    /// `KM`: the profile's `komi` is the komi of an even game.
+    komi_source: KomiSource = word, "which komi wins when the record writes one (KM): the record's or the profile's (rfg 9.3)", KomiSource::VALUES,
+        Domain::new("rfg:9.3", "record (a KM in the record wins; the profile's komi goes to records without one) or profile (the profile's komi for every game, 0 in a handicap game)", |_| true);
 }
 
 impl GoRules {
@@ -103,6 +123,15 @@ impl GoRules {
             Komi::default()
         } else {
             self.komi
+        }
+    }
+
+    /// The komi of a game whose record writes `written` (`KM`, read), under `komi_source`:
+    /// the record's under `record`, [`GoRules::komi_for`] otherwise.
+    pub fn komi_of(&self, written: Option<Komi>, handicap_game: bool) -> Komi {
+        match (self.komi_source, written) {
+            (KomiSource::Record, Some(k)) => k,
+            _ => self.komi_for(handicap_game),
         }
     }
 }
@@ -140,10 +169,26 @@ mod tests {
         assert_eq!(p.rules.komi_for(true).halves(), 0);
     }
 
+    /// `komi_source`: under `record` (every shipped profile) a written KM wins; under
+    /// `profile` the profile's komi for the kind of game (rfg 9.3: 0 with handicap) wins.
+    #[test]
+    fn komi_source_chooses_between_the_record_and_the_profile() {
+        let seven = Komi::try_from(7.0).unwrap();
+        let p = GoProfile::default();
+        assert_eq!(p.rules.komi_source, KomiSource::Record);
+        assert_eq!(p.rules.komi_of(Some(seven), false), seven);
+        assert_eq!(p.rules.komi_of(None, false).halves(), 13);
+        let q = GoProfile::resolve("rfg,komi_source=profile,komi=5.5").unwrap();
+        assert_eq!(q.rules.komi_of(Some(seven), false).halves(), 11);
+        assert_eq!(q.rules.komi_of(Some(seven), true).halves(), 0);
+        let err = p.with("komi_source", "both").unwrap_err().to_string();
+        assert!(err.contains("komi_source") && err.contains("rfg:9.3"), "{err}");
+    }
+
     /// A profile text with the three knobs, `source` lines included unless left out.
     fn text(repetition: &str, passes: &str, komi_source: &str) -> String {
         format!(
-            "name: x\ntitle: y\nknobs:\n  repetition:\n    value: {repetition}\n    source: rfg:5.2\n  komi:\n    value: 6.5\n{komi_source}  passes_to_end:\n    value: {passes}\n    source: rfg:7.1\n"
+            "name: x\ntitle: y\nknobs:\n  repetition:\n    value: {repetition}\n    source: rfg:5.2\n  komi:\n    value: 6.5\n{komi_source}  passes_to_end:\n    value: {passes}\n    source: rfg:7.1\n  komi_source:\n    value: record\n    source: rfg:9.3\n"
         )
     }
 
@@ -206,7 +251,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("does not set repetition, komi, passes_to_end"),
+            err.contains("does not set repetition, komi, passes_to_end, komi_source"),
             "{err}"
         );
     }
@@ -218,11 +263,16 @@ mod tests {
         for name in GoProfile::shipped_names() {
             let p = GoProfile::builtin(name).unwrap();
             let knobs: Vec<&str> = p.settings().iter().map(|s| s.knob).collect();
-            assert_eq!(knobs, ["repetition", "komi", "passes_to_end"], "{name}");
+            assert_eq!(
+                knobs,
+                ["repetition", "komi", "passes_to_end", "komi_source"],
+                "{name}"
+            );
             for (knob, article) in [
                 ("repetition", "rfg:5.2"),
                 ("komi", "rfg:9.3"),
                 ("passes_to_end", "rfg:7.1"),
+                ("komi_source", "rfg:9.3"),
             ] {
                 let s = p.setting(knob).unwrap();
                 assert!(s.source.contains(article), "{name}: {knob}: {}", s.source);

@@ -213,6 +213,7 @@ fn page(record: &RecordInput, set: &[&str]) -> conformance_core::serve::api::Ver
     let choice = Choice {
         profile: "fesa-2017".to_owned(),
         set: set.iter().map(|s| (*s).to_owned()).collect(),
+        marks: Vec::new(),
     };
     ShogiWorkbench::new(CorpusSource::BuiltIn)
         .judge(record, &choice)

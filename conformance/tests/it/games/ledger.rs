@@ -124,6 +124,7 @@ fn the_workbench_refuses_an_uploaded_letter_naming_its_line() {
     let choice = Choice {
         profile: "fesa-2017".into(),
         set: Vec::new(),
+        marks: Vec::new(),
     };
     for (name, bytes) in [
         ("letter.kif", LETTER.as_bytes().to_vec()),

@@ -97,6 +97,11 @@ pub struct Choice {
     pub profile: String,
     /// `knob=value` overrides.
     pub set: Vec<String>,
+    /// Points the user marked on the board (clicked), in the game's own notation; a game that
+    /// has no use for them ignores them. Go reads them as dead stones toggled on the final
+    /// board (each mark toggles its whole group); shogi ignores them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<String>,
 }
 
 /// A record to judge: its name (for errors and for the format's extension), its bytes, and,

@@ -3,11 +3,11 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /`, `/app.js`, `/app.css` | the page, embedded in the binary (no network needed) |
+//! | `GET /`, `/app.js`, `/app.css`, `/marks.js` | the page, embedded in the binary (no network needed) |
 //! | `GET /api/info` | the game, its profiles and knobs |
 //! | `GET /api/records` | the games of the served folders (a file of several once per game), files and games counted apart, the refused links with the reason |
 //! | `GET /api/record?root=N&path=P` | a served record's text, for the page to show |
-//! | `POST /api/judge?profile=…&set=K=V…` | a verdict: of `root`/`path` (`game=` which game of the file, from 0), or of the body (a paste or upload, `name=` its file name) |
+//! | `POST /api/judge?profile=…&set=K=V…&mark=P…` | a verdict: of `root`/`path` (`game=` which game of the file, from 0), or of the body (a paste or upload, `name=` its file name); `mark` the points clicked on the board |
 //! | `POST /api/impact?base=…&profile=…&set=…` | the archive impact table |
 //! | `GET /rules/…` | the rulebook browser, from memory |
 //!
@@ -36,6 +36,8 @@ use super::wire::Head;
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
+/// Marks on the board (a click on a stone), apart from the page's layout.
+const MARKS_JS: &str = include_str!("assets/marks.js");
 
 /// What every worker shares.
 pub(crate) struct State {
@@ -228,6 +230,15 @@ pub fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choic
         } else {
             Vec::new()
         },
+        // The points clicked on the board (`mark=D4`, repeated); the impact table ignores them.
+        marks: if profile_key == "profile" {
+            q.iter()
+                .filter(|(k, v)| k == "mark" && !v.is_empty())
+                .map(|(_, v)| v.clone())
+                .collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -349,6 +360,7 @@ pub(crate) fn route(state: &State, rq: &Request) -> Answer {
         ("GET", "/" | "/index.html") => answer(200, "text/html; charset=utf-8", INDEX_HTML.into()),
         ("GET", "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
         ("GET", "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
+        ("GET", "/marks.js") => answer(200, "text/javascript; charset=utf-8", MARKS_JS.into()),
         // Browsers ask for it unprompted; there is none.
         ("GET", "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
         ("GET", "/api/info") => json_answer(200, &state.game.info()),
@@ -453,6 +465,15 @@ mod tests {
         assert!(query("/x?a=%ff").is_err(), "a lone 0xff byte is not UTF-8");
         assert_eq!(decode("%e6%AD%A9"), Some("歩".to_owned()));
         assert_eq!(decode("%+1"), None, "a sign is not a hex digit");
+    }
+
+    #[test]
+    fn marks_are_the_judged_choices_points() {
+        let q = query("/api/judge?profile=rfg&mark=D4&set=komi%3D7&mark=Q16&mark=").unwrap();
+        let c = choice(&q, "profile", "x");
+        assert_eq!(c.marks, ["D4", "Q16"]);
+        assert_eq!(c.set, ["komi=7"]);
+        assert!(choice(&q, "base", "x").marks.is_empty());
     }
 
     #[test]

@@ -368,3 +368,57 @@ fn every_knob_diff_names_flips_its_record_alone() {
     // rfg → rfg-simple-ko and back: the four superko records each way.
     assert_eq!(checked, 8);
 }
+
+/// `komi_source=profile` with komi 6.5: the profile's komi wins over each record's `KM` (rfg
+/// 9.3, the registry's reading). By hand, from the hand-worked counts in `outcomes.yaml`:
+/// - `mertin13x13/GIGN2.sgf` (KM 5.5, even): Black 55 territory; White 47 + 2 prisoners. With
+///   5.5 White has 54.5, B+0.5 (as written); with 6.5 White has 55.5, W+0.5 (rfg 10.2).
+/// - `mertin13x13/goliath-gnugo1.B+11.sgf` (KM 5.5, HA[1]: a handicap game): Black 50 + 8,
+///   White 41. With 5.5, B+11.5; under `profile` a handicap game takes 0 (GoRules::komi_for),
+///   so 58 against 41, B+17.
+/// - `9x9-1.sgf` (KM 0, even, counted W+11): 13 against 21 + 3 = 24; with 6.5, W+17.5.
+#[test]
+fn the_profiles_komi_for_every_record_changes_the_counts_by_hand() {
+    let sides = GoSides::new(
+        &["rfg".to_owned()],
+        &["komi_source=profile".to_owned(), "komi=6.5".to_owned()],
+    )
+    .unwrap();
+    let files: Vec<PathBuf> = [
+        "gnugo/mertin13x13/GIGN2.sgf",
+        "gnugo/mertin13x13/goliath-gnugo1.B+11.sgf",
+        "gnugo/9x9-1.sgf",
+    ]
+    .iter()
+    .map(|f| records().join(f))
+    .collect();
+    let mut seen = Vec::new();
+    diff_archive(&files, &sides, 1, |r| {
+        if let RecordImpact::Judged { file, changes, .. } = r {
+            for c in changes {
+                let first = |s: &str| s.split(' ').next().unwrap_or("").to_owned();
+                seen.push((
+                    file.rsplit('/').next().unwrap_or("").to_owned(),
+                    first(&c.left),
+                    first(&c.right),
+                    c.knobs.clone(),
+                ));
+            }
+        }
+    });
+    seen.sort();
+    let knob = vec!["komi_source".to_owned()];
+    assert_eq!(
+        seen,
+        [
+            ("9x9-1.sgf".into(), "W+11".into(), "W+17.5".into(), knob.clone()),
+            ("GIGN2.sgf".into(), "B+0.5".into(), "W+0.5".into(), knob.clone()),
+            (
+                "goliath-gnugo1.B+11.sgf".into(),
+                "B+11.5".into(),
+                "B+17".into(),
+                knob
+            ),
+        ]
+    );
+}

@@ -219,3 +219,158 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
         assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
     }
 }
+
+/// A token of a page's text that reads as an SGF point (two letters a–s) and is no English
+/// word the page's sentences use.
+fn sgf_pairs(text: &str) -> Vec<String> {
+    const WORDS: &[&str] = &[
+        "an", "as", "be", "by", "do", "go", "he", "if", "in", "is", "ko", "me", "no", "of", "on",
+        "or", "so",
+    ];
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            w.len() == 2 && w.bytes().all(|b| (b'a'..=b's').contains(&b)) && !WORDS.contains(w)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The players' coordinates in a text (`A17`, `T1`): column A–T without I, then a row.
+fn coordinates(text: &str) -> Vec<(char, u32)> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|w| {
+            let mut chars = w.chars();
+            let column = chars.next()?;
+            let row: u32 = chars.as_str().parse().ok()?;
+            (column.is_ascii_uppercase() && w.len() <= 3).then_some((column, row))
+        })
+        .collect()
+}
+
+/// Every coordinate text shown for one record, checked to be players' coordinates with no SGF
+/// letter pair: each token that names a point has a column A–T other than I and a row of the
+/// board (1 to 19 from the bottom), and the SGF letters appear only in tooltips.
+fn assert_one_coordinate_system(texts: &Value, size: u32) {
+    let mut all: Vec<String> = texts["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_owned())
+        .collect();
+    for key in ["verdict", "detail", "count"] {
+        all.push(texts[key].as_str().unwrap().to_owned());
+    }
+    for key in ["chain", "knobs", "notes"] {
+        for t in texts[key].as_array().unwrap() {
+            all.push(t.as_str().unwrap().to_owned());
+        }
+    }
+    for text in &all {
+        assert!(sgf_pairs(text).is_empty(), "SGF letters in `{text}`");
+        assert!(!text.contains("(black ") && !text.contains("(white "), "{text}");
+        for (column, row) in coordinates(text) {
+            // Article numbers (rfg:9.3) and counts are not capitals followed by digits; a
+            // coordinate is.
+            assert!(
+                column != 'I' && column <= 'T' && (1..=size).contains(&row),
+                "`{column}{row}` in `{text}`"
+            );
+        }
+    }
+    // The move under the board names its point as the board's edges do.
+    let plays = all.iter().filter(|l| {
+        l.split_once(". ")
+            .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && (rest.starts_with("B ") || rest.starts_with("W ")))
+    });
+    assert!(plays.count() > 100, "{all:?}");
+    let columns: Vec<&str> = texts["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(columns.concat(), "ABCDEFGHJKLMNOPQRST");
+    let rows: Vec<u32> = texts["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["text"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(rows, (1..=size).rev().collect::<Vec<_>>());
+    // The tooltips keep the SGF letters: column A is SGF a, row 19 (the top) is SGF a.
+    assert_eq!(texts["columns"][0]["title"], "column A: SGF a");
+    assert_eq!(texts["rows"][0]["title"], "row 19: SGF a");
+    for p in texts["points"].as_array().unwrap() {
+        let (text, title) = (p["text"].as_str().unwrap(), p["title"].as_str().unwrap());
+        assert_eq!(coordinates(text).len(), 1, "{p}");
+        assert!(title.starts_with("SGF ") && title.len() == 6, "{p}");
+    }
+}
+
+/// The Go page's points, a drawn game and dead stones marked by clicking. Expected values by
+/// hand: reading41's refused move 132 is SGF `ac`, column a = A, row c = the third from the top
+/// of 19 = 17: A17. The hand-made walls record (`tests/fixtures/jigo/walls-jigo.sgf`, its
+/// comment works the count) counts Black 36 territory against White 27 territory + 2 prisoners
+/// (the two black stones G7 and G3 dead in White's side, rfg 8.2, 9.2b) + komi 7 = 36: equal
+/// sums with a whole-number komi, a draw (rfg 10.2). Uploaded without its territory marks it has
+/// no dead stones and no count; G7 and G3 clicked (each a group of one) give the same count.
+#[test]
+fn the_go_page_speaks_players_coordinates_shows_jigo_and_counts_clicked_dead_stones() {
+    if !available("SHOGI_REQUIRE_CHROMIUM") {
+        return;
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_go-conformance"));
+    cmd.args([
+        "serve",
+        "--port",
+        "0",
+        "real-records/go/hayago",
+        "real-records/go/gnugo/reading41.sgf",
+        "go/conformance/tests/fixtures/jigo",
+    ])
+    .current_dir(root());
+    let served = Served::start(cmd, Duration::from_secs(120));
+    let shots = root().join("target/browser");
+    let out: Value = serde_json::from_str(&served.drive("go-board.mjs", &shots)).unwrap();
+
+    assert_one_coordinate_system(&out["refusedTexts"], 19);
+    assert_one_coordinate_system(&out["countedTexts"], 19);
+    let fact = out["refusedTexts"]["chain"][0].as_str().unwrap();
+    assert!(fact.contains("move 132, Black A17: A17 recreates"), "{fact}");
+    let count = out["countedTexts"]["count"].as_str().unwrap();
+    assert!(count.contains("Dead stones (11)"), "{count}");
+
+    let jigo = &out["jigo"];
+    assert!(
+        jigo["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("draw (jigo): agrees with the record (RE[0])"),
+        "{jigo}"
+    );
+    let c = &out["jigoCount"]["count"];
+    assert_eq!((c["black"].as_str(), c["white"].as_str()), (Some("36"), Some("36")));
+
+    let unmarked = &out["unmarked"];
+    assert_eq!(unmarked["result"], "not_judgeable", "{unmarked}");
+    let detail = unmarked["detail"].as_str().unwrap();
+    assert!(detail.contains("Click the dead stones") && !detail.contains("outcomes.yaml"), "{detail}");
+    assert!(unmarked["count"].is_null(), "no count without dead stones");
+    let clickable = out["clickable"].as_array().unwrap();
+    assert_eq!(clickable.len(), 18 + 2, "every stone of the last board: {clickable:?}");
+    let marked = &out["secondClick"];
+    assert!(marked["verdict"].as_str().unwrap().starts_with("draw (jigo)"), "{marked}");
+    let m = &out["markedCount"];
+    assert_eq!(
+        (m["count"]["black"].as_str(), m["count"]["white"].as_str(), m["count"]["dead"].as_str()),
+        (Some("36"), Some("36"), Some("2")),
+        "{m}"
+    );
+    let dead = m["dead"].as_str().unwrap();
+    assert!(dead.contains("G3, G7") && dead.contains("marked by you"), "{dead}");
+    let problems = out["problems"].as_array().unwrap();
+    assert!(problems.is_empty(), "console messages: {problems:?}");
+    for shot in ["go-jigo", "go-marked-dead"] {
+        assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
+    }
+}

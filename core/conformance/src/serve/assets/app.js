@@ -98,6 +98,8 @@ async function judge(record, ply) {
   state.record = record;
   if (ply !== undefined) state.pendingPly = ply;
   const params = rulesParams(new URLSearchParams());
+  // The points marked on the board (marks.js): dead stones for Go.
+  if (typeof boardMarks !== "undefined") for (const m of boardMarks.forRecord(record)) params.append("mark", m);
   let body = null;
   if (record.root !== undefined) {
     params.set("root", record.root);
