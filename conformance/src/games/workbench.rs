@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(bench.games(&bridge5()), 1);
         let choice = Choice {
             profile: "fesa-2017".to_owned(),
-            set: Vec::new(),
+            ..Choice::default()
         };
         // The first game has two moves, the second three.
         let first = bench

@@ -786,6 +786,7 @@ mod tests {
             name: "walls.sgf".to_owned(),
             bytes: bytes.to_vec(),
             path: None,
+            game: 0,
         };
         GoWorkbench::new(Vec::new()).judge(&record, &choice).unwrap()
     }
