@@ -208,7 +208,7 @@ fn the_server_stays_up_under_load() {
                     let k = c * 4 + r;
                     (
                         format!("request {k}"),
-                        send(&url, &request(&url, k), false),
+                        send(&url, request(&url, k), false),
                         200,
                     )
                 })
