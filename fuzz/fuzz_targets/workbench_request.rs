@@ -54,10 +54,7 @@ fuzz_target!(|data: &[u8]| {
     assert!(!head.method.is_empty());
     assert!(head.target.starts_with('/'));
     assert!(head.headers.len() <= MAX_HEADERS);
-    assert!(head
-        .headers
-        .iter()
-        .all(|(_, v)| !v.contains(['\r', '\n'])));
+    assert!(head.headers.iter().all(|(_, v)| !v.contains(['\r', '\n'])));
     let _ = cross_site(&head);
     check_query(&head.target);
 });

@@ -209,9 +209,9 @@ fn busy(mut stream: TcpStream) {
 fn connection(mut stream: TcpStream, shared: &Shared) {
     let answer = match read_request(&mut stream, shared) {
         Ok(None) => return,
-        Ok(Some((rq, _held))) => {
+        Ok(Some((mut rq, _held))) => {
             let _permit = shared.workers.take();
-            http::handle(&shared.state, &rq)
+            http::handle(&shared.state, &mut rq)
         }
         Err(refused) => refused,
     };
@@ -255,16 +255,15 @@ fn read_request<'a>(
     }
     // Within the limit, so it fits a usize.
     let declared = usize::try_from(head.content_length).unwrap_or(limit);
-    let held = shared.held.fetch_add(declared, Ordering::SeqCst);
-    let held = if held + declared > limit.saturating_mul(4) {
-        drop(Held(&shared.held, declared));
+    let before = shared.held.fetch_add(declared, Ordering::SeqCst);
+    // Given back when the request is done, or at once when it is refused here.
+    let held = Held(&shared.held, declared);
+    if before.saturating_add(declared) > limit.saturating_mul(4) {
         return Err(http::error(
             503,
             "the workbench is reading other records just now; try again in a moment",
         ));
-    } else {
-        Held(&shared.held, declared)
-    };
+    }
     if head.expects_continue && declared > body.len() {
         let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
     }

@@ -243,7 +243,11 @@ pub fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choic
 }
 
 /// The record a judge request names: a served one (`root`, `path`) or the body.
-fn record_of(state: &State, q: &[(String, String)], rq: &Request) -> Result<RecordInput, Answer> {
+fn record_of(
+    state: &State,
+    q: &[(String, String)],
+    rq: &mut Request,
+) -> Result<RecordInput, Answer> {
     if let Some(root) = first(q, "root") {
         let root: usize = root
             .parse()
@@ -267,7 +271,7 @@ fn record_of(state: &State, q: &[(String, String)], rq: &Request) -> Result<Reco
         });
     }
     // The connection read no more than the limit (a longer declared body was refused unread).
-    let bytes = rq.body.clone();
+    let bytes = std::mem::take(&mut rq.body);
     let name = first(q, "name")
         .filter(|n| !n.trim().is_empty())
         .unwrap_or("pasted record")
@@ -340,7 +344,7 @@ pub fn cross_site(head: &Head) -> Option<String> {
 }
 
 /// The answer to one request.
-pub(crate) fn route(state: &State, rq: &Request) -> Answer {
+pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
     if !host_ok(state, &rq.head) {
         return error(
             421,
@@ -350,13 +354,15 @@ pub(crate) fn route(state: &State, rq: &Request) -> Answer {
     if let Some(why) = cross_site(&rq.head) {
         return error(403, &why);
     }
-    let url = rq.head.target.as_str();
-    let path = rq.head.path();
-    let q = match query(url) {
+    let url = rq.head.target.clone();
+    let path = rq.head.path().to_owned();
+    let path = path.as_str();
+    let q = match query(&url) {
         Ok(q) => q,
         Err(e) => return error(400, &e),
     };
-    match (rq.head.method.as_str(), path) {
+    let method = rq.head.method.clone();
+    match (method.as_str(), path) {
         ("GET", "/" | "/index.html") => answer(200, "text/html; charset=utf-8", INDEX_HTML.into()),
         ("GET", "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
         ("GET", "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
@@ -435,7 +441,7 @@ pub(crate) fn route(state: &State, rq: &Request) -> Answer {
 }
 
 /// Answers one request; a panic while answering is a 500, never a lost worker.
-pub(crate) fn handle(state: &State, rq: &Request) -> Answer {
+pub(crate) fn handle(state: &State, rq: &mut Request) -> Answer {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(state, rq))).unwrap_or_else(
         |_| {
             error(
