@@ -21,3 +21,4 @@ mod install;
 mod oss_fuzz_build;
 mod serve_browser;
 mod site;
+mod workbench_docs;

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use conformance_core::report::escape::html as esc;
+use conformance_core::serve::choice::ChoiceError;
 use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
@@ -408,6 +409,10 @@ impl Workbench for GoWorkbench {
             extensions: vec![".sgf".to_owned()],
             profiles,
         }
+    }
+
+    fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
+        conformance_core::serve::choice::check::<go_spec::GoRules>(choice)
     }
 
     fn is_record(&self, path: &Path) -> bool {

@@ -13,6 +13,8 @@
 //! panics with a 500 — without stopping ([`http`]).
 
 pub mod api;
+pub mod choice;
+pub mod claims;
 pub mod files;
 pub mod http;
 pub mod impact;
