@@ -234,7 +234,10 @@ function markFields(refused) {
     box.textContent = "";
     line.querySelector("[data-knob-input]").removeAttribute("aria-invalid");
   }
+  // What is on the page was judged under other rules: dimmed, and the archive's numbers gone.
+  $("result-panel").classList.toggle("stale", !!refused);
   if (!refused) return;
+  notCompared(refused);
   const line = refused.knob && document.querySelector(`.knob[data-knob="${CSS.escape(refused.knob)}"]`);
   if (!line) {
     showError(refused.error);
@@ -246,6 +249,15 @@ function markFields(refused) {
   box.textContent = `“${refused.value}” cannot be used: this rule takes ${refused.domain} (${refused.article}).`;
   box.hidden = false;
   showError(`Nothing was judged: the value of ${refused.knob} is marked among the knobs.`);
+}
+
+// The impact table under rules that do not resolve: said, and emptied.
+function notCompared(refused) {
+  const what = refused.knob ? `the value of ${refused.knob} is marked among the knobs` : refused.error;
+  $("impact-summary").textContent = `Not compared: ${what}.`;
+  $("impact-brief").textContent = "On the archive: not compared";
+  for (const id of ["transitions", "impact-errors"]) $(id).innerHTML = "";
+  $("impact").querySelector("tbody").innerHTML = "";
 }
 
 // The refusal a back-end error carries for the rules chosen (a 400 naming a knob), or null.
@@ -427,9 +439,12 @@ async function runImpact() {
     showImpact(await backend.impact({ base: $("base").value, choice: choice() }));
   } catch (e) {
     const refused = refusalOf(e);
-    if (refused) markFields(refused);
-    summary.textContent = refused ? "Not compared: a knob's value is marked." : `The comparison failed: ${e.message}`;
-    $("impact-brief").textContent = "";
+    if (refused) {
+      markFields(refused);
+    } else {
+      summary.textContent = `The comparison failed: ${e.message}`;
+      $("impact-brief").textContent = "";
+    }
   }
   summary.dataset.state = "done";
 }
