@@ -8,11 +8,11 @@
 
 use std::path::Path;
 
-use conformance_core::serve::choice::ChoiceError;
 use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
+use conformance_core::serve::choice::ChoiceError;
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
@@ -338,7 +338,12 @@ mod tests {
         };
         assert_eq!(e.knob.as_deref(), Some("max_moves"), "{e}");
         assert_eq!(e.value.as_deref(), Some("abc"), "{e}");
-        assert!(e.domain.as_deref().is_some_and(|d| d.contains("number of moves")), "{e}");
+        assert!(
+            e.domain
+                .as_deref()
+                .is_some_and(|d| d.contains("number of moves")),
+            "{e}"
+        );
         assert!(!e.message.contains("--set"), "{e}");
         let fine = Choice {
             profile: "fesa-2017".to_owned(),

@@ -113,12 +113,20 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
 
     // A bad value typed in `max_moves`: its field marked once with the knob's domain, nothing
     // judged or compared; the profile's own value unmarks it and the comparison runs again.
-    page::marked_once(&out["badKnob"], "max_moves", out["domain"].as_str().unwrap());
+    page::marked_once(
+        &out["badKnob"],
+        "max_moves",
+        out["domain"].as_str().unwrap(),
+    );
     let again = &out["goodAgain"];
     assert_eq!(again["state"], "checked", "{again}");
     assert_eq!(again["marked"], serde_json::json!([]), "{again}");
     assert!(
-        again["sent"].as_array().unwrap().iter().any(|p| p == "/api/impact"),
+        again["sent"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p == "/api/impact"),
         "{again}"
     );
 
@@ -354,7 +362,9 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     // and the bad knob value's 400.
     let problems = texts(&out, "problems");
     assert!(
-        problems.iter().all(|p| p.contains("422") || p.contains("400")),
+        problems
+            .iter()
+            .all(|p| p.contains("422") || p.contains("400")),
         "console messages: {problems:?}"
     );
     for shot in [

@@ -22,6 +22,9 @@ fn the_walkthrough_quotes_what_the_shogi_workbench_says() {
     let bench = ShogiWorkbench::new(CorpusSource::BuiltIn);
     let (checked, problems) = claims::check_all(&bench, "shogi", &doc, &root());
     // The walkthrough's records count, two verdicts, the refused knob value and the table.
-    assert!(checked >= 5, "only {checked} shogi claims in docs/workbench.md");
+    assert!(
+        checked >= 5,
+        "only {checked} shogi claims in docs/workbench.md"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

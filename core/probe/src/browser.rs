@@ -212,8 +212,7 @@ pub mod page {
         );
         for part in ["verdict", "article", "board"] {
             assert_eq!(
-                g[part]["inside"],
-                true,
+                g[part]["inside"], true,
                 "{part} is not inside {width}×{height}: {g}"
             );
         }
@@ -237,7 +236,9 @@ pub mod page {
             .map(|a| a.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
         assert!(
-            !sent.iter().any(|p| *p == "/api/impact" || *p == "/api/judge"),
+            !sent
+                .iter()
+                .any(|p| *p == "/api/impact" || *p == "/api/judge"),
             "sent under a refused value: {sent:?}"
         );
         assert!(sent.contains(&"/api/check"), "{sent:?}");

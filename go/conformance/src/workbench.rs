@@ -12,11 +12,11 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use conformance_core::report::escape::html as esc;
-use conformance_core::serve::choice::ChoiceError;
 use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
+use conformance_core::serve::choice::ChoiceError;
 use go_oracle::Oracle;
 use go_oracle::board::Board;
 use go_oracle::count;
@@ -618,5 +618,25 @@ mod tests {
             panic!("judged under a negative komi");
         };
         assert!(e.message.contains("rfg:9.3"), "{e}");
+    }
+
+    /// A komi that is no number is refused on its field before anything is judged, with
+    /// what 9.3 lets it be (a multiple of half a point), and no command-line flag in the words.
+    #[test]
+    fn a_komi_that_is_no_number_is_refused_on_its_field() {
+        let bench = GoWorkbench::new(Vec::new());
+        let Err(e) = bench.check(&choice(&["komi=abc"])) else {
+            panic!("komi=abc accepted");
+        };
+        assert_eq!(e.knob.as_deref(), Some("komi"), "{e}");
+        assert_eq!(e.article.as_deref(), Some("rfg:9.3"), "{e}");
+        assert!(
+            e.domain
+                .as_deref()
+                .is_some_and(|d| d.contains("half a point")),
+            "{e}"
+        );
+        assert!(!e.message.contains("--set"), "{e}");
+        assert_eq!(bench.check(&choice(&["komi=7.5"])), Ok(()));
     }
 }

@@ -168,7 +168,12 @@ fn fields(text: &str) -> BTreeMap<String, String> {
 
 /// Checks every claim of `doc` about game `game` (its `game=` field) against `bench`, with the
 /// claims' paths taken from `root`; returns how many were checked and what is wrong.
-pub fn check_all(bench: &dyn Workbench, game: &str, doc: &str, root: &Path) -> (usize, Vec<String>) {
+pub fn check_all(
+    bench: &dyn Workbench,
+    game: &str,
+    doc: &str,
+    root: &Path,
+) -> (usize, Vec<String>) {
     let mine: Vec<Claim> = claims(doc)
         .into_iter()
         .filter(|c| c.get("game") == game)
@@ -207,7 +212,9 @@ fn same(claim: &Claim, key: &str, built: &str, out: &mut Vec<String>) {
     if let Some(v) = claim.fields.get(key)
         && v != built
     {
-        out.push(format!("{key}: the document says `{v}`, the build `{built}`"));
+        out.push(format!(
+            "{key}: the document says `{v}`, the build `{built}`"
+        ));
     }
 }
 
@@ -284,7 +291,9 @@ fn verdict(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<Stri
     }
     let knob = claim.get("knob");
     if !knob.is_empty() && !v.knobs.iter().any(|k| k.knob == knob) {
-        out.push(format!("knob: `{knob}` is not among the knobs that decided"));
+        out.push(format!(
+            "knob: `{knob}` is not among the knobs that decided"
+        ));
     }
     Ok(out)
 }
@@ -294,8 +303,18 @@ fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> 
         Ok(()) => vec!["the build accepts these rules".to_owned()],
         Err(e) => {
             let mut out = Vec::new();
-            same(claim, "knob", e.knob.as_deref().unwrap_or_default(), &mut out);
-            same(claim, "domain", e.domain.as_deref().unwrap_or_default(), &mut out);
+            same(
+                claim,
+                "knob",
+                e.knob.as_deref().unwrap_or_default(),
+                &mut out,
+            );
+            same(
+                claim,
+                "domain",
+                e.domain.as_deref().unwrap_or_default(),
+                &mut out,
+            );
             out
         }
     })
@@ -304,8 +323,19 @@ fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> 
 fn impact_claim(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
     let (roots, listed) = listed(bench, &root.join(claim.get("folder")))?;
     let jobs = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let (base, other) = (choice(bench, claim, "base"), choice(bench, claim, "profile"));
-    let t = impact::impact(bench, &roots, &listed, &base, &other, super::DEFAULT_LIMIT, jobs);
+    let (base, other) = (
+        choice(bench, claim, "base"),
+        choice(bench, claim, "profile"),
+    );
+    let t = impact::impact(
+        bench,
+        &roots,
+        &listed,
+        &base,
+        &other,
+        super::DEFAULT_LIMIT,
+        jobs,
+    );
     let mut out = Vec::new();
     same(claim, "changed", &t.changed.to_string(), &mut out);
     same(claim, "judged", &t.judged.to_string(), &mut out);
@@ -314,7 +344,11 @@ fn impact_claim(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec
         match t.rows.iter().find(|r| r.record.label.ends_with(&row)) {
             None => out.push(format!("rows: `{row}` does not change")),
             Some(r) => {
-                let ply = r.comparison.parting_ply.map(|p| p.to_string()).unwrap_or_default();
+                let ply = r
+                    .comparison
+                    .parting_ply
+                    .map(|p| p.to_string())
+                    .unwrap_or_default();
                 same(claim, "ply", &ply, &mut out);
             }
         }

@@ -21,6 +21,9 @@ fn the_walkthrough_quotes_what_the_go_workbench_says() {
     let bench = GoWorkbench::new(Vec::new());
     let (checked, problems) = claims::check_all(&bench, "go", &doc, &root());
     // The walkthrough's records count, the counted game and the simple ko's table.
-    assert!(checked >= 3, "only {checked} Go claims in docs/workbench.md");
+    assert!(
+        checked >= 3,
+        "only {checked} Go claims in docs/workbench.md"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
