@@ -38,6 +38,9 @@ try {
   out.desktop = await geometry(page);
   await shot(page, dir, "shogi-1920-opened");
   await page.setViewportSize(LAPTOP);
+  // The verdict has the focus after "Open": the arrow keys step the board from there, unclicked.
+  await press(page, "ArrowLeft");
+  out.keyAfterOpen = await seen(page);
   await page.click("#board");
   await press(page, "End");
   out.end = await seen(page);

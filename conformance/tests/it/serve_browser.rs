@@ -108,6 +108,7 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
     assert_eq!(out["laptop"]["scrollY"], 0, "{}", out["laptop"]);
     assert_eq!(out["laptop"]["focus"], "verdict", "{}", out["laptop"]);
     page::in_view(&out["desktop"], 1920, 1080);
+    assert_eq!(out["keyAfterOpen"]["ply"], 11, "{}", out["keyAfterOpen"]);
     // And after judging a paste, from wherever the page was scrolled to.
     page::in_view(&out["nifuLaptop"], 1366, 768);
 
