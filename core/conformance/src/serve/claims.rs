@@ -3,9 +3,9 @@
 //! claimed, and the words of the paragraph under it that say it.
 //!
 //! ```text
-//! <!-- claim verdict game=shogi record=real-records/shogi/x.kifu profile=fesa-2017
-//!      set="repetition_start=not_counted" says="game continues" quote="(*game continues*)" -->
-//! The game goes on (*game continues*). …
+//! <!-- claim verdict game=toy record=records/a.rec profile=base
+//!      set="speed=slow" says="fine: a" quote="(*fine: a*)" -->
+//! The record is fine (*fine: a*). …
 //! ```
 //!
 //! `quote` must appear in the paragraph that follows the comment (up to the next blank line;
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_claim_reads_its_fields_and_is_held_to_its_paragraph() {
-        let doc = "intro\n\n<!-- claim impact game=shogi set=\"a=b\"\n changed=3 judged=149 quote=\"3 of the 149\" -->\n**3 of the\n149 records** change.\n\nnext";
+        let doc = "intro\n\n<!-- claim impact game=toy set=\"a=b\"\n changed=3 judged=149 quote=\"3 of the 149\" -->\n**3 of the\n149 records** change.\n\nnext";
         let found = claims(doc);
         assert_eq!(found.len(), 1);
         let c = &found[0];

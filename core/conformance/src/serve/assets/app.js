@@ -8,7 +8,7 @@
 // answering the same JSON (issue 53). Each call returns a Promise of the JSON shown; a refusal
 // rejects with a `BackendError` whose `body` is the JSON error and `status` an HTTP-like code.
 //
-//   info()                       → {title, game, extensions: [".kif", …],
+//   info()                       → {title, game, extensions: [".rec", …],
 //                                   profiles: [{name, title, knobs: [{name, about, value, values,
 //                                   source, domain, article}]}]}      (the default profile first)
 //   records()                    → {folders: [name], records: [{root, path, label}]}
