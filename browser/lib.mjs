@@ -4,7 +4,11 @@
 // it observed on standard output; the Rust tests hold the expectations.
 import { chromium } from "playwright-core";
 
-export async function open(url) {
+// A laptop's screen: the page must show the board and the verdict on it without scrolling.
+export const LAPTOP = { width: 1366, height: 768 };
+export const DESKTOP = { width: 1920, height: 1080 };
+
+export async function open(url, viewport = LAPTOP) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -18,15 +22,18 @@ export async function open(url) {
       "--disable-sync",
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
+  // Every request the page sends, by route, so that a script can say what was not sent.
+  const requests = [];
+  page.on("request", (r) => requests.push(new URL(r.url()).pathname));
   page.setDefaultTimeout(180000);
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
-  return { browser, page, problems };
+  return { browser, page, problems, requests };
 }
 
 // Waits for the verdict that follows an action.
@@ -121,4 +128,55 @@ export async function openRecord(page, words) {
 
 export async function shot(page, dir, name) {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
+}
+
+// Where the board, the verdict and its first article are, against the window: each element's
+// box and whether it lies wholly inside the window as it is scrolled now.
+export async function geometry(page) {
+  return page.evaluate(() => {
+    const box = (el) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 &&
+        r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+      return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, inside };
+    };
+    return {
+      width: window.innerWidth,
+      height: window.innerHeight,
+      scrollY: window.scrollY,
+      verdict: box(document.getElementById("verdict")),
+      article: box(document.querySelector("#chain li")),
+      board: box(document.querySelector("#board svg")),
+      focus: document.activeElement ? document.activeElement.id : "",
+    };
+  });
+}
+
+// Types a bad value into a knob's field as a user does (the field, then Enter) and reads what
+// the page shows: the marked fields, their words, how often the words appear on the page, and
+// which requests were sent after the typing (by route).
+export async function badKnob(page, requests, knob, value) {
+  const field = page.locator(`[data-knob-input="${knob}"]`);
+  await page.evaluate(() => { document.getElementById("knobs").dataset.state = "waiting"; });
+  const from = requests.length;
+  await field.fill(value);
+  await field.press("Enter");
+  await page.waitForSelector('#knobs[data-state="refused"], #knobs[data-state="checked"]', { state: "attached" });
+  // Longer than the page waits before comparing the archive after a change.
+  await page.waitForTimeout(800);
+  return page.evaluate(({ knob, sent }) => {
+    const marked = [...document.querySelectorAll(".field-error")].filter((e) => !e.hidden);
+    const words = marked.length ? marked[0].textContent : "";
+    const text = document.body.innerText;
+    return {
+      state: document.getElementById("knobs").dataset.state,
+      marked: marked.map((e) => e.closest(".knob").dataset.knob),
+      words,
+      times: words ? text.split(words).length - 1 : 0,
+      flagSyntax: text.includes("--set"),
+      invalid: document.querySelector(`[data-knob-input="${knob}"]`).getAttribute("aria-invalid"),
+      sent,
+    };
+  }, { knob, sent: requests.slice(from) });
 }

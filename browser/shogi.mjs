@@ -1,7 +1,7 @@
 // The shogi workbench as a user drives it: open a real repetition record, step through it,
 // toggle `repetition_start`, read the impact table, follow a changed game to its board.
 // Usage: node shogi.mjs URL SCREENSHOT_DIR
-import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot } from "./lib.mjs";
+import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot, geometry, badKnob, DESKTOP, LAPTOP } from "./lib.mjs";
 
 const [url, dir] = process.argv.slice(2);
 
@@ -25,12 +25,22 @@ const NIFU = `events:
   - {move: 1d1e}
   - {move: 1f1e}
 `;
-const { browser, page, problems } = await open(url);
+const { browser, page, problems, requests } = await open(url);
 const out = {};
 try {
   out.title = await page.title();
   out.start = await impactNow(page);
   out.opened = await openRecord(page, "bridge-5-record");
+  // The answer where the eye is: on a laptop's screen and on a desktop's, without scrolling.
+  out.laptop = await geometry(page);
+  await shot(page, dir, "shogi-1366-opened");
+  await page.setViewportSize(DESKTOP);
+  out.desktop = await geometry(page);
+  await shot(page, dir, "shogi-1920-opened");
+  await page.setViewportSize(LAPTOP);
+  // The verdict has the focus after "Open": the arrow keys step the board from there, unclicked.
+  await press(page, "ArrowLeft");
+  out.keyAfterOpen = await seen(page);
   await page.click("#board");
   await press(page, "End");
   out.end = await seen(page);
@@ -91,6 +101,7 @@ try {
   await page.fill("#paste-name", "nifu.yaml");
   await page.fill("#paste", NIFU);
   out.nifu = await verdictAfter(page, () => page.click("#judge-paste"));
+  out.nifuLaptop = await geometry(page);
   await page.locator("#board").scrollIntoViewIfNeeded();
   await shot(page, dir, "shogi-nifu-claimed");
   await page.click("#board");
@@ -116,6 +127,14 @@ try {
   }
   await page.locator("#result-panel").scrollIntoViewIfNeeded();
   await shot(page, dir, "shogi-not-a-record");
+  // A bad value typed in a knob's field: the field marked once with what the rule takes, and
+  // nothing judged or compared under it; the profile's own value unmarks it.
+  out.domain = (await (await page.request.get(new URL("/api/info", url).toString())).json())
+    .profiles[0].knobs.find((k) => k.name === "max_moves").domain;
+  out.badKnob = await badKnob(page, requests, "max_moves", "abc");
+  await page.locator('[data-knob="max_moves"]').scrollIntoViewIfNeeded();
+  await shot(page, dir, "shogi-bad-knob");
+  out.goodAgain = await badKnob(page, requests, "max_moves", "0");
   out.problems = problems;
 } finally {
   await browser.close();

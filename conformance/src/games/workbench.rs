@@ -13,6 +13,7 @@ use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
+use conformance_core::serve::choice::ChoiceError;
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
@@ -211,6 +212,10 @@ impl Workbench for ShogiWorkbench {
         }
     }
 
+    fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
+        conformance_core::serve::choice::check::<shogi_spec::profile::Rules>(choice)
+    }
+
     fn is_record(&self, path: &Path) -> bool {
         conformance_core::walk::has_extension(path, RECORD_EXTENSIONS)
     }
@@ -384,6 +389,34 @@ mod tests {
             e.message.contains("fesa2017:5.2") && e.message.contains("a whole number from 2"),
             "{e}"
         );
+    }
+
+    /// A knob value typed wrong is refused on its field before anything is judged: the knob,
+    /// the value, and what the rule can take in words (no command-line `--set` in sight).
+    #[test]
+    fn a_bad_knob_value_is_refused_on_its_field() {
+        let bench = ShogiWorkbench::new(CorpusSource::BuiltIn);
+        let choice = Choice {
+            profile: "fesa-2017".to_owned(),
+            set: vec!["max_moves=abc".to_owned()],
+        };
+        let Err(e) = bench.check(&choice) else {
+            panic!("max_moves=abc accepted");
+        };
+        assert_eq!(e.knob.as_deref(), Some("max_moves"), "{e}");
+        assert_eq!(e.value.as_deref(), Some("abc"), "{e}");
+        assert!(
+            e.domain
+                .as_deref()
+                .is_some_and(|d| d.contains("number of moves")),
+            "{e}"
+        );
+        assert!(!e.message.contains("--set"), "{e}");
+        let fine = Choice {
+            profile: "fesa-2017".to_owned(),
+            set: vec!["max_moves=0".to_owned()],
+        };
+        assert_eq!(bench.check(&fine), Ok(()));
     }
 
     /// bridge-5's draw needs the start counted (fesa2017:5.2: otherwise three occurrences):

@@ -22,3 +22,4 @@ mod oss_fuzz_build;
 mod serve_browser;
 mod serve_survives;
 mod site;
+mod workbench_docs;

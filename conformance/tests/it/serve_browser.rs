@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use conformance_probe::browser::{Served, available};
+use conformance_probe::browser::{Served, available, page};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -113,6 +113,36 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
             .unwrap()
             .contains("at the start, ply 4, ply 8, ply 12"),
         "{first}"
+    );
+
+    // The answer where the eye is (issue 52): after "Open", the verdict, its first article and
+    // the board are inside a laptop's window (1366×768) and a desktop's (1920×1080), unscrolled,
+    // and the verdict has the focus (the arrow keys step the board from there).
+    page::in_view(&out["laptop"], 1366, 768);
+    assert_eq!(out["laptop"]["scrollY"], 0, "{}", out["laptop"]);
+    assert_eq!(out["laptop"]["focus"], "verdict", "{}", out["laptop"]);
+    page::in_view(&out["desktop"], 1920, 1080);
+    assert_eq!(out["keyAfterOpen"]["ply"], 11, "{}", out["keyAfterOpen"]);
+    // And after judging a paste, from wherever the page was scrolled to.
+    page::in_view(&out["nifuLaptop"], 1366, 768);
+
+    // A bad value typed in `max_moves`: its field marked once with the knob's domain, nothing
+    // judged or compared; the profile's own value unmarks it and the comparison runs again.
+    page::marked_once(
+        &out["badKnob"],
+        "max_moves",
+        out["domain"].as_str().unwrap(),
+    );
+    let again = &out["goodAgain"];
+    assert_eq!(again["state"], "checked", "{again}");
+    assert_eq!(again["marked"], serde_json::json!([]), "{again}");
+    assert!(
+        again["sent"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p == "/api/impact"),
+        "{again}"
     );
 
     // Home, then three moves on with the arrow key: the record's third move, ２八飛(38), is
@@ -343,10 +373,13 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         assert_eq!(seen["boardTitle"], Value::Null, "{name}: {seen}");
     }
 
-    // The only console messages are the refusals' 422s (the broken paste, the two uploads).
+    // The only console messages are the refusals' 422s (the broken paste, the two uploads)
+    // and the bad knob value's 400.
     let problems = texts(&out, "problems");
     assert!(
-        problems.iter().all(|p| p.contains("422")),
+        problems
+            .iter()
+            .all(|p| p.contains("422") || p.contains("400")),
         "console messages: {problems:?}"
     );
     for shot in [
@@ -357,6 +390,9 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         "shogi-decided-at-4",
         "shogi-nifu-claimed",
         "shogi-not-a-record",
+        "shogi-1366-opened",
+        "shogi-1920-opened",
+        "shogi-bad-knob",
     ] {
         assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
     }

@@ -194,3 +194,53 @@ impl Drop for Served {
         self.kill();
     }
 }
+
+/// What both games' browser tests ask of the page's layout and its knob fields, from what
+/// `browser/lib.mjs` measured (`geometry`, `badKnob`).
+pub mod page {
+    use serde_json::Value;
+
+    /// The verdict, its first article and the board lie wholly inside the window at the size `width`×`height` the script set.
+    ///
+    /// # Panics
+    /// When one of them is outside the window, missing, or the window is not that size.
+    pub fn in_view(g: &Value, width: u64, height: u64) {
+        assert_eq!(
+            (g["width"].as_u64(), g["height"].as_u64()),
+            (Some(width), Some(height)),
+            "{g}"
+        );
+        for part in ["verdict", "article", "board"] {
+            assert_eq!(
+                g[part]["inside"], true,
+                "{part} is not inside {width}×{height}: {g}"
+            );
+        }
+    }
+
+    /// A bad value in `knob`'s field: that field, and only it, marked, once, with the knob's
+    /// `domain` in words and no command-line flag; no judgement or comparison sent after it.
+    ///
+    /// # Panics
+    /// When the field is not marked, is marked more than once, or a request was sent.
+    pub fn marked_once(bad: &Value, knob: &str, domain: &str) {
+        assert_eq!(bad["state"], "refused", "{bad}");
+        assert_eq!(bad["marked"], serde_json::json!([knob]), "{bad}");
+        assert_eq!(bad["invalid"], "true", "{bad}");
+        let words = bad["words"].as_str().unwrap_or_default();
+        assert!(!domain.is_empty() && words.contains(domain), "{bad}");
+        assert_eq!(bad["times"], 1, "the words shown more than once: {bad}");
+        assert_eq!(bad["flagSyntax"], false, "{bad}");
+        let sent: Vec<&str> = bad["sent"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert!(
+            !sent
+                .iter()
+                .any(|p| *p == "/api/impact" || *p == "/api/judge"),
+            "sent under a refused value: {sent:?}"
+        );
+        assert!(sent.contains(&"/api/check"), "{sent:?}");
+    }
+}

@@ -18,6 +18,7 @@ use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
+use conformance_core::serve::choice::ChoiceError;
 use go_oracle::Oracle;
 use go_oracle::board::Board;
 use go_oracle::count;
@@ -520,6 +521,10 @@ impl Workbench for GoWorkbench {
         }
     }
 
+    fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
+        conformance_core::serve::choice::check::<go_spec::GoRules>(choice)
+    }
+
     fn is_record(&self, path: &Path) -> bool {
         conformance_core::walk::has_extension(path, &["sgf"])
     }
@@ -864,5 +869,25 @@ mod tests {
             .unwrap();
         assert!(v.headline.starts_with("W+0.5"), "{}", v.headline);
         assert!(v.notes.iter().any(|n| n.contains("KM[5.5] set aside")), "{:?}", v.notes);
+    }
+
+    /// A komi that is no number is refused on its field before anything is judged, with
+    /// what 9.3 lets it be (a multiple of half a point), and no command-line flag in the words.
+    #[test]
+    fn a_komi_that_is_no_number_is_refused_on_its_field() {
+        let bench = GoWorkbench::new(Vec::new());
+        let Err(e) = bench.check(&choice(&["komi=abc"])) else {
+            panic!("komi=abc accepted");
+        };
+        assert_eq!(e.knob.as_deref(), Some("komi"), "{e}");
+        assert_eq!(e.article.as_deref(), Some("rfg:9.3"), "{e}");
+        assert!(
+            e.domain
+                .as_deref()
+                .is_some_and(|d| d.contains("half a point")),
+            "{e}"
+        );
+        assert!(!e.message.contains("--set"), "{e}");
+        assert_eq!(bench.check(&choice(&["komi=7.5"])), Ok(()));
     }
 }

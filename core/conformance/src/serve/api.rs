@@ -283,6 +283,14 @@ pub trait Workbench: Send + Sync {
     /// The page's title, the game's name, its formats and profiles.
     fn info(&self) -> GameInfo;
 
+    /// Checks a choice of rules before anything is judged under it (the server asks this
+    /// before every judgement and comparison): a game answers with
+    /// [`super::choice::check`] over its knob table.
+    ///
+    /// # Errors
+    /// The profile is unknown, or an override is refused: the knob, its value and domain.
+    fn check(&self, choice: &Choice) -> Result<(), super::choice::ChoiceError>;
+
     /// Whether a file under a served folder is a record of this game (by its name).
     fn is_record(&self, path: &std::path::Path) -> bool;
 

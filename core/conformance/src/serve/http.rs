@@ -7,9 +7,16 @@
 //! | `GET /api/info` | the game, its profiles and knobs |
 //! | `GET /api/records` | the games of the served folders (a file of several once per game), files and games counted apart, the refused links with the reason |
 //! | `GET /api/record?root=N&path=P` | a served record's text, for the page to show |
+//! | `GET /api/check?profile=…&set=K=V…` | `{}` when the rules resolve; else 400, the knob at fault |
 //! | `POST /api/judge?profile=…&set=K=V…&mark=P…` | a verdict: of `root`/`path` (`game=` which game of the file, from 0), or of the body (a paste or upload, `name=` its file name); `mark` the points clicked on the board |
 //! | `POST /api/impact?base=…&profile=…&set=…` | the archive impact table |
 //! | `GET /rules/…` | the rulebook browser, from memory |
+//!
+//! A choice of rules that does not resolve (an unknown profile, a knob value its article cannot
+//! mean) is answered 400 before anything is judged — by `check`, `judge` and `impact` alike —
+//! with the knob, the value and its domain in words ([`choice_refused`]), so that any client
+//! can mark the one field at fault. The page's side of these routes, and the contract a
+//! WebAssembly back-end answers the same way, is `assets/app.js`'s `backend`.
 //!
 //! Every answer is computed inside `catch_unwind`: a request that panics gets a 500 with a
 //! JSON error, and the worker goes on to the next one. The bytes on the wire are read by the
@@ -28,6 +35,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::api::{Choice, RecordError, RecordInput, Workbench};
+use super::choice::ChoiceError;
 use super::files::{self, FileError, Root};
 use super::impact;
 use super::wire::Head;
@@ -153,6 +161,22 @@ fn record_error(status: u16, e: &RecordError) -> Answer {
         status,
         &json!({ "error": e.to_string(), "file": e.file, "line": e.line, "message": e.message }),
     )
+}
+
+/// A choice of rules refused: 400, the refusal in words and the field at fault.
+fn choice_refused(e: &ChoiceError) -> Answer {
+    json_answer(
+        400,
+        &json!({ "error": e.message, "knob": e.knob, "value": e.value, "domain": e.domain, "article": e.article }),
+    )
+}
+
+/// Checks every choice a request judges under; the first refused is the answer.
+fn checked(state: &State, choices: &[&Choice]) -> Result<(), Answer> {
+    choices
+        .iter()
+        .try_for_each(|c| state.game.check(c))
+        .map_err(|e| choice_refused(&e))
 }
 
 fn file_error(e: &FileError) -> Answer {
@@ -393,12 +417,22 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
             Ok(_) => error(400, "give root and path"),
             Err(a) => a,
         },
+        ("GET", "/api/check") => {
+            let c = choice(&q, "profile", &default_profile(state));
+            match checked(state, &[&c]) {
+                Ok(()) => json_answer(200, &json!({})),
+                Err(a) => a,
+            }
+        }
         ("POST", "/api/judge") => {
+            let c = choice(&q, "profile", &default_profile(state));
+            if let Err(a) = checked(state, &[&c]) {
+                return a;
+            }
             let record = match record_of(state, &q, rq) {
                 Ok(r) => r,
                 Err(a) => return a,
             };
-            let c = choice(&q, "profile", &default_profile(state));
             match state.game.judge(&record, &c) {
                 Ok(v) => json_answer(200, &v),
                 Err(e) => record_error(422, &e),
@@ -408,6 +442,9 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
             let default = default_profile(state);
             let base = choice(&q, "base", &default);
             let other = choice(&q, "profile", &default);
+            if let Err(a) = checked(state, &[&base, &other]) {
+                return a;
+            }
             match files::list(&state.roots, state.game.as_ref(), state.limit) {
                 Ok(listing) => json_answer(
                     200,

@@ -16,6 +16,8 @@
 
 pub mod api;
 pub mod conn;
+pub mod choice;
+pub mod claims;
 pub mod files;
 pub mod http;
 pub mod impact;

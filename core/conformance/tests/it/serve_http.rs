@@ -18,6 +18,7 @@ use std::time::Duration;
 use conformance_core::serve::api::{
     Choice, Comparison, GameInfo, RecordError, RecordInput, Verdict, Workbench,
 };
+use conformance_core::serve::choice::ChoiceError;
 use conformance_core::serve::{self, Options, Running, ServeError};
 
 /// A game whose records end in `.rec`: `panic` panics, a text starting `bad` is an error on
@@ -38,6 +39,19 @@ impl Workbench for Toy {
             extensions: vec![".rec".into()],
             profiles: Vec::new(),
         }
+    }
+
+    fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
+        if choice.set.iter().any(|s| s == "speed=abc") {
+            return Err(ChoiceError {
+                knob: Some("speed".into()),
+                value: Some("abc".into()),
+                domain: Some("a whole number of steps".into()),
+                article: Some("toy:1".into()),
+                message: "speed: `abc` is not a value this rule can take".into(),
+            });
+        }
+        Ok(())
     }
 
     fn is_record(&self, path: &Path) -> bool {
@@ -327,6 +341,33 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
     }
     out.sort();
     out
+}
+
+/// A choice of rules the game refuses is answered 400 by every route that judges, before any
+/// record is read or judged: the knob, the value and its domain, and no flag syntax.
+#[test]
+fn a_refused_knob_value_is_a_400_naming_the_field_on_every_route() {
+    let dir = tree("choice");
+    let running = start(&dir);
+    let url = running.url().to_owned();
+    let bad = "profile=p&set=speed%3Dabc";
+    for (status, body) in [
+        get(&url, &format!("/api/check?{bad}")),
+        post(&url, &format!("/api/judge?{bad}&root=0&path=a.rec"), b""),
+        post(&url, &format!("/api/judge?{bad}&name=up.rec"), b"panic"),
+        post(&url, &format!("/api/impact?base=p&{bad}"), b""),
+    ] {
+        assert_eq!(status, 400, "{body}");
+        let e: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(e["knob"], "speed", "{body}");
+        assert_eq!(e["value"], "abc", "{body}");
+        assert_eq!(e["domain"], "a whole number of steps", "{body}");
+        assert!(!body.contains("--set"), "{body}");
+    }
+    let (status, body) = get(&url, "/api/check?profile=p&set=speed%3D3");
+    assert_eq!((status, body.as_str()), (200, "{}"));
+    running.stop();
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -28,3 +28,4 @@ mod records_as_written;
 mod reproduce_gtp;
 mod second_counter;
 mod serve_browser;
+mod workbench_docs;

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use conformance_probe::browser::{Served, available};
+use conformance_probe::browser::{Served, available, page};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -156,6 +156,15 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
     assert_eq!(articles, ["rfg:7.1", "rfg:8", "rfg:9", "rfg:10.2"]);
     assert_eq!(counted["chain"][0]["href"], "/rules/articles/rfg-7.1.html");
 
+    // The answer where the eye is (issue 52): after "Open", the verdict, its first article and
+    // the board (the count drawn on it) are inside a laptop's window and a desktop's.
+    page::in_view(&out["laptop"], 1366, 768);
+    assert_eq!(out["laptop"]["focus"], "verdict", "{}", out["laptop"]);
+    page::in_view(&out["desktop"], 1920, 1080);
+    // A bad komi typed in its field: marked once with the knob's domain, nothing judged or
+    // compared under it.
+    page::marked_once(&out["badKnob"], "komi", out["domain"].as_str().unwrap());
+
     // Three moves from the start: three stones, nothing captured yet.
     let third = &out["third"];
     assert_eq!(third["ply"], 3);
@@ -214,8 +223,19 @@ fn an_arbiter_reads_a_count_changes_the_repetition_rule_and_follows_the_impact_t
         .iter()
         .map(|p| p.as_str().unwrap())
         .collect();
-    assert!(problems.is_empty(), "console messages: {problems:?}");
-    for shot in ["go-count", "go-knob-toggled", "go-impact", "go-followed"] {
+    // The only console message is the bad komi's refusal (400).
+    assert!(
+        problems.iter().all(|p| p.contains("400")),
+        "console messages: {problems:?}"
+    );
+    for shot in [
+        "go-count",
+        "go-knob-toggled",
+        "go-impact",
+        "go-followed",
+        "go-1920-opened",
+        "go-bad-knob",
+    ] {
         assert!(shots.join(format!("{shot}.png")).is_file(), "{shot}.png");
     }
 }

@@ -1,15 +1,112 @@
-// The workbench page: no framework, no network beyond this server. Every answer comes from the
-// JSON routes of the server; the boards come pre-drawn as SVG by the game.
+// The workbench page: no framework, no network beyond its back-end. Every answer comes from
+// `backend` (below); the boards come pre-drawn as SVG by the game.
 "use strict";
+
+// ---------------------------------------------------------------------------------------------
+// The back-end contract. The page asks every question through this one object, so that the
+// same page can run over `serve` (HTTP, below) or over the WebAssembly build in a Web Worker
+// answering the same JSON (issue 53). Each call returns a Promise of the JSON shown; a refusal
+// rejects with a `BackendError` whose `body` is the JSON error and `status` an HTTP-like code.
+//
+//   info()                       → {title, game, extensions: [".rec", …],
+//                                   profiles: [{name, title, knobs: [{name, about, value, values,
+//                                   source, domain, article}]}]}      (the default profile first)
+//   records()                    → {folders: [name], files, games, refused, records: [{root,
+//                                   path, game, label, refused}]}  (a file of several games
+//                                   once per game, `game` from 0; a refused link with its reason)
+//   record({root, path})         → {name, text}
+//   check(choice)                → {}  — or refused (400) with {error, knob, value, domain, article}:
+//                                   `knob` names the field at fault (null: the profile itself),
+//                                   `domain` what it can take, in words
+//   judge({record, choice})      → {headline, result, detail, chain: [{article, link, fact, knob}],
+//                                   knobs: [{knob, value, source, set_to, gives}], knobs_together,
+//                                   plies: [{label, svg, illegal, after_decision}], deciding_ply,
+//                                   extra_html, notes}
+//                                   — refused as check is (400), or the record unreadable (422:
+//                                   {error, file, line, message}), or not found (404)
+//   impact({base, choice})       → {base: choice, other: choice, judged, unchanged, changed,
+//                                   unreadable, transitions: [[text, n]], rows: [{record: {root,
+//                                   path, label}, comparison: {before, after, parting_ply,
+//                                   articles, knobs, knobs_together}}], errors: [{label, error}]}
+//                                   — refused as check is (400)
+//
+// where choice = {profile, set: ["knob=value", …], marks: [point, …]} (marks: the points clicked
+// on the board, marks.js), record = {root, path, game} for a served record
+// or {name, bytes} (text or ArrayBuffer) for a paste or upload, and base = a profile's name.
+// ---------------------------------------------------------------------------------------------
+
+class BackendError extends Error {
+  constructor(status, body) {
+    super((body && body.error) || `the server answered ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+function choiceParams(choice, params = new URLSearchParams()) {
+  params.set("profile", choice.profile);
+  for (const s of choice.set) params.append("set", s);
+  for (const m of choice.marks || []) params.append("mark", m);
+  return params;
+}
+
+// The contract over `serve`'s routes (listed in http.rs).
+function httpBackend() {
+  async function call(method, route, params, body) {
+    const query = params && String(params) ? `?${params}` : "";
+    const init = { method };
+    if (method === "POST") {
+      init.body = body === undefined ? null : body;
+      init.headers = { "Content-Type": "application/octet-stream" };
+    }
+    const r = await fetch(`${route}${query}`, init);
+    let answer;
+    try {
+      answer = await r.json();
+    } catch (e) {
+      throw new BackendError(r.status, { error: `the server answered ${r.status} without JSON` });
+    }
+    if (!r.ok) throw new BackendError(r.status, answer);
+    return answer;
+  }
+  return {
+    info: () => call("GET", "/api/info"),
+    records: () => call("GET", "/api/records"),
+    record: ({ root, path }) => call("GET", "/api/record", new URLSearchParams({ root, path })),
+    check: (choice) => call("GET", "/api/check", choiceParams(choice)),
+    judge({ record, choice }) {
+      const params = choiceParams(choice);
+      if (record.root !== undefined) {
+        params.set("root", record.root);
+        params.set("path", record.path);
+        if (record.game) params.set("game", record.game);
+        return call("POST", "/api/judge", params);
+      }
+      params.set("name", record.name);
+      return call("POST", "/api/judge", params, record.bytes);
+    },
+    impact({ base, choice }) {
+      const params = choiceParams(choice);
+      params.set("base", base);
+      return call("POST", "/api/impact", params);
+    },
+  };
+}
+
+const backend = httpBackend();
+
+// ---------------------------------------------------------------------------------------------
+// The page.
 
 const $ = (id) => document.getElementById(id);
 const state = {
   info: null,
-  record: null, // {root, path} for a served record, {name, bytes} for a paste or upload
+  record: null, // {root, path, label} for a served record, {name, bytes} for a paste or upload
   verdict: null,
   ply: 0,
   pendingPly: null, // the ply to show once the next verdict arrives
   records: [],
+  refused: null, // the refusal of the rules chosen, while a field is marked
 };
 
 function esc(s) {
@@ -20,23 +117,76 @@ function profileInfo(name) {
   return state.info.profiles.find((p) => p.name === name) || state.info.profiles[0];
 }
 
-// The knobs changed on the page, as `knob=value`.
-function overrides() {
+// The rules chosen on the page: the profile and the knobs changed, as `knob=value`. Marks each
+// changed knob's line.
+function choice() {
   const p = profileInfo($("profile").value);
-  const out = [];
+  const set = [];
   for (const el of document.querySelectorAll("[data-knob-input]")) {
     const knob = p.knobs.find((k) => k.name === el.dataset.knobInput);
     const changed = knob && el.value.trim() !== "" && el.value.trim() !== knob.value;
     el.closest(".knob").classList.toggle("changed", !!changed);
-    if (changed) out.push(`${knob.name}=${el.value.trim()}`);
+    if (changed) set.push(`${knob.name}=${el.value.trim()}`);
   }
-  return out;
+  return { profile: p.name, set };
 }
 
-function rulesParams(params) {
-  params.set("profile", $("profile").value);
-  for (const s of overrides()) params.append("set", s);
-  return params;
+// ---------------------------------------------------------------------------------------------
+// The knobs: one line each (name, field, what it decides), its long explanation folded, grouped
+// by the article that bounds it, the changed ones gathered on top.
+
+// The knob's field: a list of its words, or a text field (with its listed values offered)
+// where it takes any value of a kind (`<number>`); with the datalist, if any.
+function knobInput(k) {
+  const fixed = k.values.filter((v) => !v.startsWith("<"));
+  let input;
+  let list = null;
+  if (fixed.length !== k.values.length) {
+    input = document.createElement("input");
+    input.value = k.value;
+    list = document.createElement("datalist");
+    list.id = `values-${k.name}`;
+    for (const v of fixed) list.append(new Option(v, v));
+    input.setAttribute("list", list.id);
+  } else {
+    input = document.createElement("select");
+    for (const v of fixed) input.append(new Option(v, v, false, v === k.value));
+  }
+  input.id = `knob-${k.name}`;
+  input.dataset.knobInput = k.name;
+  input.setAttribute("aria-label", k.name);
+  // The values the knob's article can mean: anything else is refused, naming both.
+  input.title = `${k.domain} (${k.article})`;
+  input.addEventListener("change", rulesChanged);
+  return { input, list };
+}
+
+function knobLine(k) {
+  const line = document.createElement("div");
+  line.className = "knob";
+  line.dataset.knob = k.name;
+  line.dataset.article = k.article;
+  const { input, list } = knobInput(k);
+  const more = document.createElement("details");
+  more.innerHTML = `<summary>${esc(k.about)}</summary>` +
+    `<p>Profile value <b>${esc(k.value)}</b>: ${esc(k.source)}</p>` +
+    `<p>Takes ${esc(k.domain)} (${esc(k.article)}).</p>`;
+  const error = document.createElement("p");
+  error.className = "field-error";
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  line.innerHTML = `<label for="${esc(input.id)}"><code>${esc(k.name)}</code></label>`;
+  line.append(input, more, error);
+  if (list) line.append(list);
+  return line;
+}
+
+function knobGroup(id, title) {
+  const group = document.createElement("section");
+  group.className = "knob-group";
+  if (id) group.id = id;
+  group.innerHTML = `<h3>${esc(title)}</h3>`;
+  return group;
 }
 
 function showKnobs() {
@@ -44,49 +194,105 @@ function showKnobs() {
   $("profile-title").textContent = p.title;
   const box = $("knobs");
   box.innerHTML = "";
+  const changed = knobGroup("knobs-changed", "Changed from the profile");
+  box.append(changed);
+  const groups = new Map();
   for (const k of p.knobs) {
-    const label = document.createElement("label");
-    label.className = "knob";
-    label.dataset.knob = k.name;
-    const fixed = k.values.filter((v) => !v.startsWith("<"));
-    const open = fixed.length !== k.values.length;
-    let input;
-    if (open) {
-      input = document.createElement("input");
-      input.value = k.value;
-      input.size = 8;
-      const list = document.createElement("datalist");
-      list.id = `values-${k.name}`;
-      for (const v of fixed) list.append(new Option(v, v));
-      input.setAttribute("list", list.id);
-      label.append(list);
-    } else {
-      input = document.createElement("select");
-      for (const v of fixed) input.append(new Option(v, v, false, v === k.value));
+    if (!groups.has(k.article)) {
+      const g = knobGroup(null, k.article);
+      g.dataset.article = k.article;
+      groups.set(k.article, g);
+      box.append(g);
     }
-    input.dataset.knobInput = k.name;
-    input.setAttribute("aria-label", k.name);
-    // The values the knob's article can mean: anything else is refused, naming both.
-    input.title = `${k.domain} (${k.article})`;
-    input.addEventListener("change", rulesChanged);
-    const name = document.createElement("code");
-    name.textContent = k.name;
-    label.prepend(name, " ");
-    label.append(input);
-    const small = document.createElement("small");
-    small.textContent = `${k.about} — profile value ${k.value}: ${k.source}`;
-    label.append(small);
-    box.append(label);
+    groups.get(k.article).append(knobLine(k));
   }
+  arrangeKnobs();
+}
+
+// Puts every changed knob in the group on top and every other back in its article's group, in
+// the profile's order; the focus stays on the field it was in.
+function arrangeKnobs() {
+  const p = profileInfo($("profile").value);
+  const focused = document.activeElement;
+  const top = $("knobs-changed");
+  for (const k of p.knobs) {
+    const line = document.querySelector(`.knob[data-knob="${CSS.escape(k.name)}"]`);
+    if (!line) continue;
+    const home = line.classList.contains("changed")
+      ? top
+      : document.querySelector(`.knob-group[data-article="${CSS.escape(k.article)}"]`);
+    home.append(line);
+  }
+  top.hidden = !top.querySelector(".knob");
+  for (const g of document.querySelectorAll(".knob-group[data-article]")) g.hidden = !g.querySelector(".knob");
+  if (focused && focused !== document.activeElement && document.contains(focused)) focused.focus();
+}
+
+// Marks the one field a refusal names, with what it can take, and unmarks every other; a
+// refusal naming no field on the page goes to the error box.
+function markFields(refused) {
+  state.refused = refused;
+  for (const line of document.querySelectorAll(".knob.invalid")) {
+    line.classList.remove("invalid");
+    const box = line.querySelector(".field-error");
+    box.hidden = true;
+    box.textContent = "";
+    line.querySelector("[data-knob-input]").removeAttribute("aria-invalid");
+  }
+  // What is on the page was judged under other rules: dimmed, and the archive's numbers gone.
+  $("result-panel").classList.toggle("stale", !!refused);
+  if (!refused) return;
+  notCompared(refused);
+  const line = refused.knob && document.querySelector(`.knob[data-knob="${CSS.escape(refused.knob)}"]`);
+  if (!line) {
+    showError(refused.error);
+    return;
+  }
+  line.classList.add("invalid");
+  line.querySelector("[data-knob-input]").setAttribute("aria-invalid", "true");
+  const box = line.querySelector(".field-error");
+  box.textContent = `“${refused.value}” cannot be used: this rule takes ${refused.domain} (${refused.article}).`;
+  box.hidden = false;
+  showError(`Nothing was judged: the value of ${refused.knob} is marked among the knobs.`);
+}
+
+// The impact table under rules that do not resolve: said, and emptied.
+function notCompared(refused) {
+  const what = refused.knob ? `the value of ${refused.knob} is marked among the knobs` : refused.error;
+  $("impact-summary").textContent = `Not compared: ${what}.`;
+  $("impact-brief").textContent = "On the archive: not compared";
+  for (const id of ["transitions", "impact-errors"]) $(id).innerHTML = "";
+  $("impact").querySelector("tbody").innerHTML = "";
+}
+
+// The refusal a back-end error carries for the rules chosen (a 400 naming a knob), or null.
+function refusalOf(e) {
+  return e instanceof BackendError && e.status === 400 && "knob" in e.body ? e.body : null;
 }
 
 let impactTimer = null;
-function rulesChanged() {
-  overrides();
-  if (state.record) judge(state.record);
+async function rulesChanged() {
+  const chosen = choice();
+  arrangeKnobs();
+  const knobs = $("knobs");
+  knobs.dataset.state = "checking";
   clearTimeout(impactTimer);
+  let refused = null;
+  try {
+    await backend.check(chosen);
+  } catch (e) {
+    refused = refusalOf(e) || { knob: null, error: e.message };
+  }
+  markFields(refused);
+  knobs.dataset.state = refused ? "refused" : "checked";
+  // Under rules that do not resolve nothing is judged, and the archive is not compared.
+  if (refused) return;
+  if (state.record) judge(state.record);
   impactTimer = setTimeout(runImpact, 150);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The verdict and the board.
 
 function showError(message) {
   const box = $("error");
@@ -94,58 +300,45 @@ function showError(message) {
   box.textContent = message || "";
 }
 
-async function judge(record, ply) {
-  state.record = record;
-  if (ply !== undefined) state.pendingPly = ply;
-  const params = rulesParams(new URLSearchParams());
-  // The points marked on the board (marks.js): dead stones for Go.
-  if (typeof boardMarks !== "undefined") for (const m of boardMarks.forRecord(record)) params.append("mark", m);
-  let body = null;
-  if (record.root !== undefined) {
-    params.set("root", record.root);
-    params.set("path", record.path);
-    if (record.game) params.set("game", record.game);
-  } else {
-    params.set("name", record.name);
-    body = record.bytes;
+// Clears everything of the previous record beside an error: nothing stays that was not judged.
+function showNothing(record) {
+  state.verdict = null;
+  $("record-name").textContent = record.label || record.name || record.path;
+  for (const id of ["verdict", "detail", "chain", "decided-knobs", "extra", "notes", "board", "move-label"]) $(id).innerHTML = "";
+  $("ply").textContent = "–";
+  $("ply").dataset.ply = 0;
+  $("ply").dataset.plies = 0;
+  $("verdict").dataset.result = "error";
+}
+
+function chainHtml(answer) {
+  return answer.chain.map((s) => {
+    const art = s.link ? `<a href="/rules/${esc(s.link)}" target="_blank" rel="noopener">${esc(s.article)}</a>` : esc(s.article);
+    const knob = s.knob ? ` <span class="tag">knob ${esc(s.knob)}</span>` : "";
+    return `<li data-article="${esc(s.article)}"><b>${art}</b> ${esc(s.fact)}${knob}</li>`;
+  }).join("");
+}
+
+// Proved by counterfactual: each knob listed changes the verdict when set to the value shown
+// (alone, or only together with the others when knobs_together).
+function decidedKnobsHtml(answer) {
+  if (!answer.knobs.length) {
+    return "<li class=\"muted\">none: no knob set alone to another shipped profile's value or to another of its values, and no other shipped profile, changes this verdict</li>";
   }
-  $("verdict").dataset.state = "judging";
-  let answer;
-  try {
-    const r = await fetch(`/api/judge?${params}`, { method: "POST", body, headers: { "Content-Type": "application/octet-stream" } });
-    answer = await r.json();
-    if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
-  } catch (e) {
-    // Nothing of the previous record stays on the page beside the error.
-    showError(e.message);
-    state.verdict = null;
-    $("record-name").textContent = record.label || record.name || record.path;
-    for (const id of ["verdict", "detail", "chain", "decided-knobs", "extra", "notes", "board", "move-label"]) $(id).innerHTML = "";
-    $("ply").textContent = "–";
-    $("ply").dataset.ply = 0;
-    $("ply").dataset.plies = 0;
-    $("verdict").dataset.result = "error";
-    $("verdict").dataset.state = "done";
-    return;
-  }
+  const together = answer.knobs_together ? "<li class=\"muted together\">only together: no knob changes the verdict alone</li>" : "";
+  return together + answer.knobs.map((k) => `<li data-knob="${esc(k.knob)}"><code>${esc(k.knob)}</code> = <b>${esc(k.value)}</b>: ${esc(k.source)}<br>` +
+    `<span class="muted">set to <b>${esc(k.set_to)}</b>${answer.knobs_together ? " (with the others)" : ""}: ${esc(k.gives)}</span></li>`).join("");
+}
+
+function showVerdict(record, answer) {
   showError("");
   state.verdict = answer;
   $("record-name").textContent = record.label || record.name || record.path;
   $("verdict").textContent = answer.headline;
   $("verdict").dataset.result = answer.result;
   $("detail").textContent = answer.detail || "";
-  $("chain").innerHTML = answer.chain.map((s) => {
-    const art = s.link ? `<a href="/rules/${esc(s.link)}" target="_blank" rel="noopener">${esc(s.article)}</a>` : esc(s.article);
-    const knob = s.knob ? ` <span class="tag">knob ${esc(s.knob)}</span>` : "";
-    return `<li data-article="${esc(s.article)}"><b>${art}</b> ${esc(s.fact)}${knob}</li>`;
-  }).join("");
-  // Proved by counterfactual: each knob listed changes the verdict when set to the value shown
-  // (alone, or only together with the others when knobs_together).
-  $("decided-knobs").innerHTML = answer.knobs.length
-    ? (answer.knobs_together ? "<li class=\"muted together\">only together: no knob changes the verdict alone</li>" : "") +
-      answer.knobs.map((k) => `<li data-knob="${esc(k.knob)}"><code>${esc(k.knob)}</code> = <b>${esc(k.value)}</b>: ${esc(k.source)}<br>` +
-        `<span class="muted">set to <b>${esc(k.set_to)}</b>${answer.knobs_together ? " (with the others)" : ""}: ${esc(k.gives)}</span></li>`).join("")
-    : "<li class=\"muted\">none: no knob set alone to another shipped profile's value or to another of its values, and no other shipped profile, changes this verdict</li>";
+  $("chain").innerHTML = chainHtml(answer);
+  $("decided-knobs").innerHTML = decidedKnobsHtml(answer);
   $("extra").innerHTML = answer.extra_html;
   $("notes").innerHTML = answer.notes.map((n) => `<li>${esc(n)}</li>`).join("");
   // The deciding ply when something decided the game; otherwise the last written move.
@@ -154,7 +347,44 @@ async function judge(record, ply) {
   $("decided").disabled = answer.deciding_ply === null;
   state.pendingPly = null;
   showPly(want);
-  $("verdict").dataset.state = "done";
+}
+
+// Judges `record` under the rules chosen; `ply` is the board to open on.
+async function judge(record, ply) {
+  state.record = record;
+  if (ply !== undefined) state.pendingPly = ply;
+  const verdict = $("verdict");
+  verdict.dataset.state = "judging";
+  try {
+    const chosen = choice();
+    // The points marked on the board (marks.js): dead stones for Go.
+    if (typeof boardMarks !== "undefined") chosen.marks = boardMarks.forRecord(record).slice();
+    showVerdict(record, await backend.judge({ record, choice: chosen }));
+  } catch (e) {
+    const refused = refusalOf(e);
+    if (refused) markFields(refused);
+    else showError(e.message);
+    showNothing(record);
+  }
+  verdict.dataset.state = "done";
+}
+
+// Judges a record the user asked for (Open, a paste, an upload, a row of the table) and brings
+// the answer to the eye: the verdict takes the focus (the arrow keys still step the board) and
+// its panel flashes once, scrolled into view when the panels are stacked.
+async function judgeAsked(record, ply) {
+  if (state.refused) {
+    showError(`Nothing was judged: the value of ${state.refused.knob || "the profile"} is marked among the knobs.`);
+    return;
+  }
+  await judge(record, ply);
+  const panel = $("result-panel");
+  panel.classList.remove("fresh");
+  void panel.offsetWidth; // restarts the flash
+  panel.classList.add("fresh");
+  const top = panel.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 3) panel.scrollIntoView({ block: "start" });
+  $("verdict").focus({ preventScroll: true });
 }
 
 function showPly(n) {
@@ -180,40 +410,55 @@ function showPly(n) {
   label.textContent = ply.label + (decided ? " — the game was decided here" : "");
 }
 
-async function runImpact() {
-  if (!state.records.length) {
-    $("impact-summary").textContent = "No records are served: name a folder after `serve` to see the impact on it.";
-    return;
-  }
-  const params = rulesParams(new URLSearchParams());
-  params.set("base", $("base").value);
+// ---------------------------------------------------------------------------------------------
+// The impact table.
+
+function impactRowHtml(row) {
+  const c = row.comparison;
+  const ply = c.parting_ply === null ? "" : c.parting_ply;
+  const knobs = c.knobs_together ? c.knobs.join(" + ") + " (only together)" : c.knobs.join(", ");
+  return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${esc(row.record.root)}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-game="${esc(row.record.game)}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
+    `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(knobs)}</td></tr>`;
+}
+
+function showImpact(t) {
   const summary = $("impact-summary");
-  summary.dataset.state = "computing";
-  summary.textContent = "Judging every served record twice…";
-  let t;
-  try {
-    const r = await fetch(`/api/impact?${params}`, { method: "POST" });
-    t = await r.json();
-    if (!r.ok) throw new Error(t.error || `the server answered ${r.status}`);
-  } catch (e) {
-    summary.textContent = `The comparison failed: ${e.message}`;
-    summary.dataset.state = "done";
-    return;
-  }
   for (const k of ["judged", "changed", "unchanged", "unreadable"]) summary.dataset[k] = t[k];
   const rules = [t.other.profile, ...t.other.set].join(", ");
-  summary.textContent = `${t.judged} records judged under ${t.base.profile} and under ${rules}: ${t.changed} change verdict, ${t.unchanged} do not` +
+  summary.textContent = `${t.judged} games judged under ${t.base.profile} and under ${rules}: ${t.changed} change verdict, ${t.unchanged} do not` +
     (t.unreadable ? `, ${t.unreadable} could not be judged.` : ".");
+  $("impact-brief").textContent = `On the archive: ${t.changed} of ${t.judged} change ↓`;
   $("transitions").innerHTML = t.transitions.map(([what, n]) => `<li><b>${n}</b> × ${esc(what)}</li>`).join("");
-  $("impact").querySelector("tbody").innerHTML = t.rows.map((row) => {
-    const c = row.comparison;
-    const ply = c.parting_ply === null ? "" : c.parting_ply;
-    return `<tr class="changed-row"><td><a href="#" class="open-at" data-root="${row.record.root}" data-path="${esc(row.record.path)}" data-label="${esc(row.record.label)}" data-game="${row.record.game}" data-ply="${ply}">${esc(row.record.label)}</a></td>` +
-      `<td>${esc(c.before)}</td><td>${esc(c.after)}</td><td>${ply === "" ? "–" : ply}</td><td>${esc(c.articles.join(", "))}</td><td>${esc(c.knobs_together ? c.knobs.join(" + ") + " (only together)" : c.knobs.join(", "))}</td></tr>`;
-  }).join("");
+  $("impact").querySelector("tbody").innerHTML = t.rows.map(impactRowHtml).join("");
   $("impact-errors").innerHTML = t.errors.map((e) => `<li>${esc(e.label)}: ${esc(e.error)}</li>`).join("");
+}
+
+async function runImpact() {
+  const summary = $("impact-summary");
+  if (!state.records.length) {
+    summary.textContent = "No records are served: name a folder after `serve` to see the impact on it.";
+    return;
+  }
+  if (state.refused) return;
+  summary.dataset.state = "computing";
+  summary.textContent = "Judging every served record twice…";
+  $("impact-brief").textContent = "On the archive: comparing…";
+  try {
+    showImpact(await backend.impact({ base: $("base").value, choice: choice() }));
+  } catch (e) {
+    const refused = refusalOf(e);
+    if (refused) {
+      markFields(refused);
+    } else {
+      summary.textContent = `The comparison failed: ${e.message}`;
+      $("impact-brief").textContent = "";
+    }
+  }
   summary.dataset.state = "done";
 }
+
+// ---------------------------------------------------------------------------------------------
+// The records, and starting.
 
 function showRecords() {
   const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -233,49 +478,15 @@ function openChosen() {
   const v = $("records").value;
   if (!v) return;
   const rec = state.records[Number(v)];
-  if (rec && !rec.refused) judge({ root: rec.root, path: rec.path, game: rec.game, label: rec.label });
+  if (rec && !rec.refused) judgeAsked({ root: rec.root, path: rec.path, game: rec.game, label: rec.label });
 }
 
-async function start() {
-  state.info = await (await fetch("/api/info")).json();
-  document.title = state.info.title;
-  $("title").textContent = state.info.title;
-  $("upload").accept = state.info.extensions.join(",");
-  // The example file name is the game's own: the core names no game's format.
-  if (state.info.extensions.length) $("paste-name").placeholder = `its file name, e.g. game${state.info.extensions[0]}`;
-  for (const sel of [$("profile"), $("base")]) {
-    for (const p of state.info.profiles) sel.append(new Option(p.name, p.name));
-  }
-  showKnobs();
-  const listing = await (await fetch("/api/records")).json();
-  state.records = listing.records;
-  $("folders").textContent = listing.folders.length
-    ? `${listing.files} files, ${listing.games} games served from ${listing.folders.join(", ")}` +
-      (listing.refused ? ` (${listing.refused} refused: see the greyed entries)` : "")
-    : "No folder is served: paste or upload a record below.";
-  showRecords();
-
-  $("filter").addEventListener("input", showRecords);
-  $("open-record").addEventListener("click", openChosen);
-  $("records").addEventListener("dblclick", openChosen);
-  $("records").addEventListener("keydown", (e) => { if (e.key === "Enter") openChosen(); });
-  $("profile").addEventListener("change", () => { showKnobs(); rulesChanged(); });
-  $("base").addEventListener("change", runImpact);
-  $("reset-knobs").addEventListener("click", () => { showKnobs(); rulesChanged(); });
-  $("impact-run").addEventListener("click", runImpact);
-  $("judge-paste").addEventListener("click", () => {
-    judge({ name: $("paste-name").value.trim() || "pasted record", bytes: $("paste").value });
-  });
-  $("upload").addEventListener("change", async () => {
-    const f = $("upload").files[0];
-    if (!f) return;
-    judge({ name: f.name, bytes: await f.arrayBuffer() });
-  });
+function stepKeys() {
+  const toDecided = () => state.verdict && state.verdict.deciding_ply !== null && showPly(state.verdict.deciding_ply);
   $("first").addEventListener("click", () => showPly(0));
   $("prev").addEventListener("click", () => showPly(state.ply - 1));
   $("next").addEventListener("click", () => showPly(state.ply + 1));
   $("last").addEventListener("click", () => showPly(Infinity));
-  const toDecided = () => state.verdict && state.verdict.deciding_ply !== null && showPly(state.verdict.deciding_ply);
   $("decided").addEventListener("click", toDecided);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
@@ -287,14 +498,53 @@ async function start() {
     else return;
     e.preventDefault();
   });
+}
+
+function wire() {
+  $("filter").addEventListener("input", showRecords);
+  $("open-record").addEventListener("click", openChosen);
+  $("records").addEventListener("dblclick", openChosen);
+  $("records").addEventListener("keydown", (e) => { if (e.key === "Enter") openChosen(); });
+  $("profile").addEventListener("change", () => { showKnobs(); rulesChanged(); });
+  $("base").addEventListener("change", runImpact);
+  $("reset-knobs").addEventListener("click", () => { showKnobs(); rulesChanged(); });
+  $("impact-run").addEventListener("click", runImpact);
+  $("judge-paste").addEventListener("click", () => {
+    judgeAsked({ name: $("paste-name").value.trim() || "pasted record", bytes: $("paste").value });
+  });
+  $("upload").addEventListener("change", async () => {
+    const f = $("upload").files[0];
+    if (f) judgeAsked({ name: f.name, bytes: await f.arrayBuffer() });
+  });
+  stepKeys();
   $("impact").addEventListener("click", (e) => {
     const a = e.target.closest("a.open-at");
     if (!a) return;
     e.preventDefault();
     const ply = a.dataset.ply === "" ? undefined : Number(a.dataset.ply);
-    judge({ root: Number(a.dataset.root), path: a.dataset.path, game: Number(a.dataset.game), label: a.dataset.label }, ply);
-    $("result-panel").scrollIntoView();
+    judgeAsked({ root: Number(a.dataset.root), path: a.dataset.path, game: Number(a.dataset.game), label: a.dataset.label }, ply);
   });
+}
+
+async function start() {
+  state.info = await backend.info();
+  document.title = state.info.title;
+  $("title").textContent = state.info.title;
+  $("upload").accept = state.info.extensions.join(",");
+  // The example file name is the game's own: the core names no game's format.
+  if (state.info.extensions.length) $("paste-name").placeholder = `its file name, e.g. game${state.info.extensions[0]}`;
+  for (const sel of [$("profile"), $("base")]) {
+    for (const p of state.info.profiles) sel.append(new Option(p.name, p.name));
+  }
+  showKnobs();
+  const listing = await backend.records();
+  state.records = listing.records;
+  $("folders").textContent = listing.folders.length
+    ? `${listing.files} files, ${listing.games} games served from ${listing.folders.join(", ")}` +
+      (listing.refused ? ` (${listing.refused} refused: see the greyed entries)` : "")
+    : "No folder is served: paste or upload a record below.";
+  showRecords();
+  wire();
   document.body.dataset.ready = "true";
   runImpact();
 }
