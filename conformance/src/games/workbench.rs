@@ -399,6 +399,7 @@ mod tests {
         let choice = Choice {
             profile: "fesa-2017".to_owned(),
             set: vec!["max_moves=abc".to_owned()],
+            ..Choice::default()
         };
         let Err(e) = bench.check(&choice) else {
             panic!("max_moves=abc accepted");
@@ -415,6 +416,7 @@ mod tests {
         let fine = Choice {
             profile: "fesa-2017".to_owned(),
             set: vec!["max_moves=0".to_owned()],
+            ..Choice::default()
         };
         assert_eq!(bench.check(&fine), Ok(()));
     }

@@ -18,7 +18,7 @@
 //!
 //! | kind | fields | checked |
 //! | --- | --- | --- |
-//! | `records` | `folder`, `count`, `folders` | the records the workbench lists under `folder`, and the subfolders they are in |
+//! | `records` | `folder`, `count`, `games`, `folders` | the record files (`count`) and games the workbench lists under `folder`, and the subfolders they are in |
 //! | `verdict` | `record`, `profile`, `set`, `says`, `fact`, `knob`, `ply` | the headline is `says`; a step of the chain contains `fact`; `knob` decided; the board opens at `ply` |
 //! | `refused` | `profile`, `set`, `knob`, `domain` | the choice is refused, on `knob`'s field, saying it takes `domain` |
 //! | `impact` | `folder`, `base`, `profile`, `set`, `changed`, `judged`, `unreadable`, `rows`, `ply` | the impact table's counts; each of `rows` (a label's end) changes, parting at `ply` |
@@ -37,6 +37,7 @@ use super::impact;
 pub const QUOTED: &[&str] = &[
     "says",
     "count",
+    "games",
     "folders",
     "changed",
     "judged",
@@ -242,29 +243,34 @@ fn choice(bench: &dyn Workbench, claim: &Claim, key: &str) -> Choice {
         } else {
             claim.list("set")
         },
+        marks: Vec::new(),
     }
 }
 
 fn listed(
     bench: &dyn Workbench,
     folder: &Path,
-) -> Result<(Vec<files::Root>, Vec<files::Listed>), String> {
+) -> Result<(Vec<files::Root>, files::Listing), String> {
     let roots = files::roots(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
-    let listed = files::list(&roots, bench).map_err(|e| e.to_string())?;
-    Ok((roots, listed))
+    let listing =
+        files::list(&roots, bench, super::DEFAULT_LIMIT).map_err(|e| e.to_string())?;
+    Ok((roots, listing))
 }
 
 fn records(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
-    let (_, listed) = listed(bench, &root.join(claim.get("folder")))?;
-    let mut folders: Vec<&str> = listed
-        .iter()
+    let (_, listing) = listed(bench, &root.join(claim.get("folder")))?;
+    let mut folders: Vec<&str> = listing
+        .games()
         .filter_map(|l| l.path.split_once('/').map(|(first, _)| first))
         .collect();
     folders.dedup();
     folders.sort_unstable();
     folders.dedup();
     let mut out = Vec::new();
-    same(claim, "count", &listed.len().to_string(), &mut out);
+    same(claim, "count", &listing.files.to_string(), &mut out);
+    if !claim.get("games").is_empty() {
+        same(claim, "games", &listing.games.to_string(), &mut out);
+    }
     same(claim, "folders", &folders.len().to_string(), &mut out);
     Ok(out)
 }
@@ -277,6 +283,7 @@ fn verdict(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<Stri
         name: named.to_owned(),
         bytes,
         path: Some(real),
+        game: 0,
     };
     let v = bench
         .judge(&input, &choice(bench, claim, "profile"))
@@ -321,7 +328,8 @@ fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> 
 }
 
 fn impact_claim(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
-    let (roots, listed) = listed(bench, &root.join(claim.get("folder")))?;
+    let (roots, listing) = listed(bench, &root.join(claim.get("folder")))?;
+    let listed: Vec<files::Listed> = listing.games().cloned().collect();
     let jobs = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let (base, other) = (
         choice(bench, claim, "base"),
