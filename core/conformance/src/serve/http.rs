@@ -287,7 +287,9 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
         }
         (Method::Get, "/app.js") => answer(200, "text/javascript; charset=utf-8", APP_JS.into()),
         (Method::Get, "/app.css") => answer(200, "text/css; charset=utf-8", APP_CSS.into()),
-        (Method::Get, "/marks.js") => answer(200, "text/javascript; charset=utf-8", MARKS_JS.into()),
+        (Method::Get, "/marks.js") => {
+            answer(200, "text/javascript; charset=utf-8", MARKS_JS.into())
+        }
         // Browsers ask for it unprompted; there is none.
         (Method::Get, "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
         (Method::Get, "/api/info") => json_answer(200, &state.game.info()),
