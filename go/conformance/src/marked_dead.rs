@@ -85,7 +85,11 @@ pub fn apply(
             continue;
         }
         let stones = board.group(p).0;
-        let key = stones.iter().map(|q| (q.y, q.x)).min().unwrap_or((p.y, p.x));
+        let key = stones
+            .iter()
+            .map(|q| (q.y, q.x))
+            .min()
+            .unwrap_or((p.y, p.x));
         groups.entry(key).or_insert((stones, 0)).1 += 1;
     }
     let mut toggled = 0;

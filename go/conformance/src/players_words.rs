@@ -169,7 +169,11 @@ mod tests {
 
     #[test]
     fn other_text_is_left_as_written() {
-        for text in ["the game is finished at move 12", "no RE in the record", "move on (at ab)"] {
+        for text in [
+            "the game is finished at move 12",
+            "no RE in the record",
+            "move on (at ab)",
+        ] {
             assert_eq!(refusal_words(text, 19), text);
         }
         assert_eq!(

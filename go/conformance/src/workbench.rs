@@ -777,7 +777,9 @@ mod tests {
     }
 
     fn fixture(name: &str) -> Vec<u8> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jigo").join(name);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/jigo")
+            .join(name);
         std::fs::read(path).unwrap()
     }
 
@@ -793,7 +795,9 @@ mod tests {
             path: None,
             game: 0,
         };
-        GoWorkbench::new(Vec::new()).judge(&record, &choice).unwrap()
+        GoWorkbench::new(Vec::new())
+            .judge(&record, &choice)
+            .unwrap()
     }
 
     /// The hand-made walls record (its comment works the count): Black 36 territory; White 27
@@ -804,14 +808,23 @@ mod tests {
         let v = judged_with_marks(&fixture("walls-jigo.sgf"), &[]);
         assert_eq!(v.result, "agree", "{}", v.headline);
         assert!(
-            v.headline.starts_with("draw (jigo): agrees with the record (RE[0])"),
+            v.headline
+                .starts_with("draw (jigo): agrees with the record (RE[0])"),
             "{}",
             v.headline
         );
-        assert!(v.extra_html.contains("data-black=\"36\" data-white=\"36\""), "{}", v.extra_html);
+        assert!(
+            v.extra_html.contains("data-black=\"36\" data-white=\"36\""),
+            "{}",
+            v.extra_html
+        );
         assert!(v.extra_html.contains("a draw (jigo)"), "{}", v.extra_html);
         // The dead stones named as players read them, the SGF letters in the tooltip.
-        assert!(v.extra_html.contains("title=\"SGF gc\">G7</span>"), "{}", v.extra_html);
+        assert!(
+            v.extra_html.contains("title=\"SGF gc\">G7</span>"),
+            "{}",
+            v.extra_html
+        );
     }
 
     /// Without territory marks the record cannot be counted: the page says what to do in the
@@ -825,11 +838,20 @@ mod tests {
         let v = judged_with_marks(unmarked.as_bytes(), &[]);
         assert_eq!(v.result, "not_judgeable");
         let detail = v.detail.unwrap_or_default();
-        assert!(detail.contains("Click the dead stones") && detail.contains("TB["), "{detail}");
+        assert!(
+            detail.contains("Click the dead stones") && detail.contains("TB["),
+            "{detail}"
+        );
         assert!(!detail.contains("outcomes.yaml"), "{detail}");
         let last = v.plies.last().unwrap();
-        assert!(last.svg.contains("data-mark=\"G7\""), "the final board is clickable");
-        assert!(!v.plies[1].svg.contains("data-mark"), "earlier boards are not");
+        assert!(
+            last.svg.contains("data-mark=\"G7\""),
+            "the final board is clickable"
+        );
+        assert!(
+            !v.plies[1].svg.contains("data-mark"),
+            "earlier boards are not"
+        );
         let v = judged_with_marks(unmarked.as_bytes(), &["G7", "G3"]);
         assert!(v.headline.starts_with("draw (jigo)"), "{}", v.headline);
         assert!(v.extra_html.contains("data-dead=\"2\""), "{}", v.extra_html);
@@ -848,9 +870,15 @@ mod tests {
             .judge(&record("gnugo/reading41.sgf"), &choice(&[]))
             .unwrap();
         let fact = &v.chain[0].fact;
-        assert!(fact.starts_with("move 132, Black A17: A17 recreates"), "{fact}");
+        assert!(
+            fact.starts_with("move 132, Black A17: A17 recreates"),
+            "{fact}"
+        );
         let detail = v.detail.unwrap_or_default();
-        assert!(detail.contains("Black A17") && !detail.contains(" ac "), "{detail}");
+        assert!(
+            detail.contains("Black A17") && !detail.contains(" ac "),
+            "{detail}"
+        );
         let last = &v.plies.last().unwrap().label;
         assert!(last.ends_with("move 132, B A17, is refused here"), "{last}");
     }
@@ -868,7 +896,11 @@ mod tests {
             .judge(&rec, &choice(&["komi_source=profile", "komi=6.5"]))
             .unwrap();
         assert!(v.headline.starts_with("W+0.5"), "{}", v.headline);
-        assert!(v.notes.iter().any(|n| n.contains("KM[5.5] set aside")), "{:?}", v.notes);
+        assert!(
+            v.notes.iter().any(|n| n.contains("KM[5.5] set aside")),
+            "{:?}",
+            v.notes
+        );
     }
 
     /// A komi that is no number is refused on its field before anything is judged, with

@@ -182,7 +182,10 @@ mod tests {
         assert_eq!(q.rules.komi_of(Some(seven), false).halves(), 11);
         assert_eq!(q.rules.komi_of(Some(seven), true).halves(), 0);
         let err = p.with("komi_source", "both").unwrap_err().to_string();
-        assert!(err.contains("komi_source") && err.contains("rfg:9.3"), "{err}");
+        assert!(
+            err.contains("komi_source") && err.contains("rfg:9.3"),
+            "{err}"
+        );
     }
 
     /// A profile text with the three knobs, `source` lines included unless left out.

@@ -411,8 +411,18 @@ fn the_profiles_komi_for_every_record_changes_the_counts_by_hand() {
     assert_eq!(
         seen,
         [
-            ("9x9-1.sgf".into(), "W+11".into(), "W+17.5".into(), knob.clone()),
-            ("GIGN2.sgf".into(), "B+0.5".into(), "W+0.5".into(), knob.clone()),
+            (
+                "9x9-1.sgf".into(),
+                "W+11".into(),
+                "W+17.5".into(),
+                knob.clone()
+            ),
+            (
+                "GIGN2.sgf".into(),
+                "B+0.5".into(),
+                "W+0.5".into(),
+                knob.clone()
+            ),
             (
                 "goliath-gnugo1.B+11.sgf".into(),
                 "B+11.5".into(),

@@ -287,7 +287,10 @@ fn assert_one_coordinate_system(texts: &Value, size: u32) {
     }
     for text in &all {
         assert!(sgf_pairs(text).is_empty(), "SGF letters in `{text}`");
-        assert!(!text.contains("(black ") && !text.contains("(white "), "{text}");
+        assert!(
+            !text.contains("(black ") && !text.contains("(white "),
+            "{text}"
+        );
         for (column, row) in coordinates(text) {
             // Article numbers (rfg:9.3) and counts are not capitals followed by digits; a
             // coordinate is.
@@ -299,8 +302,9 @@ fn assert_one_coordinate_system(texts: &Value, size: u32) {
     }
     // The move under the board names its point as the board's edges do.
     let plays = all.iter().filter(|l| {
-        l.split_once(". ")
-            .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && (rest.starts_with("B ") || rest.starts_with("W ")))
+        l.split_once(". ").is_some_and(|(n, rest)| {
+            n.parse::<u32>().is_ok() && (rest.starts_with("B ") || rest.starts_with("W "))
+        })
     });
     assert!(plays.count() > 100, "{all:?}");
     let columns: Vec<&str> = texts["columns"]
@@ -356,7 +360,10 @@ fn the_go_page_speaks_players_coordinates_shows_jigo_and_counts_clicked_dead_sto
     assert_one_coordinate_system(&out["refusedTexts"], 19);
     assert_one_coordinate_system(&out["countedTexts"], 19);
     let fact = out["refusedTexts"]["chain"][0].as_str().unwrap();
-    assert!(fact.contains("move 132, Black A17: A17 recreates"), "{fact}");
+    assert!(
+        fact.contains("move 132, Black A17: A17 recreates"),
+        "{fact}"
+    );
     let count = out["countedTexts"]["count"].as_str().unwrap();
     assert!(count.contains("Dead stones (11)"), "{count}");
 
@@ -369,25 +376,48 @@ fn the_go_page_speaks_players_coordinates_shows_jigo_and_counts_clicked_dead_sto
         "{jigo}"
     );
     let c = &out["jigoCount"]["count"];
-    assert_eq!((c["black"].as_str(), c["white"].as_str()), (Some("36"), Some("36")));
+    assert_eq!(
+        (c["black"].as_str(), c["white"].as_str()),
+        (Some("36"), Some("36"))
+    );
 
     let unmarked = &out["unmarked"];
     assert_eq!(unmarked["result"], "not_judgeable", "{unmarked}");
     let detail = unmarked["detail"].as_str().unwrap();
-    assert!(detail.contains("Click the dead stones") && !detail.contains("outcomes.yaml"), "{detail}");
+    assert!(
+        detail.contains("Click the dead stones") && !detail.contains("outcomes.yaml"),
+        "{detail}"
+    );
     assert!(unmarked["count"].is_null(), "no count without dead stones");
     let clickable = out["clickable"].as_array().unwrap();
-    assert_eq!(clickable.len(), 18 + 2, "every stone of the last board: {clickable:?}");
+    assert_eq!(
+        clickable.len(),
+        18 + 2,
+        "every stone of the last board: {clickable:?}"
+    );
     let marked = &out["secondClick"];
-    assert!(marked["verdict"].as_str().unwrap().starts_with("draw (jigo)"), "{marked}");
+    assert!(
+        marked["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("draw (jigo)"),
+        "{marked}"
+    );
     let m = &out["markedCount"];
     assert_eq!(
-        (m["count"]["black"].as_str(), m["count"]["white"].as_str(), m["count"]["dead"].as_str()),
+        (
+            m["count"]["black"].as_str(),
+            m["count"]["white"].as_str(),
+            m["count"]["dead"].as_str()
+        ),
         (Some("36"), Some("36"), Some("2")),
         "{m}"
     );
     let dead = m["dead"].as_str().unwrap();
-    assert!(dead.contains("G3, G7") && dead.contains("marked by you"), "{dead}");
+    assert!(
+        dead.contains("G3, G7") && dead.contains("marked by you"),
+        "{dead}"
+    );
     let problems = out["problems"].as_array().unwrap();
     assert!(problems.is_empty(), "console messages: {problems:?}");
     for shot in ["go-jigo", "go-marked-dead"] {
