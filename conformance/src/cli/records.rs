@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::ReachTarget;
+use shogi_spec::profile::Rules;
 use shogi_conformance::games::judge::JudgeRequest;
 use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, RECORD_EXTENSIONS, judge_archive, record_files,
@@ -16,6 +18,12 @@ use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable
 pub fn judge_command(
     args: conformance_cli::commands::Judge<super::args::JudgeRecords>,
 ) -> Result<ExitCode, Error> {
+    let reached = args
+        .reached
+        .as_deref()
+        .map(ReachTarget::parse::<Rules>)
+        .transpose()
+        .map_err(|e| e.to_string())?;
     judge(
         &args.game.records,
         args.jobs.jobs,
@@ -24,13 +32,16 @@ pub fn judge_command(
         args.explain,
         args.format,
         args.output.output.as_deref(),
+        reached,
     )
 }
 
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
 /// and the summary (text, JSON lines), or every game in one JUnit, Markdown or HTML report.
 /// With `output`, the report goes there instead (atomically over a regular file; through a
-/// device, FIFO or symlink), written once the judging is done. Each record is judged once,
+/// device, FIFO or symlink), written once the judging is done. With `reached`, only the games
+/// that reach that knob or article are listed, and a single file is judged as an archive is.
+/// Each record is judged once,
 /// whatever the format. Returns the exit status of the standing (0 agree, 1 differ, 2 a
 /// record unreadable), or the error for exit status 2.
 pub fn judge(
@@ -41,6 +52,7 @@ pub fn judge(
     explain: bool,
     format: Format,
     output: Option<&Path>,
+    reached: Option<ReachTarget>,
 ) -> Result<ExitCode, Error> {
     if jobs == Some(0) {
         return Err("--jobs: give at least 1".into());
@@ -57,10 +69,11 @@ pub fn judge(
         jobs: jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         }),
+        reached,
     };
     // One file: its report, judged once, and the exit status of its standings.
     if let [record] = paths {
-        if !record.is_dir() {
+        if !record.is_dir() && opts.reached.is_none() {
             let file = record.display().to_string();
             let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
             let judged = JudgedFile::judge(&JudgeRequest {
@@ -100,7 +113,12 @@ pub fn judge(
         if tables {
             match result {
                 FileResult::Games(judged) => {
-                    games.extend(judged.iter().filter_map(|g| g.report.clone()));
+                    games.extend(
+                        judged
+                            .iter()
+                            .filter(|g| g.listed(opts.reached.as_ref()))
+                            .filter_map(|g| g.report.clone()),
+                    );
                 }
                 FileResult::Unreadable(e) => {
                     games.push(unreadable_game(&path.display().to_string(), e));
@@ -111,6 +129,7 @@ pub fn judge(
         let _ = match result {
             FileResult::Games(games) => games
                 .iter()
+                .filter(|g| g.listed(opts.reached.as_ref()))
                 .try_for_each(|g| writeln!(stdout, "{}", g.output)),
             FileResult::Unreadable(e) if format == Format::Json => {
                 writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))

@@ -19,7 +19,7 @@ pub use deciding::{
     knob_article,
 };
 pub use drive::drive;
-pub use render::ImpactWriter;
+pub use render::{ImpactWriter, reach_text};
 
 use std::collections::BTreeMap;
 

@@ -201,20 +201,26 @@ impl ReachTally {
     }
 
     /// The tally as JSON: `{"games", "by_knob": [{"knob", "article", "reached", "changed"}],
-    /// "by_article": {ARTICLE: {"reached", "changed"}}}`.
-    pub fn to_json(&self) -> serde_json::Value {
+    /// "by_article": {ARTICLE: {"reached", "changed"}}}` — without the `changed` counts where
+    /// nothing is compared (`judge`: `with_changed` false).
+    pub fn to_json(&self, with_changed: bool) -> serde_json::Value {
+        let counts = |c: &ReachCount| {
+            let mut m = serde_json::Map::new();
+            m.insert("reached".into(), c.reached.into());
+            if with_changed {
+                m.insert("changed".into(), c.changed.into());
+            }
+            m
+        };
         serde_json::json!({
             "games": self.games,
-            "by_knob": self.by_knob.iter().map(|r| serde_json::json!({
-                "knob": r.knob,
-                "article": r.article,
-                "reached": r.count.reached,
-                "changed": r.count.changed,
-            })).collect::<Vec<_>>(),
-            "by_article": self.by_article.iter().map(|(a, c)| (a.clone(), serde_json::json!({
-                "reached": c.reached,
-                "changed": c.changed,
-            }))).collect::<serde_json::Map<_, _>>(),
+            "by_knob": self.by_knob.iter().map(|r| {
+                let mut m = counts(&r.count);
+                m.insert("knob".into(), r.knob.clone().into());
+                m.insert("article".into(), r.article.clone().into());
+                serde_json::Value::Object(m)
+            }).collect::<Vec<_>>(),
+            "by_article": self.by_article.iter().map(|(a, c)| (a.clone(), serde_json::Value::Object(counts(c)))).collect::<serde_json::Map<_, _>>(),
         })
     }
 }

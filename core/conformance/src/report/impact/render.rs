@@ -525,7 +525,7 @@ pub(super) fn summary_json(sides: &SideNames, s: &ImpactSummary) -> serde_json::
         "unreadable": s.unreadable,
         "by_transition": s.by_transition,
         "by_article": s.by_article,
-        "reach": s.reach.to_json(),
+        "reach": s.reach.to_json(true),
     })
 }
 
