@@ -7,12 +7,12 @@ use std::process::ExitCode;
 
 use conformance_core::report::Format;
 use conformance_core::report::impact::reach::ReachTarget;
-use shogi_spec::profile::Rules;
 use shogi_conformance::games::judge::JudgeRequest;
 use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, RECORD_EXTENSIONS, judge_archive, record_files,
 };
 use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
+use shogi_spec::profile::Rules;
 
 /// The `judge` command: [`judge`] with the command line's options.
 pub fn judge_command(
@@ -120,9 +120,10 @@ pub fn judge(
                             .filter_map(|g| g.report.clone()),
                     );
                 }
-                FileResult::Unreadable(e) => {
+                FileResult::Unreadable(e) if opts.reached.is_none() => {
                     games.push(unreadable_game(&path.display().to_string(), e));
                 }
+                FileResult::Unreadable(_) => {}
             }
             return;
         }
@@ -131,6 +132,8 @@ pub fn judge(
                 .iter()
                 .filter(|g| g.listed(opts.reached.as_ref()))
                 .try_for_each(|g| writeln!(stdout, "{}", g.output)),
+            // A file not read reaches nothing that can be shown; the summary counts it.
+            FileResult::Unreadable(_) if opts.reached.is_some() => Ok(()),
             FileResult::Unreadable(e) if format == Format::Json => {
                 writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))
             }

@@ -24,13 +24,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     self, Board, Change, Deciding, ImpactSummary, RecordImpact, SideNames, articles_taken,
     deciding_change, parting_ply,
 };
 use shogi_records::Imported;
 use shogi_spec::Verdict;
-use conformance_core::report::impact::reach::GameReach;
 use shogi_spec::profile::{Profile, Rules};
 
 use super::judge::{

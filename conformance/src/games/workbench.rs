@@ -265,24 +265,27 @@ mod two_judgements {
                     message: what.to_owned(),
                 })
             }
-            RecordImpact::Judged { changes, .. } => Ok(match changes.into_iter().next() {
-                None => Comparison {
-                    before: String::new(),
-                    after: String::new(),
-                    parting_ply: None,
-                    articles: Vec::new(),
-                    knobs: Vec::new(),
-                    knobs_together: false,
-                },
-                Some(c) => Comparison {
-                    before: c.left,
-                    after: c.right,
-                    parting_ply: c.ply,
-                    articles: c.articles,
-                    knobs: c.knobs,
-                    knobs_together: c.knobs_together,
-                },
-            }),
+            RecordImpact::Judged { changes, reach, .. } => {
+                // The table's row is the record's first game, as its verdict is.
+                let reach = reach.into_iter().next().unwrap_or_default();
+                let reached = Comparison {
+                    reached: reach.knobs,
+                    reached_articles: reach.articles,
+                    ..Comparison::default()
+                };
+                Ok(match changes.into_iter().next() {
+                    None => reached,
+                    Some(c) => Comparison {
+                        before: c.left,
+                        after: c.right,
+                        parting_ply: c.ply,
+                        articles: c.articles,
+                        knobs: c.knobs,
+                        knobs_together: c.knobs_together,
+                        ..reached
+                    },
+                })
+            }
         }
     }
 }

@@ -19,14 +19,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     self, Board, Change, ImpactSummary, RecordImpact, SideNames, articles_taken, deciding_change,
     parting_ply,
 };
+use conformance_rulebook::profile::reach::Reach;
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
-use conformance_core::report::impact::reach::GameReach;
-use conformance_rulebook::profile::reach::Reach;
 use go_spec::{GoProfile, GoRecord, GoRules};
 
 use crate::agreed::{Agreed, Finder, OutcomesError};

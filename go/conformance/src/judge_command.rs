@@ -11,11 +11,11 @@ use std::sync::Arc;
 use crate::cli_error::CliError;
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::{GameReach, ReachTally, ReachTarget};
 use go_conformance::agreed::{Agreed, Finder, OutcomesError};
 use go_conformance::certify;
 use go_conformance::judge;
 use go_conformance::judge_report::{JudgedRecord, Tally, Unreadable, render};
-use conformance_core::report::impact::reach::{GameReach, ReachTally, ReachTarget};
 use go_spec::{GoProfile, GoRules};
 
 /// `judge`'s arguments, declared once (flattened into the `judge` subcommand).
@@ -95,7 +95,14 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let text = render(args.format, &title, &profile, &records, args.explain, &reach);
+    let text = render(
+        args.format,
+        &title,
+        &profile,
+        &records,
+        args.explain,
+        &reach,
+    );
     super::emit(&text, args.output.as_deref())?;
     Ok(ExitCode::from(status))
 }

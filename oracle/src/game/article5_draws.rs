@@ -45,7 +45,8 @@ impl Game<'_> {
             self.reach.mark("repetition_start", ply);
         }
         self.reach.mark("repetition_occurrences", ply);
-        let (outcome, steps) = judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
+        let (outcome, steps) =
+            judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
         if outcome != RepetitionOutcome::NotYet {
             self.reach_repetition(&steps, ply);
         }

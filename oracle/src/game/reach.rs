@@ -8,9 +8,9 @@
 //! themselves are in the registry (`spec/data/`), never quoted here.
 
 use conformance_rulebook::profile::reach::ReachRule;
+use shogi_spec::Color;
 use shogi_spec::Step;
 use shogi_spec::record::Seconds;
-use shogi_spec::Color;
 
 /// One rule per knob of `shogi_spec::profile::Rules`, in the knob table's order.
 pub const REACH_RULES: &[ReachRule] = &[

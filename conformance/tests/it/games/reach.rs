@@ -30,8 +30,14 @@ fn root() -> PathBuf {
 #[test]
 fn every_knob_has_a_reach_rule_and_every_rule_a_knob() {
     let (without, unknown) = missing_rules::<Rules>(REACH_RULES);
-    assert!(without.is_empty(), "knobs without a reach rule: {without:?}");
-    assert!(unknown.is_empty(), "reach rules naming no knob: {unknown:?}");
+    assert!(
+        without.is_empty(),
+        "knobs without a reach rule: {without:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "reach rules naming no knob: {unknown:?}"
+    );
     for r in REACH_RULES {
         assert!(
             !r.situation.is_empty() && !r.why.is_empty(),
@@ -66,7 +72,12 @@ fn records() -> Vec<(String, Vec<u8>)> {
 
 /// Each game's verdict in words and the knobs it reached, under `profile` with `set`; `None`
 /// when the record cannot be judged there.
-fn judge(bytes: &[u8], file: &str, profile: &str, set: &[String]) -> Option<Vec<(String, Vec<&'static str>)>> {
+fn judge(
+    bytes: &[u8],
+    file: &str,
+    profile: &str,
+    set: &[String],
+) -> Option<Vec<(String, Vec<&'static str>)>> {
     let req = JudgeRequest {
         bytes,
         file,
@@ -122,7 +133,10 @@ fn a_knob_that_changes_a_verdict_alone_was_reached() {
             }
         }
     }
-    assert!(flips > 50, "the property was put to the test: {flips} flips");
+    assert!(
+        flips > 50,
+        "the property was put to the test: {flips} flips"
+    );
     assert!(
         missed.is_empty(),
         "{} verdict(s) changed by a knob the game did not reach:\n{}",
@@ -159,7 +173,10 @@ fn the_real_records_reach_what_their_manifest_says() {
     let mut reaching_start = Vec::new();
     let s = diff_archive(&files, &sides, 2, |r| {
         if let conformance_core::report::impact::RecordImpact::Judged { file, reach, .. } = r {
-            if reach.iter().any(|g| g.knobs.iter().any(|k| k == "repetition_start")) {
+            if reach
+                .iter()
+                .any(|g| g.knobs.iter().any(|k| k == "repetition_start"))
+            {
                 reaching_start.push(file.rsplit('/').next().unwrap_or_default().to_owned());
             }
         }
@@ -182,7 +199,11 @@ fn the_real_records_reach_what_their_manifest_says() {
     assert_eq!(count("declaration_failure"), (1, 0));
     assert_eq!(count("declaration_points_gote"), (1, 0));
     assert_eq!(count("impasse"), (2, 0));
-    for none in ["late_arrival_limit", "double_flag_fall", "handicap_declaration"] {
+    for none in [
+        "late_arrival_limit",
+        "double_flag_fall",
+        "handicap_declaration",
+    ] {
         assert_eq!(count(none), (0, 0), "{none}");
     }
     // Per article: the knob's article and those above it (5.3.2 reaches 5.3 and 5).
@@ -194,8 +215,17 @@ fn the_real_records_reach_what_their_manifest_says() {
         })
     );
     assert_eq!(s.reach.games, s.games);
-    let every = s.reach.by_knob.iter().map(|r| r.knob.as_str()).collect::<Vec<_>>();
-    assert_eq!(every.len(), REACH_RULES.len(), "every knob is listed, 0 or not");
+    let every = s
+        .reach
+        .by_knob
+        .iter()
+        .map(|r| r.knob.as_str())
+        .collect::<Vec<_>>();
+    assert_eq!(
+        every.len(),
+        REACH_RULES.len(),
+        "every knob is listed, 0 or not"
+    );
 }
 
 /// bridge-5 reaches `repetition_start` at ply 4: the rooks go 2h-3h, 8b-7b, 3h-2h, 7b-8b, and

@@ -36,8 +36,14 @@ fn sgf_files(folder: &str) -> Vec<PathBuf> {
 #[test]
 fn every_knob_has_a_reach_rule_and_every_rule_a_knob() {
     let (without, unknown) = missing_rules::<GoRules>(REACH_RULES);
-    assert!(without.is_empty(), "knobs without a reach rule: {without:?}");
-    assert!(unknown.is_empty(), "reach rules naming no knob: {unknown:?}");
+    assert!(
+        without.is_empty(),
+        "knobs without a reach rule: {without:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "reach rules naming no knob: {unknown:?}"
+    );
 }
 
 #[test]
@@ -79,7 +85,10 @@ fn a_knob_that_changes_a_result_alone_was_reached() {
             }
         }
     }
-    assert!(flips >= 8, "the property was put to the test: {flips} flips");
+    assert!(
+        flips >= 8,
+        "the property was put to the test: {flips} flips"
+    );
     assert!(
         missed.is_empty(),
         "{} result(s) changed by a knob the record did not reach:\n{}",
@@ -98,7 +107,11 @@ fn the_superko_records_reach_repetition_and_no_record_the_profiles_komi() {
     let sides = GoSides::new(&["rfg".to_owned()], &["repetition=simple_ko".to_owned()]).unwrap();
     let s = diff_archive(&sgf_files("go"), &sides, 2, |_| {});
     let count = |k: &str| s.reach.count(k).unwrap();
-    assert!(count("repetition").reached >= 4, "{:?}", count("repetition"));
+    assert!(
+        count("repetition").reached >= 4,
+        "{:?}",
+        count("repetition")
+    );
     assert_eq!(count("repetition").changed, 4);
     assert_eq!(count("komi").reached, 0);
     assert_eq!(s.reach.games, s.games);
@@ -118,7 +131,9 @@ fn reached_names_a_knob_or_an_article_and_refuses_anything_else() {
         ReachTarget::parse::<GoRules>("rfg:9"),
         Ok(ReachTarget::Article("rfg:9".into()))
     );
-    let e = ReachTarget::parse::<GoRules>("rfg:99").unwrap_err().to_string();
+    let e = ReachTarget::parse::<GoRules>("rfg:99")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("--reached rfg:99") && e.contains("komi") && e.contains("rfg:9.3"),
         "{e}"

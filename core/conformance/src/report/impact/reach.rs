@@ -41,7 +41,10 @@ impl GameReach {
             .collect();
         let mut articles: Vec<String> = Vec::new();
         for k in &knobs {
-            for a in knob_article::<R>(k).map(|a| with_parents(&a)).unwrap_or_default() {
+            for a in knob_article::<R>(k)
+                .map(|a| with_parents(&a))
+                .unwrap_or_default()
+            {
                 if !articles.contains(&a) {
                     articles.push(a);
                 }
@@ -68,7 +71,8 @@ pub fn with_parents(article: &str) -> Vec<String> {
         let cut = if rest.ends_with(|c: char| c.is_ascii_alphabetic())
             && rest.contains(|c: char| c.is_ascii_digit())
         {
-            rest.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len()
+            rest.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+                .len()
         } else if let Some(dot) = rest.rfind('.') {
             dot
         } else {
@@ -84,7 +88,7 @@ pub fn with_parents(article: &str) -> Vec<String> {
 }
 
 /// How many games reached a knob or an article, and how many of those changed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ReachCount {
     /// Games that reached it.
     pub reached: usize,
@@ -93,19 +97,20 @@ pub struct ReachCount {
 }
 
 /// One knob's row of the tally.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct KnobReach {
     /// The knob.
     pub knob: String,
     /// Its article, when its row names one.
     pub article: Option<String>,
     /// Its counts.
+    #[serde(flatten)]
     pub count: ReachCount,
 }
 
 /// The reach over an archive: every knob of the game's table (a knob no game reached shows
 /// with 0) and every article of those knobs with its parents.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ReachTally {
     /// Games counted.
     pub games: usize,
@@ -118,17 +123,26 @@ pub struct ReachTally {
 impl ReachTally {
     /// A tally with a row of 0 for every knob of `R` and every article they reach.
     pub fn for_knobs<R: Knobs>() -> ReachTally {
-        let mut by_article = BTreeMap::new();
-        let by_knob = R::KNOBS
+        let knobs: Vec<(String, Option<String>)> = R::KNOBS
             .iter()
-            .map(|k| {
-                let article = knob_article::<R>(k.name);
+            .map(|k| (k.name.to_owned(), knob_article::<R>(k.name)))
+            .collect();
+        ReachTally::for_names(&knobs)
+    }
+
+    /// A tally with a row of 0 for every knob named (with its article, if any) and every
+    /// article they reach.
+    pub fn for_names(knobs: &[(String, Option<String>)]) -> ReachTally {
+        let mut by_article = BTreeMap::new();
+        let by_knob = knobs
+            .iter()
+            .map(|(knob, article)| {
                 for a in article.iter().flat_map(|a| with_parents(a)) {
                     by_article.insert(a, ReachCount::default());
                 }
                 KnobReach {
-                    knob: k.name.to_owned(),
-                    article,
+                    knob: knob.clone(),
+                    article: article.clone(),
                     count: ReachCount::default(),
                 }
             })
@@ -179,7 +193,10 @@ impl ReachTally {
     /// `impasse: reached by 0 of 150 games`, `repetition_start: reached by 4 of 150 games,
     /// changed 3` (the changed count only where a comparison has one: `with_changed`).
     pub fn phrase(&self, name: &str, count: ReachCount, with_changed: bool) -> String {
-        let mut s = format!("{name}: reached by {} of {} games", count.reached, self.games);
+        let mut s = format!(
+            "{name}: reached by {} of {} games",
+            count.reached, self.games
+        );
         if with_changed && count.reached > 0 {
             s.push_str(&format!(", changed {}", count.changed));
         }
