@@ -1,5 +1,5 @@
 //! The reach of each knob (the core's `conformance_rulebook::profile::reach`): when a game
-//! meets the situation a knob's rule decides, and why. A test (`go/oracle/tests/it/reach.rs`)
+//! meets the situation a knob's rule decides, and why. A test (`go/conformance/tests/it/reach.rs`)
 //! holds this table to the knob table of `go_spec::profile`, and go-conformance's tests hold
 //! every mark to the counterfactual: a knob that, set alone to another value, changes a
 //! verdict was reached under one of the two readings. Each row is the project's reading of

@@ -1,6 +1,6 @@
 //! The reach of each knob (the core's `conformance_rulebook::profile::reach`): when a game
 //! meets the situation a knob's rule decides, as the adjudicator marks it, and why. A test
-//! (`oracle/tests/it/reach.rs`) holds this table to the knob table of `shogi_spec::profile`,
+//! (`conformance/tests/it/games/reach.rs`) holds this table to the knob table of `shogi_spec::profile`,
 //! and the conformance tests hold every mark to the counterfactual: a knob that, set alone to
 //! another value, changes a verdict was reached under one of the two readings.
 //!
