@@ -24,16 +24,20 @@ pub fn judge_command(
         .map(ReachTarget::parse::<Rules>)
         .transpose()
         .map_err(|e| e.to_string())?;
-    judge(
-        &args.game.records,
-        args.jobs.jobs,
-        args.profile.name(),
-        &args.profile.set,
-        args.explain,
-        args.format,
-        args.output.output.as_deref(),
+    if args.jobs.jobs == Some(0) {
+        return Err("--jobs: give at least 1".into());
+    }
+    let opts = ArchiveOptions {
+        profile: args.profile.name().to_owned(),
+        set: args.profile.set.clone(),
+        format: args.format,
+        explain: args.explain,
+        jobs: args.jobs.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
         reached,
-    )
+    };
+    judge(&args.game.records, &opts, args.output.output.as_deref())
 }
 
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
@@ -46,31 +50,15 @@ pub fn judge_command(
 /// record unreadable), or the error for exit status 2.
 pub fn judge(
     paths: &[PathBuf],
-    jobs: Option<usize>,
-    profile: &str,
-    set: &[String],
-    explain: bool,
-    format: Format,
+    opts: &ArchiveOptions,
     output: Option<&Path>,
-    reached: Option<ReachTarget>,
 ) -> Result<ExitCode, Error> {
-    if jobs == Some(0) {
-        return Err("--jobs: give at least 1".into());
-    }
+    let (profile, set, explain, format) =
+        (opts.profile.as_str(), &opts.set, opts.explain, opts.format);
     if let Some(path) = output {
         conformance_core::atomic_write::check_writable(path)
             .map_err(|e| format!("--output {}: {e}", path.display()))?;
     }
-    let opts = ArchiveOptions {
-        profile: profile.to_owned(),
-        set: set.to_vec(),
-        format,
-        explain,
-        jobs: jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
-        reached,
-    };
     // One file: its report, judged once, and the exit status of its standings.
     if let [record] = paths {
         if !record.is_dir() && opts.reached.is_none() {
@@ -109,7 +97,7 @@ pub fn judge(
     };
     let tables = matches!(format, Format::Junit | Format::Markdown | Format::Html);
     let mut games = Vec::new();
-    let summary = judge_archive(&files, &opts, |path, result| {
+    let summary = judge_archive(&files, opts, |path, result| {
         if tables {
             match result {
                 FileResult::Games(judged) => {
