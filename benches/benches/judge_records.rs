@@ -109,6 +109,7 @@ fn bench(c: &mut Criterion) {
         format: JudgeFormat::Text,
         explain: false,
         jobs,
+        reached: None,
     };
     g.bench_function(format!("archive-{jobs}-jobs"), |b| {
         b.iter(|| {

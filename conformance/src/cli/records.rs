@@ -6,61 +6,62 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::ReachTarget;
 use shogi_conformance::games::judge::JudgeRequest;
 use shogi_conformance::games::judge_archive::{
     ArchiveOptions, FileResult, RECORD_EXTENSIONS, judge_archive, record_files,
 };
 use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
+use shogi_spec::profile::Rules;
 
 /// The `judge` command: [`judge`] with the command line's options.
 pub fn judge_command(
     args: conformance_cli::commands::Judge<super::args::JudgeRecords>,
 ) -> Result<ExitCode, Error> {
-    judge(
-        &args.game.records,
-        args.jobs.jobs,
-        args.profile.name(),
-        &args.profile.set,
-        args.explain,
-        args.format,
-        args.output.output.as_deref(),
-    )
+    let reached = args
+        .reached
+        .as_deref()
+        .map(ReachTarget::parse::<Rules>)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    if args.jobs.jobs == Some(0) {
+        return Err("--jobs: give at least 1".into());
+    }
+    let opts = ArchiveOptions {
+        profile: args.profile.name().to_owned(),
+        set: args.profile.set.clone(),
+        format: args.format,
+        explain: args.explain,
+        jobs: args.jobs.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+        reached,
+    };
+    judge(&args.game.records, &opts, args.output.output.as_deref())
 }
 
 /// Runs `judge`: on one file, prints its report; on several files or folders, a line per game
 /// and the summary (text, JSON lines), or every game in one JUnit, Markdown or HTML report.
 /// With `output`, the report goes there instead (atomically over a regular file; through a
-/// device, FIFO or symlink), written once the judging is done. Each record is judged once,
+/// device, FIFO or symlink), written once the judging is done. With `reached`, only the games
+/// that reach that knob or article are listed, and a single file is judged as an archive is.
+/// Each record is judged once,
 /// whatever the format. Returns the exit status of the standing (0 agree, 1 differ, 2 a
 /// record unreadable), or the error for exit status 2.
 pub fn judge(
     paths: &[PathBuf],
-    jobs: Option<usize>,
-    profile: &str,
-    set: &[String],
-    explain: bool,
-    format: Format,
+    opts: &ArchiveOptions,
     output: Option<&Path>,
 ) -> Result<ExitCode, Error> {
-    if jobs == Some(0) {
-        return Err("--jobs: give at least 1".into());
-    }
+    let (profile, set, explain, format) =
+        (opts.profile.as_str(), &opts.set, opts.explain, opts.format);
     if let Some(path) = output {
         conformance_core::atomic_write::check_writable(path)
             .map_err(|e| format!("--output {}: {e}", path.display()))?;
     }
-    let opts = ArchiveOptions {
-        profile: profile.to_owned(),
-        set: set.to_vec(),
-        format,
-        explain,
-        jobs: jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
-    };
     // One file: its report, judged once, and the exit status of its standings.
     if let [record] = paths {
-        if !record.is_dir() {
+        if !record.is_dir() && opts.reached.is_none() {
             let file = record.display().to_string();
             let bytes = std::fs::read(record).map_err(|e| format!("{file}: cannot read: {e}"))?;
             let judged = JudgedFile::judge(&JudgeRequest {
@@ -96,22 +97,31 @@ pub fn judge(
     };
     let tables = matches!(format, Format::Junit | Format::Markdown | Format::Html);
     let mut games = Vec::new();
-    let summary = judge_archive(&files, &opts, |path, result| {
+    let summary = judge_archive(&files, opts, |path, result| {
         if tables {
             match result {
                 FileResult::Games(judged) => {
-                    games.extend(judged.iter().filter_map(|g| g.report.clone()));
+                    games.extend(
+                        judged
+                            .iter()
+                            .filter(|g| g.listed(opts.reached.as_ref()))
+                            .filter_map(|g| g.report.clone()),
+                    );
                 }
-                FileResult::Unreadable(e) => {
+                FileResult::Unreadable(e) if opts.reached.is_none() => {
                     games.push(unreadable_game(&path.display().to_string(), e));
                 }
+                FileResult::Unreadable(_) => {}
             }
             return;
         }
         let _ = match result {
             FileResult::Games(games) => games
                 .iter()
+                .filter(|g| g.listed(opts.reached.as_ref()))
                 .try_for_each(|g| writeln!(stdout, "{}", g.output)),
+            // A file not read reaches nothing that can be shown; the summary counts it.
+            FileResult::Unreadable(_) if opts.reached.is_some() => Ok(()),
             FileResult::Unreadable(e) if format == Format::Json => {
                 writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))
             }

@@ -24,13 +24,14 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     self, Board, Change, Deciding, ImpactSummary, RecordImpact, SideNames, articles_taken,
     deciding_change, parting_ply,
 };
 use shogi_records::Imported;
 use shogi_spec::Verdict;
-use shogi_spec::profile::Profile;
+use shogi_spec::profile::{Profile, Rules};
 
 use super::judge::{
     JudgeError, Judged, import_record, judge_game, judge_imported, profile_spec, shared_profile,
@@ -255,15 +256,22 @@ pub fn diff_bytes(bytes: &[u8], file: &str, sides: &DiffSides) -> RecordImpact {
         (Ok(l), Ok(r)) => (l, r),
         (Err(e), _) | (_, Err(e)) => return unreadable(e),
     };
+    let changes: Vec<Change> = left
+        .iter()
+        .zip(&right)
+        .enumerate()
+        .filter_map(|(k, (l, r))| change(file, &imported, k, l, r))
+        .collect();
+    let reach = left
+        .iter()
+        .zip(&right)
+        .map(|(l, r)| GameReach::of::<Rules>(&l.reach.union(&r.reach), shown(l).0 != shown(r).0))
+        .collect();
     RecordImpact::Judged {
         file: file.to_owned(),
         games: left.len(),
-        changes: left
-            .iter()
-            .zip(&right)
-            .enumerate()
-            .filter_map(|(k, (l, r))| change(file, &imported, k, l, r))
-            .collect(),
+        changes,
+        reach,
     }
 }
 
@@ -307,5 +315,11 @@ pub fn diff_archive_with(
     read: &(dyn Fn(&Path) -> io::Result<Vec<u8>> + Sync),
     each: impl FnMut(&RecordImpact),
 ) -> ImpactSummary {
-    impact::drive(files, jobs, |p| diff_file_with(p, sides, read), each)
+    impact::drive(
+        files,
+        jobs,
+        ImpactSummary::for_knobs::<Rules>(),
+        |p| diff_file_with(p, sides, read),
+        each,
+    )
 }

@@ -67,6 +67,9 @@ pub struct Judged {
     pub position: shogi_spec::position::Position,
     /// Where the game was decided, when something in the record ended it.
     pub decided: Option<shogi_oracle::game::Decided>,
+    /// The knobs whose situation the game met under this profile, each at its first ply
+    /// (`shogi_oracle::game::reach::REACH_RULES`).
+    pub reach: conformance_rulebook::profile::reach::Reach,
 }
 
 /// The version of the judge's JSON output (`schema_version`, and `schemas/shogi/judge.json`):
@@ -300,6 +303,7 @@ pub fn judge_one(game: &Game, profile: Arc<Profile>) -> Result<Judged, Adjudicat
         unclaimed_illegal: played.unclaimed_illegal,
         position: played.position,
         decided: played.decided,
+        reach: played.reach,
     })
 }
 

@@ -13,7 +13,10 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::{GameReach, ReachTally, ReachTarget};
+use conformance_core::report::impact::reach_text;
 use conformance_core::report::judged::JudgedGame;
+use shogi_spec::profile::Rules;
 
 use super::judge::{JudgeRequest, explain, game_json, game_line};
 use super::judged_file::JudgedFile;
@@ -36,6 +39,8 @@ pub struct GameResult {
     pub output: String,
     /// The game in the core's judged shape, for JUnit, Markdown and HTML.
     pub report: Option<JudgedGame>,
+    /// The knobs and articles the game reached under the profile.
+    pub reach: GameReach,
 }
 
 /// One file of an archive: its games, or why it could not be read.
@@ -58,6 +63,15 @@ pub struct Summary {
     pub games: BTreeMap<Standing, usize>,
     /// Games per written ending kind, then per standing.
     pub by_kind: BTreeMap<String, BTreeMap<Standing, usize>>,
+    /// Games that reached each knob and article (every knob listed, 0 or not).
+    pub reach: ReachTally,
+}
+
+impl GameResult {
+    /// Whether the game is listed under `--reached` (every game without it).
+    pub fn listed(&self, reached: Option<&ReachTarget>) -> bool {
+        reached.is_none_or(|t| t.matches(&self.reach))
+    }
 }
 
 impl Summary {
@@ -67,6 +81,7 @@ impl Summary {
             FileResult::Unreadable(_) => self.unreadable += 1,
             FileResult::Games(games) => {
                 for g in games {
+                    self.reach.add(&g.reach);
                     *self.games.entry(g.standing).or_default() += 1;
                     let kind = g.kind.clone().unwrap_or_else(|| "(none)".to_owned());
                     *self
@@ -109,6 +124,8 @@ impl Summary {
             "summary": {
                 "files": self.files,
                 "unreadable": self.unreadable,
+                "game_count": self.games.values().sum::<usize>(),
+                "reach": self.reach.to_json(false),
                 "games": counts(&self.games),
                 "by_ending": self.by_kind.iter().map(|(k, m)| (k.clone(), serde_json::Value::Object(counts(m)))).collect::<serde_json::Map<_, _>>(),
             }
@@ -133,7 +150,7 @@ impl fmt::Display for Summary {
             }
             writeln!(f, "  {kind}:{}", line.trim_end_matches(','))?;
         }
-        Ok(())
+        write!(f, "{}", reach_text(&self.reach, false))
     }
 }
 
@@ -175,6 +192,9 @@ pub struct ArchiveOptions {
     pub explain: bool,
     /// Workers side by side (at least 1).
     pub jobs: usize,
+    /// Print only the games that reach this knob or article (`--reached`); every game is
+    /// still counted in the summary.
+    pub reached: Option<ReachTarget>,
 }
 
 /// Judges one file into its result.
@@ -270,6 +290,7 @@ fn game_results(judged: &JudgedFile, opts: &ArchiveOptions) -> Vec<GameResult> {
                 kind,
                 output,
                 report: reports.get_mut(k).and_then(Option::take),
+                reach: GameReach::of::<Rules>(&j.reach, false),
             }
         })
         .collect()
@@ -282,7 +303,10 @@ pub fn judge_archive(
     opts: &ArchiveOptions,
     mut each: impl FnMut(&Path, &FileResult),
 ) -> Summary {
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        reach: ReachTally::for_knobs::<Rules>(),
+        ..Summary::default()
+    };
     conformance_core::pool::for_each_ordered(
         files,
         opts.jobs,

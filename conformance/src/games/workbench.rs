@@ -286,29 +286,32 @@ mod two_judgements {
                     message: what.to_owned(),
                 })
             }
-            RecordImpact::Judged { changes, .. } => Ok(
-                match changes
-                    .into_iter()
-                    .find(|c| c.game.unwrap_or(1) == record.game + 1)
-                {
-                    None => Comparison {
-                        before: String::new(),
-                        after: String::new(),
-                        parting_ply: None,
-                        articles: Vec::new(),
-                        knobs: Vec::new(),
-                        knobs_together: false,
+            RecordImpact::Judged { changes, reach, .. } => {
+                // The row is the listed game's: its reach and, when it changes, its change.
+                let reach = reach.into_iter().nth(record.game).unwrap_or_default();
+                let reached = Comparison {
+                    reached: reach.knobs,
+                    reached_articles: reach.articles,
+                    ..Comparison::default()
+                };
+                Ok(
+                    match changes
+                        .into_iter()
+                        .find(|c| c.game.unwrap_or(1) == record.game + 1)
+                    {
+                        None => reached,
+                        Some(c) => Comparison {
+                            before: c.left,
+                            after: c.right,
+                            parting_ply: c.ply,
+                            articles: c.articles,
+                            knobs: c.knobs,
+                            knobs_together: c.knobs_together,
+                            ..reached
+                        },
                     },
-                    Some(c) => Comparison {
-                        before: c.left,
-                        after: c.right,
-                        parting_ply: c.ply,
-                        articles: c.articles,
-                        knobs: c.knobs,
-                        knobs_together: c.knobs_together,
-                    },
-                },
-            ),
+                )
+            }
         }
     }
 }

@@ -101,6 +101,12 @@ pub struct Judge<X: Args> {
     /// knobs that decided.
     #[arg(long)]
     pub explain: bool,
+    /// List only the games that reach this article or knob — whose play met the situation the
+    /// rule decides (a knob of `profiles`, or an article one of them reads, with the articles
+    /// above it: `fesa2017:5.3`, `repetition_start`, `komi`); the summary's reach counts every
+    /// game.
+    #[arg(long, value_name = "ARTICLE|KNOB")]
+    pub reached: Option<String>,
     /// text (a line per record), json (an object per record), junit (a testcase per record),
     /// markdown (a table row per record) or html (a page with a section per record: the board
     /// where it was decided, the chain of articles and the moves); for one record or a whole

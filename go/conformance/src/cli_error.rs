@@ -123,6 +123,9 @@ pub(crate) enum CliError {
     /// The paths given could not be walked.
     #[error("{0}")]
     Walk(#[from] WalkError),
+    /// `--reached` names no knob or article.
+    #[error("{0}")]
+    Reached(#[from] conformance_core::report::impact::reach::UnknownReach),
     /// `diff`'s two sides are unusable.
     #[error("{0}")]
     Sides(#[from] SidesError),

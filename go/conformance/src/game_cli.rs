@@ -119,6 +119,7 @@ impl Game for GoGame {
             explain: args.explain,
             format: args.format,
             output: args.output.output,
+            reached: args.reached,
         })?)
     }
     fn diff(&self, args: Diff<SgfFiles>) -> Outcome {

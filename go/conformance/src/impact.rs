@@ -19,13 +19,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     self, Board, Change, ImpactSummary, RecordImpact, SideNames, articles_taken, deciding_change,
     parting_ply,
 };
+use conformance_rulebook::profile::reach::Reach;
 use go_oracle::Oracle;
 use go_oracle::play::ReplayError;
-use go_spec::{GoProfile, GoRecord};
+use go_spec::{GoProfile, GoRecord, GoRules};
 
 use crate::agreed::{Agreed, Finder, OutcomesError};
 use crate::judge::{Agreement, Judgement, judge_with, to_spec};
@@ -100,6 +102,8 @@ struct SideVerdict {
     key: String,
     end: Option<usize>,
     deciding: Option<String>,
+    /// The knobs whose situation the game met under this side (the judge's reach).
+    reach: Reach,
 }
 
 /// The kind of an SGF result, for grouping: `Black wins by count`.
@@ -139,14 +143,17 @@ fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -
             key: format!("no result: illegal move ({})", v.article),
             end: Some(v.ply),
             deciding: Some(v.article.to_owned()),
+            reach: j.reach,
         };
     }
+    let reach = j.reach.clone();
     match (&j.ours, &j.agreement) {
         (Some(ours), _) => SideVerdict {
             text: format!("{ours} ({})", j.articles.join(", ")),
             key: result_kind(ours),
             end: Some(j.moves),
             deciding: j.deciding_article().map(str::to_owned),
+            reach,
         },
         (
             None,
@@ -156,12 +163,14 @@ fn side_verdict(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>) -
             key: "no result".to_owned(),
             end: None,
             deciding: None,
+            reach,
         },
         (None, Agreement::Agree) => SideVerdict {
             text: "no result".to_owned(),
             key: "no result".to_owned(),
             end: None,
             deciding: None,
+            reach,
         },
     }
 }
@@ -213,8 +222,30 @@ pub fn result_text(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>
 
 /// Judges one parsed game under both sides: its change, or `None` when the result stays.
 pub fn diff_game(game: &GoRecord, agreed: Option<&Agreed>, sides: &GoSides) -> Option<Change> {
+    diff_game_reached(game, agreed, sides).0
+}
+
+/// As [`diff_game`], with what the game reached under either side and whether it changed
+/// (the reach tally of `diff`).
+pub fn diff_game_reached(
+    game: &GoRecord,
+    agreed: Option<&Agreed>,
+    sides: &GoSides,
+) -> (Option<Change>, GameReach) {
     let l = side_verdict(game, &sides.left, agreed);
     let r = side_verdict(game, &sides.right, agreed);
+    let reach = GameReach::of::<GoRules>(&l.reach.union(&r.reach), l.text != r.text);
+    (change_between(game, agreed, sides, l, r), reach)
+}
+
+/// The change between the two sides' verdicts of a game, or `None` when they agree.
+fn change_between(
+    game: &GoRecord,
+    agreed: Option<&Agreed>,
+    sides: &GoSides,
+    l: SideVerdict,
+    r: SideVerdict,
+) -> Option<Change> {
     if l.text == r.text {
         return None;
     }
@@ -270,13 +301,15 @@ pub fn diff_file_with(
     })();
     match game {
         Err(message) => RecordImpact::Unreadable { file, message },
-        Ok((game, agreed)) => RecordImpact::Judged {
-            changes: diff_game(&game, agreed.as_ref(), sides)
-                .into_iter()
-                .collect(),
-            file,
-            games: 1,
-        },
+        Ok((game, agreed)) => {
+            let (change, reach) = diff_game_reached(&game, agreed.as_ref(), sides);
+            RecordImpact::Judged {
+                changes: change.into_iter().collect(),
+                file,
+                games: 1,
+                reach: vec![reach],
+            }
+        }
     }
 }
 
@@ -304,6 +337,7 @@ pub fn diff_archive_with(
     impact::drive(
         files,
         jobs,
+        ImpactSummary::for_knobs::<GoRules>(),
         |path| {
             // The finder is a cache of outcomes files read: one another worker left half
             // updated by a panic is still a cache, so a poisoned lock is taken as it is.

@@ -125,6 +125,11 @@ pub struct Judgement {
     /// [`Judgement::end_phase`] at the same index: for the workbench's boards.
     #[serde(skip)]
     pub end_moves: Vec<(Color, Move)>,
+    /// The knobs whose situation the game met, each at its first ply (go-oracle's
+    /// `reach::REACH_RULES`): the moves' own, a move refused by rfg 5.2, and the profile's
+    /// komi taken for a count.
+    #[serde(skip)]
+    pub reach: conformance_rulebook::profile::reach::Reach,
     /// The comparison.
     #[serde(flatten)]
     pub agreement: Agreement,
@@ -231,6 +236,7 @@ pub fn judge_with(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>)
         range: None,
         alternative_end_phase: Vec::new(),
         end_moves: Vec::new(),
+        reach: Default::default(),
         agreement: Agreement::NotJudgeable(String::new()),
     };
     let spec = match read_spec(game, profile) {
@@ -245,8 +251,16 @@ pub fn judge_with(game: &GoRecord, profile: &GoProfile, agreed: Option<&Agreed>)
     };
     let oracle = Oracle::new(profile.clone());
     let played = match oracle.replay_game(&spec) {
-        Ok(played) => played,
+        Ok(played) => {
+            j.reach = played.reach.clone();
+            played
+        }
         Err(e) => {
+            if let go_oracle::play::ReplayError::Illegal(v) = &e {
+                if v.article == "rfg:5.2" {
+                    j.reach.mark("repetition", v.ply);
+                }
+            }
             j.agreement = illegal_record(&spec, profile, &e.to_string());
             return j;
         }
@@ -440,6 +454,10 @@ fn counted(
     end_moves.extend(end.steps.iter().map(|s| (s.colour, s.mv)));
     j.end_moves = end_moves;
     let count = end.count;
+    if game.komi.is_none() {
+        // The profile's komi, not the record's, went into the count.
+        j.reach.mark("komi", game.moves.len());
+    }
     j.ours = Some(ours);
     j.articles = vec![
         "rfg:7.1".to_owned(),

@@ -11,11 +11,12 @@ use std::sync::Arc;
 use crate::cli_error::CliError;
 
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::{GameReach, ReachTally, ReachTarget};
 use go_conformance::agreed::{Agreed, Finder, OutcomesError};
 use go_conformance::certify;
 use go_conformance::judge;
 use go_conformance::judge_report::{JudgedRecord, Tally, Unreadable, render};
-use go_spec::GoProfile;
+use go_spec::{GoProfile, GoRules};
 
 /// `judge`'s arguments, declared once (flattened into the `judge` subcommand).
 pub(crate) struct JudgeArgs {
@@ -37,6 +38,8 @@ pub(crate) struct JudgeArgs {
     /// Write the report here instead of standard output (atomically over a regular file;
     /// through a symlink, FIFO or device).
     pub output: Option<PathBuf>,
+    /// List only the records that reach this knob or article (`--reached`).
+    pub reached: Option<String>,
 }
 
 /// A record's agreed outcome, or why the outcomes file beside it could not be read (shared by
@@ -47,6 +50,11 @@ type AgreedOutcome = Result<Option<Agreed>, Arc<OutcomesError>>;
 pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
     // Everything the command line says is checked before any record is read.
     let profile = certify::profile_with(&args.profile, &args.sets)?;
+    let reached = args
+        .reached
+        .as_deref()
+        .map(ReachTarget::parse::<GoRules>)
+        .transpose()?;
     if args.jobs == Some(0) {
         return Err(CliError::NoJobs);
     }
@@ -71,16 +79,41 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
     let jobs = args
         .jobs
         .unwrap_or_else(conformance_core::pool::available_jobs);
-    let records = judge_all(&files, &work, &profile, jobs, args.explain);
+    let mut records = judge_all(&files, &work, &profile, jobs, args.explain);
+    let reach = reach_of(&records);
+    let status = Tally::of(&records).exit_code();
+    if let Some(target) = &reached {
+        records.retain(|r| {
+            r.judged
+                .as_ref()
+                .is_ok_and(|j| target.matches(&GameReach::of::<GoRules>(&j.reach, false)))
+        });
+    }
     let title = args
         .files
         .iter()
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let text = render(args.format, &title, &profile, &records, args.explain);
+    let text = render(
+        args.format,
+        &title,
+        &profile,
+        &records,
+        args.explain,
+        &reach,
+    );
     super::emit(&text, args.output.as_deref())?;
-    Ok(ExitCode::from(Tally::of(&records).exit_code()))
+    Ok(ExitCode::from(status))
+}
+
+/// The reach over the judged records: every knob listed, each record that was judged counted.
+fn reach_of(records: &[JudgedRecord]) -> ReachTally {
+    let mut tally = ReachTally::for_knobs::<GoRules>();
+    for j in records.iter().filter_map(|r| r.judged.as_ref().ok()) {
+        tally.add(&GameReach::of::<GoRules>(&j.reach, false));
+    }
+    tally
 }
 
 /// Judges every file on `jobs` workers (the core's pool), each taking the next file not yet

@@ -7,6 +7,8 @@
 //! pass; disagree fails (exit 1); not judgeable is skipped, with what is missing; a record or
 //! an outcomes file that cannot be read is an error (exit 2).
 
+use conformance_core::report::impact::reach::ReachTally;
+use conformance_core::report::impact::reach_text;
 use std::sync::Arc;
 
 use conformance_core::report::Format;
@@ -314,6 +316,7 @@ pub fn render(
     profile: &GoProfile,
     records: &[JudgedRecord],
     explain: bool,
+    reach: &ReachTally,
 ) -> String {
     let tally = Tally::of(records);
     match format {
@@ -331,6 +334,7 @@ pub fn render(
             }
             t.push_str(&tally.line());
             t.push('\n');
+            t.push_str(&reach_text(reach, false));
             t
         }
         Format::Json => {
@@ -355,6 +359,7 @@ pub fn render(
                 "disagree": tally.disagree,
                 "not_judgeable": tally.not_judgeable,
                 "unreadable": tally.unreadable,
+                "reach": reach.to_json(false),
             });
             // A `Value` built of strings, numbers and lists always serializes.
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"

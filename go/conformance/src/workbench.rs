@@ -644,7 +644,7 @@ fn article_link(id: &str) -> Option<String> {
 /// base is a profile as it stands; the page's overrides go to the other side.
 mod two_judgements {
     use super::*;
-    use crate::impact::{GoSides, diff_game};
+    use crate::impact::{GoSides, diff_game_reached};
 
     pub(super) fn compare(
         bench: &GoWorkbench,
@@ -655,15 +655,14 @@ mod two_judgements {
         let (game, agreed, _) = bench.read(record, base)?;
         let sides = GoSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
-        Ok(match diff_game(&game.record, agreed.as_ref(), &sides) {
-            None => Comparison {
-                before: String::new(),
-                after: String::new(),
-                parting_ply: None,
-                articles: Vec::new(),
-                knobs: Vec::new(),
-                knobs_together: false,
-            },
+        let (change, reach) = diff_game_reached(&game.record, agreed.as_ref(), &sides);
+        let reached = Comparison {
+            reached: reach.knobs,
+            reached_articles: reach.articles,
+            ..Comparison::default()
+        };
+        Ok(match change {
+            None => reached,
             Some(c) => Comparison {
                 before: refusal_words(&c.left, game.record.size),
                 after: refusal_words(&c.right, game.record.size),
@@ -671,6 +670,7 @@ mod two_judgements {
                 articles: c.articles,
                 knobs: c.knobs,
                 knobs_together: c.knobs_together,
+                ..reached
             },
         })
     }

@@ -19,6 +19,7 @@ pub mod mcmahon;
 pub mod mcmahon_pairing;
 pub mod outcome;
 pub mod play;
+pub mod reach;
 pub mod tournament;
 pub mod tournament_events;
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use go_spec::{Color, GameSpec, GoProfile, Move, Point, Repetition};
 
 use crate::board::Board;
+use conformance_rulebook::profile::reach::Reach;
 
 /// A move the rules refuse, with its 1-based ply and the article that refuses it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -113,6 +114,10 @@ pub struct Game {
     /// Whether a whole-board position came back (possible only under simple ko): the cycle
     /// that rfg 6.3 hands to the arbiter.
     pub repeated: bool,
+    /// The knobs whose situation the game's moves met, each at its first ply (the table of
+    /// [`crate::reach::REACH_RULES`]); a move refused by rfg 5.2 is marked by the judge, which
+    /// sees the refusal.
+    pub reach: Reach,
     /// The whole-board positions so far, the setup first (rfg 5.2).
     history: Vec<Board>,
     /// The last move if it was a placement: where, and what it captured (rfg 5.2's ko).
@@ -163,6 +168,7 @@ impl Game {
             filling_passes: 0,
             wrong_colour_start: false,
             repeated: false,
+            reach: Reach::default(),
             last_play: None,
             repetition: profile.rules.repetition,
             passes_to_end: profile.rules.passes_to_end,
@@ -237,6 +243,7 @@ impl Game {
                 if self.history.contains(&next) {
                     // Only reachable under simple ko: a cycle for the arbiter (rfg 6.3).
                     self.repeated = true;
+                    self.reach.mark("repetition", ply);
                 }
                 self.prisoners[colour.index()] += u32::try_from(captured.len()).unwrap_or(u32::MAX);
                 self.history.push(next.clone());
@@ -257,6 +264,9 @@ impl Game {
             _ => {
                 // rfg 3.1b: a pass is a move; rfg 7.1: three in a row end the main game.
                 self.passes_in_row += 1;
+                if self.passes_in_row >= 2 {
+                    self.reach.mark("passes_to_end", ply);
+                }
                 if self.passes_in_row >= self.passes_to_end {
                     self.ended_at = Some(ply);
                     self.main_end_board = Some(self.board.clone());

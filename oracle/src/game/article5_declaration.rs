@@ -285,9 +285,28 @@ pub fn judge_impasse(pos: &Position, rule: ImpasseRule) -> (ImpasseOutcome, Vec<
 /// The adjudicator's part of this article: applied by [`super::adjudicate`] in the order the
 /// game brings it in.
 impl super::adjudicate::Game<'_> {
+    /// The knobs a declaration judged on move reaches: its threshold (the one `player` needs,
+    /// [`needs_sente_threshold`]), the pieces in the zone, and in a handicap game the two
+    /// handicap knobs.
+    fn reach_declaration(&mut self, player: Color) {
+        let ply = self.moves_played;
+        let threshold = if needs_sente_threshold(self.rules, player, self.handicap) {
+            "declaration_points_sente"
+        } else {
+            "declaration_points_gote"
+        };
+        self.reach.mark(threshold, ply);
+        self.reach.mark("declaration_pieces_in_zone", ply);
+        if self.handicap.is_some() {
+            self.reach.mark("handicap_declaration", ply);
+            self.reach.mark("handicap_28_points", ply);
+        }
+    }
+
     /// 5.3: a player declares victory on their own turn; the conditions 5.3.1–5.3.6 decide it,
     /// and a failed declaration costs what the profile's `declaration_failure` says.
     pub(super) fn declare(&mut self, player: Color) {
+        self.reach.mark("declaration", self.moves_played);
         if self.rules.declaration == DeclarationRule::Disabled {
             self.note(Step::by_knob(
                 ArticleId::fesa("5.3"),
@@ -311,8 +330,12 @@ impl super::adjudicate::Game<'_> {
             let clock = &c[player.index()];
             !(clock.flag_down() || (on_move == player && clock.runs_out(self.turn_elapsed)))
         });
+        self.reach_declaration(player);
         let (ok, steps) =
             judge_declaration(self.pos(), player, self.rules, self.handicap, time_left);
+        if !ok {
+            self.reach.mark("declaration_failure", self.moves_played);
+        }
         self.steps.extend(steps);
         if ok {
             self.win(

@@ -35,15 +35,28 @@ impl Game<'_> {
         }
     }
 
+    /// The repetition of the last position judged because a claim or an agreement asks for it:
+    /// the count is asked (`repetition_occurrences` reached), the start's recurrence and a
+    /// repetition that holds reach their knobs as after a move.
+    fn repetition_asked(&mut self) -> (RepetitionOutcome, Vec<Step>) {
+        let ply = self.moves_played;
+        let occ = self.seen.of_last(&self.history);
+        if occ.first() == Some(&0) && occ.len() > 1 {
+            self.reach.mark("repetition_start", ply);
+        }
+        self.reach.mark("repetition_occurrences", ply);
+        let (outcome, steps) =
+            judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
+        if outcome != RepetitionOutcome::NotYet {
+            self.reach_repetition(&steps, ply);
+        }
+        (outcome, steps)
+    }
+
     /// 5.2 under `repetition: on_claim`: a player claims the repetition; a claim before the
     /// position has occurred often enough fails and the game goes on.
     pub(super) fn claim_repetition(&mut self, by: Color) {
-        let (outcome, steps) = judge_repetition_of(
-            &self.history,
-            &self.gave_check,
-            self.seen.of_last(&self.history),
-            self.rules,
-        );
+        let (outcome, steps) = self.repetition_asked();
         if outcome == RepetitionOutcome::NotYet {
             let who = self.claimant(by);
             self.note(Step::new(
@@ -58,12 +71,7 @@ impl Game<'_> {
     /// 5.4 (with 1.3): the players may not agree a draw unless the repetition of 5.2 holds; an
     /// agreement outside it changes nothing and the game goes on.
     pub(super) fn agree_draw(&mut self) {
-        let (outcome, steps) = judge_repetition_of(
-            &self.history,
-            &self.gave_check,
-            self.seen.of_last(&self.history),
-            self.rules,
-        );
+        let (outcome, steps) = self.repetition_asked();
         if outcome == RepetitionOutcome::NotYet {
             self.note(Step::new(
                 ArticleId::fesa("5.4"),

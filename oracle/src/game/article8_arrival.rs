@@ -101,6 +101,9 @@ impl super::adjudicate::Game<'_> {
                 absence.run
             ),
         };
+        if at > Seconds::ZERO {
+            self.reach.mark("late_arrival_limit", self.moves_played);
+        }
         let late = match (self.rules.late_arrival_limit, &self.clocks) {
             (LateArrival::Seconds(s), _) => {
                 let limit = Seconds::whole(s);

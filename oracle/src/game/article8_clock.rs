@@ -164,6 +164,23 @@ impl Clock {
         elapsed >= self.available().saturating_add(self.evidence.margin())
     }
 
+    /// Whether a turn written as `elapsed` lies where the two timings of a Fischer increment
+    /// (`increment_timing`) decide it differently: proved over the time available without the
+    /// move's own increment, and not with it. False without an increment.
+    pub fn increment_decides(&self, elapsed: Seconds) -> bool {
+        let Some(inc) = self.control.increment else {
+            return false;
+        };
+        if self.flag_down {
+            return false;
+        }
+        let without = self
+            .written
+            .available(&self.control, false)
+            .saturating_add(self.evidence.margin());
+        elapsed >= without && elapsed < without.saturating_add(inc)
+    }
+
     /// Whether a turn written as `elapsed` reaches the time available as the record's times
     /// are written, without proving a fall (a whole second written that may be a rounding):
     /// worth a note, never a verdict.
@@ -221,6 +238,9 @@ impl super::adjudicate::Game<'_> {
     /// Under `flag_fall: automatic`, whether the running turn has used up the time of the side
     /// on move; if so the game ends there (8.9; UFS 6.8.3: what comes after the fall is void).
     pub(super) fn automatic_flag_fell(&mut self) -> bool {
+        let on_move = self.pos().side_to_move();
+        let (elapsed, ply) = (self.turn_elapsed, self.moves_played + 1);
+        self.reach_increment(on_move, elapsed, ply);
         if self.rules.flag_fall != FlagFall::Automatic {
             return false;
         }
@@ -242,6 +262,7 @@ impl super::adjudicate::Game<'_> {
         let clock = &mut clocks[on_move.index()];
         let reading = clock.reading(elapsed);
         clock.set_flag_down();
+        self.reach.mark("flag_fall", self.moves_played);
         self.win(
             !on_move,
             ReasonKind::FlagFall,
@@ -324,6 +345,7 @@ impl super::adjudicate::Game<'_> {
             let clock = &mut clocks[color.index()];
             clock.set_flag_down();
             self.falls.push(color);
+            self.reach.mark("flag_fall", self.moves_played);
             return true;
         }
         false
@@ -351,6 +373,7 @@ impl super::adjudicate::Game<'_> {
                 Step::new(ArticleId::fesa("8.3"), format!("{who} claims with {by}'s flag up and {opp}'s down: {opp} loses on time (8.9)")),
             ),
             (true, true) => {
+                self.reach.mark("double_flag_fall", self.moves_played);
                 let first = self.falls.first().copied();
                 match (self.rules.double_flag_fall, first) {
                     (DoubleFlagFall::FirstLosesWhenKnown, Some(first)) => self.win(
@@ -385,6 +408,7 @@ impl super::adjudicate::Game<'_> {
             FlagOrder::Gote => Some(Color::Gote),
             FlagOrder::Unknown => None,
         };
+        self.reach.mark("double_flag_fall", self.moves_played);
         match (known, self.rules.double_flag_fall) {
             (None, _) => self.draw(
                 ReasonKind::DoubleFlagFall,

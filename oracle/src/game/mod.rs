@@ -19,6 +19,7 @@
 //! | [`article7_furigoma`] | 7.1 who moves first |
 //! | [`article14_pairing`] | 14.4 the basic pairing rules |
 //! | [`article15_time_control`] | 15.4 the minimum rated time control |
+//! | [`reach`] | when a game reaches each knob's situation (no article: the project's table) |
 //! | [`shogi_spec::handicap`] | UFS 5.9 handicap positions (data, in `shogi_spec`) |
 //!
 //! Mate and resignation (1.2, 5.1) are short enough to live in the driver.
@@ -33,6 +34,7 @@ pub mod article7_furigoma;
 pub mod article8_arrival;
 pub mod article8_clock;
 pub mod article9_illegal;
+pub mod reach;
 pub mod repetition;
 
 pub use adjudicate::{

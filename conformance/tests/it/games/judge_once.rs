@@ -78,6 +78,7 @@ fn every_format_plays_each_game_once_for_a_file_and_in_an_archive() {
                 format,
                 explain: true,
                 jobs: 1,
+                reached: None,
             };
             let FileResult::Games(judged) = judge_file(&path, &opts) else {
                 panic!("{name}: unreadable")

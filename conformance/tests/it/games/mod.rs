@@ -14,4 +14,5 @@ mod judge_verdicts;
 mod ledger;
 mod match_arbiter;
 mod one_voice;
+mod reach;
 mod real_records;

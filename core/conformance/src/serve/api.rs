@@ -251,7 +251,7 @@ impl RecordError {
 }
 
 /// One record judged under two choices: both verdicts and, when they differ, where and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Comparison {
     /// The verdict under the base choice, in one line.
     pub before: String,
@@ -268,6 +268,11 @@ pub struct Comparison {
     pub knobs: Vec<String>,
     /// Whether [`Comparison::knobs`] decide only together.
     pub knobs_together: bool,
+    /// The knobs the record reached under either choice — met the situation the knob's rule
+    /// decides (`report::impact::reach`) — in the order of the game's table, changed or not.
+    pub reached: Vec<String>,
+    /// The articles it reached: each reached knob's article and the articles above it.
+    pub reached_articles: Vec<String>,
 }
 
 impl Comparison {

@@ -252,8 +252,7 @@ fn listed(
     folder: &Path,
 ) -> Result<(Vec<files::Root>, files::Listing), String> {
     let roots = files::roots(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
-    let listing =
-        files::list(&roots, bench, super::DEFAULT_LIMIT).map_err(|e| e.to_string())?;
+    let listing = files::list(&roots, bench, super::DEFAULT_LIMIT).map_err(|e| e.to_string())?;
     Ok((roots, listing))
 }
 

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::api::{Choice, Comparison, RecordError, RecordInput, Workbench};
 use super::files::{self, FileError, Listed, Root};
+use crate::report::impact::reach::{GameReach, ReachTally};
 
 /// A record whose verdict changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -52,6 +53,11 @@ pub struct Impact {
     pub rows: Vec<Changed>,
     /// The records that could not be judged (the first hundred).
     pub errors: Vec<Unreadable>,
+    /// Per knob and per article, the records that reached it under either choice and, of
+    /// those, how many changed (every knob of the base profile listed, 0 or not):
+    /// `{"games", "by_knob": [{"knob", "article", "reached", "changed"}], "by_article":
+    /// {ARTICLE: {"reached", "changed"}}}`, as `diff`'s JSON summary says it.
+    pub reach: ReachTally,
 }
 
 /// How many unreadable records the table names (the count covers them all).
@@ -69,20 +75,31 @@ pub fn impact(
 ) -> Impact {
     let mut found: Vec<(usize, Result<Comparison, CompareError>)> = Vec::new();
     let mut judged_same = 0;
+    let mut reach = reach_table(game, base);
     crate::pool::for_each_ordered(
         listed,
         jobs,
         || (),
         |(), rec| compare_one(game, roots, rec, base, other, limit),
-        |i, result| match result {
-            Ok(c) if !c.changed() => judged_same += 1,
-            r => found.push((i, r)),
+        |i, result| {
+            if let Ok(c) = &result {
+                reach.add(&GameReach {
+                    knobs: c.reached.clone(),
+                    articles: c.reached_articles.clone(),
+                    changed: c.changed(),
+                });
+            }
+            match result {
+                Ok(c) if !c.changed() => judged_same += 1,
+                r => found.push((i, r)),
+            }
         },
     );
     let mut table = Impact {
         base: base.clone(),
         other: other.clone(),
         unchanged: judged_same,
+        reach,
         ..Impact::default()
     };
     let mut transitions: BTreeMap<String, usize> = BTreeMap::new();
@@ -115,6 +132,33 @@ pub fn impact(
     transitions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     table.transitions = transitions;
     table
+}
+
+/// An empty reach tally listing every knob of `base`'s profile (from the game's info) with its
+/// article, so that a knob no record reaches shows with 0.
+fn reach_table(game: &dyn Workbench, base: &Choice) -> ReachTally {
+    let info = game.info();
+    let profile = info
+        .profiles
+        .iter()
+        .find(|p| p.name == base.profile)
+        .or(info.profiles.first());
+    let knobs: Vec<(String, Option<String>)> = profile
+        .map(|p| {
+            p.knobs
+                .iter()
+                .map(|k| {
+                    let article = k
+                        .article
+                        .parse::<conformance_rulebook::ArticleId>()
+                        .ok()
+                        .map(|a| a.as_str().to_owned());
+                    (k.name.clone(), article)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ReachTally::for_names(&knobs)
 }
 
 /// Why a record of the table could not be compared; the table names the record beside it, so

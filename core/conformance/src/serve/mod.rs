@@ -15,9 +15,9 @@
 //! [`conn`], [`wire`]).
 
 pub mod api;
-pub mod conn;
 pub mod choice;
 pub mod claims;
+pub mod conn;
 pub mod files;
 pub mod http;
 pub mod impact;

@@ -109,9 +109,9 @@ impl Workbench for Toy {
                 text
             },
             parting_ply: Some(1),
-            articles: Vec::new(),
-            knobs: Vec::new(),
-            knobs_together: false,
+            reached: vec!["k".into()],
+            reached_articles: vec!["toy:1".into()],
+            ..Comparison::default()
         })
     }
 

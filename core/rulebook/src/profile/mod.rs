@@ -24,6 +24,7 @@
 
 mod error;
 mod knobs;
+pub mod reach;
 
 pub use error::ProfileError;
 pub use knobs::{

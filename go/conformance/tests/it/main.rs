@@ -24,6 +24,7 @@ mod ledger_mutation;
 mod leela_zero;
 mod pachi;
 mod profiles;
+mod reach;
 mod records_as_written;
 mod reproduce_gtp;
 mod second_counter;

@@ -22,6 +22,7 @@ pub mod state;
 
 use std::fmt;
 
+use conformance_rulebook::profile::reach::Reach;
 use shogi_spec::profile::Profile;
 use shogi_spec::{ArticleId, Color, Judgement, Reason, ReasonKind, Step, Verdict};
 
@@ -59,6 +60,9 @@ pub struct Played {
     /// Where the game was decided, when something in the record ended it: comparing two
     /// judgements of one record (`diff`) needs the first ply at which they part.
     pub decided: Option<Decided>,
+    /// The knobs whose situation the game met, each at its first ply (the table of
+    /// [`crate::game::reach::REACH_RULES`] says when each is reached): under this profile only.
+    pub reach: Reach,
 }
 
 /// The moment a record's game was decided: the event that ended it and the moves played by
@@ -231,6 +235,7 @@ pub fn play_record_read(
         main_left,
         unclaimed_illegal: game.illegal_standing,
         decided,
+        reach: game.reach,
     })
 }
 

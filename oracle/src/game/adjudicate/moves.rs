@@ -102,7 +102,9 @@ impl Game<'_> {
             pos.side_to_move()
         };
         let fact = format!("move {number} ({mv}) by {mover} is illegal: {why}");
+        self.reach.mark("illegal_move", number);
         if foreign {
+            self.reach.mark("foreign_piece", number);
             self.note(Step::by_knob(
                 ArticleId::fesa("9.4"),
                 format!(
@@ -165,6 +167,7 @@ impl Game<'_> {
             .as_ref()
             .is_some_and(|c| !c[mover.index()].flag_down() && c[mover.index()].runs_out(elapsed));
         let played_on = overrun && self.clock_of_record_played_on(mover);
+        self.reach_increment(mover, elapsed, number);
         self.note_unproved_reach(mover, elapsed, number);
         self.turn_elapsed = Seconds::ZERO;
         self.overrun_noted = false;
@@ -198,6 +201,7 @@ impl Game<'_> {
             }
             if !in_time && !already_down {
                 self.falls.push(mover);
+                self.reach.mark("flag_fall", number);
                 self.steps.push(Step::by_knob(
                     ArticleId::fesa("8.8"),
                     format!("{mover}'s time ran out during move {number} ({}); the flag counts only once claimed", reading.as_deref().unwrap_or_default()),
@@ -291,6 +295,7 @@ impl Game<'_> {
             "after move {number} ({mv}) {} has no legal move but is not in check",
             !mover
         );
+        self.reach.mark("no_legal_moves", number);
         match self.rules.no_legal_moves {
             NoLegalMoves::Loss => self.win(
                 mover,
@@ -325,12 +330,17 @@ impl Game<'_> {
             return;
         }
         let occ = self.seen.of_last(&self.history);
+        if occ.first() == Some(&0) {
+            // The position of the start has recurred: whether it counts is now the question.
+            self.reach.mark("repetition_start", number);
+        }
         let (outcome, steps) =
             judge_repetition_of(&self.history, &self.gave_check, occ, self.rules);
         if outcome == RepetitionOutcome::NotYet {
             self.move_limit(number);
             return;
         }
+        self.reach_repetition(&steps, number);
         if !legal {
             self.note(Step::new(
                 ArticleId::fesa("5.2"),
@@ -338,6 +348,7 @@ impl Game<'_> {
             ));
             return;
         }
+        self.reach.mark("repetition", number);
         if self.rules.repetition == RepetitionTrigger::OnClaim {
             self.steps.extend(steps);
             self.note(Step::by_knob(
@@ -355,6 +366,7 @@ impl Game<'_> {
     fn move_limit(&mut self, number: usize) {
         let limit = self.rules.max_moves as usize;
         if limit > 0 && number >= limit {
+            self.reach.mark("max_moves", number);
             self.draw(
                 ReasonKind::MoveLimit,
                 ArticleId::fesa("5"),

@@ -19,6 +19,7 @@ use shogi_spec::usi::Move;
 use shogi_spec::{record::ClaimKind, record::Event, record::Record, record::Seconds};
 
 use super::AdjudicationError;
+use conformance_rulebook::profile::reach::Reach;
 
 /// The state of a game being walked through.
 pub(in crate::game) struct Game<'a> {
@@ -71,6 +72,8 @@ pub(in crate::game) struct Game<'a> {
     /// The written words the event being applied was read from, and their line, when a
     /// reader turned a written ending into it (see [`super::ReadFrom`]).
     pub(in crate::game) read_from: Option<(String, usize)>,
+    /// The knobs whose situation the game has met so far (`crate::game::reach`).
+    pub(in crate::game) reach: Reach,
 }
 
 impl<'a> Game<'a> {
@@ -122,6 +125,7 @@ impl<'a> Game<'a> {
             verdict: None,
             claimed: None,
             read_from: None,
+            reach: Reach::default(),
         }
     }
 
@@ -156,6 +160,10 @@ impl<'a> Game<'a> {
     /// A draw: its kind and article, followed by what a drawn game leads to under the profile.
     pub(in crate::game) fn draw(&mut self, kind: ReasonKind, article: ArticleId, step: Step) {
         self.steps.push(step);
+        self.reach.mark("draw_result", self.moves_played);
+        if self.rules.draw_result == DrawResult::Rematch {
+            self.reach.mark("replay_time", self.moves_played);
+        }
         let next = match self.rules.draw_result {
             DrawResult::Rematch => Step::by_knob(
                 ArticleId::fesa("12.2"),
@@ -262,6 +270,7 @@ impl<'a> Game<'a> {
             Event::FlagsDown { first } => self.flags_down(first),
             Event::AgreeDraw { .. } => self.agree_draw(),
             Event::Impasse { .. } => {
+                self.reach.mark("impasse", self.moves_played);
                 let (outcome, steps) = judge_impasse(self.pos(), self.rules.impasse);
                 let article = steps
                     .last()

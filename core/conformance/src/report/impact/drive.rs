@@ -7,15 +7,16 @@
 use super::{ImpactSummary, RecordImpact};
 
 /// Judges every item of `items` with `judge` on `jobs` workers (the core's
-/// [`crate::pool`]) and hands each result to `each`, in the order of `items`; returns the tally.
-/// One worker judges on the calling thread.
+/// [`crate::pool`]) and hands each result to `each`, in the order of `items`; returns the tally,
+/// counted into `summary` (the game's [`ImpactSummary::for_knobs`], so its reach lists every
+/// knob). One worker judges on the calling thread.
 pub fn drive<T: Sync>(
     items: &[T],
     jobs: usize,
+    mut summary: ImpactSummary,
     judge: impl Fn(&T) -> RecordImpact + Sync,
     mut each: impl FnMut(&RecordImpact),
 ) -> ImpactSummary {
-    let mut summary = ImpactSummary::default();
     crate::pool::for_each_ordered(
         items,
         jobs,
@@ -41,6 +42,7 @@ mod tests {
             let s = drive(
                 &items,
                 jobs,
+                ImpactSummary::default(),
                 |i| {
                     // Later items finish first.
                     std::thread::sleep(std::time::Duration::from_micros((50 - *i as u64) * 20));
@@ -48,6 +50,7 @@ mod tests {
                         file: i.to_string(),
                         games: 2,
                         changes: vec![],
+                        reach: vec![],
                     }
                 },
                 |r| seen.push(r.file().to_owned()),

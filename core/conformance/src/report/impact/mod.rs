@@ -11,6 +11,7 @@
 
 mod deciding;
 mod drive;
+pub mod reach;
 mod render;
 
 pub use deciding::{
@@ -18,7 +19,7 @@ pub use deciding::{
     knob_article,
 };
 pub use drive::drive;
-pub use render::ImpactWriter;
+pub use render::{ImpactWriter, reach_text};
 
 use std::collections::BTreeMap;
 
@@ -110,6 +111,8 @@ pub enum RecordImpact {
         games: usize,
         /// The games whose verdicts differ, in file order.
         changes: Vec<Change>,
+        /// What each game reached under either side ([`reach::GameReach`]), in file order.
+        reach: Vec<reach::GameReach>,
     },
     /// The record could not be read or judged under one of the sides: why, naming the file
     /// and line.
@@ -182,15 +185,34 @@ pub struct ImpactSummary {
     /// Changed games per article whose branch the game took ([`Change::articles`]; a game
     /// counts once under each of its articles).
     pub by_article: BTreeMap<String, usize>,
+    /// Games that reached each knob and article, and of those how many changed.
+    pub reach: reach::ReachTally,
 }
 
 impl ImpactSummary {
+    /// An empty tally whose reach lists every knob of `R` (and their articles) from 0, so that
+    /// a knob no game reaches is said to be reached by none.
+    pub fn for_knobs<R: conformance_rulebook::profile::Knobs>() -> ImpactSummary {
+        ImpactSummary {
+            reach: reach::ReachTally::for_knobs::<R>(),
+            ..ImpactSummary::default()
+        }
+    }
+
     /// Counts one record in.
     pub fn add(&mut self, record: &RecordImpact) {
         self.files += 1;
         match record {
             RecordImpact::Unreadable { .. } => self.unreadable += 1,
-            RecordImpact::Judged { games, changes, .. } => {
+            RecordImpact::Judged {
+                games,
+                changes,
+                reach,
+                ..
+            } => {
+                for g in reach {
+                    self.reach.add(g);
+                }
                 self.games += games;
                 self.changed += changes.len();
                 for c in changes {
@@ -322,11 +344,13 @@ mod tests {
             file: "f".into(),
             games: 3,
             changes: vec![change("a → b"), change("a → b")],
+            reach: vec![],
         });
         s.add(&RecordImpact::Judged {
             file: "g".into(),
             games: 1,
             changes: vec![],
+            reach: vec![],
         });
         assert_eq!((s.files, s.games, s.changed, s.unchanged()), (2, 4, 2, 2));
         assert_eq!(s.by_transition["a → b"], 2);

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
+use super::reach::ReachTally;
 use super::{Change, ImpactSummary, RecordImpact, SCHEMA_VERSION, SideNames};
 use crate::report::Format;
 use crate::report::escape::{html, xml};
@@ -124,6 +125,15 @@ impl ImpactWriter {
         ] {
             let _ = writeln!(out, "      <property name=\"{k}\" value=\"{v}\"/>");
         }
+        for r in &s.reach.by_knob {
+            let _ = writeln!(
+                out,
+                "      <property name=\"reached:{}\" value=\"{} reached, {} changed\"/>",
+                xml(&r.knob),
+                r.count.reached,
+                r.count.changed
+            );
+        }
         out.push_str("    </properties>\n");
         for (file, c) in self.changes() {
             let _ = writeln!(
@@ -202,6 +212,36 @@ impl ImpactWriter {
                 out.push('\n');
             }
         }
+        for (title, rows) in [
+            (
+                "knob",
+                s.reach
+                    .by_knob
+                    .iter()
+                    .map(|r| (r.knob.clone(), r.count))
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "article",
+                s.reach
+                    .by_article
+                    .iter()
+                    .map(|(a, c)| (a.clone(), *c))
+                    .collect(),
+            ),
+        ] {
+            if !rows.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "| {title} | reached by (of {} games) | of those, changed |\n|---|---|---|",
+                    s.reach.games
+                );
+                for (name, c) in rows {
+                    let _ = writeln!(out, "| {} | {} | {} |", cell(&name), c.reached, c.changed);
+                }
+                out.push('\n');
+            }
+        }
         for (file, message) in self.unreadable() {
             let _ = writeln!(out, "- unreadable: {}", cell(&format!("{file}: {message}")));
         }
@@ -234,6 +274,7 @@ impl ImpactWriter {
                 out.push_str("</tbody></table>\n");
             }
         }
+        out.push_str(&reach_html(&s.reach));
         if s.changed > 0 {
             out.push_str("<h2>Changed games</h2>\n");
         }
@@ -307,6 +348,38 @@ impl ImpactWriter {
     }
 }
 
+/// The reach tables of the HTML report: per knob and per article, the games that reached it
+/// and of those the changed, each row with its counts as data attributes.
+fn reach_html(reach: &ReachTally) -> String {
+    let mut out = String::new();
+    let knobs = reach.by_knob.iter().map(|r| (r.knob.as_str(), r.count));
+    let articles = reach.by_article.iter().map(|(a, c)| (a.as_str(), *c));
+    for (name, rows) in [
+        ("knob", knobs.collect::<Vec<_>>()),
+        ("article", articles.collect()),
+    ] {
+        if rows.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "<h2>Reach by {name}</h2><p>Games that met the rule's situation under either side (of {} games), and of those how many changed: 0 reached means never tested, not no effect.</p><table class=\"reach-by-{name}\"><thead><tr><th>{name}</th><th>reached by</th><th>changed</th></tr></thead><tbody>",
+            reach.games
+        );
+        for (k, c) in rows {
+            let _ = write!(
+                out,
+                "<tr data-{name}=\"{0}\" data-reached=\"{1}\" data-changed=\"{2}\"><td>{0}</td><td>{1}</td><td>{2}</td></tr>",
+                html(k),
+                c.reached,
+                c.changed
+            );
+        }
+        out.push_str("</tbody></table>\n");
+    }
+    out
+}
+
 /// A change's fields as name/value text, in the order every format lists them.
 fn change_fields(c: &Change) -> Vec<(&'static str, String)> {
     vec![
@@ -378,6 +451,31 @@ fn text_summary(sides: &SideNames, s: &ImpactSummary) -> String {
             }
         }
     }
+    out.push_str(&reach_text(&s.reach, true));
+    out
+}
+
+/// The reach in text: a line per knob, then per article (`judge DIR` prints it too, without
+/// the changed counts). Nothing when the tally lists no knob.
+pub fn reach_text(reach: &ReachTally, with_changed: bool) -> String {
+    let mut out = String::new();
+    let (knobs, articles) = reach.lines(with_changed);
+    for (title, lines) in [("knob", knobs), ("article", articles)] {
+        if !lines.is_empty() {
+            let _ = writeln!(
+                out,
+                "  reach by {title} (games that met the rule's situation{}):",
+                if with_changed {
+                    " under either side; of those, how many changed"
+                } else {
+                    ""
+                }
+            );
+            for l in lines {
+                let _ = writeln!(out, "    {l}");
+            }
+        }
+    }
     out
 }
 
@@ -427,11 +525,13 @@ pub(super) fn summary_json(sides: &SideNames, s: &ImpactSummary) -> serde_json::
         "unreadable": s.unreadable,
         "by_transition": s.by_transition,
         "by_article": s.by_article,
+        "reach": s.reach.to_json(true),
     })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::reach::GameReach;
     use super::super::{Board, validate};
     use super::*;
 
@@ -455,11 +555,24 @@ mod tests {
                         html: "<svg class=\"board\"></svg>".into(),
                     }),
                 }],
+                reach: vec![
+                    GameReach::default(),
+                    GameReach {
+                        knobs: vec!["start".into()],
+                        articles: vec!["r:5.2".into(), "r:5".into()],
+                        changed: true,
+                    },
+                ],
             },
             RecordImpact::Judged {
                 file: "b.rec".into(),
                 games: 1,
                 changes: vec![],
+                reach: vec![GameReach {
+                    knobs: vec!["start".into()],
+                    articles: vec!["r:5.2".into(), "r:5".into()],
+                    changed: false,
+                }],
             },
             RecordImpact::Unreadable {
                 file: "c.rec".into(),
@@ -498,6 +611,13 @@ mod tests {
         assert_eq!(lines[0]["ply"], 12);
         assert_eq!(lines[2]["type"], "summary");
         assert_eq!(lines[2]["unchanged"], 2);
+        // Two of the three games met `start`'s situation, one of them changed.
+        assert_eq!(lines[2]["reach"]["by_knob"][0]["knob"], "start");
+        assert_eq!(lines[2]["reach"]["by_knob"][0]["reached"], 2);
+        assert_eq!(lines[2]["reach"]["by_article"]["r:5"]["changed"], 1);
+        let mut broken = lines[2].clone();
+        broken["reach"]["by_knob"][0]["reached"] = "two".into();
+        assert!(validate(&broken).is_err(), "a reach count in words");
         let mut broken = lines[0].clone();
         broken["ply"] = "twelve".into();
         assert!(validate(&broken).is_err(), "a ply in words");
@@ -515,6 +635,10 @@ mod tests {
         assert!(text.contains("CHANGED a<1>.rec (game 2, line 40): draw & co → continues (the judgements part at ply 12)\n"), "{text}");
         assert!(text.contains("UNREADABLE c.rec:3:"), "{text}");
         assert!(text.contains("3 file(s), 3 game(s) judged under both sides: 2 unchanged, 1 changed, 1 unreadable file(s)"), "{text}");
+        assert!(
+            text.contains("    start: reached by 2 of 3 games, changed 1\n"),
+            "{text}"
+        );
         let junit = render(Format::Junit, false);
         assert!(!junit.contains("<failure"), "{junit}");
         assert!(junit.contains("classname=\"a&lt;1&gt;.rec\""), "{junit}");
@@ -526,7 +650,12 @@ mod tests {
             ),
             "{md}"
         );
+        assert!(md.contains("| start | 2 | 1 |"), "{md}");
         let page = render(Format::Html, false);
+        assert!(
+            page.contains("<tr data-knob=\"start\" data-reached=\"2\" data-changed=\"1\">"),
+            "{page}"
+        );
         assert!(page.contains("<svg class=\"board\"></svg>"), "{page}");
         assert!(page.contains("draw &amp; co"), "{page}");
         assert!(
