@@ -67,6 +67,9 @@ export async function impactNow(page) {
         label: a.dataset.label, ply: a.dataset.ply,
         cells: [...a.closest("tr").querySelectorAll("td")].map((t) => t.textContent),
       })),
+      reach: [...document.querySelectorAll("#reach tbody tr")].map((r) => ({
+        knob: r.dataset.knob, reached: Number(r.dataset.reached), changed: Number(r.dataset.changed),
+      })),
     };
   });
 }
@@ -179,4 +182,12 @@ export async function badKnob(page, requests, knob, value) {
       sent,
     };
   }, { knob, sent: requests.slice(from) });
+}
+
+// Chooses `value` in the reach filter ("knob:NAME" or "article:ID") and reads the games listed.
+export async function reaching(page, value) {
+  await page.selectOption("#reach-filter", value);
+  return page.evaluate(() => [...document.querySelectorAll("#reaching li")].map((l) => ({
+    label: l.querySelector("a").dataset.label, changes: l.textContent.includes("changes"),
+  })));
 }

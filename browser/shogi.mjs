@@ -1,7 +1,7 @@
 // The shogi workbench as a user drives it: open a real repetition record, step through it,
 // toggle `repetition_start`, read the impact table, follow a changed game to its board.
 // Usage: node shogi.mjs URL SCREENSHOT_DIR
-import { open, openRecord, verdictAfter, impactAfter, impactNow, seen, press, shot, geometry, badKnob, DESKTOP, LAPTOP } from "./lib.mjs";
+import { open, openRecord, verdictAfter, impactAfter, impactNow, reaching, seen, press, shot, geometry, badKnob, DESKTOP, LAPTOP } from "./lib.mjs";
 
 const [url, dir] = process.argv.slice(2);
 
@@ -61,6 +61,8 @@ try {
   await shot(page, dir, "shogi-knob-toggled");
   await page.locator("#impact-panel").scrollIntoViewIfNeeded();
   await shot(page, dir, "shogi-impact");
+  // The reach: the games that met the start-position rule, changed or not.
+  out.reaching = await reaching(page, "knob:repetition_start");
   // Follow a changed game from the table to its board at the parting ply.
   const link = page.locator('#impact a.open-at[data-label$="bridge-6-record.kifu"]');
   out.followedPly = await link.getAttribute("data-ply");

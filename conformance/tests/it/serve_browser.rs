@@ -218,6 +218,28 @@ fn an_arbiter_replays_a_repetition_changes_the_start_rule_and_follows_the_impact
         ]
     );
     assert!(rows.iter().all(|r| r["ply"] == "12"), "{impact}");
+    // The reach (issue 52): the three bridge records change, so they reached the rule of
+    // `repetition_start` (a position equal to the start recurred, fesa2017:5.2); every knob of
+    // the profile has its row, and the filter lists the games that reached it, the three
+    // marked as changing.
+    let reach = impact["reach"].as_array().unwrap();
+    let start_rule = reach
+        .iter()
+        .find(|r| r["knob"] == "repetition_start")
+        .expect("a reach row for repetition_start");
+    assert_eq!(start_rule["changed"], 3, "{start_rule}");
+    assert!(start_rule["reached"].as_u64().unwrap() >= 3, "{start_rule}");
+    assert!(reach.len() >= 20, "every knob has its row: {}", reach.len());
+    let listed = out["reaching"].as_array().unwrap();
+    for n in 5..=7 {
+        let name = format!("bridge-{n}-record.kifu");
+        assert!(
+            listed
+                .iter()
+                .any(|g| g["label"].as_str().unwrap().ends_with(&name) && g["changes"] == true),
+            "{name} is listed as reaching repetition_start and changing: {listed:?}"
+        );
+    }
     let transitions = texts(impact, "transitions");
     assert!(
         transitions.contains(&"1 × draw by repetition (fesa2017:5.2) → game continues".to_owned()),

@@ -32,6 +32,20 @@ pub struct Unreadable {
     pub error: String,
 }
 
+/// A record that reached at least one knob's rule under either choice: what the page's filter
+/// "games that reach …" lists, changed or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reaching {
+    /// Where it is (the page opens it from here).
+    pub record: Listed,
+    /// The knobs it reached, in the game's order.
+    pub knobs: Vec<String>,
+    /// The articles it reached (each knob's article and its parents).
+    pub articles: Vec<String>,
+    /// Whether its verdict changes.
+    pub changed: bool,
+}
+
 /// The table: counts over the archive, the transitions, the changed records.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Impact {
@@ -58,6 +72,9 @@ pub struct Impact {
     /// `{"games", "by_knob": [{"knob", "article", "reached", "changed"}], "by_article":
     /// {ARTICLE: {"reached", "changed"}}}`, as `diff`'s JSON summary says it.
     pub reach: ReachTally,
+    /// Every record that reached a knob, in the archive's order (a record that reached none is
+    /// left out: it is what "reached by N of M" does not count).
+    pub reaching: Vec<Reaching>,
 }
 
 /// How many unreadable records the table names (the count covers them all).
@@ -76,6 +93,7 @@ pub fn impact(
     let mut found: Vec<(usize, Result<Comparison, CompareError>)> = Vec::new();
     let mut judged_same = 0;
     let mut reach = reach_table(game, base);
+    let mut reaching = Vec::new();
     crate::pool::for_each_ordered(
         listed,
         jobs,
@@ -88,6 +106,14 @@ pub fn impact(
                     articles: c.reached_articles.clone(),
                     changed: c.changed(),
                 });
+                if let (false, Some(rec)) = (c.reached.is_empty(), listed.get(i)) {
+                    reaching.push(Reaching {
+                        record: rec.clone(),
+                        knobs: c.reached.clone(),
+                        articles: c.reached_articles.clone(),
+                        changed: c.changed(),
+                    });
+                }
             }
             match result {
                 Ok(c) if !c.changed() => judged_same += 1,
@@ -100,6 +126,7 @@ pub fn impact(
         other: other.clone(),
         unchanged: judged_same,
         reach,
+        reaching,
         ..Impact::default()
     };
     let mut transitions: BTreeMap<String, usize> = BTreeMap::new();

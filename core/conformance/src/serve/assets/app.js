@@ -431,6 +431,42 @@ function showImpact(t) {
   $("transitions").innerHTML = t.transitions.map(([what, n]) => `<li><b>${n}</b> × ${esc(what)}</li>`).join("");
   $("impact").querySelector("tbody").innerHTML = t.rows.map(impactRowHtml).join("");
   $("impact-errors").innerHTML = t.errors.map((e) => `<li>${esc(e.label)}: ${esc(e.error)}</li>`).join("");
+  showReach(t);
+}
+
+// The reach of each knob and article over the archive: how many games met the rule's situation,
+// and of those how many change — so "no effect" is told apart from "never tested".
+function showReach(t) {
+  const r = t.reach;
+  $("reach").querySelector("tbody").innerHTML = r.by_knob.map((k) =>
+    `<tr data-knob="${esc(k.knob)}" data-reached="${k.reached}" data-changed="${k.changed}"><td><code>${esc(k.knob)}</code></td>` +
+    `<td>${esc(k.article || "–")}</td><td>${k.reached} of ${r.games} games</td><td>${k.reached ? k.changed : "–"}</td></tr>`).join("");
+  state.reaching = t.reaching;
+  const filter = $("reach-filter");
+  const chosen = filter.value;
+  filter.length = 1;
+  const knobs = r.by_knob.filter((k) => k.reached).map((k) => k.knob);
+  const articles = Object.keys(r.by_article).filter((a) => r.by_article[a].reached);
+  for (const k of knobs) filter.append(new Option(`knob ${k}`, `knob:${k}`));
+  for (const a of articles) filter.append(new Option(`article ${a}`, `article:${a}`));
+  filter.value = [...filter.options].some((o) => o.value === chosen) ? chosen : "";
+  showReaching();
+}
+
+function showReaching() {
+  const v = $("reach-filter").value;
+  const list = $("reaching");
+  if (!v || !state.reaching) {
+    list.innerHTML = "";
+    return;
+  }
+  const [kind, ...rest] = v.split(":");
+  const name = rest.join(":");
+  const hits = state.reaching.filter((g) => (kind === "knob" ? g.knobs : g.articles).includes(name));
+  list.dataset.count = hits.length;
+  list.innerHTML = hits.map((g) =>
+    `<li><a href="#" class="open-at" data-root="${esc(g.record.root)}" data-path="${esc(g.record.path)}" data-label="${esc(g.record.label)}" data-game="${esc(g.record.game)}" data-ply="">${esc(g.record.label)}</a>` +
+    `${g.changed ? " <b>changes</b>" : ""}</li>`).join("");
 }
 
 async function runImpact() {
@@ -517,7 +553,8 @@ function wire() {
     if (f) judgeAsked({ name: f.name, bytes: await f.arrayBuffer() });
   });
   stepKeys();
-  $("impact").addEventListener("click", (e) => {
+  $("reach-filter").addEventListener("change", showReaching);
+  $("impact-panel").addEventListener("click", (e) => {
     const a = e.target.closest("a.open-at");
     if (!a) return;
     e.preventDefault();
