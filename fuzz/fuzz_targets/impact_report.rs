@@ -9,6 +9,7 @@
 
 use arbitrary::Arbitrary;
 use conformance_core::report::Format;
+use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     Board, Change, ImpactSummary, ImpactWriter, RecordImpact, SideNames, validate,
 };
@@ -39,6 +40,7 @@ enum FuzzRecord {
         file: String,
         more_games: u8,
         changes: Vec<FuzzChange>,
+        reached: Vec<String>,
     },
     Unreadable {
         file: String,
@@ -90,11 +92,18 @@ fn record(r: &FuzzRecord) -> RecordImpact {
             file,
             more_games,
             changes,
+            reached,
         } => RecordImpact::Judged {
             file: marked(file),
             // A file holds at least the games that changed.
             games: changes.len() + usize::from(*more_games),
             changes: changes.iter().map(change).collect(),
+            // The first game reached the knobs given, under either side.
+            reach: vec![GameReach {
+                knobs: reached.iter().map(|k| marked(k)).collect(),
+                articles: Vec::new(),
+                changed: !changes.is_empty(),
+            }],
         },
         FuzzRecord::Unreadable { file, message } => RecordImpact::Unreadable {
             file: marked(file),
@@ -150,7 +159,8 @@ fn check(format: Format, text: &str) {
         Format::Markdown => {
             for line in text.lines().filter(|l| l.starts_with('|')) {
                 let n = bars(line);
-                assert!(n == 3 || n == 7, "{n} column bars in `{line}`");
+                // Tables of 2 (counts), 3 (reach) and 6 (changes) columns.
+                assert!(matches!(n, 3 | 4 | 7), "{n} column bars in `{line}`");
             }
         }
     }
@@ -161,7 +171,7 @@ fn workbench_table(records: &[RecordImpact]) {
     let mut table = Impact {
         base: Choice {
             profile: marked("base"),
-            set: Vec::new(),
+            ..Choice::default()
         },
         ..Impact::default()
     };
@@ -185,6 +195,7 @@ fn workbench_table(records: &[RecordImpact]) {
                             articles: c.articles.clone(),
                             knobs: c.knobs.clone(),
                             knobs_together: c.knobs_together,
+                            ..Comparison::default()
                         },
                     });
                     table.transitions.push((c.transition.clone(), k));

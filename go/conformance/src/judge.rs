@@ -25,8 +25,8 @@ use go_oracle::Oracle;
 use go_oracle::end_phase;
 use go_oracle::outcome::WinReason;
 use go_spec::{
-    Color, GameResult, GameSpec, GoProfile, GoRecord, Move, Point, ReadRecord, Repetition, Use,
-    WinBy,
+    Color, GameResult, GameSpec, GoProfile, GoRecord, Komi, KomiSource, Move, Point, ReadRecord,
+    Repetition, Use, WinBy,
 };
 
 use crate::agreed::{Agreed, RecordRules};
@@ -389,6 +389,25 @@ fn illegal_forfeit(text: &str) -> Option<&'static str> {
     }
 }
 
+/// Marks the komi knobs a counted game reached (`go_oracle::reach::REACH_RULES`): `komi` when
+/// the profile's komi went into the count of an even game (the record writes none, or
+/// `komi_source=profile` set the record's aside; a handicap game takes 0 whatever `komi` says,
+/// rfg 9.3 as the registry reads it); `komi_source` when the record writes a komi other than
+/// the profile's for its kind of game, so that which one wins changes the count.
+fn mark_komi_reach(j: &mut Judgement, game: &GoRecord, profile: &GoProfile, handicap_game: bool) {
+    let ply = game.moves.len();
+    let rules = &profile.rules;
+    let from_profile = game.komi.is_none() || rules.komi_source == KomiSource::Profile;
+    if from_profile && !handicap_game {
+        j.reach.mark("komi", ply);
+    }
+    if let Some(written) = game.komi
+        && Komi::try_from(written).map_or(true, |k| k != rules.komi_for(handicap_game))
+    {
+        j.reach.mark("komi_source", ply);
+    }
+}
+
 /// Counts the game with the agreed dead stones (or the territory marks) after the end phase
 /// (rfg 7.1, 7.2: the filling written beside the record, then the judge's,
 /// [`end_phase::play_out`]) and sets our result, the count, the end phase and its other order
@@ -454,10 +473,7 @@ fn counted(
     end_moves.extend(end.steps.iter().map(|s| (s.colour, s.mv)));
     j.end_moves = end_moves;
     let count = end.count;
-    if game.komi.is_none() {
-        // The profile's komi, not the record's, went into the count.
-        j.reach.mark("komi", game.moves.len());
-    }
+    mark_komi_reach(j, game, &oracle.profile, !spec.handicap.is_empty());
     j.ours = Some(ours);
     j.articles = vec![
         "rfg:7.1".to_owned(),

@@ -16,12 +16,17 @@ pub const REACH_RULES: &[ReachRule] = &[
     },
     ReachRule {
         knob: "komi",
-        situation: "the game was counted (rfg 10.2) with the profile's komi: the record states none (no KM)",
-        why: "komi changes only a counted result (rfg 9.3), and where the record writes its own KM the record's value is taken (rfg 9.3 as the registry reads it), so the profile's is not asked",
+        situation: "an even game was counted (rfg 10.2) with the profile's komi: the record states none (no KM), or komi_source=profile set its KM aside",
+        why: "komi changes only a counted result (rfg 9.3); where the record's own KM is taken (komi_source=record) the profile's is not asked, and a handicap game takes 0 whatever the profile's komi (rfg 9.3 as the registry reads it)",
     },
     ReachRule {
         knob: "passes_to_end",
         situation: "two passes in a row were played in the main game",
         why: "no reading ends the main game with fewer than two passes in a row (the knob's domain, rfg 7.1), so before two the number needed decides nothing",
+    },
+    ReachRule {
+        knob: "komi_source",
+        situation: "a counted game whose record writes a komi (KM) other than the profile's for its kind of game (komi for an even game, 0 for a handicap game)",
+        why: "the knob chooses between the record's komi and the profile's (rfg 9.3 names the komi, not who fixes it); where the record writes none, or the same value, both choices count alike",
     },
 ];
