@@ -140,7 +140,14 @@ pub fn dispatch<G: Game>(game: &G, command: GameCommand<G>) -> Outcome {
     match command {
         Command::Run(args) => game.run(args),
         Command::Judge(args) => game.judge(args),
-        Command::Diff(args) => game.diff(args),
+        Command::Diff(mut args) => {
+            // No --profile: the game's default profile is the first side (and, with --set, the
+            // second side's base), as `run` takes it.
+            if args.sides.profiles.is_empty() {
+                args.sides.profiles.push(game.default_profile().to_owned());
+            }
+            game.diff(args)
+        }
         Command::Explain(args) => game.explain(args),
         Command::Serve(args) => game.serve(args),
         Command::Lint(args) => game.lint(args),

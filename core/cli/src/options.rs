@@ -33,8 +33,8 @@ impl ProfileArgs {
 /// `diff`'s two sides: two profiles, or one with overrides for the second side.
 #[derive(Debug, Clone, Args)]
 pub struct DiffProfiles {
-    /// A profile; give it twice, or once with --set.
-    #[arg(long = "profile", value_name = "NAME", required = true)]
+    /// A profile; give it twice, or once with --set (none: the default profile, with --set).
+    #[arg(long = "profile", value_name = "NAME")]
     pub profiles: Vec<String>,
     /// A knob override `KNOB=VALUE` for the second profile (repeatable).
     #[arg(long = "set", value_name = "KNOB=VALUE")]

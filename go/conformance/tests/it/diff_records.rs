@@ -432,3 +432,45 @@ fn the_profiles_komi_for_every_record_changes_the_counts_by_hand() {
         ]
     );
 }
+
+/// The committee's question as issue 52 words it, on the command line with no `--profile`
+/// (the default profile, rfg, is the base): "what if komi were 6.5 for every game?". GIGN2
+/// (KM 5.5) turns from B+0.5 to W+0.5, as worked out by hand above (rfg 9.2, 9.3, 10.2), the
+/// change is put down to `komi_source`, and the reach says the record reached that knob.
+#[test]
+fn komi_for_every_game_is_asked_without_naming_a_profile() {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["diff", "--set", "komi_source=profile", "--set", "komi=6.5"])
+        .arg(records().join("gnugo/mertin13x13"))
+        .args(["--format", "json", "--jobs", "2"])
+        .bounded_output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let gign2 = lines
+        .iter()
+        .find(|l| l["file"].as_str().is_some_and(|f| f.ends_with("GIGN2.sgf")))
+        .expect("GIGN2 changes");
+    let change = &gign2["changes"][0];
+    assert!(change["left"].as_str().unwrap().starts_with("B+0.5"), "{gign2}");
+    assert!(change["right"].as_str().unwrap().starts_with("W+0.5"), "{gign2}");
+    assert_eq!(change["knobs"], serde_json::json!(["komi_source"]), "{gign2}");
+    let summary = lines.last().unwrap();
+    let reach = summary["reach"]["by_knob"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["knob"] == "komi_source")
+        .expect("a reach row for komi_source");
+    assert!(reach["reached"].as_u64().unwrap() >= 1, "{reach}");
+    assert!(reach["changed"].as_u64().unwrap() >= 1, "{reach}");
+}
