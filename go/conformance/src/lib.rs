@@ -12,6 +12,7 @@ pub mod case;
 pub mod certify;
 pub mod contract;
 pub mod coverage;
+#[cfg(feature = "native")]
 pub mod gtp;
 pub mod impact;
 pub mod judge;
@@ -21,9 +22,11 @@ pub mod not_judgeable;
 pub mod pairing_case;
 pub mod record_game;
 pub mod report_view;
+#[cfg(feature = "native")]
 pub mod reproduce;
 pub mod run;
 pub mod site;
+#[cfg(feature = "native")]
 pub mod workbench;
 
 /// The corpus shipped with the source tree (`go/corpus/cases`).
