@@ -331,4 +331,3 @@ pub fn write_archive_impact(
     let _ = writer.finish(&summary, out);
     summary
 }
-

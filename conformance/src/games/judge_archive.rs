@@ -353,9 +353,9 @@ pub fn write_archive_report(
             return;
         }
         let _ = match result {
-            FileResult::Games(games) => games
-                .iter()
-                .try_for_each(|g| writeln!(out, "{}", g.output)),
+            FileResult::Games(games) => {
+                games.iter().try_for_each(|g| writeln!(out, "{}", g.output))
+            }
             FileResult::Unreadable(e) if format == Format::Json => {
                 writeln!(out, "{}", serde_json::json!({"unreadable": e}))
             }

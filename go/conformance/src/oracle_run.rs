@@ -6,8 +6,8 @@
 
 use conformance_core::report::{CaseRecord, Header, Report};
 use conformance_core::run::Runner;
-use go_oracle::Oracle;
 use conformance_rulebook::profile::Knobs as _;
+use go_oracle::Oracle;
 use go_spec::{GoImplementation, GoProfile, GoRules};
 
 use crate::case::{CaseError, LoadedCase, load_embedded};
