@@ -9,9 +9,9 @@ use conformance_core::report::Format;
 use conformance_core::report::impact::reach::ReachTarget;
 use shogi_conformance::games::judge::JudgeRequest;
 use shogi_conformance::games::judge_archive::{
-    ArchiveOptions, FileResult, RECORD_EXTENSIONS, judge_archive, record_files,
+    ArchiveOptions, RECORD_EXTENSIONS, read_file, record_files, write_archive_report,
 };
-use shogi_conformance::games::judged_file::{JudgedFile, render_games, unreadable_game};
+use shogi_conformance::games::judged_file::JudgedFile;
 use shogi_spec::profile::Rules;
 
 /// The `judge` command: [`judge`] with the command line's options.
@@ -95,56 +95,12 @@ pub fn judge(
         None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout().lock())),
         Some(_) => Sink::Kept(Vec::new()),
     };
-    let tables = matches!(format, Format::Junit | Format::Markdown | Format::Html);
-    let mut games = Vec::new();
-    let summary = judge_archive(&files, opts, |path, result| {
-        if tables {
-            match result {
-                FileResult::Games(judged) => {
-                    games.extend(
-                        judged
-                            .iter()
-                            .filter(|g| g.listed(opts.reached.as_ref()))
-                            .filter_map(|g| g.report.clone()),
-                    );
-                }
-                FileResult::Unreadable(e) if opts.reached.is_none() => {
-                    games.push(unreadable_game(&path.display().to_string(), e));
-                }
-                FileResult::Unreadable(_) => {}
-            }
-            return;
-        }
-        let _ = match result {
-            FileResult::Games(games) => games
-                .iter()
-                .filter(|g| g.listed(opts.reached.as_ref()))
-                .try_for_each(|g| writeln!(stdout, "{}", g.output)),
-            // A file not read reaches nothing that can be shown; the summary counts it.
-            FileResult::Unreadable(_) if opts.reached.is_some() => Ok(()),
-            FileResult::Unreadable(e) if format == Format::Json => {
-                writeln!(stdout, "{}", serde_json::json!({"unreadable": e}))
-            }
-            FileResult::Unreadable(e) => writeln!(stdout, "unreadable: {e}"),
-        };
-    });
-    if tables {
-        let title = paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let line = summary.to_string();
-        let _ = write!(
-            stdout,
-            "{}",
-            render_games(format, &title, &games, Some(&line))
-        );
-    } else if format == Format::Json {
-        let _ = writeln!(stdout, "{}", summary.to_json());
-    } else {
-        let _ = write!(stdout, "{summary}");
-    }
+    let title = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let summary = write_archive_report(&files, &opts, &read_file, &title, &mut stdout);
     let _ = stdout.flush();
     if let (Sink::Kept(bytes), Some(path)) = (stdout, output) {
         emit(&String::from_utf8_lossy(&bytes), Some(path))?;
@@ -258,8 +214,7 @@ pub fn diff_command(
 /// records, the archive impact in the format asked, the corpus first with `--cases`. Exit
 /// status: 0, 1 with `--fail-on-change` when a game changes, 2 when a record is unreadable.
 pub fn diff(a: &DiffArgs<'_>) -> Result<ExitCode, Error> {
-    use conformance_core::report::impact::ImpactWriter;
-    use shogi_conformance::games::impact::{DiffSides, diff_archive};
+    use shogi_conformance::games::impact::{DiffSides, write_archive_impact};
 
     let corpus_text = || {
         shogi_conformance::corpus::profile_diff::diff_text(a.corpus, a.profiles, a.set)
@@ -308,16 +263,15 @@ pub fn diff(a: &DiffArgs<'_>) -> Result<ExitCode, Error> {
     let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let mut writer = ImpactWriter::new(
+    let summary = write_archive_impact(
+        &files,
+        &sides,
         a.format,
-        "shogi-conformance",
-        sides.names(),
         a.fail_on_change,
+        jobs,
+        &|p| std::fs::read(p),
+        &mut out,
     );
-    let summary = diff_archive(&files, &sides, jobs, |record| {
-        let _ = writer.record(record, &mut out);
-    });
-    let _ = writer.finish(&summary, &mut out);
     let _ = out.flush();
     if let (Sink::Kept(bytes), Some(path)) = (out, a.output) {
         emit(&String::from_utf8_lossy(&bytes), Some(path))?;

@@ -8,8 +8,12 @@
 
 pub mod bisect;
 pub mod differential;
+#[cfg(feature = "native")]
 pub mod fuzz_case;
+#[cfg(feature = "native")]
 pub mod fuzz_external;
+#[cfg(feature = "native")]
 pub mod fuzz_known;
 pub mod random_games;
+#[cfg(feature = "native")]
 pub mod throughput;

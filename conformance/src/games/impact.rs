@@ -323,3 +323,25 @@ pub fn diff_archive_with(
         each,
     )
 }
+
+/// The whole report of an archive `diff` in `format`, written to `out` as the records are
+/// diffed (the summary last): the command line and the WebAssembly build (wasm/) both write it
+/// here, so they cannot drift. Returns the tally; a failed write to `out` is the caller's to
+/// see when it flushes.
+pub fn write_archive_impact(
+    files: &[PathBuf],
+    sides: &DiffSides,
+    format: conformance_core::report::Format,
+    fail_on_change: bool,
+    jobs: usize,
+    read: &(dyn Fn(&Path) -> io::Result<Vec<u8>> + Sync),
+    out: &mut dyn io::Write,
+) -> ImpactSummary {
+    let mut writer =
+        impact::ImpactWriter::new(format, "shogi-conformance", sides.names(), fail_on_change);
+    let summary = diff_archive_with(files, sides, jobs, read, |record| {
+        let _ = writer.record(record, out);
+    });
+    let _ = writer.finish(&summary, out);
+    summary
+}

@@ -199,7 +199,22 @@ pub struct ArchiveOptions {
 
 /// Judges one file into its result.
 pub fn judge_file(path: &Path, opts: &ArchiveOptions) -> FileResult {
-    judge_file_with(path, opts, &mut Vec::new())
+    judge_file_with(path, opts, &mut Vec::new(), &read_file)
+}
+
+/// How a record file is read into a buffer (emptied first): from disk ([`read_file`]) or from
+/// files given as bytes (the WebAssembly build, wasm/).
+pub type ReadInto<'a> = dyn Fn(&Path, &mut Vec<u8>) -> std::io::Result<()> + Sync + 'a;
+
+/// Reads the file at `path` from disk into `buffer`.
+///
+/// # Errors
+/// The file cannot be opened or read.
+pub fn read_file(path: &Path, buffer: &mut Vec<u8>) -> std::io::Result<()> {
+    use std::io::Read as _;
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(buffer))
+        .map(drop)
 }
 
 /// A worker's buffer is kept for its next file only up to this size: one huge file should not
@@ -209,15 +224,18 @@ const KEPT_BUFFER: usize = 1 << 20;
 /// [`judge_file`], reading the file into `buffer` (emptied first): a worker reads every file
 /// into the same buffer, rather than allocating one a file after asking the file's size
 /// (`fs::read`), which was a few per cent of judging many short records (issue 51).
-fn judge_file_with(path: &Path, opts: &ArchiveOptions, buffer: &mut Vec<u8>) -> FileResult {
-    use std::io::Read as _;
+fn judge_file_with(
+    path: &Path,
+    opts: &ArchiveOptions,
+    buffer: &mut Vec<u8>,
+    read: &ReadInto<'_>,
+) -> FileResult {
     let file = path.display().to_string();
     buffer.clear();
     if buffer.capacity() > KEPT_BUFFER {
         *buffer = Vec::new();
     }
-    let read = std::fs::File::open(path).and_then(|mut f| f.read_to_end(buffer));
-    if let Err(e) = read {
+    if let Err(e) = read(path, buffer) {
         return FileResult::Unreadable(format!("{file}: cannot read: {e}"));
     }
     let req = JudgeRequest {
@@ -301,6 +319,16 @@ fn game_results(judged: &JudgedFile, opts: &ArchiveOptions) -> Vec<GameResult> {
 pub fn judge_archive(
     files: &[PathBuf],
     opts: &ArchiveOptions,
+    each: impl FnMut(&Path, &FileResult),
+) -> Summary {
+    judge_archive_with(files, opts, &read_file, each)
+}
+
+/// As [`judge_archive`], reading each file through `read`.
+pub fn judge_archive_with(
+    files: &[PathBuf],
+    opts: &ArchiveOptions,
+    read: &ReadInto<'_>,
     mut each: impl FnMut(&Path, &FileResult),
 ) -> Summary {
     let mut summary = Summary {
@@ -311,11 +339,70 @@ pub fn judge_archive(
         files,
         opts.jobs,
         Vec::new,
-        |buffer, path| judge_file_with(path, opts, buffer),
+        |buffer, path| judge_file_with(path, opts, buffer, read),
         |i, result| {
             summary.add(&result);
             each(&files[i], &result);
         },
     );
+    summary
+}
+
+/// The whole report of an archive run (`judge` on several files or folders), written to `out`:
+/// text or JSON lines as the files are judged, a line per game (an unreadable file a line of
+/// its own) and the summary last; JUnit, Markdown or HTML once all are judged, under `title`.
+/// The command line and the WebAssembly build (wasm/) both write it here, so they cannot
+/// drift. A failed write to `out` is not the judging's concern: the caller flushes and sees it.
+pub fn write_archive_report(
+    files: &[PathBuf],
+    opts: &ArchiveOptions,
+    read: &ReadInto<'_>,
+    title: &str,
+    out: &mut dyn std::io::Write,
+) -> Summary {
+    use super::judged_file::{render_games, unreadable_game};
+    let format = opts.format;
+    let tables = matches!(format, Format::Junit | Format::Markdown | Format::Html);
+    let mut games = Vec::new();
+    let reached = opts.reached.as_ref();
+    let summary = judge_archive_with(files, opts, read, |path, result| {
+        if tables {
+            match result {
+                FileResult::Games(judged) => {
+                    games.extend(
+                        judged
+                            .iter()
+                            .filter(|g| g.listed(reached))
+                            .filter_map(|g| g.report.clone()),
+                    );
+                }
+                FileResult::Unreadable(e) if reached.is_none() => {
+                    games.push(unreadable_game(&path.display().to_string(), e));
+                }
+                FileResult::Unreadable(_) => {}
+            }
+            return;
+        }
+        let _ = match result {
+            FileResult::Games(games) => games
+                .iter()
+                .filter(|g| g.listed(reached))
+                .try_for_each(|g| writeln!(out, "{}", g.output)),
+            // A file not read reaches nothing that can be shown; the summary counts it.
+            FileResult::Unreadable(_) if reached.is_some() => Ok(()),
+            FileResult::Unreadable(e) if format == Format::Json => {
+                writeln!(out, "{}", serde_json::json!({"unreadable": e}))
+            }
+            FileResult::Unreadable(e) => writeln!(out, "unreadable: {e}"),
+        };
+    });
+    let _ = if tables {
+        let line = summary.to_string();
+        write!(out, "{}", render_games(format, title, &games, Some(&line)))
+    } else if format == Format::Json {
+        writeln!(out, "{}", summary.to_json())
+    } else {
+        write!(out, "{summary}")
+    };
     summary
 }

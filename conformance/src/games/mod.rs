@@ -3,6 +3,7 @@
 //! JUnit, Markdown or HTML from the one judged value ([`judged_file`]), converting records between formats
 //! ([`convert`]), and what a change of profile does to a whole archive ([`impact`]).
 
+#[cfg(feature = "native")]
 pub mod arbiter;
 pub mod convert;
 pub mod impact;
@@ -13,4 +14,5 @@ pub mod judged_file;
 pub mod replay;
 pub mod standing;
 pub mod taken;
+#[cfg(feature = "native")]
 pub mod workbench;

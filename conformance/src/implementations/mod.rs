@@ -7,15 +7,21 @@
 //! [`schema`], probed by [`check_adapter`]). Both external kinds run as child
 //! processes under one timeout-and-restart policy ([`process`]).
 
+#[cfg(feature = "native")]
 pub mod adapter;
+#[cfg(feature = "native")]
 pub mod check_adapter;
 pub mod naming;
 pub mod pipeline;
+#[cfg(feature = "native")]
 pub mod process;
 pub mod protocol;
 pub mod schema;
+#[cfg(feature = "native")]
 pub mod select;
+#[cfg(feature = "native")]
 pub mod usi;
+#[cfg(feature = "native")]
 pub mod usi_handshake;
 pub mod usi_options;
 pub mod usi_perft;

@@ -9,6 +9,7 @@
 //! - [`interrupt`]: SIGINT, SIGTERM and a run's time limit as a flag every wait checks, so that
 //!   a stopped run still writes its report;
 //! - [`atomic_write`]: writing a report without destroying what is at the path;
+//! - [`clock`]: the stopwatch of a run's timings, which reads zero where there is no clock;
 //! - [`embed`]: a corpus folder embedded in its crate, with its version and content hash;
 //! - [`lint`]: the checks every corpus lint shares (unique ids, cited articles that exist and
 //!   are testable);
@@ -29,6 +30,7 @@
 //! works on one item after another, with the same results in the same order.
 
 pub mod atomic_write;
+pub mod clock;
 pub mod embed;
 pub mod interrupt;
 pub mod lint;

@@ -165,8 +165,16 @@ impl Outcomes {
             path: path.display().to_string(),
             source,
         })?;
+        Outcomes::parse(path, &text)
+    }
+
+    /// Reads `text`, the outcomes file at `path`.
+    ///
+    /// # Errors
+    /// It is not a map from record paths to outcomes.
+    pub fn parse(path: &Path, text: &str) -> Result<Outcomes, OutcomesError> {
         let records: BTreeMap<String, Agreed> =
-            serde_norway::from_str(&text).map_err(|e| OutcomesError::Format {
+            serde_norway::from_str(text).map_err(|e| OutcomesError::Format {
                 path: path.display().to_string(),
                 message: e.to_string(),
             })?;
@@ -194,21 +202,44 @@ impl Outcomes {
 #[derive(Debug, Default)]
 pub struct Finder {
     loaded: BTreeMap<PathBuf, Outcomes>,
+    /// The outcomes files there are, by path, when they are given rather than on disk (files
+    /// dropped on a page, the WebAssembly build): `None` looks on disk.
+    given: Option<BTreeMap<PathBuf, String>>,
 }
 
 impl Finder {
+    /// A finder that looks only among `outcomes` (path to text) for the outcomes files, as
+    /// records given without a disk beside them (the WebAssembly build) have them; a record's
+    /// path and the files' are compared as given.
+    pub fn among(outcomes: BTreeMap<PathBuf, String>) -> Finder {
+        Finder {
+            loaded: BTreeMap::new(),
+            given: Some(outcomes),
+        }
+    }
+
     /// The agreed outcome of `record`, if an outcomes file names it.
     ///
     /// # Errors
     /// An outcomes file on the way cannot be read.
     pub fn agreed_for(&mut self, record: &Path) -> Result<Option<Agreed>, OutcomesError> {
-        let record = std::path::absolute(record).unwrap_or_else(|_| record.to_path_buf());
+        let record = match self.given {
+            Some(_) => record.to_path_buf(),
+            None => std::path::absolute(record).unwrap_or_else(|_| record.to_path_buf()),
+        };
         let mut dir = record.parent();
         while let Some(d) = dir {
             let candidate = d.join(OUTCOMES_FILE);
-            if candidate.is_file() {
+            let exists = match &self.given {
+                Some(given) => given.contains_key(&candidate),
+                None => candidate.is_file(),
+            };
+            if exists {
                 if !self.loaded.contains_key(&candidate) {
-                    let outcomes = Outcomes::load(&candidate)?;
+                    let outcomes = match self.given.as_ref().and_then(|g| g.get(&candidate)) {
+                        Some(text) => Outcomes::parse(&candidate, text)?,
+                        None => Outcomes::load(&candidate)?,
+                    };
                     self.loaded.insert(candidate.clone(), outcomes);
                 }
                 if let Some(a) = self

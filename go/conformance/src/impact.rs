@@ -333,7 +333,20 @@ pub fn diff_archive_with(
     read: &(dyn Fn(&Path) -> std::io::Result<Vec<u8>> + Sync),
     each: impl FnMut(&RecordImpact),
 ) -> ImpactSummary {
-    let finder = Mutex::new(Finder::default());
+    diff_archive_finding(files, sides, jobs, read, Finder::default(), each)
+}
+
+/// As [`diff_archive_with`], finding the agreed outcomes with `finder` (records given without a
+/// disk, the WebAssembly build: [`Finder::among`]).
+pub fn diff_archive_finding(
+    files: &[PathBuf],
+    sides: &GoSides,
+    jobs: usize,
+    read: &(dyn Fn(&Path) -> std::io::Result<Vec<u8>> + Sync),
+    finder: Finder,
+    each: impl FnMut(&RecordImpact),
+) -> ImpactSummary {
+    let finder = Mutex::new(finder);
     impact::drive(
         files,
         jobs,

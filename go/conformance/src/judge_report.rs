@@ -381,3 +381,15 @@ pub fn render(
         }
     }
 }
+
+/// The reach over the judged records: every knob listed, each record that was judged counted
+/// (the command line's and the WebAssembly build's `judge` print it alike).
+pub fn reach_of(records: &[JudgedRecord]) -> ReachTally {
+    let mut tally = ReachTally::for_knobs::<go_spec::GoRules>();
+    for j in records.iter().filter_map(|r| r.judged.as_ref().ok()) {
+        tally.add(&conformance_core::report::impact::reach::GameReach::of::<
+            go_spec::GoRules,
+        >(&j.reach, false));
+    }
+    tally
+}

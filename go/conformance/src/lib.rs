@@ -12,20 +12,25 @@ pub mod case;
 pub mod certify;
 pub mod contract;
 pub mod coverage;
+#[cfg(feature = "native")]
 pub mod gtp;
 pub mod impact;
 pub mod judge;
+pub mod judge_files;
 pub mod judge_report;
 pub mod lint;
 pub mod marked_dead;
 pub mod not_judgeable;
+pub mod oracle_run;
 pub mod pairing_case;
 pub mod players_words;
 pub mod record_game;
 pub mod report_view;
+#[cfg(feature = "native")]
 pub mod reproduce;
 pub mod run;
 pub mod site;
+#[cfg(feature = "native")]
 pub mod workbench;
 
 /// The corpus shipped with the source tree (`go/corpus/cases`).

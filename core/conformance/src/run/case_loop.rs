@@ -1,6 +1,8 @@
 //! Running chosen cases one by one, stopping cleanly between two cases.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Stopwatch;
 
 use crate::interrupt;
 use crate::report::CaseRecord;
@@ -67,7 +69,7 @@ pub fn run_cases<C, R: Timed>(
             let not_run = cases[i..].iter().map(&id).collect();
             return (records, not_run, Some(why));
         }
-        let start = Instant::now();
+        let start = Stopwatch::start();
         match run_one(case) {
             Some(record) => records.push(record.took(start.elapsed())),
             None => {

@@ -460,9 +460,19 @@ fn komi_for_every_game_is_asked_without_naming_a_profile() {
         .iter()
         .find(|l| l["file"].as_str().is_some_and(|f| f.ends_with("GIGN2.sgf")))
         .expect("GIGN2 changes");
-    assert!(gign2["left"].as_str().unwrap().starts_with("B+0.5"), "{gign2}");
-    assert!(gign2["right"].as_str().unwrap().starts_with("W+0.5"), "{gign2}");
-    assert_eq!(gign2["knobs"], serde_json::json!(["komi_source"]), "{gign2}");
+    assert!(
+        gign2["left"].as_str().unwrap().starts_with("B+0.5"),
+        "{gign2}"
+    );
+    assert!(
+        gign2["right"].as_str().unwrap().starts_with("W+0.5"),
+        "{gign2}"
+    );
+    assert_eq!(
+        gign2["knobs"],
+        serde_json::json!(["komi_source"]),
+        "{gign2}"
+    );
     let summary = lines.last().unwrap();
     let reach = summary["reach"]["by_knob"]
         .as_array()

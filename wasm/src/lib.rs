@@ -1,0 +1,23 @@
+//! The shogi and Go conformance suites' game logic for WebAssembly: the oracles, the record
+//! readers, `judge` (with `--explain`'s chain and the reader's ledger), the impact `diff`, the
+//! oracle's run of the built-in corpus, perft and legal moves, and the profiles — each
+//! answering the very text the command-line tools print with `--format json` (docs/wasm.md).
+//!
+//! The crate builds natively too (an rlib), so the workspace's clippy and tests cover it: the
+//! functions of [`shogi`] and [`go`] are plain Rust; [`bindings`] is the JavaScript face
+//! wasm-bindgen gives them (`wasm/build.sh` builds the `.wasm` and its glue). Nothing here
+//! starts a process, a thread or a server: USI and GTP engines stay with the native tools.
+//!
+//! Records are given as [`Files`] — a name (the path under the folder the user dropped or
+//! picked, `/`-separated) and the bytes — and are taken in the order the native tools walk a
+//! folder, so that the two builds print the same lines in the same order.
+
+pub mod bindings;
+pub mod error;
+pub mod files;
+pub mod go;
+pub mod options;
+pub mod shogi;
+
+pub use error::WasmError;
+pub use files::Files;
