@@ -68,7 +68,7 @@ export async function impactNow(page) {
         cells: [...a.closest("tr").querySelectorAll("td")].map((t) => t.textContent),
       })),
       reach: [...document.querySelectorAll("#reach tbody tr")].map((r) => ({
-        knob: r.dataset.knob, reached: Number(r.dataset.reached), changed: Number(r.dataset.changed),
+        knob: r.dataset.reachKnob, reached: Number(r.dataset.reached), changed: Number(r.dataset.changed),
       })),
     };
   });

@@ -103,7 +103,7 @@ pub struct Judge<X: Args> {
     pub explain: bool,
     /// List only the games that reach this article or knob — whose play met the situation the
     /// rule decides (a knob of `profiles`, or an article one of them reads, with the articles
-    /// above it: `fesa2017:5.3`, `repetition_start`, `komi`); the summary's reach counts every
+    /// above it, as `profiles` names them); the summary's reach counts every
     /// game.
     #[arg(long, value_name = "ARTICLE|KNOB")]
     pub reached: Option<String>,

@@ -98,8 +98,8 @@ pub struct Choice {
     /// `knob=value` overrides.
     pub set: Vec<String>,
     /// Points the user marked on the board (clicked), in the game's own notation; a game that
-    /// has no use for them ignores them. Go reads them as dead stones toggled on the final
-    /// board (each mark toggles its whole group); shogi ignores them.
+    /// has no use for them ignores them (a game of stones can read them as dead stones
+    /// toggled on the final board).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<String>,
 }

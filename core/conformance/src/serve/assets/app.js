@@ -439,7 +439,7 @@ function showImpact(t) {
 function showReach(t) {
   const r = t.reach;
   $("reach").querySelector("tbody").innerHTML = r.by_knob.map((k) =>
-    `<tr data-knob="${esc(k.knob)}" data-reached="${k.reached}" data-changed="${k.changed}"><td><code>${esc(k.knob)}</code></td>` +
+    `<tr data-reach-knob="${esc(k.knob)}" data-reached="${k.reached}" data-changed="${k.changed}"><td><code>${esc(k.knob)}</code></td>` +
     `<td>${esc(k.article || "–")}</td><td>${k.reached} of ${r.games} games</td><td>${k.reached ? k.changed : "–"}</td></tr>`).join("");
   state.reaching = t.reaching;
   const filter = $("reach-filter");
