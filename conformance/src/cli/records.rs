@@ -100,7 +100,7 @@ pub fn judge(
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let summary = write_archive_report(&files, &opts, &read_file, &title, &mut stdout);
+    let summary = write_archive_report(&files, opts, &read_file, &title, &mut stdout);
     let _ = stdout.flush();
     if let (Sink::Kept(bytes), Some(path)) = (stdout, output) {
         emit(&String::from_utf8_lossy(&bytes), Some(path))?;

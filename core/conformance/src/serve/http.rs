@@ -14,7 +14,7 @@
 //!
 //! A choice of rules that does not resolve (an unknown profile, a knob value its article cannot
 //! mean) is answered 400 before anything is judged — by `check`, `judge` and `impact` alike —
-//! with the knob, the value and its domain in words ([`choice_refused`]), so that any client
+//! with the knob, the value and its domain in words (`choice_refused`), so that any client
 //! can mark the one field at fault. The page's side of these routes, and the contract a
 //! WebAssembly back-end answers the same way, is `assets/app.js`'s `backend`.
 //!

@@ -8,7 +8,7 @@
 //! `fesa2017:5.3` and `fesa2017:5`. A knob whose row names no article (a server's move limit)
 //! reaches no article.
 //!
-//! It stands on the same footing as the deciding knobs ([`super::deciding`]): a knob that
+//! It stands on the same footing as the deciding knobs (`report::impact::deciding`): a knob that
 //! decides a change was reached by the game under one side or the other, which each game's
 //! tests check over its corpus and real records by counterfactual.
 
