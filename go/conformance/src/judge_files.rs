@@ -45,26 +45,65 @@ pub fn judge_files(
         || (),
         |(), (path, (name, agreed))| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                judge_one(path, name, agreed, read, profile, explain)
+                judge_file(path, name, agreed, read, profile, explain)
             }))
-            .unwrap_or_else(|_| JudgedRecord {
-                file: path.display().to_string(),
-                judged: Err(Unreadable::WorkerStopped),
-                decided: None,
+            .unwrap_or_else(|_| {
+                vec![JudgedRecord {
+                    file: path.display().to_string(),
+                    judged: Err(Unreadable::WorkerStopped),
+                    decided: None,
+                    game: None,
+                }]
             })
         },
-        |_, record| records.push(record),
+        |_, games| records.extend(games),
     );
     records
 }
 
-/// One record: read, parsed and judged, or why not; with `explain`, the knobs that decided,
-/// proved by judging the record again with each knob changed.
-fn judge_one(
+/// Every game of one file (an SGF collection holds several), each judged; a file that cannot
+/// be read is one record saying why.
+fn judge_file(
     path: &Path,
     name: &str,
     agreed: &AgreedOutcome,
     read: &Read<'_>,
+    profile: &GoProfile,
+    explain: bool,
+) -> Vec<JudgedRecord> {
+    let unreadable = |why: Unreadable| {
+        vec![JudgedRecord {
+            file: name.to_owned(),
+            judged: Err(why),
+            decided: None,
+            game: None,
+        }]
+    };
+    let bytes = match read(path) {
+        Ok(b) => b,
+        Err(e) => return unreadable(Unreadable::Read(Arc::new(e))),
+    };
+    let n = go_sgf::count_games_bytes(&bytes);
+    if n <= 1 {
+        return vec![judge_one(&bytes, None, name, agreed, profile, explain)];
+    }
+    // The agreed outcomes name a file, so they are its first game's (outcomes.yaml keys files).
+    (0..n)
+        .map(|k| {
+            let own = if k == 0 { agreed } else { &Ok(None) };
+            judge_one(&bytes, Some((k, n)), name, own, profile, explain)
+        })
+        .collect()
+}
+
+/// One game (`game`: its index from 0 and the file's count, in a file of several): parsed
+/// and judged, or why not; with `explain`, the knobs that decided, proved by judging the
+/// record again with each knob changed.
+fn judge_one(
+    bytes: &[u8],
+    game: Option<(usize, usize)>,
+    name: &str,
+    agreed: &AgreedOutcome,
     profile: &GoProfile,
     explain: bool,
 ) -> JudgedRecord {
@@ -73,8 +112,10 @@ fn judge_one(
         let agreed = agreed
             .as_ref()
             .map_err(|e| Unreadable::Outcomes(Arc::clone(e)))?;
-        let bytes = read(path).map_err(|e| Unreadable::Read(Arc::new(e)))?;
-        let read = go_sgf::read_game_bytes(&bytes)?;
+        let read = match game {
+            None => go_sgf::read_game_bytes(bytes)?,
+            Some((k, _)) => go_sgf::read_game_bytes_at(bytes, k)?,
+        };
         if explain {
             decided = Some(crate::impact::knobs_that_decided(
                 &read.record,
@@ -88,5 +129,6 @@ fn judge_one(
         file: name.to_owned(),
         judged,
         decided,
+        game: game.map(|(k, n)| (k + 1, n)),
     }
 }

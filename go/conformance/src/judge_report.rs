@@ -34,6 +34,20 @@ pub struct JudgedRecord {
     /// With `--explain`, the knobs that decided the result, proved by counterfactual
     /// ([`crate::impact::knobs_that_decided`]).
     pub decided: Option<Deciding>,
+    /// In a file of several games (an SGF collection), which one (from 1) and how many the
+    /// file holds; `None` for a file of one game.
+    pub game: Option<(usize, usize)>,
+}
+
+impl JudgedRecord {
+    /// How the record is named in a report: the file, and which game of it when it holds
+    /// several.
+    pub fn label(&self) -> String {
+        match self.game {
+            Some((k, n)) => format!("{} (game {k} of {n})", self.file),
+            None => self.file.clone(),
+        }
+    }
 }
 
 /// Why a record could not be judged at all: counted as unreadable (exit 2), not as not
@@ -59,6 +73,10 @@ pub enum Unreadable {
 /// How many records stand each way.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Files judged (a file of several games once).
+    pub files: usize,
+    /// Games judged (a file that could not be read counts as one).
+    pub games: usize,
     /// The rules give the recorded result.
     pub agree: usize,
     /// Another result, for a documented difference of rules.
@@ -76,6 +94,8 @@ impl Tally {
     pub fn of(records: &[JudgedRecord]) -> Tally {
         let mut t = Tally::default();
         for r in records {
+            t.games += 1;
+            t.files += usize::from(r.game.is_none_or(|(k, _)| k == 1));
             match &r.judged {
                 Err(_) => t.unreadable += 1,
                 Ok(j) => match j.agreement {
@@ -104,8 +124,14 @@ impl Tally {
     /// The summary line of the text format.
     pub fn line(self) -> String {
         format!(
-            "{} agree, {} differ by a documented rule, {} disagree, {} not judgeable, {} unreadable",
-            self.agree, self.differs, self.disagree, self.not_judgeable, self.unreadable
+            "{} files, {} games: {} agree, {} differ by a documented rule, {} disagree, {} not judgeable, {} unreadable",
+            self.files,
+            self.games,
+            self.agree,
+            self.differs,
+            self.disagree,
+            self.not_judgeable,
+            self.unreadable
         )
     }
 }
@@ -143,10 +169,10 @@ fn verdict_tail(j: &Judgement, detail: &str) -> String {
 /// articles and why.
 pub fn record_line(r: &JudgedRecord) -> String {
     match &r.judged {
-        Err(e) => format!("UNREADABLE {}: {e}", r.file),
+        Err(e) => format!("UNREADABLE {}: {e}", r.label()),
         Ok(j) => {
             let (word, detail) = standing_word(j);
-            format!("{word:<10} {} {}", r.file, verdict_tail(j, &detail))
+            format!("{word:<10} {} {}", r.label(), verdict_tail(j, &detail))
         }
     }
 }
@@ -248,7 +274,7 @@ fn decided_lines(d: &Deciding, profile: &GoProfile) -> Vec<String> {
 
 /// The record in the core's judged shape.
 fn judged_game(r: &JudgedRecord, profile: &GoProfile, explain: bool) -> JudgedGame {
-    let place = vec![("record".to_owned(), r.file.clone())];
+    let place = vec![("record".to_owned(), r.label())];
     let field = |k: &str, v: String| (k.to_owned(), v);
     let (fields, standing, explanation) = match &r.judged {
         Err(e) => (
@@ -340,20 +366,29 @@ pub fn render(
         Format::Json => {
             let list: Vec<serde_json::Value> = records
                 .iter()
-                .map(|r| match &r.judged {
-                    Ok(j) if explain => json!({
-                        "file": r.file,
-                        "judgement": j,
-                        "explanation": explanation(j, profile, r.decided.as_ref()),
-                    }),
-                    Ok(j) => json!({"file": r.file, "judgement": j}),
-                    Err(e) => json!({"file": r.file, "error": e.to_string()}),
+                .map(|r| {
+                    let mut v = match &r.judged {
+                        Ok(j) if explain => json!({
+                            "file": r.file,
+                            "judgement": j,
+                            "explanation": explanation(j, profile, r.decided.as_ref()),
+                        }),
+                        Ok(j) => json!({"file": r.file, "judgement": j}),
+                        Err(e) => json!({"file": r.file, "error": e.to_string()}),
+                    };
+                    if let Some((k, n)) = r.game {
+                        v["game"] = json!(k);
+                        v["games_in_file"] = json!(n);
+                    }
+                    v
                 })
                 .collect();
             let v = json!({
                 "schema_version": conformance_schemas::SCHEMA_VERSION,
                 "profile": profile.name,
                 "records": list,
+                "files": tally.files,
+                "games": tally.games,
                 "agree": tally.agree,
                 "differs": tally.differs,
                 "disagree": tally.disagree,

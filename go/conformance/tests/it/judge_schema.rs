@@ -104,3 +104,39 @@ fn the_schema_refuses_what_the_judge_never_writes() {
             .remove("encoding");
     });
 }
+
+/// A file of two games (an SGF collection, FF[4] 3.1: a collection is one or more game trees):
+/// `judge` judges and lists both, counts one file and two games, and the JSON names each
+/// game. Both games end by resignation, so each verdict is the written one without a count
+/// (rfg 11: a player who resigns loses): B+R, then W+R.
+#[test]
+fn every_game_of_a_collection_is_judged_and_counted_apart() {
+    let dir = std::env::temp_dir().join(format!("go-judge-collection-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+R];B[ee];W[cc])\n(;GM[1]FF[4]SZ[9]KM[6.5]RE[W+R];B[ee];W[cc];B[gg])\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let v = judge_json(&[path]);
+    valid(&v);
+    assert_eq!(v["files"], 1, "{v}");
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(v["agree"], 2, "{v}");
+    let records = v["records"].as_array().unwrap();
+    assert_eq!(records.len(), 2, "{v}");
+    for (k, r) in records.iter().enumerate() {
+        assert_eq!(r["game"], k + 1, "{r}");
+        assert_eq!(r["games_in_file"], 2, "{r}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_go-conformance"))
+        .args(["judge", path])
+        .bounded_output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("two.sgf (game 2 of 2)"), "{text}");
+    assert!(text.contains("1 files, 2 games: 2 agree"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
