@@ -40,11 +40,10 @@ impl Stopwatch {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
 
-    #[cfg(feature = "native")]
     #[test]
     fn a_stopwatch_sees_time_pass() {
         let watch = Stopwatch::start();
