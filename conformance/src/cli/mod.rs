@@ -114,6 +114,7 @@ impl Game for ShogiGame {
             &args.corpus.source(),
             &args.output.output,
             data,
+            args.wasm.as_deref(),
         )?)
     }
     fn merge(&self, args: Merge) -> Outcome {

@@ -38,16 +38,21 @@ pub fn matrix(reports: &[PathBuf], out: Option<&Path>) -> Result<ExitCode, Error
 }
 
 /// `site`: the rulebook browser, written to `dir`, with the public matrix's page when its data
-/// is given.
+/// is given and the workbench's static page when the WebAssembly build is.
 pub fn site(
     source: &CorpusSource,
     dir: &Path,
     implementations: Option<&Path>,
+    wasm: Option<&Path>,
 ) -> Result<ExitCode, Error> {
     let matrix = implementations
         .map(conformance_core::report::public_matrix::Published::read)
         .transpose()?;
-    let pages = site::write_site_with(source, dir, matrix.as_ref())?;
+    // Read before anything is written: a missing build stops the command with the site untouched.
+    let wasm = wasm
+        .map(conformance_core::workbench_page::WasmBuild::read)
+        .transpose()?;
+    let pages = site::write_site_with(source, dir, matrix.as_ref(), wasm.as_ref())?;
     println!(
         "wrote {pages} pages to {}; open {} in a browser",
         dir.display(),

@@ -216,6 +216,11 @@ pub struct Site<X: Args> {
     /// implementations, `implementations.html`, linked from the index.
     #[arg(long, value_name = "DATA.json")]
     pub implementations: Option<PathBuf>,
+    /// The WebAssembly build for a page (`target/wasm/web`, written by `wasm/build.sh`): adds
+    /// the workbench as one self-contained page, `workbench.html`, linked from the index; it
+    /// opens from disk or any static host and needs nothing but a browser.
+    #[arg(long, value_name = "DIR")]
+    pub wasm: Option<PathBuf>,
     /// The game's own options.
     #[command(flatten)]
     pub game: X,

@@ -42,3 +42,4 @@ pub mod run;
 #[cfg(feature = "native")]
 pub mod serve;
 pub mod walk;
+pub mod workbench_page;

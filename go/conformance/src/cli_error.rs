@@ -129,6 +129,9 @@ pub(crate) enum CliError {
     /// `diff`'s two sides are unusable.
     #[error("{0}")]
     Sides(#[from] SidesError),
+    /// `site --wasm DIR`: the WebAssembly build is missing or another one.
+    #[error("{0}")]
+    Wasm(#[from] conformance_core::workbench_page::StaticPageError),
     /// The workbench could not be served.
     #[error("{0}")]
     Serve(#[from] ServeError),

@@ -94,14 +94,30 @@ pub(crate) fn reproduce(id: String, dir: Option<PathBuf>) -> Result<ExitCode, Cl
 }
 
 /// `site`: the rulebook browser's pages (with the public implementations' page when its data
-/// is given) written into `output`.
+/// is given, the workbench's static page when the WebAssembly build is) written into `output`.
 pub(crate) fn site(
     dir: Option<PathBuf>,
     output: &Path,
     implementations: Option<PathBuf>,
+    wasm: Option<PathBuf>,
 ) -> Result<ExitCode, CliError> {
+    // Read before anything is written: a missing build stops the command with the site untouched.
+    let wasm = wasm
+        .as_deref()
+        .map(conformance_core::workbench_page::WasmBuild::read)
+        .transpose()?;
     let cases = super::corpus(dir)?;
     let mut pages = site::pages(rfg(), &cases);
+    if let Some(wasm) = &wasm {
+        conformance_core::workbench_page::add_site_page(
+            &mut pages,
+            conformance_core::workbench_page::PageGame {
+                name: "go",
+                diff: "goDiff",
+            },
+            wasm,
+        );
+    }
     if let Some(data) = implementations {
         let data = conformance_core::report::public_matrix::Published::read(&data)?;
         conformance_core::report::public_matrix::add_site_page(

@@ -173,6 +173,7 @@ impl Game for GoGame {
             args.corpus.corpus,
             &output,
             args.implementations,
+            args.wasm,
         )?)
     }
     fn merge(&self, args: Merge) -> Outcome {

@@ -112,17 +112,29 @@ impl ArticleExtras for ShogiExtras<'_> {
 
 /// Writes the site into `dir` (created if needed): returns the number of pages written.
 pub fn write_site(source: &crate::corpus::CorpusSource, dir: &Path) -> Result<usize, SiteError> {
-    write_site_with(source, dir, None)
+    write_site_with(source, dir, None, None)
 }
 
 /// [`write_site`] with the public matrix's page (`implementations.html`, the shogi
-/// implementations of `matrix`, linked from the index) when `matrix` is given.
+/// implementations of `matrix`, linked from the index) when `matrix` is given, and the
+/// workbench as a static page (`workbench.html`) when the WebAssembly build is given.
 pub fn write_site_with(
     source: &crate::corpus::CorpusSource,
     dir: &Path,
     matrix: Option<&conformance_core::report::public_matrix::Published>,
+    workbench: Option<&conformance_core::workbench_page::WasmBuild>,
 ) -> Result<usize, SiteError> {
     let mut pages = site_pages(source)?;
+    if let Some(wasm) = workbench {
+        conformance_core::workbench_page::add_site_page(
+            &mut pages,
+            conformance_core::workbench_page::PageGame {
+                name: "shogi",
+                diff: "shogiDiff",
+            },
+            wasm,
+        );
+    }
     if let Some(data) = matrix {
         conformance_core::report::public_matrix::add_site_page(
             &mut pages,

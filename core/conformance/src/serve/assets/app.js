@@ -93,7 +93,94 @@ function httpBackend() {
   };
 }
 
-const backend = httpBackend();
+// The contract over the WebAssembly module, in the static page (workbench_page.rs, which defines
+// WORKBENCH_STATIC and holds the workers' script and the module as base64). Two workers, each
+// with the module and the records: one answers the verdicts, the other the archive's impact,
+// so that a game opens while the archive is compared, and the page's own thread never judges.
+// Beyond the contract: `load(records)` gives both the records the user dropped or picked
+// ([{path, bytes}]), `diffDocument({base, choice})` the `diff --format json` document of them,
+// and `impact` takes a progress callback (done, total).
+function workerBackend(config) {
+  const element = (id) => document.getElementById(id).textContent.trim();
+  const source = Uint8Array.from(atob(element("workbench-worker")), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const wasm = element("workbench-wasm");
+  const parse = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      return { error: String(text) };
+    }
+  };
+  function spawn() {
+    const worker = new Worker(url);
+    const pending = new Map();
+    let next = 0;
+    worker.onmessage = (e) => {
+      const { id, value, error, progress } = e.data;
+      const p = pending.get(id);
+      if (!p) return;
+      if (progress) {
+        if (p.progress) p.progress(progress[0], progress[1]);
+        return;
+      }
+      pending.delete(id);
+      if (error) p.reject(new BackendError(error.status, parse(error.body)));
+      else p.resolve(value);
+    };
+    worker.onerror = (e) => {
+      for (const p of pending.values()) p.reject(new BackendError(500, { error: `the workbench's worker failed: ${e.message}` }));
+      pending.clear();
+    };
+    const post = (method, args, progress) => new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject, progress });
+      worker.postMessage({ id, method, args });
+    });
+    const ready = post("init", { game: config.game, wasm });
+    return async (method, args, progress) => {
+      await ready;
+      return post(method, args, progress);
+    };
+  }
+  const judging = spawn();
+  const comparing = spawn();
+  const json = async (answer) => JSON.parse(await answer);
+  // One comparison at a time; of those asked meanwhile only the last is kept, the others
+  // answered "superseded" (the page had moved on).
+  let running = null;
+  let waiting = null;
+  async function compare(req, progress) {
+    if (running) {
+      if (waiting) waiting.reject(new BackendError(0, { error: "superseded", superseded: true }));
+      const turn = new Promise((resolve, reject) => { waiting = { resolve, reject }; });
+      await turn;
+    }
+    running = comparing("impact", req, progress);
+    try {
+      return JSON.parse(await running);
+    } finally {
+      running = null;
+      const w = waiting;
+      waiting = null;
+      if (w) w.resolve();
+    }
+  }
+  return {
+    info: () => json(judging("info")),
+    records: () => json(judging("records")),
+    record: (req) => json(judging("record", req)),
+    check: (choice) => json(judging("check", choice)),
+    judge: (req) => json(judging("judge", req)),
+    impact: compare,
+    diffDocument: (req) => comparing("diff", req),
+    load: (records) => Promise.all([judging("load", { records }), comparing("load", { records })]),
+  };
+}
+
+const backend = typeof WORKBENCH_STATIC === "undefined" ? httpBackend() : workerBackend(WORKBENCH_STATIC);
+// Where the rulebook's pages are: served beside the page, or the site the static page is in.
+const RULES = typeof WORKBENCH_STATIC === "undefined" ? "/rules/" : WORKBENCH_STATIC.rules;
 
 // ---------------------------------------------------------------------------------------------
 // The page.
@@ -313,7 +400,7 @@ function showNothing(record) {
 
 function chainHtml(answer) {
   return answer.chain.map((s) => {
-    const art = s.link ? `<a href="/rules/${esc(s.link)}" target="_blank" rel="noopener">${esc(s.article)}</a>` : esc(s.article);
+    const art = s.link ? `<a href="${RULES}${esc(s.link)}" target="_blank" rel="noopener">${esc(s.article)}</a>` : esc(s.article);
     const knob = s.knob ? ` <span class="tag">knob ${esc(s.knob)}</span>` : "";
     return `<li data-article="${esc(s.article)}"><b>${art}</b> ${esc(s.fact)}${knob}</li>`;
   }).join("");
@@ -469,19 +556,44 @@ function showReaching() {
     `${g.changed ? " <b>changes</b>" : ""}</li>`).join("");
 }
 
+// The bar under the summary while a comparison runs (the static page's worker says how far it
+// is); `data-seen` keeps the last count shown, for whoever checks that it ran to the end.
+function showProgress(done, total) {
+  const bar = $("impact-progress");
+  bar.hidden = false;
+  bar.max = total;
+  bar.value = done;
+  bar.dataset.seen = `${done}/${total}`;
+  $("impact-summary").textContent = `Judging every record twice… ${done} of ${total}`;
+}
+
+let impactAsked = 0;
 async function runImpact() {
   const summary = $("impact-summary");
   if (!state.records.length) {
-    summary.textContent = "No records are served: name a folder after `serve` to see the impact on it.";
+    summary.textContent = backend.load
+      ? "No records yet: drop a folder of records on the page (or choose one above) to see the impact on it."
+      : "No records are served: name a folder after `serve` to see the impact on it.";
     return;
   }
   if (state.refused) return;
+  const asked = ++impactAsked;
   summary.dataset.state = "computing";
-  summary.textContent = "Judging every served record twice…";
+  summary.textContent = "Judging every record twice…";
   $("impact-brief").textContent = "On the archive: comparing…";
+  $("impact-download").hidden = true;
+  const bar = $("impact-progress");
+  bar.removeAttribute("value");
+  bar.dataset.seen = "";
   try {
-    showImpact(await backend.impact({ base: $("base").value, choice: choice() }));
+    const req = { base: $("base").value, choice: choice() };
+    const table = await backend.impact(req, showProgress);
+    if (asked !== impactAsked) return;
+    showImpact(table);
+    state.compared = req;
+    $("impact-download").hidden = !backend.diffDocument;
   } catch (e) {
+    if (e instanceof BackendError && e.body.superseded) return;
     const refused = refusalOf(e);
     if (refused) {
       markFields(refused);
@@ -489,8 +601,28 @@ async function runImpact() {
       summary.textContent = `The comparison failed: ${e.message}`;
       $("impact-brief").textContent = "";
     }
+  } finally {
+    if (asked === impactAsked) {
+      bar.hidden = true;
+      summary.dataset.state = "done";
+    }
   }
-  summary.dataset.state = "done";
+}
+
+// The comparison shown, as `diff --format json` prints it for the same records and rules (the
+// static page: the module's `diff`, the command line's own function), saved as a file.
+async function downloadDiff(e) {
+  e.preventDefault();
+  const link = $("impact-download");
+  link.dataset.state = "making";
+  const text = await backend.diffDocument(state.compared);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  a.download = "diff.json";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  link.dataset.state = "done";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,6 +640,86 @@ function showRecords() {
       sel.append(o);
     }
   }
+}
+
+// The records the back-end has: served folders, or those the user dropped or picked.
+async function listRecords() {
+  const listing = await backend.records();
+  state.records = listing.records;
+  const where = backend.load ? "read from" : "served from";
+  const none = backend.load
+    ? "No records yet: drop a folder or record files on the page, or choose them above — or paste or upload one record below."
+    : "No folder is served: paste or upload a record below.";
+  $("folders").textContent = listing.folders.length
+    ? `${listing.files} files, ${listing.games} games ${where} ${listing.folders.join(", ")}` +
+      (listing.refused ? ` (${listing.refused} refused: see the greyed entries)` : "")
+    : none;
+  showRecords();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The static page's records: dropped on the page or picked (files, or a folder), read here and
+// handed to the workers; nothing is sent anywhere. Each drop or pick replaces the records.
+
+// A file is read only up to serve's limit on a record (4 MiB): larger ones are no records.
+const LARGEST = 4 * 1024 * 1024;
+
+// Every file under a dropped entry, with its path from the dropped item (`shogi/a/b.kifu`).
+async function entryFiles(entry, out) {
+  if (entry.isFile) {
+    const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+    out.push({ path: entry.fullPath.replace(/^\//, ""), file });
+    return;
+  }
+  const reader = entry.createReader();
+  for (;;) {
+    const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+    if (!batch.length) break;
+    for (const child of batch) await entryFiles(child, out);
+  }
+}
+
+async function loadRecords(found) {
+  const box = $("local-records");
+  box.dataset.state = "reading";
+  const kept = found.filter((f) => f.file.size <= LARGEST);
+  const records = await Promise.all(kept.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })));
+  await backend.load(records);
+  const left = found.length - kept.length;
+  $("local-note").textContent = left ? `${left} file(s) over 4 MiB left out: no record is that large.` : "";
+  await listRecords();
+  box.dataset.state = "loaded";
+  runImpact();
+}
+
+function wireLocal() {
+  const box = $("local-records");
+  box.hidden = false;
+  const picked = (input, pathOf) => input.addEventListener("change", () => {
+    const found = [...input.files].map((file) => ({ path: pathOf(file), file }));
+    if (found.length) loadRecords(found).catch((e) => showError(`The records could not be read: ${e.message}`));
+  });
+  picked($("pick-files"), (f) => f.name);
+  picked($("pick-folder"), (f) => f.webkitRelativePath || f.name);
+  document.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    document.body.classList.add("dragging");
+  });
+  document.addEventListener("dragleave", (e) => {
+    if (!e.relatedTarget) document.body.classList.remove("dragging");
+  });
+  document.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    document.body.classList.remove("dragging");
+    const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
+    const found = [];
+    try {
+      for (const entry of entries) await entryFiles(entry, found);
+      if (found.length) await loadRecords(found);
+    } catch (err) {
+      showError(`The records could not be read: ${err.message}`);
+    }
+  });
 }
 
 function openChosen() {
@@ -545,6 +757,7 @@ function wire() {
   $("base").addEventListener("change", runImpact);
   $("reset-knobs").addEventListener("click", () => { showKnobs(); rulesChanged(); });
   $("impact-run").addEventListener("click", runImpact);
+  $("impact-download").addEventListener("click", downloadDiff);
   $("judge-paste").addEventListener("click", () => {
     judgeAsked({ name: $("paste-name").value.trim() || "pasted record", bytes: $("paste").value });
   });
@@ -574,14 +787,9 @@ async function start() {
     for (const p of state.info.profiles) sel.append(new Option(p.name, p.name));
   }
   showKnobs();
-  const listing = await backend.records();
-  state.records = listing.records;
-  $("folders").textContent = listing.folders.length
-    ? `${listing.files} files, ${listing.games} games served from ${listing.folders.join(", ")}` +
-      (listing.refused ? ` (${listing.refused} refused: see the greyed entries)` : "")
-    : "No folder is served: paste or upload a record below.";
-  showRecords();
+  await listRecords();
   wire();
+  if (backend.load) wireLocal();
   document.body.dataset.ready = "true";
   runImpact();
 }
