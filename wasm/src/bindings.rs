@@ -7,7 +7,10 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::WasmError;
 use crate::files::Files;
+use conformance_core::workbench::contract::Refusal;
+
 use crate::options::parse;
+use crate::workbench::{UnknownGame, Workbench};
 use crate::{go, shogi};
 
 /// The error as a JavaScript `Error`.
@@ -104,4 +107,91 @@ pub fn go_run(options: &str) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = goProfiles)]
 pub fn go_profiles() -> String {
     go::profiles()
+}
+
+/// The workbench's back-end (`crate::workbench`, whose documentation is the interface): the
+/// page's questions answered as `serve` answers them, over the files added.
+#[wasm_bindgen(js_name = Workbench)]
+pub struct JsWorkbench(Workbench);
+
+/// A refusal as a JavaScript `Error`: the body's `error` as its message, `status` and `body`
+/// (the JSON text) as properties.
+fn refused(r: Refusal) -> JsValue {
+    let message = serde_json::from_str::<serde_json::Value>(&r.body)
+        .ok()
+        .and_then(|v| v.get("error")?.as_str().map(str::to_owned))
+        .unwrap_or_else(|| format!("refused ({})", r.status));
+    let e = js_sys::Error::new(&message);
+    // Setting a property on a fresh Error cannot fail.
+    let _ = js_sys::Reflect::set(&e, &"status".into(), &JsValue::from(r.status));
+    let _ = js_sys::Reflect::set(&e, &"body".into(), &JsValue::from_str(&r.body));
+    e.into()
+}
+
+#[wasm_bindgen(js_class = Workbench)]
+impl JsWorkbench {
+    /// The workbench of `game`: `"shogi"` or `"go"`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(game: &str) -> Result<JsWorkbench, JsError> {
+        let game = game
+            .parse()
+            .map_err(|e: UnknownGame| JsError::new(&e.to_string()))?;
+        Ok(JsWorkbench(Workbench::new(game)))
+    }
+
+    /// Adds (or replaces) the file at `path` (`folder/…/file`).
+    #[wasm_bindgen(js_name = addFile)]
+    pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) -> Result<(), JsValue> {
+        self.0.add_file(path, bytes).map_err(refused)
+    }
+
+    /// Forgets every file.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// `info()` as JSON text.
+    pub fn info(&mut self) -> String {
+        self.0.info()
+    }
+
+    /// `records()` as JSON text.
+    pub fn records(&mut self) -> Result<String, JsValue> {
+        self.0.records().map_err(refused)
+    }
+
+    /// `record({root, path})`, JSON text in and out.
+    pub fn record(&mut self, request: &str) -> Result<String, JsValue> {
+        self.0.record(request).map_err(refused)
+    }
+
+    /// `check(choice)`, JSON text in and out.
+    pub fn check(&mut self, choice: &str) -> Result<String, JsValue> {
+        self.0.check(choice).map_err(refused)
+    }
+
+    /// `judge({record, choice})`, JSON text in and out.
+    pub fn judge(&mut self, request: &str) -> Result<String, JsValue> {
+        self.0.judge(request).map_err(refused)
+    }
+
+    /// `impact({base, choice})`, JSON text in and out; `progress(done, total)` after every
+    /// record (an exception it throws is ignored).
+    pub fn impact(
+        &mut self,
+        request: &str,
+        progress: Option<js_sys::Function>,
+    ) -> Result<String, JsValue> {
+        let mut tell = |done: usize, total: usize| {
+            if let Some(f) = &progress {
+                // usize is 32 bits on wasm32; a count fits a JavaScript number exactly.
+                let _ = f.call2(
+                    &JsValue::NULL,
+                    &JsValue::from(done as f64),
+                    &JsValue::from(total as f64),
+                );
+            }
+        };
+        self.0.impact(request, &mut tell).map_err(refused)
+    }
 }

@@ -8,6 +8,9 @@
 //! wasm-bindgen gives them (`wasm/build.sh` builds the `.wasm` and its glue). Nothing here
 //! starts a process, a thread or a server: USI and GTP engines stay with the native tools.
 //!
+//! [`workbench`] is the workbench page's back-end (the questions it asks `serve` over HTTP,
+//! answered in a Web Worker over the files dropped on the page).
+//!
 //! Records are given as [`Files`] — a name (the path under the folder the user dropped or
 //! picked, `/`-separated) and the bytes — and are taken in the order the native tools walk a
 //! folder, so that the two builds print the same lines in the same order.
@@ -18,6 +21,7 @@ pub mod files;
 pub mod go;
 pub mod options;
 pub mod shogi;
+pub mod workbench;
 
 pub use error::WasmError;
 pub use files::Files;

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
+use conformance_core::serve::{self, Options};
+use conformance_core::workbench::DEFAULT_LIMIT;
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::games::workbench::ShogiWorkbench;
 

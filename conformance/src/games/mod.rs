@@ -14,5 +14,4 @@ pub mod judged_file;
 pub mod replay;
 pub mod standing;
 pub mod taken;
-#[cfg(feature = "native")]
 pub mod workbench;

@@ -1,5 +1,5 @@
 //! Shogi in the workbench (`shogi-conformance serve`): the game's side of
-//! `conformance_core::serve::api::Workbench`.
+//! `conformance_core::workbench::api::Workbench`.
 //!
 //! A record is judged exactly as `judge` judges it ([`judge_games`]: the same readers, the
 //! profile with the record's move limit, then the overrides), and its boards are the reports'
@@ -9,11 +9,11 @@
 
 use std::path::Path;
 
-use conformance_core::serve::api::{
+use conformance_core::workbench::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
-use conformance_core::serve::choice::ChoiceError;
+use conformance_core::workbench::choice::ChoiceError;
 use shogi_spec::rulebooks;
 
 use super::judge::{JudgeError, JudgeFormat, JudgeRequest, Judged, judge_games, verdict_json};
@@ -213,7 +213,7 @@ impl Workbench for ShogiWorkbench {
     }
 
     fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
-        conformance_core::serve::choice::check::<shogi_spec::profile::Rules>(choice)
+        conformance_core::workbench::choice::check::<shogi_spec::profile::Rules>(choice)
     }
 
     fn is_record(&self, path: &Path) -> bool {

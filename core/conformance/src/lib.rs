@@ -15,15 +15,17 @@
 //!   are testable);
 //! - [`report`]: the report model, its formats and the published JSON Schema;
 //! - [`run`]: the case loop — filter, shard, expectations, exit statuses — and durations;
-//! - [`serve`]: the workbench in the browser — an HTTP server on the loopback, the page, the
-//!   served folders, the archive impact table — into which a game plugs through a trait;
+//! - [`workbench`]: the workbench's model — the trait a game plugs in through, the records'
+//!   sources (folders on disk, files in memory), the archive impact table, and the back-end
+//!   contract answering the page's questions as JSON — for any transport;
+//! - [`serve`]: the workbench in the browser over HTTP — a server on the loopback and the page;
 //! - [`pool`]: the one worker pool of every parallel walk over records, results in order;
 //! - [`walk`]: the files under a folder, found the same way by every command.
 //!
 //! # The `native` feature
 //!
 //! On by default. It brings what a command-line run needs and a WebAssembly build cannot have:
-//! [`process`] (child processes), [`serve`] (the HTTP server), the signal handlers and time
+//! [`process`] (child processes), [`serve`] (the HTTP server; the workbench's model, [`workbench`], stays), the signal handlers and time
 //! limit of [`interrupt`], and threads for [`pool`]. Without it
 //! (`cargo check -p conformance-core --no-default-features`) the crate is the game-neutral model
 //! alone — reports, impact, the case loop, lints, embedded corpora, atomic writes — and the pool
@@ -42,4 +44,5 @@ pub mod run;
 #[cfg(feature = "native")]
 pub mod serve;
 pub mod walk;
+pub mod workbench;
 pub mod workbench_page;

@@ -30,7 +30,6 @@ pub mod report_view;
 pub mod reproduce;
 pub mod run;
 pub mod site;
-#[cfg(feature = "native")]
 pub mod workbench;
 
 /// The corpus shipped with the source tree (`go/corpus/cases`).

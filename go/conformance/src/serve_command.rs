@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::cli_error::CliError;
-use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
+use conformance_core::serve::{self, Options};
+use conformance_core::workbench::DEFAULT_LIMIT;
 use go_conformance::case::LoadedCase;
 use go_conformance::workbench::GoWorkbench;
 

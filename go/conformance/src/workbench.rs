@@ -1,5 +1,5 @@
 //! Go in the workbench (`go-conformance serve`): the game's side of
-//! `conformance_core::serve::api::Workbench`.
+//! `conformance_core::workbench::api::Workbench`.
 //!
 //! A record is judged exactly as `judge` judges it ([`judge::judge_read`], with the agreed
 //! outcome kept beside a served record in `outcomes.yaml`), so the page says what `judge` says.
@@ -9,16 +9,17 @@
 //! count: the end phase's fills (rfg 7.1) played and numbered, the dead stones crossed, each
 //! side's territory, the neutral points and the stones in seki marked, beside the count's table.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use conformance_core::report::escape::html as esc;
-use conformance_core::serve::api::{
+use conformance_core::workbench::api::{
     Choice, Comparison, GameInfo, KnobUsed, Ply, ProfileInfo, RecordError, RecordInput, Step,
     Verdict, Workbench,
 };
-use conformance_core::serve::choice::ChoiceError;
+use conformance_core::workbench::choice::ChoiceError;
 use go_oracle::Oracle;
 use go_oracle::board::Board;
 use go_oracle::count;
@@ -47,6 +48,16 @@ impl GoWorkbench {
         GoWorkbench {
             cases,
             finder: Mutex::new(Finder::default()),
+        }
+    }
+
+    /// The workbench over records given without a disk beside them (files dropped on a page,
+    /// the WebAssembly build): the agreed outcomes are looked for among `outcomes` (the
+    /// `outcomes.yaml` files given, by path), a record's path compared as given.
+    pub fn among(cases: Vec<LoadedCase>, outcomes: BTreeMap<PathBuf, String>) -> GoWorkbench {
+        GoWorkbench {
+            cases,
+            finder: Mutex::new(Finder::among(outcomes)),
         }
     }
 
@@ -522,7 +533,7 @@ impl Workbench for GoWorkbench {
     }
 
     fn check(&self, choice: &Choice) -> Result<(), ChoiceError> {
-        conformance_core::serve::choice::check::<go_spec::GoRules>(choice)
+        conformance_core::workbench::choice::check::<go_spec::GoRules>(choice)
     }
 
     fn is_record(&self, path: &Path) -> bool {

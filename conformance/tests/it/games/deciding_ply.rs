@@ -19,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use conformance_core::serve::api::{Choice, RecordInput, Workbench};
+use conformance_core::workbench::api::{Choice, RecordInput, Workbench};
 use shogi_conformance::corpus::{Corpus, CorpusSource, default_root};
 use shogi_conformance::games::judge::{JudgeFormat, JudgeRequest, Judged, judge_games};
 use shogi_conformance::games::workbench::ShogiWorkbench;
@@ -209,7 +209,7 @@ fn bridge_5() -> RecordInput {
     }
 }
 
-fn page(record: &RecordInput, set: &[&str]) -> conformance_core::serve::api::Verdict {
+fn page(record: &RecordInput, set: &[&str]) -> conformance_core::workbench::api::Verdict {
     let choice = Choice {
         profile: "fesa-2017".to_owned(),
         set: set.iter().map(|s| (*s).to_owned()).collect(),

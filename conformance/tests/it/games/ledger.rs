@@ -117,7 +117,7 @@ fn diff_over_a_folder_refuses_them_with_the_judge_s_words() {
 /// its line.
 #[test]
 fn the_workbench_refuses_an_uploaded_letter_naming_its_line() {
-    use conformance_core::serve::api::{Choice, RecordInput, Workbench};
+    use conformance_core::workbench::api::{Choice, RecordInput, Workbench};
     let wb = shogi_conformance::games::workbench::ShogiWorkbench::new(
         shogi_conformance::corpus::source::CorpusSource::BuiltIn,
     );

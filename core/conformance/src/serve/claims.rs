@@ -29,9 +29,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::api::{Choice, RecordInput, Workbench};
-use super::files;
-use super::impact;
+use crate::workbench::api::{Choice, RecordInput, Workbench};
+use crate::workbench::contract::Bench;
+use crate::workbench::disk::Disk;
+use crate::workbench::source::{self, Listed, Listing};
+use crate::workbench::{DEFAULT_LIMIT, impact};
 
 /// The fields whose values must appear in the claim's `quote`.
 pub const QUOTED: &[&str] = &[
@@ -247,13 +249,10 @@ fn choice(bench: &dyn Workbench, claim: &Claim, key: &str) -> Choice {
     }
 }
 
-fn listed(
-    bench: &dyn Workbench,
-    folder: &Path,
-) -> Result<(Vec<files::Root>, files::Listing), String> {
-    let roots = files::roots(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
-    let listing = files::list(&roots, bench, super::DEFAULT_LIMIT).map_err(|e| e.to_string())?;
-    Ok((roots, listing))
+fn listed(bench: &dyn Workbench, folder: &Path) -> Result<(Disk, Listing), String> {
+    let disk = Disk::new(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
+    let listing = source::list(&disk, bench, DEFAULT_LIMIT).map_err(|e| e.to_string())?;
+    Ok((disk, listing))
 }
 
 fn records(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
@@ -327,22 +326,20 @@ fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> 
 }
 
 fn impact_claim(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
-    let (roots, listing) = listed(bench, &root.join(claim.get("folder")))?;
-    let listed: Vec<files::Listed> = listing.games().cloned().collect();
+    let (disk, listing) = listed(bench, &root.join(claim.get("folder")))?;
+    let listed: Vec<Listed> = listing.games().cloned().collect();
     let jobs = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let (base, other) = (
         choice(bench, claim, "base"),
         choice(bench, claim, "profile"),
     );
-    let t = impact::impact(
-        bench,
-        &roots,
-        &listed,
-        &base,
-        &other,
-        super::DEFAULT_LIMIT,
+    let on = Bench {
+        game: bench,
+        source: &disk,
+        limit: DEFAULT_LIMIT,
         jobs,
-    );
+    };
+    let t = impact::impact(&on, &listed, (&base, &other), &mut |_, _| {});
     let mut out = Vec::new();
     same(claim, "changed", &t.changed.to_string(), &mut out);
     same(claim, "judged", &t.judged.to_string(), &mut out);

@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use super::http::{self, Answer, Request, State};
 use super::wire;
+use crate::workbench::contract::Refusal;
 
 /// The bounds every connection is held to. [`Limits::default`] is what `serve` uses; a test
 /// may shorten the times.
@@ -245,13 +246,7 @@ fn read_request<'a>(
     };
     let limit = shared.state.limit;
     if head.content_length > limit as u64 {
-        return Err(http::error(
-            413,
-            &format!(
-                "the record is larger than {}, the limit of a paste or upload",
-                http::size_words(limit)
-            ),
-        ));
+        return Err(http::refused(Refusal::upload_too_large(limit)));
     }
     // Within the limit, so it fits a usize.
     let declared = usize::try_from(head.content_length).unwrap_or(limit);
@@ -293,7 +288,7 @@ fn read_head(
                 431,
                 &format!(
                     "the request's head is larger than {}",
-                    http::size_words(limits.head_bytes)
+                    crate::workbench::source::size_words(limits.head_bytes)
                 ),
             ));
         }

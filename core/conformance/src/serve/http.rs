@@ -14,7 +14,7 @@
 //!
 //! A choice of rules that does not resolve (an unknown profile, a knob value its article cannot
 //! mean) is answered 400 before anything is judged — by `check`, `judge` and `impact` alike —
-//! with the knob, the value and its domain in words (`choice_refused`), so that any client
+//! with the knob, the value and its domain in words (`Refusal::choice`), so that any client
 //! can mark the one field at fault. The page's side of these routes, and the contract a
 //! WebAssembly back-end answers the same way, is `assets/app.js`'s `backend`.
 //!
@@ -31,14 +31,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use serde::Serialize;
-use serde_json::json;
-
-use super::api::{Choice, RecordError, RecordInput, Workbench};
-use super::choice::ChoiceError;
-use super::files::{self, FileError, Root};
-use super::impact;
 use super::wire::Head;
+use crate::workbench::api::Workbench;
+use crate::workbench::contract::{
+    Bench, Bytes, ChoiceRequest, ImpactRequest, JudgeRequest, RecordRef, RecordRequest, Refusal,
+};
+use crate::workbench::disk::Disk;
 
 /// The page, its script and its style, embedded so that the workbench works offline.
 const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -50,7 +48,7 @@ const MARKS_JS: &str = include_str!("assets/marks.js");
 /// What every worker shares.
 pub(crate) struct State {
     pub(crate) game: Arc<dyn Workbench>,
-    pub(crate) roots: Vec<Root>,
+    pub(crate) source: Disk,
     /// The rulebook pages, built once on a thread of their own at start (building them takes
     /// a moment; the page does not wait for it) and waited for by the first `/rules/` request.
     pub(crate) pages: Arc<OnceLock<HashMap<String, String>>>,
@@ -125,19 +123,6 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
-/// A size in words: `4 MiB`, `512 KiB`, `100 bytes`.
-pub fn size_words(n: usize) -> String {
-    const KIB: usize = 1024;
-    const MIB: usize = 1024 * 1024;
-    if n >= MIB && n % MIB == 0 {
-        format!("{} MiB", n / MIB)
-    } else if n >= KIB && n % KIB == 0 {
-        format!("{} KiB", n / KIB)
-    } else {
-        format!("{n} bytes")
-    }
-}
-
 fn answer(status: u16, content_type: &'static str, body: Vec<u8>) -> Answer {
     Answer {
         status,
@@ -146,48 +131,25 @@ fn answer(status: u16, content_type: &'static str, body: Vec<u8>) -> Answer {
     }
 }
 
-fn json_answer(status: u16, value: &impl Serialize) -> Answer {
-    let body = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
-    answer(status, "application/json; charset=utf-8", body)
-}
-
 /// A JSON error: `{"error": message}`.
 pub fn error(status: u16, message: &str) -> Answer {
-    json_answer(status, &json!({ "error": message }))
+    refused(Refusal::new(status, message))
 }
 
-fn record_error(status: u16, e: &RecordError) -> Answer {
-    json_answer(
-        status,
-        &json!({ "error": e.to_string(), "file": e.file, "line": e.line, "message": e.message }),
-    )
+/// The contract's answer as sent: 200 and its JSON, or the refusal's status and body.
+fn replied(reply: Result<String, Refusal>) -> Answer {
+    match reply {
+        Ok(body) => answer(200, JSON, body.into_bytes()),
+        Err(r) => refused(r),
+    }
 }
 
-/// A choice of rules refused: 400, the refusal in words and the field at fault.
-fn choice_refused(e: &ChoiceError) -> Answer {
-    json_answer(
-        400,
-        &json!({ "error": e.message, "knob": e.knob, "value": e.value, "domain": e.domain, "article": e.article }),
-    )
+/// A refusal as sent.
+pub(crate) fn refused(r: Refusal) -> Answer {
+    answer(r.status, JSON, r.body.into_bytes())
 }
 
-/// Checks every choice a request judges under; the first refused is the answer.
-fn checked(state: &State, choices: &[&Choice]) -> Result<(), Answer> {
-    choices
-        .iter()
-        .try_for_each(|c| state.game.check(c))
-        .map_err(|e| choice_refused(&e))
-}
-
-fn file_error(e: &FileError) -> Answer {
-    let status = match e {
-        FileError::Outside(_) => 403,
-        FileError::NotFound(_) | FileError::NoRoot(_) => 404,
-        FileError::TooLarge { .. } => 413,
-        FileError::Root { .. } | FileError::Io { .. } => 500,
-    };
-    error(status, &e.to_string())
-}
+const JSON: &str = "application/json; charset=utf-8";
 
 /// Decodes `%XX` and `+` in a query component; `None` for a broken escape or bytes that are
 /// not UTF-8.
@@ -241,81 +203,47 @@ fn first<'a>(q: &'a [(String, String)], key: &str) -> Option<&'a str> {
     q.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
-/// The profile `profile_key` names (or `default`) and, for the chosen side (`profile`), the
-/// `set` overrides.
-pub fn choice(q: &[(String, String)], profile_key: &str, default: &str) -> Choice {
-    Choice {
-        profile: first(q, profile_key).unwrap_or(default).to_owned(),
-        set: if profile_key == "profile" {
-            q.iter()
-                .filter(|(k, v)| k == "set" && !v.is_empty())
-                .map(|(_, v)| v.clone())
-                .collect()
-        } else {
-            Vec::new()
-        },
-        // The points clicked on the board (`mark=D4`, repeated); the impact table ignores them.
-        marks: if profile_key == "profile" {
-            q.iter()
-                .filter(|(k, v)| k == "mark" && !v.is_empty())
-                .map(|(_, v)| v.clone())
-                .collect()
-        } else {
-            Vec::new()
-        },
+/// The choice a query asks for: `profile` (none: the default), and the `set` overrides and
+/// `mark`ed points, repeated.
+pub fn choice(q: &[(String, String)]) -> ChoiceRequest {
+    let all = |key: &str| {
+        q.iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .collect()
+    };
+    ChoiceRequest {
+        profile: first(q, "profile").map(str::to_owned),
+        set: all("set"),
+        marks: all("mark"),
     }
 }
 
-/// The record a judge request names: a served one (`root`, `path`) or the body.
-fn record_of(
-    state: &State,
-    q: &[(String, String)],
-    rq: &mut Request,
-) -> Result<RecordInput, Answer> {
-    if let Some(root) = first(q, "root") {
-        let root: usize = root
-            .parse()
-            .map_err(|_| error(400, &format!("root `{root}`: not a number")))?;
-        let path = first(q, "path").unwrap_or("");
-        let real = files::resolve(&state.roots, root, path, state.game.as_ref())
-            .map_err(|e| file_error(&e))?;
-        let name = files::name_of(&state.roots, root, path);
-        let bytes = files::read(&real, &name, state.limit).map_err(|e| file_error(&e))?;
-        let game = match first(q, "game") {
-            None => 0,
-            Some(g) => g
-                .parse()
-                .map_err(|_| error(400, &format!("game `{g}`: not a number")))?,
-        };
-        return Ok(RecordInput {
-            name,
-            bytes,
-            path: Some(real),
-            game,
+/// A number in the query, or 400 naming it.
+fn number(q: &[(String, String)], key: &str) -> Result<Option<usize>, Answer> {
+    first(q, key)
+        .map(|v| {
+            v.parse()
+                .map_err(|_| error(400, &format!("{key} `{v}`: not a number")))
+        })
+        .transpose()
+}
+
+/// The record a judge request names: a served one (`root`, `path`, `game`) or the body (a
+/// paste or upload, `name` its file name).
+fn record_of(q: &[(String, String)], rq: &mut Request) -> Result<RecordRef, Answer> {
+    if let Some(root) = number(q, "root")? {
+        return Ok(RecordRef::Served {
+            root,
+            path: first(q, "path").unwrap_or("").to_owned(),
+            game: number(q, "game")?.unwrap_or(0),
         });
     }
     // The connection read no more than the limit (a longer declared body was refused unread).
-    let bytes = std::mem::take(&mut rq.body);
-    let name = first(q, "name")
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or("pasted record")
-        .to_owned();
-    Ok(RecordInput {
-        name,
-        bytes,
-        path: None,
-        game: 0,
+    Ok(RecordRef::Given {
+        name: first(q, "name").unwrap_or("").to_owned(),
+        bytes: Bytes::Octets(std::mem::take(&mut rq.body)),
     })
-}
-
-fn default_profile(state: &State) -> String {
-    state
-        .game
-        .info()
-        .profiles
-        .first()
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
 }
 
 /// Whether the request's `Host` is one the server answers (see [`State::hosts`]).
@@ -393,74 +321,7 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
         ("GET", "/marks.js") => answer(200, "text/javascript; charset=utf-8", MARKS_JS.into()),
         // Browsers ask for it unprompted; there is none.
         ("GET", "/favicon.ico") => answer(204, "image/x-icon", Vec::new()),
-        ("GET", "/api/info") => json_answer(200, &state.game.info()),
-        ("GET", "/api/records") => {
-            match files::list(&state.roots, state.game.as_ref(), state.limit) {
-                Ok(listing) => json_answer(
-                    200,
-                    &json!({
-                        "folders": state.roots.iter().map(|r| r.named.display().to_string()).collect::<Vec<_>>(),
-                        "records": listing.records,
-                        "files": listing.files,
-                        "games": listing.games,
-                        "refused": listing.refused,
-                    }),
-                ),
-                Err(e) => file_error(&e),
-            }
-        }
-        ("GET", "/api/record") => match record_of(state, &q, rq) {
-            Ok(r) if r.path.is_some() => json_answer(
-                200,
-                &json!({ "name": r.name, "text": String::from_utf8_lossy(&r.bytes) }),
-            ),
-            Ok(_) => error(400, "give root and path"),
-            Err(a) => a,
-        },
-        ("GET", "/api/check") => {
-            let c = choice(&q, "profile", &default_profile(state));
-            match checked(state, &[&c]) {
-                Ok(()) => json_answer(200, &json!({})),
-                Err(a) => a,
-            }
-        }
-        ("POST", "/api/judge") => {
-            let c = choice(&q, "profile", &default_profile(state));
-            if let Err(a) = checked(state, &[&c]) {
-                return a;
-            }
-            let record = match record_of(state, &q, rq) {
-                Ok(r) => r,
-                Err(a) => return a,
-            };
-            match state.game.judge(&record, &c) {
-                Ok(v) => json_answer(200, &v),
-                Err(e) => record_error(422, &e),
-            }
-        }
-        ("POST", "/api/impact") => {
-            let default = default_profile(state);
-            let base = choice(&q, "base", &default);
-            let other = choice(&q, "profile", &default);
-            if let Err(a) = checked(state, &[&base, &other]) {
-                return a;
-            }
-            match files::list(&state.roots, state.game.as_ref(), state.limit) {
-                Ok(listing) => json_answer(
-                    200,
-                    &impact::impact(
-                        state.game.as_ref(),
-                        &state.roots,
-                        &listing.games().cloned().collect::<Vec<_>>(),
-                        &base,
-                        &other,
-                        state.limit,
-                        state.jobs,
-                    ),
-                ),
-                Err(e) => file_error(&e),
-            }
-        }
+        ("GET" | "POST", p) if p.starts_with("/api/") => api(state, &method, p, &q, rq),
         ("GET", p) if p == "/rules" || p.starts_with("/rules/") => {
             let rel = p.trim_start_matches("/rules").trim_start_matches('/');
             let rel = if rel.is_empty() { "index.html" } else { rel };
@@ -474,6 +335,54 @@ pub(crate) fn route(state: &State, rq: &mut Request) -> Answer {
         }
         ("GET" | "POST", _) => error(404, &format!("{path}: no such page")),
         (m, _) => error(405, &format!("{m}: not a method this workbench answers")),
+    }
+}
+
+/// The contract's questions (`/api/…`), answered by [`Bench`].
+fn api(
+    state: &State,
+    method: &str,
+    path: &str,
+    q: &[(String, String)],
+    rq: &mut Request,
+) -> Answer {
+    let bench = Bench {
+        game: state.game.as_ref(),
+        source: &state.source,
+        limit: state.limit,
+        jobs: state.jobs,
+    };
+    match (method, path) {
+        ("GET", "/api/info") => replied(Ok(bench.info())),
+        ("GET", "/api/records") => replied(bench.records()),
+        ("GET", "/api/record") => match number(q, "root") {
+            Ok(Some(root)) => replied(bench.record(&RecordRequest {
+                root,
+                path: first(q, "path").unwrap_or("").to_owned(),
+            })),
+            Ok(None) => error(400, "give root and path"),
+            Err(a) => a,
+        },
+        ("GET", "/api/check") => replied(bench.check(&choice(q))),
+        ("POST", "/api/judge") => {
+            // The rules are checked before the record is read (a bad `root` too).
+            let c = choice(q);
+            if let Err(r) = bench.check(&c) {
+                return refused(r);
+            }
+            match record_of(q, rq) {
+                Ok(record) => replied(bench.judge(&JudgeRequest { record, choice: c })),
+                Err(a) => a,
+            }
+        }
+        ("POST", "/api/impact") => replied(bench.impact(
+            &ImpactRequest {
+                base: first(q, "base").map(str::to_owned),
+                choice: choice(q),
+            },
+            &mut |_, _| {},
+        )),
+        _ => error(404, &format!("{path}: no such page")),
     }
 }
 
@@ -512,17 +421,11 @@ mod tests {
 
     #[test]
     fn marks_are_the_judged_choices_points() {
-        let q = query("/api/judge?profile=rfg&mark=D4&set=komi%3D7&mark=Q16&mark=").unwrap();
-        let c = choice(&q, "profile", "x");
+        let q = query("/api/judge?profile=rfg&mark=D4&set=komi%3D7&mark=Q16").unwrap();
+        let c = choice(&q);
         assert_eq!(c.marks, ["D4", "Q16"]);
         assert_eq!(c.set, ["komi=7"]);
-        assert!(choice(&q, "base", "x").marks.is_empty());
-    }
-
-    #[test]
-    fn sizes_are_said_in_words() {
-        assert_eq!(size_words(4 * 1024 * 1024), "4 MiB");
-        assert_eq!(size_words(2048), "2 KiB");
-        assert_eq!(size_words(100), "100 bytes");
+        assert_eq!(c.profile.as_deref(), Some("rfg"));
+        assert_eq!(choice(&query("/api/impact?base=x").unwrap()).profile, None);
     }
 }

@@ -5,22 +5,21 @@
 //! browser, served from the same place), changes the profile and its knobs and sees the
 //! verdict change, and sees what the change does to the whole archive (the impact table).
 //!
-//! The server is game-neutral: a game plugs in through [`api::Workbench`]. It listens on
+//! The server is game-neutral: a game plugs in through [`api::Workbench`], and every answer
+//! comes from the workbench's contract ([`crate::workbench::contract`]), which the WebAssembly
+//! back-end answers through too; this module is the transport. It listens on
 //! 127.0.0.1 unless another address is asked for *and* allowed ([`check_listen`]), serves its
 //! page from the binary (no network needed), reads files only under the folders it was given
-//! ([`files`]), takes records of at most [`DEFAULT_LIMIT`] bytes, writes nothing, and answers
+//! ([`crate::workbench::disk`]), takes records of at most
+//! [`crate::workbench::DEFAULT_LIMIT`] bytes, writes nothing, and answers
 //! every request — a bad record with a JSON error naming the file and line, a request that
 //! panics with a 500, a body past the limit with a 413 before it is read, a request from another
 //! site with a 403 — without stopping ([`http`], on the workbench's own bounded HTTP server:
 //! [`conn`], [`wire`]).
 
-pub mod api;
-pub mod choice;
 pub mod claims;
 pub mod conn;
-pub mod files;
 pub mod http;
-pub mod impact;
 pub mod wire;
 
 use std::net::SocketAddr;
@@ -28,11 +27,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use conn::Limits;
-use files::{FileError, Root};
 
-/// The largest record (paste, upload, or served file) the workbench reads: 4 MiB, far above the
-/// longest real record (a few hundred KiB), far below what would strain the machine.
-pub const DEFAULT_LIMIT: usize = 4 * 1024 * 1024;
+use crate::workbench::api;
+use crate::workbench::disk::Disk;
+use crate::workbench::source::FileError;
 
 /// How the workbench is served.
 #[derive(Debug, Clone)]
@@ -127,7 +125,7 @@ pub fn start_with(
     limits: Limits,
 ) -> Result<Running, ServeError> {
     check_listen(options.listen, options.allow_remote)?;
-    let roots: Vec<Root> = files::roots(&options.records)?;
+    let source = Disk::new(&options.records)?;
     let bind = |e: std::io::Error| ServeError::Bind {
         addr: options.listen,
         message: e.to_string(),
@@ -157,7 +155,7 @@ pub fn start_with(
     let state = Arc::new(http::State {
         pages,
         game,
-        roots,
+        source,
         limit: options.limit,
         jobs: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         hosts,

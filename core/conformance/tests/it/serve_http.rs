@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use conformance_core::serve::api::{
+use conformance_core::serve::{self, Options, Running, ServeError};
+use conformance_core::workbench::api::{
     Choice, Comparison, GameInfo, RecordError, RecordInput, Verdict, Workbench,
 };
-use conformance_core::serve::choice::ChoiceError;
-use conformance_core::serve::{self, Options, Running, ServeError};
+use conformance_core::workbench::choice::ChoiceError;
 
 /// A game whose records end in `.rec`: `panic` panics, a text starting `bad` is an error on
 /// line 2, anything else is judged "fine: TEXT". A file holds several games separated by lines

@@ -19,7 +19,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use conformance_core::serve::conn::Limits;
-use conformance_core::serve::{self, DEFAULT_LIMIT, Options};
+use conformance_core::serve::{self, Options};
+use conformance_core::workbench::DEFAULT_LIMIT;
 
 use super::serve_http::{Toy, get, host, tree};
 

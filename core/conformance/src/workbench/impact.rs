@@ -1,5 +1,5 @@
 //! The archive impact table: every served record judged under the base choice and under the
-//! chosen one (each read once, through [`Workbench::compare`]), the records whose verdict
+//! chosen one (each read once, through [`Workbench::compare`], from any [`super::source::Source`]), the records whose verdict
 //! changes, and counts by transition over the whole archive.
 //!
 //! The records are compared on a few workers (the core's [`crate::pool`]), each taking the next
@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::api::{Choice, Comparison, RecordError, RecordInput, Workbench};
-use super::files::{self, FileError, Listed, Root};
+use super::contract::Bench;
+use super::source::{FileError, Listed, name_of};
 use crate::report::impact::reach::{GameReach, ReachTally};
 
 /// A record whose verdict changes.
@@ -80,26 +81,26 @@ pub struct Impact {
 /// How many unreadable records the table names (the count covers them all).
 const ERRORS_SHOWN: usize = 100;
 
-/// Compares every listed record under `base` and `other`, on `jobs` workers.
+/// Compares every listed record under `base` and `other`, on the bench's workers, telling
+/// `progress` (records done, records in all) after each record, in the listing's order.
 pub fn impact(
-    game: &dyn Workbench,
-    roots: &[Root],
+    bench: &Bench<'_>,
     listed: &[Listed],
-    base: &Choice,
-    other: &Choice,
-    limit: usize,
-    jobs: usize,
+    (base, other): (&Choice, &Choice),
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Impact {
+    let game = bench.game;
     let mut found: Vec<(usize, Result<Comparison, CompareError>)> = Vec::new();
     let mut judged_same = 0;
     let mut reach = reach_table(game, base);
     let mut reaching = Vec::new();
     crate::pool::for_each_ordered(
         listed,
-        jobs,
+        bench.jobs,
         || (),
-        |(), rec| compare_one(game, roots, rec, base, other, limit),
+        |(), rec| compare_one(bench, rec, base, other),
         |i, result| {
+            progress(i + 1, listed.len());
             if let Ok(c) = &result {
                 reach.add(&GameReach {
                     knobs: c.reached.clone(),
@@ -206,16 +207,15 @@ enum CompareError {
 /// One record read once and compared; a panic in a game's judge is one unreadable record, not a
 /// lost table.
 fn compare_one(
-    game: &dyn Workbench,
-    roots: &[Root],
+    bench: &Bench<'_>,
     rec: &Listed,
     base: &Choice,
     other: &Choice,
-    limit: usize,
 ) -> Result<Comparison, CompareError> {
-    let real = files::resolve(roots, rec.root, &rec.path, game)?;
-    let name = files::name_of(roots, rec.root, &rec.path);
-    let bytes = files::read(&real, &name, limit)?;
+    let game = bench.game;
+    let real = bench.source.resolve(rec.root, &rec.path, game)?;
+    let name = name_of(&bench.source.folders(), rec.root, &rec.path);
+    let bytes = bench.source.read(&real, &name, bench.limit)?;
     let input = RecordInput {
         name,
         bytes,
