@@ -20,6 +20,7 @@ mod games;
 mod install;
 mod oss_fuzz_build;
 mod serve_browser;
+mod static_browser;
 mod serve_survives;
 mod site;
 mod workbench_docs;

@@ -11,6 +11,7 @@
 pub mod bounded;
 pub mod browser;
 pub mod http;
+pub mod static_page;
 
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};

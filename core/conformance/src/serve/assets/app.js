@@ -174,7 +174,7 @@ function workerBackend(config) {
     judge: (req) => json(judging("judge", req)),
     impact: compare,
     diffDocument: (req) => comparing("diff", req),
-    load: (records) => Promise.all([judging("load", { records }), comparing("load", { records })]),
+    load: async (records) => (await Promise.all([json(judging("load", { records })), json(comparing("load", { records }))]))[0],
   };
 }
 
@@ -684,9 +684,11 @@ async function loadRecords(found) {
   box.dataset.state = "reading";
   const kept = found.filter((f) => f.file.size <= LARGEST);
   const records = await Promise.all(kept.map(async (f) => ({ path: f.path, bytes: await f.file.arrayBuffer() })));
-  await backend.load(records);
+  const { refused } = await backend.load(records);
   const left = found.length - kept.length;
-  $("local-note").textContent = left ? `${left} file(s) over 4 MiB left out: no record is that large.` : "";
+  const notes = refused.map((r) => `${r.path} left out: ${r.error}`);
+  if (left) notes.unshift(`${left} file(s) over 4 MiB left out: no record is that large.`);
+  $("local-note").textContent = notes.join(" ");
   await listRecords();
   box.dataset.state = "loaded";
   runImpact();

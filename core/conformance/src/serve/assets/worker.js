@@ -35,6 +35,13 @@ function diffDocument({ base, choice }) {
   return gameDiff(files, options);
 }
 
+// An upload's bytes as the module takes them: an array of numbers 0–255 (a text stays text).
+function uploadable(req) {
+  const bytes = req.record && req.record.bytes;
+  if (!(bytes instanceof ArrayBuffer)) return req;
+  return { ...req, record: { ...req.record, bytes: Array.from(new Uint8Array(bytes)) } };
+}
+
 const methods = {
   init({ game: which, wasm }) {
     initSync({ module: decode(wasm) });
@@ -44,21 +51,28 @@ const methods = {
   },
   // Replaces the records: [{path, bytes: ArrayBuffer}], path `/`-separated, the dropped
   // folder's name first.
+  // A file the module refuses (a path with `..`, a file and a folder of one name) is left out
+  // and named in the answer: {"refused": [{path, error}]}.
   load({ records }) {
     bench.clear();
     files = new Files();
+    const refused = [];
     for (const { path, bytes } of records) {
       const b = new Uint8Array(bytes);
-      bench.addFile(path, b);
-      files.add(path, b);
+      try {
+        bench.addFile(path, b);
+        files.add(path, b);
+      } catch (err) {
+        refused.push({ path, error: String(err.message || err) });
+      }
     }
-    return "{}";
+    return JSON.stringify({ refused });
   },
   info: () => bench.info(),
   records: () => bench.records(),
   record: (req) => bench.record(JSON.stringify(req)),
   check: (choice) => bench.check(JSON.stringify(choice)),
-  judge: (req) => bench.judge(JSON.stringify(req)),
+  judge: (req) => bench.judge(JSON.stringify(uploadable(req))),
   impact: (req, id) => bench.impact(JSON.stringify(req), progressPoster(id)),
   diff: (req) => diffDocument(req),
 };

@@ -1,0 +1,69 @@
+// The workbench's static page (`site --wasm`) as a committee member uses it: opened from disk
+// (file://), a folder of records given through the folder picker, one knob changed, the impact
+// table read, the comparison downloaded as `diff --format json`, a changed game followed to its
+// board. Prints one JSON object of what it saw; the Rust tests (static_browser.rs) judge it.
+// Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME
+//   FOLLOW: the end of the label of the changed game to open from the table.
+import { open, impactNow, impactAfter, verdictAfter, shot } from "./lib.mjs";
+
+const [url, folder, knob, value, follow, dir, name] = process.argv.slice(2);
+
+// Watches the progress bar from now on: whether it was shown, and the counts it showed.
+function watchProgress(page) {
+  return page.evaluate(() => {
+    const bar = document.getElementById("impact-progress");
+    window.progressSeen = { shown: false, counts: [] };
+    new MutationObserver(() => {
+      if (!bar.hidden) window.progressSeen.shown = true;
+      const seen = bar.dataset.seen;
+      const counts = window.progressSeen.counts;
+      if (seen && counts[counts.length - 1] !== seen) counts.push(seen);
+    }).observe(bar, { attributes: true });
+  });
+}
+
+const { browser, page, problems } = await open(url);
+// Every address the page asked for: nothing may leave the machine.
+const asked = [];
+page.on("request", (r) => asked.push(r.url().slice(0, 40)));
+const out = {};
+try {
+  out.title = await page.title();
+  out.before = await page.evaluate(() => document.getElementById("impact-summary").textContent);
+  await watchProgress(page);
+  // The folder, through the folder picker; timed from the choice to the table on screen.
+  const started = Date.now();
+  await page.evaluate(() => { document.getElementById("impact-summary").dataset.state = "waiting"; });
+  await page.setInputFiles("#pick-folder", folder);
+  await page.waitForSelector('#local-records[data-state="loaded"]', { state: "attached" });
+  out.listed = await page.evaluate(() => document.getElementById("folders").textContent);
+  out.start = await impactNow(page);
+  out.firstMs = Date.now() - started;
+  out.progress = await page.evaluate(() => ({
+    ...window.progressSeen,
+    hiddenAfter: document.getElementById("impact-progress").hidden,
+  }));
+  // The knob; the table again, timed.
+  const changedAt = Date.now();
+  out.impact = await impactAfter(page, () => page.selectOption(`[data-knob-input="${knob}"]`, value));
+  out.impactMs = Date.now() - changedAt;
+  await page.locator("#impact-panel").scrollIntoViewIfNeeded();
+  await shot(page, dir, `${name}-impact`);
+  // The comparison as `diff --format json` prints it: downloaded as a file.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#impact-download")]);
+  out.downloadName = download.suggestedFilename();
+  const path = `${dir}/${name}-diff.json`;
+  await download.saveAs(path);
+  out.download = path;
+  // A changed game, from the table to its board at the parting ply.
+  const link = page.locator(`#impact a.open-at[data-label$="${follow}"]`);
+  out.followedPly = await link.getAttribute("data-ply");
+  out.followed = await verdictAfter(page, () => link.click());
+  out.boardShown = await page.evaluate(() => !!document.querySelector("#board svg"));
+  await shot(page, dir, `${name}-followed`);
+  out.asked = [...new Set(asked.map((u) => u.split(":")[0]))];
+} finally {
+  out.problems = problems;
+  await browser.close();
+}
+console.log(JSON.stringify(out));
