@@ -29,4 +29,5 @@ mod records_as_written;
 mod reproduce_gtp;
 mod second_counter;
 mod serve_browser;
+mod static_browser;
 mod workbench_docs;
