@@ -13,9 +13,9 @@ use conformance_core::report::impact::reach::GameReach;
 use conformance_core::report::impact::{
     Board, Change, ImpactSummary, ImpactWriter, RecordImpact, SideNames, validate,
 };
-use conformance_core::serve::api::{Choice, Comparison};
-use conformance_core::serve::files::Listed;
-use conformance_core::serve::impact::{Changed, Impact, Unreadable};
+use conformance_core::workbench::api::{Choice, Comparison};
+use conformance_core::workbench::source::Listed;
+use conformance_core::workbench::impact::{Changed, Impact, Unreadable};
 use libfuzzer_sys::fuzz_target;
 
 const MARK: &str = "<fuzz\"'&|";

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The workspace's root.
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
@@ -34,13 +34,13 @@ fn elsewhere() -> PathBuf {
 }
 
 /// What the comparisons need: the module's node glue and the native binaries' folder.
-struct Setup {
-    glue: PathBuf,
-    bins: PathBuf,
+pub(crate) struct Setup {
+    pub(crate) glue: PathBuf,
+    pub(crate) bins: PathBuf,
 }
 
 /// The setup, or `None` (with a note) when a piece is missing and the tests are not required.
-fn setup() -> Option<Setup> {
+pub(crate) fn setup() -> Option<Setup> {
     let glue = root().join("target/wasm/nodejs/conformance_wasm.js");
     let bins = std::env::var_os("CONFORMANCE_NATIVE_BIN_DIR")
         .map_or_else(|| root().join("target/release"), PathBuf::from);
@@ -73,7 +73,7 @@ fn setup() -> Option<Setup> {
 }
 
 /// The standard output of `program args` run in `dir`, which must exit with one of `ok`.
-fn output_of(mut command: Command, ok: &[i32]) -> String {
+pub(crate) fn output_of(mut command: Command, ok: &[i32]) -> String {
     let shown = format!("{command:?}");
     let out = command.output().unwrap_or_else(|e| panic!("{shown}: {e}"));
     let status = out.status.code().unwrap_or(-1);

@@ -4,6 +4,8 @@
 //! links the crate graph once instead of once per subject.
 
 mod crate_graph;
+// The records in memory, as the WebAssembly back-end holds them (no `native` needed).
+mod workbench_memory;
 // The HTTP server is part of the `native` feature.
 #[cfg(feature = "native")]
 mod serve_guard;
