@@ -20,7 +20,7 @@ mod games;
 mod install;
 mod oss_fuzz_build;
 mod serve_browser;
-mod static_browser;
 mod serve_survives;
 mod site;
+mod static_browser;
 mod workbench_docs;

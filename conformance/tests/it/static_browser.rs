@@ -86,7 +86,10 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
         manifest_games(),
         "{start}"
     );
-    assert!(out["listed"].as_str().unwrap().contains("from shogi"), "{out}");
+    assert!(
+        out["listed"].as_str().unwrap().contains("from shogi"),
+        "{out}"
+    );
     // The progress bar was shown, counted to the end, and went away.
     let progress = &out["progress"];
     assert_eq!(progress["shown"], true, "{progress}");

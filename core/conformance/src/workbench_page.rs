@@ -252,10 +252,16 @@ mod tests {
             assert!(!html.contains(fetched), "{fetched} left in the page");
         }
         assert!(html.contains("const WORKBENCH_STATIC = {\"game\":\"toy\",\"rules\":\"\"}"));
-        assert!(html.contains(&format!("id=\"workbench-wasm\">{}<", base64(&build().module))));
+        assert!(html.contains(&format!(
+            "id=\"workbench-wasm\">{}<",
+            base64(&build().module)
+        )));
         assert!(html.contains("function httpBackend()"), "app.js inlined");
         assert!(html.contains("const boardMarks"), "marks.js inlined");
-        assert!(html.contains("#impact-progress { width: 100%; }"), "app.css inlined");
+        assert!(
+            html.contains("#impact-progress { width: 100%; }"),
+            "app.css inlined"
+        );
         // The scripts run after the page's elements exist (they were `defer`).
         assert!(html.find("id=\"impact-panel\"") < html.find("function httpBackend()"));
     }
@@ -274,10 +280,17 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let err = WasmBuild::read(&dir).unwrap_err().to_string();
         assert!(err.contains(GLUE) && err.contains("wasm/build.sh"), "{err}");
-        std::fs::write(dir.join(GLUE), "module.exports.Workbench = class Workbench {};").unwrap();
+        std::fs::write(
+            dir.join(GLUE),
+            "module.exports.Workbench = class Workbench {};",
+        )
+        .unwrap();
         std::fs::write(dir.join(MODULE), b"\0asm").unwrap();
         let err = WasmBuild::read(&dir).unwrap_err().to_string();
-        assert!(err.contains("web target") && err.contains("target/wasm/web"), "{err}");
+        assert!(
+            err.contains("web target") && err.contains("target/wasm/web"),
+            "{err}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -288,7 +301,11 @@ mod tests {
             "<html><body><h1>Rules</h1><p>x</p></body></html>".to_owned(),
         )];
         add_site_page(&mut pages, GAME, &build());
-        assert!(pages[0].1.contains("<h1>Rules</h1><p class=\"workbench\"><a href=\"workbench.html\">"));
+        assert!(
+            pages[0]
+                .1
+                .contains("<h1>Rules</h1><p class=\"workbench\"><a href=\"workbench.html\">")
+        );
         assert_eq!(pages[1].0, "workbench.html");
         assert!(pages[1].1.contains("\"game\":\"toy\""));
     }

@@ -28,7 +28,10 @@ fn root() -> PathBuf {
 fn superko_refused() -> Vec<String> {
     let mut out = Vec::new();
     for dir in ["gnugo", "hayago"] {
-        let path = root().join("real-records/go").join(dir).join("outcomes.yaml");
+        let path = root()
+            .join("real-records/go")
+            .join(dir)
+            .join("outcomes.yaml");
         let text = std::fs::read_to_string(path).unwrap();
         let map: serde_norway::Mapping = serde_norway::from_str(&text).unwrap();
         for (k, v) in map {

@@ -664,7 +664,7 @@ async function listRecords() {
 // A file is read only up to serve's limit on a record (4 MiB): larger ones are no records.
 const LARGEST = 4 * 1024 * 1024;
 
-// Every file under a dropped entry, with its path from the dropped item (`shogi/a/b.kifu`).
+// Every file under a dropped entry, with its path from the dropped item (`games/a/b.rec`).
 async function entryFiles(entry, out) {
   if (entry.isFile) {
     const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
