@@ -13,6 +13,7 @@
 //! folder, so that the two builds print the same lines in the same order.
 
 pub mod bindings;
+pub mod certify;
 pub mod error;
 pub mod files;
 pub mod go;
