@@ -18,6 +18,7 @@ pub mod error;
 pub mod files;
 pub mod go;
 pub mod options;
+pub mod position;
 pub mod shogi;
 
 pub use error::WasmError;
