@@ -3,6 +3,8 @@ import type { CertifyOptions, Implementation, RunReport, Session, CaseOutcome } 
 export interface TestOptions extends CertifyOptions {
   /** The describe block's name (default `shogi-conformance: NAME`). */
   title?: string;
+  /** How long one case may take, in milliseconds (default 600,000). */
+  timeout?: number;
   /** Called with the run's report once every case has run. */
   onReport?(report: RunReport): void;
 }

@@ -3,7 +3,7 @@
 
 import { after, describe, test } from "node:test";
 
-import { caseTests, suiteTitle } from "./lib/suite.js";
+import { TIMEOUT_MS, caseTests, suiteTitle } from "./lib/suite.js";
 
 export { CaseFailure } from "./lib/suite.js";
 
@@ -13,10 +13,10 @@ export { CaseFailure } from "./lib/suite.js";
  * (called with the run's report once every case has run).
  */
 export function certifyTests(impl, options = {}) {
-  const { title, onReport, ...certifyOptions } = options;
+  const { title, onReport, timeout = TIMEOUT_MS, ...certifyOptions } = options;
   const { session, tests } = caseTests(impl, certifyOptions);
   describe(suiteTitle(impl, { title }), () => {
-    for (const t of tests) test(t.name, (ctx) => t.run((reason) => ctx.skip(reason)));
+    for (const t of tests) test(t.name, { timeout }, (ctx) => t.run((reason) => ctx.skip(reason)));
     if (onReport) after(() => onReport(session.report()));
   });
   return session;

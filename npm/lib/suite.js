@@ -5,12 +5,17 @@
 import { Session } from "../index.js";
 import { describeOutcome } from "./explain.js";
 
+/** How long one case may take by default: a slow library's deep perft (tsshogi counts the
+ * matsuri position to depth 3 in about 30 s on a loaded machine) must not fail on time. */
+export const TIMEOUT_MS = 600_000;
+
 /** A case that failed, errored or differs from the expectations file. */
 export class CaseFailure extends Error {
   constructor(c, outcome) {
     super(describeOutcome(c, outcome));
     this.name = "CaseFailure";
-    this.outcome = outcome;
+    // Not enumerable: a runner that prints an error's own fields would repeat the message.
+    Object.defineProperty(this, "outcome", { value: outcome, enumerable: false });
   }
 }
 

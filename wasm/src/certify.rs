@@ -90,10 +90,14 @@ impl<A: Ask> JsImplementation<A> {
         convert: impl FnOnce(&Value) -> Result<T, ImplError>,
     ) -> Result<T, ImplError> {
         if !self.object.has(method) {
-            return Err(ImplError::Unsupported(format!(
-                "{} has no method `{method}` (it has: {})",
-                self.object.name(),
+            let has = if self.methods.is_empty() {
+                "none of the interface's methods".to_owned()
+            } else {
                 self.methods.join(", ")
+            };
+            return Err(ImplError::Unsupported(format!(
+                "{} has no method `{method}` (it has: {has})",
+                self.object.name()
             )));
         }
         match self.object.call(method, &args) {

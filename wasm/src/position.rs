@@ -61,8 +61,14 @@ mod tests {
             sfen_after("startpos moves 7g7f").ok().as_deref(),
             Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
         );
-        let e = sfen_after("startpos moves 7g7e").err().map(|e| e.to_string());
-        assert!(e.is_some_and(|m| m.contains("7g7e") && !m.contains("Illegal")), "{e:?}");
+        let e = sfen_after("startpos moves 7g7e")
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|m| m.contains("7g7e") && !m.contains("Illegal")),
+            "{e:?}"
+        );
         assert_eq!(status("startpos").ok(), Some("normal"));
     }
 }

@@ -130,7 +130,11 @@ fn certify_gives_the_run_report_with_skips_for_what_the_object_lacks() {
     };
     let text = certify(Fake::with(&["legalMoves"]), &opts).unwrap_or_default();
     let report: Value = serde_json::from_str(&text).unwrap_or_default();
-    assert_eq!(conformance_core::report::validate(&report), Ok(()), "{text}");
+    assert_eq!(
+        conformance_core::report::validate(&report),
+        Ok(()),
+        "{text}"
+    );
     assert_eq!(report["header"]["implementation"], "javascript:fake 1.0");
     assert_eq!(report["header"]["filter"], "tag:perft");
     assert!(

@@ -169,9 +169,15 @@ fn in_process_certify_gives_shogiops_the_adapter_routes_report() {
         .map_or_else(|| root().join("target/release"), PathBuf::from);
     let bin = bins.join("shogi-conformance");
     let mut pieces = package_pieces();
-    pieces.push((format!("{} (cargo build --release)", bin.display()), bin.is_file()));
+    pieces.push((
+        format!("{} (cargo build --release)", bin.display()),
+        bin.is_file(),
+    ));
     let library = root().join("examples/js/node_modules/shogiops");
-    pieces.push(("examples/js/node_modules (npm ci there)".to_owned(), library.is_dir()));
+    pieces.push((
+        "examples/js/node_modules (npm ci there)".to_owned(),
+        library.is_dir(),
+    ));
     if missing(&pieces).is_some() {
         return;
     }
@@ -183,7 +189,13 @@ fn in_process_certify_gives_shogiops_the_adapter_routes_report() {
     );
     let mut native = Command::new(&bin);
     native.current_dir(std::env::temp_dir()).args([
-        "run", "--impl", &adapter, "--timeout", "600", "--format", "json",
+        "run",
+        "--impl",
+        &adapter,
+        "--timeout",
+        "600",
+        "--format",
+        "json",
     ]);
     let by_adapter: Value = serde_json::from_str(&output_of(native)).unwrap_or_default();
 
