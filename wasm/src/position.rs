@@ -3,7 +3,7 @@
 //! without a second king, as `legal` and `perft` do).
 
 use shogi_oracle::Oracle;
-use shogi_spec::{Implementation, PositionSpec, Status};
+use shogi_spec::{ImplError, Implementation, PositionSpec, Status};
 use wasm_bindgen::prelude::*;
 
 use crate::error::WasmError;
@@ -19,7 +19,7 @@ fn spec_of(position: &str) -> Result<PositionSpec, WasmError> {
 pub fn sfen_after(position: &str) -> Result<String, WasmError> {
     let pos = Oracle::lenient()
         .setup(&spec_of(position)?)
-        .map_err(|e| WasmError::Position(e.to_string()))?;
+        .map_err(ImplError::from)?;
     Ok(shogi_spec::sfen::format(&pos))
 }
 

@@ -1,6 +1,7 @@
 //! The npm package (`npm/`): the tarball `npm pack` makes installs offline into an empty folder
-//! and judges a real record there; and its in-process `certify` gives shogiops the report the
-//! node adapter route gives it.
+//! and judges a real record there; its in-process `certify` gives shogiops the report the
+//! node adapter route gives it; and in headless Chromium it loads its module and answers
+//! (`npm/test/browser.mjs`; the system's Chromium and `browser/node_modules`).
 //!
 //! The package is assembled first (`node npm/scripts/assemble.mjs`: the module of
 //! `target/wasm/web/`, which `wasm/build.sh` writes). Without the module, node or npm — and,
@@ -226,4 +227,48 @@ fn in_process_certify_gives_shogiops_the_adapter_routes_report() {
             serde_json::to_string_pretty(&first).unwrap_or_default()
         );
     }
+}
+
+#[test]
+fn in_chromium_the_package_loads_its_module_and_answers() {
+    let mut pieces = package_pieces();
+    let chromium = std::env::var_os("CHROMIUM")
+        .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+    pieces.push((
+        format!("{} (Chromium)", chromium.display()),
+        chromium.is_file(),
+    ));
+    let playwright = root().join("browser/node_modules/playwright-core");
+    pieces.push((
+        "browser/node_modules (npm ci there)".to_owned(),
+        playwright.is_dir(),
+    ));
+    if missing(&pieces).is_some() {
+        return;
+    }
+    assemble();
+    let record = root().join("real-records/shogi/shogihome/bridge-5-record.kifu");
+    let mut node = Command::new("node");
+    node.current_dir(root())
+        .arg(root().join("npm/test/browser.mjs"))
+        .arg(&record);
+    let printed = output_of(node);
+    let v: Value = serde_json::from_str(&printed).unwrap_or_default();
+    let seen = &v["seen"];
+    assert_eq!(v["problems"], serde_json::json!([]), "{printed}");
+    // Shogi Programming wiki, "Perft": 900 at depth 2; FESA 2.3's position has 30 moves.
+    assert_eq!(seen["perft2"], 900, "{printed}");
+    assert_eq!(seen["moves"], 30, "{printed}");
+    // MANIFEST.tsv: a draw by repetition (FESA 5.2).
+    assert_eq!(seen["verdict"]["result"], "draw", "{printed}");
+    assert_eq!(
+        seen["verdict"]["reason"]["article"], "fesa2017:5.2",
+        "{printed}"
+    );
+    assert!(
+        seen["certified"]["passed"].as_u64().unwrap_or(0) > 0,
+        "{printed}"
+    );
+    assert_eq!(seen["certified"]["failed"], 0, "{printed}");
+    assert_eq!(seen["badSfen"]["isError"], true, "{printed}");
 }
