@@ -3,16 +3,20 @@
 // JSON report and what the matrix says beside it (NAME.json and NAME.meta.json), as
 // certify_python.py does for the Python ones:
 //
-//     node examples/matrix/certify_js.mjs OUTDIR [NAME ...] [--bin PATH]
+//     node examples/matrix/certify_js.mjs OUTDIR [NAME ...] [--route in-process|adapter] [--bin PATH]
 //
 // Run it from the repository's root after `npm ci` in examples/js (the versions are pinned in
 // its package-lock.json). Before certifying, each wrapper counts the published perft of the
 // initial position (Shogi Programming wiki, "Perft" page: 30 / 900 / 25,470 / 719,731, also
 // corpus/perft/published.yaml), timed: a wrapper that miscounts is a wrapper bug, never charged
 // to the library, so the gate failing stops that library's certification and the exit status
-// is 1. The corpus is then run through examples/js/adapter.mjs (the JSON-lines adapter route)
-// by the command line (`--bin`, default target/release/shogi-conformance when it exists, else
-// `shogi-conformance` on the PATH); its exit status 1 (some case failed) is expected and kept.
+// is 1. The corpus is then run in this process by the npm package's `certify` (npm/, assembled
+// by npm/scripts/assemble.mjs after wasm/build.sh): route "in-process (npm)", the default and
+// the matrix's. `--route adapter` runs it instead through examples/js/adapter.mjs (the
+// JSON-lines adapter route) by the command line (`--bin`, default
+// target/release/shogi-conformance when it exists, else `shogi-conformance` on the PATH); its
+// exit status 1 (some case failed) is expected and kept. Both give the same report but for the
+// implementation's name (wasm/tests/it/npm_package.rs holds them to that).
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,6 +51,20 @@ export async function perftGate(impl, depth) {
   return { counts, seconds, agrees };
 }
 
+/** The route named by `--route` (default in-process), taken out of `argv`. */
+function routeOf(argv) {
+  const at = argv.indexOf("--route");
+  const route = at >= 0 ? argv.splice(at, 2)[1] : "in-process";
+  if (!["in-process", "adapter"].includes(route)) throw new Error(`--route: in-process or adapter, not ${route}`);
+  return route;
+}
+
+/** The corpus in this process through the npm package; the JSON report into `report`. */
+async function certifyInProcess(impl, report) {
+  const { certify } = await import("../../npm/index.js");
+  writeFileSync(report, JSON.stringify(certify(impl), null, 2) + "\n");
+}
+
 function binary(argv) {
   const at = argv.indexOf("--bin");
   if (at >= 0) return argv.splice(at, 2)[1];
@@ -67,7 +85,7 @@ function today() {
   return new Date().toISOString().slice(0, 10);
 }
 
-async function certify(name, out, bin) {
+async function certify(name, out, bin, route) {
   const impl = await load(name);
   const depth = GATE_DEPTH[name];
   const gate = await perftGate(impl, depth);
@@ -78,28 +96,32 @@ async function certify(name, out, bin) {
     return false;
   }
   const report = join(out, `${name}.json`);
-  runCorpus(bin, name, report);
+  const started = process.hrtime.bigint();
+  if (route === "adapter") runCorpus(bin, name, report);
+  else await certifyInProcess(impl, report);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const meta = {
     name,
     version: impl.version,
-    route: "JSON-lines adapter (node)",
+    route: route === "adapter" ? "JSON-lines adapter (node)" : "in-process (npm)",
     wrapper: `examples/js/${WRAPPERS[name][0].slice(2)}`,
     perft: gate.counts,
     perft_published: Object.fromEntries(Object.keys(gate.counts).map((d) => [d, PUBLISHED[d]])),
     corpus_link: "corpus",
-    reproduce: `node examples/matrix/certify_js.mjs target/matrix ${name}`,
+    reproduce: `node examples/matrix/certify_js.mjs target/matrix ${name}${route === "adapter" ? " --route adapter" : ""}`,
     date: today(),
   };
   writeFileSync(join(out, `${name}.meta.json`), JSON.stringify(meta, null, 2) + "\n");
   const { summary } = JSON.parse(readFileSync(report, "utf8"));
-  console.log(`${name} ${impl.version}: ${Object.entries(summary).map(([k, v]) => `${k}: ${v}`).join(", ")}`);
+  console.log(`${name} ${impl.version} (${route}, ${seconds.toFixed(1)} s): ${Object.entries(summary).map(([k, v]) => `${k}: ${v}`).join(", ")}`);
   return true;
 }
 
 async function main(argv) {
+  const route = routeOf(argv);
   const bin = binary(argv);
   if (argv.length === 0) {
-    console.error("usage: node examples/matrix/certify_js.mjs OUTDIR [NAME ...] [--bin PATH]");
+    console.error("usage: node examples/matrix/certify_js.mjs OUTDIR [NAME ...] [--route in-process|adapter] [--bin PATH]");
     return 2;
   }
   const out = resolve(argv[0]);
@@ -111,7 +133,7 @@ async function main(argv) {
     return 2;
   }
   let ok = true;
-  for (const name of names) ok = (await certify(name, out, bin)) && ok;
+  for (const name of names) ok = (await certify(name, out, bin, route)) && ok;
   return ok ? 0 : 1;
 }
 

@@ -16,10 +16,12 @@
 //! folder, so that the two builds print the same lines in the same order.
 
 pub mod bindings;
+pub mod certify;
 pub mod error;
 pub mod files;
 pub mod go;
 pub mod options;
+pub mod position;
 pub mod shogi;
 pub mod workbench;
 

@@ -1,0 +1,24 @@
+// Options as the module takes them: a JSON object of the command line's flags by their names.
+// Checked here first, so that a misspelt option is a TypeError naming it (not a parse error).
+
+/** `set` as the module's list of `knob=value`: an array of those, or an object `{knob: value}`. */
+export function overrides(set) {
+  if (set === undefined || set === null) return [];
+  if (Array.isArray(set)) return set.map(String);
+  if (typeof set === "object") return Object.entries(set).map(([k, v]) => `${k}=${v}`);
+  throw new TypeError(`set: expected an array of "knob=value" or an object {knob: value}, got ${typeof set}`);
+}
+
+/** `options` with only the `known` keys (a TypeError for any other), `set` normalised. */
+export function checked(options, known, what) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== "object") throw new TypeError(`${what}: options must be an object, got ${typeof options}`);
+  const unknown = Object.keys(options).filter((k) => !known.includes(k));
+  if (unknown.length > 0) {
+    throw new TypeError(`${what}: unknown option${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: ${known.join(", ")})`);
+  }
+  const out = { ...options };
+  if ("set" in out) out.set = overrides(out.set);
+  for (const [k, v] of Object.entries(out)) if (v === undefined) delete out[k];
+  return out;
+}
