@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The workbench's two back-ends cannot drift: `serve` (the native binary, over HTTP) and the
 //! WebAssembly `Workbench` (in node, `workbench.mjs`, given the same folder's files as a page
 //! gives a dropped folder) are asked the same questions — `info`, `records`, `record`, `check`,
@@ -123,7 +124,6 @@ fn upload(name: &str, bytes: Vec<u8>, set: &[&str]) -> Question {
         arg: Some(json!({ "record": { "name": name, "bytes": bytes }, "choice": choice })),
         body: bytes,
         call: "judge",
-        ..info()
     }
 }
 
