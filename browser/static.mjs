@@ -30,6 +30,7 @@ page.on("request", (r) => asked.push(r.url().slice(0, 40)));
 const out = {};
 try {
   out.title = await page.title();
+  out.rulesLink = await page.getAttribute("#rules-link", "href");
   out.before = await page.evaluate(() => document.getElementById("impact-summary").textContent);
   await watchProgress(page);
   // The folder, through the folder picker; timed from the choice to the table on screen.

@@ -159,4 +159,6 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
     let href = followed["chain"][0]["href"].as_str().unwrap();
     assert!(href.starts_with("articles/"), "{href}");
     assert!(site.join(href).is_file(), "{href}");
+    // And the header's link to the rulebook is the site's index beside the page.
+    assert_eq!(out["rulesLink"], "index.html");
 }
