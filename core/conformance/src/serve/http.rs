@@ -12,6 +12,10 @@
 //! | `POST /api/impact?base=…&profile=…&set=…` | the archive impact table |
 //! | `GET /rules/…` | the rulebook browser, from memory |
 //!
+//! The `/api/` routes are transport only: each reads its query (and body) into the contract's
+//! request and sends the answer of [`crate::workbench::contract::Bench`] as it is — status and
+//! JSON body — the very function the WebAssembly back-end answers with.
+//!
 //! A choice of rules that does not resolve (an unknown profile, a knob value its article cannot
 //! mean) is answered 400 before anything is judged — by `check`, `judge` and `impact` alike —
 //! with the knob, the value and its domain in words (`Refusal::choice`), so that any client

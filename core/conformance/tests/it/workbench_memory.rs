@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test may panic on what it did not expect
 //! The records held in memory (files dropped on a page, the WebAssembly back-end) are listed
 //! and answered as the same folder on disk: the walk's order, one entry per game of a file of
 //! several, the unreadable file reported, paths that leave the folder refused — and the
