@@ -2,11 +2,12 @@
 // (file://), a folder of records given through the folder picker, one knob changed, the impact
 // table read, the comparison downloaded as `diff --format json`, a changed game followed to its
 // board. Prints one JSON object of what it saw; the Rust tests (static_browser.rs) judge it.
-// Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME
-//   FOLLOW: the end of the label of the changed game to open from the table.
+// Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME [UPLOAD]
+//   FOLLOW: the end of the label of the changed game to open from the table; UPLOAD: a record
+//   file given to the upload control afterwards (its bytes as they are).
 import { open, impactNow, impactAfter, verdictAfter, shot } from "./lib.mjs";
 
-const [url, folder, knob, value, follow, dir, name] = process.argv.slice(2);
+const [url, folder, knob, value, follow, dir, name, upload] = process.argv.slice(2);
 
 // Watches the progress bar from now on: whether it was shown, and the counts it showed.
 function watchProgress(page) {
@@ -29,6 +30,7 @@ page.on("request", (r) => asked.push(r.url().slice(0, 40)));
 const out = {};
 try {
   out.title = await page.title();
+  out.rulesLink = await page.getAttribute("#rules-link", "href");
   out.before = await page.evaluate(() => document.getElementById("impact-summary").textContent);
   await watchProgress(page);
   // The folder, through the folder picker; timed from the choice to the table on screen.
@@ -61,6 +63,10 @@ try {
   out.followed = await verdictAfter(page, () => link.click());
   out.boardShown = await page.evaluate(() => !!document.querySelector("#board svg"));
   await shot(page, dir, `${name}-followed`);
+  if (upload) {
+    await page.click("#paste-box summary");
+    out.uploaded = await verdictAfter(page, () => page.setInputFiles("#upload", upload));
+  }
   out.asked = [...new Set(asked.map((u) => u.split(":")[0]))];
 } finally {
   out.problems = problems;

@@ -8,7 +8,8 @@
 //! once the one thing that must differ is made equal: the records' paths start with the
 //! dropped folder's name (`shogi/…`) where the command line starts them with the folder as
 //! typed (`real-records/shogi/…`), in the `file` fields and in the unreadable records'
-//! messages. Then a changed game opens on its board; the progress bar showed and ended.
+//! messages. Then a changed game opens on its board; the progress bar showed and ended; a
+//! record in Shift_JIS uploaded alone is judged.
 //!
 //! Skipped with a note without Chromium, node and playwright-core (unless
 //! `SHOGI_REQUIRE_CHROMIUM` is set) or without wasm/build.sh's output (unless
@@ -49,6 +50,8 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
     let shots = root().join("target/browser");
     let url = format!("file://{}", page.display());
     let folder = root().join("real-records/shogi");
+    // A record in Shift_JIS, uploaded alone: its bytes reach the module as they are.
+    let upload = folder.join("shogihome/bridge-28-record.kif");
     let args: Vec<&OsStr> = vec![
         url.as_ref(),
         folder.as_os_str(),
@@ -57,6 +60,7 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
         "bridge-6-record.kifu".as_ref(),
         shots.as_os_str(),
         "static-shogi".as_ref(),
+        upload.as_os_str(),
     ];
     let out: Value = serde_json::from_str(&drive("static.mjs", &args)).unwrap();
     eprintln!(
@@ -139,8 +143,22 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
         "{followed}"
     );
     assert_eq!(out["boardShown"], true);
+    // The upload (MANIFEST.tsv: 投了 written, gote wins by resignation), read from Shift_JIS.
+    let uploaded = &out["uploaded"];
+    assert_eq!(uploaded["error"], "", "{uploaded}");
+    assert_eq!(uploaded["record"], "bridge-28-record.kif", "{uploaded}");
+    assert!(
+        uploaded["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("gote wins by resignation"),
+        "{uploaded}"
+    );
+
     // Its chain links the rulebook's pages beside the page, in the site written.
     let href = followed["chain"][0]["href"].as_str().unwrap();
     assert!(href.starts_with("articles/"), "{href}");
     assert!(site.join(href).is_file(), "{href}");
+    // And the header's link to the rulebook is the site's index beside the page.
+    assert_eq!(out["rulesLink"], "index.html");
 }

@@ -781,6 +781,7 @@ function wire() {
 async function start() {
   state.info = await backend.info();
   document.title = state.info.title;
+  $("rules-link").href = `${RULES}index.html`;
   $("title").textContent = state.info.title;
   $("upload").accept = state.info.extensions.join(",");
   // The example file name is the game's own: the core names no game's format.
