@@ -18,7 +18,7 @@ fi
 cargo build -p conformance-wasm --lib --profile wasm-release --target wasm32-unknown-unknown
 module=target/wasm32-unknown-unknown/wasm-release/conformance_wasm.wasm
 for target in nodejs web; do
-    wasm-bindgen --target "$target" --out-dir "target/wasm/$target" "$module"
+    wasm-bindgen --remove-name-section --remove-producers-section --target "$target" --out-dir "target/wasm/$target" "$module"
 done
 out=target/wasm/nodejs/conformance_wasm_bg.wasm
 raw=$(wc -c < "$out")
