@@ -2,7 +2,7 @@
 //! back-end), listed exactly as the same folder on disk is ([`super::source::list`]).
 //!
 //! Each file is given with its path, `/`-separated, whose first part is the folder dropped
-//! (`shogi/shogihome/a.kifu`); a path of one part is a single file given alone. The folders
+//! (`archive/club/a.rec`); a path of one part is a single file given alone. The folders
 //! are listed in the order their first file was given, each one's files depth first in name
 //! order, as the walk of a folder on disk finds them. There are no symbolic links, so nothing
 //! is refused, and the only unreadable file is one past the limit.
@@ -90,7 +90,7 @@ impl Memory {
     }
 
     /// The files named `name` (in any folder) as text, by whole path: what a game keeps beside
-    /// its records (Go's agreed outcomes). A file that is not UTF-8 is read with replacement
+    /// its records (agreed outcomes). A file that is not UTF-8 is read with replacement
     /// characters, so that its parser names the place.
     pub fn texts_named(&self, name: &str) -> BTreeMap<PathBuf, String> {
         self.files
