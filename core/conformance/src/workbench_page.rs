@@ -5,7 +5,7 @@
 //!
 //! Chromium fetches neither a `.wasm` nor a worker script from `file://`, so nothing is fetched:
 //! the page starts its workers from a Blob URL made of the glue (as a classic script: see
-//! [`classic`]) and `assets/worker.js`, and hands them the module's bytes. (Not under `serve`: writing the page needs no server, and
+//! `classic`) and `assets/worker.js`, and hands them the module's bytes. (Not under `serve`: writing the page needs no server, and
 //! the rulebook site is written without the `native` feature too.) The page's script is `serve`'s own `app.js`; it sees
 //! `WORKBENCH_STATIC` and asks its questions of the workers instead of the server (one
 //! front-end, two back-ends).
