@@ -304,3 +304,26 @@ pub fn slashed(rel: &Path) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_said_in_words() {
+        assert_eq!(size_words(4 * 1024 * 1024), "4 MiB");
+        assert_eq!(size_words(2048), "2 KiB");
+        assert_eq!(size_words(100), "100 bytes");
+    }
+
+    #[test]
+    fn a_path_that_could_only_leave_the_folder_is_refused_before_any_source_is_asked() {
+        assert_eq!(relative("a/./b.rec").unwrap(), PathBuf::from("a/b.rec"));
+        for bad in ["../x.rec", "/etc/passwd", "a/../../x.rec"] {
+            assert!(
+                matches!(relative(bad), Err(FileError::Outside(p)) if p == bad),
+                "{bad}"
+            );
+        }
+    }
+}
