@@ -9,6 +9,12 @@ export function overrides(set) {
   throw new TypeError(`set: expected an array of "knob=value" or an object {knob: value}, got ${typeof set}`);
 }
 
+/** The type each option must have (`set` is normalised by `overrides`). */
+const TYPES = {
+  name: "string", profile: "string", explain: "boolean", filter: "string",
+  expectations: "string", reproduceWith: "string", title: "string",
+};
+
 /** `options` with only the `known` keys (a TypeError for any other), `set` normalised. */
 export function checked(options, known, what) {
   if (options === undefined || options === null) return {};
@@ -18,6 +24,14 @@ export function checked(options, known, what) {
     throw new TypeError(`${what}: unknown option${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: ${known.join(", ")})`);
   }
   const out = { ...options };
+  for (const [k, v] of Object.entries(out)) {
+    if (v !== undefined && TYPES[k] && typeof v !== TYPES[k]) {
+      throw new TypeError(`${what}: option ${k} must be a ${TYPES[k]}, got ${typeof v}`);
+    }
+  }
+  if ("profiles" in out && out.profiles !== undefined && !(Array.isArray(out.profiles) && out.profiles.every((p) => typeof p === "string"))) {
+    throw new TypeError(`${what}: option profiles must be an array of one or two profile names`);
+  }
   if ("set" in out) out.set = overrides(out.set);
   for (const [k, v] of Object.entries(out)) if (v === undefined) delete out[k];
   return out;

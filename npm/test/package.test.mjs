@@ -60,6 +60,7 @@ test("a bad SFEN or an illegal move is a plain Error in the user's terms", () =>
     return true;
   });
   assert.throws(() => judge("x", { profil: "fesa-2017" }), TypeError);
+  assert.throws(() => judge("x", { explain: "yes" }), /option explain must be a boolean/);
   assert.throws(() => judge(readFileSync(`${SHOGIHOME}bridge-5-record.kifu`), { profile: "fesa-1999" }), (e) => {
     assert.match(e.message, /fesa-1999/);
     assertUserTerms(e.message);
