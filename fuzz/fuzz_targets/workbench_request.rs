@@ -1,6 +1,6 @@
 //! Any bytes as a request to the workbench server (`serve`): the head read as the server reads
 //! it (request line, header fields, `Content-Length`), its target's query decoded, the page's
-//! two choices taken from it, and the cross-site check — a value or a clean refusal, never a
+//! choice taken from it, and the cross-site check — a value or a clean refusal, never a
 //! panic. Invariants: a head read has a token method, a target from `/`, at most the header cap;
 //! a query decoded and encoded again decodes to the same pairs; decoding never lengthens.
 #![no_main]
@@ -32,10 +32,17 @@ fn check_query(target: &str) {
         .collect();
     let round = query(&format!("/x?{}", again.join("&"))).expect("an encoded query decodes");
     assert_eq!(round, pairs);
-    let side = choice(&pairs, "profile", "default");
-    assert!(side.set.iter().all(|s| !s.is_empty()));
-    let base = choice(&pairs, "base", "default");
-    assert!(base.set.is_empty(), "the base side takes no overrides");
+    // The page's choice: its first `profile`, every `set` and `mark` in order (the contract,
+    // not the transport, leaves out the empty ones).
+    let asked = choice(&pairs);
+    let named = |key: &str| pairs.iter().filter(|(k, _)| k == key).count();
+    assert_eq!(asked.set.len(), named("set"));
+    assert_eq!(asked.marks.len(), named("mark"));
+    let first = pairs
+        .iter()
+        .find(|(k, _)| k == "profile")
+        .map(|(_, v)| v.as_str());
+    assert_eq!(asked.profile.as_deref(), first);
 }
 
 fuzz_target!(|data: &[u8]| {
