@@ -4,7 +4,8 @@
 // board. Prints one JSON object of what it saw; the Rust tests (static_browser.rs) judge it.
 // Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME [UPLOAD]
 //   FOLLOW: the end of the label of the changed game to open from the table; UPLOAD: a record
-//   file given to the upload control afterwards (its bytes as they are).
+//   file given to the upload control afterwards (its bytes as they are), then dropped on the page.
+import { readFileSync } from "node:fs";
 import { open, impactNow, impactAfter, verdictAfter, shot } from "./lib.mjs";
 
 const [url, folder, knob, value, follow, dir, name, upload] = process.argv.slice(2);
@@ -66,6 +67,18 @@ try {
   if (upload) {
     await page.click("#paste-box summary");
     out.uploaded = await verdictAfter(page, () => page.setInputFiles("#upload", upload));
+    // The same file dropped on the page (a drop event carrying it, as a drag from the desktop
+    // does): it replaces the folder's records.
+    const name = upload.split("/").pop();
+    const bytes = [...readFileSync(upload)];
+    await page.evaluate(({ bytes, name }) => {
+      document.getElementById("local-records").dataset.state = "waiting";
+      const carried = new DataTransfer();
+      carried.items.add(new File([new Uint8Array(bytes)], name));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: carried, bubbles: true, cancelable: true }));
+    }, { bytes, name });
+    await page.waitForSelector('#local-records[data-state="loaded"]', { state: "attached" });
+    out.dropped = await page.evaluate(() => [...document.getElementById("records").options].map((o) => o.textContent));
   }
   out.asked = [...new Set(asked.map((u) => u.split(":")[0]))];
 } finally {

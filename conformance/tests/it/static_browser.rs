@@ -154,6 +154,21 @@ fn the_static_page_judges_a_dropped_folder_as_diff_does_and_follows_a_changed_ga
             .starts_with("gote wins by resignation"),
         "{uploaded}"
     );
+    // The same file dropped on the page replaces the folder's records: it alone is listed.
+    let dropped: Vec<&str> = out["dropped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_str().unwrap())
+        .collect();
+    assert!(
+        dropped.iter().any(|o| o.contains("bridge-28-record.kif")),
+        "{dropped:?}"
+    );
+    assert!(
+        !dropped.iter().any(|o| o.contains("bridge-5")),
+        "{dropped:?}"
+    );
 
     // Its chain links the rulebook's pages beside the page, in the site written.
     let href = followed["chain"][0]["href"].as_str().unwrap();

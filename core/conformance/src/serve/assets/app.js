@@ -717,6 +717,9 @@ function wireLocal() {
     const found = [];
     try {
       for (const entry of entries) await entryFiles(entry, found);
+      // A browser that gives no entries still gives the dropped files (folders then cannot be
+      // read): take those rather than nothing.
+      if (!entries.length) for (const file of e.dataTransfer.files) found.push({ path: file.name, file });
       if (found.length) await loadRecords(found);
     } catch (err) {
       showError(`The records could not be read: ${err.message}`);
