@@ -29,10 +29,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::workbench::api::RecordError;
 use crate::workbench::api::{Choice, RecordInput, Workbench};
 use crate::workbench::contract::Bench;
 use crate::workbench::disk::Disk;
-use crate::workbench::source::{self, Listed, Listing};
+use crate::workbench::source::{self, FileError, Listed, Listing};
 use crate::workbench::{DEFAULT_LIMIT, impact};
 
 /// The fields whose values must appear in the claim's `quote`.
@@ -192,6 +193,29 @@ pub fn check_all(
     (mine.len(), problems)
 }
 
+/// Why a claim could not be checked at all (as against a claim the build contradicts, which is
+/// a finding, not an error).
+#[derive(Debug, thiserror::Error)]
+enum ClaimError {
+    /// The claim names a kind this checker does not know.
+    #[error("no such kind of claim: {0}")]
+    Kind(String),
+    /// The claim's folder could not be listed.
+    #[error(transparent)]
+    Folder(#[from] FileError),
+    /// The claim's record could not be read.
+    #[error("{name}: {source}")]
+    Read {
+        /// The record as the claim names it.
+        name: String,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// The build could not judge the claim's record.
+    #[error(transparent)]
+    Judge(#[from] RecordError),
+}
+
 /// What the build says against one claim: empty when it holds.
 pub fn check(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Vec<String> {
     let found = match claim.kind.as_str() {
@@ -199,11 +223,11 @@ pub fn check(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Vec<String> {
         "verdict" => verdict(bench, claim, root),
         "refused" => refused(bench, claim),
         "impact" => impact_claim(bench, claim, root),
-        other => Err(format!("no such kind of claim: {other}")),
+        other => Err(ClaimError::Kind(other.to_owned())),
     };
     match found {
         Ok(wrong) => wrong,
-        Err(e) => vec![e],
+        Err(e) => vec![e.to_string()],
     }
     .into_iter()
     .map(|w| format!("line {} ({}): {w}", claim.line, claim.kind))
@@ -249,13 +273,13 @@ fn choice(bench: &dyn Workbench, claim: &Claim, key: &str) -> Choice {
     }
 }
 
-fn listed(bench: &dyn Workbench, folder: &Path) -> Result<(Disk, Listing), String> {
-    let disk = Disk::new(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
-    let listing = source::list(&disk, bench, DEFAULT_LIMIT).map_err(|e| e.to_string())?;
+fn listed(bench: &dyn Workbench, folder: &Path) -> Result<(Disk, Listing), ClaimError> {
+    let disk = Disk::new(&[folder.to_path_buf()])?;
+    let listing = source::list(&disk, bench, DEFAULT_LIMIT)?;
     Ok((disk, listing))
 }
 
-fn records(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
+fn records(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, ClaimError> {
     let (_, listing) = listed(bench, &root.join(claim.get("folder")))?;
     let mut folders: Vec<&str> = listing
         .games()
@@ -273,19 +297,20 @@ fn records(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<Stri
     Ok(out)
 }
 
-fn verdict(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
+fn verdict(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, ClaimError> {
     let named = claim.get("record");
     let real = root.join(named);
-    let bytes = std::fs::read(&real).map_err(|e| format!("{named}: {e}"))?;
+    let bytes = std::fs::read(&real).map_err(|source| ClaimError::Read {
+        name: named.to_owned(),
+        source,
+    })?;
     let input = RecordInput {
         name: named.to_owned(),
         bytes,
         path: Some(real),
         game: 0,
     };
-    let v = bench
-        .judge(&input, &choice(bench, claim, "profile"))
-        .map_err(|e| e.to_string())?;
+    let v = bench.judge(&input, &choice(bench, claim, "profile"))?;
     let mut out = Vec::new();
     same(claim, "says", &v.headline, &mut out);
     let ply = v.deciding_ply.map(|p| p.to_string()).unwrap_or_default();
@@ -303,7 +328,7 @@ fn verdict(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<Stri
     Ok(out)
 }
 
-fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> {
+fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, ClaimError> {
     Ok(match bench.check(&choice(bench, claim, "profile")) {
         Ok(()) => vec!["the build accepts these rules".to_owned()],
         Err(e) => {
@@ -325,7 +350,11 @@ fn refused(bench: &dyn Workbench, claim: &Claim) -> Result<Vec<String>, String> 
     })
 }
 
-fn impact_claim(bench: &dyn Workbench, claim: &Claim, root: &Path) -> Result<Vec<String>, String> {
+fn impact_claim(
+    bench: &dyn Workbench,
+    claim: &Claim,
+    root: &Path,
+) -> Result<Vec<String>, ClaimError> {
     let (disk, listing) = listed(bench, &root.join(claim.get("folder")))?;
     let listed: Vec<Listed> = listing.games().cloned().collect();
     let jobs = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
