@@ -556,22 +556,8 @@ impl Session {
     /// The report of every case run so far, as one run: what `certify` would have given for
     /// the same cases.
     fn report(&self) -> PyResult<Report> {
-        let Some(first) = self.reports.first() else {
-            return Err(error(Kind::Config, "no case has been run"));
-        };
-        let mut all = first.clone();
-        all.info.header.filter = None;
-        all.results = self
-            .reports
-            .iter()
-            .flat_map(|r| r.results.clone())
-            .collect();
-        all.not_as_expected = first.not_as_expected.as_ref().map(|_| {
-            self.reports
-                .iter()
-                .flat_map(|r| r.not_as_expected.clone().unwrap_or_default())
-                .collect()
-        });
+        let all = RunReport::merged(&self.reports, None)
+            .ok_or_else(|| error(Kind::Config, "no case has been run"))?;
         Ok(Report::new(all))
     }
 }

@@ -84,6 +84,26 @@ impl ExpectationResult {
 }
 
 impl CaseResult {
+    /// The moves of a record case's record, in USI: what a failure's account shows of the
+    /// question (empty for a case without a record, or a record that does not read).
+    pub fn record_moves(&self) -> Vec<String> {
+        self.case
+            .setup
+            .record
+            .as_ref()
+            .and_then(|y| shogi_spec::record::Record::from_yaml(&y.to_text()).ok())
+            .map(|rec| {
+                rec.events
+                    .iter()
+                    .filter_map(|e| match e {
+                        shogi_spec::record::Event::Move { mv, .. } => Some(mv.0.to_string()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The case's counted outcome, from its expectations' outcomes: fail if any failed, else
     /// error if any errored, else pass if at least one passed (the skipped rest make it
     /// [`partial`](Self::is_partial)), and skip only when nothing ran. A case is not a skip

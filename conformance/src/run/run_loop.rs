@@ -117,6 +117,23 @@ pub struct RunReport {
 }
 
 impl RunReport {
+    /// The reports of one-case runs (a test runner's session asks one case per test) as one
+    /// run's report: the first one's header with `filter` as the run's, every result in order,
+    /// the results not as expected together. `None` when there is no report.
+    pub fn merged(reports: &[RunReport], filter: Option<String>) -> Option<RunReport> {
+        let first = reports.first()?;
+        let mut all = first.clone();
+        all.info.header.filter = filter;
+        all.results = reports.iter().flat_map(|r| r.results.clone()).collect();
+        all.not_as_expected = first.not_as_expected.as_ref().map(|_| {
+            reports
+                .iter()
+                .flat_map(|r| r.not_as_expected.clone().unwrap_or_default())
+                .collect()
+        });
+        Some(all)
+    }
+
     /// The report in `format`.
     pub fn render(&self, format: Format) -> String {
         render_checked(

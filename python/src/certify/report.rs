@@ -211,29 +211,12 @@ impl CaseOutcome {
             _ => None,
         });
         let parting = failure.and_then(|f| f.parting.as_ref());
-        let record_moves = || {
-            r.case
-                .setup
-                .record
-                .as_ref()
-                .and_then(|y| shogi_spec::record::Record::from_yaml(&y.to_text()).ok())
-                .map(|rec| {
-                    rec.events
-                        .iter()
-                        .filter_map(|e| match e {
-                            shogi_spec::record::Event::Move { mv, .. } => Some(mv.0.to_string()),
-                            _ => None,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
         let (start, moves) = match (r.case.position(), parting) {
             (Some(p), _) => (Some(p.sfen), p.moves),
             (None, Some(p)) => (Some(p.start.clone()), p.moves.clone()),
             (None, None) => (
                 r.case.setup.record.as_ref().and_then(start_sfen),
-                record_moves(),
+                r.record_moves(),
             ),
         };
         let primary = &r.case.primary;

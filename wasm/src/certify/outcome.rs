@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use shogi_conformance::corpus::case::Case;
 use shogi_conformance::report::{article, detail_lines, reproduce_command};
 use shogi_conformance::run::RunReport;
-use shogi_conformance::run::case_run::{CaseResult, Checked};
+use shogi_conformance::run::case_run::Checked;
 use shogi_conformance::run::parting::start_sfen;
 
 use conformance_core::report::Format;
@@ -44,25 +44,6 @@ pub fn case_json(case: &Case, root: &std::path::Path) -> Value {
     })
 }
 
-/// The moves of a record case's record, in USI.
-fn record_moves(r: &CaseResult) -> Vec<String> {
-    r.case
-        .setup
-        .record
-        .as_ref()
-        .and_then(|y| shogi_spec::record::Record::from_yaml(&y.to_text()).ok())
-        .map(|rec| {
-            rec.events
-                .iter()
-                .filter_map(|e| match e {
-                    shogi_spec::record::Event::Move { mv, .. } => Some(mv.0.to_string()),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// The outcome of the one case of a one-case report, as JSON: `id`, `outcome` (`pass`,
 /// `fail`, `skip`, `error`), `partial`, `asExpected`, `mismatch`, `skipReason`, `start`,
 /// `moves` (to the parting ply for a wrong verdict on a record), `partingPly`, `expected`,
@@ -85,7 +66,7 @@ pub fn outcome_json(report: &RunReport) -> Option<Value> {
         (None, Some(p)) => (Some(p.start.clone()), p.moves.clone()),
         (None, None) => (
             r.case.setup.record.as_ref().and_then(start_sfen),
-            record_moves(r),
+            r.record_moves(),
         ),
     };
     let primary = &r.case.primary;

@@ -77,22 +77,8 @@ impl<A: Ask> Session<A> {
     /// # Errors
     /// No case has been run.
     pub fn report(&self) -> Result<String, CertifyError> {
-        let Some(first) = self.reports.first() else {
-            return Err(CertifyError::Session("no case has been run".into()));
-        };
-        let mut all = first.clone();
-        all.info.header.filter.clone_from(&self.filter);
-        all.results = self
-            .reports
-            .iter()
-            .flat_map(|r| r.results.clone())
-            .collect();
-        all.not_as_expected = first.not_as_expected.as_ref().map(|_| {
-            self.reports
-                .iter()
-                .flat_map(|r| r.not_as_expected.clone().unwrap_or_default())
-                .collect()
-        });
+        let all = RunReport::merged(&self.reports, self.filter.clone())
+            .ok_or_else(|| CertifyError::Session("no case has been run".into()))?;
         Ok(all.render(Format::Json))
     }
 }
