@@ -20,21 +20,27 @@ fn workspace() -> PathBuf {
         .to_owned()
 }
 
-/// Copies the workspace's sources: everything but build output and version control.
+/// Copies the workspace's sources: everything but build output, version control and the
+/// packages npm installs (`npm ci` in the JavaScript folders; a `file:` dependency there is a
+/// link back up the tree, a loop for a copy that follows links).
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let name = entry.file_name();
-        if [".git", "target", "artifacts"].contains(&name.to_string_lossy().as_ref()) {
+        if [".git", "target", "artifacts", "node_modules"]
+            .contains(&name.to_string_lossy().as_ref())
+        {
             continue;
         }
         let path = entry.path();
-        // `metadata` follows symlinks (the per-crate licence files are links to the root's).
+        let link = std::fs::symlink_metadata(&path).unwrap().is_symlink();
+        // `metadata` follows symlinks (the per-crate licence files are links to the root's);
+        // a link to a directory is not a source of ours and is left out.
         let meta = std::fs::metadata(&path).unwrap();
-        if meta.is_dir() {
+        if meta.is_dir() && !link {
             copy_tree(&path, &to.join(&name));
-        } else {
+        } else if meta.is_file() {
             std::fs::copy(&path, to.join(&name)).unwrap();
         }
     }
