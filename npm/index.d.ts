@@ -53,7 +53,11 @@ export interface JudgeOptions {
 /** A judged record (schemas/judge.json); fields as the command line writes them. */
 export type JudgeReport = Record<string, unknown>;
 
-/** Record files by path (`/`-separated, under the folder), and their contents. */
+/**
+ * Record files by path (`/`-separated, under the folder: `"games/a.kifu"`, or a file's name
+ * alone), and their contents. A path with an empty part, `.`, `..` or a leading `/` throws an
+ * `Error` naming it.
+ */
 export type Files =
   | Record<string, string | Uint8Array>
   | Map<string, string | Uint8Array>
@@ -148,6 +152,8 @@ export interface CaseOutcome {
   asExpected: boolean;
   mismatch: string | null;
   skipReason: string | null;
+  /** The position asked about, when the case has one (`sfen … moves …`). */
+  position: string | null;
   start: string | null;
   moves: Usi[];
   partingPly: number | null;

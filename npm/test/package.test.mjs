@@ -92,6 +92,13 @@ test("diff: not counting the start position turns bridge-5, -6 and -7", () => {
   assert.ok(games.length >= readdirSync(SHOGIHOME).filter((f) => f.endsWith(".kifu")).length);
 });
 
+test("judgeArchive: a path outside the folder is an Error naming it", () => {
+  const bytes = readFileSync(`${SHOGIHOME}bridge-5-record.kifu`);
+  for (const bad of ["/home/a/bridge-5-record.kifu", "../bridge-5-record.kifu", "games//a.kifu"]) {
+    assert.throws(() => judgeArchive({ [bad]: bytes }), (e) => e instanceof Error && e.message.includes(bad));
+  }
+});
+
 /** A library stand-in that lists moves by the package's oracle and declines everything else. */
 class Lister {
   name = "lister";

@@ -6,7 +6,7 @@
 use wasm_bindgen::prelude::*;
 
 use crate::error::WasmError;
-use crate::files::Files;
+use conformance_core::workbench::memory::Memory;
 use conformance_core::workbench::contract::Refusal;
 
 use crate::options::parse;
@@ -18,22 +18,30 @@ fn js(e: WasmError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// Record files given by name (the path under the folder dropped or picked) and bytes.
+/// Record files given by path (under the folder dropped or picked) and bytes: the workbench's
+/// [`Memory`], so that a folder given as files is one model, whichever function takes it.
 #[wasm_bindgen(js_name = Files)]
 #[derive(Default)]
-pub struct JsFiles(Files);
+pub struct JsFiles(Memory);
 
 #[wasm_bindgen(js_class = Files)]
 impl JsFiles {
     /// No files.
     #[wasm_bindgen(constructor)]
     pub fn new() -> JsFiles {
-        JsFiles(Files::new())
+        JsFiles(Memory::new())
     }
 
-    /// Adds (or replaces) the file `name` (`/`-separated, under the folder given).
-    pub fn add(&mut self, name: &str, bytes: Vec<u8>) {
-        self.0.add(name, bytes);
+    /// Adds (or replaces) the file at `path` (`folder/…/file`, `/` between the parts, or a
+    /// file's name alone).
+    ///
+    /// # Errors
+    /// An `Error` naming the path: an empty part, `.`, `..` or a root (an absolute path), or a
+    /// file and a folder of the same name.
+    pub fn add(&mut self, path: &str, bytes: Vec<u8>) -> Result<(), JsError> {
+        self.0
+            .add(path, bytes)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// How many files there are.

@@ -9,8 +9,9 @@ use go_conformance::judge_files::judge_files;
 use go_conformance::judge_report::{reach_of, render};
 use go_conformance::oracle_run::{built_in_oracle_report, default_profile};
 
+use conformance_core::workbench::memory::Memory;
+
 use crate::error::WasmError;
-use crate::files::Files;
 use crate::options::{DiffOptions, JudgeOptions, RunOptions};
 
 /// The extensions of the records a folder is searched for.
@@ -21,7 +22,7 @@ const SGF: &[&str] = &["sgf"];
 ///
 /// # Errors
 /// The profile or an override does not resolve, or no SGF file is given.
-pub fn judge(files: &Files, opts: &JudgeOptions) -> Result<String, WasmError> {
+pub fn judge(files: &Memory, opts: &JudgeOptions) -> Result<String, WasmError> {
     let profile = go_conformance::certify::profile_with(
         opts.profile.as_deref().unwrap_or(default_profile()),
         &opts.set,
@@ -31,7 +32,7 @@ pub fn judge(files: &Files, opts: &JudgeOptions) -> Result<String, WasmError> {
     let records = judge_files(
         &names,
         &mut finder,
-        &|p| files.read(p),
+        &|p| files.contents(p),
         &profile,
         1,
         opts.explain,
@@ -51,13 +52,13 @@ pub fn judge(files: &Files, opts: &JudgeOptions) -> Result<String, WasmError> {
 ///
 /// # Errors
 /// The sides do not resolve, or no SGF file is given.
-pub fn diff(files: &Files, opts: &DiffOptions) -> Result<String, WasmError> {
+pub fn diff(files: &Memory, opts: &DiffOptions) -> Result<String, WasmError> {
     let sides = GoSides::new(&opts.profiles, &opts.set)?;
     let names = sgf_names(files)?;
     let mut writer = ImpactWriter::new(Format::Json, "go-conformance", sides.names(), false);
     let mut out: Vec<u8> = Vec::new();
     let finder = Finder::among(files.texts_named(OUTCOMES_FILE));
-    let summary = diff_archive_finding(&names, &sides, 1, &|p| files.read(p), finder, |r| {
+    let summary = diff_archive_finding(&names, &sides, 1, &|p| files.contents(p), finder, |r| {
         let _ = writer.record(r, &mut out);
     });
     let _ = writer.finish(&summary, &mut out);
@@ -80,8 +81,8 @@ pub fn profiles() -> String {
 }
 
 /// The SGF files among `files`, in the walk's order; none is an error, as on the command line.
-fn sgf_names(files: &Files) -> Result<Vec<std::path::PathBuf>, WasmError> {
-    let names = files.with_extension(SGF);
+fn sgf_names(files: &Memory) -> Result<Vec<std::path::PathBuf>, WasmError> {
+    let names = files.paths_with_extension(SGF);
     if names.is_empty() {
         return Err(WasmError::NoRecords {
             extensions: SGF.join(", ."),

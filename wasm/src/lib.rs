@@ -11,14 +11,15 @@
 //! [`workbench`] is the workbench page's back-end (the questions it asks `serve` over HTTP,
 //! answered in a Web Worker over the files dropped on the page).
 //!
-//! Records are given as [`Files`] — a name (the path under the folder the user dropped or
-//! picked, `/`-separated) and the bytes — and are taken in the order the native tools walk a
-//! folder, so that the two builds print the same lines in the same order.
+//! Records are given as the workbench's
+//! [`Memory`](conformance_core::workbench::memory::Memory) (JavaScript's `Files`) — a path
+//! (under the folder the user dropped or picked, `/`-separated) and the bytes — and are taken
+//! in the order the native tools walk a folder, so that the two builds print the same lines in
+//! the same order.
 
 pub mod bindings;
 pub mod certify;
 pub mod error;
-pub mod files;
 pub mod go;
 pub mod options;
 pub mod position;
@@ -26,4 +27,3 @@ pub mod shogi;
 pub mod workbench;
 
 pub use error::WasmError;
-pub use files::Files;

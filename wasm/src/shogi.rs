@@ -13,8 +13,9 @@ use shogi_spec::{Implementation, PositionSpec};
 
 use conformance_core::report::Format;
 
+use conformance_core::workbench::memory::Memory;
+
 use crate::error::WasmError;
-use crate::files::Files;
 use crate::options::{DiffOptions, JudgeOptions, RunOptions};
 
 /// The profile named, or the command line's default.
@@ -43,7 +44,7 @@ pub fn judge(name: &str, bytes: &[u8], opts: &JudgeOptions) -> Result<String, Wa
 ///
 /// # Errors
 /// No record file among `files`.
-pub fn judge_archive(files: &Files, opts: &JudgeOptions) -> Result<String, WasmError> {
+pub fn judge_archive(files: &Memory, opts: &JudgeOptions) -> Result<String, WasmError> {
     let names = record_names(files)?;
     let archive = ArchiveOptions {
         profile: profile_or_default(opts.profile.as_deref()).to_owned(),
@@ -54,7 +55,7 @@ pub fn judge_archive(files: &Files, opts: &JudgeOptions) -> Result<String, WasmE
         reached: None,
     };
     let read = |path: &std::path::Path, buffer: &mut Vec<u8>| {
-        *buffer = files.read(path)?;
+        *buffer = files.contents(path)?;
         Ok(())
     };
     let mut out = Vec::new();
@@ -67,7 +68,7 @@ pub fn judge_archive(files: &Files, opts: &JudgeOptions) -> Result<String, WasmE
 ///
 /// # Errors
 /// Not one or two profiles, a profile or override that does not resolve, or no record file.
-pub fn diff(files: &Files, opts: &DiffOptions) -> Result<String, WasmError> {
+pub fn diff(files: &Memory, opts: &DiffOptions) -> Result<String, WasmError> {
     let sides = DiffSides::new(&opts.profiles, &opts.set)?;
     let names = record_names(files)?;
     let mut out = Vec::new();
@@ -77,7 +78,7 @@ pub fn diff(files: &Files, opts: &DiffOptions) -> Result<String, WasmError> {
         Format::Json,
         false,
         1,
-        &|p| files.read(p),
+        &|p| files.contents(p),
         &mut out,
     );
     Ok(String::from_utf8_lossy(&out).into_owned())
@@ -126,8 +127,8 @@ pub fn profiles() -> String {
 
 /// The record files among `files`, in the walk's order; none is an error, as on the command
 /// line.
-fn record_names(files: &Files) -> Result<Vec<std::path::PathBuf>, WasmError> {
-    let names = files.with_extension(RECORD_EXTENSIONS);
+fn record_names(files: &Memory) -> Result<Vec<std::path::PathBuf>, WasmError> {
+    let names = files.paths_with_extension(RECORD_EXTENSIONS);
     if names.is_empty() {
         return Err(WasmError::NoRecords {
             extensions: RECORD_EXTENSIONS.join(", ."),

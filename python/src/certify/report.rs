@@ -4,9 +4,7 @@
 use pyo3::prelude::*;
 
 use conformance_core::report::Format;
-use shogi_conformance::report::{article, detail_lines, reproduce_command};
-use shogi_conformance::run::case_run::Checked;
-use shogi_conformance::run::parting::start_sfen;
+use shogi_conformance::report::case_account::CaseAccount;
 use shogi_conformance::run::{RunReport, RunStatus};
 
 use super::{exit_code, outcome_word};
@@ -192,56 +190,30 @@ pub struct CaseOutcome {
 }
 
 impl CaseOutcome {
-    /// The one case of a one-case report.
+    /// The one case of a one-case report ([`CaseAccount`], the account every test runner
+    /// shows).
     pub fn of(report: &RunReport) -> PyResult<CaseOutcome> {
-        let Some(r) = report.results.first() else {
+        let Some(a) = CaseAccount::of(report) else {
             return Err(error(Kind::Config, "the case was not run"));
         };
-        let skip_reason = match r.outcome() {
-            Checked::Skip { reason } => Some(reason),
-            _ => None,
-        };
-        let mismatch = report
-            .not_as_expected
-            .as_ref()
-            .and_then(|m| m.first().cloned());
-        let outcome = outcome_word(r);
-        let failure = r.expectations.iter().find_map(|e| match &e.outcome {
-            Checked::Fail(f) => Some(f),
-            _ => None,
-        });
-        let parting = failure.and_then(|f| f.parting.as_ref());
-        let (start, moves) = match (r.case.position(), parting) {
-            (Some(p), _) => (Some(p.sfen), p.moves),
-            (None, Some(p)) => (Some(p.start.clone()), p.moves.clone()),
-            (None, None) => (
-                r.case.setup.record.as_ref().and_then(start_sfen),
-                r.record_moves(),
-            ),
-        };
-        let primary = &r.case.primary;
         Ok(CaseOutcome {
-            partial: r.is_partial(),
-            start,
-            moves,
-            parting_ply: parting.map(|p| p.ply()),
-            expected: failure.map(|f| f.expected.clone()),
-            actual: failure.map(|f| f.actual.clone()),
-            article: primary.as_str().to_owned(),
-            paraphrase: article(primary).map(|a| a.paraphrase.trim().to_owned()),
-            reproduce: matches!(outcome, "fail" | "error")
-                .then(|| reproduce_command(&report.info, r)),
-            id: r.case.id.clone(),
-            outcome: outcome.to_owned(),
-            as_expected: match &report.not_as_expected {
-                Some(m) => m.is_empty(),
-                None => matches!(outcome, "pass" | "skip"),
-            },
-            mismatch,
-            position: r.case.position().map(|p| p.to_string()),
-            details: detail_lines(r),
-            skip_reason,
-            report: report.render(Format::Text),
+            id: a.id,
+            outcome: a.outcome.to_owned(),
+            as_expected: a.as_expected,
+            mismatch: a.mismatch,
+            position: a.position,
+            details: a.details,
+            skip_reason: a.skip_reason,
+            report: a.report,
+            partial: a.partial,
+            start: a.start,
+            moves: a.moves,
+            parting_ply: a.parting_ply,
+            expected: a.expected,
+            actual: a.actual,
+            article: a.article,
+            paraphrase: a.paraphrase,
+            reproduce: a.reproduce,
         })
     }
 }

@@ -89,6 +89,30 @@ impl Memory {
         self.files.is_empty()
     }
 
+    /// Every file's path with one of `extensions` (lower case; matched in any case), in the
+    /// order the native tools walk a folder: depth first, each folder's entries in name order
+    /// (a path orders component by component, which is that order). What `judge DIR` and
+    /// `diff DIR` take when the folder is given as files.
+    pub fn paths_with_extension(&self, extensions: &[&str]) -> Vec<PathBuf> {
+        self.files
+            .keys()
+            .filter(|p| crate::walk::has_extension(p, extensions))
+            .cloned()
+            .collect()
+    }
+
+    /// The bytes of the file at `path` (as [`Memory::add`] was given it, `/` between the
+    /// parts), whatever its size; a path not given is "not found", as a missing file on disk.
+    ///
+    /// # Errors
+    /// No file at that path.
+    pub fn contents(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))
+    }
+
     /// The files named `name` (in any folder) as text, by whole path: what a game keeps beside
     /// its records (agreed outcomes). A file that is not UTF-8 is read with replacement
     /// characters, so that its parser names the place.
@@ -148,5 +172,43 @@ impl Source for Memory {
             return Err(FileError::too_large(name, limit));
         }
         Ok(bytes.clone())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_come_in_the_walks_order_with_other_extensions_left_out() {
+        let mut files = Memory::new();
+        for name in ["b.kif", "a/z.KIF", "a.txt", "a/b/c.csa", "a.kif", "ab.kif"] {
+            files.add(name, Vec::new()).unwrap();
+        }
+        let names: Vec<String> = files
+            .paths_with_extension(&["kif", "csa"])
+            .iter()
+            .map(|p| slashed(p))
+            .collect();
+        // The walk lists folder `a` (before `a.kif` in name order) depth first.
+        assert_eq!(names, ["a/b/c.csa", "a/z.KIF", "a.kif", "ab.kif", "b.kif"]);
+    }
+
+    #[test]
+    fn contents_are_the_bytes_given_and_a_path_not_given_is_not_found() {
+        let mut files = Memory::new();
+        files.add("club/a.kif", b"x".to_vec()).unwrap();
+        assert_eq!(files.contents(Path::new("club/a.kif")).unwrap(), b"x");
+        let e = files.contents(Path::new("club/b.kif")).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn a_path_outside_every_folder_is_refused_with_its_name() {
+        for bad in ["/abs/a.kif", "../a.kif", "club//a.kif", "./a.kif", ""] {
+            let e = Memory::new().add(bad, Vec::new()).unwrap_err();
+            assert_eq!(e, MemoryError::Path(bad.to_owned()), "{bad}");
+        }
     }
 }
