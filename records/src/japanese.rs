@@ -4,7 +4,8 @@
 use shogi_spec::Color;
 use shogi_spec::piece::Kind;
 
-use crate::ending::{EndingKind, Outcome};
+use crate::ending::{EndingKind, Outcome, WrittenEnding};
+use crate::ledger::{Ignored, LineKind};
 
 /// Piece names as KIF writes them, longest first so that `成銀` wins over `銀`. Every
 /// spelling in use: `王`/`玉`, `龍`/`竜`, the one-character promoted forms (`圭`, `全`, `杏`)
@@ -197,4 +198,29 @@ mod tests {
         assert_eq!(wide_digit(7), '７');
         assert_eq!(kanji_digit(6), '六');
     }
+}
+
+/// The `まで…` trailer `text` on line `n`, after the ending `written` (if the moves had one),
+/// `last_mover` the side that made the last move written: the trailer as written, and how the
+/// ledger counts its line. After an ending word the trailer is the same ending written again
+/// (the ending's line), or an ending-only line the first ending overrules (棋譜解説's
+/// `まで122手で中断` after `122 投了`): ignored as an ending after the ending.
+pub fn trailer_line(
+    text: &str,
+    n: usize,
+    last_mover: Color,
+    written: Option<&WrittenEnding>,
+) -> (WrittenEnding, LineKind) {
+    let meaning = trailer(text, last_mover);
+    let kind = match written {
+        Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
+            LineKind::Ignored(Ignored::EndingAfterEnding)
+        }
+        _ => LineKind::Ending,
+    };
+    let ending = match meaning {
+        Some((k, o)) => WrittenEnding::known(text, n, k, o),
+        None => WrittenEnding::unrecognised(text, n),
+    };
+    (ending, kind)
 }

@@ -190,23 +190,14 @@ impl Reader {
         LineKind::Ending
     }
 
-    /// The `まで…` trailer. After an ending word, it is the same ending again, or an
-    /// ending-only line the first ending overrules (as in KIF).
+    /// The `まで…` trailer ([`japanese::trailer_line`], as in KIF).
     fn ending_line(&mut self, n: usize, line: &str) -> LineKind {
         if self.trailer.is_some() {
             return LineKind::Ignored(Ignored::EndingAfterEnding);
         }
-        let meaning = japanese::trailer(line, !self.play.side());
-        let kind = match &self.written {
-            Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
-                LineKind::Ignored(Ignored::EndingAfterEnding)
-            }
-            _ => LineKind::Ending,
-        };
-        self.trailer = Some(match meaning {
-            Some((k, o)) => WrittenEnding::known(line, n, k, o),
-            None => WrittenEnding::unrecognised(line, n),
-        });
+        let (ending, kind) =
+            japanese::trailer_line(line, n, !self.play.side(), self.written.as_ref());
+        self.trailer = Some(ending);
         kind
     }
 

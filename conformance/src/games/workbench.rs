@@ -289,28 +289,10 @@ mod two_judgements {
             RecordImpact::Judged { changes, reach, .. } => {
                 // The row is the listed game's: its reach and, when it changes, its change.
                 let reach = reach.into_iter().nth(record.game).unwrap_or_default();
-                let reached = Comparison {
-                    reached: reach.knobs,
-                    reached_articles: reach.articles,
-                    ..Comparison::default()
-                };
-                Ok(
-                    match changes
-                        .into_iter()
-                        .find(|c| c.game.unwrap_or(1) == record.game + 1)
-                    {
-                        None => reached,
-                        Some(c) => Comparison {
-                            before: c.left,
-                            after: c.right,
-                            parting_ply: c.ply,
-                            articles: c.articles,
-                            knobs: c.knobs,
-                            knobs_together: c.knobs_together,
-                            ..reached
-                        },
-                    },
-                )
+                let change = changes
+                    .into_iter()
+                    .find(|c| c.game.unwrap_or(1) == record.game + 1);
+                Ok(Comparison::of(reach, change, str::to_owned))
             }
         }
     }

@@ -50,20 +50,7 @@ pub(crate) fn judge(args: JudgeArgs) -> Result<ExitCode, CliError> {
         .as_deref()
         .map(ReachTarget::parse::<GoRules>)
         .transpose()?;
-    if args.jobs == Some(0) {
-        return Err(CliError::NoJobs);
-    }
-    if let Some(path) = &args.output {
-        conformance_core::atomic_write::check_writable(path)
-            .map_err(|e| CliError::unwritable("--output", path, e))?;
-    }
-    let files = super::sgf_files(&args.files)?;
-    if files.is_empty() {
-        return Err(CliError::NoSgfFiles(args.files.clone()));
-    }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(conformance_core::pool::available_jobs);
+    let (files, jobs) = super::archive_files(&args.files, args.jobs, args.output.as_deref())?;
     let mut records = judge_files(
         &files,
         &mut Finder::default(),

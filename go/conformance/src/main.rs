@@ -53,6 +53,31 @@ fn emit(text: &str, output: Option<&Path>) -> Result<(), CliError> {
     }
 }
 
+/// What `judge` and `diff` check of their command line before any record is read — a worker
+/// count that is not 0, an `--output` that can be written, at least one SGF file among
+/// `paths` — and the files with the number of workers (default: every core).
+fn archive_files(
+    paths: &[PathBuf],
+    jobs: Option<usize>,
+    output: Option<&Path>,
+) -> Result<(Vec<PathBuf>, usize), CliError> {
+    if jobs == Some(0) {
+        return Err(CliError::NoJobs);
+    }
+    if let Some(path) = output {
+        conformance_core::atomic_write::check_writable(path)
+            .map_err(|e| CliError::unwritable("--output", path, e))?;
+    }
+    let files = sgf_files(paths)?;
+    if files.is_empty() {
+        return Err(CliError::NoSgfFiles(paths.to_vec()));
+    }
+    Ok((
+        files,
+        jobs.unwrap_or_else(conformance_core::pool::available_jobs),
+    ))
+}
+
 /// A GTP engine from the text after `gtp:`, started now so that one that cannot start stops the
 /// run before any case (exit 2) instead of erroring every case.
 fn gtp_engine(command: &str, timeout: Duration) -> Result<GtpEngine, GtpStartError> {

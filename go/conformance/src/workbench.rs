@@ -667,23 +667,8 @@ mod two_judgements {
         let sides = GoSides::new(&[base.profile.clone(), other.profile.clone()], &other.set)
             .map_err(|e| RecordError::new(&record.name, e.to_string()))?;
         let (change, reach) = diff_game_reached(&game.record, agreed.as_ref(), &sides);
-        let reached = Comparison {
-            reached: reach.knobs,
-            reached_articles: reach.articles,
-            ..Comparison::default()
-        };
-        Ok(match change {
-            None => reached,
-            Some(c) => Comparison {
-                before: refusal_words(&c.left, game.record.size),
-                after: refusal_words(&c.right, game.record.size),
-                parting_ply: c.ply,
-                articles: c.articles,
-                knobs: c.knobs,
-                knobs_together: c.knobs_together,
-                ..reached
-            },
-        })
+        let size = game.record.size;
+        Ok(Comparison::of(reach, change, |v| refusal_words(v, size)))
     }
 }
 

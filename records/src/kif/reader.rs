@@ -205,20 +205,9 @@ impl<'a> Reader<'a> {
         if self.trailer.is_some() {
             return LineKind::Ignored(Ignored::EndingAfterEnding);
         }
-        let meaning = japanese::trailer(t, self.play.as_ref().map_or(Color::Gote, |p| !p.side()));
-        // After an ending word, the trailer is the same ending written again, or an
-        // ending-only line the first ending overrules (棋譜解説's `まで122手で中断` after
-        // `122 投了`).
-        let kind = match &self.written {
-            Some(w) if w.meaning.map(|m| m.outcome) != meaning.map(|(_, o)| o) => {
-                LineKind::Ignored(Ignored::EndingAfterEnding)
-            }
-            _ => LineKind::Ending,
-        };
-        self.trailer = Some(match meaning {
-            Some((k, o)) => WrittenEnding::known(t, n, k, o),
-            None => WrittenEnding::unrecognised(t, n),
-        });
+        let last_mover = self.play.as_ref().map_or(Color::Gote, |p| !p.side());
+        let (ending, kind) = japanese::trailer_line(t, n, last_mover, self.written.as_ref());
+        self.trailer = Some(ending);
         kind
     }
 

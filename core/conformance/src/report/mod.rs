@@ -71,20 +71,36 @@ impl SchemaError {
 
 /// Checks a JSON report against [`SCHEMA`]: `Ok` or every violation, each with where it is.
 pub fn validate(report: &serde_json::Value) -> Result<(), Vec<String>> {
-    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, SchemaError>> =
-        std::sync::OnceLock::new();
-    let validator = VALIDATOR
-        .get_or_init(|| SchemaError::compile("schemas/run-report.json", SCHEMA))
-        .as_ref()
-        .map_err(|e| vec![e.to_string()])?;
-    let errors: Vec<String> = validator
-        .iter_errors(report)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
+    static VALIDATOR: Compiled = std::sync::OnceLock::new();
+    SchemaError::check(&VALIDATOR, "schemas/run-report.json", SCHEMA, report)
+}
+
+/// A schema's validator, compiled on first use.
+pub(crate) type Compiled = std::sync::OnceLock<Result<jsonschema::Validator, SchemaError>>;
+
+impl SchemaError {
+    /// Checks `value` against the schema `text` (named `file` in errors), compiled once into
+    /// `cell`: `Ok`, or every violation with where it is (a schema that does not compile is
+    /// the one violation).
+    pub(crate) fn check(
+        cell: &Compiled,
+        file: &'static str,
+        text: &str,
+        value: &serde_json::Value,
+    ) -> Result<(), Vec<String>> {
+        let validator = cell
+            .get_or_init(|| SchemaError::compile(file, text))
+            .as_ref()
+            .map_err(|e| vec![e.to_string()])?;
+        let errors: Vec<String> = validator
+            .iter_errors(value)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
     }
 }
 

@@ -276,6 +276,33 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// The row of a game the archive `diff` judged under both choices: what it reached and,
+    /// when its verdict changes, the change — each side's verdict in one line put in the
+    /// page's words by `words` (the identity for a game whose verdicts need none).
+    pub fn of(
+        reach: crate::report::impact::reach::GameReach,
+        change: Option<crate::report::impact::Change>,
+        words: impl Fn(&str) -> String,
+    ) -> Comparison {
+        let reached = Comparison {
+            reached: reach.knobs,
+            reached_articles: reach.articles,
+            ..Comparison::default()
+        };
+        match change {
+            None => reached,
+            Some(c) => Comparison {
+                before: words(&c.left),
+                after: words(&c.right),
+                parting_ply: c.ply,
+                articles: c.articles,
+                knobs: c.knobs,
+                knobs_together: c.knobs_together,
+                ..reached
+            },
+        }
+    }
+
     /// Whether the verdict changes.
     pub fn changed(&self) -> bool {
         self.before != self.after

@@ -259,21 +259,8 @@ impl ImpactSummary {
 /// Checks one line of the JSON report against [`SCHEMA`]: `Ok` or every violation, each with
 /// where it is.
 pub fn validate(line: &serde_json::Value) -> Result<(), Vec<String>> {
-    static VALIDATOR: std::sync::OnceLock<Result<jsonschema::Validator, super::SchemaError>> =
-        std::sync::OnceLock::new();
-    let validator = VALIDATOR
-        .get_or_init(|| super::SchemaError::compile("schemas/impact.json", SCHEMA))
-        .as_ref()
-        .map_err(|e| vec![e.to_string()])?;
-    let errors: Vec<String> = validator
-        .iter_errors(line)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
+    static VALIDATOR: super::Compiled = std::sync::OnceLock::new();
+    super::SchemaError::check(&VALIDATOR, "schemas/impact.json", SCHEMA, line)
 }
 
 #[cfg(test)]
