@@ -183,23 +183,6 @@ pub fn trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Outcome)> {
     Some((kind, outcome))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hand_counts_are_written_in_kanji() {
-        // A single piece in hand has no count; larger counts are kanji numerals.
-        assert_eq!(write_kanji_number(1), "");
-        assert_eq!(write_kanji_number(2), "二");
-        assert_eq!(write_kanji_number(10), "十");
-        assert_eq!(write_kanji_number(18), "十八");
-        assert_eq!(kanji_number("十八"), Some(18));
-        assert_eq!(wide_digit(7), '７');
-        assert_eq!(kanji_digit(6), '六');
-    }
-}
-
 /// The `まで…` trailer `text` on line `n`, after the ending `written` (if the moves had one),
 /// `last_mover` the side that made the last move written: the trailer as written, and how the
 /// ledger counts its line. After an ending word the trailer is the same ending written again
@@ -223,4 +206,21 @@ pub fn trailer_line(
         None => WrittenEnding::unrecognised(text, n),
     };
     (ending, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_counts_are_written_in_kanji() {
+        // A single piece in hand has no count; larger counts are kanji numerals.
+        assert_eq!(write_kanji_number(1), "");
+        assert_eq!(write_kanji_number(2), "二");
+        assert_eq!(write_kanji_number(10), "十");
+        assert_eq!(write_kanji_number(18), "十八");
+        assert_eq!(kanji_number("十八"), Some(18));
+        assert_eq!(wide_digit(7), '７');
+        assert_eq!(kanji_digit(6), '六');
+    }
 }

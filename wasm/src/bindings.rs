@@ -6,8 +6,8 @@
 use wasm_bindgen::prelude::*;
 
 use crate::error::WasmError;
-use conformance_core::workbench::memory::Memory;
 use conformance_core::workbench::contract::Refusal;
+use conformance_core::workbench::memory::Memory;
 
 use crate::options::parse;
 use crate::workbench::{UnknownGame, Workbench};

@@ -20,7 +20,8 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use conformance_probe::browser::available;
-use conformance_probe::static_page::{as_dropped, drive, native_diff, wasm_build, write_site};
+use conformance_probe::browser::drive;
+use conformance_probe::static_page::{as_dropped, native_diff, wasm_build, write_site};
 use serde_json::Value;
 
 fn root() -> PathBuf {

@@ -168,25 +168,30 @@ impl Served {
         }
     }
 
-    /// Runs `node SCRIPT URL SHOTS` from the scripts folder and returns what it printed
-    /// (one JSON object), or panics with its standard error.
+    /// Runs `node SCRIPT URL SHOTS` from the scripts folder ([`drive`]) and returns what it
+    /// printed (one JSON object), or panics with its standard error.
     pub fn drive(&self, script: &str, shots: &Path) -> String {
         std::fs::create_dir_all(shots).expect("the screenshots folder");
-        let out = Command::new("node")
-            .arg(script)
-            .arg(&self.url)
-            .arg(shots)
-            .current_dir(scripts_dir())
-            .env("CHROMIUM", chromium_path())
-            .bounded_output()
-            .expect("node runs");
-        assert!(
-            out.status.success(),
-            "{script} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        drive(script, &[self.url.as_ref(), shots.as_os_str()])
     }
+}
+
+/// Runs `node SCRIPT ARGS…` from the scripts folder, the Chromium to drive in `CHROMIUM`, and
+/// returns what it printed (one JSON object), or panics with its standard error.
+pub fn drive(script: &str, args: &[&std::ffi::OsStr]) -> String {
+    let out = Command::new("node")
+        .arg(script)
+        .args(args)
+        .current_dir(scripts_dir())
+        .env("CHROMIUM", chromium_path())
+        .bounded_output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "{script} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 impl Drop for Served {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::bounded::Bounded as _;
-use crate::browser::{chromium_path, scripts_dir};
 
 /// The variable that makes a missing WebAssembly build a failure (CI sets it after
 /// `wasm/build.sh`); without it the test is skipped with a note.
@@ -63,24 +62,6 @@ pub fn write_site(tool: &Path, out: &Path, wasm: &Path) -> PathBuf {
         "the index does not link the workbench"
     );
     out.join("workbench.html")
-}
-
-/// Runs `node SCRIPT ARGS…` from the scripts folder and returns what it printed (one JSON
-/// object), or panics with its standard error.
-pub fn drive(script: &str, args: &[&std::ffi::OsStr]) -> String {
-    let out = Command::new("node")
-        .arg(script)
-        .args(args)
-        .current_dir(scripts_dir())
-        .env("CHROMIUM", chromium_path())
-        .bounded_output()
-        .expect("node runs");
-    assert!(
-        out.status.success(),
-        "{script} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// `tool diff --set SET --format json FOLDER` as the tool prints it, run from the workspace's
