@@ -244,7 +244,19 @@ fn the_server_stays_up_under_load() {
     let mut answered = 0;
     for t in threads {
         for (what, status, want) in t.join().unwrap() {
-            assert_eq!(status, want, "{what}");
+            // While the large records hold the bodies' budget, a request with a body is
+            // refused at once with 503 (conn.rs: the budget is checked before a body is read)
+            // — refused, not lost; a request without one is always answered. Which bodies meet
+            // a full budget is the scheduler's to say.
+            let has_body = what == "hostile 1"
+                || what
+                    .strip_prefix("request ")
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .is_some_and(|k| k % 4 == 3);
+            assert!(
+                status == want || (has_body && status == 503),
+                "{what}: {status}, expected {want}"
+            );
             answered += 1;
         }
     }
@@ -262,6 +274,14 @@ fn the_server_stays_up_under_load() {
     // of where it started — half of what the large records alone would take if each were
     // read (tiny_http aborted on the declared body alone).
     assert_eq!(get(&url, "/api/info").0, 200);
+    // With the budget free again, a slow body is cut off at its deadline (408), whatever it met
+    // under the load.
+    let slow = format!("POST /api/judge HTTP/1.1\r\nHost: {h}\r\nContent-Length: 100000\r\n\r\n");
+    assert_eq!(
+        send(&url, slow.into_bytes(), true),
+        408,
+        "a slow body alone"
+    );
     let peak = server.memory_kib("VmHWM");
     eprintln!("the server's peak memory: {before} KiB before the load, {peak} KiB after it");
     assert!(
