@@ -18,7 +18,10 @@ use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::run::case_run::CaseResult;
 use shogi_conformance::run::expectations::Expectations;
 use shogi_conformance::run::{RunError, RunReport, RunStatus, Runner};
-use shogi_spec::{ImplError, Implementation, PositionSpec, SearchLimit, Status, Verdict};
+use shogi_spec::{
+    ImplError, Implementation, PositionSpec, SearchLimit, Status, Verdict, divide_from_moves,
+    perft_from_moves,
+};
 
 use crate::convert::{from_python, to_python};
 use crate::errors::{Kind, error};
@@ -189,12 +192,6 @@ fn moves_of(answer: &Bound<'_, PyAny>) -> Result<Vec<String>, ImplError> {
     Ok(moves)
 }
 
-fn with_move(p: &PositionSpec, m: &str) -> PositionSpec {
-    let mut next = p.clone();
-    next.moves.push(m.to_owned());
-    next
-}
-
 impl Implementation for PyImplementation {
     fn name(&self) -> String {
         self.name.clone()
@@ -217,18 +214,7 @@ impl Implementation for PyImplementation {
             );
         }
         // Counted from the move lists, the leaves in bulk: an author needs only `legal_moves`.
-        if depth == 0 {
-            return Ok(1);
-        }
-        let moves = self.legal_moves(position)?;
-        if depth == 1 {
-            return Ok(moves.len() as u64);
-        }
-        let mut total = 0;
-        for m in &moves {
-            total += self.perft(&with_move(position, m), depth - 1)?;
-        }
-        Ok(total)
+        perft_from_moves(self, position, depth)
     }
 
     fn divide(
@@ -256,13 +242,7 @@ impl Implementation for PyImplementation {
                 },
             );
         }
-        let moves = self.legal_moves(position)?;
-        let mut out = Vec::new();
-        for m in moves {
-            let n = self.perft(&with_move(position, &m), depth - 1)?;
-            out.push((m, n));
-        }
-        Ok(out)
+        divide_from_moves(self, position, depth)
     }
 
     fn status(&mut self, position: &PositionSpec) -> Result<Status, ImplError> {

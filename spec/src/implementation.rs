@@ -52,6 +52,13 @@ impl PositionSpec {
         }
     }
 
+    /// The position after one more move `m` (USI).
+    pub fn after(&self, m: &str) -> PositionSpec {
+        let mut next = self.clone();
+        next.moves.push(m.to_owned());
+        next
+    }
+
     /// Reads the argument of a USI `position` command, in any of these forms:
     /// `startpos`, `sfen <SFEN>`, or a bare `<SFEN>`, each optionally followed by
     /// `moves <m1> <m2> …`. A leading `position` keyword is accepted too. The SFEN's move-number
@@ -179,6 +186,50 @@ pub fn check_divide_depth(depth: u32) -> Result<(), ImplError> {
         ));
     }
     Ok(())
+}
+
+/// Perft counted from `imp`'s move lists, for a bridge to a library that lists moves but does
+/// not count: the leaves in bulk one ply above them, each child's count asked of `imp.perft`
+/// (which, for such a bridge, comes back here).
+///
+/// # Errors
+/// What `imp` answers to a move list or a child's count.
+pub fn perft_from_moves<I: Implementation + ?Sized>(
+    imp: &mut I,
+    position: &PositionSpec,
+    depth: u32,
+) -> Result<u64, ImplError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = imp.legal_moves(position)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut total = 0;
+    for m in &moves {
+        total += imp.perft(&position.after(m), depth - 1)?;
+    }
+    Ok(total)
+}
+
+/// Divide counted from `imp`'s move lists: each legal move with `imp.perft` below it, in the
+/// order `imp` lists them; `depth` checked first ([`check_divide_depth`]).
+///
+/// # Errors
+/// Depth 0, or what `imp` answers to a move list or a child's count.
+pub fn divide_from_moves<I: Implementation + ?Sized>(
+    imp: &mut I,
+    position: &PositionSpec,
+    depth: u32,
+) -> Result<Vec<(String, u64)>, ImplError> {
+    check_divide_depth(depth)?;
+    let mut out = Vec::new();
+    for m in imp.legal_moves(position)? {
+        let n = imp.perft(&position.after(&m), depth - 1)?;
+        out.push((m, n));
+    }
+    Ok(out)
 }
 
 /// One question of a batch ([`Implementation::answer_batch`]).
@@ -332,6 +383,52 @@ pub trait Implementation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tree with `3 - ply` moves at each ply (3, 2, 1, then none), counting only from its
+    /// move lists, as a bridge to a library without perft does.
+    struct Lister;
+
+    impl Implementation for Lister {
+        fn name(&self) -> String {
+            "lister".into()
+        }
+        fn legal_moves(&mut self, p: &PositionSpec) -> Result<Vec<String>, ImplError> {
+            Ok((0..3usize.saturating_sub(p.moves.len()))
+                .map(|k| format!("m{k}"))
+                .collect())
+        }
+        fn perft(&mut self, p: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
+            perft_from_moves(self, p, depth)
+        }
+        fn divide(
+            &mut self,
+            p: &PositionSpec,
+            depth: u32,
+        ) -> Result<Vec<(String, u64)>, ImplError> {
+            divide_from_moves(self, p, depth)
+        }
+        fn status(&mut self, _: &PositionSpec) -> Result<Status, ImplError> {
+            Ok(Status::Normal)
+        }
+    }
+
+    #[test]
+    fn perft_and_divide_from_move_lists_count_the_tree() {
+        let start = PositionSpec::startpos();
+        // 3 × 2 × 1 leaves at depth 3; none below the last ply's positions.
+        let counts: Vec<u64> = (0..5).map(|d| Lister.perft(&start, d).unwrap()).collect();
+        assert_eq!(counts, [1, 3, 6, 6, 0]);
+        let divided = Lister.divide(&start, 2).unwrap();
+        assert_eq!(
+            divided,
+            [("m0".into(), 2), ("m1".into(), 2), ("m2".into(), 2)]
+        );
+        assert!(matches!(
+            Lister.divide(&start, 0),
+            Err(ImplError::Unsupported(_))
+        ));
+        assert_eq!(start.after("m1").moves, ["m1"]);
+    }
 
     #[test]
     fn parse_forms() {

@@ -38,7 +38,7 @@ pub use conformance_rulebook::{ArticleId, ArticleIdError};
 pub use cross_ref::{CrossRef, Relation};
 pub use implementation::{
     Answer, ImplError, Implementation, PositionSpec, PositionSpecError, Query, STARTPOS_SFEN,
-    SearchLimit, Status, check_divide_depth,
+    SearchLimit, Status, check_divide_depth, divide_from_moves, perft_from_moves,
 };
 pub use registry::{Article, FesaId, Registry, RegistryError, ShogiRegistries};
 pub use verdict::{Judgement, Reason, ReasonKind, Step, Verdict};

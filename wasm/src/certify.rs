@@ -23,7 +23,10 @@ use serde_json::{Value, json};
 use shogi_conformance::corpus::CorpusSource;
 use shogi_conformance::run::expectations::Expectations;
 use shogi_conformance::run::{RunError, Runner};
-use shogi_spec::{ImplError, Implementation, PositionSpec, Status, Verdict, check_divide_depth};
+use shogi_spec::{
+    ImplError, Implementation, PositionSpec, Status, Verdict, check_divide_depth,
+    divide_from_moves, perft_from_moves,
+};
 
 use conformance_core::report::Format;
 
@@ -109,32 +112,10 @@ impl<A: Ask> JsImplementation<A> {
             Reply::Error(e) => Err(ImplError::Failed(format!("`{query}` failed: {e}"))),
         }
     }
-
-    /// Perft counted from the move lists, the leaves in bulk (no `perft` method).
-    fn counted_perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
-        if depth == 0 {
-            return Ok(1);
-        }
-        let moves = self.legal_moves(position)?;
-        if depth == 1 {
-            return Ok(moves.len() as u64);
-        }
-        let mut total = 0;
-        for m in &moves {
-            total += self.perft(&with_move(position, m), depth - 1)?;
-        }
-        Ok(total)
-    }
 }
 
 fn position_args(p: &PositionSpec) -> Vec<Value> {
     vec![json!(p.sfen), json!(p.moves)]
-}
-
-fn with_move(p: &PositionSpec, m: &str) -> PositionSpec {
-    let mut next = p.clone();
-    next.moves.push(m.to_owned());
-    next
 }
 
 /// "`method` returned …, not what": an answer of the wrong shape.
@@ -186,7 +167,7 @@ impl<A: Ask> Implementation for JsImplementation<A> {
 
     fn perft(&mut self, position: &PositionSpec, depth: u32) -> Result<u64, ImplError> {
         if !self.object.has("perft") {
-            return self.counted_perft(position, depth);
+            return perft_from_moves(self, position, depth);
         }
         let mut args = position_args(position);
         args.push(json!(depth));
@@ -202,12 +183,7 @@ impl<A: Ask> Implementation for JsImplementation<A> {
     ) -> Result<Vec<(String, u64)>, ImplError> {
         check_divide_depth(depth)?;
         if !self.object.has("divide") {
-            let mut out = Vec::new();
-            for m in self.legal_moves(position)? {
-                let n = self.perft(&with_move(position, &m), depth - 1)?;
-                out.push((m, n));
-            }
-            return Ok(out);
+            return divide_from_moves(self, position, depth);
         }
         let mut args = position_args(position);
         args.push(json!(depth));

@@ -3,7 +3,6 @@
 //! standard output, alone on its line, so that a script (or a test) can read it; a warning goes
 //! to standard error when another machine may reach the server.
 
-use std::io::Write as _;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,12 +35,6 @@ pub fn serve(
         workers: 4,
     };
     let running = serve::start(&options, Arc::new(ShogiWorkbench::new(corpus)))?;
-    println!("{}", running.url());
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "serving the workbench at {}; stop it with Ctrl-C",
-        running.url()
-    );
-    running.wait();
+    running.announce_and_wait();
     Ok(ExitCode::SUCCESS)
 }

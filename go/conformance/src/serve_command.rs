@@ -3,7 +3,6 @@
 //! the page's address is printed on standard output, alone on its line, so that a script (or a
 //! test) can read it, and a warning goes to standard error when another machine may reach it.
 
-use std::io::Write as _;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,12 +40,6 @@ pub(crate) fn serve(args: ServeArgs, cases: Vec<LoadedCase>) -> Result<ExitCode,
         workers: 4,
     };
     let running = serve::start(&options, Arc::new(GoWorkbench::new(cases)))?;
-    println!("{}", running.url());
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "serving the workbench at {}; stop it with Ctrl-C",
-        running.url()
-    );
-    running.wait();
+    running.announce_and_wait();
     Ok(ExitCode::SUCCESS)
 }

@@ -101,6 +101,15 @@ impl Running {
         self.acceptor.wait();
     }
 
+    /// What the `serve` commands do once started: the address alone on standard output (for
+    /// a script, or a test, to read), how to stop on standard error, then serve until stopped.
+    pub fn announce_and_wait(self) {
+        println!("{}", self.url);
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        eprintln!("serving the workbench at {}; stop it with Ctrl-C", self.url);
+        self.wait();
+    }
+
     /// Stops accepting connections (those being answered finish on their own).
     pub fn stop(self) {
         self.acceptor.stop();
