@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use conformance_core::serve::conn::Limits;
 use conformance_core::serve::{self, Options};
 
-use super::serve_http::{Toy, get, host, post, raw, start, tree};
+use super::serve_http::{Toy, get, post, start, tree};
+use conformance_probe::http::{exchange, host};
 
 /// Sends a head declaring `length` bytes, then `sent` bytes of body, and reads the answer.
 fn declared(url: &str, length: &str, sent: usize, extra: &str) -> (u16, String) {
@@ -22,7 +23,7 @@ fn declared(url: &str, length: &str, sent: usize, extra: &str) -> (u16, String) 
     )
     .into_bytes();
     req.extend(std::iter::repeat_n(b'x', sent));
-    raw(url, &req)
+    exchange(url, &req)
 }
 
 #[test]
@@ -70,7 +71,7 @@ fn post_with(url: &str, target: &str, headers: &str) -> (u16, String) {
         "POST {target} HTTP/1.1\r\nHost: {}\r\n{headers}Content-Length: 3\r\nConnection: close\r\n\r\nabc",
         host(url)
     );
-    raw(url, req.as_bytes())
+    exchange(url, req.as_bytes())
 }
 
 fn get_with(url: &str, target: &str, headers: &str) -> (u16, String) {
@@ -78,7 +79,7 @@ fn get_with(url: &str, target: &str, headers: &str) -> (u16, String) {
         "GET {target} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n",
         host(url)
     );
-    raw(url, req.as_bytes())
+    exchange(url, req.as_bytes())
 }
 
 #[test]
@@ -136,7 +137,7 @@ fn requests_from_another_site_are_refused_and_the_pages_own_pass() {
     let req = format!(
         "POST {judge} HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}\r\nContent-Length: 1\r\n\r\nx"
     );
-    assert_eq!(raw(&url, req.as_bytes()).0, 200);
+    assert_eq!(exchange(&url, req.as_bytes()).0, 200);
     running.stop();
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -158,9 +159,9 @@ fn heads_past_the_limits_and_bodies_in_chunks_are_refused() {
         "POST /api/judge HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
         host(&url)
     );
-    assert_eq!(raw(&url, chunked.as_bytes()).0, 411);
-    assert_eq!(raw(&url, b"GET / HTTP/2.0\r\n\r\n").0, 505);
-    let (status, body) = raw(
+    assert_eq!(exchange(&url, chunked.as_bytes()).0, 411);
+    assert_eq!(exchange(&url, b"GET / HTTP/2.0\r\n\r\n").0, 505);
+    let (status, body) = exchange(
         &url,
         b"GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
     );

@@ -9,17 +9,15 @@
 //! client too slow cut off (408), symbolic links leading out listed as refused with the reason,
 //! and every game of a file of several listed and judged.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use conformance_core::serve::{self, Options, Running, ServeError};
 use conformance_core::workbench::api::{
     Choice, Comparison, GameInfo, RecordError, RecordInput, Verdict, Workbench,
 };
 use conformance_core::workbench::choice::ChoiceError;
+use conformance_probe::http::{exchange, host};
 
 /// A game whose records end in `.rec`: `panic` panics, a text starting `bad` is an error on
 /// line 2, anything else is judged "fine: TEXT". A file holds several games separated by lines
@@ -151,43 +149,12 @@ pub(crate) fn start(dir: &Path) -> Running {
     serve::start(&options, Arc::new(Toy)).unwrap()
 }
 
-/// Sends `raw` as it is and returns the status code and the body.
-pub(crate) fn raw(url: &str, raw: &[u8]) -> (u16, String) {
-    let addr = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_owned();
-    let mut s = TcpStream::connect(&addr).unwrap();
-    // Every answer comes in time, or the test fails instead of hanging.
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    s.write_all(raw).unwrap();
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    (status, body)
-}
-
-pub(crate) fn host(url: &str) -> String {
-    url.trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_owned()
-}
-
 pub(crate) fn get(url: &str, target: &str) -> (u16, String) {
     let req = format!(
         "GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         host(url)
     );
-    raw(url, req.as_bytes())
+    exchange(url, req.as_bytes())
 }
 
 pub(crate) fn post(url: &str, target: &str, body: &[u8]) -> (u16, String) {
@@ -198,7 +165,7 @@ pub(crate) fn post(url: &str, target: &str, body: &[u8]) -> (u16, String) {
     )
     .into_bytes();
     req.extend_from_slice(body);
-    raw(url, &req)
+    exchange(url, &req)
 }
 
 #[test]
@@ -315,9 +282,9 @@ fn a_bad_record_is_an_error_with_file_and_line_and_a_panic_is_a_500_the_server_s
         "{body}"
     );
     // Malformed HTTP is answered 400, and the server still answers afterwards.
-    let (status, _) = raw(&url, b"THIS IS NOT HTTP\r\n\r\n");
+    let (status, _) = exchange(&url, b"THIS IS NOT HTTP\r\n\r\n");
     assert_eq!(status, 400);
-    let (status, _) = raw(&url, b"GET /api/info HTTP/1.1\r\nHost\r\n\r\n");
+    let (status, _) = exchange(&url, b"GET /api/info HTTP/1.1\r\nHost\r\n\r\n");
     assert_eq!(status, 400);
     assert_eq!(get(&url, "/api/info").0, 200);
     // A query that is not valid percent-encoded UTF-8 is the client's error.
@@ -412,7 +379,7 @@ fn the_page_and_the_rulebook_come_from_memory_and_another_host_is_refused() {
     assert_eq!(get(&url, "/rules/nothing.html").0, 404);
     // A page elsewhere whose name was rebound to 127.0.0.1 sends its own name.
     let req = "GET /api/records HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n";
-    assert_eq!(raw(&url, req.as_bytes()).0, 421);
+    assert_eq!(exchange(&url, req.as_bytes()).0, 421);
     running.stop();
     std::fs::remove_dir_all(&dir).unwrap();
 }

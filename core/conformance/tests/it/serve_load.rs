@@ -22,7 +22,8 @@ use conformance_core::serve::conn::Limits;
 use conformance_core::serve::{self, Options};
 use conformance_core::workbench::DEFAULT_LIMIT;
 
-use super::serve_http::{Toy, get, host, tree};
+use super::serve_http::{Toy, get, tree};
+use conformance_probe::http::host;
 
 const CHILD: &str = "SERVE_LOAD_CHILD";
 
