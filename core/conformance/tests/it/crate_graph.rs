@@ -32,12 +32,30 @@ const CORE: [&str; 3] = [
     "conformance-cli",
 ];
 
+/// The triple of the machine the tests run on (`rustc -vV`'s `host:`).
+fn host_triple() -> String {
+    let out = Command::new("rustc")
+        .arg("-vV")
+        .bounded_output()
+        .expect("rustc -vV runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .expect("rustc -vV names its host")
+        .to_owned()
+}
+
 /// Every workspace package's name, with the names of all packages it depends on, directly or
 /// not (normal, build and dev dependencies alike).
+///
+/// Offline, and for this machine's platform only: the packages of other platforms (Windows'
+/// console crates) need not have been downloaded here — a fresh machine has only what its builds
+/// fetched — and no workspace crate depends on another by platform.
 fn workspace_closure() -> BTreeMap<String, BTreeSet<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--offline"])
+        .args(["--filter-platform", &host_triple()])
         .current_dir(&root)
         .bounded_output()
         .expect("cargo metadata runs");
