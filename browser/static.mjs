@@ -2,13 +2,18 @@
 // (file://), a folder of records given through the folder picker, one knob changed, the impact
 // table read, the comparison downloaded as `diff --format json`, a changed game followed to its
 // board. Prints one JSON object of what it saw; the Rust tests (static_browser.rs) judge it.
-// Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME [UPLOAD]
+// Usage: node static.mjs FILE_URL FOLDER KNOB VALUE FOLLOW SHOTS_DIR NAME [--supersede] [UPLOAD]
 //   FOLLOW: the end of the label of the changed game to open from the table; UPLOAD: a record
 //   file given to the upload control afterwards (its bytes as they are), then dropped on the page.
+//   --supersede: the knob is changed while the folder's first comparison still runs (not after
+//   it), so that comparison is superseded; `start` is then absent, and `comparingWorkers` says
+//   how many comparing workers the page started.
 import { readFileSync } from "node:fs";
 import { open, impactNow, impactAfter, verdictAfter, shot } from "./lib.mjs";
 
-const [url, folder, knob, value, follow, dir, name, upload] = process.argv.slice(2);
+const [url, folder, knob, value, follow, dir, name, ...rest] = process.argv.slice(2);
+const supersede = rest.includes("--supersede");
+const upload = rest.find((a) => a !== "--supersede");
 
 // Watches the progress bar from now on: whether it was shown, and the counts it showed.
 function watchProgress(page) {
@@ -40,16 +45,27 @@ try {
   await page.setInputFiles("#pick-folder", folder);
   await page.waitForSelector('#local-records[data-state="loaded"]', { state: "attached" });
   out.listed = await page.evaluate(() => document.getElementById("folders").textContent);
-  out.start = await impactNow(page);
+  if (supersede) {
+    // The knob while the first comparison runs: the table that comes is the knob's.
+    await page.waitForSelector('#impact-summary[data-state="computing"]', { state: "attached" });
+    const changedAt = Date.now();
+    out.impact = await impactAfter(page, () => page.selectOption(`[data-knob-input="${knob}"]`, value));
+    out.impactMs = Date.now() - changedAt;
+    out.comparingWorkers = await page.evaluate(() => document.documentElement.dataset.comparingWorkers ?? "1");
+  } else {
+    out.start = await impactNow(page);
+  }
   out.firstMs = Date.now() - started;
   out.progress = await page.evaluate(() => ({
     ...window.progressSeen,
     hiddenAfter: document.getElementById("impact-progress").hidden,
   }));
   // The knob; the table again, timed.
-  const changedAt = Date.now();
-  out.impact = await impactAfter(page, () => page.selectOption(`[data-knob-input="${knob}"]`, value));
-  out.impactMs = Date.now() - changedAt;
+  if (!supersede) {
+    const changedAt = Date.now();
+    out.impact = await impactAfter(page, () => page.selectOption(`[data-knob-input="${knob}"]`, value));
+    out.impactMs = Date.now() - changedAt;
+  }
   await page.locator("#impact-panel").scrollIntoViewIfNeeded();
   await shot(page, dir, `${name}-impact`);
   // The comparison as `diff --format json` prints it: downloaded as a file.

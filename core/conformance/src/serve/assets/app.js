@@ -138,32 +138,48 @@ function workerBackend(config) {
       worker.postMessage({ id, method, args });
     });
     const ready = post("init", { game: config.game, wasm });
-    return async (method, args, progress) => {
+    const call = async (method, args, progress) => {
       await ready;
       return post(method, args, progress);
     };
+    // Ends the worker, and with it what it was asked (answered "superseded"): a WebAssembly
+    // call cannot be interrupted, only the worker running it ended.
+    call.stop = () => {
+      worker.terminate();
+      for (const p of pending.values()) p.reject(new BackendError(0, { error: "superseded", superseded: true }));
+      pending.clear();
+    };
+    return call;
   }
   const judging = spawn();
-  const comparing = spawn();
+  let comparing = spawn();
   const json = async (answer) => JSON.parse(await answer);
-  // One comparison at a time; of those asked meanwhile only the last is kept, the others
-  // answered "superseded" (the page had moved on).
+  // The records as last loaded, for a fresh comparing worker.
+  let loaded = [];
+  // One comparison at a time. One asked while another runs means the page has moved on (the
+  // knobs changed): the comparison under way is dropped with its worker, and a fresh worker,
+  // given the same records, compares at once — on a large archive the old one could take a
+  // minute more. `data-comparing-workers` on the page counts the workers started (for tests).
   let running = null;
-  let waiting = null;
+  let started = 1;
+  function freshComparing() {
+    comparing.stop();
+    comparing = spawn();
+    running = null;
+    document.documentElement.dataset.comparingWorkers = String(++started);
+  }
   async function compare(req, progress) {
     if (running) {
-      if (waiting) waiting.reject(new BackendError(0, { error: "superseded", superseded: true }));
-      const turn = new Promise((resolve, reject) => { waiting = { resolve, reject }; });
-      await turn;
+      freshComparing();
+      // Its failure is the comparison's to report (it is asked of the same worker next).
+      comparing("load", { records: loaded }).catch(() => {});
     }
-    running = comparing("impact", req, progress);
+    const mine = comparing("impact", req, progress);
+    running = mine;
     try {
-      return JSON.parse(await running);
+      return JSON.parse(await mine);
     } finally {
-      running = null;
-      const w = waiting;
-      waiting = null;
-      if (w) w.resolve();
+      if (running === mine) running = null;
     }
   }
   return {
@@ -174,7 +190,12 @@ function workerBackend(config) {
     judge: (req) => json(judging("judge", req)),
     impact: compare,
     diffDocument: (req) => comparing("diff", req),
-    load: async (records) => (await Promise.all([json(judging("load", { records })), json(comparing("load", { records }))]))[0],
+    load: async (records) => {
+      loaded = records;
+      // New records while the old ones are compared: that comparison is moot.
+      if (running) freshComparing();
+      return (await Promise.all([json(judging("load", { records })), json(comparing("load", { records }))]))[0];
+    },
   };
 }
 
