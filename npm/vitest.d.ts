@@ -1,19 +1,8 @@
-import type { CertifyOptions, Implementation, RunReport, Session, CaseOutcome } from "./index.js";
+import type { Implementation, Session } from "./index.js";
+import type { TestOptions } from "./lib/suite.js";
 
-export interface TestOptions extends CertifyOptions {
-  /** The describe block's name (default `shogi-conformance: NAME`). */
-  title?: string;
-  /** How long one case may take, in milliseconds (default 600,000). */
-  timeout?: number;
-  /** Called with the run's report once every case has run. */
-  onReport?(report: RunReport): void;
-}
-
-/** A case that failed, errored or differs from the expectations file; its message is the
- * case's whole question. */
-export class CaseFailure extends Error {
-  outcome: CaseOutcome;
-}
+export type { TestOptions } from "./lib/suite.js";
+export { CaseFailure } from "./lib/suite.js";
 
 /** Registers each case of the corpus as a vitest test against `impl`. */
 export function certifyTests(impl: Implementation, options?: TestOptions): Session;
